@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { authPlugin } from './plugins/auth';
+import { databasePlugin } from './plugins/database';
+import { errorsPlugin } from './plugins/errors';
+import { agentService } from './services/agent';
+import { emailService } from './services/email';
+import { createMailer, type Mailer } from './services/email/outbox';
+import { quoteService } from './services/quote';
+import { scanService } from './services/scan';
+import { userService } from './services/user';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+}
+
+/**
+ * Builds the whole server in an explicit order: configuration (already validated), database,
+ * security headers, rate limits, OpenAPI docs, auth, the five services, then the single-page app.
+ */
+export async function buildApp({ config, db, mailer }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { db });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI/emotion injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'ScanQuote API', version: '1.0.0', description: 'The five services of the vehicle-scan back-office. Send `Authorization: Bearer <token>` from POST /api/user/auth/login.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
+
+  const outbox = mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const r = app.withTypeProvider();
+  r.get('/api/health', { config: { access: 'public' }, schema: { tags: ['System'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  r.get('/api/ready', {
+    config: { access: 'public' },
+    schema: { tags: ['System'], summary: 'Readiness: the database answers', response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ error: z.string() }) } },
+  }, async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ready' as const };
+    } catch {
+      return reply.status(503).send({ error: 'Database unavailable' });
+    }
+  });
+
+  await app.register(userService, { prefix: '/api/user', config, mailer: outbox });
+  await app.register(agentService, { prefix: '/api/agent' });
+  await app.register(scanService, { prefix: '/api/scan' });
+  await app.register(quoteService, { prefix: '/api/quote' });
+  await app.register(emailService, { prefix: '/api/email' });
+
+  const staticDir = path.resolve(config.STATIC_DIR);
+  const hasSpa = fs.existsSync(path.join(staticDir, 'index.html'));
+  if (hasSpa) await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api') && hasSpa) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ error: 'Not Found' });
+  });
+  return app;
+}

@@ -1,0 +1,59 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Id = Generated<number>;
+
+export interface RolesTable { id: Id; name: string; display_name: string | null; description: string | null; created_at: Timestamp; updated_at: Timestamp }
+export interface PermissionsTable { id: Id; name: string; display_name: string | null; description: string | null; created_at: Timestamp; updated_at: Timestamp }
+export interface RolePermissionsTable { role_id: number; permission_id: number }
+export interface UsersTable {
+  id: Id; first_name: string; last_name: string; email: string; password_hash: string;
+  consent: Generated<number>; api_key_hash: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface UserRolesTable { user_id: number; role_id: number }
+export interface AgentsTable {
+  id: Id; name: string; phone: string | null; email: string | null; address: string | null; portal_email_address: string | null;
+  abn: string | null; pincode_hash: string | null; is_enabled: Generated<number>; default_client_id: number | null;
+  primary_color: Generated<string>; text_color: Generated<string>; logo: string | null; blurb: string | null; language: Generated<string>;
+  created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ClientsTable { id: Id; name: string; currency: Generated<string>; created_at: Timestamp; updated_at: Timestamp }
+export interface UserAgentsTable { user_id: number; agent_id: number }
+export interface UserClientsTable { user_id: number; client_id: number }
+export interface LocationsTable { id: Id; name: string; state: string; agent_id: number | null; created_at: Timestamp; updated_at: Timestamp }
+export interface DevicesTable {
+  id: Id; location_id: number; type: string; agent_id: number; serial: string; default_client_id: number;
+  created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ApiTokensTable {
+  id: Id; user_id: number; token_hash: string; impersonator_id: number | null; expires_at: Timestamp;
+  revoked_at: Timestamp | null; last_used_at: Timestamp | null; created_at: Timestamp;
+}
+export interface PasswordResetsTable { id: Id; user_id: number; token_hash: string; expires_at: Timestamp; used_at: Timestamp | null; created_at: Timestamp }
+export interface LoginFailuresTable { id: Id; throttle_key: string; failed_at: Timestamp }
+export interface MailOutboxTable {
+  id: Id; recipients: string[]; subject: string; html: string; text_body: string; status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>; last_error: string | null; sent_at: Timestamp | null; created_at: Timestamp;
+}
+export interface OptionsTable { id: Id; option_name: string; option_value: Generated<string>; field_type: Generated<string>; created_at: Timestamp; updated_at: Timestamp }
+export interface AuditLogTable { id: Id; action: string; actor_id: number | null; subject_id: number | null; detail: Generated<unknown>; created_at: Timestamp }
+
+export interface DB {
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  agents: AgentsTable;
+  clients: ClientsTable;
+  user_agents: UserAgentsTable;
+  user_clients: UserClientsTable;
+  locations: LocationsTable;
+  devices: DevicesTable;
+  api_tokens: ApiTokensTable;
+  password_resets: PasswordResetsTable;
+  login_failures: LoginFailuresTable;
+  mail_outbox: MailOutboxTable;
+  options: OptionsTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The wire contract's shapes (DECISIONS.md), used as response schemas so internal columns never leave. */
+export const ErrorReply = z.object({
+  error: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]),
+  requestId: z.string().optional(),
+});
+export const dataReply = <T extends z.ZodType>(record: T) => z.object({ data: record });
+export const pageReply = <T extends z.ZodType>(record: T) => z.object({ items: z.array(record), total: z.number().int() });
+export const ListsReply = z.array(z.object({ text: z.string(), value: z.union([z.number(), z.string()]) }));
+export const MessageReply = z.object({ data: z.object({ message: z.string() }) });
+
+/** Error replies every authenticated route may give, for the OpenAPI page. */
+export const authErrors = { 401: ErrorReply, 403: ErrorReply, 422: ErrorReply, 429: ErrorReply, 500: ErrorReply } as const;
+export const recordErrors = { ...authErrors, 404: ErrorReply } as const;

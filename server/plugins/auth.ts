@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { dataScope, type DataScope, type Principal, parseSelectionHeader, can } from '../../src/domain/permissions';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
+import { hashToken } from '../lib/tokens';
+import { findAccessByTokenHash, type AccessRow } from '../services/user/access-repository';
+
+/**
+ * What a route needs: 'public' (nobody signed in), 'signed-in' (any user), a permission name from
+ * spec 1 §6, or 'device' (an API key, ingestion only). Every /api route must say it.
+ */
+export type RouteAccess = 'public' | 'signed-in' | 'device' | { permission: string };
+
+export interface AuthUser extends Principal, Omit<AccessRow, 'roles' | 'permissions' | 'agents' | 'clients'> {
+  tokenId: number;
+  impersonatorId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    /** The rows this request may see (Super Admin: all; Agent/Client users: theirs; narrowed by X_SNG_*). */
+    scope: DataScope;
+  }
+}
+
+export const bearerToken = (request: FastifyRequest) => {
+  const h = request.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m ? m[1] : null;
+};
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  // Until a token is checked, a request sees nothing.
+  const nothing: DataScope = { agents: [], clients: [] };
+  const scopes = new WeakMap<FastifyRequest, DataScope>();
+  app.decorateRequest('scope', {
+    getter(this: FastifyRequest) { return scopes.get(this) ?? nothing; },
+    setter(this: FastifyRequest, value: DataScope) { scopes.set(this, value); },
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD' && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare its access (config.access)`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public' || access === 'device') return;
+    const token = bearerToken(request);
+    if (!token) throw new UnauthorizedError();
+    const row = await findAccessByTokenHash(app.db, hashToken(token));
+    if (!row) throw new UnauthorizedError();
+    const { token_id, impersonator_id, ...user } = row;
+    request.user = { ...user, tokenId: token_id, impersonatorId: impersonator_id };
+    if (typeof access === 'object' && !can(request.user, access.permission)) throw new ForbiddenError();
+    const agents = parseSelectionHeader(request.headers.x_sng_agents);
+    const clients = parseSelectionHeader(request.headers.x_sng_clients);
+    if (agents === undefined) throw new ValidationError({ X_SNG_AGENTS: 'X_SNG_AGENTS must be all or a list of agent ids' });
+    if (clients === undefined) throw new ValidationError({ X_SNG_CLIENTS: 'X_SNG_CLIENTS must be all or a list of client ids' });
+    request.scope = dataScope(request.user, agents, clients);
+  });
+});

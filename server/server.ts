@@ -1,0 +1,66 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { migrate } from './db/migrate';
+import { createMailer } from './services/email/outbox';
+import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
+
+/** Starts everything, prints where to go, and shuts PostgreSQL down cleanly on Ctrl-C / SIGTERM. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78);
+    }
+    throw e;
+  }
+  let embedded: EmbeddedDatabase | null = null;
+  const url = config.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT)).url;
+  const stopDb = async () => { if (embedded) await embedded.stop().catch(() => {}); };
+  try {
+    await migrate(url, (m) => console.log(m));
+  } catch (e) {
+    console.error((e as Error).message);
+    await stopDb();
+    process.exit(1);
+  }
+  const db = createDatabase(url);
+  const seeded = embedded && config.SEED_DEMO ? await seedDemo(db, { onlyIfEmpty: true }) : false;
+  const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const app = await buildApp({ config, db, mailer });
+  const mailTimer = setInterval(() => { mailer.deliverPending().catch((e) => app.log.error(e, 'mail delivery failed')); }, 5000);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(mailTimer);
+    await app.close().catch(() => {});
+    await db.destroy().catch(() => {});
+    await stopDb();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (e) {
+    console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${(e as Error).message}`);
+    await shutdown('listen failure');
+    process.exit(1);
+  }
+  console.log(`\nScanQuote is running at ${config.APP_URL}  (API docs: ${config.APP_URL}/api/docs)`);
+  if (embedded) console.log(`Embedded PostgreSQL data: ${config.DATA_DIR}/pg${seeded ? ' (demo data loaded)' : ''}`);
+  if (embedded && config.SEED_DEMO) console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

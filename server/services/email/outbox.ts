@@ -1,0 +1,48 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database, Executor } from '../../db/database';
+
+export interface OutgoingMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Writes the mail in the caller's transaction: it is sent only if what caused it commits. */
+  enqueue(trx: Executor, mail: OutgoingMail): Promise<number>;
+  /** Sends pending mails; returns how many were sent. Without SMTP settings, mails stay pending. */
+  deliverPending(limit?: number): Promise<number>;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export function createMailer(db: Database, opts: { smtpUrl?: string; from: string; transport?: Transporter }): Mailer {
+  const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null);
+  return {
+    async enqueue(trx, mail) {
+      const row = await trx.insertInto('mail_outbox')
+        .values({ recipients: mail.to, subject: mail.subject, text_body: mail.text, html: mail.html })
+        .returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async deliverPending(limit = 20) {
+      if (!transport) return 0;
+      const pending = await db.selectFrom('mail_outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
+      let sent = 0;
+      for (const m of pending) {
+        try {
+          await transport.sendMail({ from: opts.from, to: m.recipients, subject: m.subject, text: m.text_body, html: m.html });
+          await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), attempts: m.attempts + 1 }).where('id', '=', m.id).execute();
+          sent++;
+        } catch (e) {
+          const attempts = m.attempts + 1;
+          await db.updateTable('mail_outbox')
+            .set({ attempts, last_error: String((e as Error).message).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+            .where('id', '=', m.id).execute();
+        }
+      }
+      return sent;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { hash, verify } from '@node-rs/argon2';
+import { sql } from 'kysely';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/database';
+import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { Mailer } from '../email/outbox';
+import { findAccessByUserId, type AccessRow } from './access-repository';
+
+/** argon2id with the library's defaults (19 MiB, t=2), as OWASP recommends. */
+export const hashPassword = (password: string) => hash(password);
+// Compared against when the e-mail is unknown, so both paths take the same time.
+const DUMMY_HASH = hashPassword('not-a-real-password-0');
+
+export const toCurrentUser = (u: AccessRow, extra: { token?: string; impersonator_id?: number | null } = {}) => ({
+  id: u.id,
+  ...extra,
+  roles: u.roles,
+  permissions: u.permissions,
+  first_name: u.first_name,
+  last_name: u.last_name,
+  name: `${u.first_name} ${u.last_name}`.trim(),
+  email: u.email,
+  consent: u.consent,
+  agents: u.agents,
+  clients: u.clients,
+});
+
+export function authService(deps: { db: Database; config: Config; mailer: Mailer }) {
+  const { db, config, mailer } = deps;
+
+  async function issueToken(trx: Executor, userId: number, impersonatorId: number | null = null) {
+    const token = newToken();
+    await trx.insertInto('api_tokens').values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      impersonator_id: impersonatorId,
+      expires_at: new Date(Date.now() + config.TOKEN_TTL_HOURS * 3600_000),
+    }).execute();
+    return token;
+  }
+
+  async function recentFailures(key: string) {
+    const r = await sql<{ n: number; oldest: Date | null }>`select count(*)::int as n, min(failed_at) as oldest from login_failures
+      where throttle_key = ${key} and failed_at > now() - make_interval(secs => ${config.LOGIN_FAILURE_WINDOW_SECONDS})`.execute(db);
+    return r.rows[0];
+  }
+
+  return {
+    issueToken,
+
+    /** At most LOGIN_MAX_FAILURES failures per window per e-mail and client address; then 429 until the window passes. */
+    async login(email: string, password: string, clientAddress: string) {
+      const key = `${email.toLowerCase()}|${clientAddress}`;
+      const before = await recentFailures(key);
+      if (before.n >= config.LOGIN_MAX_FAILURES) {
+        const retry = before.oldest ? Math.max(1, Math.ceil((before.oldest.getTime() + config.LOGIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000)) : config.LOGIN_FAILURE_WINDOW_SECONDS;
+        throw new TooManyRequestsError(`Too many login attempts. Please try again in ${retry} seconds.`, retry);
+      }
+      const user = await db.selectFrom('users').select(['id', 'password_hash']).where(sql<boolean>`lower(email) = ${email.toLowerCase()}`).executeTakeFirst();
+      const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
+      if (!user || !ok) {
+        await db.insertInto('login_failures').values({ throttle_key: key }).execute();
+        throw new ValidationError({ email: 'These credentials do not match our records.' });
+      }
+      await db.deleteFrom('login_failures').where('throttle_key', '=', key).execute();
+      const token = await issueToken(db, user.id);
+      const access = (await findAccessByUserId(db, user.id))!;
+      return toCurrentUser(access, { token, impersonator_id: null });
+    },
+
+    async logout(tokenId: number) {
+      await db.updateTable('api_tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
+    },
+
+    /** The reply is the same whether or not the address is registered; only a registered one gets a mail. */
+    async forgotPassword(email: string) {
+      const user = await db.selectFrom('users').select(['id', 'first_name', 'email']).where(sql<boolean>`lower(email) = ${email.toLowerCase()}`).executeTakeFirst();
+      if (!user) return;
+      const token = newToken();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('password_resets').set({ used_at: new Date() }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+        await trx.insertInto('password_resets').values({
+          user_id: user.id,
+          token_hash: hashToken(token),
+          expires_at: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+        }).execute();
+        const link = `${config.APP_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
+        await mailer.enqueue(trx, {
+          to: [user.email],
+          subject: 'Reset your password',
+          text: `Hello ${user.first_name},\n\nUse this link within ${config.RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
+          html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>Use this link within ${config.RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:</p><p><a href="${link}">Reset password</a></p><p>If you did not ask for it, ignore this e-mail.</p>`,
+        });
+      });
+    },
+
+    /** Single use, within its lifetime; sets the password and signs the user out everywhere. */
+    async resetPassword(token: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const reset = await trx.updateTable('password_resets').set({ used_at: new Date() })
+          .where('token_hash', '=', hashToken(token)).where('used_at', 'is', null).where('expires_at', '>', new Date())
+          .returning('user_id').executeTakeFirst();
+        if (!reset) throw new ValidationError({ token: 'This password reset token is invalid or has expired.' });
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', reset.user_id).execute();
+        await trx.updateTable('api_tokens').set({ revoked_at: new Date() }).where('user_id', '=', reset.user_id).where('revoked_at', 'is', null).execute();
+        await trx.insertInto('audit_log').values({ action: 'password.reset', actor_id: reset.user_id, subject_id: reset.user_id }).execute();
+      });
+    },
+
+    async consent(userId: number) {
+      await db.updateTable('users').set({ consent: 1, updated_at: new Date() }).where('id', '=', userId).execute();
+    },
+
+    async updateProfile(userId: number, p: { first_name: string; last_name: string; email: string; password?: string }) {
+      const taken = await db.selectFrom('users').select('id').where(sql<boolean>`lower(email) = ${p.email.toLowerCase()}`).where('id', '<>', userId).executeTakeFirst();
+      if (taken) throw new ValidationError({ email: 'The email has already been taken.' });
+      await db.updateTable('users').set({
+        first_name: p.first_name,
+        last_name: p.last_name,
+        email: p.email,
+        updated_at: new Date(),
+        ...(p.password ? { password_hash: await hashPassword(p.password) } : {}),
+      }).where('id', '=', userId).execute();
+    },
+
+    async currentUser(userId: number) {
+      const access = await findAccessByUserId(db, userId);
+      if (!access) throw new UnauthorizedError();
+      return access;
+    },
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

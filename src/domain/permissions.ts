@@ -1,0 +1,97 @@
+/** Permission names of spec 1 §6; the server checks them on every route, the browser uses them for the menu and routes. */
+export const PERMISSIONS = [
+  'scan', 'user', 'role', 'permission', 'device', 'location', 'client', 'agent', 'product', 'part',
+  'panelgroup', 'panel', 'email_template', 'app_setting', 'dashboard_statistics',
+] as const;
+export type PermissionName = (typeof PERMISSIONS)[number];
+
+export const ROLE_SUPER_ADMIN = 'Super Admin';
+export const ROLE_AGENT = 'Agent';
+export const ROLE_CLIENT = 'Client';
+
+/** What a signed-in user is, as far as access goes. */
+export interface Principal {
+  roles: string[];
+  permissions: string[];
+  agents: number[];
+  clients: number[];
+}
+
+const lower = (s: string) => s.trim().toLowerCase();
+
+/** Role names are compared lower-cased (spec 1 §6). */
+export const hasRole = (p: Pick<Principal, 'roles'>, role: string) => p.roles.some((r) => lower(r) === lower(role));
+export const isSuperAdmin = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_SUPER_ADMIN);
+export const isAgentUser = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_AGENT);
+export const isClientUser = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_CLIENT);
+
+export const can = (p: Pick<Principal, 'permissions'> | null | undefined, permission: string | null | undefined) =>
+  !permission || (!!p && p.permissions.includes(permission));
+
+/**
+ * The rows a request may see: each filter is a list of ids the row's agent (or client) must be in,
+ * or null for "no constraint". Both filters must hold. Super Admin starts unconstrained; an Agent
+ * user is held to their agents, a Client user to their clients; a user who is neither sees nothing.
+ * The X_SNG_* selections only narrow (intersect), never widen.
+ */
+export interface DataScope {
+  agents: number[] | null;
+  clients: number[] | null;
+}
+
+const intersect = (base: number[] | null, narrow: number[] | null): number[] | null => {
+  if (narrow === null) return base;
+  if (base === null) return [...narrow];
+  return base.filter((id) => narrow.includes(id));
+};
+
+export function dataScope(p: Principal, selectedAgents: number[] | null = null, selectedClients: number[] | null = null): DataScope {
+  let agents: number[] | null = null;
+  let clients: number[] | null = null;
+  if (!isSuperAdmin(p)) {
+    const agentUser = isAgentUser(p);
+    const clientUser = isClientUser(p);
+    if (agentUser) agents = [...p.agents];
+    if (clientUser) clients = [...p.clients];
+    if (!agentUser && !clientUser) agents = [];
+  }
+  return { agents: intersect(agents, selectedAgents), clients: intersect(clients, selectedClients) };
+}
+
+export const isUnrestricted = (s: DataScope) => s.agents === null && s.clients === null;
+
+/** Is a row with this agent and client inside the scope? Used for single-record checks and real-time events. */
+export function inScope(s: DataScope, row: { agent_id?: number | null; client_id?: number | null }): boolean {
+  if (s.agents !== null && (row.agent_id == null || !s.agents.includes(row.agent_id))) return false;
+  if (s.clients !== null && (row.client_id == null || !s.clients.includes(row.client_id))) return false;
+  return true;
+}
+
+/**
+ * Parses an X_SNG_AGENTS / X_SNG_CLIENTS header: absent, empty or "all" means no selection;
+ * otherwise one id, a comma-separated list, or a JSON array of ids. Returns undefined when malformed.
+ */
+export function parseSelectionHeader(value: string | string[] | undefined): number[] | null | undefined {
+  if (value === undefined) return null;
+  const raw = (Array.isArray(value) ? value.join(',') : value).trim();
+  if (raw === '' || raw.toLowerCase() === 'all' || raw === 'null' || raw === '[]') return null;
+  let parts: unknown[];
+  if (raw.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (!Array.isArray(parsed)) return undefined;
+      parts = parsed;
+    } catch {
+      return undefined;
+    }
+  } else {
+    parts = raw.split(',').map((s) => s.trim());
+  }
+  const ids: number[] = [];
+  for (const part of parts) {
+    const n = typeof part === 'number' ? part : typeof part === 'string' && /^\d{1,10}$/.test(part) ? Number(part) : NaN;
+    if (!Number.isSafeInteger(n) || n <= 0) return undefined;
+    ids.push(n);
+  }
+  return ids.length ? ids : null;
+}
