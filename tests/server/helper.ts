@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createDatabase, type Database } from '../../server/db/database';
+import { hashPassword } from '../../server/services/user/auth-service';
+import { createMailer, type Mailer } from '../../server/services/email/outbox';
+
+export const PASSWORD = 'test-password-1';
+let passwordHash: Promise<string> | null = null;
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  mailer: Mailer;
+  url: string;
+  /** Signs in through the real login route and returns the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** app.inject with a bearer token. */
+  as(token: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  build: ReturnType<typeof builders>;
+}
+
+/** Builds the real app on a fresh database copied from the migrated template; closed after the file's tests. */
+export async function createTestContext(env: Record<string, string> = {}, mailer?: (db: Database) => Mailer): Promise<TestContext> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template scanquote_template`);
+  await admin.end();
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: url, STATIC_DIR: 'does-not-exist', APP_URL: 'http://app.test', ...env });
+  const db = createDatabase(url, 5);
+  const outbox = mailer ? mailer(db) : createMailer(db, { from: config.MAIL_FROM });
+  const app = await buildApp({ config, db, mailer: outbox });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+    const a = new pg.Client({ connectionString: adminUrl });
+    await a.connect();
+    await a.query(`drop database if exists ${name} with (force)`);
+    await a.end();
+  });
+  const ctx: TestContext = {
+    app, db, mailer: outbox, url,
+    async login(email, password = PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json().data.token as string;
+    },
+    as(token, opts) {
+      return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } });
+    },
+    build: builders(db),
+  };
+  return ctx;
+}
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++seq}`;
+
+/** Record builders: each test makes the rows it needs. */
+export function builders(db: Database) {
+  return {
+    async client(over: Partial<{ name: string; currency: string }> = {}) {
+      return db.insertInto('clients').values({ name: unique('Client'), ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    },
+    async agent(over: Partial<{ name: string; default_client_id: number | null }> = {}) {
+      return db.insertInto('agents').values({ name: unique('Agent'), ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    },
+    async location(over: Partial<{ name: string; state: string; agent_id: number | null }> = {}) {
+      return db.insertInto('locations').values({ name: unique('Location'), state: 'VIC', ...over }).returning(['id', 'name', 'agent_id']).executeTakeFirstOrThrow();
+    },
+    async device(over: { location_id: number; agent_id: number; default_client_id: number; type?: string }) {
+      return db.insertInto('devices').values({ type: 'arch', serial: String(Date.now()).slice(-10), ...over }).returning('id').executeTakeFirstOrThrow();
+    },
+    /** A user with the given roles (by name), agents and clients; password PASSWORD. */
+    async user(over: { roles?: string[]; agents?: number[]; clients?: number[]; email?: string; permissions?: string[] } = {}) {
+      passwordHash ??= hashPassword(PASSWORD);
+      const email = over.email ?? `${unique('user')}@example.test`;
+      const user = await db.insertInto('users').values({ email, first_name: 'Test', last_name: 'User', password_hash: await passwordHash })
+        .returning(['id', 'email']).executeTakeFirstOrThrow();
+      const roleNames = [...(over.roles ?? [])];
+      if (over.permissions) {
+        // A role of its own holding exactly these permissions.
+        const role = await db.insertInto('roles').values({ name: unique('role') }).returning(['id', 'name']).executeTakeFirstOrThrow();
+        const perms = over.permissions.length ? await db.selectFrom('permissions').select('id').where('name', 'in', over.permissions).execute() : [];
+        if (perms.length) await db.insertInto('role_permissions').values(perms.map((p) => ({ role_id: role.id, permission_id: p.id }))).execute();
+        roleNames.push(role.name);
+      }
+      if (roleNames.length) {
+        const roles = await db.selectFrom('roles').select('id').where('name', 'in', roleNames).execute();
+        await db.insertInto('user_roles').values(roles.map((r) => ({ user_id: user.id, role_id: r.id }))).execute();
+      }
+      for (const agent_id of over.agents ?? []) await db.insertInto('user_agents').values({ user_id: user.id, agent_id }).execute();
+      for (const client_id of over.clients ?? []) await db.insertInto('user_clients').values({ user_id: user.id, client_id }).execute();
+      return user;
+    },
+  };
+}
