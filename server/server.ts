@@ -30,7 +30,7 @@ async function main() {
   }
   const db = createDatabase(url);
   const seeded = embedded && config.SEED_DEMO ? await seedDemo(db, { onlyIfEmpty: true }) : false;
-  const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (text) => console.log(text) });
   const app = await buildApp({ config, db, mailer });
   const mailTimer = setInterval(() => { mailer.deliverPending().catch((e) => app.log.error(e, 'mail delivery failed')); }, 5000);
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -19,7 +19,7 @@ export interface TestContext {
   /** Signs in through the real login route and returns the bearer token. */
   login(email: string, password?: string): Promise<string>;
   /** app.inject with a bearer token. */
-  as(token: string, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
   build: ReturnType<typeof builders>;
 }
 

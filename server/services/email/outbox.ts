@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../../db/database';
 
 export interface OutgoingMail {
@@ -17,8 +17,12 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 5;
 
-export function createMailer(db: Database, opts: { smtpUrl?: string; from: string; transport?: Transporter }): Mailer {
-  const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null);
+/**
+ * With SMTP_URL the outbox sends through SMTP; without it, `log` decides: mails are written to the
+ * server's console (the embedded default, so a newcomer can follow a reset link) or stay pending.
+ */
+export function createMailer(db: Database, opts: { smtpUrl?: string; from: string; transport?: Transporter; log?: (text: string) => void }): Mailer {
+  const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : opts.log ? consoleTransport(opts.log) : null);
   return {
     async enqueue(trx, mail) {
       const row = await trx.insertInto('mail_outbox')
@@ -45,4 +49,16 @@ export function createMailer(db: Database, opts: { smtpUrl?: string; from: strin
       return sent;
     },
   };
+}
+
+/** A nodemailer transport that prints the message instead of sending it (no SMTP configured). */
+function consoleTransport(log: (text: string) => void): Transporter {
+  const t = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    sendMail: async (m: SendMailOptions) => {
+      const info = await t.sendMail(m);
+      log(`mail (no SMTP_URL set, printed instead of sent) to ${String(m.to)}: ${m.subject}\n${String(m.text)}`);
+      return info;
+    },
+  } as Transporter;
 }
