@@ -1,13 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const exclude = ['**/node_modules/**', 'dist/**', 'tests/e2e/**'];
 
 export default defineConfig({
   test: {
+    exclude,
     projects: [
       {
+        plugins: [react()],
         test: {
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude,
         },
       },
       {
@@ -15,10 +21,11 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude,
           globalSetup: ['tests/server/global-setup.ts'],
           fileParallelism: true,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 30000,
+          hookTimeout: 60000,
         },
       },
     ],

@@ -110,7 +110,8 @@ export const ListQuery = (sortable: string[]) =>
     order: z.string().toLowerCase().pipe(z.enum(['asc', 'desc'])).optional(),
   });
 
-const IdParams = z.object({ id: z.string().max(40) });
+// Any id text is accepted here so that a malformed one gets the model's 404 text, not a 422.
+const IdParams = z.object({ id: z.string() });
 /** Ids are positive integers; anything else cannot name a row, so it is reported as not found. */
 const parseId = (model: string, raw: string) => {
   if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(model, raw);
@@ -186,7 +187,8 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   }, async (req) => {
     const id = parseId(d.model, req.params.id);
     if (!(await repo.find(app.db, req.scope, id))) throw new NotFoundError(d.model, id);
-    const row = await writeInScope(req, (trx) => repo.update(trx, id, withOwner(req, req.body as Record<string, unknown>)));
+    // No owner default here: an update without the owner column keeps the row's owner.
+    const row = await writeInScope(req, (trx) => repo.update(trx, id, req.body as Record<string, unknown>));
     return { data: row };
   });
 

@@ -67,8 +67,9 @@ function fieldSchema(spec: FieldSpec): z.ZodType {
       s = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: onType('true or false') }).transform((v) => v === true || v === 1);
       break;
   }
-  const wrapped = z.preprocess(blankToUndefined, spec.required ? s : s.optional().nullable());
-  return spec.required ? wrapped.refine((v) => v !== undefined, req) : wrapped;
+  // Presence is checked before any coercion, so a blank number says 'is required', not 'must be a number'.
+  const present = z.unknown().refine((v) => v !== undefined, { error: req, abort: true });
+  return z.preprocess(blankToUndefined, spec.required ? present.pipe(s) : s.optional().nullable());
 }
 
 /** The request body schema for create and update: unknown keys are dropped, read-only fields ignored. */

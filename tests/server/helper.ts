@@ -34,7 +34,7 @@ export async function createTestContext(env: Record<string, string> = {}, mailer
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: url, STATIC_DIR: 'does-not-exist', APP_URL: 'http://app.test', ...env });
   const db = createDatabase(url, 5);
-  const outbox = mailer ? mailer(db) : createMailer(db, { from: config.MAIL_FROM });
+  const outbox = mailer ? mailer(db) : createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const app = await buildApp({ config, db, mailer: outbox });
   await app.ready();
   afterAll(async () => {

@@ -29,7 +29,7 @@ export async function agentSelectorRoutes(app: FastifyInstance) {
 
   r.get('/agents/:id/branding', {
     config: { access: 'signed-in' },
-    schema: { tags, summary: "An agent's colours and logo, for the header theme", params: z.object({ id: z.string().max(20) }), response: { 200: dataReply(Branding), ...recordErrors } },
+    schema: { tags, summary: "An agent's colours and logo, for the header theme", params: z.object({ id: z.string() }), response: { 200: dataReply(Branding), ...recordErrors } },
   }, async (req) => {
     if (!/^\d{1,15}$/.test(req.params.id)) throw new NotFoundError('Agent', req.params.id);
     const rows = await sql<z.infer<typeof Branding>>`select id, name, primary_color, text_color, logo from agents

@@ -61,6 +61,8 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
       const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
       if (!user || !ok) {
         await db.insertInto('login_failures').values({ throttle_key: key }).execute();
+        // Only the current window matters; older failures are dropped as new ones arrive.
+        await sql`delete from login_failures where failed_at < now() - make_interval(secs => ${config.LOGIN_FAILURE_WINDOW_SECONDS * 10})`.execute(db);
         throw new ValidationError({ email: 'These credentials do not match our records.' });
       }
       await db.deleteFrom('login_failures').where('throttle_key', '=', key).execute();

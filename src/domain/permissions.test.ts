@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { can, dataScope, hasRole, inScope, isUnrestricted, parseSelectionHeader, type Principal } from './permissions';
+
+const principal = (over: Partial<Principal> = {}): Principal => ({ roles: [], permissions: [], agents: [], clients: [], ...over });
+
+describe('dataScope', () => {
+  it('leaves a Super Admin unconstrained', () => {
+    const s = dataScope(principal({ roles: ['Super Admin'], agents: [1], clients: [2] }));
+    expect(s).toEqual({ agents: null, clients: null });
+    expect(isUnrestricted(s)).toBe(true);
+  });
+
+  it("holds an Agent user to their agents and a Client user to their clients", () => {
+    expect(dataScope(principal({ roles: ['Agent'], agents: [3, 4], clients: [9] }))).toEqual({ agents: [3, 4], clients: null });
+    expect(dataScope(principal({ roles: ['Client'], agents: [3], clients: [7] }))).toEqual({ agents: null, clients: [7] });
+  });
+
+  it('holds a user with both roles to both lists', () => {
+    expect(dataScope(principal({ roles: ['Agent', 'Client'], agents: [1], clients: [2] }))).toEqual({ agents: [1], clients: [2] });
+  });
+
+  it('gives a user with neither role nothing', () => {
+    const s = dataScope(principal({ roles: ['Editor'], permissions: ['location'], agents: [1], clients: [2] }));
+    expect(s).toEqual({ agents: [], clients: null });
+    expect(isUnrestricted(s)).toBe(false);
+    expect(inScope(s, { agent_id: 1, client_id: 2 })).toBe(false);
+  });
+
+  it("narrows a Super Admin's view to the selections", () => {
+    const admin = principal({ roles: ['Super Admin'] });
+    expect(dataScope(admin, [5])).toEqual({ agents: [5], clients: null });
+    expect(dataScope(admin, null, [6, 7])).toEqual({ agents: null, clients: [6, 7] });
+  });
+
+  it('never widens beyond the user\'s own agents or clients', () => {
+    const agent = principal({ roles: ['Agent'], agents: [1, 2] });
+    expect(dataScope(agent, [2, 3])).toEqual({ agents: [2], clients: null });
+    expect(dataScope(agent, [3])).toEqual({ agents: [], clients: null });
+    const client = principal({ roles: ['Client'], clients: [10] });
+    expect(dataScope(client, null, [10, 11])).toEqual({ agents: null, clients: [10] });
+    expect(dataScope(client, null, [11])).toEqual({ agents: null, clients: [] });
+    // A user with neither role stays at nothing whatever they select.
+    expect(dataScope(principal(), [1, 2])).toEqual({ agents: [], clients: null });
+  });
+
+  it('does not share arrays with the principal', () => {
+    const p = principal({ roles: ['Agent'], agents: [1] });
+    const s = dataScope(p);
+    s.agents!.push(99);
+    expect(p.agents).toEqual([1]);
+  });
+});
+
+describe('inScope', () => {
+  it('passes any row when unconstrained', () => {
+    expect(inScope({ agents: null, clients: null }, {})).toBe(true);
+    expect(inScope({ agents: null, clients: null }, { agent_id: null, client_id: 3 })).toBe(true);
+  });
+
+  it('checks each constrained side, and a row without that side is outside', () => {
+    const s = { agents: [1, 2], clients: null };
+    expect(inScope(s, { agent_id: 2 })).toBe(true);
+    expect(inScope(s, { agent_id: 3 })).toBe(false);
+    expect(inScope(s, { agent_id: null })).toBe(false);
+    expect(inScope(s, {})).toBe(false);
+    const both = { agents: [1], clients: [5] };
+    expect(inScope(both, { agent_id: 1, client_id: 5 })).toBe(true);
+    expect(inScope(both, { agent_id: 1, client_id: 6 })).toBe(false);
+    expect(inScope(both, { agent_id: 2, client_id: 5 })).toBe(false);
+    expect(inScope({ agents: [], clients: null }, { agent_id: 1 })).toBe(false);
+  });
+});
+
+describe('parseSelectionHeader', () => {
+  it.each([
+    [undefined, null],
+    ['all', null],
+    ['ALL', null],
+    ['', null],
+    ['  ', null],
+    ['[]', null],
+    ['3', [3]],
+    ['3,4', [3, 4]],
+    [' 3 , 4 ', [3, 4]],
+    ['[3,4]', [3, 4]],
+    ['["3","4"]', [3, 4]],
+    [['3', '4'], [3, 4]],
+  ] as const)('%j → %j', (input, expected) => {
+    expect(parseSelectionHeader(input as string | string[] | undefined)).toEqual(expected);
+  });
+
+  it.each(['abc', '3,x', '3,', '[3,', '{"a":1}', '[3.5]', '1.5', '-1', '0', '[0]', '[-2]', '3,0', '12345678901'])(
+    'rejects %j as malformed',
+    (input) => {
+      expect(parseSelectionHeader(input)).toBeUndefined();
+    },
+  );
+});
+
+describe('roles and permissions', () => {
+  it('compares role names case-insensitively and ignoring surrounding spaces', () => {
+    expect(hasRole({ roles: ['super admin'] }, 'Super Admin')).toBe(true);
+    expect(hasRole({ roles: [' AGENT '] }, 'agent')).toBe(true);
+    expect(hasRole({ roles: ['Agent'] }, 'Client')).toBe(false);
+    expect(hasRole({ roles: [] }, 'Agent')).toBe(false);
+    // So a lower-cased Super Admin still sees everything.
+    expect(dataScope(principal({ roles: ['SUPER ADMIN'] }))).toEqual({ agents: null, clients: null });
+  });
+
+  it('can: no permission needed passes; otherwise the exact name is required', () => {
+    expect(can(null, null)).toBe(true);
+    expect(can(null, 'scan')).toBe(false);
+    expect(can({ permissions: ['scan'] }, 'scan')).toBe(true);
+    expect(can({ permissions: ['scan'] }, 'Scan')).toBe(false);
+    expect(can({ permissions: [] }, undefined)).toBe(true);
+  });
+});

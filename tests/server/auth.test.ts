@@ -1,0 +1,223 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../server/lib/tokens';
+import { createTestContext, PASSWORD, type TestContext } from './helper';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+
+const login = (email: unknown, password: unknown, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email, password }, remoteAddress });
+
+describe('POST auth/login', () => {
+  it('replies the current user with a bearer token that opens auth/user', async () => {
+    const agent = await t.build.agent();
+    const client = await t.build.client();
+    const u = await t.build.user({ roles: ['Agent'], agents: [agent.id], clients: [client.id], email: 'Login.Shape@Example.test' });
+    const res = await login('login.shape@example.test', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body)).toEqual(['data']);
+    expect(body.data).toMatchObject({
+      id: u.id,
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      roles: ['Agent'],
+      permissions: expect.arrayContaining(['scan', 'location', 'device', 'dashboard_statistics']),
+      first_name: 'Test',
+      last_name: 'User',
+      name: 'Test User',
+      email: 'Login.Shape@Example.test',
+      consent: 0,
+      agents: [agent.id],
+      clients: [client.id],
+    });
+    expect(body.data.permissions).toHaveLength(4);
+    for (const key of ['id', 'token', 'roles', 'permissions', 'first_name', 'last_name', 'name', 'email', 'consent', 'agents', 'clients']) {
+      expect(body.data).toHaveProperty(key);
+    }
+    const me = await t.as(body.data.token, { method: 'GET', url: '/api/user/auth/user' });
+    expect(me.statusCode).toBe(200);
+    const { token: _token, ...withoutToken } = body.data;
+    expect(me.json()).toEqual({ data: withoutToken });
+    // Only a digest of the token is stored.
+    const stored = await t.db.selectFrom('api_tokens').select('token_hash').where('user_id', '=', u.id).execute();
+    expect(stored).toEqual([{ token_hash: hashToken(body.data.token) }]);
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 422 body', async () => {
+    await t.build.user({ email: 'wrong.pw@example.test' });
+    const wrong = await login('wrong.pw@example.test', 'not-the-password', '10.0.0.1');
+    const unknown = await login('nobody.here@example.test', 'not-the-password', '10.0.0.1');
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ error: { email: expect.any(String) } });
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it('validates the body into a field map', async () => {
+    const missingEmail = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { password: 'x' } });
+    expect(missingEmail.statusCode).toBe(422);
+    expect(missingEmail.json()).toEqual({ error: { email: 'Email is required' } });
+
+    const badEmail = await login('not-an-email', 'x');
+    expect(badEmail.statusCode).toBe(422);
+    expect(badEmail.json()).toEqual({ error: { email: 'Enter a valid email address' } });
+
+    const missingPassword = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: 'a@b.test' } });
+    expect(missingPassword.statusCode).toBe(422);
+    expect(missingPassword.json()).toEqual({ error: { password: 'Password is required' } });
+
+    const both = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: {} });
+    expect(both.statusCode).toBe(422);
+    expect(Object.keys(both.json().error).sort()).toEqual(['email', 'password']);
+  });
+
+  it('throttles after 5 failures per e-mail and address, even for the right password; other e-mails are not held', async () => {
+    await t.build.user({ email: 'throttled@example.test' });
+    await t.build.user({ email: 'bystander@example.test' });
+    const ip = '10.1.2.3';
+    for (let i = 0; i < 5; i++) expect((await login('throttled@example.test', `wrong-${i}`, ip)).statusCode).toBe(422);
+
+    const sixth = await login('throttled@example.test', PASSWORD, ip);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toEqual({ error: expect.stringMatching(/too many login attempts/i) });
+    const retry = Number(sixth.headers['retry-after']);
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(retry).toBeLessThanOrEqual(60);
+
+    // The e-mail is matched case-insensitively, and a spoofed X-Forwarded-For does not reset the count.
+    const upper = await t.app.inject({
+      method: 'POST', url: '/api/user/auth/login', remoteAddress: ip,
+      headers: { 'x-forwarded-for': '203.0.113.9' }, payload: { email: 'THROTTLED@example.test', password: PASSWORD },
+    });
+    expect(upper.statusCode).toBe(429);
+
+    expect((await login('bystander@example.test', PASSWORD, ip)).statusCode).toBe(200);
+    // The same e-mail from another address is its own bucket.
+    expect((await login('throttled@example.test', PASSWORD, '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('lets the failures age out of the window', async () => {
+    await t.build.user({ email: 'aged@example.test' });
+    const ip = '10.4.4.4';
+    for (let i = 0; i < 5; i++) await login('aged@example.test', 'wrong', ip);
+    expect((await login('aged@example.test', PASSWORD, ip)).statusCode).toBe(429);
+    await t.db.updateTable('login_failures').set({ failed_at: sql`now() - interval '2 minutes'` })
+      .where('throttle_key', '=', `aged@example.test|${ip}`).execute();
+    expect((await login('aged@example.test', PASSWORD, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('GET auth/user', () => {
+  it('needs a live bearer token', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/user/auth/user' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ error: expect.any(String) });
+
+    const garbage = await t.as('garbage-token', { method: 'GET', url: '/api/user/auth/user' });
+    expect(garbage.statusCode).toBe(401);
+    expect(garbage.json()).toEqual({ error: expect.any(String) });
+
+    const basic = await t.app.inject({ method: 'GET', url: '/api/user/auth/user', headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(basic.statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const u = await t.build.user();
+    const token = await t.login(u.email);
+    expect((await t.as(token, { method: 'GET', url: '/api/user/auth/user' })).statusCode).toBe(200);
+    await t.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    const res = await t.as(token, { method: 'GET', url: '/api/user/auth/user' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('POST auth/logout', () => {
+  it('revokes only the token it was called with', async () => {
+    const u = await t.build.user();
+    const first = await t.login(u.email);
+    const second = await t.login(u.email);
+    const out = await t.as(first, { method: 'POST', url: '/api/user/auth/logout' });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ data: { message: expect.any(String) } });
+    expect((await t.as(first, { method: 'GET', url: '/api/user/auth/user' })).statusCode).toBe(401);
+    expect((await t.as(first, { method: 'POST', url: '/api/user/auth/logout' })).statusCode).toBe(401);
+    const other = await t.as(second, { method: 'GET', url: '/api/user/auth/user' });
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data.id).toBe(u.id);
+  });
+});
+
+describe('POST auth/consent', () => {
+  it('records the consent on the server', async () => {
+    const u = await t.build.user();
+    const token = await t.login(u.email);
+    expect((await t.as(token, { method: 'GET', url: '/api/user/auth/user' })).json().data.consent).toBe(0);
+    const res = await t.as(token, { method: 'POST', url: '/api/user/auth/consent' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: u.id, consent: 1 });
+    // Another browser (a new sign-in) sees it too.
+    const again = await t.login(u.email);
+    expect((await t.as(again, { method: 'GET', url: '/api/user/auth/user' })).json().data.consent).toBe(1);
+  });
+});
+
+describe('PUT auth/profile', () => {
+  const profile = (token: string, payload: Record<string, unknown>) => t.as(token, { method: 'PUT', url: '/api/user/auth/profile', payload });
+
+  it('updates the name and e-mail and keeps the password when none is typed', async () => {
+    const u = await t.build.user({ email: 'profile.keep@example.test' });
+    const token = await t.login(u.email);
+    const res = await profile(token, { first_name: ' Ada ', last_name: 'Lovelace', email: 'ada@example.test', password: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: u.id, first_name: 'Ada', last_name: 'Lovelace', name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(res.json().data).not.toHaveProperty('token');
+    expect((await t.as(token, { method: 'GET', url: '/api/user/auth/user' })).json().data.email).toBe('ada@example.test');
+    // Old password still works, with the new e-mail.
+    expect((await login('ada@example.test', PASSWORD)).statusCode).toBe(200);
+    expect((await login('profile.keep@example.test', PASSWORD)).statusCode).toBe(422);
+  });
+
+  it('sets a new password when one is typed', async () => {
+    const u = await t.build.user();
+    const token = await t.login(u.email);
+    const res = await profile(token, { first_name: 'New', last_name: 'Password', email: u.email, password: 'brand-new-secret' });
+    expect(res.statusCode).toBe(200);
+    expect((await login(u.email, 'brand-new-secret')).statusCode).toBe(200);
+    expect((await login(u.email, PASSWORD)).statusCode).toBe(422);
+  });
+
+  it("refuses another user's e-mail (any case) but accepts a change of case of one's own", async () => {
+    await t.build.user({ email: 'taken@example.test' });
+    const u = await t.build.user({ email: 'mine@example.test' });
+    const token = await t.login(u.email);
+    const dup = await profile(token, { first_name: 'A', last_name: 'B', email: 'Taken@Example.test' });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json()).toEqual({ error: { email: 'The email has already been taken.' } });
+    const stored = await t.db.selectFrom('users').select(['email', 'first_name']).where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ email: 'mine@example.test', first_name: 'Test' });
+
+    const own = await profile(token, { first_name: 'A', last_name: 'B', email: 'Mine@Example.test' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.email).toBe('Mine@Example.test');
+  });
+
+  it('validates the fields and a short password', async () => {
+    const u = await t.build.user();
+    const token = await t.login(u.email);
+    const res = await profile(token, { first_name: '  ', last_name: 'B', email: 'nope', password: 'short' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: { first_name: 'First Name is required', email: 'Enter a valid email address', password: 'Password must be at least 8 characters' },
+    });
+    expect((await login(u.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user/auth/profile', payload: { first_name: 'A', last_name: 'B', email: 'x@y.test' } });
+    expect(res.statusCode).toBe(401);
+  });
+});

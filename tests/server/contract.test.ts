@@ -1,0 +1,180 @@
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../../server/lib/tokens';
+import { authPlugin } from '../../server/plugins/auth';
+import { createTestContext, PASSWORD, type TestContext } from './helper';
+
+let t: TestContext;
+let admin: string;
+let agentId: number;
+let locationId: number;
+/** Secrets that must never appear in a reply. */
+let secrets: string[];
+beforeAll(async () => {
+  t = await createTestContext();
+  const root = await t.build.user({ roles: ['Super Admin'], email: 'contract.root@example.test' });
+  admin = await t.login(root.email);
+  // Give the admin an API key too, so its digest exists to leak.
+  const apiKeyHash = hashToken(newToken());
+  await t.db.updateTable('users').set({ api_key_hash: apiKeyHash }).where('id', '=', root.id).execute();
+  const client = await t.build.client();
+  agentId = (await t.build.agent({ default_client_id: client.id })).id;
+  locationId = (await t.build.location({ agent_id: agentId })).id;
+  await t.build.device({ location_id: locationId, agent_id: agentId, default_client_id: client.id });
+  const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', root.id).executeTakeFirstOrThrow();
+  secrets = [password_hash, hashToken(admin), apiKeyHash, PASSWORD, 'password_hash', 'token_hash', 'api_key_hash', '$argon2'];
+});
+
+const expectNoSecrets = (label: string, body: string) => {
+  for (const s of secrets) expect(body.includes(s), `${label} contains ${s.slice(0, 12)}…`).toBe(false);
+};
+
+/** Full GET paths from `printRoutes`' tree (one segment per line, four columns of indent per level). */
+function getRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const out: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1].length / 4;
+    stack.length = depth;
+    stack.push(m[2]);
+    if (m[3]?.split(', ').includes('GET')) out.push(stack.join(''));
+  }
+  return out;
+}
+
+describe('no reply carries a secret', () => {
+  it('sweeps every registered GET route as a Super Admin', async () => {
+    const routes = getRoutes(t.app.printRoutes({ commonPrefix: false, method: 'GET' }));
+    // Sanity: the parser sees the routes we know of.
+    expect(routes).toEqual(expect.arrayContaining(['/api/health', '/api/user/auth/user', '/api/agent/locations', '/api/agent/locations/:id', '/api/docs/json']));
+    const swept: string[] = [];
+    for (const route of routes) {
+      if (route.endsWith('*')) continue;
+      const url = route
+        .replace(/\/locations\/:id/, `/locations/${locationId}`)
+        .replace(/\/agents\/:id/, `/agents/${agentId}`);
+      // A new route with a parameter must be taught to this sweep.
+      expect(url, `add a sample id for ${route}`).not.toMatch(/:\w+/);
+      const res = await t.as(admin, { method: 'GET', url });
+      // The documentation UI redirects between its own pages.
+      if (url.startsWith('/api/docs')) expect(res.statusCode, url).toBeLessThan(400);
+      else expect(res.statusCode, url).toBe(200);
+      expectNoSecrets(url, res.body);
+      swept.push(url);
+    }
+    expect(swept.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('sweeps the auth replies and the location writes', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: 'contract.root@example.test', password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const token = login.json().data.token as string;
+    secrets.push(hashToken(token));
+    const replies = [
+      login,
+      await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: 'contract.root@example.test', password: 'wrong-one' } }),
+      await t.as(token, { method: 'GET', url: '/api/user/auth/user' }),
+      await t.as(token, { method: 'PUT', url: '/api/user/auth/profile', payload: { first_name: 'Root', last_name: 'Admin', email: 'contract.root@example.test' } }),
+      await t.as(token, { method: 'POST', url: '/api/user/auth/consent' }),
+      await t.as(token, { method: 'POST', url: '/api/agent/locations', payload: { name: 'Contract site', state: 'WA' } }),
+      await t.as(token, { method: 'PUT', url: `/api/agent/locations/${locationId}`, payload: { name: 'Contract site 2', state: 'WA', agent_id: agentId } }),
+      await t.as(token, { method: 'POST', url: '/api/user/auth/forgot-password', payload: { email: 'contract.root@example.test' } }),
+    ];
+    for (const r of replies) {
+      expect(r.statusCode, r.body).toBeLessThan(500);
+      expectNoSecrets(`${r.raw.req.method} ${r.raw.req.url}`, r.body);
+    }
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 422, 200, 200, 200, 201, 200, 200]);
+  });
+});
+
+describe('the error shape', () => {
+  it('answers a server failure with a generic message and a request id, never the cause', async () => {
+    await sql`alter table locations rename to locations_away`.execute(t.db);
+    try {
+      const res = await t.as(admin, { method: 'GET', url: '/api/agent/locations' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: 'Server Error', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect(res.body).not.toMatch(/locations|relation|stack|at \w+ \(/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await sql`alter table locations_away rename to locations`.execute(t.db);
+    }
+    expect((await t.as(admin, { method: 'GET', url: '/api/agent/locations' })).statusCode).toBe(200);
+  });
+
+  it('answers invalid JSON with 422 on `body`', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: { body: expect.any(String) } });
+  });
+});
+
+describe('system routes and documentation', () => {
+  it('reports liveness and readiness without a token', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('publishes an OpenAPI document of the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/agent/locations', '/api/agent/locations/{id}', '/api/user/auth/login']));
+    expect(doc.paths['/api/user/auth/login'].post).toBeDefined();
+    expect(doc.paths['/api/agent/locations'].get.responses['200']).toBeDefined();
+  });
+
+  it('sends security headers', async () => {
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+      await t.app.inject({ method: 'GET', url: '/api/nowhere' }),
+      await t.app.inject({ method: 'GET', url: '/api/agent/locations' }),
+    ]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    }
+  });
+});
+
+describe('every /api route declares its access', () => {
+  const handler = async () => ({ ok: true });
+
+  it('refuses to build an app with an /api route that does not say who may call it', async () => {
+    const app = Fastify();
+    await app.register(authPlugin);
+    await expect(async () => {
+      app.get('/api/forgotten', handler);
+      await app.ready();
+    }).rejects.toThrow('Route GET /api/forgotten does not declare its access (config.access)');
+    await app.close().catch(() => {});
+  });
+
+  it('builds when every /api route declares it (and routes outside /api need not)', async () => {
+    const app = Fastify();
+    await app.register(authPlugin);
+    app.get('/api/declared', { config: { access: 'public' } }, handler);
+    app.get('/not-api', handler);
+    await app.ready();
+    expect((await app.inject({ method: 'GET', url: '/api/declared' })).json()).toEqual({ ok: true });
+    await app.close();
+  });
+
+  it('the real app holds the signed-in routes behind a token, HEAD included', async () => {
+    for (const url of ['/api/user/auth/user', '/api/agent/locations', '/api/agent/locations/lists', `/api/agent/locations/${locationId}`, '/api/agent/agents/lists', `/api/agent/agents/${agentId}/branding`, '/api/quote/clients/lists']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+      }
+    }
+  });
+});
