@@ -14,13 +14,24 @@ interface Base {
   list?: boolean;
   /** Omitted from the form (read-only or set by the server). */
   readOnly?: boolean;
+  /** Required when creating only (a password: blank on edit means unchanged). */
+  requiredOnCreate?: boolean;
+  /** Not a column of the resource's table: a relation the resource's hooks write (roles of a user). */
+  virtual?: boolean;
 }
 export type FieldSpec =
-  | (Base & { type: 'text'; max?: number; email?: boolean; multiline?: boolean })
+  | (Base & { type: 'text'; max?: number; email?: boolean; multiline?: boolean; url?: boolean })
   | (Base & { type: 'choice'; choices: readonly { id: string; name: string }[] })
   | (Base & { type: 'number'; min?: number; max?: number; integer?: boolean })
   | (Base & { type: 'reference'; reference: string })
-  | (Base & { type: 'boolean' });
+  /** Several ids (or names, with `by: 'name'`) of another resource, e.g. a user's agents or roles. */
+  | (Base & { type: 'references'; reference: string; by?: 'id' | 'name' })
+  | (Base & { type: 'boolean' })
+  /** Write-only; stored as an argon2 hash in the column `<name>_hash`, never returned. */
+  | (Base & { type: 'secret'; min?: number; pattern?: { regex: string; message: string } })
+  /** HTML from a rich-text editor; the server sanitises it with an allowlist before storing. */
+  | (Base & { type: 'richtext'; max?: number })
+  | (Base & { type: 'color' });
 
 export type FieldSpecs = Record<string, FieldSpec>;
 
@@ -36,14 +47,18 @@ export const messages = {
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const blankToUndefined = (v: unknown) => (isBlank(v) ? undefined : v);
 
-function fieldSchema(spec: FieldSpec): z.ZodType {
+export type FormMode = 'create' | 'update';
+
+function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
   const req = messages.required(spec.label);
+  const required = spec.required || (spec.requiredOnCreate && mode === 'create');
   const onType = (expected: string) => (iss: { input?: unknown }) => (isBlank(iss.input) ? req : `${spec.label} must be ${expected}`);
   let s: z.ZodType;
   switch (spec.type) {
     case 'text': {
       let t = z.string({ error: onType('a string') }).trim().max(spec.max ?? 255, messages.max(spec.label, spec.max ?? 255));
       if (spec.email) t = t.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email());
+      if (spec.url) t = t.regex(/^https?:\/\/[^\s/$.?#].[^\s]*$/i, `${spec.label} must be a valid URL`);
       s = t;
       break;
     }
@@ -63,24 +78,43 @@ function fieldSchema(spec: FieldSpec): z.ZodType {
     case 'reference':
       s = z.coerce.number({ error: onType('an id') }).int(messages.invalid(spec.label)).positive(messages.invalid(spec.label));
       break;
+    case 'references': {
+      const item = spec.by === 'name' ? z.string().trim().min(1).max(255) : z.coerce.number().int().positive();
+      const arr = z.array(item, { error: onType('a list') });
+      s = spec.required ? arr.min(1, req) : arr;
+      break;
+    }
     case 'boolean':
-      s = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: onType('true or false') }).transform((v) => v === true || v === 1);
+      s = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], { error: onType('true or false') })
+        .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+      break;
+    case 'secret': {
+      let t = z.string({ error: onType('a string') }).min(spec.min ?? 8, `${spec.label} must be at least ${spec.min ?? 8} characters`).max(200, messages.max(spec.label, 200));
+      if (spec.pattern) t = t.regex(new RegExp(spec.pattern.regex), spec.pattern.message);
+      s = t;
+      break;
+    }
+    case 'richtext':
+      s = z.string({ error: onType('a string') }).max(spec.max ?? 200_000, messages.max(spec.label, spec.max ?? 200_000));
+      break;
+    case 'color':
+      s = z.string({ error: onType('a string') }).regex(/^#[0-9a-fA-F]{6}$/, `${spec.label} must be a colour like #0c1839`);
       break;
   }
   // Presence is checked before any coercion, so a blank number says 'is required', not 'must be a number'.
-  const present = z.unknown().refine((v) => v !== undefined, { error: req, abort: true });
-  return z.preprocess(blankToUndefined, spec.required ? present.pipe(s) : s.optional().nullable());
+  const present = z.unknown().refine((v): boolean => v !== undefined, { error: req, abort: true });
+  return z.preprocess(blankToUndefined, required ? present.pipe(s) : s.optional().nullable());
 }
 
-/** The request body schema for create and update: unknown keys are dropped, read-only fields ignored. */
-export function inputSchema(specs: FieldSpecs) {
+/** The request body schema for create or update: unknown keys are dropped, read-only fields ignored. */
+export function inputSchema(specs: FieldSpecs, mode: FormMode = 'create') {
   const shape: Record<string, z.ZodType> = {};
-  for (const [name, spec] of Object.entries(specs)) if (!spec.readOnly) shape[name] = fieldSchema(spec);
+  for (const [name, spec] of Object.entries(specs)) if (!spec.readOnly) shape[name] = fieldSchema(spec, mode);
   return z.object(shape);
 }
 
 /** The browser-side check of one value, returning the same English message the server would. */
-export function checkField(spec: FieldSpec, value: unknown): string | undefined {
-  const r = fieldSchema(spec).safeParse(value);
+export function checkField(spec: FieldSpec, value: unknown, mode: FormMode = 'create'): string | undefined {
+  const r = fieldSchema(spec, mode).safeParse(value);
   return r.success ? undefined : r.error.issues[0]?.message;
 }
