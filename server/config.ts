@@ -28,6 +28,17 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('ScanQuote <no-reply@scanquote.local>'),
   /** Where the built single-page app lives. */
   STATIC_DIR: z.string().default('dist'),
+  /** Uploaded files go to an S3-compatible bucket (path-style URLs) when all five S3_* are set; else to DATA_DIR/files. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots, hyphens)').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com' }).optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+}).superRefine((c, ctx) => {
+  // Half an S3 configuration would silently store files on the local disk instead.
+  const names = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  if (!names.some((n) => c[n] !== undefined)) return;
+  for (const n of names) if (c[n] === undefined) ctx.addIssue({ code: 'custom', path: [n], message: 'is required when any S3_* setting is set' });
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; DATA_DIR: string };

@@ -17,7 +17,14 @@ export interface AgentsTable {
   primary_color: Generated<string>; text_color: Generated<string>; logo: string | null; blurb: string | null; language: Generated<string>;
   created_at: Timestamp; updated_at: Timestamp;
 }
-export interface ClientsTable { id: Id; name: string; currency: Generated<string>; created_at: Timestamp; updated_at: Timestamp }
+export interface ClientsTable {
+  id: Id; name: string; currency: Generated<string>; created_at: Timestamp; updated_at: Timestamp;
+  // Pricing inputs and contact block (005).
+  sc_metallic: Generated<number>; sc_pearl: Generated<number>; sc_p2p: Generated<boolean>; calculation_method: Generated<'T' | 'W'>;
+  sc_threshold: Generated<number | null>; weighted_oversize: number | null; weighted_severe: number | null; weighted_heavy: number | null;
+  weighted_medium: number | null; weighted_light: number | null;
+  logo: string | null; phone: string | null; address: string | null; email: string | null; abn: string | null;
+}
 export interface UserAgentsTable { user_id: number; agent_id: number }
 export interface UserClientsTable { user_id: number; client_id: number }
 export interface LocationsTable { id: Id; name: string; state: string; agent_id: number | null; created_at: Timestamp; updated_at: Timestamp }
@@ -38,6 +45,31 @@ export interface MailOutboxTable {
 export interface OptionsTable { id: Id; option_name: string; option_value: Generated<string>; field_type: Generated<string>; created_at: Timestamp; updated_at: Timestamp }
 export interface AuditLogTable { id: Id; action: string; actor_id: number | null; subject_id: number | null; detail: Generated<unknown>; created_at: Timestamp }
 
+// Catalogue (005). Money is numeric(12,2), read as a number.
+export interface ProductsTable { id: Id; name: string; type: string | null; price: number; created_at: Timestamp; updated_at: Timestamp }
+export interface PartsTable { id: Id; name: string; type: string | null; created_at: Timestamp; updated_at: Timestamp }
+export interface ClientProductsTable { client_id: number; product_id: number }
+export interface ClientPartsTable { client_id: number; part_id: number }
+export interface ClientDentPricesTable {
+  client_id: number; part_id: number; light: number; medium: number; heavy: number; severe: number; oversize: number;
+  p2p: number; aluminium: number; conventional: number; replacement: number;
+}
+export interface ClientScratchPricesTable { client_id: number; part_id: number; spot: number; paint: number; conventional: number }
+export interface PanelsTable {
+  id: Id; panel_group_id: number; name: string; label: string; type: Generated<string>; position: number; status: Generated<boolean>;
+  has_large_variant: Generated<boolean>; car_panel: string | null; part_id: number | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface EmailTemplatesTable { id: Id; template_name: string; template_body: string; created_at: Timestamp; updated_at: Timestamp }
+
+// Agents, webhooks, panel groups, uploads (004).
+export interface PinFailuresTable { id: Id; throttle_key: string; failed_at: Timestamp }
+export interface WebhooksTable {
+  id: Id; agent_id: number; endpoint: string; description: string | null; secret: string; events: string[];
+  created_at: Timestamp; updated_at: Timestamp;
+}
+export interface PanelGroupsTable { id: Id; name: string; image: string | null; position: number; created_at: Timestamp; updated_at: Timestamp }
+export interface UploadedFilesTable { key: string; user_id: number | null; content_type: string; size: number; created_at: Timestamp }
+
 export interface DB {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -56,4 +88,16 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   options: OptionsTable;
   audit_log: AuditLogTable;
+  pin_failures: PinFailuresTable;
+  webhooks: WebhooksTable;
+  panel_groups: PanelGroupsTable;
+  uploaded_files: UploadedFilesTable;
+  products: ProductsTable;
+  parts: PartsTable;
+  client_products: ClientProductsTable;
+  client_parts: ClientPartsTable;
+  client_dent_prices: ClientDentPricesTable;
+  client_scratch_prices: ClientScratchPricesTable;
+  panels: PanelsTable;
+  email_templates: EmailTemplatesTable;
 }

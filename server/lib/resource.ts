@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { hash } from '@node-rs/argon2';
-import { inputSchema, type FieldSpecs, type FormMode } from '../../src/domain/fields';
-import { type DataScope, isUnrestricted } from '../../src/domain/permissions';
+import { inputSchema, messages, type FieldSpec, type FieldSpecs, type FormMode } from '../../src/domain/fields';
+import { type DataScope, dataScope, isUnrestricted } from '../../src/domain/permissions';
 import type { Executor } from '../db/database';
 import { AppError, ForbiddenError, NotFoundError } from '../errors';
+import { checkImage } from './images';
+import { multipartBody } from './multipart';
 import { sanitizeRichText } from './rich-text';
-import { dataReply, ListsReply, pageReply, recordErrors } from './replies';
+import { dataReply, ListsReply, metaPageReply, pageReply, recordErrors } from './replies';
+import { fileUrl, keyOfUrl, storageOf } from './storage';
 
 /** How a row relates to agents and clients: predicates given the ids a request may see. */
 export interface ScopeRule {
@@ -27,8 +30,14 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   /** Model name in 404 texts: 'No query results for model [Location] 7'. */
   model: string;
   table: string;
-  permission: string;
+  /** One permission for every route, or one for reads (page, one record) and one for writes (spec 3 §2: panels list `part`, edit `panel`). */
+  permission: string | { read: string; write: string };
   fields: F;
+  /**
+   * Body members the field DSL cannot say (nested objects such as a price matrix), validated by these
+   * zod schemas; like virtual fields they are not columns and are left to the hooks.
+   */
+  extraInput?: Record<string, z.ZodType>;
   /** The record as it leaves the server: anything not named here is never sent. */
   record: z.ZodObject;
   searchable: string[];
@@ -37,7 +46,21 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   scope: ScopeRule | 'global';
   /** A column naming the owning agent: a restricted user's new row defaults to their first agent. */
   ownerAgentColumn?: string;
-  lists: { text: string };
+  /**
+   * `<path>/lists` items: `text` column, and `value` column (default `id`; e.g. `name` when forms send names).
+   * `post` also answers `POST <path>/lists` (spec 3 §7: products, panels); `filters` are columns a caller may
+   * narrow by (query or body, compared as text); `extra` columns ride along (a product's price).
+   */
+  lists: { text: string; value?: string; post?: boolean; filters?: string[]; extra?: string[]; access?: 'signed-in' | 'read' };
+  /** Id columns the page may be narrowed by, e.g. ['agent_id'] for `GET webhooks?agent_id=3`. */
+  filters?: string[];
+  /** The page reply: `{items, total}` (default) or `{items, meta: {total, last_page}}` (email templates, spec 3 §7). */
+  pageShape?: 'total' | 'meta';
+  /**
+   * A further predicate on every read for this request, beyond the data scope (e.g. the Super Admin
+   * role hidden from other users); null for none. Writes whose row it would hide are undone with 403.
+   */
+  where?: (req: FastifyRequest) => RawBuilder<boolean> | null;
   /**
    * What reads select from, when the record needs more than the table (joined names, relation lists):
    * a subquery aliased as the table name, e.g. sql`(select d.*, l.name as location_name from devices d join ...) as devices`.
@@ -84,13 +107,16 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function resourceRepository(d: ResourceDescription) {
   const t = sql.table(d.table);
   const source = d.from ?? t;
-  const visible = (scope: DataScope) => scopePredicate(scope, d.scope);
+  const visible = (scope: DataScope, extra?: RawBuilder<boolean> | null) =>
+    extra ? sql<boolean>`(${scopePredicate(scope, d.scope)} and ${extra})` : scopePredicate(scope, d.scope);
+  const listValue = sql.ref(d.lists.value ?? 'id');
   return {
-    async page(db: Executor, scope: DataScope, q: { page: number; per_page: number; q?: string; sort?: string; order?: 'asc' | 'desc' }) {
+    async page(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
       const search = q.q
         ? sql`and (${sql.join(d.searchable.map((c) => sql`${sql.ref(c)}::text ilike ${`%${escapeLike(q.q!)}%`}`), sql` or `)})`
         : sql``;
-      const where = sql`where ${visible(scope)} ${search}`;
+      const filtered = (d.filters ?? []).filter((c) => q.filters?.[c] !== undefined).map((c) => sql` and ${sql.ref(c)} = ${q.filters![c]}`);
+      const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
       const sortField = q.sort && d.sortable.includes(q.sort) ? q.sort : d.defaultSort.field;
       const order = (q.order ?? d.defaultSort.order) === 'desc' ? sql`desc` : sql`asc`;
       const [rows, count] = await Promise.all([
@@ -100,8 +126,8 @@ export function resourceRepository(d: ResourceDescription) {
       ]);
       return { items: rows.rows, total: count.rows[0].total };
     },
-    async find(db: Executor, scope: DataScope, id: number) {
-      const r = await sql<Record<string, unknown>>`select * from ${source} where id = ${id} and ${visible(scope)}`.execute(db);
+    async find(db: Executor, scope: DataScope, id: number, extra?: RawBuilder<boolean> | null) {
+      const r = await sql<Record<string, unknown>>`select * from ${source} where id = ${id} and ${visible(scope, extra)}`.execute(db);
       return r.rows[0] ?? null;
     },
     async insert(db: Executor, values: Record<string, unknown>) {
@@ -119,23 +145,42 @@ export function resourceRepository(d: ResourceDescription) {
     async remove(db: Executor, id: number) {
       await sql`delete from ${t} where id = ${id}`.execute(db);
     },
-    async lists(db: Executor, scope: DataScope) {
-      const r = await sql<{ text: string; value: number }>`select ${sql.ref(d.lists.text)}::text as text, id as value from ${source}
-        where ${visible(scope)} order by 1`.execute(db);
+    async lists(db: Executor, scope: DataScope, extra?: RawBuilder<boolean> | null, filters: Record<string, string | undefined> = {}) {
+      const columns = (d.lists.extra ?? []).map((c) => sql`, ${sql.ref(c)}`);
+      const narrowBy = Object.entries(filters).filter(([c, v]) => v !== undefined && d.lists.filters?.includes(c))
+        .map(([c, v]) => sql` and ${sql.ref(c)}::text = ${v}`);
+      const r = await sql<{ text: string; value: number | string }>`select ${sql.ref(d.lists.text)}::text as text, ${listValue} as value ${sql.join(columns, sql``)}
+        from ${source} where ${visible(scope, extra)} ${sql.join(narrowBy, sql``)} order by 1`.execute(db);
       return r.rows;
     },
     visible,
   };
 }
 
-export const ListQuery = (sortable: string[]) =>
+export interface PageQuery {
+  page: number;
+  per_page: number;
+  q?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  /** Exact id filters, among the description's `filters`. */
+  filters?: Record<string, number | undefined>;
+}
+
+export const ListQuery = (sortable: string[], filters: string[] = []) =>
   z.object({
     page: z.coerce.number().int().min(1).max(10_000_000).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(10),
     q: z.string().trim().max(200).optional().transform((v) => v || undefined),
     sort: z.enum(sortable as [string, ...string[]]).optional(),
     order: z.string().toLowerCase().pipe(z.enum(['asc', 'desc'])).optional(),
+    ...Object.fromEntries(filters.map((c) => [c, z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional())])),
   });
+/** The page query with the description's filters gathered under `filters`. */
+const pageQuery = (filters: string[] = [], query: PageQuery & Record<string, unknown>): PageQuery => ({
+  ...query,
+  filters: Object.fromEntries(filters.map((c) => [c, typeof query[c] === 'number' ? query[c] : undefined])),
+});
 
 // Any id text is accepted here so that a malformed one gets the model's 404 text, not a 422.
 const IdParams = z.object({ id: z.string() });
@@ -148,7 +193,11 @@ const parseId = (model: string, raw: string) => {
 /** Foreign-key and uniqueness failures become the caller's 409/422, not a 500. */
 function translateDbError(e: unknown, d: ResourceDescription): never {
   const code = (e as { code?: string }).code;
-  if (code === '23503') throw new AppError(409, `${d.model} is in use or refers to a missing record.`);
+  // A write naming a missing row ('Key (location_id)=(9) is not present in table ...') is the field's fault.
+  const missing = code === '23503' ? /^Key \((\w+)\)=.* is not present in table/.exec((e as { detail?: string }).detail ?? '') : null;
+  if (missing && d.fields[missing[1]]) throw new AppError(422, { [missing[1]]: messages.choice(d.fields[missing[1]].label) });
+  // 23001: a RESTRICT foreign key (PostgreSQL reports it apart from 23503).
+  if (code === '23503' || code === '23001') throw new AppError(409, `${d.model} is in use or refers to a missing record.`);
   if (code === '23505') throw new AppError(422, { [(e as { constraint?: string }).constraint?.split('_')[1] ?? 'id']: `${d.model} already exists.` });
   throw e;
 }
@@ -164,6 +213,9 @@ export async function columnsOf(fields: FieldSpecs, input: Record<string, unknow
     const value = input[name];
     if (spec.type === 'secret') {
       if (typeof value === 'string' && value) columns[`${name}_hash`] = await hash(value);
+    } else if (spec.type === 'image') {
+      // The stored file's URL (set by registerResource once the upload is checked); nothing else changes the column.
+      if (typeof value === 'string' && keyOfUrl(value)) columns[name] = value;
     } else if (spec.type === 'richtext') {
       columns[name] = typeof value === 'string' ? sanitizeRichText(value) : value;
     } else {
@@ -173,12 +225,19 @@ export async function columnsOf(fields: FieldSpecs, input: Record<string, unknow
   return columns;
 }
 
+/** Spec 1 §7: calls whose path names agents or clients (the header selectors) ignore the X_SNG_* selection. */
+export const ignoresSelection = (path: string) => path.split('/').some((s) => s === 'agents' || s === 'clients');
+
 export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const repo = resourceRepository(d);
+  const narrow = (req: FastifyRequest) => d.where?.(req) ?? null;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const access = { permission: d.permission };
+  const access = { permission: typeof d.permission === 'string' ? d.permission : d.permission.read };
+  const writeAccess = { permission: typeof d.permission === 'string' ? d.permission : d.permission.write };
+  const scopeOf = ignoresSelection(d.path) ? (req: FastifyRequest) => dataScope(req.user!) : (req: FastifyRequest) => req.scope;
+  const files = fileHandling(app, d);
   const withRefine = (mode: FormMode) => {
-    const base = inputSchema(d.fields, mode);
+    const base = d.extraInput ? inputSchema(d.fields, mode).extend(d.extraInput) : inputSchema(d.fields, mode);
     const refine = d.refine;
     if (!refine) return base;
     return base.superRefine((value, ctx) => {
@@ -199,8 +258,9 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   /** A restricted user's new row belongs to one of their agents. */
   const withOwner = (req: FastifyRequest, values: Record<string, unknown>) => {
     const col = d.ownerAgentColumn;
-    if (!col || req.scope.agents === null || values[col] != null) return values;
-    return { ...values, [col]: req.scope.agents[0] ?? null };
+    const scope = scopeOf(req);
+    if (!col || scope.agents === null || values[col] != null) return values;
+    return { ...values, [col]: scope.agents[0] ?? null };
   };
   /** Writes happen in a transaction that is undone if the row would leave the writer's scope. */
   const writeInScope = async (req: FastifyRequest, write: (trx: Executor) => Promise<Record<string, unknown>>) => {
@@ -208,7 +268,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       return await app.db.transaction().execute(async (trx) => {
         const written = await write(trx);
         // Read back through the resource's source, so the reply has the same shape as GET.
-        const row = await repo.find(trx, req.scope, written.id as number);
+        const row = await repo.find(trx, scopeOf(req), written.id as number, narrow(req));
         if (!row) throw new ForbiddenError();
         return row;
       });
@@ -218,64 +278,101 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     }
   };
 
-  r.get(`/${d.path}`, {
-    config: { access },
-    schema: { tags, summary: `Page of ${d.model} records`, querystring: ListQuery(d.sortable), response: { 200: pageReply(d.record), ...recordErrors } },
-  }, async (req) => repo.page(app.db, req.scope, req.query));
+  if (d.pageShape === 'meta') {
+    r.get(`/${d.path}`, {
+      config: { access },
+      schema: { tags, summary: `Page of ${d.model} records`, querystring: ListQuery(d.sortable, d.filters), response: { 200: metaPageReply(d.record), ...recordErrors } },
+    }, async (req) => {
+      const { items, total } = await repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req));
+      return { items, meta: { total, last_page: Math.max(1, Math.ceil(total / req.query.per_page)) } };
+    });
+  } else {
+    r.get(`/${d.path}`, {
+      config: { access },
+      schema: { tags, summary: `Page of ${d.model} records`, querystring: ListQuery(d.sortable, d.filters), response: { 200: pageReply(d.record), ...recordErrors } },
+    }, async (req) => repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req)));
+  }
 
+  const listsFilters = z.object(Object.fromEntries((d.lists.filters ?? []).map((c) => [c, z.coerce.string().trim().max(200).optional()])));
+  const listsReply = d.lists.extra?.length
+    ? z.array(z.object({ text: z.string(), value: z.union([z.number(), z.string()]), ...Object.fromEntries(d.lists.extra.map((c) => [c, z.unknown()])) }))
+    : ListsReply;
+  const listsAccess = d.lists.access === 'read' ? access : 'signed-in';
   r.get(`/${d.path}/lists`, {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: `${d.model} choices for selects`, response: { 200: ListsReply, ...recordErrors } },
-  }, async (req) => repo.lists(app.db, req.scope));
+    config: { access: listsAccess },
+    schema: { tags, summary: `${d.model} choices for selects`, querystring: listsFilters, response: { 200: listsReply, ...recordErrors } },
+  }, async (req) => repo.lists(app.db, scopeOf(req), narrow(req), req.query as Record<string, string | undefined>));
+  if (d.lists.post) {
+    r.post(`/${d.path}/lists`, {
+      config: { access: listsAccess },
+      schema: { tags, summary: `${d.model} choices for selects (filters in the body)`, body: listsFilters.nullish(), response: { 200: listsReply, ...recordErrors } },
+    }, async (req) => repo.lists(app.db, scopeOf(req), narrow(req), (req.body ?? {}) as Record<string, string | undefined>));
+  }
 
   r.get(`/${d.path}/:id`, {
     config: { access },
     schema: { tags, summary: `One ${d.model}`, params: IdParams, response: { 200: dataReply(d.record), ...recordErrors } },
   }, async (req) => {
     const id = parseId(d.model, req.params.id);
-    const row = await repo.find(app.db, req.scope, id);
+    const row = await repo.find(app.db, scopeOf(req), id, narrow(req));
     if (!row) throw new NotFoundError(d.model, id);
     return { data: row };
   });
 
   r.post(`/${d.path}`, {
-    config: { access },
+    config: { access: writeAccess },
+    preValidation: files.preValidation,
     schema: { tags, summary: `Create a ${d.model}`, body: createBody, response: { 201: dataReply(d.record), ...recordErrors, 409: recordErrors[422] } },
   }, async (req, reply) => {
-    const input = req.body as Record<string, unknown>;
-    const row = await writeInScope(req, async (trx) => {
+    const { input, stored } = await files.store(req.body as Record<string, unknown>);
+    const row = await files.undoOnError(req, stored, () => writeInScope(req, async (trx) => {
       const { columns, ctx } = await prepare(req, trx, input, 'create');
       const inserted = await repo.insert(trx, withOwner(req, columns));
       await d.hooks?.afterWrite?.(inserted.id as number, input, ctx);
       return inserted;
-    });
+    }));
     return reply.status(201).send({ data: row });
   });
 
-  r.put(`/${d.path}/:id`, {
-    config: { access },
-    schema: { tags, summary: `Update a ${d.model}`, params: IdParams, body: updateBody, response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] } },
-  }, async (req) => {
-    const id = parseId(d.model, req.params.id);
-    const current = await repo.find(app.db, req.scope, id);
+  const update = async (req: FastifyRequest, rawId: string, body: Record<string, unknown>) => {
+    const id = parseId(d.model, rawId);
+    const current = await repo.find(app.db, scopeOf(req), id, narrow(req));
     if (!current) throw new NotFoundError(d.model, id);
-    const input = req.body as Record<string, unknown>;
+    const { input, stored } = await files.store(body);
     // No owner default here: an update without the owner column keeps the row's owner.
-    const row = await writeInScope(req, async (trx) => {
+    const row = await files.undoOnError(req, stored, () => writeInScope(req, async (trx) => {
       const { columns, ctx } = await prepare(req, trx, input, 'update', current);
       const updated = await repo.update(trx, id, columns);
       await d.hooks?.afterWrite?.(id, input, ctx);
       return updated;
-    });
+    }));
+    await files.removeReplaced(req, current, row);
     return { data: row };
-  });
+  };
+  r.put(`/${d.path}/:id`, {
+    config: { access: writeAccess },
+    preValidation: files.preValidation,
+    schema: { tags, summary: `Update a ${d.model}`, params: IdParams, body: updateBody, response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] } },
+  }, async (req) => update(req, req.params.id, req.body as Record<string, unknown>));
+  if (files.preValidation) {
+    // DECISIONS: updates with files are `POST <path>/{id}?_method=PUT` multipart (a form cannot PUT); JSON works too.
+    r.post(`/${d.path}/:id`, {
+      config: { access: writeAccess },
+      preValidation: files.preValidation,
+      schema: {
+        tags, summary: `Update a ${d.model} (form post with _method=PUT)`, params: IdParams,
+        querystring: z.object({ _method: z.string({ error: '_method must be PUT' }).toUpperCase().pipe(z.literal('PUT', { error: '_method must be PUT' })) }),
+        body: updateBody, response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
+      },
+    }, async (req) => update(req, req.params.id, req.body as Record<string, unknown>));
+  }
 
   r.delete(`/${d.path}/:id`, {
-    config: { access },
+    config: { access: writeAccess },
     schema: { tags, summary: `Delete a ${d.model}`, params: IdParams, response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] } },
   }, async (req) => {
     const id = parseId(d.model, req.params.id);
-    const row = await repo.find(app.db, req.scope, id);
+    const row = await repo.find(app.db, scopeOf(req), id, narrow(req));
     if (!row) throw new NotFoundError(d.model, id);
     await d.hooks?.beforeDelete?.(row, { req });
     try {
@@ -283,6 +380,54 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     } catch (e) {
       translateDbError(e, d);
     }
+    await files.removeReplaced(req, row, null);
     return { data: row };
   });
+}
+
+/**
+ * The description's image fields: multipart bodies read (upload part -> field), uploads checked and stored
+ * before the write, removed again if the write fails, and a replaced or deleted row's files removed after.
+ */
+function fileHandling(app: FastifyInstance, d: ResourceDescription) {
+  const images = Object.entries(d.fields).filter((e): e is [string, Extract<FieldSpec, { type: 'image' }>] => e[1].type === 'image');
+  if (images.length && !app.hasContentTypeParser('multipart/form-data')) {
+    throw new Error(`${d.model} has image fields: register multipartPlugin (server/lib/multipart.ts) in its service first`);
+  }
+  const remove = async (req: FastifyRequest, keys: string[]) => {
+    for (const key of keys) await storageOf(app).delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'could not remove a stored file'));
+  };
+  return {
+    preValidation: images.length ? multipartBody(Object.fromEntries(images.map(([name, spec]) => [spec.upload, name]))) : undefined,
+    async store(body: Record<string, unknown>) {
+      const input = { ...body };
+      const stored: string[] = [];
+      for (const [name, spec] of images) {
+        if (input[name] === undefined || input[name] === null) continue;
+        try {
+          const image = await checkImage(input[name], name, spec.label);
+          const key = await storageOf(app).put(image.data, image.contentType);
+          stored.push(key);
+          input[name] = fileUrl(key);
+        } catch (e) {
+          await Promise.all(stored.map((k) => storageOf(app).delete(k).catch(() => {})));
+          throw e;
+        }
+      }
+      return { input, stored };
+    },
+    async undoOnError<T>(req: FastifyRequest, stored: string[], write: () => Promise<T>): Promise<T> {
+      try {
+        return await write();
+      } catch (e) {
+        await remove(req, stored);
+        throw e;
+      }
+    },
+    /** Files of `before` that `after` no longer names (all of them when the row is deleted). */
+    async removeReplaced(req: FastifyRequest, before: Record<string, unknown>, after: Record<string, unknown> | null | undefined) {
+      const gone = images.map(([name]) => (after && after[name] === before[name] ? null : keyOfUrl(before[name]))).filter((k): k is string => !!k);
+      await remove(req, gone);
+    },
+  };
 }

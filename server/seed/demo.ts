@@ -1,5 +1,7 @@
 import type { Database } from '../db/database';
 import { hashPassword } from '../services/user/auth-service';
+import { seedAgentsDemo } from './agents-demo';
+import { seedCatalogueDemo } from './catalogue-demo';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_USERS = [
@@ -51,6 +53,7 @@ export async function seedDemo(db: Database, opts: { onlyIfEmpty: boolean }): Pr
         location_id: l.id, type, agent_id: l.agent_id!, serial: String(serial++), default_client_id: clients[(i + j) % clients.length].id,
       })));
     await trx.insertInto('devices').values(devices).execute();
+    await seedAgentsDemo(trx);
     const roles = await trx.selectFrom('roles').select(['id', 'name']).execute();
     for (const u of DEMO_USERS) {
       const { id } = await trx.insertInto('users')
@@ -61,5 +64,7 @@ export async function seedDemo(db: Database, opts: { onlyIfEmpty: boolean }): Pr
       if (u.role === 'Client') await trx.insertInto('user_clients').values({ user_id: id, client_id: clients[0].id }).execute();
     }
   });
+  // After the panel groups: the catalogue places its panels on them.
+  await db.transaction().execute((trx) => seedCatalogueDemo(trx));
   return true;
 }

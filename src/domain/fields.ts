@@ -18,6 +18,8 @@ interface Base {
   requiredOnCreate?: boolean;
   /** Not a column of the resource's table: a relation the resource's hooks write (roles of a user). */
   virtual?: boolean;
+  /** The value an optional field takes when left blank (the form's initial value too), e.g. a panel's type 'D'. */
+  default?: string | number | boolean;
 }
 export type FieldSpec =
   | (Base & { type: 'text'; max?: number; email?: boolean; multiline?: boolean; url?: boolean })
@@ -26,12 +28,20 @@ export type FieldSpec =
   | (Base & { type: 'reference'; reference: string })
   /** Several ids (or names, with `by: 'name'`) of another resource, e.g. a user's agents or roles. */
   | (Base & { type: 'references'; reference: string; by?: 'id' | 'name' })
-  | (Base & { type: 'boolean' })
+  /** Stored as true/false, or as 1/0 with `numeric` (flags the spec gives as 1 or 0). */
+  | (Base & { type: 'boolean'; numeric?: boolean })
+  /** Several values from a fixed list (a webhook's events), stored as a text array. */
+  | (Base & { type: 'multichoice'; choices: readonly { id: string; name: string }[] })
   /** Write-only; stored as an argon2 hash in the column `<name>_hash`, never returned. */
   | (Base & { type: 'secret'; min?: number; pattern?: { regex: string; message: string } })
   /** HTML from a rich-text editor; the server sanitises it with an allowlist before storing. */
   | (Base & { type: 'richtext'; max?: number })
-  | (Base & { type: 'color' });
+  | (Base & { type: 'color' })
+  /**
+   * An uploaded image, sent as the multipart file `upload` (e.g. logoFile); the server checks it,
+   * stores it and keeps its URL in the column. A string value (the current URL echoed back) means unchanged.
+   */
+  | (Base & { type: 'image'; upload: string });
 
 export type FieldSpecs = Record<string, FieldSpec>;
 
@@ -84,9 +94,23 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       s = spec.required ? arr.min(1, req) : arr;
       break;
     }
-    case 'boolean':
+    case 'boolean': {
+      const numeric = spec.numeric;
       s = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], { error: onType('true or false') })
-        .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+        .transform((v) => v === true || v === 1 || v === '1' || v === 'true')
+        .transform((v) => (numeric ? (v ? 1 : 0) : v));
+      break;
+    }
+    case 'multichoice': {
+      const ids: readonly string[] = spec.choices.map((c) => c.id);
+      const arr = z.array(z.string({ error: messages.choice(spec.label) }), { error: onType('a list') });
+      // One message on the field itself (not on `events.0`), so the form shows it under the input.
+      s = (spec.required ? arr.min(1, req) : arr).refine((values) => values.every((v) => ids.includes(v)), { error: messages.choice(spec.label) });
+      break;
+    }
+    case 'image':
+      // The file itself is checked by the server (type by magic bytes, size, pixels); here only its presence.
+      s = z.custom<object>((v) => typeof v === 'object' && v !== null, { error: `${spec.label} must be an image file` });
       break;
     case 'secret': {
       let t = z.string({ error: onType('a string') }).min(spec.min ?? 8, `${spec.label} must be at least ${spec.min ?? 8} characters`).max(200, messages.max(spec.label, 200));
@@ -103,7 +127,10 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
   }
   // Presence is checked before any coercion, so a blank number says 'is required', not 'must be a number'.
   const present = z.unknown().refine((v): boolean => v !== undefined, { error: req, abort: true });
-  return z.preprocess(blankToUndefined, required ? present.pipe(s) : s.optional().nullable());
+  // An image's current URL sent back by the form means "keep it": only a new upload changes it.
+  const blank = spec.type === 'image' ? (v: unknown) => (typeof v === 'string' ? undefined : blankToUndefined(v)) : blankToUndefined;
+  if (required) return z.preprocess(blank, present.pipe(s));
+  return z.preprocess(blank, spec.default !== undefined ? s.default(spec.default) : s.optional().nullable());
 }
 
 /** The request body schema for create or update: unknown keys are dropped, read-only fields ignored. */

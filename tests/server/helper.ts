@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
@@ -32,7 +35,9 @@ export async function createTestContext(env: Record<string, string> = {}, mailer
   await admin.query(`create database ${name} template scanquote_template`);
   await admin.end();
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: url, STATIC_DIR: 'does-not-exist', APP_URL: 'http://app.test', ...env });
+  // Uploaded files go to a directory of the file's own, never the project's data/.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-test-files-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: url, STATIC_DIR: 'does-not-exist', APP_URL: 'http://app.test', DATA_DIR: dataDir, ...env });
   const db = createDatabase(url, 5);
   const outbox = mailer ? mailer(db) : createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const app = await buildApp({ config, db, mailer: outbox });
@@ -44,6 +49,7 @@ export async function createTestContext(env: Record<string, string> = {}, mailer
     await a.connect();
     await a.query(`drop database if exists ${name} with (force)`);
     await a.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
   const ctx: TestContext = {
     app, db, mailer: outbox, url,
@@ -69,14 +75,35 @@ export function builders(db: Database) {
     async client(over: Partial<{ name: string; currency: string }> = {}) {
       return db.insertInto('clients').values({ name: unique('Client'), ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
     },
-    async agent(over: Partial<{ name: string; default_client_id: number | null }> = {}) {
+    async agent(over: Partial<{ name: string; default_client_id: number | null; is_enabled: number; pincode_hash: string | null; logo: string | null }> = {}) {
       return db.insertInto('agents').values({ name: unique('Agent'), ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
     },
     async location(over: Partial<{ name: string; state: string; agent_id: number | null }> = {}) {
       return db.insertInto('locations').values({ name: unique('Location'), state: 'VIC', ...over }).returning(['id', 'name', 'agent_id']).executeTakeFirstOrThrow();
     },
-    async device(over: { location_id: number; agent_id: number; default_client_id: number; type?: string }) {
+    async device(over: { location_id: number; agent_id: number; default_client_id: number; type?: string; serial?: string }) {
       return db.insertInto('devices').values({ type: 'arch', serial: String(Date.now()).slice(-10), ...over }).returning('id').executeTakeFirstOrThrow();
+    },
+    async panelGroup(over: Partial<{ name: string; image: string | null; position: number }> = {}) {
+      return db.insertInto('panel_groups').values({ name: unique('Panel group'), position: 1, ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    },
+    async webhook(over: { agent_id: number; endpoint?: string; events?: string[] }) {
+      return db.insertInto('webhooks').values({ endpoint: 'https://hooks.example.test/in', events: ['scan.created'], secret: `whsec_${randomBytes(32).toString('hex')}`, ...over })
+        .returning(['id', 'secret']).executeTakeFirstOrThrow();
+    },
+    async product(over: Partial<{ name: string; type: string | null; price: number }> = {}) {
+      return db.insertInto('products').values({ name: unique('Product'), price: 10, ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    },
+    async part(over: Partial<{ name: string; type: string | null }> = {}) {
+      return db.insertInto('parts').values({ name: unique('Part'), type: 'arch', ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    },
+    /** A panel in the given group (panel_groups rows come from 004). */
+    async panel(over: { panel_group_id: number; name?: string; label?: string; position?: number; part_id?: number | null; car_panel?: string | null }) {
+      return db.insertInto('panels').values({ name: unique('Panel'), label: 'P', position: 1, ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    },
+    async emailTemplate(over: Partial<{ template_name: string; template_body: string }> = {}) {
+      return db.insertInto('email_templates').values({ template_name: unique('Template'), template_body: '<p>Hello</p>', ...over })
+        .returning(['id', 'template_name']).executeTakeFirstOrThrow();
     },
     /** A user with the given roles (by name), agents and clients; password PASSWORD. */
     async user(over: { roles?: string[]; agents?: number[]; clients?: number[]; email?: string; permissions?: string[] } = {}) {
@@ -101,4 +128,15 @@ export function builders(db: Database) {
       return user;
     },
   };
+}
+
+/** A multipart/form-data body for app.inject: text fields, and files as { data, filename, type }. */
+export async function formData(fields: Record<string, string | number | { data: Buffer | string; filename: string; type?: string }>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'object') form.append(name, new Blob([typeof value.data === 'string' ? value.data : new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }), value.filename);
+    else form.append(name, String(value));
+  }
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
 }

@@ -1,31 +1,67 @@
+import { verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { agentFields } from '../../../src/domain/agents';
 import { dataScope } from '../../../src/domain/permissions';
-import { NotFoundError } from '../../errors';
-import { dataReply, ListsReply, recordErrors } from '../../lib/replies';
-import { scopePredicate } from '../../lib/resource';
+import { NotFoundError, TooManyRequestsError } from '../../errors';
+import { dataReply, ErrorReply, recordErrors } from '../../lib/replies';
+import { type ResourceDescription, scopePredicate } from '../../lib/resource';
 import { agentScope } from './scopes';
+
+/** The record as it leaves the server: never the pincode or its hash, only whether one is set. */
+export const AgentRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  portal_email_address: z.string().nullable(),
+  abn: z.string().nullable(),
+  has_pincode: z.boolean(),
+  is_enabled: z.number(),
+  default_client_id: z.number().nullable(),
+  default_client_name: z.string().nullable(),
+  primary_color: z.string(),
+  text_color: z.string(),
+  blurb: z.string().nullable(),
+  language: z.string(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+/**
+ * Agents (spec 3): created with multipart (`logoFile`), updated with `POST agents/{id}?_method=PUT`.
+ * Calls with agents in their path ignore the X_SNG_* selection, so `agents/lists` is the header's agent selector.
+ */
+export const agentsResource: ResourceDescription = {
+  path: 'agents',
+  model: 'Agent',
+  table: 'agents',
+  permission: 'agent',
+  fields: agentFields,
+  record: AgentRecord,
+  from: sql`(select a.*, a.pincode_hash is not null as has_pincode, c.name as default_client_name
+    from agents a left join clients c on c.id = a.default_client_id) as agents`,
+  searchable: ['name', 'email', 'phone', 'abn', 'address', 'default_client_name'],
+  sortable: ['name', 'email', 'phone', 'is_enabled', 'language', 'default_client_name', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  scope: agentScope,
+  lists: { text: 'name' },
+};
+
+/** DECISIONS: at most 5 failed pin checks per 15 minutes per agent and client address. */
+export const PIN_MAX_FAILURES = 5;
+export const PIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 const Branding = z.object({ id: z.number(), name: z.string(), primary_color: z.string(), text_color: z.string(), logo: z.string().nullable() });
 
-/**
- * What the header's agent selector needs (the agents screens come with the catalogue).
- * Calls with agents in their path ignore the X_SNG_* selection (spec 1 §7), so they use the user's own scope.
- */
-export async function agentSelectorRoutes(app: FastifyInstance) {
+/** The header theme's branding and the customer portal's pin check. */
+export async function agentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Agent'];
-
-  r.get('/agents/lists', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'Agents the user may select', response: { 200: ListsReply, ...recordErrors } },
-  }, async (req) => {
-    const rows = await sql<{ text: string; value: number }>`select name as text, id as value from agents
-      where ${scopePredicate(dataScope(req.user!), agentScope)} order by name`.execute(app.db);
-    return rows.rows;
-  });
 
   r.get('/agents/:id/branding', {
     config: { access: 'signed-in' },
@@ -36,5 +72,37 @@ export async function agentSelectorRoutes(app: FastifyInstance) {
       where id = ${Number(req.params.id)} and ${scopePredicate(dataScope(req.user!), agentScope)}`.execute(app.db);
     if (!rows.rows[0]) throw new NotFoundError('Agent', req.params.id);
     return { data: rows.rows[0] };
+  });
+
+  // The portal is a public kiosk (DECISIONS), so the check is public, only for enabled agents, and throttled.
+  r.post('/agents/:id/validate-pin', {
+    config: { access: 'public' },
+    schema: {
+      tags, summary: "Checks the customer portal's pincode: {data: true} when it matches",
+      params: z.object({ id: z.string() }),
+      body: z.object({ pin: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'Pincode is required' }).trim().min(1, 'Pincode is required').max(50)) }),
+      response: { 200: dataReply(z.boolean()), 404: ErrorReply, 422: ErrorReply, 429: ErrorReply },
+    },
+  }, async (req) => {
+    if (!/^\d{1,15}$/.test(req.params.id)) throw new NotFoundError('Agent', req.params.id);
+    const agentId = Number(req.params.id);
+    const agent = await app.db.selectFrom('agents').select(['id', 'pincode_hash']).where('id', '=', agentId).where('is_enabled', '=', 1).executeTakeFirst();
+    if (!agent) throw new NotFoundError('Agent', req.params.id);
+    const key = `${agentId}|${req.ip}`;
+    const recent = (await sql<{ n: number; oldest: Date | null }>`select count(*)::int as n, min(failed_at) as oldest from pin_failures
+      where throttle_key = ${key} and failed_at > now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS})`.execute(app.db)).rows[0];
+    if (recent.n >= PIN_MAX_FAILURES) {
+      const retry = recent.oldest ? Math.max(1, Math.ceil((recent.oldest.getTime() + PIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000)) : PIN_FAILURE_WINDOW_SECONDS;
+      throw new TooManyRequestsError(`Too many pincode attempts. Please try again in ${retry} seconds.`, retry);
+    }
+    const ok = !!agent.pincode_hash && /^\d{6}$/.test(req.body.pin) && (await verify(agent.pincode_hash, req.body.pin).catch(() => false));
+    if (!ok) {
+      await app.db.insertInto('pin_failures').values({ throttle_key: key }).execute();
+      // Only the current window matters; older failures are dropped as new ones arrive.
+      await sql`delete from pin_failures where failed_at < now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS * 4})`.execute(app.db);
+      return { data: false };
+    }
+    await app.db.deleteFrom('pin_failures').where('throttle_key', '=', key).execute();
+    return { data: true };
   });
 }

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { multipartPlugin } from '../../lib/multipart';
 import { registerResource } from '../../lib/resource';
-import { agentSelectorRoutes } from './agents';
+import { agentRoutes, agentsResource } from './agents';
+import { devicesResource } from './devices';
 import { locationsResource } from './locations';
+import { webhookEventRoutes, webhooksResource } from './webhooks';
 
-/** The agent service (/api/agent): locations now; devices, agents and webhooks with the catalogue. */
+/** The agent service (/api/agent): locations, devices, agents (with the portal pin check) and their webhooks. */
 export async function agentService(app: FastifyInstance) {
+  await app.register(multipartPlugin);
   registerResource(app, locationsResource);
-  await app.register(agentSelectorRoutes);
+  registerResource(app, devicesResource);
+  registerResource(app, agentsResource);
+  await app.register(agentRoutes);
+  registerResource(app, webhooksResource);
+  await app.register(webhookEventRoutes);
 }

@@ -1,11 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { registerResource } from '../../lib/resource';
 import type { Mailer } from '../email/outbox';
 import { authRoutes } from './auth-routes';
 import { authService } from './auth-service';
+import { fileRoutes } from './files';
+import { impersonationRoutes } from './impersonation';
+import { optionRoutes } from './options';
+import { permissionsResource, rolesResource } from './roles';
+import { userKeyRoutes, usersResource } from './users';
 
-/** The user service (/api/user): sign-in and password flows; users, roles, permissions and options come next. */
+/** The user service (/api/user): sign-in and password flows, impersonation, users, roles, permissions, options. */
 export async function userService(app: FastifyInstance, opts: { config: Config; mailer: Mailer }) {
   const auth = authService({ db: app.db, config: opts.config, mailer: opts.mailer });
   await app.register(authRoutes, { auth });
+  await app.register(fileRoutes, { config: opts.config });
+  await app.register(impersonationRoutes, { auth });
+  registerResource(app, usersResource);
+  await app.register(userKeyRoutes);
+  registerResource(app, rolesResource);
+  registerResource(app, permissionsResource);
+  await app.register(optionRoutes);
 }

@@ -1,0 +1,112 @@
+import sanitizeHtml from 'sanitize-html';
+import sharp, { type Metadata } from 'sharp';
+import { ValidationError } from '../errors';
+import { FILE_TYPES } from './storage';
+
+/** Issue 3: images at most 5 MB; pixels capped so a tiny file cannot declare a huge bitmap (a decompression bomb). */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 25_000_000;
+
+/** A file as the multipart reader hands it over: the bytes, and whether it was cut at the size limit. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+  truncated: boolean;
+}
+export const isUploadedFile = (v: unknown): v is UploadedFile =>
+  typeof v === 'object' && v !== null && Buffer.isBuffer((v as UploadedFile).data) && typeof (v as UploadedFile).truncated === 'boolean';
+
+export interface CheckedImage {
+  data: Buffer;
+  contentType: string;
+}
+
+const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((b, i) => data[at + i] === b);
+
+/** The type the bytes say they are (never the client's name or content type). */
+function sniff(data: Buffer): keyof typeof FILE_TYPES | null {
+  if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(data, [0xff, 0xd8, 0xff])) return 'jpg';
+  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  // An SVG is text whose first element, after an XML declaration, a doctype and comments, is <svg.
+  const head = data.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '');
+  if (/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head)) return 'svg';
+  return null;
+}
+
+const SVG_TAGS = [
+  'svg', 'g', 'defs', 'title', 'desc', 'symbol', 'use', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
+  'text', 'tspan', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'pattern', 'marker',
+];
+const SVG_ATTRIBUTES = [
+  'id', 'class', 'xmlns', 'xmlns:xlink', 'version', 'viewBox', 'preserveAspectRatio', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2',
+  'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'd', 'points', 'pathLength', 'transform', 'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width',
+  'stroke-opacity', 'stroke-linecap', 'stroke-linejoin', 'stroke-dasharray', 'stroke-dashoffset', 'stroke-miterlimit', 'opacity', 'color',
+  'clip-path', 'clip-rule', 'mask', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline',
+  'letter-spacing', 'dx', 'dy', 'offset', 'stop-color', 'stop-opacity', 'gradientUnits', 'gradientTransform', 'spreadMethod',
+  'patternUnits', 'patternContentUnits', 'patternTransform', 'clipPathUnits', 'maskUnits', 'maskContentUnits', 'markerWidth', 'markerHeight',
+  'markerUnits', 'refX', 'refY', 'orient', 'marker-start', 'marker-mid', 'marker-end', 'vector-effect', 'href', 'xlink:href',
+];
+/** Only references inside the drawing: href="#id", url(#id). */
+const externalReference = (value: string) => /url\(\s*['"]?\s*(?!#)/i.test(value);
+
+/**
+ * The SVG allowlist: shapes, text, gradients and clipping; no script, foreignObject, style, event handler,
+ * animation or reference outside the file. Returns null when nothing drawable is left.
+ */
+export function sanitizeSvg(text: string): string | null {
+  // Entities (billion laughs, external entities) have no place in an uploaded drawing.
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) return null;
+  const clean = sanitizeHtml(text, {
+    allowedTags: SVG_TAGS,
+    allowedAttributes: { '*': SVG_ATTRIBUTES },
+    allowedSchemes: [],
+    allowedSchemesAppliedToAttributes: ['href', 'xlink:href'],
+    allowProtocolRelative: false,
+    nonTextTags: ['script', 'style', 'foreignObject', 'textarea', 'noscript'],
+    parser: { xmlMode: true },
+    transformTags: {
+      '*': (tagName, attribs) => {
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(attribs)) {
+          if ((name === 'href' || name === 'xlink:href') && !value.startsWith('#')) continue;
+          if (externalReference(value)) continue;
+          kept[name] = value;
+        }
+        return { tagName, attribs: kept };
+      },
+    },
+  }).trim();
+  return /^<svg[\s>]/.test(clean) ? clean : null;
+}
+
+/**
+ * Checks an upload for an image field: the type by its magic bytes (PNG, JPEG, WebP; SVG after sanitising),
+ * the size, and the pixel count read from the header without decoding. Refuses with 422 on `field`.
+ */
+export async function checkImage(file: unknown, field: string, label: string): Promise<CheckedImage> {
+  const refuse = (message: string) => new ValidationError({ [field]: message });
+  if (!isUploadedFile(file)) throw refuse(`${label} must be an image file`);
+  if (file.truncated || file.data.length > IMAGE_MAX_BYTES) throw refuse(`${label} must be less than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+  const type = sniff(file.data);
+  if (!type) throw refuse(`${label} must be a PNG, JPEG, WebP or SVG image`);
+  if (type === 'svg') {
+    const clean = sanitizeSvg(file.data.toString('utf8'));
+    if (!clean) throw refuse(`${label} is not a valid image`);
+    return { data: Buffer.from(clean, 'utf8'), contentType: FILE_TYPES.svg };
+  }
+  let meta: Metadata;
+  try {
+    // Only the header is read; the limit also stops sharp itself from accepting a bomb.
+    meta = await sharp(file.data, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
+  } catch (e) {
+    if (/pixel limit/i.test((e as Error).message)) throw refuse(`${label} must be less than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
+    throw refuse(`${label} is not a valid image`);
+  }
+  const expected = { png: 'png', jpg: 'jpeg', webp: 'webp' }[type];
+  if (meta.format !== expected || !meta.width || !meta.height) throw refuse(`${label} is not a valid image`);
+  const pixels = meta.width * (meta.pageHeight ?? meta.height) * (meta.pages ?? 1);
+  if (pixels > IMAGE_MAX_PIXELS) throw refuse(`${label} must be less than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
+  return { data: file.data, contentType: FILE_TYPES[type] };
+}

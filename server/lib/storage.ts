@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from '../config';
+import { sha256Hex, signV4 } from './sigv4';
+
+/** The stored file types, by the extension of their server-made names. */
+export const FILE_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+} as const;
+export type FileExtension = keyof typeof FILE_TYPES;
+
+/** Server-made names: 128 random bits and the extension of the checked type, nothing from the client. */
+export const FILE_KEY = /^[0-9a-f]{32}\.(png|jpg|webp|svg)$/;
+/** Where the user service serves stored files; records keep this URL. */
+export const FILES_PATH = '/api/user/files/';
+export const fileUrl = (key: string) => `${FILES_PATH}${key}`;
+/** The key of one of our file URLs, or null for anything else. */
+export const keyOfUrl = (url: unknown) => {
+  if (typeof url !== 'string' || !url.startsWith(FILES_PATH)) return null;
+  const key = url.slice(FILES_PATH.length);
+  return FILE_KEY.test(key) ? key : null;
+};
+
+const extensionOf = (contentType: string): FileExtension => {
+  const ext = (Object.keys(FILE_TYPES) as FileExtension[]).find((e) => FILE_TYPES[e] === contentType);
+  if (!ext) throw new Error(`Cannot store content type ${contentType}`);
+  return ext;
+};
+const typeOf = (key: string) => FILE_TYPES[key.slice(key.lastIndexOf('.') + 1) as FileExtension];
+const newKey = (contentType: string) => `${randomBytes(16).toString('hex')}.${extensionOf(contentType)}`;
+
+export interface StoredFile {
+  data: Buffer;
+  contentType: string;
+}
+/** Where uploads live: a local directory or an S3-compatible bucket. */
+export interface FileStorage {
+  /** Stores the bytes under a new server-made name and returns it. */
+  put(data: Buffer, contentType: string): Promise<string>;
+  get(key: string): Promise<StoredFile | null>;
+  /** Removes the file; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const isMissing = (e: unknown) => (e as { code?: string }).code === 'ENOENT';
+
+export function localStorage(dir: string): FileStorage {
+  return {
+    async put(data, contentType) {
+      const key = newKey(contentType);
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, key), data, { flag: 'wx', mode: 0o644 });
+      return key;
+    },
+    async get(key) {
+      if (!FILE_KEY.test(key)) return null;
+      try {
+        return { data: await fs.readFile(path.join(dir, key)), contentType: typeOf(key) };
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+    },
+    async delete(key) {
+      if (!FILE_KEY.test(key)) return;
+      await fs.unlink(path.join(dir, key)).catch((e) => { if (!isMissing(e)) throw e; });
+    },
+  };
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** An S3-compatible bucket through path-style URLs (`<endpoint>/<bucket>/<key>`), signed with SigV4. */
+export function s3Storage(s: S3Settings, fetchImpl: typeof fetch = fetch): FileStorage {
+  const creds = { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey, region: s.region, service: 's3' };
+  const base = s.endpoint.replace(/\/+$/, '');
+  const call = async (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, contentType?: string) => {
+    const url = new URL(`${base}/${s.bucket}/${key}`);
+    const payloadHash = sha256Hex(body ?? '');
+    const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash };
+    if (contentType) headers['content-type'] = contentType;
+    // fetch sets Host itself (from the same URL), so it is signed but not passed on.
+    const { host: _host, ...signed } = signV4({ method, url, headers, payloadHash }, creds);
+    return fetchImpl(url, { method, headers: signed, body: body ? new Uint8Array(body) : undefined });
+  };
+  const fail = async (what: string, res: Response) => {
+    throw new Error(`S3 ${what} failed: ${res.status} ${(await res.text().catch(() => '')).slice(0, 200)}`);
+  };
+  return {
+    async put(data, contentType) {
+      const key = newKey(contentType);
+      const res = await call('PUT', key, data, contentType);
+      if (!res.ok) await fail('PUT', res);
+      return key;
+    },
+    async get(key) {
+      if (!FILE_KEY.test(key)) return null;
+      const res = await call('GET', key);
+      if (res.status === 404) return null;
+      if (!res.ok) await fail('GET', res);
+      return { data: Buffer.from(await res.arrayBuffer()), contentType: typeOf(key) };
+    },
+    async delete(key) {
+      if (!FILE_KEY.test(key)) return;
+      const res = await call('DELETE', key);
+      if (!res.ok && res.status !== 404) await fail('DELETE', res);
+    },
+  };
+}
+
+export type StorageConfig = Pick<Config, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+
+/** The bucket when the S3_* settings are given (config validates they come together), else DATA_DIR/files. */
+export function createStorage(c: StorageConfig): FileStorage {
+  if (c.S3_BUCKET && c.S3_ENDPOINT && c.S3_REGION && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY) {
+    return s3Storage({ endpoint: c.S3_ENDPOINT, bucket: c.S3_BUCKET, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY });
+  }
+  return localStorage(path.join(c.DATA_DIR, 'files'));
+}
+
+/**
+ * The app's storage, shared by its services. The user service receives the configuration and provides it;
+ * the agent and quote services (mounted without options by app.ts) look it up at request time.
+ * Keyed by the app's database, the one object every service of one app shares.
+ */
+const provided = new WeakMap<object, FileStorage>();
+let fallback: FileStorage | null = null;
+export function provideStorage(app: FastifyInstance, storage: FileStorage) {
+  provided.set(app.db, storage);
+}
+export function storageOf(app: FastifyInstance): FileStorage {
+  // A service deployed without the user service reads the process configuration itself.
+  return provided.get(app.db) ?? (fallback ??= createStorage(loadConfig()));
+}

@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { deviceFields } from '../../../src/domain/devices';
+import { messages } from '../../../src/domain/fields';
+import { ValidationError } from '../../errors';
+import { idArray, type ResourceDescription, scopePredicate } from '../../lib/resource';
+import { locationsResource } from './locations';
+
+/** Devices (spec 1): the list shows Location Name, Type and Owner (the agent's name). */
+export const devicesResource: ResourceDescription = {
+  path: 'devices',
+  model: 'Device',
+  table: 'devices',
+  permission: 'device',
+  fields: deviceFields,
+  record: z.object({
+    id: z.number(),
+    location_id: z.number(),
+    location_name: z.string(),
+    type: z.string(),
+    agent_id: z.number(),
+    owner: z.string(),
+    serial: z.string(),
+    default_client_id: z.number(),
+    default_client_name: z.string(),
+    created_at: z.date(),
+    updated_at: z.date(),
+  }),
+  from: sql`(select d.*, l.name as location_name, a.name as owner, c.name as default_client_name
+    from devices d join locations l on l.id = d.location_id join agents a on a.id = d.agent_id join clients c on c.id = d.default_client_id) as devices`,
+  searchable: ['serial', 'location_name', 'owner'],
+  sortable: ['serial', 'type', 'location_name', 'owner', 'default_client_name', 'created_at'],
+  defaultSort: { field: 'location_name', order: 'asc' },
+  filters: ['agent_id', 'location_id', 'default_client_id'],
+  // Agent users see their agents' devices; Client users the devices serving their clients.
+  scope: {
+    agent: (ids) => sql<boolean>`agent_id = any(${idArray(ids)})`,
+    client: (ids) => sql<boolean>`default_client_id = any(${idArray(ids)})`,
+  },
+  ownerAgentColumn: 'agent_id',
+  lists: { text: 'serial' },
+  hooks: {
+    // A restricted user may place a device only at a site they can see (their agents' or a shared one they serve).
+    async beforeWrite(columns, _input, { req, trx }) {
+      const scope = req.scope;
+      if (scope.agents === null && scope.clients === null) return columns;
+      const site = await sql<{ id: number }>`select id from locations where id = ${columns.location_id as number}
+        and (agent_id is null or ${scopePredicate(scope, locationsResource.scope)})`.execute(trx);
+      if (!site.rows[0]) throw new ValidationError({ location_id: messages.choice(deviceFields.location_id.label) });
+      return columns;
+    },
+  },
+};

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { WEBHOOK_EVENTS, webhookFields } from '../../../src/domain/webhooks';
+import { ListsReply, recordErrors } from '../../lib/replies';
+import { idArray, type ResourceDescription } from '../../lib/resource';
+import { agentScope } from './scopes';
+
+/** 32 random bytes, hex, with Stripe's familiar prefix. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
+
+/**
+ * An agent's webhooks (spec 3 §3). The secret is made here on create and never read from the body; it is
+ * returned to holders of `agent` because the receiver needs it to verify the signature.
+ */
+export const webhooksResource: ResourceDescription = {
+  path: 'webhooks',
+  model: 'Webhook',
+  table: 'webhooks',
+  permission: 'agent',
+  fields: webhookFields,
+  record: z.object({
+    id: z.number(),
+    agent_id: z.number(),
+    endpoint: z.string(),
+    description: z.string().nullable(),
+    secret: z.string(),
+    events: z.array(z.string()),
+    created_at: z.date(),
+    updated_at: z.date(),
+  }),
+  searchable: ['endpoint', 'description'],
+  sortable: ['endpoint', 'created_at'],
+  defaultSort: { field: 'created_at', order: 'asc' },
+  filters: ['agent_id'],
+  // Through the agent: an Agent user's own agents, a Client user's agents serving them.
+  scope: {
+    agent: (ids) => sql<boolean>`agent_id = any(${idArray(ids)})`,
+    client: (ids) => sql<boolean>`agent_id in (select id from agents where ${agentScope.client!(ids)})`,
+  },
+  ownerAgentColumn: 'agent_id',
+  lists: { text: 'endpoint', access: 'read' },
+  hooks: {
+    beforeWrite(columns, _input, { mode }) {
+      return mode === 'create' ? { ...columns, secret: newWebhookSecret() } : columns;
+    },
+  },
+};
+
+export async function webhookEventRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get('/webhooks/events', {
+    config: { access: { permission: 'agent' } },
+    schema: { tags: ['Webhook'], summary: 'The events a webhook may subscribe to, as select choices', response: { 200: ListsReply, ...recordErrors } },
+  }, async () => WEBHOOK_EVENTS.map((e) => ({ text: e.name, value: e.id })));
+}

@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { emailTemplateFields } from '../../../src/domain/email-templates';
+import { messages } from '../../../src/domain/fields';
+import { ValidationError } from '../../errors';
+import type { ResourceDescription } from '../../lib/resource';
+
+/** Editor markup with nothing in it (`<p><br></p>`, or only what the sanitiser removed) is a blank body. */
+const isBlankHtml = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '') === '';
+
+export const emailTemplatesResource: ResourceDescription = {
+  path: 'emailTemplates',
+  model: 'EmailTemplate',
+  table: 'email_templates',
+  permission: 'email_template',
+  fields: emailTemplateFields,
+  record: z.object({ id: z.number(), templateName: z.string(), templateBody: z.string(), created_at: z.date(), updated_at: z.date() }),
+  searchable: ['templateName'],
+  sortable: ['templateName', 'created_at'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  scope: 'global',
+  lists: { text: 'templateName' },
+  // Spec 3 §7: this list replies {items, meta: {total, last_page}}.
+  pageShape: 'meta',
+  from: sql`(select id, template_name as "templateName", template_body as "templateBody", created_at, updated_at from email_templates) as email_templates`,
+  hooks: {
+    beforeWrite(columns) {
+      // The body arrives here already sanitised (rich text); the wire's camelCase names become the table's columns.
+      const { templateName, templateBody, ...rest } = columns;
+      if (typeof templateBody === 'string' && isBlankHtml(templateBody)) {
+        throw new ValidationError({ templateBody: messages.required(emailTemplateFields.templateBody.label) });
+      }
+      return { ...rest, template_name: templateName, template_body: templateBody };
+    },
+  },
+};

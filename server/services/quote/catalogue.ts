@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { panelFields, partFields, productFields } from '../../../src/domain/catalogue';
+import { messages } from '../../../src/domain/fields';
+import { ValidationError } from '../../errors';
+import type { ResourceDescription } from '../../lib/resource';
+
+export const productsResource: ResourceDescription = {
+  path: 'products',
+  model: 'Product',
+  table: 'products',
+  permission: 'product',
+  fields: productFields,
+  record: z.object({ id: z.number(), name: z.string(), type: z.string().nullable(), price: z.number(), created_at: z.date(), updated_at: z.date() }),
+  searchable: ['name', 'type'],
+  sortable: ['name', 'type', 'price', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  scope: 'global',
+  // The quote's product picker fills a row's price from the choice (spec 3 §3: products are text, value, price).
+  lists: { text: 'name', post: true, filters: ['type'], extra: ['price'] },
+};
+
+export const partsResource: ResourceDescription = {
+  path: 'parts',
+  model: 'Part',
+  table: 'parts',
+  permission: 'part',
+  fields: partFields,
+  record: z.object({ id: z.number(), name: z.string(), type: z.string().nullable(), created_at: z.date(), updated_at: z.date() }),
+  searchable: ['name', 'type'],
+  sortable: ['name', 'type', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  scope: 'global',
+  lists: { text: 'name', post: true, filters: ['type'] },
+};
+
+/** Reads see a panel with its group's and part's names and the spec's wire names; `place` orders by group, then position. */
+const panelSource = sql`(select p.id, p.panel_group_id, g.name as panel_group_name, p.name, p.label, p.type, p.position,
+    p.status::int as status, p.has_large_variant as "hasLargeVariant", p.car_panel as "carPanel", p.part_id, pt.name as part_name,
+    g.position::bigint * 100000 + p.position as place, p.created_at, p.updated_at
+  from panels p join panel_groups g on g.id = p.panel_group_id left join parts pt on pt.id = p.part_id) as panels`;
+
+export const panelsResource: ResourceDescription = {
+  path: 'panels',
+  model: 'Panel',
+  table: 'panels',
+  // Spec 3 §2: the list needs `part`, creating and editing need `panel`.
+  permission: { read: 'part', write: 'panel' },
+  fields: panelFields,
+  record: z.object({
+    id: z.number(),
+    panel_group_id: z.number(),
+    panel_group_name: z.string(),
+    name: z.string(),
+    label: z.string(),
+    type: z.string(),
+    position: z.number(),
+    status: z.number(),
+    hasLargeVariant: z.boolean(),
+    carPanel: z.string().nullable(),
+    part_id: z.number().nullable(),
+    part_name: z.string().nullable(),
+    created_at: z.date(),
+    updated_at: z.date(),
+  }),
+  searchable: ['name', 'label', 'carPanel', 'panel_group_name', 'part_name'],
+  sortable: ['name', 'label', 'type', 'position', 'panel_group_name', 'part_name', 'carPanel', 'created_at'],
+  defaultSort: { field: 'place', order: 'asc' },
+  scope: 'global',
+  lists: { text: 'name', post: true, filters: ['panel_group_id', 'type', 'carPanel', 'part_id'] },
+  from: panelSource,
+  hooks: {
+    async beforeWrite(columns, _input, { trx }) {
+      const { hasLargeVariant, carPanel, ...rest } = columns;
+      const errors: Record<string, string> = {};
+      const groupId = rest.panel_group_id as number | undefined;
+      if (groupId && !(await trx.selectFrom('panel_groups').select('id').where('id', '=', groupId).executeTakeFirst())) {
+        errors.panel_group_id = messages.choice(panelFields.panel_group_id.label);
+      }
+      const partId = rest.part_id as number | null | undefined;
+      if (partId && !(await trx.selectFrom('parts').select('id').where('id', '=', partId).executeTakeFirst())) {
+        errors.part_id = messages.choice(panelFields.part_id.label);
+      }
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+      // The wire keeps the spec's camelCase names; the table uses snake_case.
+      const renamed: Record<string, unknown> = { ...rest };
+      if ('hasLargeVariant' in columns) renamed.has_large_variant = hasLargeVariant;
+      if ('carPanel' in columns) renamed.car_panel = carPanel;
+      return renamed;
+    },
+  },
+};

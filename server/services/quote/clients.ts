@@ -1,0 +1,157 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { calculateCategoryInput, clientExtraInput, clientFields, clientRules, dentPriceFields, scratchPriceFields, type ClientPrices } from '../../../src/domain/clients';
+import { messages } from '../../../src/domain/fields';
+import { dataScope } from '../../../src/domain/permissions';
+import { clientCategoryMethod, DENT_LEVELS, panelCategory } from '../../../src/domain/pricing';
+import type { Executor } from '../../db/database';
+import { NotFoundError, ValidationError } from '../../errors';
+import { dataReply, recordErrors } from '../../lib/replies';
+import { scopePredicate, type ResourceDescription } from '../../lib/resource';
+import { clientScope } from './scopes';
+
+const dentColumns = Object.keys(dentPriceFields) as (keyof typeof dentPriceFields)[];
+const scratchColumns = Object.keys(scratchPriceFields) as (keyof typeof scratchPriceFields)[];
+// Column names come from the domain's field lists, never from a request.
+const matrix = (table: string, alias: string, columns: string[]) =>
+  sql.raw(`coalesce((select json_object_agg(${alias}.part_id, json_build_object(${columns.map((c) => `'${c}', ${alias}.${c}`).join(', ')})
+    order by ${alias}.part_id) from ${table} ${alias} where ${alias}.client_id = c.id), '{}'::json)`);
+
+/** What reads select: the client with its weighted counts, products, parts and both price matrices, as the wire has them. */
+const clientSource = sql`(select c.id, c.name, c.currency, c.sc_metallic, c.sc_pearl, c.sc_p2p::int as sc_p2p, c.calculation_method, c.sc_threshold,
+    case when num_nonnulls(c.weighted_oversize, c.weighted_severe, c.weighted_heavy, c.weighted_medium, c.weighted_light) = 0 then null
+      else json_build_object(${sql.raw(DENT_LEVELS.map((l) => `'${l}', c.weighted_${l}`).join(', '))}) end as weighted_no,
+    coalesce((select json_agg(cp.product_id order by cp.product_id) from client_products cp where cp.client_id = c.id), '[]'::json) as products,
+    coalesce((select json_agg(cp.part_id order by cp.part_id) from client_parts cp where cp.client_id = c.id), '[]'::json) as parts,
+    json_build_object('dent', ${matrix('client_dent_prices', 'dp', dentColumns)}, 'scratch', ${matrix('client_scratch_prices', 'sp', scratchColumns)}) as prices,
+    c.logo, c.phone, c.address, c.email, c.abn, c.created_at, c.updated_at
+  from clients c) as clients`;
+
+const Level = z.enum(DENT_LEVELS);
+const numbers = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);
+
+export const ClientRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  currency: z.string(),
+  sc_metallic: z.number(),
+  sc_pearl: z.number(),
+  sc_p2p: z.number(),
+  calculation_method: z.enum(['T', 'W']),
+  sc_threshold: z.number().nullable(),
+  weighted_no: z.object(Object.fromEntries(DENT_LEVELS.map((l) => [l, z.number().nullable()]))).nullable(),
+  products: z.array(z.number()),
+  parts: z.array(z.number()),
+  prices: z.object({ dent: z.record(z.string(), numbers(dentColumns)), scratch: z.record(z.string(), numbers(scratchColumns)) }),
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  abn: z.string().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+const unique = (ids: unknown) => [...new Set((ids ?? []) as number[])];
+
+/** The ids of `ids` that are not rows of `table`. */
+async function missing(trx: Executor, table: 'products' | 'parts', ids: number[]) {
+  if (!ids.length) return [];
+  const found = await trx.selectFrom(table).select('id').where('id', 'in', ids).execute();
+  const have = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !have.has(id));
+}
+
+/** Every product, part and priced part the body names must exist: a 422 on the field, not a 409 from a foreign key. */
+async function checkReferences(trx: Executor, input: Record<string, unknown>) {
+  const errors: Record<string, string> = {};
+  if ((await missing(trx, 'products', unique(input.products))).length) errors.products = messages.choice(clientFields.products.label);
+  if ((await missing(trx, 'parts', unique(input.parts))).length) errors.parts = messages.choice(clientFields.parts.label);
+  const prices = input.prices as Partial<ClientPrices> | undefined;
+  for (const kind of ['dent', 'scratch'] as const) {
+    const rows = prices?.[kind];
+    if (!rows) continue;
+    for (const id of await missing(trx, 'parts', Object.keys(rows).map(Number))) errors[`prices.${kind}.${id}`] = messages.choice('Part');
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/** Replaces a relation list when the body carries it; an absent list is left as it is. */
+async function replaceList(trx: Executor, table: 'client_products' | 'client_parts', column: 'product_id' | 'part_id', clientId: number, ids: unknown) {
+  if (ids === undefined) return;
+  await trx.deleteFrom(table).where('client_id', '=', clientId).execute();
+  const rows = unique(ids).map((id) => ({ client_id: clientId, [column]: id }));
+  if (rows.length) await sql`insert into ${sql.table(table)} (client_id, ${sql.ref(column)})
+    select * from unnest(${rows.map((r) => r.client_id)}::bigint[], ${rows.map((r) => r[column])}::bigint[])`.execute(trx);
+}
+
+export const clientsResource: ResourceDescription = {
+  path: 'clients',
+  model: 'Client',
+  table: 'clients',
+  permission: 'client',
+  fields: clientFields,
+  extraInput: clientExtraInput,
+  refine: clientRules,
+  record: ClientRecord,
+  searchable: ['name', 'email', 'phone'],
+  sortable: ['name', 'currency', 'calculation_method', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  scope: clientScope,
+  lists: { text: 'name' },
+  from: clientSource,
+  hooks: {
+    async beforeWrite(columns, input, { trx }) {
+      await checkReferences(trx, input);
+      const w = input.weighted_no as Partial<Record<(typeof DENT_LEVELS)[number], number>> | undefined;
+      if (w === undefined) return columns;
+      return { ...columns, ...Object.fromEntries(DENT_LEVELS.map((l) => [`weighted_${l}`, w[l] ?? null])) };
+    },
+    async afterWrite(id, input, { trx }) {
+      await replaceList(trx, 'client_products', 'product_id', id, input.products);
+      await replaceList(trx, 'client_parts', 'part_id', id, input.parts);
+      const prices = input.prices as Partial<ClientPrices> | undefined;
+      if (prices?.dent) {
+        await trx.deleteFrom('client_dent_prices').where('client_id', '=', id).execute();
+        const rows = Object.entries(prices.dent).map(([part, row]) => ({ client_id: id, part_id: Number(part), ...row }));
+        if (rows.length) await trx.insertInto('client_dent_prices').values(rows).execute();
+      }
+      if (prices?.scratch) {
+        await trx.deleteFrom('client_scratch_prices').where('client_id', '=', id).execute();
+        const rows = Object.entries(prices.scratch).map(([part, row]) => ({ client_id: id, part_id: Number(part), ...row }));
+        if (rows.length) await trx.insertInto('client_scratch_prices').values(rows).execute();
+      }
+    },
+  },
+};
+
+const CategoryReply = dataReply(z.object({ category: Level.nullable() }));
+
+/**
+ * `POST clients/calculate-category` (spec 3 §7): a panel's category under the client's T or W method
+ * (PRICING.md), null when the panel has no dents. Used by the quote screens, so it needs `scan`.
+ */
+export async function calculateCategoryRoute(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().post('/clients/calculate-category', {
+    config: { access: { permission: 'scan' } },
+    schema: { tags: ['Client'], summary: "A panel's dent category under the client's method", body: calculateCategoryInput, response: { 200: CategoryReply, ...recordErrors } },
+  }, async (req) => {
+    const { categories } = req.body;
+    const client_id = req.body.client_id as number;
+    // The path names clients, so the header selection does not apply (spec 1 §7).
+    const client = await app.db.selectFrom('clients')
+      .select(['calculation_method', 'sc_threshold', 'weighted_oversize', 'weighted_severe', 'weighted_heavy', 'weighted_medium', 'weighted_light'])
+      .where('id', '=', client_id).where(scopePredicate(dataScope(req.user!), clientScope))
+      .executeTakeFirst();
+    if (!client) throw new NotFoundError('Client', client_id);
+    const method = clientCategoryMethod({
+      calculation_method: client.calculation_method,
+      sc_threshold: client.sc_threshold,
+      weighted_no: Object.fromEntries(DENT_LEVELS.map((l) => [l, client[`weighted_${l}`]])),
+    });
+    if (!method) throw new ValidationError({ client_id: 'The client has no complete calculation method' });
+    return { data: { category: panelCategory(categories, method) } };
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { panelGroupFields } from '../../../src/domain/panel-groups';
+import { multipartPlugin } from '../../lib/multipart';
+import { dataReply, recordErrors } from '../../lib/replies';
+import { registerResource, type ResourceDescription } from '../../lib/resource';
+
+const PanelGroupRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  image: z.string().nullable(),
+  position: z.number(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+/** Panel groups (spec 3): listed with `part`, written with `panelgroup`; created/updated multipart with `imageFile`. */
+export const panelGroupsResource: ResourceDescription = {
+  path: 'panelGroups',
+  model: 'PanelGroup',
+  table: 'panel_groups',
+  permission: { read: 'part', write: 'panelgroup' },
+  fields: panelGroupFields,
+  record: PanelGroupRecord,
+  searchable: ['name'],
+  sortable: ['name', 'position', 'created_at'],
+  defaultSort: { field: 'position', order: 'asc' },
+  scope: 'global',
+  lists: { text: 'name' },
+};
+
+/** The panel groups resource and `panelGroups/positions` (the car views in order, for the quote screen). */
+export async function panelGroupRoutes(app: FastifyInstance) {
+  await app.register(multipartPlugin);
+  registerResource(app, panelGroupsResource);
+  app.withTypeProvider<ZodTypeProvider>().get('/panelGroups/positions', {
+    config: { access: 'signed-in' },
+    schema: {
+      tags: ['PanelGroup'], summary: 'Panel groups in display order',
+      response: { 200: dataReply(z.array(PanelGroupRecord.pick({ id: true, name: true, image: true, position: true }))), ...recordErrors },
+    },
+  }, async () => ({
+    data: await app.db.selectFrom('panel_groups').select(['id', 'name', 'image', 'position']).orderBy('position').orderBy('id').execute(),
+  }));
+}

@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { isSuperAdmin, ROLE_SUPER_ADMIN } from '../../../src/domain/permissions';
+import { isBuiltInPermission, isBuiltInRole, isSuperAdminRole, permissionFields, permissionRefine, roleFields } from '../../../src/domain/roles';
+import type { Executor } from '../../db/database';
+import { ForbiddenError, ValidationError } from '../../errors';
+import type { ResourceDescription, WriteContext } from '../../lib/resource';
+
+const TAKEN = 'The name has already been taken.';
+const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+
+/** Names are unique as the code compares them (roles lower-cased); said as a field error, not a 500. */
+async function checkUniqueName(trx: Executor, table: 'roles' | 'permissions', name: string, id?: unknown) {
+  const other = await sql<{ id: number }>`select id from ${sql.table(table)} where lower(name) = ${name.toLowerCase()}
+    ${id === undefined ? sql`` : sql`and id <> ${id as number}`}`.execute(trx);
+  if (other.rows.length) throw new ValidationError({ name: TAKEN });
+}
+
+export const RoleRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  display_name: z.string().nullable(),
+  description: z.string().nullable(),
+  permissions: z.array(z.string()),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+export const rolesResource: ResourceDescription = {
+  path: 'roles',
+  model: 'Role',
+  table: 'roles',
+  permission: 'role',
+  fields: roleFields,
+  record: RoleRecord,
+  from: sql`(select r.*, coalesce((select array_agg(p.name order by p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
+      where rp.role_id = r.id), '{}') as permissions from roles r) as roles`,
+  searchable: ['name', 'display_name'],
+  sortable: ['name', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  // Roles are global: no agent or client owns one.
+  scope: 'global',
+  // The user form sends role names, so the choices carry names.
+  lists: { text: 'name', value: 'name' },
+  // Only a Super Admin sees (so may edit or choose) the Super Admin role (spec 1 §5).
+  where: (req) => (isSuperAdmin(req.user!) ? null : sql<boolean>`lower(name) <> ${ROLE_SUPER_ADMIN.toLowerCase()}`),
+  hooks: {
+    async beforeWrite(columns, input, { trx, current }: WriteContext) {
+      const name = String(input.name);
+      if (current && isBuiltInRole(String(current.name)) && name !== current.name) {
+        throw new ValidationError({ name: `The ${current.name} role cannot be renamed.` });
+      }
+      await checkUniqueName(trx, 'roles', name, current?.id);
+      const wanted = [...new Set(asStrings(input.permissions))];
+      const known = await sql<{ name: string }>`select name from permissions where name = any(${wanted}::text[])`.execute(trx);
+      if (known.rows.length !== wanted.length) throw new ValidationError({ permissions: 'The selected permissions is invalid' });
+      if (current && isSuperAdminRole(String(current.name))) {
+        // Taking a permission from Super Admin could lock every administrator out of a screen.
+        const all = await sql<{ n: number }>`select count(*)::int as n from permissions`.execute(trx);
+        if (wanted.length !== all.rows[0].n) throw new ValidationError({ permissions: 'The Super Admin role holds every permission.' });
+      }
+      return columns;
+    },
+    async afterWrite(id, input, { trx }) {
+      const wanted = [...new Set(asStrings(input.permissions))];
+      await sql`delete from role_permissions where role_id = ${id}`.execute(trx);
+      await sql`insert into role_permissions (role_id, permission_id) select ${id}, id from permissions where name = any(${wanted}::text[])`.execute(trx);
+    },
+    beforeDelete(row) {
+      if (isBuiltInRole(String(row.name))) throw new ForbiddenError(`The ${row.name} role cannot be deleted.`);
+    },
+  },
+};
+
+export const PermissionRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  display_name: z.string().nullable(),
+  description: z.string().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+export const permissionsResource: ResourceDescription = {
+  path: 'permissions',
+  model: 'Permission',
+  table: 'permissions',
+  permission: 'permission',
+  fields: permissionFields,
+  record: PermissionRecord,
+  searchable: ['name', 'display_name'],
+  sortable: ['name', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  scope: 'global',
+  // The role form sends permission names, so the choices carry names.
+  lists: { text: 'name', value: 'name' },
+  refine: permissionRefine,
+  hooks: {
+    async beforeWrite(columns, input, { trx, current }: WriteContext) {
+      const name = String(input.name);
+      // Routes check the spec's permission names in code: renaming one would lock its screen for everybody.
+      if (current && isBuiltInPermission(String(current.name)) && name !== current.name) {
+        throw new ValidationError({ name: `The ${current.name} permission cannot be renamed.` });
+      }
+      await checkUniqueName(trx, 'permissions', name, current?.id);
+      return columns;
+    },
+    async afterWrite(id, _input, { trx, mode }) {
+      // The Super Admin role holds every permission, new ones included.
+      if (mode === 'create') {
+        await sql`insert into role_permissions (role_id, permission_id) select r.id, ${id} from roles r
+          where lower(r.name) = ${ROLE_SUPER_ADMIN.toLowerCase()} on conflict do nothing`.execute(trx);
+      }
+    },
+    beforeDelete(row) {
+      if (isBuiltInPermission(String(row.name))) throw new ForbiddenError(`The ${row.name} permission cannot be deleted.`);
+    },
+  },
+};

@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { isSuperAdmin, ROLE_AGENT, ROLE_CLIENT } from '../../../src/domain/permissions';
+import { includesSuperAdmin, relationsForRoles, rolesInclude, userFields, userRefine } from '../../../src/domain/users';
+import type { Executor } from '../../db/database';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { dataReply, recordErrors } from '../../lib/replies';
+import { idArray, resourceRepository, type ResourceDescription, type WriteContext } from '../../lib/resource';
+import { hashToken, newToken } from '../../lib/tokens';
+
+/** The user as it leaves the server: relations by name/id, and only whether an API key exists. */
+export const UserRecord = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  agents: z.array(z.number()),
+  clients: z.array(z.number()),
+  has_api_key: z.boolean(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+const TAKEN = 'The email has already been taken.';
+const invalid = (label: string) => `The selected ${label.toLowerCase()} is invalid`;
+
+const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
+const asIds = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : []);
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+/** Refuses a non-Super-Admin's change to a Super Admin user (spec 1 §6: only a Super Admin deals with Super Admins). */
+function guardSuperAdminTarget(req: FastifyRequest, target: Record<string, unknown>, action: string) {
+  if (!isSuperAdmin(req.user!) && includesSuperAdmin(target.roles)) throw new ForbiddenError(`Only a Super Admin may ${action} a Super Admin.`);
+}
+
+/**
+ * Ids the writer may put on a user: a Super Admin any; anyone else only their own agents (clients),
+ * plus those the user already has (kept even when the writer does not see them).
+ */
+function checkAssignable(req: FastifyRequest, field: 'agents' | 'clients', wanted: number[], current: number[]) {
+  if (isSuperAdmin(req.user!)) return;
+  const own = req.user![field];
+  if (wanted.some((id) => !own.includes(id) && !current.includes(id))) throw new ValidationError({ [field]: invalid(userFields[field].label) });
+}
+
+async function checkExisting(trx: Executor, table: 'agents' | 'clients', ids: number[]) {
+  if (!ids.length) return;
+  const found = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where id = any(${idArray(ids)})`.execute(trx);
+  if (found.rows[0].n !== ids.length) throw new ValidationError({ [table]: invalid(userFields[table].label) });
+}
+
+async function beforeWrite(columns: Record<string, unknown>, input: Record<string, unknown>, ctx: WriteContext) {
+  const { req, trx, current } = ctx;
+  const me = req.user!;
+  if (current) guardSuperAdminTarget(req, current, 'edit');
+
+  const email = String(input.email);
+  const taken = await sql<{ id: number }>`select id from users where lower(email) = ${email.toLowerCase()} ${current ? sql`and id <> ${current.id as number}` : sql``}`.execute(trx);
+  if (taken.rows.length) throw new ValidationError({ email: TAKEN });
+
+  const roles = unique(asStrings(input.roles).map((r) => r.trim().toLowerCase()));
+  const known = await sql<{ name: string }>`select name from roles where lower(name) = any(${roles}::text[])`.execute(trx);
+  if (known.rows.length !== roles.length) throw new ValidationError({ roles: invalid(userFields.roles.label) });
+  // The Super Admin role is neither offered to nor assignable by anyone else (spec 1 §5).
+  if (!isSuperAdmin(me) && includesSuperAdmin(roles)) throw new ValidationError({ roles: 'Only a Super Admin may assign the Super Admin role.' });
+  // A Super Admin cannot demote themselves, so an installation always keeps one.
+  if (current && current.id === me.id && includesSuperAdmin(current.roles) && !includesSuperAdmin(roles)) {
+    throw new ValidationError({ roles: 'You cannot remove the Super Admin role from yourself.' });
+  }
+
+  const { agents, clients } = relationsForRoles(input.roles, input.agents, input.clients);
+  checkAssignable(req, 'agents', agents, asIds(current?.agents));
+  checkAssignable(req, 'clients', clients, asIds(current?.clients));
+  await checkExisting(trx, 'agents', unique(agents));
+  await checkExisting(trx, 'clients', unique(clients));
+  return columns;
+}
+
+/**
+ * The new set of a relation: what was sent, plus what the user had outside the writer's own ids
+ * (a restricted writer cannot see, so cannot remove, those); nothing once the role is deselected.
+ */
+function mergeRelation(req: FastifyRequest, field: 'agents' | 'clients', wanted: number[], hasRole: boolean, current: number[]) {
+  if (!hasRole) return [];
+  if (isSuperAdmin(req.user!)) return unique(wanted);
+  const own = req.user![field];
+  return unique([...wanted, ...current.filter((id) => !own.includes(id))]);
+}
+
+async function afterWrite(id: number, input: Record<string, unknown>, ctx: WriteContext) {
+  const { req, trx, current, mode } = ctx;
+  const roles = unique(asStrings(input.roles).map((r) => r.trim().toLowerCase()));
+  const { agents, clients } = relationsForRoles(input.roles, input.agents, input.clients);
+  const newAgents = mergeRelation(req, 'agents', agents, rolesInclude(input.roles, ROLE_AGENT), asIds(current?.agents));
+  const newClients = mergeRelation(req, 'clients', clients, rolesInclude(input.roles, ROLE_CLIENT), asIds(current?.clients));
+
+  await sql`delete from user_roles where user_id = ${id}`.execute(trx);
+  await sql`insert into user_roles (user_id, role_id) select ${id}, id from roles where lower(name) = any(${roles}::text[])`.execute(trx);
+  await sql`delete from user_agents where user_id = ${id}`.execute(trx);
+  if (newAgents.length) await sql`insert into user_agents (user_id, agent_id) select ${id}, unnest(${idArray(newAgents)})`.execute(trx);
+  await sql`delete from user_clients where user_id = ${id}`.execute(trx);
+  if (newClients.length) await sql`insert into user_clients (user_id, client_id) select ${id}, unnest(${idArray(newClients)})`.execute(trx);
+
+  // A new password signs the user out everywhere else, as a reset does.
+  if (mode === 'update' && typeof input.password === 'string' && input.password) {
+    await sql`update api_tokens set revoked_at = now() where user_id = ${id} and revoked_at is null and id <> ${req.user!.tokenId}`.execute(trx);
+  }
+}
+
+export const usersResource: ResourceDescription = {
+  path: 'users',
+  model: 'User',
+  table: 'users',
+  permission: 'user',
+  fields: userFields,
+  record: UserRecord,
+  from: sql`(select u.id, u.first_name, u.last_name, u.email, u.created_at, u.updated_at,
+      u.first_name || ' ' || u.last_name as full_name,
+      (u.api_key_hash is not null) as has_api_key,
+      coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}') as roles,
+      coalesce((select array_agg(ua.agent_id::int order by ua.agent_id) from user_agents ua where ua.user_id = u.id), '{}') as agents,
+      coalesce((select array_agg(uc.client_id::int order by uc.client_id) from user_clients uc where uc.user_id = u.id), '{}') as clients
+    from users u) as users`,
+  searchable: ['first_name', 'last_name', 'full_name', 'email'],
+  sortable: ['first_name', 'last_name', 'email', 'created_at'],
+  defaultSort: { field: 'created_at', order: 'desc' },
+  // An Agent user sees the users sharing one of their agents; a Client user those sharing one of their clients.
+  scope: {
+    agent: (ids) => sql<boolean>`id in (select user_id from user_agents where agent_id = any(${idArray(ids)}))`,
+    client: (ids) => sql<boolean>`id in (select user_id from user_clients where client_id = any(${idArray(ids)}))`,
+  },
+  lists: { text: 'full_name' },
+  refine: userRefine,
+  hooks: {
+    beforeWrite,
+    afterWrite,
+    beforeDelete(row, { req }) {
+      if (row.id === req.user!.id) throw new ForbiddenError('You cannot delete your own account.');
+      guardSuperAdminTarget(req, row, 'delete');
+    },
+  },
+};
+
+const ApiKeyReply = dataReply(z.object({ token: z.string() }));
+
+/**
+ * GET users/{id}/apikey (spec 1 §7): a new key, shown once; only its SHA-256 is kept, so the
+ * previous key stops working at once. The device ingestion routes accept it.
+ */
+export async function userKeyRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = resourceRepository(usersResource);
+  r.get('/users/:id/apikey', {
+    config: { access: { permission: 'user' } },
+    schema: { tags: ['User'], summary: "Generate a user's API key (shown once; replaces the previous one)", params: z.object({ id: z.string() }), response: { 200: ApiKeyReply, ...recordErrors } },
+  }, async (req) => {
+    const raw = req.params.id;
+    if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError('User', raw);
+    const user = await repo.find(app.db, req.scope, Number(raw));
+    if (!user) throw new NotFoundError('User', raw);
+    guardSuperAdminTarget(req, user, 'generate an API key for');
+    const token = newToken();
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ api_key_hash: hashToken(token), updated_at: new Date() }).where('id', '=', user.id as number).execute();
+      await trx.insertInto('audit_log').values({ action: 'user.apikey', actor_id: req.user!.id, subject_id: user.id as number }).execute();
+    });
+    return { data: { token } };
+  });
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { FieldSpecs } from './fields';
+
+/** Application settings (spec 3 §2): a list of named options, edited one at a time; no create or delete. */
+export const OPTION_NAMES = {
+  GST_PERCENT: 'GST_PERCENT',
+  TERMS_AND_CONDITIONS: 'TERMS_AND_CONDITIONS',
+  EMAIL_DEFAULT_HEADER: 'EMAIL_DEFAULT_HEADER',
+  EMAIL_DEFAULT_FOOTER: 'EMAIL_DEFAULT_FOOTER',
+} as const;
+
+/** 'editor' values are HTML from the rich-text editor (sanitised on the server); 'text' values are plain. */
+export const OPTION_FIELD_TYPES = [
+  { id: 'text', name: 'Text' },
+  { id: 'editor', name: 'Editor' },
+] as const;
+
+export const OPTION_VALUE_MAX = 200_000;
+
+export const optionFields = {
+  option_name: { type: 'text', label: 'Option Name', readOnly: true, list: true },
+  option_value: { type: 'text', label: 'Option Value', required: true, multiline: true, max: OPTION_VALUE_MAX, list: true },
+  /** Fixed per option by the installation: the stored type decides how a value is checked and shown. */
+  field_type: { type: 'choice', label: 'Field Type', choices: OPTION_FIELD_TYPES, readOnly: true },
+} satisfies FieldSpecs;
+
+/** Shown with spaces for underscores (spec 1 §3). */
+export const optionLabel = (name: string) => name.replace(/_/g, ' ');
+
+/** What the Email Header & Footer page calls its two editors ('Header is required', spec 3 §5). */
+const LABELS: Record<string, string> = {
+  [OPTION_NAMES.EMAIL_DEFAULT_HEADER]: 'Header',
+  [OPTION_NAMES.EMAIL_DEFAULT_FOOTER]: 'Footer',
+};
+
+/** Rich-text editors leave markup such as `<p><br></p>` when emptied: no text and no image is blank. */
+export function isBlankHtml(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0/gi, ' ');
+  return text.trim() === '';
+}
+
+const GST = /^\d{1,3}(\.\d{1,4})?$/;
+
+/**
+ * The rule for one option's new value, or null when it is fine: required (blank HTML counts as blank),
+ * and GST_PERCENT a number from 0 to 100.
+ */
+export function optionValueError(name: string, value: string, fieldType: string, label = LABELS[name] ?? optionFields.option_value.label): string | null {
+  const blank = fieldType === 'editor' ? isBlankHtml(value) : value.trim() === '';
+  if (blank) return `${label} is required`;
+  if (name === OPTION_NAMES.GST_PERCENT && (!GST.test(value.trim()) || Number(value) > 100)) return 'GST Percent must be a number from 0 to 100';
+  return null;
+}
+
+const optionName = z.string({ error: 'Option Name must be a string' }).trim().toUpperCase().regex(/^[A-Z][A-Z0-9_]{0,99}$/, 'Option Name is invalid');
+
+/** POST options/search: the upper-case names wanted (e.g. the terms dialog asks for TERMS_AND_CONDITIONS). */
+export const OptionSearchBody = z.object({
+  option_name: z.array(optionName, { error: 'Option Name is required' }).min(1, 'Option Name is required').max(100),
+});
+
+/** POST options/bulksave: several options saved at once (the Email Header & Footer page). */
+export const OptionBulkSaveBody = z.array(z.object({
+  option_name: optionName,
+  option_value: z.string({ error: 'Option Value is required' }).max(OPTION_VALUE_MAX, `Option Value must be less than ${OPTION_VALUE_MAX}`),
+}), { error: 'A list of options is required' }).min(1, 'A list of options is required').max(50);

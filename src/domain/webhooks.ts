@@ -1,0 +1,20 @@
+import type { FieldSpecs } from './fields';
+
+/** What an agent's webhook may subscribe to (`GET webhooks/events`); the scan and quote services send them. */
+export const WEBHOOK_EVENTS = [
+  { id: 'scan.created', name: 'Scan created' },
+  { id: 'scan.updated', name: 'Scan updated' },
+  { id: 'quote.generated', name: 'Quote generated' },
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['id'];
+
+/** Server-made signing secrets look like this (shown in the webhook panel with a copy button). */
+export const WEBHOOK_SECRET_PATTERN = /^whsec_[0-9a-f]{64}$/;
+
+/** A webhook (spec 3 §3, §5): endpoint an http(s) URL, at least one event; the secret is never an input. */
+export const webhookFields = {
+  agent_id: { type: 'reference', label: 'Agent', reference: 'agents', required: true },
+  endpoint: { type: 'text', label: 'Endpoint', required: true, url: true, max: 2000, list: true },
+  description: { type: 'text', label: 'Description', max: 500, multiline: true, list: true },
+  events: { type: 'multichoice', label: 'Events', required: true, choices: WEBHOOK_EVENTS, list: true },
+} satisfies FieldSpecs;

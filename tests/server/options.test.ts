@@ -1,0 +1,198 @@
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './helper';
+
+let t: TestContext;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
+});
+
+const option = (name: string) => t.db.selectFrom('options').selectAll().where('option_name', '=', name).executeTakeFirstOrThrow();
+const put = (token: string, id: number, payload: unknown) => t.as(token, { method: 'PUT', url: `/api/user/options/${id}`, payload: payload as InjectOptions['payload'] });
+const bulk = (token: string, payload: unknown) => t.as(token, { method: 'POST', url: '/api/user/options/bulksave', payload: payload as InjectOptions['payload'] });
+
+describe('permission', () => {
+  it('answers 403 on the settings routes without `user`, and on bulksave without `email_template`', async () => {
+    const token = await t.login((await t.build.user({ permissions: ['scan', 'email_template'] })).email);
+    const gst = await option('GST_PERCENT');
+    for (const call of [
+      { method: 'GET', url: '/api/user/options' },
+      { method: 'GET', url: `/api/user/options/${gst.id}` },
+      { method: 'PUT', url: `/api/user/options/${gst.id}`, payload: { option_value: '50', field_type: 'text' } },
+    ] as InjectOptions[]) {
+      const res = await t.as(token, call);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
+    }
+    const settingsOnly = await t.login((await t.build.user({ permissions: ['user'] })).email);
+    const res = await bulk(settingsOnly, [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hijacked</p>' }]);
+    expect(res.statusCode).toBe(403);
+    expect((await option('GST_PERCENT')).option_value).toBe('10');
+    expect((await option('EMAIL_DEFAULT_HEADER')).option_value).not.toContain('Hijacked');
+  });
+
+  it('has no create or delete', async () => {
+    const gst = await option('GST_PERCENT');
+    expect((await t.as(admin, { method: 'POST', url: '/api/user/options', payload: { option_name: 'NEW_ONE', option_value: 'x' } })).statusCode).toBe(404);
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/user/options/${gst.id}` })).statusCode).toBe(404);
+    expect(await option('GST_PERCENT')).toBeDefined();
+  });
+});
+
+describe('GET options', () => {
+  it('pages and searches the settings (spaces match underscores)', async () => {
+    const page = await t.as(admin, { method: 'GET', url: '/api/user/options?page=1&per_page=10' });
+    expect(page.statusCode).toBe(200);
+    const names = page.json().items.map((o: { option_name: string }) => o.option_name);
+    expect(names).toEqual(['EMAIL_DEFAULT_FOOTER', 'EMAIL_DEFAULT_HEADER', 'GST_PERCENT', 'TERMS_AND_CONDITIONS']);
+    expect(page.json().total).toBe(4);
+    expect(page.json().items[2]).toEqual({ id: expect.any(Number), option_name: 'GST_PERCENT', option_value: '10', field_type: 'text', created_at: expect.any(String), updated_at: expect.any(String) });
+    const second = await t.as(admin, { method: 'GET', url: '/api/user/options?page=2&per_page=3' });
+    expect(second.json()).toMatchObject({ total: 4, items: [{ option_name: 'TERMS_AND_CONDITIONS' }] });
+    for (const q of ['terms and', 'TERMS_AND', 'conditions']) {
+      const found = await t.as(admin, { method: 'GET', url: `/api/user/options?q=${encodeURIComponent(q)}` });
+      expect(found.json(), q).toMatchObject({ total: 1, items: [{ option_name: 'TERMS_AND_CONDITIONS' }] });
+    }
+    expect((await t.as(admin, { method: 'GET', url: '/api/user/options?q=%25' })).json()).toEqual({ items: [], total: 0 });
+  });
+
+  it('reads one, and answers the model 404 for an unknown id', async () => {
+    const gst = await option('GST_PERCENT');
+    const one = await t.as(admin, { method: 'GET', url: `/api/user/options/${gst.id}` });
+    expect(one.json().data).toMatchObject({ id: gst.id, option_name: 'GST_PERCENT', option_value: '10', field_type: 'text' });
+    for (const id of ['987654', 'abc']) {
+      const res = await t.as(admin, { method: 'GET', url: `/api/user/options/${id}` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: `No query results for model [Option] ${id}` });
+    }
+  });
+});
+
+describe('PUT options/{id}', () => {
+  it('requires a value and stores nothing when blank', async () => {
+    const terms = await option('TERMS_AND_CONDITIONS');
+    for (const option_value of [undefined, '', '   ']) {
+      const res = await put(admin, terms.id, { option_value, field_type: 'editor' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ error: { option_value: 'Option Value is required' } });
+    }
+    // An emptied rich-text editor leaves markup behind; that is blank too.
+    const empty = await put(admin, terms.id, { option_value: '<p><br></p>&nbsp;', field_type: 'editor' });
+    expect(empty.json()).toEqual({ error: { option_value: 'Option Value is required' } });
+    expect((await option('TERMS_AND_CONDITIONS')).option_value).toBe(terms.option_value);
+  });
+
+  it('sanitises an editor value before storing it', async () => {
+    const terms = await option('TERMS_AND_CONDITIONS');
+    const res = await put(admin, terms.id, {
+      option_value: '<h3>Terms</h3><p onclick="steal()">Be nice.<script>alert(1)</script><a href="javascript:alert(2)">x</a><img src="x" onerror="alert(3)"></p>',
+      field_type: 'editor',
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = (await option('TERMS_AND_CONDITIONS')).option_value;
+    expect(res.json().data.option_value).toBe(stored);
+    expect(stored).toContain('<h3>Terms</h3>');
+    expect(stored).toContain('Be nice.');
+    expect(stored).not.toMatch(/script|onclick|onerror|javascript:/i);
+  });
+
+  it('keeps the stored field type: a text value is not treated as HTML, and sending "editor" does not change it', async () => {
+    const gst = await option('GST_PERCENT');
+    const res = await put(admin, gst.id, { option_value: ' 12.5 ', field_type: 'editor' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ option_name: 'GST_PERCENT', option_value: '12.5', field_type: 'text' });
+    expect(await option('GST_PERCENT')).toMatchObject({ option_value: '12.5', field_type: 'text' });
+  });
+
+  it('holds GST_PERCENT to a number from 0 to 100', async () => {
+    const gst = await option('GST_PERCENT');
+    await put(admin, gst.id, { option_value: '10', field_type: 'text' });
+    for (const bad of ['abc', '-1', '100.5', '101', '1e2', '10%']) {
+      const res = await put(admin, gst.id, { option_value: bad, field_type: 'text' });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json()).toEqual({ error: { option_value: 'GST Percent must be a number from 0 to 100' } });
+    }
+    expect((await option('GST_PERCENT')).option_value).toBe('10');
+    for (const ok of ['0', '100', '7.25']) expect((await put(admin, gst.id, { option_value: ok, field_type: 'text' })).statusCode, ok).toBe(200);
+    await put(admin, gst.id, { option_value: '10', field_type: 'text' });
+  });
+});
+
+describe('POST options/search', () => {
+  it('gives any signed-in user the named settings (the terms dialog)', async () => {
+    const nobody = await t.login((await t.build.user({ permissions: [] })).email);
+    const res = await t.as(nobody, { method: 'POST', url: '/api/user/options/search', payload: { option_name: ['TERMS_AND_CONDITIONS', 'gst_percent', 'NOT_THERE'] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((o: { option_name: string }) => o.option_name)).toEqual(['GST_PERCENT', 'TERMS_AND_CONDITIONS']);
+    expect(res.json().data[1]).toMatchObject({ option_name: 'TERMS_AND_CONDITIONS', field_type: 'editor', option_value: expect.stringContaining('Terms') });
+  });
+
+  it('needs a token and a list of names', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/user/options/search', payload: { option_name: ['GST_PERCENT'] } })).statusCode).toBe(401);
+    const empty = await t.as(admin, { method: 'POST', url: '/api/user/options/search', payload: { option_name: [] } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toEqual({ error: { option_name: 'Option Name is required' } });
+    expect((await t.as(admin, { method: 'POST', url: '/api/user/options/search', payload: {} })).json()).toEqual({ error: { option_name: 'Option Name is required' } });
+  });
+});
+
+describe('POST options/bulksave', () => {
+  let designer: string;
+  beforeAll(async () => {
+    designer = await t.login((await t.build.user({ permissions: ['email_template'] })).email);
+  });
+
+  it('saves the e-mail header and footer, sanitised', async () => {
+    const res = await bulk(designer, [
+      { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Dear customer,<script>alert(1)</script></p>' },
+      { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p style="text-align:center" onmouseover="x()">Regards</p>' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((o: { option_name: string }) => o.option_name)).toEqual(['EMAIL_DEFAULT_HEADER', 'EMAIL_DEFAULT_FOOTER']);
+    expect((await option('EMAIL_DEFAULT_HEADER')).option_value).toBe('<p>Dear customer,</p>');
+    expect((await option('EMAIL_DEFAULT_FOOTER')).option_value).toBe('<p style="text-align:center">Regards</p>');
+  });
+
+  it("says 'Header is required' / 'Footer is required' and saves nothing (all or nothing)", async () => {
+    const header = (await option('EMAIL_DEFAULT_HEADER')).option_value;
+    const footer = (await option('EMAIL_DEFAULT_FOOTER')).option_value;
+    const footerBlank = await bulk(designer, [
+      { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>A new header</p>' },
+      { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p></p>' },
+    ]);
+    expect(footerBlank.statusCode).toBe(422);
+    expect(footerBlank.json()).toEqual({ error: { EMAIL_DEFAULT_FOOTER: 'Footer is required' } });
+    const headerBlank = await bulk(designer, [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '  ' }]);
+    expect(headerBlank.json()).toEqual({ error: { EMAIL_DEFAULT_HEADER: 'Header is required' } });
+    expect((await option('EMAIL_DEFAULT_HEADER')).option_value).toBe(header);
+    expect((await option('EMAIL_DEFAULT_FOOTER')).option_value).toBe(footer);
+  });
+
+  it('refuses names that are not settings, and other settings without `user`', async () => {
+    const unknown = await bulk(admin, [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hi</p>' }, { option_name: 'MADE_UP', option_value: 'x' }]);
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual({ error: { MADE_UP: 'MADE_UP is not a setting.' } });
+    expect(await t.db.selectFrom('options').select('id').where('option_name', '=', 'MADE_UP').execute()).toEqual([]);
+    const gst = await bulk(designer, [{ option_name: 'GST_PERCENT', option_value: '55' }]);
+    expect(gst.statusCode).toBe(403);
+    expect(gst.json()).toEqual({ error: 'Saving GST_PERCENT needs the user permission.' });
+    const badGst = await bulk(admin, [{ option_name: 'GST_PERCENT', option_value: '555' }]);
+    expect(badGst.json()).toEqual({ error: { GST_PERCENT: 'GST Percent must be a number from 0 to 100' } });
+    expect((await option('GST_PERCENT')).option_value).toBe('10');
+    const fine = await bulk(admin, [{ option_name: 'GST_PERCENT', option_value: '15' }]);
+    expect(fine.statusCode).toBe(200);
+    expect((await option('GST_PERCENT')).option_value).toBe('15');
+    await bulk(admin, [{ option_name: 'GST_PERCENT', option_value: '10' }]);
+    const malformed = await bulk(admin, { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>x</p>' });
+    expect(malformed.statusCode).toBe(422);
+  });
+
+  it('creates the header or footer option when an installation lacks it', async () => {
+    await t.db.deleteFrom('options').where('option_name', '=', 'EMAIL_DEFAULT_FOOTER').execute();
+    const res = await bulk(designer, [{ option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Bye</p>' }]);
+    expect(res.statusCode).toBe(200);
+    expect(await option('EMAIL_DEFAULT_FOOTER')).toMatchObject({ option_value: '<p>Bye</p>', field_type: 'editor' });
+  });
+});

@@ -1,0 +1,263 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { checkImage, IMAGE_MAX_BYTES, sanitizeSvg, type UploadedFile } from '../../server/lib/images';
+import { sha256Hex, signV4 } from '../../server/lib/sigv4';
+import { createStorage, FILE_KEY, localStorage, s3Storage } from '../../server/lib/storage';
+import { ValidationError } from '../../server/errors';
+import { createTestContext, formData, type TestContext } from './helper';
+import { bombPng, hostileSvg, jpegImage, pngImage, webpImage } from './image-fixtures';
+
+const upload = (data: Buffer | string, truncated = false): UploadedFile => ({ filename: 'x.png', mimetype: 'image/png', data: Buffer.from(data), truncated });
+const refusal = async (p: Promise<unknown>) => {
+  const e = await p.then(() => null, (err: unknown) => err);
+  expect(e).toBeInstanceOf(ValidationError);
+  return (e as ValidationError).body;
+};
+
+describe('AWS Signature V4', () => {
+  const creds = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 's3' };
+  const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+  it('signs the S3 documentation example GET Object', () => {
+    const signed = signV4({
+      method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), payloadHash: emptyHash,
+      headers: { Range: 'bytes=0-9', 'x-amz-content-sha256': emptyHash, 'x-amz-date': '20130524T000000Z' },
+    }, creds);
+    expect(signed.authorization).toBe('AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, '
+      + 'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
+  });
+
+  it('signs the S3 documentation example PUT Object (an encoded path, a body hash)', () => {
+    const body = 'Welcome to Amazon S3.';
+    expect(sha256Hex(body)).toBe('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072');
+    const signed = signV4({
+      method: 'PUT', url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'), payloadHash: sha256Hex(body),
+      headers: { Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY', 'x-amz-content-sha256': sha256Hex(body), 'x-amz-date': '20130524T000000Z' },
+    }, creds);
+    expect(signed.authorization).toMatch(/SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd$/);
+  });
+});
+
+describe('the S3-compatible storage', () => {
+  const objects = new Map<string, { body: Buffer; type: string }>();
+  const seen: string[] = [];
+  let server: http.Server;
+  let endpoint: string;
+  const settings = () => ({ endpoint, bucket: 'scan-files', region: 'ap-southeast-2', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/test+key' });
+
+  beforeAll(async () => {
+    // A stand-in bucket that checks every request's signature the way S3 does, from what it receives.
+    server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const auth = req.headers.authorization ?? '';
+        const signedNames = /SignedHeaders=([^,]+)/.exec(auth)?.[1].split(';') ?? [];
+        const headers = Object.fromEntries(signedNames.map((n) => [n, String(req.headers[n])]));
+        const expected = signV4({ method: req.method!, url: new URL(req.url!, `http://${req.headers.host}`), headers, payloadHash: sha256Hex(body) },
+          { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/test+key', region: 'ap-southeast-2', service: 's3' });
+        seen.push(`${req.method} ${req.url}`);
+        if (!signedNames.includes('host') || expected.authorization !== auth || req.headers['x-amz-content-sha256'] !== sha256Hex(body)) {
+          res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
+          return;
+        }
+        const key = req.url!;
+        if (req.method === 'PUT') {
+          objects.set(key, { body, type: String(req.headers['content-type']) });
+          res.writeHead(200).end();
+        } else if (req.method === 'GET') {
+          const o = objects.get(key);
+          if (!o) res.writeHead(404).end('<Error><Code>NoSuchKey</Code></Error>');
+          else res.writeHead(200, { 'content-type': o.type }).end(o.body);
+        } else if (req.method === 'DELETE') {
+          objects.delete(key);
+          res.writeHead(204).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('puts, gets and deletes objects with path-style, signed requests', async () => {
+    const storage = s3Storage(settings());
+    const png = await pngImage();
+    const key = await storage.put(png, 'image/png');
+    expect(key).toMatch(FILE_KEY);
+    expect(key.endsWith('.png')).toBe(true);
+    expect(seen.at(-1)).toBe(`PUT /scan-files/${key}`);
+    expect(objects.get(`/scan-files/${key}`)?.type).toBe('image/png');
+    const got = await storage.get(key);
+    expect(got?.contentType).toBe('image/png');
+    expect(got?.data.equals(png)).toBe(true);
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+  });
+
+  it('fails loudly when the bucket refuses the signature', async () => {
+    const storage = s3Storage({ ...settings(), secretAccessKey: 'wrong' });
+    await expect(storage.put(Buffer.from('x'), 'image/png')).rejects.toThrow(/S3 PUT failed: 403/);
+  });
+
+  it('is chosen when all S3_* settings are given; half a configuration is refused and named', () => {
+    const env = { S3_BUCKET: 'scan-files', S3_ENDPOINT: 'https://s3.example.test', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' };
+    expect(loadConfig(env).S3_BUCKET).toBe('scan-files');
+    const { S3_REGION: _r, S3_SECRET_ACCESS_KEY: _s, ...half } = env;
+    expect(() => loadConfig(half)).toThrow(ConfigError);
+    expect(() => loadConfig(half)).toThrow(/S3_REGION: is required when any S3_\* setting is set[\s\S]*S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...env, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT: must be an http\(s\) URL/);
+  });
+});
+
+describe('the local storage', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-storage-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('stores under server-made names in DATA_DIR/files and ignores names it did not make', async () => {
+    const storage = createStorage(loadConfig({ DATA_DIR: dir }));
+    const key = await storage.put(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+    expect(key).toMatch(/^[0-9a-f]{32}\.svg$/);
+    expect(fs.existsSync(path.join(dir, 'files', key))).toBe(true);
+    expect((await storage.get(key))?.contentType).toBe('image/svg+xml');
+    for (const bad of ['../../etc/passwd', `${key}/..`, 'x.png']) expect(await storage.get(bad)).toBeNull();
+    await storage.delete(key);
+    await storage.delete(key);
+    expect(await localStorage(path.join(dir, 'files')).get(key)).toBeNull();
+  });
+});
+
+describe('image checks', () => {
+  it('accepts PNG, JPEG and WebP by their bytes, whatever the client called them', async () => {
+    expect((await checkImage(upload(await pngImage()), 'logo', 'Logo')).contentType).toBe('image/png');
+    expect((await checkImage({ ...upload(await jpegImage()), mimetype: 'text/plain' }, 'logo', 'Logo')).contentType).toBe('image/jpeg');
+    expect((await checkImage(upload(await webpImage()), 'logo', 'Logo')).contentType).toBe('image/webp');
+  });
+
+  it('refuses a text file renamed .png, naming the field', async () => {
+    expect(await refusal(checkImage(upload('just some text, honest'), 'logo', 'Logo'))).toEqual({ logo: 'Logo must be a PNG, JPEG, WebP or SVG image' });
+  });
+
+  it('refuses a file over 5 MB', async () => {
+    const big = Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]);
+    expect(await refusal(checkImage(upload(big), 'image', 'Image'))).toEqual({ image: 'Image must be less than 5 MB' });
+    expect(await refusal(checkImage(upload(await pngImage(), true), 'image', 'Image'))).toEqual({ image: 'Image must be less than 5 MB' });
+  });
+
+  it('refuses a decompression bomb from its header, without decoding it', async () => {
+    const bomb = bombPng();
+    expect(bomb.length).toBeLessThan(200_000);
+    const started = Date.now();
+    expect(await refusal(checkImage(upload(bomb), 'image', 'Image'))).toEqual({ image: 'Image must be less than 25 megapixels' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Under sharp's own limit too: 6000 x 5000 = 30 megapixels.
+    expect(await refusal(checkImage(upload(bombPng(6000, 5000)), 'image', 'Image'))).toEqual({ image: 'Image must be less than 25 megapixels' });
+  });
+
+  it('refuses a PNG whose header is cut short', async () => {
+    const png = await pngImage();
+    expect(await refusal(checkImage(upload(png.subarray(0, 20)), 'logo', 'Logo'))).toEqual({ logo: 'Logo is not a valid image' });
+  });
+
+  it('sanitises an SVG: no script, foreignObject, event handler or outside reference survives', async () => {
+    const checked = await checkImage(upload(hostileSvg), 'logo', 'Logo');
+    expect(checked.contentType).toBe('image/svg+xml');
+    const text = checked.data.toString('utf8');
+    for (const bad of ['<script', 'alert', 'foreignObject', 'onload', 'onclick', 'javascript:', 'evil.example', '<image', 'html inside']) expect(text).not.toContain(bad);
+    expect(text).toContain('viewBox="0 0 100 50"');
+    expect(text).toContain('<rect');
+    expect(text).toContain('stroke="url(#g)"');
+    expect(text).toMatch(/^<svg/);
+  });
+
+  it('refuses SVGs with entity declarations (billion laughs, external entities)', async () => {
+    const entities = '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>';
+    expect(sanitizeSvg(entities)).toBeNull();
+    expect(await refusal(checkImage(upload(entities), 'logo', 'Logo'))).toEqual({ logo: 'Logo is not a valid image' });
+    expect(sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')).toBe('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+  });
+});
+
+describe('files over HTTP', () => {
+  let t: TestContext;
+  let admin: string;
+  let other: string;
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
+    other = await t.login((await t.build.user({ permissions: ['scan'] })).email);
+  });
+
+  const uploadAs = async (token: string, file: { data: Buffer | string; filename: string; type?: string }) =>
+    t.as(token, { method: 'POST', url: '/api/user/file/upload', ...(await formData({ file })) });
+
+  it('uploads an image (signed-in) and serves it publicly with nosniff, its type and long caching', async () => {
+    const png = await pngImage();
+    const res = await uploadAs(other, { data: png, filename: 'photo.exe', type: 'application/x-msdownload' });
+    expect(res.statusCode).toBe(201);
+    const { key, url } = res.json().data;
+    expect(key).toMatch(/^[0-9a-f]{32}\.png$/);
+    expect(url).toBe(`/api/user/files/${key}`);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(served.rawPayload.equals(png)).toBe(true);
+  });
+
+  it('serves an SVG sanitised and sandboxed', async () => {
+    const res = await uploadAs(other, { data: hostileSvg, filename: 'logo.svg', type: 'image/svg+xml' });
+    expect(res.statusCode).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: res.json().data.url });
+    expect(served.headers['content-type']).toBe('image/svg+xml');
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.body).not.toMatch(/script|onload|javascript:/i);
+  });
+
+  it('refuses uploads that are not images, too large or bombs, with 422 on the field', async () => {
+    const text = await uploadAs(other, { data: 'hello, I am text', filename: 'evil.png', type: 'image/png' });
+    expect(text.statusCode).toBe(422);
+    expect(text.json()).toEqual({ error: { file: 'File must be a PNG, JPEG, WebP or SVG image' } });
+    const big = await uploadAs(other, { data: Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]), filename: 'big.png', type: 'image/png' });
+    expect(big.statusCode).toBe(422);
+    expect(big.json()).toEqual({ error: { file: 'File must be less than 5 MB' } });
+    const bomb = await uploadAs(other, { data: bombPng(), filename: 'bomb.png', type: 'image/png' });
+    expect(bomb.statusCode).toBe(422);
+    expect(bomb.json()).toEqual({ error: { file: 'File must be less than 25 megapixels' } });
+    const none = await t.as(other, { method: 'POST', url: '/api/user/file/upload', ...(await formData({ note: 'no file' })) });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toEqual({ error: { file: 'File is required' } });
+    expect(await t.db.selectFrom('uploaded_files').select('key').where('content_type', '=', 'text/plain').execute()).toEqual([]);
+  });
+
+  it('needs a sign-in to upload and answers 404 for unknown or malformed names', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/user/file/upload', ...(await formData({ file: { data: await pngImage(), filename: 'a.png' } })) });
+    expect(anonymous.statusCode).toBe(401);
+    for (const key of [`${'0'.repeat(32)}.png`, '..%2F..%2Fetc%2Fpasswd', 'x.png']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/user/files/${key}` });
+      expect(res.statusCode, key).toBe(404);
+      expect(res.json().error).toMatch(/^No query results for model \[File\]/);
+    }
+  });
+
+  it('lets only the uploader or a Super Admin delete a file uploaded with file/upload', async () => {
+    const mine = (await uploadAs(other, { data: await pngImage(), filename: 'a.png' })).json().data;
+    const third = await t.login((await t.build.user({ permissions: ['scan'] })).email);
+    const refused = await t.as(third, { method: 'POST', url: '/api/user/file/delete', payload: { key: mine.key } });
+    expect(refused.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: mine.url })).statusCode).toBe(200);
+    const ok = await t.as(other, { method: 'POST', url: '/api/user/file/delete', payload: { key: mine.url } });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: mine.url })).statusCode).toBe(404);
+    const theirs = (await uploadAs(other, { data: await pngImage(), filename: 'b.png' })).json().data;
+    expect((await t.as(admin, { method: 'POST', url: '/api/user/file/delete', payload: { key: theirs.key } })).statusCode).toBe(200);
+  });
+});
