@@ -14,6 +14,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude,
+          setupFiles: ['src/test/setup.ts'],
         },
       },
       {

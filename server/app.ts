@@ -17,6 +17,7 @@ import { errorsPlugin } from './plugins/errors';
 import { agentService } from './services/agent';
 import { emailService } from './services/email';
 import { createMailer, type Mailer } from './services/email/outbox';
+import { createStorage, type FileStorage } from './lib/storage';
 import { quoteService } from './services/quote';
 import { scanService } from './services/scan';
 import { userService } from './services/user';
@@ -25,13 +26,14 @@ export interface AppDeps {
   config: Config;
   db: Database;
   mailer?: Mailer;
+  storage?: FileStorage;
 }
 
 /**
  * Builds the whole server in an explicit order: configuration (already validated), database,
  * security headers, rate limits, OpenAPI docs, auth, the five services, then the single-page app.
  */
-export async function buildApp({ config, db, mailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, storage }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
     trustProxy: config.TRUST_PROXY,
@@ -44,6 +46,7 @@ export async function buildApp({ config, db, mailer }: AppDeps): Promise<Fastify
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { db });
+  app.decorate('storage', storage ?? createStorage(config));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -11,5 +11,8 @@ export type Database = Kysely<DB>;
 export type Executor = Kysely<DB> | Transaction<DB>;
 
 export function createDatabase(url: string, max = 10): Database {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max }) }) });
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (e.g. PostgreSQL stopping on Ctrl-C) must not crash the process.
+  pool.on('error', (e) => console.error(`database connection lost: ${e.message}`));
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Config, loadConfig } from '../config';
+import type { Config } from '../config';
 import { sha256Hex, signV4 } from './sigv4';
 
 /** The stored file types, by the extension of their server-made names. */
@@ -129,17 +129,12 @@ export function createStorage(c: StorageConfig): FileStorage {
   return localStorage(path.join(c.DATA_DIR, 'files'));
 }
 
-/**
- * The app's storage, shared by its services. The user service receives the configuration and provides it;
- * the agent and quote services (mounted without options by app.ts) look it up at request time.
- * Keyed by the app's database, the one object every service of one app shares.
- */
-const provided = new WeakMap<object, FileStorage>();
-let fallback: FileStorage | null = null;
-export function provideStorage(app: FastifyInstance, storage: FileStorage) {
-  provided.set(app.db, storage);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's file storage, decorated once by buildApp from the configuration. */
+    storage: FileStorage;
+  }
 }
-export function storageOf(app: FastifyInstance): FileStorage {
-  // A service deployed without the user service reads the process configuration itself.
-  return provided.get(app.db) ?? (fallback ??= createStorage(loadConfig()));
-}
+
+/** The app's storage, shared by its services (decorated by buildApp). */
+export const storageOf = (app: FastifyInstance): FileStorage => app.storage;

@@ -8,7 +8,7 @@ import { NotFoundError } from '../../errors';
 import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
 import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
-import { createStorage, FILE_KEY, fileUrl, keyOfUrl, provideStorage, storageOf } from '../../lib/storage';
+import { FILE_KEY, fileUrl, keyOfUrl, storageOf } from '../../lib/storage';
 
 /** Sandboxed: an SVG opened on its own can run nothing and load nothing (its inline styles may apply). */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -18,10 +18,8 @@ const UploadBody = inputSchema({ file: { type: 'image', label: 'File', upload: '
 /**
  * Stored files: served publicly under their unguessable server-made names (an <img> cannot send a bearer
  * token), uploaded by signed-in users (`file/upload`, e.g. images in rich text), deleted by their uploader.
- * Also provides the app's storage to the other services.
  */
 export async function fileRoutes(app: FastifyInstance, opts: { config: Config }) {
-  provideStorage(app, createStorage(opts.config));
   await app.register(multipartPlugin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['File'];

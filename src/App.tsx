@@ -1,0 +1,71 @@
+import { CssBaseline } from '@mui/material';
+import { AdminContext, CoreAdminUI, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { AppNotification } from './components/AppNotification';
+import { PageLoading } from './components/PageLoading';
+import { RedirectHome, RequirePermission } from './components/RequirePermission';
+import * as dashboard from './custom/dashboard';
+import * as error403 from './custom/error-403';
+import * as errorPage from './custom/error-page';
+import * as forgotPassword from './custom/forgot-password';
+import { AppLayout } from './custom/layout';
+import * as login from './custom/login';
+import * as resetPassword from './custom/reset-password';
+import * as updateProfile from './custom/update-profile';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18n/i18nProvider';
+import { resources } from './resources';
+import { resourceScreens } from './resources/shared';
+import { store } from './store';
+import { useAppTheme } from './theme';
+
+/**
+ * react-admin's <Admin> split in its two halves: <Admin> would also bundle the default layout,
+ * login and error pages into the first download, and the sign-in page must stay light.
+ */
+export const App = () => (
+  <AdminContext
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    store={store}
+    theme={useAppTheme()}
+  >
+    <CssBaseline enableColorScheme />
+    <CoreAdminUI
+      title="ScanQuote"
+      layout={AppLayout}
+      loginPage={login.LoginPage}
+      dashboard={dashboard.DashboardPage}
+      loading={PageLoading}
+      catchAll={RedirectHome}
+      accessDenied={RedirectHome}
+      requireAuth
+      disableTelemetry
+    >
+      {resources.map((description) => (
+        <Resource key={description.name} {...resourceScreens(description)} />
+      ))}
+      <CustomRoutes noLayout>
+        <Route path={forgotPassword.path} element={<forgotPassword.ForgotPasswordPage />} />
+        <Route path={resetPassword.path} element={<resetPassword.ResetPasswordPage />} />
+        <Route path={error403.path} element={<error403.AccessDeniedPage />} />
+        <Route path={errorPage.path} element={<errorPage.NotFoundPage />} />
+        <Route path="/home" element={<RedirectHome />} />
+        <Route path="/dashboard" element={<RedirectHome />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route
+          path={updateProfile.path}
+          element={
+            <RequirePermission permission={updateProfile.permission}>
+              <updateProfile.UpdateProfilePage />
+            </RequirePermission>
+          }
+        />
+      </CustomRoutes>
+    </CoreAdminUI>
+    <AppNotification />
+  </AdminContext>
+);

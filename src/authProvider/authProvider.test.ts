@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRequest } from '../dataProvider/http';
+import { getCurrentUser, getImpersonatedUser, getLastSeenPage, setCurrentUser, setImpersonatedUser } from '../session';
+import { aUser } from '../test/builders';
+import { callOf, stubFetch } from '../test/stubFetch';
+import { createAuthProvider, TOKEN_EXPIRED } from './authProvider';
+import { resourceAccess } from './resourceAccess';
+
+const authProvider = () => createAuthProvider({ request: createRequest('/api'), access: resourceAccess });
+
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('login', () => {
+  it('posts the credentials without a token, stores the user under currentUser and goes to /', async () => {
+    const user = aUser();
+    const fetch = stubFetch({ body: { data: user } });
+    await expect(authProvider().login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ redirectTo: '/' });
+    expect(callOf(fetch)).toMatchObject({ url: '/api/user/auth/login', method: 'POST', body: { email: 'ada@example.com', password: 'pw' } });
+    expect(callOf(fetch).headers.has('Authorization')).toBe(false);
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(user);
+  });
+
+  it('rejects with the server message and stores nothing on bad credentials', async () => {
+    stubFetch({ status: 422, body: { error: { email: 'These credentials do not match our records.' } } });
+    await expect(authProvider().login({ email: 'ada@example.com', password: 'nope' })).rejects.toThrow('These credentials do not match our records.');
+    expect(localStorage.getItem('currentUser')).toBeNull();
+  });
+});
+
+describe('logout', () => {
+  it('stores the current path, clears the user and the impersonation marker, and tells the server', async () => {
+    setCurrentUser(aUser({ token: 'old-token' }));
+    setImpersonatedUser(1);
+    window.history.replaceState(null, '', '/locations/4');
+    const fetch = stubFetch({ body: { data: { message: 'Logged out' } } });
+    await authProvider().logout({});
+    expect(getLastSeenPage()).toBe('/locations/4');
+    expect(getCurrentUser()).toBeNull();
+    expect(getImpersonatedUser()).toBeNull();
+    expect(callOf(fetch)).toMatchObject({ url: '/api/user/auth/logout', method: 'POST' });
+    expect(callOf(fetch).headers.get('Authorization')).toBe('Bearer old-token');
+  });
+
+  it('still signs out locally when the server cannot be reached', async () => {
+    setCurrentUser(aUser());
+    stubFetch(new TypeError('Failed to fetch'));
+    await expect(authProvider().logout({})).resolves.toBeUndefined();
+    expect(getCurrentUser()).toBeNull();
+  });
+});
+
+describe('checkAuth and checkError', () => {
+  it('passes only with a stored user', async () => {
+    await expect(authProvider().checkAuth({})).rejects.toBeDefined();
+    setCurrentUser(aUser());
+    await expect(authProvider().checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it("logs out on 401 with 'Login token expired' and /login", async () => {
+    await expect(authProvider().checkError({ status: 401, message: 'Unauthenticated.' })).rejects.toEqual({
+      message: TOKEN_EXPIRED,
+      redirectTo: '/login',
+    });
+  });
+
+  it('does not log out on 403 or other failures', async () => {
+    await expect(authProvider().checkError({ status: 403, message: 'This action is unauthorized.' })).resolves.toBeUndefined();
+    await expect(authProvider().checkError({ status: 500, message: 'app.error.server' })).resolves.toBeUndefined();
+  });
+});
+
+describe('getIdentity', () => {
+  it('gives id and full name', async () => {
+    setCurrentUser(aUser({ id: 9, name: '', first_name: 'Grace', last_name: 'Hopper' }));
+    await expect(authProvider().getIdentity?.()).resolves.toEqual({ id: 9, fullName: 'Grace Hopper', avatar: undefined });
+  });
+});
+
+describe('canAccess', () => {
+  const canAccess = (resource: string, action: string) => authProvider().canAccess?.({ resource, action });
+
+  it("maps react-admin resources to the spec's permission names", async () => {
+    setCurrentUser(aUser({ permissions: ['location'] }));
+    expect(await canAccess('locations', 'list')).toBe(true);
+    expect(await canAccess('locations', 'delete')).toBe(true);
+    expect(await canAccess('devices', 'list')).toBe(false);
+  });
+
+  it('lets part holders list panel groups while creating and editing them needs panelgroup', async () => {
+    setCurrentUser(aUser({ permissions: ['part'] }));
+    expect(await canAccess('panelgroups', 'list')).toBe(true);
+    expect(await canAccess('panelgroups', 'edit')).toBe(false);
+    setCurrentUser(aUser({ permissions: ['part', 'panelgroup'] }));
+    expect(await canAccess('panelgroups', 'create')).toBe(true);
+  });
+
+  it('refuses unknown resources and signed-out users', async () => {
+    setCurrentUser(aUser({ permissions: ['location'] }));
+    expect(await canAccess('secrets', 'list')).toBe(false);
+    setCurrentUser(null);
+    expect(await canAccess('locations', 'list')).toBe(false);
+  });
+});

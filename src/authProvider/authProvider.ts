@@ -1,0 +1,67 @@
+import type { AuthProvider } from 'react-admin';
+import { can } from '../domain/permissions';
+import type { Request } from '../dataProvider/http';
+import {
+  displayName,
+  getCurrentUser,
+  setCurrentUser,
+  setImpersonatedUser,
+  setLastSeenPage,
+  toCurrentUser,
+} from '../session';
+import { permissionFor, type ResourceAccess } from './resourceAccess';
+
+export const LOGIN_PATH = '/login';
+/** i18n key of 'Login token expired' (spec 1 §8). */
+export const TOKEN_EXPIRED = 'app.auth.token_expired';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+const statusOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
+
+/** Sign-in, session and access checks over the user service; the session lives in local storage (spec 1 §3). */
+export function createAuthProvider({ request, access }: { request: Request; access: Readonly<Record<string, ResourceAccess>> }): AuthProvider {
+  return {
+    async login({ email, password }: Credentials) {
+      const reply = await request('user', 'auth/login', { method: 'POST', body: { email, password }, token: null });
+      const user = toCurrentUser(reply);
+      if (!user) throw new Error('app.error.server');
+      setCurrentUser(user);
+      return { redirectTo: '/' };
+    },
+
+    async logout() {
+      const user = getCurrentUser();
+      const path = window.location.pathname;
+      if (path !== LOGIN_PATH) setLastSeenPage(path);
+      setCurrentUser(null);
+      setImpersonatedUser(null);
+      // Best effort: the session is over locally even when the server cannot be told.
+      if (user) request('user', 'auth/logout', { method: 'POST', token: user.token }).catch(() => undefined);
+    },
+
+    async checkAuth() {
+      if (!getCurrentUser()) throw { message: false };
+    },
+
+    async checkError(error: unknown) {
+      if (statusOf(error) === 401) throw { message: TOKEN_EXPIRED, redirectTo: LOGIN_PATH };
+      // 403 and the rest only tell: the caller shows the server's message.
+    },
+
+    async getIdentity() {
+      const user = getCurrentUser();
+      if (!user) throw new Error('Not signed in');
+      return { id: user.id, fullName: displayName(user), avatar: undefined };
+    },
+
+    async canAccess({ resource, action }) {
+      const permission = permissionFor(access, resource, action);
+      return permission !== undefined && can(getCurrentUser(), permission);
+    },
+  };
+}

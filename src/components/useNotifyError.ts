@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { useNotify } from 'react-admin';
+import { SERVER_ERROR, fieldErrorsOf } from '../dataProvider/errors';
+
+/** What a react-admin <Form> hands to onSubmit. */
+export type FormValues = Record<string, unknown>;
+
+/**
+ * Shows a failed call's message in the error toast (spec 1 §8) and returns its 422 field map,
+ * so a form's onSubmit can hand it back to react-admin to show under the inputs.
+ */
+export function useNotifyError() {
+  const notify = useNotify();
+  return useCallback(
+    (error: unknown) => {
+      const message = error instanceof Error && error.message ? error.message : SERVER_ERROR;
+      notify(message, { type: 'error', messageArgs: { _: message } });
+      return fieldErrorsOf(error);
+    },
+    [notify],
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel } from '@mui/material';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { useNotifyError } from '../../components/useNotifyError';
+import type { AppDataProvider } from '../../dataProvider';
+import { mergeCurrentUser, useCurrentUser } from '../../session';
+
+/** Spec 1 §2: persistent (no onClose, so Escape and the backdrop do nothing) until accepted; saved on the server (DECISIONS). */
+export const TermsDialog = () => {
+  const translate = useTranslate();
+  const user = useCurrentUser();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notifyError = useNotifyError();
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const accept = async () => {
+    setBusy(true);
+    try {
+      mergeCurrentUser(await dataProvider.send('user', 'auth/consent', { method: 'POST' }));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={!!user && user.consent === 0} aria-labelledby="terms-dialog-title">
+      <DialogTitle id="terms-dialog-title">{translate('app.dashboard.terms_title')}</DialogTitle>
+      <DialogContent>
+        <FormControlLabel
+          control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
+          label={translate('app.dashboard.terms_agree')}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={accept} disabled={!agreed || busy}>
+          {translate('app.dashboard.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

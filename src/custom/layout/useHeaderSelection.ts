@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useDataProvider, useNavigate, useRefresh } from 'react-admin';
+import { useSelectOptions } from '../../components/useSelectOptions';
+import type { AppDataProvider, SelectOption } from '../../dataProvider';
+import {
+  setAgentBranding,
+  setSelectedAgent,
+  setSelectedClient,
+  toAgentBranding,
+  useCurrentUser,
+  useSelectedAgent,
+  useSelectedClient,
+  type Selection,
+} from '../../session';
+
+export type Choice = number | 'all';
+
+const idsOf = (s: Selection) => (s === null ? [] : Array.isArray(s) ? s : [s]);
+
+/**
+ * Once per visit, when the list has arrived: keep a stored selection only if the user can still
+ * see it (it may be another user's); with none, pick the user's first agent or client (spec 1 §4).
+ */
+function useSelectionOnLoad(
+  resource: 'agents' | 'clients',
+  selection: Selection,
+  firstOfUser: number | undefined,
+  apply: (id: number | null) => void,
+) {
+  const { data: options, error } = useSelectOptions(resource);
+  const checked = useRef(false);
+  useEffect(() => {
+    // Spec 1 §8: a failed list is logged only.
+    if (error) console.error(`Failed to load the ${resource} list`, error);
+  }, [error, resource]);
+  useEffect(() => {
+    if (!options || checked.current) return;
+    checked.current = true;
+    const visible = new Set(options.map((o) => String(o.value)));
+    const stored = idsOf(selection);
+    if (stored.length && stored.every((id) => visible.has(String(id)))) return;
+    const first = firstOfUser !== undefined && visible.has(String(firstOfUser)) ? firstOfUser : null;
+    if (stored.length || first !== null) apply(first);
+  }, [options, selection, firstOfUser, apply]);
+  return options ?? [];
+}
+
+/**
+ * The header's agent and client selection: stored in local storage and sent as X_SNG_* headers;
+ * a specific agent brings its branding; every choice reloads the data on /dashboard.
+ */
+export function useHeaderSelection(): {
+  agent: Selection;
+  client: Selection;
+  agentOptions: SelectOption[];
+  clientOptions: SelectOption[];
+  chooseAgent: (choice: Choice) => void;
+  chooseClient: (choice: Choice) => void;
+} {
+  const user = useCurrentUser();
+  const agent = useSelectedAgent();
+  const client = useSelectedClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const navigate = useNavigate();
+  const refresh = useRefresh();
+
+  const applyAgent = useCallback(
+    async (id: number | null) => {
+      setSelectedAgent(id);
+      setAgentBranding(null);
+      if (id === null) return;
+      try {
+        setAgentBranding(toAgentBranding(await dataProvider.send('agent', `agents/${id}/branding`)));
+      } catch (error) {
+        // Spec 1 §8: logged only; the theme stays the default.
+        console.error('Failed to load the agent branding', error);
+      }
+    },
+    [dataProvider],
+  );
+  const applyClient = useCallback((id: number | null) => setSelectedClient(id), []);
+
+  const agentOptions = useSelectionOnLoad('agents', agent, user?.agents[0], applyAgent);
+  const clientOptions = useSelectionOnLoad('clients', client, user?.clients[0], applyClient);
+
+  const choose = useCallback(
+    (apply: (id: number | null) => unknown) => async (choice: Choice) => {
+      await apply(choice === 'all' ? null : choice);
+      navigate('/dashboard');
+      refresh();
+    },
+    [navigate, refresh],
+  );
+
+  return {
+    agent,
+    client,
+    agentOptions,
+    clientOptions,
+    chooseAgent: choose(applyAgent),
+    chooseClient: choose(applyClient),
+  };
+}

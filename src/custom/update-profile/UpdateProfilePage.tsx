@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Form, LinkBase, PasswordInput, SaveButton, TextInput, useDataProvider, useNavigate, useNotify, useTranslate } from 'react-admin';
+import { ProfileBody } from '../../domain/auth';
+import { schemaErrors } from '../../components/schemaErrors';
+import { useNotifyError, type FormValues } from '../../components/useNotifyError';
+import type { AppDataProvider } from '../../dataProvider';
+import { mergeCurrentUser, useCurrentUser } from '../../session';
+
+const LABELS = {
+  first_name: 'app.profile.first_name',
+  last_name: 'app.profile.last_name',
+  email: 'app.profile.email',
+  password: 'app.profile.password',
+};
+
+/** Spec 1 §2 Update Profile, saved on the server (DECISIONS); a password is sent only when typed. */
+export const UpdateProfilePage = () => {
+  const translate = useTranslate();
+  const user = useCurrentUser();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const [busy, setBusy] = useState(false);
+  // Only the first render's values: a later storage update must not reset what the user is typing.
+  const [defaultValues] = useState(() => ({
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email: user?.email ?? '',
+    password: '',
+  }));
+  const labels = Object.fromEntries(Object.entries(LABELS).map(([field, key]) => [field, translate(key)]));
+
+  const submit = async ({ first_name, last_name, email, password }: FormValues) => {
+    setBusy(true);
+    try {
+      const body = { first_name, last_name, email, ...(password ? { password } : {}) };
+      mergeCurrentUser(await dataProvider.send('user', 'auth/profile', { method: 'PUT', body }));
+      notify('app.profile.updated', { type: 'success' });
+      navigate('/');
+    } catch (error) {
+      return notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card sx={{ maxWidth: 640 }}>
+      <CardContent>
+        <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
+          {translate('app.profile.title')}
+        </Typography>
+        <Form onSubmit={submit} defaultValues={defaultValues} validate={(values) => schemaErrors(ProfileBody, values, labels)} noValidate>
+          <Stack>
+            <TextInput source="first_name" label={LABELS.first_name} autoComplete="given-name" />
+            <TextInput source="last_name" label={LABELS.last_name} autoComplete="family-name" />
+            <TextInput source="email" type="email" label={LABELS.email} autoComplete="email" />
+            <PasswordInput source="password" label={LABELS.password} autoComplete="new-password" />
+          </Stack>
+          <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+            <SaveButton label="app.crud.submit" alwaysEnable={!busy} />
+            <Button component={LinkBase} to="/">
+              {translate('app.crud.cancel')}
+            </Button>
+          </Box>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+};

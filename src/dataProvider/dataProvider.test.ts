@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HttpError } from 'react-admin';
+import { aUser } from '../test/builders';
+import { callOf, stubFetch } from '../test/stubFetch';
+import { setCurrentUser, setSelectedAgent, setSelectedClient } from '../session';
+import { en } from '../i18n/en';
+import { apiRoutes } from './apiRoutes';
+import { createDataProvider } from './dataProvider';
+import { SERVER_ERROR } from './errors';
+import { createRequest } from './http';
+
+const provider = () => createDataProvider({ routes: apiRoutes, request: createRequest('/api') });
+const listParams = { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' as const }, filter: {} };
+
+const rejection = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return error as HttpError;
+  }
+  throw new Error('expected a rejection');
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  setCurrentUser(aUser({ token: 'secret' }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routing through the table', () => {
+  it('lists locations on the agent service with page, per_page, q, sort and order', async () => {
+    const fetch = stubFetch({ body: { items: [{ id: 1, name: 'Depot' }], total: 31 } });
+    const result = await provider().getList('locations', { ...listParams, filter: { q: '  depot ', state: 'VIC' } });
+    expect(callOf(fetch).url).toBe('/api/agent/locations?state=VIC&page=1&per_page=10&q=depot&sort=name&order=asc');
+    expect(result).toEqual({ data: [{ id: 1, name: 'Depot' }], total: 31 });
+  });
+
+  it('maps each resource to its own service and path', async () => {
+    const fetch = stubFetch({ body: { data: { id: 2 } } }, { body: { data: { id: 3 } } }, { body: { data: { id: 4 } } });
+    await provider().getOne('users', { id: 2 });
+    await provider().getOne('email-templates', { id: 3 });
+    await provider().getOne('panelgroups', { id: 4 });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/user/users/2',
+      '/api/email/emailTemplates/3',
+      '/api/quote/panelGroups/4',
+    ]);
+  });
+
+  it('omits a blank search and reads {items, meta: {total}}', async () => {
+    const fetch = stubFetch({ body: { items: [{ id: 9 }], meta: { total: 12, last_page: 2 } } });
+    const result = await provider().getList('email-templates', { ...listParams, filter: { q: '   ' } });
+    expect(callOf(fetch).url).not.toContain('q=');
+    expect(result.total).toBe(12);
+  });
+
+  it('unwraps data on create, update and delete with the right verbs and bodies', async () => {
+    const fetch = stubFetch(
+      { status: 201, body: { data: { id: 5, name: 'New' } } },
+      { body: { data: { id: 5, name: 'Renamed' } } },
+      { body: { data: { id: 5, name: 'Renamed' } } },
+    );
+    const dp = provider();
+    expect((await dp.create('locations', { data: { name: 'New', state: 'NSW' } })).data).toEqual({ id: 5, name: 'New' });
+    expect((await dp.update('locations', { id: 5, data: { name: 'Renamed' }, previousData: { id: 5 } })).data.name).toBe('Renamed');
+    expect((await dp.delete('locations', { id: 5 })).data.id).toBe(5);
+    expect([0, 1, 2].map((n) => [callOf(fetch, n).method, callOf(fetch, n).url, callOf(fetch, n).body])).toEqual([
+      ['POST', '/api/agent/locations', { name: 'New', state: 'NSW' }],
+      ['PUT', '/api/agent/locations/5', { name: 'Renamed' }],
+      ['DELETE', '/api/agent/locations/5', undefined],
+    ]);
+  });
+
+  it('gets many by fetching each id, and many-reference through the list with the target filter', async () => {
+    const fetch = stubFetch({ body: { data: { id: 1 } } }, { body: { data: { id: 2 } } }, { body: { items: [], total: 0 } });
+    const dp = provider();
+    expect((await dp.getMany('locations', { ids: [1, 2] })).data).toEqual([{ id: 1 }, { id: 2 }]);
+    await dp.getManyReference('devices', { target: 'location_id', id: 4, ...listParams });
+    expect(callOf(fetch, 2).url).toBe('/api/agent/devices?location_id=4&page=1&per_page=10&sort=name&order=asc');
+  });
+
+  it('reads select lists from <path>/lists as a bare array', async () => {
+    const fetch = stubFetch({ body: [{ text: 'Acme', value: 3 }] });
+    expect(await provider().getSelectOptions('clients')).toEqual([{ text: 'Acme', value: 3 }]);
+    expect(callOf(fetch).url).toBe('/api/quote/clients/lists');
+  });
+
+  it('sends a body with a file as multipart, an update as POST {path}/{id}?_method=PUT', async () => {
+    const fetch = stubFetch({ body: { data: { id: 3 } } }, { status: 201, body: { data: { id: 4 } } });
+    const logo = new File(['png'], 'logo.png', { type: 'image/png' });
+    const dp = provider();
+    await dp.update('agents', { id: 3, data: { name: 'Melbourne', logoFile: logo, events: ['a', 'b'], is_enabled: true }, previousData: { id: 3 } });
+    await dp.create('agents', { data: { name: 'Harbour', logoFile: logo } });
+    const [url, init] = fetch.mock.calls[0];
+    expect([url, init?.method]).toEqual(['/api/agent/agents/3?_method=PUT', 'POST']);
+    const form = init?.body as FormData;
+    expect(form.get('name')).toBe('Melbourne');
+    expect(form.getAll('events')).toEqual(['a', 'b']);
+    expect(form.get('is_enabled')).toBe('true');
+    expect((form.get('logoFile') as File).name).toBe('logo.png');
+    expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
+    expect([callOf(fetch, 1).url, callOf(fetch, 1).method]).toEqual(['/api/agent/agents', 'POST']);
+  });
+
+  it('refuses a resource the table does not know', async () => {
+    stubFetch();
+    await expect(provider().getList('nowhere', listParams)).rejects.toThrow(/No API route for resource "nowhere"/);
+  });
+});
+
+describe('headers', () => {
+  it('sends the bearer token and the selected agent and client', async () => {
+    setSelectedAgent(3);
+    setSelectedClient([4, 5]);
+    const fetch = stubFetch({ body: { items: [], total: 0 } });
+    await provider().getList('locations', listParams);
+    const { headers } = callOf(fetch);
+    expect(headers.get('Authorization')).toBe('Bearer secret');
+    expect(headers.get('X_SNG_AGENTS')).toBe('3');
+    expect(headers.get('X_SNG_CLIENTS')).toBe('4,5');
+  });
+
+  it("sends no selector headers when the selection is 'all'", async () => {
+    const fetch = stubFetch({ body: { items: [], total: 0 } });
+    await provider().getList('locations', listParams);
+    expect(callOf(fetch).headers.has('X_SNG_AGENTS')).toBe(false);
+    expect(callOf(fetch).headers.has('X_SNG_CLIENTS')).toBe(false);
+  });
+
+  it('leaves the selector headers off calls whose path names agents or clients', async () => {
+    setSelectedAgent(3);
+    setSelectedClient(4);
+    const fetch = stubFetch({ body: [] }, { body: [] }, { body: { data: { id: 3 } } });
+    const dp = provider();
+    await dp.getSelectOptions('agents');
+    await dp.getSelectOptions('clients');
+    await dp.send('agent', 'agents/3/branding');
+    for (const n of [0, 1, 2]) {
+      expect(callOf(fetch, n).headers.has('X_SNG_AGENTS')).toBe(false);
+      expect(callOf(fetch, n).headers.has('X_SNG_CLIENTS')).toBe(false);
+      expect(callOf(fetch, n).headers.get('Authorization')).toBe('Bearer secret');
+    }
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    setCurrentUser(null);
+    const fetch = stubFetch({ body: { data: { message: 'sent' } } });
+    await provider().send('user', 'auth/forgot-password', { method: 'POST', body: { email: 'a@b.co' } });
+    expect(callOf(fetch).headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('errors', () => {
+  it('turns a 422 field map into an HttpError with the messages joined and {errors} for the inputs', async () => {
+    stubFetch({ status: 422, body: { error: { name: 'Name is required', state: 'State is required' } } });
+    const error = await rejection(provider().create('locations', { data: {} }));
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('Name is required\nState is required');
+    expect(error.body).toEqual({ errors: { name: 'Name is required', state: 'State is required' } });
+  });
+
+  it('joins a list and passes a string on', async () => {
+    stubFetch({ status: 400, body: { error: ['First problem', 'Second problem'] } }, { status: 429, body: { error: 'Too many login attempts. Please try again in 60 seconds.' } });
+    expect((await rejection(provider().getOne('locations', { id: 1 }))).message).toBe('First problem\nSecond problem');
+    const throttled = await rejection(provider().getOne('locations', { id: 1 }));
+    expect([throttled.status, throttled.message]).toEqual([429, 'Too many login attempts. Please try again in 60 seconds.']);
+  });
+
+  it('keeps the status of 401, 403 and 404 with the server message', async () => {
+    stubFetch(
+      { status: 401, body: { error: 'Unauthenticated.' } },
+      { status: 403, body: { error: 'This action is unauthorized.' } },
+      { status: 404, body: { error: 'No query results for model [Location] 42' } },
+    );
+    const dp = provider();
+    const errors = [
+      await rejection(dp.getList('locations', listParams)),
+      await rejection(dp.delete('locations', { id: 42 })),
+      await rejection(dp.getOne('locations', { id: 42 })),
+    ];
+    expect(errors.map((e) => [e.status, e.message])).toEqual([
+      [401, 'Unauthenticated.'],
+      [403, 'This action is unauthorized.'],
+      [404, 'No query results for model [Location] 42'],
+    ]);
+  });
+
+  it("shows 'Server Error!' for 5xx, a reply without an error member, and no reply at all", async () => {
+    stubFetch(
+      { status: 500, body: { error: 'Server Error', requestId: 'r-1' } },
+      { status: 400, text: '<html>Bad gateway</html>' },
+      new TypeError('Failed to fetch'),
+    );
+    const dp = provider();
+    const errors = [
+      await rejection(dp.getOne('locations', { id: 1 })),
+      await rejection(dp.getOne('locations', { id: 1 })),
+      await rejection(dp.getOne('locations', { id: 1 })),
+    ];
+    expect(errors.map((e) => [e.status, e.message])).toEqual([
+      [500, SERVER_ERROR],
+      [400, SERVER_ERROR],
+      [0, SERVER_ERROR],
+    ]);
+    expect((en.app as { error: { server: string } }).error.server).toBe('Server Error!');
+  });
+});

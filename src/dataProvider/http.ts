@@ -1,0 +1,89 @@
+import { API_URL } from '../config';
+import { getCurrentUser, getSelectedAgent, getSelectedClient, selectionHeader } from '../session';
+import { toHttpError } from './errors';
+
+/** The five services of the back end, each mounted at `{API_URL}/{service}`. */
+export type Service = 'user' | 'agent' | 'scan' | 'quote' | 'email';
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** JSON-encoded, unless it is FormData (multipart). */
+  body?: unknown;
+  /** Bearer token to send instead of the stored user's (e.g. logout after the user was cleared); null sends none. */
+  token?: string | null;
+}
+
+export type Request = <T = unknown>(service: Service, path: string, options?: RequestOptions) => Promise<T>;
+
+export function buildQuery(query: RequestOptions['query'] = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Spec 1 §7: the selector headers go on every call whose path does not name agents or clients. */
+export const namesAgentsOrClients = (path: string) =>
+  path.split('?')[0].split('/').some((segment) => segment === 'agents' || segment === 'clients');
+
+const isForm = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
+
+function headersFor(path: string, options: RequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  // FormData sets its own multipart Content-Type with the boundary.
+  if (options.body !== undefined && !isForm(options.body)) headers.set('Content-Type', 'application/json');
+  const token = options.token === undefined ? getCurrentUser()?.token : options.token;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (!namesAgentsOrClients(path)) {
+    const agents = selectionHeader(getSelectedAgent());
+    const clients = selectionHeader(getSelectedClient());
+    if (agents) headers.set('X_SNG_AGENTS', agents);
+    if (clients) headers.set('X_SNG_CLIENTS', clients);
+  }
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Single records come wrapped in `data`; paged replies (`items`, `meta`) and bare lists do not. */
+export function unwrap(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  if ('items' in body || 'meta' in body) return body;
+  return 'data' in body ? (body as { data: unknown }).data : body;
+}
+
+/** Calls `{apiUrl}/{service}/{path}`; resolves with the unwrapped JSON or rejects with an HttpError. */
+export function createRequest(apiUrl: string = API_URL): Request {
+  return async <T>(service: Service, path: string, options: RequestOptions = {}): Promise<T> => {
+    const url = `${apiUrl}/${service}/${path.replace(/^\/+/, '')}${buildQuery(options.query)}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: options.method ?? 'GET',
+        headers: headersFor(path, options),
+        body: options.body === undefined ? undefined : isForm(options.body) ? options.body : JSON.stringify(options.body),
+      });
+    } catch (cause) {
+      throw toHttpError(0, { cause: String(cause) });
+    }
+    const body = await readBody(response);
+    if (!response.ok) throw toHttpError(response.status, body);
+    return unwrap(body) as T;
+  };
+}
+
+export const request: Request = createRequest();

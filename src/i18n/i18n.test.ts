@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { MENU, isGroup, type MenuNode } from '../domain/access';
+import { resources } from '../resources';
+import { en } from './en';
+import { ja } from './ja';
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else flatten(value, path).forEach((v, k) => out.set(k, v));
+  }
+  return out;
+}
+
+const english = flatten(en as Catalogue);
+const japanese = flatten(ja as Catalogue);
+const menuLabels = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.label, ...(isGroup(n) ? menuLabels(n.children) : [])]);
+
+describe('catalogues', () => {
+  it('English and Japanese have exactly the same keys', () => {
+    const onlyEnglish = [...english.keys()].filter((k) => !japanese.has(k));
+    const onlyJapanese = [...japanese.keys()].filter((k) => !english.has(k));
+    expect({ onlyEnglish, onlyJapanese }).toEqual({ onlyEnglish: [], onlyJapanese: [] });
+  });
+
+  it('has no empty message of ours', () => {
+    const ours = [...english, ...japanese].filter(([k]) => !k.startsWith('ra.'));
+    expect(ours.filter(([, v]) => !v.trim()).map(([k]) => k)).toEqual([]);
+  });
+
+  it('labels every menu entry of the domain', () => {
+    expect(menuLabels(MENU).filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it('names every described resource, its fields, search placeholder and breadcrumbs', () => {
+    const keys = resources.flatMap((r) => [
+      `resources.${r.name}.name`,
+      r.searchPlaceholder,
+      r.breadcrumbs.create,
+      r.breadcrumbs.edit,
+      ...Object.keys(r.fields).map((field) => `resources.${r.name}.fields.${field}`),
+    ]);
+    expect(keys.filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it("quotes the spec's English texts", () => {
+    expect(Object.fromEntries(['app.title', 'app.error.page_not_found', 'app.error.access_denied', 'app.crud.delete_title', 'ra.notification.created', 'resources.locations.search'].map((k) => [k, english.get(k)]))).toEqual({
+      'app.title': 'Insurance ScanQuote',
+      'app.error.page_not_found': 'PAGE NOT FOUND !',
+      'app.error.access_denied': 'page access denied !',
+      'app.crud.delete_title': 'are you sure ?',
+      'ra.notification.created': 'Created Successfully',
+      'resources.locations.search': 'Search Location',
+    });
+  });
+});

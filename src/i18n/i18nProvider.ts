@@ -1,0 +1,33 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { en } from './en';
+
+/** Header language choices (spec 1 §1); names are shown in their own language. */
+export const LOCALES = [
+  { locale: 'en', name: 'English' },
+  { locale: 'ja', name: '日本語' },
+];
+
+// Japanese loads on demand so the English sign-in page does not pay for it.
+const getMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
+  locale === 'ja' ? import('./ja').then((m) => m.ja) : en;
+
+/** Keeps the window title and <html lang> in the chosen language. */
+function applyToDocument(provider: I18nProvider) {
+  document.title = provider.translate('app.title');
+  document.documentElement.lang = provider.getLocale();
+}
+
+function createI18nProvider(): I18nProvider {
+  const polyglot = polyglotI18nProvider(getMessages, 'en', LOCALES);
+  return {
+    ...polyglot,
+    changeLocale: async (locale, options) => {
+      await polyglot.changeLocale(locale, options);
+      applyToDocument(polyglot);
+    },
+  };
+}
+
+/** The chosen locale is kept by react-admin's store in local storage (see src/store.ts). */
+export const i18nProvider = createI18nProvider();

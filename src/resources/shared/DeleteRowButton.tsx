@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { IconButton, Tooltip } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Confirm, useDelete, useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { useNotifyError } from '../../components/useNotifyError';
+
+/**
+ * Trash icon asking 'are you sure ?' (DECISIONS). On success the list reloads with 'Deleted Successfully';
+ * on failure the dialog stays open and the error toast shows (spec 1 §8).
+ */
+export const DeleteRowButton = () => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const represent = useGetRecordRepresentation(resource);
+  const [open, setOpen] = useState(false);
+  const [deleteOne, { isPending }] = useDelete();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const refresh = useRefresh();
+  if (!record || !resource) return null;
+
+  const confirm = () =>
+    deleteOne(
+      resource,
+      { id: record.id, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
+          refresh();
+        },
+        onError: notifyError,
+      },
+    );
+
+  return (
+    <>
+      <Tooltip title={translate('app.crud.delete')}>
+        <IconButton size="small" color="error" onClick={() => setOpen(true)} aria-label={translate('app.crud.delete')}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="app.crud.delete_title"
+        content={represent(record)}
+        cancel="app.crud.delete_cancel"
+        confirm="app.crud.delete_confirm"
+        confirmColor="warning"
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};

@@ -1,0 +1,57 @@
+import { BooleanField, FunctionField, ImageField, NumberField, RichTextField, SelectField, TextField, type RaRecord } from 'react-admin';
+import type { FieldSpec } from '../../domain/fields';
+import { useSelectOptions } from '../../components/useSelectOptions';
+
+/** A reference shown by its `<path>/lists` text; several are comma-joined (e.g. a user's roles). */
+const ReferenceText = ({ source, spec }: { source: string; spec: Extract<FieldSpec, { reference: string }> }) => {
+  const { data = [] } = useSelectOptions(spec.reference);
+  const byName = spec.type === 'references' && spec.by === 'name';
+  const text = (value: unknown) => (byName ? String(value) : (data.find((o) => String(o.value) === String(value))?.text ?? ''));
+  return (
+    <FunctionField
+      source={source}
+      render={(record: RaRecord) => {
+        const value: unknown = record[source];
+        return Array.isArray(value) ? value.map(text).join(', ') : value == null ? '' : text(value);
+      }}
+    />
+  );
+};
+
+/** The read-only display of one field spec in a list cell; secrets are never shown. */
+export const FieldColumnValue = ({ source, spec }: { source: string; spec: FieldSpec }) => {
+  switch (spec.type) {
+    case 'choice':
+      return <SelectField source={source} choices={[...spec.choices]} />;
+    case 'number':
+      return <NumberField source={source} />;
+    case 'boolean':
+      return <BooleanField source={source} looseValue />;
+    case 'multichoice':
+      return (
+        <FunctionField
+          source={source}
+          render={(record: RaRecord) => {
+            const value: unknown = record[source];
+            return Array.isArray(value) ? value.map((id) => spec.choices.find((c) => c.id === id)?.name ?? String(id)).join(', ') : '';
+          }}
+        />
+      );
+    case 'image':
+      return <ImageField source={source} sx={{ '& img': { maxWidth: 48, maxHeight: 48, objectFit: 'contain' } }} />;
+    case 'reference':
+    case 'references':
+      return <ReferenceText source={source} spec={spec} />;
+    case 'richtext':
+      return <RichTextField source={source} stripTags />;
+    case 'secret':
+      return null;
+    case 'text':
+    case 'color':
+      return <TextField source={source} />;
+    default: {
+      const unknownType: never = spec;
+      throw new Error(`No column for field type ${JSON.stringify(unknownType)}`);
+    }
+  }
+};

@@ -1,0 +1,71 @@
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  ImageField,
+  ImageInput,
+  NumberInput,
+  PasswordInput,
+  SelectArrayInput,
+  SelectInput,
+  TextInput,
+  type Validator,
+} from 'react-admin';
+import type { FieldSpec } from '../../domain/fields';
+import { useSelectOptions } from '../../components/useSelectOptions';
+
+interface FieldInputProps {
+  source: string;
+  spec: FieldSpec;
+  validate: Validator;
+}
+
+/** Choices of a reference from the referenced resource's `<path>/lists`; by name, the text is the value. */
+const ReferenceChoices = ({ source, spec, validate }: FieldInputProps & { spec: Extract<FieldSpec, { reference: string }> }) => {
+  const { data = [], isPending } = useSelectOptions(spec.reference);
+  const byName = spec.type === 'references' && spec.by === 'name';
+  const choices = data.map((o) => ({ id: byName ? o.text : o.value, name: o.text }));
+  return spec.type === 'references' ? (
+    <AutocompleteArrayInput source={source} choices={choices} isPending={isPending} validate={validate} />
+  ) : (
+    <AutocompleteInput source={source} choices={choices} isPending={isPending} validate={validate} />
+  );
+};
+
+// The record holds the stored image's URL; the preview wants `{src}`. A new file arrives as `{rawFile}`.
+const imagePreview = (value: unknown) => (typeof value === 'string' && value ? { src: value } : value);
+
+/** The form input of one field spec. Rich text is a plain multi-line input until the editor issue lands. */
+export const FieldInput = ({ source, spec, validate }: FieldInputProps) => {
+  switch (spec.type) {
+    case 'text':
+      return <TextInput source={source} validate={validate} type={spec.email ? 'email' : spec.url ? 'url' : 'text'} multiline={spec.multiline} />;
+    case 'richtext':
+      return <TextInput source={source} validate={validate} multiline minRows={4} />;
+    case 'secret':
+      return <PasswordInput source={source} validate={validate} autoComplete="new-password" />;
+    case 'color':
+      return <TextInput source={source} validate={validate} type="color" />;
+    case 'choice':
+      return <SelectInput source={source} validate={validate} choices={[...spec.choices]} />;
+    case 'number':
+      return <NumberInput source={source} validate={validate} min={spec.min} max={spec.max} />;
+    case 'reference':
+    case 'references':
+      return <ReferenceChoices source={source} spec={spec} validate={validate} />;
+    case 'boolean':
+      return <BooleanInput source={source} validate={validate} format={(v: unknown) => v === true || v === 1 || v === '1'} />;
+    case 'multichoice':
+      return <SelectArrayInput source={source} validate={validate} choices={[...spec.choices]} />;
+    case 'image':
+      return (
+        <ImageInput source={source} validate={validate} accept={{ 'image/*': [] }} format={imagePreview}>
+          <ImageField source="src" title="title" />
+        </ImageInput>
+      );
+    default: {
+      const unknownType: never = spec;
+      throw new Error(`No input for field type ${JSON.stringify(unknownType)}`);
+    }
+  }
+};

@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser } from '../../test/builders';
+import { renderApp } from '../../test/renderApp';
+import { stubApi, type Reply } from '../../test/stubFetch';
+
+const depot = { id: 1, name: 'Depot', state: 'VIC', agent_id: 3 };
+const yard = { id: 2, name: 'Yard', state: 'NSW', agent_id: 3 };
+
+/** A signed-in user with `location`; `answer` handles the calls under test, the shell's own calls get empty replies. */
+function signedIn(answer: (request: string, body: unknown) => Reply | undefined, permissions = ['location']) {
+  const user = aUser({ permissions, agents: [], clients: [] });
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request, body) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    if (request.endsWith('/lists')) return { body: [] };
+    return answer(request, body);
+  });
+}
+
+describe('described list screen', () => {
+  it('shows the server page with the description columns, search box, Create and row actions', async () => {
+    const fetch = signedIn((request) => (request.startsWith('GET /api/agent/locations?') ? { body: { items: [depot, yard], total: 2 } } : undefined));
+    renderApp('/locations');
+    expect(await screen.findByText('Depot')).toBeTruthy();
+    expect(screen.getByText('VIC - Victoria - AU')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search Location')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Action' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Edit' }).map((a) => a.getAttribute('href'))).toEqual(['/locations/1', '/locations/2']);
+    expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe('/locations/create');
+    const listCall = fetch.mock.calls.map(([url]) => url).find((url) => url.startsWith('/api/agent/locations?'));
+    expect(listCall).toMatch(/page=1&per_page=10&sort=name&order=asc/);
+  });
+
+  it("deletes after 'Yes, delete it!', reloads the list and says 'Deleted Successfully'", async () => {
+    let rows = [depot, yard];
+    const fetch = signedIn((request) => {
+      if (request.startsWith('GET /api/agent/locations?')) return { body: { items: rows, total: rows.length } };
+      if (request === 'DELETE /api/agent/locations/1') {
+        rows = [yard];
+        return { body: { data: depot } };
+      }
+      return undefined;
+    });
+    renderApp('/locations');
+    await screen.findByText('Depot');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('are you sure ?')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'No, cancel!' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('Deleted Successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Depot')).toBeNull());
+    expect(fetch.mock.calls.some(([url, init]) => url === '/api/agent/locations/1' && init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('keeps the dialog open and shows the server message when the delete is refused', async () => {
+    signedIn((request) => {
+      if (request.startsWith('GET /api/agent/locations?')) return { body: { items: [depot], total: 1 } };
+      if (request === 'DELETE /api/agent/locations/1') return { status: 403, body: { error: 'This action is unauthorized.' } };
+      return undefined;
+    });
+    renderApp('/locations');
+    await screen.findByText('Depot');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('This action is unauthorized.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('sends a user without the permission to /', async () => {
+    const fetch = signedIn(() => undefined, ['scan']);
+    const { location } = renderApp('/locations');
+    await waitFor(() => expect(location.pathname).toBe('/'));
+    expect(fetch.mock.calls.some(([url]) => url.startsWith('/api/agent/locations'))).toBe(false);
+  });
+});
+
+describe('described form screen', () => {
+  it("creates at /locations/create: translated required messages, then 'Created Successfully' back on the list", async () => {
+    const fetch = signedIn((request, body) => {
+      if (request === 'POST /api/agent/locations') return { status: 201, body: { data: { id: 5, ...(body as object) } } };
+      if (request.startsWith('GET /api/agent/locations?')) return { body: { items: [], total: 0 } };
+      return undefined;
+    });
+    const { location } = renderApp('/locations/create');
+    expect(await screen.findByText('Create Location')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('State is required')).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Depot' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^State/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'VIC - Victoria - AU' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Created Successfully')).toBeTruthy();
+    await waitFor(() => expect(location.pathname).toBe('/locations'));
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ name: 'Depot', state: 'VIC' });
+  });
+
+  it('shows a 422 field message under its input', async () => {
+    signedIn((request) =>
+      request === 'POST /api/agent/locations' ? { status: 422, body: { error: { name: 'The name has already been taken.' } } } : undefined,
+    );
+    renderApp('/locations/create');
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Depot' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^State/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'NSW - New South Wales - AU' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The name has already been taken.')).toBeTruthy();
+  });
+
+  it("edits at /locations/{id} and says 'Updated Successfully'", async () => {
+    const fetch = signedIn((request) => {
+      if (request === 'GET /api/agent/locations/1') return { body: { data: depot } };
+      if (request === 'PUT /api/agent/locations/1') return { body: { data: { ...depot, name: 'Main depot' } } };
+      if (request.startsWith('GET /api/agent/locations?')) return { body: { items: [], total: 0 } };
+      return undefined;
+    });
+    const { location } = renderApp('/locations/1');
+    expect(await screen.findByText('Update Location')).toBeTruthy();
+    const name = await screen.findByDisplayValue('Depot');
+    fireEvent.change(name, { target: { value: 'Main depot' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Updated Successfully')).toBeTruthy();
+    await waitFor(() => expect(location.pathname).toBe('/locations'));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ id: 1, name: 'Main depot', state: 'VIC' });
+  });
+
+  it("says 'Location Not Found' for a missing record and returns to the list after 300 ms", async () => {
+    signedIn((request) => {
+      if (request === 'GET /api/agent/locations/42') return { status: 404, body: { error: 'No query results for model [Location] 42' } };
+      if (request.startsWith('GET /api/agent/locations?')) return { body: { items: [], total: 0 } };
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { location } = renderApp('/locations/42');
+    expect(await screen.findByText('Location Not Found')).toBeTruthy();
+    expect(location.pathname).toBe('/locations/42');
+    await waitFor(() => expect(location.pathname).toBe('/locations'));
+  });
+});

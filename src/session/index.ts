@@ -1,0 +1,3 @@
+export * from './storage';
+export * from './currentUser';
+export * from './selection';

@@ -1,0 +1,52 @@
+import { useMemo, useSyncExternalStore } from 'react';
+
+/** Local-storage keys of spec 1 §3; values are JSON. */
+export const STORAGE_KEYS = {
+  currentUser: 'currentUser',
+  lastSeenPage: 'lastSeenPage',
+  impersonatedUser: 'impersonatedUser',
+  selectedAgent: 'selectedAgent',
+  selectedClient: 'selectedClient',
+  selectedAgentDetails: 'selectedAgentDetails',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+const listeners = new Set<(key: StorageKey) => void>();
+
+function parse(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+export const readStored = (key: StorageKey): unknown => parse(localStorage.getItem(key));
+
+/** Writes (or removes, for null/undefined) and tells this tab's subscribers; other tabs get the storage event. */
+export function writeStored(key: StorageKey, value: unknown): void {
+  if (value === null || value === undefined) localStorage.removeItem(key);
+  else localStorage.setItem(key, JSON.stringify(value));
+  listeners.forEach((listener) => listener(key));
+}
+
+function subscribe(key: StorageKey, onChange: () => void): () => void {
+  const local = (changed: StorageKey) => changed === key && onChange();
+  const otherTab = (event: StorageEvent) => (event.key === key || event.key === null) && onChange();
+  listeners.add(local);
+  window.addEventListener('storage', otherTab);
+  return () => {
+    listeners.delete(local);
+    window.removeEventListener('storage', otherTab);
+  };
+}
+
+/** Re-renders when the key changes; `read` turns the parsed JSON into a typed value. */
+export function useStored<T>(key: StorageKey, read: (value: unknown) => T): T {
+  const raw = useSyncExternalStore(
+    (onChange) => subscribe(key, onChange),
+    () => localStorage.getItem(key),
+  );
+  return useMemo(() => read(parse(raw)), [raw, read]);
+}

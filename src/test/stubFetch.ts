@@ -1,0 +1,45 @@
+import { vi } from 'vitest';
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  /** Raw text instead of JSON. */
+  text?: string;
+}
+
+/** Replaces global fetch with replies given in call order; returns the mock to inspect the calls. */
+export function stubFetch(...replies: (Reply | Error)[]) {
+  const queue = [...replies];
+  const mock = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const next = queue.shift() ?? { status: 200, body: { data: {} } };
+    if (next instanceof Error) throw next;
+    const text = next.text ?? (next.body === undefined ? '' : JSON.stringify(next.body));
+    return new Response(text, { status: next.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** URL, method, headers and JSON body of the nth fetch call. */
+export function callOf(mock: ReturnType<typeof stubFetch>, n = 0) {
+  const [url, init] = mock.mock.calls[n];
+  const headers = new Headers(init?.headers);
+  return {
+    url,
+    method: init?.method ?? 'GET',
+    headers,
+    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+  };
+}
+
+/** Replaces global fetch with a handler answering by method and URL (`GET /api/agent/locations?...`). */
+export function stubApi(answer: (request: string, body: unknown) => Reply | undefined) {
+  const mock = vi.fn(async (url: string, init?: RequestInit) => {
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const reply = answer(`${init?.method ?? 'GET'} ${url}`, body) ?? { status: 404, body: { error: `No stub for ${url}` } };
+    const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    return new Response(text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { nav, signIn, signOut } from './helpers';
+
+test.describe('sign-in and the permission-filtered menu', () => {
+  test('a failed sign-in shows an error and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody@demo.test');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the login form validates on submit and focuses the first invalid field', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  });
+
+  test('Super Admin sees every group; signs out', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    const menu = nav(page);
+    for (const entry of ['Dashboard', 'Scans', 'Quotes', 'Configuration', 'Setting']) await expect(menu.getByText(entry, { exact: true })).toBeVisible();
+    await menu.getByText('Configuration', { exact: true }).click();
+    await expect(menu.getByText('Users', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Roles', { exact: true })).toBeVisible();
+    await signOut(page);
+  });
+
+  test('an Agent user sees scans and their settings, not the configuration group', async ({ page }) => {
+    await signIn(page, 'agent@demo.test');
+    const menu = nav(page);
+    await expect(menu.getByText('Scans', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Configuration', { exact: true })).toHaveCount(0);
+    await menu.getByText('Setting', { exact: true }).click();
+    await expect(menu.getByText('Locations', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Devices', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Clients', { exact: true })).toHaveCount(0);
+    await signOut(page);
+  });
+
+  test('a Client user sees scans and quotes only', async ({ page }) => {
+    await signIn(page, 'client@demo.test');
+    const menu = nav(page);
+    await expect(menu.getByText('Scans', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Quotes', { exact: true })).toBeVisible();
+    await expect(menu.getByText('Setting', { exact: true })).toHaveCount(0);
+    await expect(menu.getByText('Configuration', { exact: true })).toHaveCount(0);
+    // A route without the permission sends the user back to the dashboard.
+    await page.goto('/locations');
+    await expect(page).toHaveURL(/\/$/);
+    await signOut(page);
+  });
+
+  test('switching to Japanese translates the shell', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.getByRole('button', { name: 'Language' }).or(page.getByLabel('Language')).first().click();
+    await page.getByRole('option', { name: '日本語' }).or(page.getByRole('menuitem', { name: '日本語' })).first().click();
+    await expect(nav(page).getByText('ダッシュボード')).toBeVisible();
+    await expect(nav(page).getByText('Dashboard', { exact: true })).toHaveCount(0);
+    // Back to English for the other tests (the choice is stored in the browser).
+    await page.getByRole('button', { name: '言語' }).or(page.getByLabel('言語')).first().click();
+    await page.getByRole('option', { name: 'English' }).or(page.getByRole('menuitem', { name: 'English' })).first().click();
+    await expect(nav(page).getByText('Dashboard', { exact: true })).toBeVisible();
+  });
+});
