@@ -21,6 +21,9 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
+      // The embedded Pusher-protocol WebSocket endpoint (real-time scan events).
+      // (a pattern, so the SPA's own /app-settings route is not proxied)
+      '^/app/[A-Za-z0-9_-]+(\\?|$)': { target: apiTarget, ws: true },
     },
   },
   build: {

@@ -14,6 +14,7 @@ import type { Database } from './db/database';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { realtimePlugin } from './realtime';
 import { agentService } from './services/agent';
 import { emailService } from './services/email';
 import { createMailer, type Mailer } from './services/email/outbox';
@@ -64,7 +65,8 @@ export async function buildApp({ config, db, mailer, storage }: AppDeps): Promis
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+  // The API is limited; the app's own static files are not (a page load fetches dozens of chunks).
+  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', allowList: (req) => !req.url.startsWith('/api/') });
   await app.register(swagger, {
     openapi: {
       info: { title: 'ScanQuote API', version: '1.0.0', description: 'The five services of the vehicle-scan back-office. Send `Authorization: Bearer <token>` from POST /api/user/auth/login.' },
@@ -75,6 +77,7 @@ export async function buildApp({ config, db, mailer, storage }: AppDeps): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin);
+  await app.register(realtimePlugin, { config });
 
   const outbox = mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const r = app.withTypeProvider();

@@ -34,7 +34,33 @@ const ConfigSchema = z.object({
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Embedded Pusher-protocol endpoint: a fixed key/secret pair (both or neither); unset, a random pair per process. */
+  REALTIME_APP_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, _ or -').optional(),
+  REALTIME_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Seconds of silence after which a browser pings (sent in pusher:connection_established); twice this without traffic closes. */
+  REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(5).max(600).default(30),
+  /** An external Pusher-compatible server (soketi, Reverb, Pusher) instead of the embedded one, when the first three are set. */
+  PUSHER_APP_ID: z.string().min(1).optional(),
+  PUSHER_KEY: z.string().min(1).optional(),
+  PUSHER_SECRET: z.string().min(1).optional(),
+  PUSHER_HOST: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name, without scheme or port').optional(),
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
+  PUSHER_CLUSTER: z.string().regex(/^[a-z0-9-]+$/, 'must be a cluster name such as mt1').optional(),
+  /** Where browsers reach the external server, when not at PUSHER_HOST / PUSHER_PORT (e.g. behind a proxy). */
+  PUSHER_WS_HOST: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name, without scheme or port').optional(),
+  PUSHER_WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 }).superRefine((c, ctx) => {
+  // Half a Pusher configuration would silently fall back to the embedded server.
+  const pusher = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const;
+  const pusherExtras = ['PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_SCHEME', 'PUSHER_CLUSTER', 'PUSHER_WS_HOST', 'PUSHER_WS_PORT'] as const;
+  if ([...pusher, ...pusherExtras].some((n) => c[n] !== undefined)) {
+    for (const n of pusher) if (c[n] === undefined) ctx.addIssue({ code: 'custom', path: [n], message: 'is required when any PUSHER_* setting is set' });
+  }
+  if ((c.REALTIME_APP_KEY === undefined) !== (c.REALTIME_APP_SECRET === undefined)) {
+    const missing = c.REALTIME_APP_KEY === undefined ? 'REALTIME_APP_KEY' : 'REALTIME_APP_SECRET';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other REALTIME_APP_* setting is set' });
+  }
   // Half an S3 configuration would silently store files on the local disk instead.
   const names = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   if (!names.some((n) => c[n] !== undefined)) return;

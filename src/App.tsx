@@ -6,12 +6,15 @@ import { AppNotification } from './components/AppNotification';
 import { PageLoading } from './components/PageLoading';
 import { RedirectHome, RequirePermission } from './components/RequirePermission';
 import * as dashboard from './custom/dashboard';
+import * as emailHeaderFooter from './custom/email-header-footer';
 import * as error403 from './custom/error-403';
 import * as errorPage from './custom/error-page';
 import * as forgotPassword from './custom/forgot-password';
 import { AppLayout } from './custom/layout';
 import * as login from './custom/login';
 import * as resetPassword from './custom/reset-password';
+import * as scanList from './custom/scan-list';
+import * as scanPage from './custom/scan-page';
 import * as updateProfile from './custom/update-profile';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -61,6 +64,30 @@ export const App = () => (
           element={
             <RequirePermission permission={updateProfile.permission}>
               <updateProfile.UpdateProfilePage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path={emailHeaderFooter.path}
+          element={
+            <RequirePermission permission={emailHeaderFooter.permission}>
+              <emailHeaderFooter.EmailHeaderFooterPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path={scanList.path}
+          element={
+            <RequirePermission permission={scanList.permission}>
+              <scanList.ScanListPage />
+            </RequirePermission>
+          }
+        />
+        <Route
+          path={scanPage.path}
+          element={
+            <RequirePermission permission={scanPage.permission}>
+              <scanPage.ScanPage />
             </RequirePermission>
           }
         />

@@ -70,6 +70,29 @@ export interface WebhooksTable {
 export interface PanelGroupsTable { id: Id; name: string; image: string | null; position: number; created_at: Timestamp; updated_at: Timestamp }
 export interface UploadedFilesTable { key: string; user_id: number | null; content_type: string; size: number; created_at: Timestamp }
 
+// Scans (006): the scan, its detections, counts, tyres, videos, images, reports and the files it uses.
+export interface ScansTable {
+  id: Id; scan_id: string; agent_id: number; client_id: number | null; location_id: number | null; device_id: number | null;
+  type: string; status: Generated<string>; license_plate: string | null; make: string | null; model: string | null; car_color: string | null;
+  body_type: string | null; valuation: number | null; location_state: string | null; scanned_at: Timestamp; start_time: Timestamp | null;
+  dent_count: Generated<number>; scratch_count: Generated<number>; meta_thumbnail: string | null; meta_src: string | null;
+  arch: unknown; chasis: unknown; tire: unknown; rims: unknown; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ScanDamagesTable {
+  id: Id; scan_id: number; damage_id: string; car_panel: string; type: string; level: string; width_mm: number; height_mm: number;
+  image: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ScanMeasuresTable { scan_id: number; car_panel: string; type: string; level: string; count: number }
+export interface ScanTyresTable {
+  id: Id; scan_id: number; row: number; direction: string; position: string; label: string; depths: number[];
+  eaten_tire: Generated<string>; pressure_tire: Generated<string>; coord_x: number | null; coord_y: number | null;
+  measurement_image: string | null; image_file: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface ScanVideosTable { id: Id; scan_id: number; video_id: string; src: string; thumbnail: string | null; content_type: string; size: number; created_at: Timestamp }
+export interface ScanAnnotatesTable { id: Id; scan_id: number; image_id: string | null; src: string; vehicle_photo: Generated<boolean>; user_id: number | null; created_at: Timestamp }
+export interface ScanReportsTable { id: Id; scan_id: number; kind: string; label: Generated<string>; url: string; created_at: Timestamp }
+export interface ScanFilesTable { scan_id: number; key: string }
+
 export interface DB {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -100,4 +123,12 @@ export interface DB {
   client_scratch_prices: ClientScratchPricesTable;
   panels: PanelsTable;
   email_templates: EmailTemplatesTable;
+  scans: ScansTable;
+  scan_damages: ScanDamagesTable;
+  scan_measures: ScanMeasuresTable;
+  scan_tyres: ScanTyresTable;
+  scan_videos: ScanVideosTable;
+  scan_annotates: ScanAnnotatesTable;
+  scan_reports: ScanReportsTable;
+  scan_files: ScanFilesTable;
 }

@@ -12,10 +12,18 @@ export const FILE_TYPES = {
   webp: 'image/webp',
   svg: 'image/svg+xml',
 } as const;
-export type FileExtension = keyof typeof FILE_TYPES;
+/** Other stored files: scan videos, report PDFs and exports (issue 4); served like images, never sniffed as one. */
+export const DOCUMENT_TYPES = {
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+const STORED_TYPES = { ...FILE_TYPES, ...DOCUMENT_TYPES };
+export type FileExtension = keyof typeof STORED_TYPES;
 
 /** Server-made names: 128 random bits and the extension of the checked type, nothing from the client. */
-export const FILE_KEY = /^[0-9a-f]{32}\.(png|jpg|webp|svg)$/;
+export const FILE_KEY = /^[0-9a-f]{32}\.(png|jpg|webp|svg|pdf|mp4|webm|csv)$/;
 /** Where the user service serves stored files; records keep this URL. */
 export const FILES_PATH = '/api/user/files/';
 export const fileUrl = (key: string) => `${FILES_PATH}${key}`;
@@ -27,11 +35,11 @@ export const keyOfUrl = (url: unknown) => {
 };
 
 const extensionOf = (contentType: string): FileExtension => {
-  const ext = (Object.keys(FILE_TYPES) as FileExtension[]).find((e) => FILE_TYPES[e] === contentType);
+  const ext = (Object.keys(STORED_TYPES) as FileExtension[]).find((e) => STORED_TYPES[e] === contentType);
   if (!ext) throw new Error(`Cannot store content type ${contentType}`);
   return ext;
 };
-const typeOf = (key: string) => FILE_TYPES[key.slice(key.lastIndexOf('.') + 1) as FileExtension];
+const typeOf = (key: string) => STORED_TYPES[key.slice(key.lastIndexOf('.') + 1) as FileExtension];
 const newKey = (contentType: string) => `${randomBytes(16).toString('hex')}.${extensionOf(contentType)}`;
 
 export interface StoredFile {

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { Notification, useCloseNotification, useTranslate } from 'react-admin';
+import { Notification, useCloseNotification, useNotify, useTranslate } from 'react-admin';
 import { TOAST_DURATION_MS } from '../config';
+import { takePendingToast } from '../session/pendingToast';
 
 const CloseToast = () => {
   const close = useCloseNotification();
@@ -13,12 +15,24 @@ const CloseToast = () => {
   );
 };
 
+/** Shows the success toast a page left for after its reload (e.g. 'Impersonated Successfully'). */
+function usePendingToast() {
+  const notify = useNotify();
+  useEffect(() => {
+    const message = takePendingToast();
+    if (message) notify(message, { type: 'success' });
+  }, [notify]);
+}
+
 /** Spec 1 §2: top right, 10 s, closed by a click or its close button; server texts keep their line breaks. */
-export const AppNotification = () => (
-  <Notification
-    anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-    autoHideDuration={TOAST_DURATION_MS}
-    action={<CloseToast />}
-    sx={{ '& .MuiSnackbarContent-message': { whiteSpace: 'pre-line' } }}
-  />
-);
+export const AppNotification = () => {
+  usePendingToast();
+  return (
+    <Notification
+      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      autoHideDuration={TOAST_DURATION_MS}
+      action={<CloseToast />}
+      sx={{ '& .MuiSnackbarContent-message': { whiteSpace: 'pre-line' } }}
+    />
+  );
+};

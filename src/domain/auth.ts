@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { PASSWORD_MIN } from './password-rules';
 
 /** Bodies and replies of the user service's auth routes (DECISIONS: the wire contract). */
 const requiredText = (label: string, max = 255) =>
   z.string({ error: (i) => (i.input == null ? `${label} is required` : `${label} must be a string`) }).trim().min(1, `${label} is required`).max(max, `${label} must be less than ${max}`);
 const email = (label = 'Email') => requiredText(label).pipe(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address'));
 
-export const PASSWORD_MIN = 8;
+export { PASSWORD_MIN };
 const newPassword = (label: string) => z.string({ error: () => `${label} is required` }).min(1, `${label} is required`).min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`).max(200, `${label} must be less than 200`);
 
 export const LoginBody = z.object({

@@ -1,82 +1,9 @@
 import { z } from 'zod';
-import { MAX_AMOUNT } from './catalogue';
-import { inputSchema, messages, type FieldSpecs, type FormMode } from './fields';
+import { dentPriceFields, levelLabel, scratchPriceFields, weightedNoFields } from './client-fields';
+import { inputSchema } from './fields';
 import { DENT_LEVELS, type DentLevel } from './pricing';
 
-/** Currencies a client may price in (spec 3 §9); amounts show with 2 decimals. */
-export const CURRENCIES = [
-  { id: '$', name: '$' },
-  { id: '¥', name: '¥' },
-  { id: '€', name: '€' },
-] as const;
-
-export const CALCULATION_METHODS = [
-  { id: 'T', name: 'Threshold' },
-  { id: 'W', name: 'Weight' },
-] as const;
-
-/** Percent inputs (surcharges, aluminium) are stored as numeric(7,2). */
-export const MAX_PERCENT = 1000;
-
-/**
- * A client's own fields (spec 3 §3 Client, PRICING.md "Inputs"). The weighted counts and the two price
- * matrices are nested objects the field DSL cannot say: they are `clientExtraInput` below.
- */
-export const clientFields = {
-  name: { type: 'text', label: 'Name', required: true, max: 255, list: true },
-  currency: { type: 'choice', label: 'Currency', choices: CURRENCIES, default: '$', list: true },
-  sc_metallic: { type: 'number', label: 'Metallic Surcharge', min: 0, max: MAX_PERCENT, default: 0, list: true },
-  sc_pearl: { type: 'number', label: 'Pearl Surcharge', min: 0, max: MAX_PERCENT, default: 0, list: true },
-  sc_p2p: { type: 'boolean', label: 'Push to Paint', default: false },
-  calculation_method: { type: 'choice', label: 'Calculation Method', choices: CALCULATION_METHODS, default: 'T', list: true },
-  /** Required when the method is T (clientRules). */
-  sc_threshold: { type: 'number', label: 'Threshold', integer: true, min: 1, max: 1000 },
-  products: { type: 'references', label: 'Products', reference: 'products', virtual: true },
-  parts: { type: 'references', label: 'Parts', reference: 'parts', virtual: true },
-  /** The logo's URL (an upload comes with the storage module). */
-  logo: { type: 'text', label: 'Logo', max: 1000 },
-  phone: { type: 'text', label: 'Phone', max: 50 },
-  address: { type: 'text', label: 'Address', max: 500, multiline: true },
-  email: { type: 'text', label: 'Email', max: 255, email: true },
-  abn: { type: 'text', label: 'ABN', max: 50 },
-} satisfies FieldSpecs;
-
-const levelLabel: Record<DentLevel, string> = { light: 'Light', medium: 'Medium', heavy: 'Heavy', severe: 'Severe', oversize: 'Oversize' };
-
-/** `weighted_no`: for method W, how many dents at a level or larger make that level the category (PRICING.md). */
-export const weightedNoFields = Object.fromEntries(
-  DENT_LEVELS.map((l) => [l, { type: 'number', label: levelLabel[l], integer: true, min: 1, max: 1000 }]),
-) as Record<DentLevel, { type: 'number'; label: string; integer: true; min: number; max: number }>;
-
-const amount = (label: string) => ({ type: 'number', label, required: true, min: 0, max: MAX_AMOUNT }) as const;
-
-/** One row of the dent price matrix (per part): fees by category, p2p, aluminium percent, conventional and replacement in money. */
-export const dentPriceFields = {
-  light: amount('Light'),
-  medium: amount('Medium'),
-  heavy: amount('Heavy'),
-  severe: amount('Severe'),
-  oversize: amount('Oversize'),
-  p2p: amount('Push to Paint'),
-  aluminium: { type: 'number', label: 'Aluminium', required: true, min: 0, max: MAX_PERCENT },
-  conventional: amount('Conventional'),
-  replacement: amount('Replacement'),
-} satisfies FieldSpecs;
-
-/** One row of the scratch price matrix (per part). */
-export const scratchPriceFields = {
-  spot: amount('Spot'),
-  paint: amount('Paint'),
-  conventional: amount('Conventional'),
-} satisfies FieldSpecs;
-
-export type DentPriceRow = Record<keyof typeof dentPriceFields, number>;
-export type ScratchPriceRow = Record<keyof typeof scratchPriceFields, number>;
-/** Both matrices, each keyed by part id: `prices.dent['12'].heavy`. */
-export interface ClientPrices {
-  dent: Record<string, DentPriceRow>;
-  scratch: Record<string, ScratchPriceRow>;
-}
+export * from './client-fields';
 
 const blankToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 const byPart = (row: z.ZodType) =>
@@ -95,17 +22,6 @@ export const clientExtraInput = {
     scratch: z.preprocess(blankToUndefined, byPart(inputSchema(scratchPriceFields)).optional()),
   }, { error: 'Prices must be an object' }).optional()),
 };
-
-/** Rules across fields: T needs a threshold, W needs all five weighted counts (each reported at its own path). */
-export function clientRules(body: Record<string, unknown>, _mode: FormMode): Record<string, string> | null {
-  const errors: Record<string, string> = {};
-  if (body.calculation_method === 'T' && body.sc_threshold == null) errors.sc_threshold = messages.required(clientFields.sc_threshold.label);
-  if (body.calculation_method === 'W') {
-    const w = (body.weighted_no ?? {}) as Partial<Record<DentLevel, unknown>>;
-    for (const l of DENT_LEVELS) if (w[l] == null) errors[`weighted_no.${l}`] = messages.required(levelLabel[l]);
-  }
-  return Object.keys(errors).length ? errors : null;
-}
 
 /** `POST clients/calculate-category`: a panel's dent counts per level (missing levels count 0). */
 export const dentCountFields = Object.fromEntries(

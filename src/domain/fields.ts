@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages';
 
 /**
  * A resource's fields, described once. The server builds its request schema from this
@@ -45,14 +46,8 @@ export type FieldSpec =
 
 export type FieldSpecs = Record<string, FieldSpec>;
 
-export const messages = {
-  required: (label: string) => `${label} is required`,
-  email: () => 'Enter a valid email address',
-  min: (label: string, min: number) => (min <= 0 ? `${label} must be greater than or equal to ${min}` : min === 1 ? `${label} must be greater than zero` : `${label} must be at least ${min}`),
-  max: (label: string, max: number) => `${label} must be less than ${max}`,
-  invalid: (label: string) => `${label} is invalid`,
-  choice: (label: string) => `The selected ${label.toLowerCase()} is invalid`,
-};
+// The messages live in a zod-free module so screens can quote them without downloading zod.
+export { messages };
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const blankToUndefined = (v: unknown) => (isBlank(v) ? undefined : v);

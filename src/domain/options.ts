@@ -1,31 +1,8 @@
 import { z } from 'zod';
-import type { FieldSpecs } from './fields';
+import { OPTION_NAMES, OPTION_VALUE_MAX, optionFields } from './option-fields';
 
-/** Application settings (spec 3 §2): a list of named options, edited one at a time; no create or delete. */
-export const OPTION_NAMES = {
-  GST_PERCENT: 'GST_PERCENT',
-  TERMS_AND_CONDITIONS: 'TERMS_AND_CONDITIONS',
-  EMAIL_DEFAULT_HEADER: 'EMAIL_DEFAULT_HEADER',
-  EMAIL_DEFAULT_FOOTER: 'EMAIL_DEFAULT_FOOTER',
-} as const;
-
-/** 'editor' values are HTML from the rich-text editor (sanitised on the server); 'text' values are plain. */
-export const OPTION_FIELD_TYPES = [
-  { id: 'text', name: 'Text' },
-  { id: 'editor', name: 'Editor' },
-] as const;
-
-export const OPTION_VALUE_MAX = 200_000;
-
-export const optionFields = {
-  option_name: { type: 'text', label: 'Option Name', readOnly: true, list: true },
-  option_value: { type: 'text', label: 'Option Value', required: true, multiline: true, max: OPTION_VALUE_MAX, list: true },
-  /** Fixed per option by the installation: the stored type decides how a value is checked and shown. */
-  field_type: { type: 'choice', label: 'Field Type', choices: OPTION_FIELD_TYPES, readOnly: true },
-} satisfies FieldSpecs;
-
-/** Shown with spaces for underscores (spec 1 §3). */
-export const optionLabel = (name: string) => name.replace(/_/g, ' ');
+// The fields live apart from the request bodies below so that the browser's described screens load without zod.
+export { OPTION_FIELD_TYPES, OPTION_NAMES, OPTION_VALUE_MAX, optionFields, optionLabel } from './option-fields';
 
 /** What the Email Header & Footer page calls its two editors ('Header is required', spec 3 §5). */
 const LABELS: Record<string, string> = {

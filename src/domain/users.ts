@@ -1,6 +1,6 @@
 import type { FieldSpecs, FormMode } from './fields';
-import { messages } from './fields';
-import { PASSWORD_MIN } from './auth';
+import { messages } from './messages';
+import { PASSWORD_MIN } from './password-rules';
 import { ROLE_AGENT, ROLE_CLIENT, ROLE_SUPER_ADMIN } from './permissions';
 
 /** The user form (spec 1 §5): names, e-mail, roles by name, agents/clients by id, password on create only. */

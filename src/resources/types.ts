@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
 import type { ApiResource } from '../dataProvider/apiRoutes';
-import type { FieldSpecs } from '../domain/fields';
+import type { FieldSpec, FieldSpecs, FormMode } from '../domain/fields';
 
 /**
  * A plain CRUD resource, described rather than written: the shared list and form screens render it.
@@ -22,4 +22,59 @@ export interface ResourceDescription {
   /** Columns the server accepts as `sort` (its resource's `sortable`); other columns do not sort. */
   sortable: string[];
   defaultSort: SortPayload;
+  /** Read-only list columns that are not form inputs (a user's Created), after the field columns; labelled resources.<name>.fields.<source>. */
+  extraColumns?: ExtraColumn[];
+  /** Per-row buttons before edit and delete (a user's impersonate, an agent's portal link); they read the row with useRecordContext. */
+  rowActions?: ComponentType[];
+  /** Form behaviour the field specs alone cannot say. */
+  form?: FormBehaviour;
+  /** Create and delete are offered unless set to false (application settings: list and edit only). */
+  actions?: { create?: boolean; delete?: boolean };
+  /** List columns by source in this order, when listed fields then extra columns is not the spec's order (devices). */
+  columnOrder?: string[];
+  /** A listed field's cell when its type's default does not fit (an option's name with spaces, its value as HTML). */
+  columnDisplay?: Partial<Record<string, ColumnDisplay>>;
+  /** i18n keys of the success toasts when the spec gives the resource its own ('Setting Updated'); else 'Created Successfully' etc. */
+  messages?: { created?: string; updated?: string; deleted?: string };
+}
+
+/** 'html': the value as HTML, sanitised again in the browser; a function: the text it returns. */
+export type ColumnDisplay = 'html' | ((value: unknown) => string);
+
+export interface ExtraColumn {
+  source: string;
+  /** 'datetime' shows DD-MM-YYYY hh:mm A (Japanese YYYY-MM-DD A hh:mm). */
+  type: 'text' | 'datetime';
+  /** Only when the server accepts it as `sort`. */
+  sortable?: boolean;
+}
+
+export type FormScreenMode = 'create' | 'edit';
+
+/** When an input shows: `when` reads the values named in `on` (watched, so only they re-render it). */
+export interface InputCondition {
+  on: string[];
+  when: (values: Record<string, unknown>, mode: FormScreenMode) => boolean;
+}
+
+export interface FormBehaviour {
+  /** Read-only fields the form still shows, disabled, as the list shows them (which setting is being edited). */
+  readOnlyInputs?: string[];
+  /** A field's spec resolved from the record being edited (a setting's value is rich text when its field_type is 'editor'). */
+  fieldFor?: Partial<Record<string, (spec: FieldSpec, record: RaRecord | undefined) => FieldSpec>>;
+  /**
+   * Rules across fields, as the server's `refine` (e.g. userRefine): English messages keyed by input
+   * source ('agents', 'weighted_no.light'); each shows under its input in the user's language.
+   */
+  refine?: (values: Record<string, unknown>, mode: FormMode) => Record<string, string> | null;
+  /** Inputs shown only under a condition; a hidden input is emptied ([] for lists, null otherwise) and not validated. */
+  conditions?: Partial<Record<string, InputCondition>>;
+  /** i18n keys of helper texts by source and mode (the agent pincode: 'blank keeps it' on edit). */
+  helperTexts?: Partial<Record<string, Partial<Record<FormScreenMode, string>>>>;
+  /** Initial values on create beyond the fields' `default`s (a client's empty price matrices). */
+  createDefaults?: Record<string, unknown>;
+  /** Rendered inside the form after the inputs (a client's price matrices, a user's API key); lazy-load it. */
+  extras?: ComponentType<{ mode: FormScreenMode }>;
+  /** Rendered under the form card when editing, outside the form (an agent's webhooks); lazy-load it. */
+  below?: ComponentType;
 }

@@ -42,6 +42,9 @@ function subscribe(key: StorageKey, onChange: () => void): () => void {
   };
 }
 
+/** Calls `onChange` when the key is written in this tab or another; returns the unsubscribe (for code outside React). */
+export const watchStored = (key: StorageKey, onChange: () => void): (() => void) => subscribe(key, onChange);
+
 /** Re-renders when the key changes; `read` turns the parsed JSON into a typed value. */
 export function useStored<T>(key: StorageKey, read: (value: unknown) => T): T {
   const raw = useSyncExternalStore(

@@ -105,6 +105,14 @@ export function builders(db: Database) {
       return db.insertInto('email_templates').values({ template_name: unique('Template'), template_body: '<p>Hello</p>', ...over })
         .returning(['id', 'template_name']).executeTakeFirstOrThrow();
     },
+    /** A scan of the given agent (scan_id, type arch and status uploaded unless given). */
+    async scan(over: {
+      agent_id: number; client_id?: number | null; location_id?: number | null; device_id?: number | null; scan_id?: string; type?: string; status?: string;
+      license_plate?: string | null; make?: string | null; model?: string | null; car_color?: string | null; scanned_at?: Date | string;
+    }) {
+      return db.insertInto('scans').values({ scan_id: unique('scan').toLowerCase(), type: 'arch', status: 'uploaded', ...over })
+        .returning(['id', 'scan_id']).executeTakeFirstOrThrow();
+    },
     /** A user with the given roles (by name), agents and clients; password PASSWORD. */
     async user(over: { roles?: string[]; agents?: number[]; clients?: number[]; email?: string; permissions?: string[] } = {}) {
       passwordHash ??= hashPassword(PASSWORD);

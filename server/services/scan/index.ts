@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { multipartPlugin } from '../../lib/multipart';
+import { ingestRoutes } from './ingest';
+import { scanRoutes } from './routes';
 
-/** The scan service (/api/scan): scans, ingestion and statistics arrive with the scans issue. */
-export async function scanService(_app: FastifyInstance) {}
+/** The scan service (/api/scan): the scan list and records (spec 2 §7) and the devices' ingestion API (docs/ingestion.md). */
+export async function scanService(app: FastifyInstance) {
+  await app.register(multipartPlugin);
+  await app.register(scanRoutes);
+  await app.register(ingestRoutes);
+}

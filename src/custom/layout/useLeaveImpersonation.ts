@@ -1,28 +1,25 @@
 import { useCallback } from 'react';
-import { useDataProvider, useNavigate, useNotify, useRefresh } from 'react-admin';
+import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import { getImpersonatedUser, setCurrentUser, setImpersonatedUser, toCurrentUser } from '../../session';
+import { getImpersonatedUser, toCurrentUser } from '../../session';
+import { switchUser } from '../../session/switchUser';
 
-/** Spec 1 §4: swap back to the admin the server returns, drop the marker, go to / and reload the data. */
+/**
+ * Spec 1 §4: `GET auth/impersonate/{adminId}/leave` answers `{data: <the admin with a new token>}`;
+ * swap back to it, drop the marker, go to / and reload with 'Leave from impersonation Successfully'.
+ */
 export function useLeaveImpersonation() {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const navigate = useNavigate();
-  const refresh = useRefresh();
-  const notify = useNotify();
   return useCallback(async () => {
     const adminId = getImpersonatedUser();
     if (adminId === null) return;
     try {
       const admin = toCurrentUser(await dataProvider.send('user', `auth/impersonate/${adminId}/leave`));
       if (!admin) throw new Error('The leave reply carries no signed-in user');
-      setCurrentUser(admin);
-      setImpersonatedUser(null);
-      navigate('/');
-      refresh();
-      notify('app.account.left_impersonation', { type: 'success' });
+      switchUser(admin, null, 'app.account.left_impersonation');
     } catch (error) {
       // Spec 1 §8: a failed leave is passed on without a message.
       console.error('Failed to leave impersonation', error);
     }
-  }, [dataProvider, navigate, notify, refresh]);
+  }, [dataProvider]);
 }

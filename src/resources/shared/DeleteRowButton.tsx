@@ -5,10 +5,10 @@ import { Confirm, useDelete, useGetRecordRepresentation, useNotify, useRecordCon
 import { useNotifyError } from '../../components/useNotifyError';
 
 /**
- * Trash icon asking 'are you sure ?' (DECISIONS). On success the list reloads with 'Deleted Successfully';
+ * Trash icon asking 'are you sure ?' (DECISIONS). On success the list reloads with 'Deleted Successfully' (or `message`);
  * on failure the dialog stays open and the error toast shows (spec 1 §8).
  */
-export const DeleteRowButton = () => {
+export const DeleteRowButton = ({ message = 'ra.notification.deleted' }: { message?: string }) => {
   const translate = useTranslate();
   const record = useRecordContext();
   const resource = useResourceContext();
@@ -28,7 +28,7 @@ export const DeleteRowButton = () => {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           setOpen(false);
-          notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
+          notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
           refresh();
         },
         onError: notifyError,

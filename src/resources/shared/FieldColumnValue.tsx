@@ -1,6 +1,10 @@
 import { BooleanField, FunctionField, ImageField, NumberField, RichTextField, SelectField, TextField, type RaRecord } from 'react-admin';
 import type { FieldSpec } from '../../domain/fields';
 import { useSelectOptions } from '../../components/useSelectOptions';
+import type { ColumnDisplay } from '../types';
+
+// HTML of any length in a table cell: at most a few lines, the rest cut off.
+const htmlCellSx = { display: 'block', maxHeight: 96, maxWidth: 480, overflow: 'hidden', '& :is(p, h1, h2, h3, h4, h5, h6, ul, ol)': { my: 0, fontSize: 'inherit' } };
 
 /** A reference shown by its `<path>/lists` text; several are comma-joined (e.g. a user's roles). */
 const ReferenceText = ({ source, spec }: { source: string; spec: Extract<FieldSpec, { reference: string }> }) => {
@@ -18,8 +22,10 @@ const ReferenceText = ({ source, spec }: { source: string; spec: Extract<FieldSp
   );
 };
 
-/** The read-only display of one field spec in a list cell; secrets are never shown. */
-export const FieldColumnValue = ({ source, spec }: { source: string; spec: FieldSpec }) => {
+/** The read-only display of one field spec in a list cell, or the description's `display` for it; secrets are never shown. */
+export const FieldColumnValue = ({ source, spec, display }: { source: string; spec: FieldSpec; display?: ColumnDisplay }) => {
+  if (display === 'html' && spec.type !== 'secret') return <RichTextField source={source} sx={htmlCellSx} />;
+  if (display && display !== 'html' && spec.type !== 'secret') return <FunctionField source={source} render={(record: RaRecord) => display(record[source])} />;
   switch (spec.type) {
     case 'choice':
       return <SelectField source={source} choices={[...spec.choices]} />;
@@ -38,7 +44,8 @@ export const FieldColumnValue = ({ source, spec }: { source: string; spec: Field
         />
       );
     case 'image':
-      return <ImageField source={source} sx={{ '& img': { maxWidth: 48, maxHeight: 48, objectFit: 'contain' } }} />;
+      // Spec 3 §9: thumbnails 100 x 100.
+      return <ImageField source={source} sx={{ '& img': { width: 100, height: 100, m: 0, objectFit: 'contain' } }} />;
     case 'reference':
     case 'references':
       return <ReferenceText source={source} spec={spec} />;

@@ -12,54 +12,58 @@ import {
   type Validator,
 } from 'react-admin';
 import type { FieldSpec } from '../../domain/fields';
+import { RichTextInput } from '../../components/RichTextInput';
 import { useSelectOptions } from '../../components/useSelectOptions';
+import { ColorInput } from './ColorInput';
 
 interface FieldInputProps {
   source: string;
   spec: FieldSpec;
   validate: Validator;
+  /** Translated help under the input (e.g. 'blank keeps the current pincode'). */
+  helperText?: string;
 }
 
 /** Choices of a reference from the referenced resource's `<path>/lists`; by name, the text is the value. */
-const ReferenceChoices = ({ source, spec, validate }: FieldInputProps & { spec: Extract<FieldSpec, { reference: string }> }) => {
+const ReferenceChoices = ({ source, spec, validate, helperText }: FieldInputProps & { spec: Extract<FieldSpec, { reference: string }> }) => {
   const { data = [], isPending } = useSelectOptions(spec.reference);
   const byName = spec.type === 'references' && spec.by === 'name';
   const choices = data.map((o) => ({ id: byName ? o.text : o.value, name: o.text }));
   return spec.type === 'references' ? (
-    <AutocompleteArrayInput source={source} choices={choices} isPending={isPending} validate={validate} />
+    <AutocompleteArrayInput source={source} choices={choices} isPending={isPending} validate={validate} helperText={helperText} />
   ) : (
-    <AutocompleteInput source={source} choices={choices} isPending={isPending} validate={validate} />
+    <AutocompleteInput source={source} choices={choices} isPending={isPending} validate={validate} helperText={helperText} />
   );
 };
 
 // The record holds the stored image's URL; the preview wants `{src}`. A new file arrives as `{rawFile}`.
 const imagePreview = (value: unknown) => (typeof value === 'string' && value ? { src: value } : value);
 
-/** The form input of one field spec. Rich text is a plain multi-line input until the editor issue lands. */
-export const FieldInput = ({ source, spec, validate }: FieldInputProps) => {
+/** The form input of one field spec; rich text is the lazily loaded editor. */
+export const FieldInput = ({ source, spec, validate, helperText }: FieldInputProps) => {
   switch (spec.type) {
     case 'text':
-      return <TextInput source={source} validate={validate} type={spec.email ? 'email' : spec.url ? 'url' : 'text'} multiline={spec.multiline} />;
+      return <TextInput source={source} validate={validate} helperText={helperText} type={spec.email ? 'email' : spec.url ? 'url' : 'text'} multiline={spec.multiline} />;
     case 'richtext':
-      return <TextInput source={source} validate={validate} multiline minRows={4} />;
+      return <RichTextInput source={source} validate={validate} helperText={helperText} />;
     case 'secret':
-      return <PasswordInput source={source} validate={validate} autoComplete="new-password" />;
+      return <PasswordInput source={source} validate={validate} helperText={helperText} autoComplete="new-password" />;
     case 'color':
-      return <TextInput source={source} validate={validate} type="color" />;
+      return <ColorInput source={source} validate={validate} helperText={helperText} />;
     case 'choice':
-      return <SelectInput source={source} validate={validate} choices={[...spec.choices]} />;
+      return <SelectInput source={source} validate={validate} helperText={helperText} choices={[...spec.choices]} />;
     case 'number':
-      return <NumberInput source={source} validate={validate} min={spec.min} max={spec.max} />;
+      return <NumberInput source={source} validate={validate} helperText={helperText} min={spec.min} max={spec.max} />;
     case 'reference':
     case 'references':
       return <ReferenceChoices source={source} spec={spec} validate={validate} />;
     case 'boolean':
-      return <BooleanInput source={source} validate={validate} format={(v: unknown) => v === true || v === 1 || v === '1'} />;
+      return <BooleanInput source={source} validate={validate} helperText={helperText} format={(v: unknown) => v === true || v === 1 || v === '1'} />;
     case 'multichoice':
-      return <SelectArrayInput source={source} validate={validate} choices={[...spec.choices]} />;
+      return <SelectArrayInput source={source} validate={validate} helperText={helperText} choices={[...spec.choices]} />;
     case 'image':
       return (
-        <ImageInput source={source} validate={validate} accept={{ 'image/*': [] }} format={imagePreview}>
+        <ImageInput source={source} validate={validate} helperText={helperText} accept={{ 'image/*': [] }} format={imagePreview}>
           <ImageField source="src" title="title" />
         </ImageInput>
       );

@@ -1,15 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Card, CardContent } from '@mui/material';
 import {
   CanAccess,
   CreateBase,
   EditBase,
   LinkBase,
+  Navigate,
   SaveButton,
   SimpleForm,
+  TextInput,
   useCreatePath,
   useNotify,
   useParams,
+  useRecordContext,
   useRedirect,
   useSaveContext,
   useTranslate,
@@ -19,7 +22,8 @@ import { RedirectHome } from '../../components/RequirePermission';
 import { NOT_FOUND_REDIRECT_MS } from '../../config';
 import { isRecordNotFound } from '../../dataProvider/errors';
 import { useNotifyError } from '../../components/useNotifyError';
-import type { ResourceDescription } from '../types';
+import type { ColumnDisplay, ResourceDescription } from '../types';
+import { ConditionalInput } from './ConditionalInput';
 import { FieldInput } from './FieldInput';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 import { toRequestBody } from './toRequestBody';
@@ -39,23 +43,69 @@ const FormToolbar = ({ listPath }: { listPath: string }) => {
   );
 };
 
-const FormBody = ({ description, mode }: { description: ResourceDescription; mode: 'create' | 'edit' }) => {
+/** A read-only field shown disabled, formatted as its list column is (form.readOnlyInputs); never sent. */
+const ReadOnlyInput = ({ source, display }: { source: string; display?: ColumnDisplay }) => (
+  <TextInput source={source} disabled multiline format={(value: unknown) => (typeof display === 'function' ? display(value) : String(value ?? ''))} />
+);
+
+/** On create: each field's `default`, then the description's own initial values. */
+const createDefaults = (description: ResourceDescription) => ({
+  ...Object.fromEntries(Object.entries(description.fields).flatMap(([source, spec]) => (spec.default === undefined ? [] : [[source, spec.default]]))),
+  ...description.form?.createDefaults,
+});
+
+/**
+ * The description with each field resolved from the edited record where the form says how (`form.fieldFor`);
+ * such a field waits for the record, so its input does not change kind once the record arrives.
+ */
+function useRecordFields(description: ResourceDescription, mode: 'create' | 'edit'): ResourceDescription {
+  const record = useRecordContext();
+  const fieldFor = description.form?.fieldFor;
+  return useMemo(() => {
+    if (!fieldFor) return description;
+    const fields = Object.entries(description.fields).flatMap(([source, spec]) => {
+      const resolve = fieldFor[source];
+      if (!resolve) return [[source, spec] as const];
+      return mode === 'edit' && !record ? [] : [[source, resolve(spec, record)] as const];
+    });
+    return { ...description, fields: Object.fromEntries(fields) };
+  }, [description, fieldFor, record, mode]);
+}
+
+const FormBody = ({ description: described, mode }: { description: ResourceDescription; mode: 'create' | 'edit' }) => {
+  const translate = useTranslate();
+  const description = useRecordFields(described, mode);
   const validators = useResourceValidators(description, mode === 'edit' ? 'update' : 'create');
   const listPath = useCreatePath()({ resource: description.name, type: 'list' });
+  const { conditions, helperTexts, readOnlyInputs, extras: Extras, below: Below } = description.form ?? {};
+  const [defaultValues] = useState(() => (mode === 'create' ? createDefaults(description) : undefined));
   return (
     <Box>
       <ResourceBreadcrumbs description={description} current={description.breadcrumbs[mode]} />
       <Card sx={{ maxWidth: 720 }}>
         <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
-          <SimpleForm toolbar={<FormToolbar listPath={listPath} />} noValidate>
+          {/* Errors show under their inputs and the first one takes the focus (spec 1 §5); a toast would only delay the next one. */}
+          <SimpleForm toolbar={<FormToolbar listPath={listPath} />} noValidate defaultValues={defaultValues} disableInvalidFormNotification>
             {Object.entries(description.fields)
-              .filter(([, spec]) => !spec.readOnly)
-              .map(([source, spec]) => (
-                <FieldInput key={source} source={source} spec={spec} validate={validators[source]} />
-              ))}
+              .filter(([source, spec]) => !spec.readOnly || readOnlyInputs?.includes(source))
+              .map(([source, spec]) => {
+                if (spec.readOnly) return <ReadOnlyInput key={source} source={source} display={description.columnDisplay?.[source]} />;
+                const help = helperTexts?.[source]?.[mode];
+                const input = <FieldInput key={source} source={source} spec={spec} validate={validators[source]} helperText={help && translate(help)} />;
+                const condition = conditions?.[source];
+                return condition ? (
+                  <ConditionalInput key={source} source={source} spec={spec} condition={condition} mode={mode}>
+                    {input}
+                  </ConditionalInput>
+                ) : (
+                  input
+                );
+              })}
+            {Extras && <Extras mode={mode} />}
           </SimpleForm>
         </CardContent>
       </Card>
+      {Below && mode === 'edit' && <Below />}
     </Box>
   );
 };
@@ -88,7 +138,7 @@ const FormView = ({ description, id }: { description: ResourceDescription; id: s
 
   if (id === null) {
     return (
-      <CreateBase resource={description.name} transform={transform} mutationOptions={{ onSuccess: done('ra.notification.created') }}>
+      <CreateBase resource={description.name} transform={transform} mutationOptions={{ onSuccess: done(description.messages?.created ?? 'ra.notification.created') }}>
         <FormBody description={description} mode="create" />
       </CreateBase>
     );
@@ -99,7 +149,7 @@ const FormView = ({ description, id }: { description: ResourceDescription; id: s
       id={id}
       mutationMode="pessimistic"
       transform={transform}
-      mutationOptions={{ onSuccess: done('ra.notification.updated') }}
+      mutationOptions={{ onSuccess: done(description.messages?.updated ?? 'ra.notification.updated') }}
       queryOptions={{ onError: onLoadError }}
     >
       <FormBody description={description} mode="edit" />
@@ -111,6 +161,9 @@ const FormView = ({ description, id }: { description: ResourceDescription; id: s
 export const ResourceForm = ({ description }: { description: ResourceDescription }) => {
   const { id } = useParams<{ id: string }>();
   const recordId = !id || id === 'create' ? null : id;
+  const listPath = useCreatePath()({ resource: description.name, type: 'list' });
+  // A resource without create (application settings) has no /create screen: back to its list.
+  if (recordId === null && description.actions?.create === false) return <Navigate to={listPath} replace />;
   return (
     <CanAccess resource={description.name} action={recordId === null ? 'create' : 'edit'} loading={<PageLoading />} accessDenied={<RedirectHome />}>
       <FormView description={description} id={recordId} />

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { Box } from '@mui/material';
 import {
   CanAccess,
@@ -10,6 +11,7 @@ import {
   TopToolbar,
   useCanAccess,
   useTranslate,
+  type TranslateFunction,
 } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
 import { RedirectHome } from '../../components/RequirePermission';
@@ -17,21 +19,54 @@ import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
 import type { ResourceDescription } from '../types';
 import { DeleteRowButton } from './DeleteRowButton';
 import { EditRowButton } from './EditRowButton';
+import { ExtraColumnValue } from './ExtraColumnValue';
 import { FieldColumnValue } from './FieldColumnValue';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 
-const ListActions = () => (
+const ListActions = ({ create }: { create: boolean }) => (
   <TopToolbar>
-    <CreateButton label="app.crud.create" />
+    {create && <CreateButton label="app.crud.create" />}
     <ExportButton />
   </TopToolbar>
 );
 
+/**
+ * The description's columns: listed fields, then extra columns, unless `columnOrder` says otherwise.
+ * A heading is resources.<name>.columns.<source> when the list names it unlike the form (an e-mail template's Name).
+ */
+function listColumns(description: ResourceDescription, translate: TranslateFunction): ReactElement[] {
+  const heading = (source: string) => {
+    const key = `resources.${description.name}.columns.${source}`;
+    const text = translate(key, { _: '' });
+    return text && text !== key ? text : undefined;
+  };
+  const fieldColumns = Object.entries(description.fields)
+    .filter(([, spec]) => spec.list)
+    .map(([source, spec]) => (
+      <DataTable.Col key={source} source={source} label={heading(source)} disableSort={!description.sortable.includes(source)}>
+        <FieldColumnValue source={source} spec={spec} display={description.columnDisplay?.[source]} />
+      </DataTable.Col>
+    ));
+  const extraColumns = (description.extraColumns ?? []).map((column) => (
+    <DataTable.Col key={column.source} source={column.source} label={heading(column.source)} disableSort={!column.sortable}>
+      <ExtraColumnValue column={column} />
+    </DataTable.Col>
+  ));
+  const columns = [...fieldColumns, ...extraColumns];
+  const order = description.columnOrder;
+  if (!order) return columns;
+  const rank = (column: ReactElement) => {
+    const i = order.indexOf(String(column.key));
+    return i === -1 ? order.length : i;
+  };
+  return [...columns].sort((a, b) => rank(a) - rank(b));
+}
+
 const ListView = ({ description }: { description: ResourceDescription }) => {
   const translate = useTranslate();
   const { canAccess: canEdit } = useCanAccess({ resource: description.name, action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: description.name, action: 'delete' });
-  const columns = Object.entries(description.fields).filter(([, spec]) => spec.list);
+  const { canAccess: mayDelete } = useCanAccess({ resource: description.name, action: 'delete' });
+  const canDelete = mayDelete && description.actions?.delete !== false;
 
   return (
     <Box>
@@ -43,21 +78,20 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         debounce={SEARCH_DEBOUNCE_MS}
         perPage={PER_PAGE_OPTIONS[0]}
         sort={description.defaultSort}
-        actions={<ListActions />}
+        actions={<ListActions create={description.actions?.create !== false} />}
         pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
         empty={false}
+        // A wide table scrolls inside its card on a phone instead of widening the page (360 px).
+        sx={{ '& .RaList-content': { overflowX: 'auto' } }}
       >
         <DataTable rowClick={false} bulkActionButtons={false}>
-          {columns.map(([source, spec]) => (
-            <DataTable.Col key={source} source={source} disableSort={!description.sortable.includes(source)}>
-              <FieldColumnValue source={source} spec={spec} />
-            </DataTable.Col>
-          ))}
-          {(canEdit || canDelete) && (
+          {listColumns(description, translate)}
+          {(canEdit || canDelete || !!description.rowActions?.length) && (
             <DataTable.Col label="app.crud.action" align="right">
               <Box sx={{ display: 'inline-flex' }}>
+                {description.rowActions?.map((RowAction, i) => <RowAction key={i} />)}
                 {canEdit && <EditRowButton />}
-                {canDelete && <DeleteRowButton />}
+                {canDelete && <DeleteRowButton message={description.messages?.deleted} />}
               </Box>
             </DataTable.Col>
           )}

@@ -2,18 +2,35 @@ import { useMemo } from 'react';
 import { useTranslate, type Validator } from 'react-admin';
 import type { FormMode } from '../../domain/fields';
 import { fieldValidator } from '../../components/fieldValidation';
-import type { ResourceDescription } from '../types';
+import { translatableRule } from '../../components/ruleMessages';
+import type { FormBehaviour, ResourceDescription } from '../types';
 
 /** One validator per editable field, labelled with the translated `resources.<name>.fields.<field>`. */
-export function useResourceValidators({ name, fields }: ResourceDescription, mode: FormMode): Record<string, Validator> {
+export function useResourceValidators({ name, fields, form }: ResourceDescription, mode: FormMode): Record<string, Validator> {
   const translate = useTranslate();
+  const refine = form?.refine;
   return useMemo(
     () =>
       Object.fromEntries(
         Object.entries(fields)
           .filter(([, spec]) => !spec.readOnly)
-          .map(([source, spec]) => [source, fieldValidator(spec, translate(`resources.${name}.fields.${source}`, { _: spec.label }), mode)]),
+          .map(([source, spec]) => {
+            const label = translate(`resources.${name}.fields.${source}`, { _: spec.label });
+            const own = fieldValidator(spec, label, mode);
+            return [source, refine ? withRefine(own, refine, source, label, mode) : own];
+          }),
       ),
-    [fields, name, translate, mode],
+    [fields, name, translate, mode, refine],
   );
+}
+
+/** The field's own rule first, then the description's cross-field rule for this source (e.g. agents required with role Agent). */
+function withRefine(own: Validator, refine: NonNullable<FormBehaviour['refine']>, source: string, label: string, mode: FormMode): Validator {
+  const validator: Validator = (value, values, props) => {
+    const first = own(value, values, props);
+    if (first) return first;
+    const english = refine((values ?? {}) as Record<string, unknown>, mode)?.[source];
+    return english ? translatableRule(english, label) : undefined;
+  };
+  return Object.assign(validator, { isRequired: (own as { isRequired?: boolean }).isRequired });
 }

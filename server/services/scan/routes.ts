@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { inputSchema, messages } from '../../../src/domain/fields';
+import { inScope } from '../../../src/domain/permissions';
+import { manualScanFields, SCAN_VEHICLE_FIELDS, scanDate, scanUpdateBody, scanVehicleFields } from '../../../src/domain/scans';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { dataReply, recordErrors } from '../../lib/replies';
+import { scopePredicate } from '../../lib/resource';
+import { storageOf } from '../../lib/storage';
+import { clientScope } from '../quote/scopes';
+import { publishScan } from './events';
+import { countScans, exportBatch, findScanDetail, findScanItem, pageScans, refreshCounts, SCAN_TIME_ZONE, scansChanged, scanWhere } from './repository';
+import { csvRow, EXPORT_COLUMNS } from './report';
+import { ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
+import { deleteScan, parseScanId, SCAN_MODEL, writeScanReport } from './service';
+
+/** An export holds at most this many scans; more must be narrowed by the filters. */
+export const EXPORT_MAX_ROWS = 200_000;
+const EXPORT_BATCH = 5_000;
+
+/** Wire name -> column for the editable vehicle fields. */
+const COLUMN: Record<string, string> = { licensePlate: 'license_plate', carColor: 'car_color' };
+
+const IdParams = z.object({ id: z.string() });
+const ManualScanBody = inputSchema(manualScanFields).extend({
+  startTime: z.preprocess((v) => (v === '' || v === null ? undefined : v), scanDate('Start Time').optional()),
+  // The portal sends these too; the server resolves the client's name and forces type tire, status uploaded (spec 2 §9).
+  client_name: z.unknown().optional(),
+  type: z.unknown().optional(),
+  status: z.unknown().optional(),
+});
+
+/** The scan list and the scan record (spec 2 §7), permission `scan`, scoped by the user's agents and clients. */
+export async function scanRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Scan'];
+  const access = { permission: 'scan' };
+  const notFound = (id: number | string) => new NotFoundError(SCAN_MODEL, id);
+  const detail = async (req: FastifyRequest, id: number) => {
+    const scan = await findScanDetail(app.db, id, req.scope);
+    if (!scan) throw notFound(id);
+    return scan;
+  };
+
+  r.get('/scans', {
+    config: { access },
+    schema: {
+      tags, summary: 'Page of scans, newest first',
+      description: 'Filters: q (registration prefix, make, model, client or agent name), ts/te (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss in Australia/Melbourne time, '
+        + 'te inclusive), ago (48h: the customer portal), status, type, agent_id, client_id, location_id. Beyond 10,000 matches `total` is an estimate '
+        + 'and `total_is_estimate` is true.',
+      querystring: ScanListQuery, response: { 200: ScanPageReply, ...recordErrors },
+    },
+  }, async (req) => {
+    const { page, per_page, ...filters } = req.query;
+    const where = await scanWhere(app.db, req.scope, filters);
+    const [items, count] = await Promise.all([pageScans(app.db, where, page, per_page), countScans(app.db, where)]);
+    return { items, total: count.total, total_is_estimate: count.estimate };
+  });
+
+  r.get('/scans/export-scan-report', {
+    config: { access },
+    schema: {
+      tags, summary: 'Export the filtered scans as CSV; replies the file URL',
+      description: `Same filters and scope as GET scans. Writes a CSV (UTF-8, Melbourne times) to the file store and replies {data: {url}}; at most ${EXPORT_MAX_ROWS} rows.`,
+      querystring: ScanFilterQuery.extend({ page: z.unknown().optional(), per_page: z.unknown().optional() }),
+      response: { 200: dataReply(z.object({ url: z.string() }).meta({ example: { url: '/api/user/files/0f8c6b1e2d3a4f5e6a7b8c9d0e1f2a3b.csv' } })), ...recordErrors },
+    },
+  }, async (req) => {
+    const { page: _p, per_page: _pp, ...filters } = req.query;
+    const where = await scanWhere(app.db, req.scope, filters);
+    const many = await sql<{ n: number }>`select count(*)::int as n from (select 1 from scans s where ${where} limit ${EXPORT_MAX_ROWS + 1}) x`.execute(app.db);
+    if (many.rows[0].n > EXPORT_MAX_ROWS) throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
+    // A BOM, so spreadsheet programs read the UTF-8 names (¥, €, Japanese) right.
+    const chunks: string[] = [`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`];
+    let after: { ts: string; id: number } | null = null;
+    for (;;) {
+      const rows = await exportBatch(app.db, where, after, EXPORT_BATCH);
+      if (rows.length) chunks.push(`${rows.map(csvRow).join('\r\n')}\r\n`);
+      if (rows.length < EXPORT_BATCH) break;
+      const last = rows[rows.length - 1];
+      after = { ts: last.cursor_ts, id: last.id };
+    }
+    const key = await storageOf(app).put(Buffer.from(chunks.join(''), 'utf8'), 'text/csv; charset=utf-8');
+    return { data: { url: `/api/user/files/${key}` } };
+  });
+
+  r.get('/scans/:id', {
+    config: { access },
+    schema: { tags, summary: 'One scan with everything the scan page shows', params: IdParams, response: { 200: dataReply(ScanDetailRecord), ...recordErrors } },
+  }, async (req) => ({ data: await detail(req, parseScanId(req.params.id)) }));
+
+  r.put('/scans/:id', {
+    config: { access },
+    schema: {
+      tags, summary: "Update a scan's vehicle fields",
+      description: 'Any of licensePlate, make, model, carColor, body_type, valuation (digits, commas allowed), location_state, client_id; a blank value clears the field. '
+        + 'client_name is resolved by the server from client_id, which must be a client the user may see.',
+      params: IdParams, body: scanUpdateBody.meta({ example: { licensePlate: '1AB2CD', carColor: 'Silver', valuation: '18,500' } }),
+      response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+    },
+  }, async (req) => {
+    const id = parseScanId(req.params.id);
+    const current = await findScanItem(app.db, id, req.scope);
+    if (!current) throw notFound(id);
+    const body = req.body as Record<string, unknown>;
+    const columns: Record<string, unknown> = {};
+    for (const field of SCAN_VEHICLE_FIELDS) if (field in body) columns[COLUMN[field] ?? field] = body[field] ?? null;
+    if (typeof columns.client_id === 'number') {
+      const visible = await sql<{ id: number }>`select id from clients where id = ${columns.client_id} and ${scopePredicate(req.scope, clientScope)}`.execute(app.db);
+      if (!visible.rows[0]) throw new ValidationError({ client_id: messages.choice(scanVehicleFields.client_id.label) });
+    }
+    if (Object.keys(columns).length) {
+      await app.db.transaction().execute(async (trx) => {
+        const sets = Object.entries(columns).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
+        await sql`update scans set ${sql.join([...sets, sql`updated_at = now()`])} where id = ${id}`.execute(trx);
+        // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
+        if (!(await findScanItem(trx, id, req.scope))) throw new ForbiddenError();
+      });
+      scansChanged();
+      if (current.status === 'uploaded') await writeScanReport(app.db, storageOf(app), id, req.log);
+      const item = await findScanItem(app.db, id);
+      if (item) await publishScan(app, 'updated', item);
+    }
+    return { data: await detail(req, id) };
+  });
+
+  r.delete('/scans/:id', {
+    config: { access },
+    schema: { tags, summary: 'Delete a scan with its images, videos and reports', params: IdParams, response: { 200: dataReply(ScanItemRecord), ...recordErrors } },
+  }, async (req) => {
+    const id = parseScanId(req.params.id);
+    const item = await findScanItem(app.db, id, req.scope);
+    if (!item) throw notFound(id);
+    await deleteScan(app.db, storageOf(app), id, req.log);
+    scansChanged();
+    return { data: item };
+  });
+
+  r.post('/scans', {
+    config: { access },
+    schema: {
+      tags, summary: 'Create a manual scan (type tire, status uploaded)',
+      description: 'Body agent_id (an agent the user may see), client_id (default: the agent\'s default client), startTime. type, status and client_name are '
+        + 'accepted and ignored: a manual scan is always a tire scan with status uploaded (spec 2 §9).',
+      body: ManualScanBody.meta({ example: { agent_id: 1, client_id: 1, client_name: 'Southern Cross Insurance', startTime: '2024-05-31 17:30:00', type: 'tire', status: 'uploaded' } }),
+      response: { 201: dataReply(ScanDetailRecord), ...recordErrors },
+    },
+  }, async (req, reply) => {
+    // inputSchema checked them: agent_id a positive id, client_id one or absent, startTime a date or absent.
+    const agentId = Number(req.body.agent_id);
+    const wantedClient = req.body.client_id == null ? null : Number(req.body.client_id);
+    const startTime = typeof req.body.startTime === 'string' ? req.body.startTime : null;
+    const agent = await sql<{ id: number; default_client_id: number | null }>`select id, default_client_id from agents where id = ${agentId}`.execute(app.db);
+    if (!agent.rows[0]) throw new ValidationError({ agent_id: messages.choice(manualScanFields.agent_id.label) });
+    const clientId = wantedClient ?? agent.rows[0].default_client_id;
+    if (wantedClient !== null) {
+      const client = await sql<{ id: number }>`select id from clients where id = ${wantedClient}`.execute(app.db);
+      if (!client.rows[0]) throw new ValidationError({ client_id: messages.choice(manualScanFields.client_id.label) });
+    }
+    if (!inScope(req.scope, { agent_id: agentId, client_id: clientId })) throw new ForbiddenError();
+    const start = startTime
+      ? /(Z|[+-]\d{2}:?\d{2})$/.test(startTime) ? sql`${startTime}::timestamptz` : sql`(${startTime.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`
+      : sql`now()`;
+    const inserted = await sql<{ id: number }>`insert into scans (scan_id, agent_id, client_id, type, status, scanned_at, start_time)
+      values (${randomUUID()}, ${agentId}, ${clientId}, 'tire', 'uploaded', now(), ${start}) returning id`.execute(app.db);
+    const id = inserted.rows[0].id;
+    scansChanged();
+    // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
+    await writeScanReport(app.db, storageOf(app), id, req.log);
+    const item = await findScanItem(app.db, id);
+    if (item) await publishScan(app, 'created', item);
+    return reply.status(201).send({ data: await detail(req, id) });
+  });
+
+  r.post('/scans/:id/refresh', {
+    config: { access },
+    schema: {
+      tags, summary: 'Refresh a scan: recount its damage totals, write a missing report, and reply the scan', params: IdParams,
+      response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+    },
+  }, async (req) => {
+    const id = parseScanId(req.params.id);
+    const item = await findScanItem(app.db, id, req.scope);
+    if (!item) throw notFound(id);
+    await app.db.transaction().execute((trx) => refreshCounts(trx, id, false));
+    const hasReport = await sql<{ id: number }>`select id from scan_reports where scan_id = ${id} and kind = 'scan_report'`.execute(app.db);
+    if (item.status === 'uploaded' && !hasReport.rows[0]) await writeScanReport(app.db, storageOf(app), id, req.log);
+    return { data: await detail(req, id) };
+  });
+}

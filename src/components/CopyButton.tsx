@@ -1,0 +1,25 @@
+import { Button } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useTranslate } from 'react-admin';
+import { useCopyToClipboard } from './useCopyToClipboard';
+
+/** Copies `text`; its label reads 'Copied!' for 5 seconds afterwards (spec 1 §4, spec 3 §4). */
+export const CopyButton = ({ text, label }: { text: string; label?: string }) => {
+  const translate = useTranslate();
+  const { copy, copied } = useCopyToClipboard();
+  return (
+    <Button
+      type="button"
+      size="small"
+      variant={copied ? 'text' : 'outlined'}
+      color={copied ? 'success' : 'primary'}
+      startIcon={copied ? <CheckIcon /> : <ContentCopyIcon />}
+      onClick={() => void copy(text).catch((error: unknown) => console.error('Copy failed', error))}
+      aria-live="polite"
+      sx={{ flexShrink: 0 }}
+    >
+      {copied ? translate('app.copy.copied') : (label ?? translate('app.copy.copy'))}
+    </Button>
+  );
+};

@@ -1,0 +1,140 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser } from '../../test/builders';
+import { renderApp } from '../../test/renderApp';
+import { stubApi, type Reply } from '../../test/stubFetch';
+import type { ScanEventHandlers } from '../../realtime';
+
+// The live connection is replaced by a hand-held one: tests play the server's events through it.
+const live = vi.hoisted(() => ({ subscribers: new Set<ScanEventHandlers>() }));
+vi.mock('../../realtime/instance', () => ({
+  realtime: {
+    subscribeScan: (handlers: ScanEventHandlers) => {
+      live.subscribers.add(handlers);
+      return () => live.subscribers.delete(handlers);
+    },
+    disconnect: () => undefined,
+  },
+}));
+
+const scan = (id: number, overrides: Record<string, unknown> = {}) => ({
+  id,
+  scan_id: `s-${id}`,
+  licensePlate: `PLATE${id}`,
+  carColor: 'Silver',
+  location_id: 1,
+  location_name: 'Collingwood Depot',
+  client_id: 2,
+  client_name: 'Southern Cross Insurance',
+  agent_id: 3,
+  agent_name: 'Melbourne Auto Scan',
+  type: 'arch',
+  status: 'uploaded',
+  timestamp: '2024-05-31T07:30:00.000Z',
+  ...overrides,
+});
+
+function signedIn(answer: (request: string) => Reply | undefined) {
+  const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    if (request.endsWith('/lists')) return { body: [] };
+    return answer(request);
+  });
+}
+
+const listCalls = (fetch: ReturnType<typeof stubApi>) => fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/scan/scans?'));
+
+// The whole app renders lazily per test: slow on a busy 2-core machine.
+describe('scan list screen', { timeout: 20_000 }, () => {
+  it("shows the server's page with the spec's columns, formatted dates and a pencil to /scans/{id}", async () => {
+    const fetch = signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(2), scan(1, { type: 'tire', status: 'ready' })], total: 2, total_is_estimate: false } } : undefined));
+    renderApp('/scans');
+    expect(await screen.findByText('PLATE2')).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Location', 'Type', 'Date/Time', 'Registration', 'Car Color', 'Client', 'Agent', 'Status', 'Action']);
+    expect(screen.getAllByText('31-05-2024 05:30 PM')).toHaveLength(2);
+    expect(screen.getByText('Tire')).toBeTruthy();
+    expect(screen.getByText('Ready')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Edit' }).map((a) => a.getAttribute('href'))).toEqual(['/scans/2', '/scans/1']);
+    expect(screen.getByPlaceholderText('Search Scan')).toBeTruthy();
+    expect(listCalls(fetch)[0]).toBe('/api/scan/scans?page=1&per_page=10');
+  });
+
+  it("says 'No Data Available!.' for an empty page and 'about N' for an estimated total", async () => {
+    signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [], total: 0, total_is_estimate: false } } : undefined));
+    const view = renderApp('/scans');
+    expect(await screen.findByText('No Data Available!.')).toBeTruthy();
+    view.unmount();
+
+    signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 1234567, total_is_estimate: true } } : undefined));
+    renderApp('/scans');
+    expect(await screen.findByText('1-10 of about 1,234,567')).toBeTruthy();
+  });
+
+  it('empties the table with total 0 when the list fails (spec 2 §8)', async () => {
+    signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { status: 500, body: { error: 'boom' } } : undefined));
+    renderApp('/scans');
+    expect(await screen.findByText('No Data Available!.')).toBeTruthy();
+    expect(screen.getByText('0-0 of 0')).toBeTruthy();
+  });
+
+  it('searches trimmed after the debounce, back on page 1', async () => {
+    const fetch = signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 30 } } : undefined));
+    renderApp('/scans');
+    await screen.findByText('PLATE1');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(listCalls(fetch)).toContain('/api/scan/scans?page=2&per_page=10'));
+    fireEvent.change(screen.getByPlaceholderText('Search Scan'), { target: { value: '  corolla ' } });
+    await waitFor(() => expect(listCalls(fetch)).toContain('/api/scan/scans?page=1&per_page=10&q=corolla'), { timeout: 3000 });
+  });
+
+  it('applies the advance filter with Search (disabled until a value is set) and clears it with Reset', async () => {
+    const fetch = signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 1 } } : undefined));
+    renderApp('/scans');
+    await screen.findByText('PLATE1');
+    fireEvent.click(screen.getByRole('button', { name: /Expand to Filter/ }));
+    expect(await screen.findByText('Advance Filter')).toBeTruthy();
+    const search = screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement;
+    expect(search.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2024-05-01' } });
+    expect(search.disabled).toBe(false);
+    fireEvent.click(search);
+    await waitFor(() => expect(listCalls(fetch)).toContain('/api/scan/scans?page=1&per_page=10&ts=2024-05-01'));
+    expect(screen.getByText('1 filter applied')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(screen.queryByText('1 filter applied')).toBeNull());
+    expect(listCalls(fetch).at(-1)).toBe('/api/scan/scans?page=1&per_page=10');
+  });
+
+  it('sorts the returned page by a column, both ways, without asking the server', async () => {
+    const fetch = signedIn((request) =>
+      request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1, { licensePlate: 'BBB' }), scan(2, { licensePlate: 'AAA' }), scan(3, { licensePlate: 'CCC' })], total: 3 } } : undefined,
+    );
+    renderApp('/scans');
+    await screen.findByText('BBB');
+    const plates = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3].textContent);
+    expect(plates()).toEqual(['BBB', 'AAA', 'CCC']);
+    fireEvent.click(screen.getByRole('button', { name: 'Registration' }));
+    expect(plates()).toEqual(['AAA', 'BBB', 'CCC']);
+    fireEvent.click(screen.getByRole('button', { name: 'Registration' }));
+    expect(plates()).toEqual(['CCC', 'BBB', 'AAA']);
+    expect(screen.queryByRole('button', { name: 'Date/Time' })).toBeNull();
+    expect(listCalls(fetch)).toHaveLength(1);
+  });
+
+  it('prepends a created scan and replaces an updated one, live', async () => {
+    signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1, { status: 'metadata' })], total: 1 } } : undefined));
+    renderApp('/scans');
+    await screen.findByText('PLATE1');
+    await waitFor(() => expect(live.subscribers.size).toBe(1));
+    const [handlers] = [...live.subscribers];
+    act(() => handlers.created?.(scan(9, { licensePlate: 'NEW999' })));
+    const rows = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3].textContent);
+    expect(rows()).toEqual(['NEW999', 'PLATE1']);
+    expect(screen.getByText('1-2 of 2')).toBeTruthy();
+    act(() => handlers.updated?.({ id: 1, status: 'uploaded' }));
+    expect(within(screen.getAllByRole('row')[2]).getByText('Uploaded')).toBeTruthy();
+  });
+});

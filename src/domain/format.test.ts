@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, localDate } from './format';
+
+describe('formatDateTime', () => {
+  it('shows DD-MM-YYYY hh:mm A in Melbourne time (AEST in winter, UTC+10)', () => {
+    expect(formatDateTime('2024-05-31T07:30:00.000Z')).toBe('31-05-2024 05:30 PM');
+    expect(formatDateTime('2024-05-30T22:05:00Z', 'en')).toBe('31-05-2024 08:05 AM');
+  });
+
+  it('follows daylight saving (AEDT in summer, UTC+11)', () => {
+    expect(formatDateTime('2024-01-15T01:00:00Z')).toBe('15-01-2024 12:00 PM');
+    // 2 a.m. UTC on 6 Oct 2024 is just after the clocks went forward in Melbourne.
+    expect(formatDateTime('2024-10-05T16:30:00Z')).toBe('06-10-2024 03:30 AM');
+  });
+
+  it('crosses the day boundary the way Melbourne does, not UTC', () => {
+    expect(formatDateTime('2024-12-31T13:30:00Z')).toBe('01-01-2025 12:30 AM');
+  });
+
+  it('puts the year first and 午前/午後 before the time in Japanese', () => {
+    expect(formatDateTime('2024-05-31T07:30:00.000Z', 'ja')).toBe('2024-05-31 午後 05:30');
+    expect(formatDateTime('2024-05-30T22:05:00Z', 'ja')).toBe('2024-05-31 午前 08:05');
+  });
+
+  it('accepts Date objects and epoch milliseconds', () => {
+    expect(formatDateTime(new Date('2024-05-31T07:30:00Z'))).toBe('31-05-2024 05:30 PM');
+    expect(formatDateTime(Date.UTC(2024, 4, 31, 7, 30))).toBe('31-05-2024 05:30 PM');
+  });
+
+  it('falls back to English for an unknown locale and shows nothing for no or a bad date', () => {
+    expect(formatDateTime('2024-05-31T07:30:00Z', 'fr')).toBe('31-05-2024 05:30 PM');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('does not leak the Japanese locale into later English calls', () => {
+    formatDateTime('2024-05-31T07:30:00Z', 'ja');
+    expect(formatDateTime('2024-05-31T07:30:00Z', 'en')).toBe('31-05-2024 05:30 PM');
+  });
+});
+
+describe('localDate', () => {
+  it('is the Melbourne calendar day of an instant', () => {
+    expect(localDate('2024-05-31T15:00:00Z')).toBe('2024-06-01');
+    expect(localDate('2024-05-31T13:59:59Z')).toBe('2024-05-31');
+    expect(localDate(null)).toBeNull();
+  });
+});

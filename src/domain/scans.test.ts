@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ingestResultsBody, normalisePlate, scanDate, scanUpdateBody, statusRank, tyreLabel } from './scans';
+
+describe('scan rules', () => {
+  it('labels tyres as spec 2 says: FRONT on row 1, REAR on the last row, the row number between', () => {
+    expect(tyreLabel(1, 2, 'L')).toBe('FRONT LEFT');
+    expect(tyreLabel(2, 2, 'R')).toBe('REAR RIGHT');
+    expect(tyreLabel(2, 3, 'L')).toBe('2 LEFT');
+    expect(tyreLabel(3, 3, 'L')).toBe('REAR LEFT');
+  });
+
+  it('keeps registrations upper-case without spaces or dashes, and valuations as digits', () => {
+    expect(normalisePlate(' 1ab-2cd ')).toBe('1AB2CD');
+    expect(scanUpdateBody.parse({ licensePlate: 'ab 12 cd', valuation: '$31,500' })).toEqual({ licensePlate: 'AB12CD', valuation: 31500 });
+    expect(scanUpdateBody.parse({ make: '' })).toEqual({ make: undefined });
+  });
+
+  it('takes list dates as a day or a Melbourne wall-clock time', () => {
+    const ts = scanDate('Start date');
+    for (const ok of ['2024-05-31', '2024-05-31 17:30', '2024-05-31 17:30:00', '2024-05-31T07:30:00Z']) expect(ts.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ['2024-02-30', '31-05-2024', 'today']) expect(ts.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('orders statuses metadata, ready, uploaded', () => {
+    expect(statusRank('metadata')).toBeLessThan(statusRank('ready'));
+    expect(statusRank('ready')).toBeLessThan(statusRank('uploaded'));
+  });
+
+  it('names a bad detection by its path', () => {
+    const r = ingestResultsBody.safeParse({ damages: [{ id: 'd1', carPanel: 'roof', type: 'dents', level: 'huge', width_mm: 3, height_mm: 3 }] });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['damages.0.level', 'The selected level is invalid']]);
+  });
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { inputSchema, messages, type FieldSpecs } from './fields';
+import { AU_STATES } from './locations';
+import { DENT_LEVELS } from './pricing';
+
+/** Scan kinds (spec 2 §9); 'chasis' is the spec's spelling and the stored value. */
+export const SCAN_TYPES = [
+  { id: 'arch', name: 'Arch' },
+  { id: 'chasis', name: 'Chasis' },
+  { id: 'tire', name: 'Tire' },
+] as const;
+export type ScanType = (typeof SCAN_TYPES)[number]['id'];
+
+/** Scan statuses in the order a scan moves through them (DECISIONS: metadata, ready, uploaded). */
+export const SCAN_STATUSES = [
+  { id: 'metadata', name: 'Metadata' },
+  { id: 'ready', name: 'Ready' },
+  { id: 'uploaded', name: 'Uploaded' },
+] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number]['id'];
+export const statusRank = (s: ScanStatus) => SCAN_STATUSES.findIndex((x) => x.id === s);
+
+/** Damage kinds as the spec spells them ('scratchs'). */
+export const DAMAGE_TYPES = ['dents', 'scratchs'] as const;
+export type DamageType = (typeof DAMAGE_TYPES)[number];
+/** Severity, lowest to highest (DECISIONS). */
+export const DAMAGE_LEVELS = DENT_LEVELS;
+export type DamageLevel = (typeof DAMAGE_LEVELS)[number];
+
+/** Tyre conclusions (spec 2 §3 conclusionDescription); NONE means nothing to report. */
+export const EATEN_TIRE = ['NONE', 'INNER_EDGE', 'OUTER_EDGE', 'BOTH_EDGES', 'CENTER'] as const;
+export const PRESSURE_TIRE = ['NONE', 'UNDER_INFLATED', 'OVER_INFLATED'] as const;
+/** Tread depth chart axis (spec 2 §9: 0 to 40). */
+export const TREAD_DEPTH_MAX = 40;
+export const TYRE_ROWS_MAX = 10;
+
+/**
+ * Spec 2 §2 Tire tab: row 1 is FRONT LEFT / FRONT RIGHT, the last row REAR LEFT / REAR RIGHT,
+ * other rows '{n} LEFT' / '{n} RIGHT'.
+ */
+export function tyreLabel(row: number, lastRow: number, direction: 'L' | 'R') {
+  const side = direction === 'L' ? 'LEFT' : 'RIGHT';
+  if (row === 1) return `FRONT ${side}`;
+  if (row === lastRow) return `REAR ${side}`;
+  return `${row} ${side}`;
+}
+
+/** Registrations are kept upper-case without spaces or dashes, so '1ab-2cd' and '1AB 2CD' are one plate. */
+export const normalisePlate = (plate: string) => plate.toUpperCase().replace(/[\s-]+/g, '');
+
+/** Valuation keeps only digits (spec 2 §5): '12,500' and 12500 are both 12500 dollars. */
+export const parseValuation = (v: unknown): unknown => {
+  if (typeof v === 'string') {
+    const digits = v.replace(/[,\s$]/g, '');
+    return digits === '' ? undefined : digits;
+  }
+  return v;
+};
+
+/**
+ * The vehicle fields a user may edit inline (spec 2 §4, PUT scans/{id}); the wire keeps the spec's names
+ * (licensePlate, carColor), the table license_plate, car_color.
+ */
+export const scanVehicleFields = {
+  licensePlate: { type: 'text', label: 'Registration', max: 20, list: true },
+  make: { type: 'text', label: 'Make', max: 100 },
+  model: { type: 'text', label: 'Model', max: 100 },
+  carColor: { type: 'text', label: 'Car Color', max: 50, list: true },
+  body_type: { type: 'text', label: 'Body Type', max: 100 },
+  valuation: { type: 'number', label: 'Valuation', integer: true, min: 0, max: 100_000_000 },
+  location_state: { type: 'choice', label: 'Location State', choices: AU_STATES },
+  client_id: { type: 'reference', label: 'Client', reference: 'clients', list: true },
+} satisfies FieldSpecs;
+export type ScanVehicleField = keyof typeof scanVehicleFields;
+export const SCAN_VEHICLE_FIELDS = Object.keys(scanVehicleFields) as ScanVehicleField[];
+
+/** PUT scans/{id}: any subset of the vehicle fields; a blank value clears it; valuation may carry commas. */
+export const scanUpdateBody = inputSchema(scanVehicleFields, 'update').extend({
+  valuation: z.preprocess(parseValuation, inputSchema({ valuation: scanVehicleFields.valuation }, 'update').shape.valuation),
+  licensePlate: inputSchema({ licensePlate: scanVehicleFields.licensePlate }, 'update').shape.licensePlate
+    .transform((v) => (typeof v === 'string' ? normalisePlate(v) || null : v)),
+  /** The front end sends it beside client_id; the server resolves the name itself. */
+  client_name: z.unknown().optional(),
+  /** The front end's "do not show a spinner" flag (spec 2 §7); ignored. */
+  noLoading: z.unknown().optional(),
+});
+
+/** POST scans, the manual scan (spec 1 §7): the server forces type tire and status uploaded. */
+export const manualScanFields = {
+  agent_id: { type: 'reference', label: 'Agent', reference: 'agents', required: true },
+  client_id: { type: 'reference', label: 'Client', reference: 'clients' },
+} satisfies FieldSpecs;
+
+// ---- List filters (GET scans) ----
+
+/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm[:ss]' (Australia/Melbourne time), or an ISO 8601 instant with an offset. */
+export const SCAN_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+export const isDateOnly = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
+const validDate = (s: string) => {
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+};
+export const scanDate = (label: string) =>
+  z.string().trim().regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
+    .refine(validDate, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
+/** `ago=48h` (the customer portal's window): hours, days or minutes. */
+export const AGO = /^(\d{1,4})([hdm])$/;
+
+// ---- Device ingestion (docs/ingestion.md) ----
+
+const deviceId = (label: string) =>
+  z.string({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be a string`) })
+    .trim().min(1, messages.required(label)).max(100, messages.max(label, 100))
+    .regex(/^[A-Za-z0-9._:-]+$/, `${label} may hold only letters, digits and . _ : -`);
+const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z` });
+const optionalText = (label: string, max: number) => z.string({ error: `${label} must be a string` }).trim().max(max, messages.max(label, max)).nullish();
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.enum(values, { error: (i) => (i.input === undefined ? messages.required(label) : messages.choice(label)) });
+
+/** A car panel code as the panels table spells them (bonnet, left_front_door, ...). */
+export const CAR_PANEL = /^[a-z][a-z0-9_]{0,49}$/;
+const carPanel = z.string({ error: (i) => (i.input === undefined ? messages.required('Car Panel') : 'Car Panel must be a string') })
+  .regex(CAR_PANEL, 'Car Panel must be a panel code like left_front_door');
+
+/** POST ingest/scans: a device announces a scan (status metadata). */
+export const ingestScanBody = z.object({
+  /** The device's own id for the scan: replaying it returns the same scan. */
+  scan_id: deviceId('Scan Id').transform((s) => s.toLowerCase()),
+  device_id: z.number({ error: (i) => (i.input === undefined ? messages.required('Device') : 'Device must be a device id') }).int().positive(),
+  type: oneOf(['arch', 'chasis', 'tire'], 'Type'),
+  timestamp: instant('Timestamp').optional(),
+  startTime: instant('Start Time').optional(),
+  licensePlate: optionalText('Registration', 20).transform((v) => (v ? normalisePlate(v) || null : null)),
+  make: optionalText('Make', 100),
+  model: optionalText('Model', 100),
+  carColor: optionalText('Car Color', 50),
+  body_type: optionalText('Body Type', 100),
+  valuation: z.preprocess(parseValuation, z.coerce.number({ error: 'Valuation must be a number' }).int('Valuation must be a whole number').min(0, messages.min('Valuation', 0)).max(100_000_000).nullish()),
+  location_state: z.enum(AU_STATES.map((s) => s.id) as [string, ...string[]], { error: messages.choice('Location State') }).nullish(),
+  /** Defaults to the device's default client. */
+  client_id: z.number({ error: 'Client must be a client id' }).int().positive().nullish(),
+});
+export type IngestScanBody = z.input<typeof ingestScanBody>;
+
+const mm = (label: string) => z.number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be a number`) })
+  .positive(messages.min(label, 1)).max(5000, messages.max(label, 5000));
+
+export const ingestDamage = z.object({
+  /** The device's id for this detection: uploading it again updates it. */
+  id: deviceId('Damage Id'),
+  carPanel,
+  type: oneOf(DAMAGE_TYPES, 'Damage Type'),
+  level: oneOf(DAMAGE_LEVELS, 'Level'),
+  width_mm: mm('Width'),
+  height_mm: mm('Height'),
+});
+export type IngestDamage = z.input<typeof ingestDamage>;
+
+export const ingestTyre = z.object({
+  row: z.number({ error: (i) => (i.input === undefined ? messages.required('Row') : 'Row must be a number') }).int('Row must be a whole number')
+    .min(1, messages.min('Row', 1)).max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1)),
+  direction: oneOf(['L', 'R'], 'Direction'),
+  position: oneOf(['I', 'O'], 'Position'),
+  /** The tread depth profile across the tyre, in mm. */
+  depths: z.array(z.number({ error: 'Depths must be numbers' }).min(0, messages.min('Depth', 0)).max(TREAD_DEPTH_MAX, messages.max('Depth', TREAD_DEPTH_MAX)), { error: 'Depths must be a list of numbers' })
+    .min(1, messages.required('Depths')).max(500, messages.max('Depths', 500)),
+  eatenTire: oneOf(EATEN_TIRE, 'Eaten Tire').default('NONE'),
+  pressureTire: oneOf(PRESSURE_TIRE, 'Pressure Tire').default('NONE'),
+  coordinates: z.object({ x: z.number(), y: z.number() }, { error: 'Coordinates must be {x, y}' }).nullish(),
+});
+export type IngestTyre = z.input<typeof ingestTyre>;
+
+/** A part's summary (arch, chasis, tire, rims): a flat object of facts the device reports. */
+const partResult = z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]), { error: 'Must be an object of values' })
+  .refine((o) => Object.keys(o).length <= 50, 'At most 50 values').nullish();
+const levelCounts = z.object(Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, z.number().int().min(0).max(10_000).optional()])) as Record<DamageLevel, z.ZodOptional<z.ZodNumber>>);
+const panelCounts = z.record(carPanel, levelCounts);
+
+/** PUT ingest/scans/{id}/results: detections, counts and tyres; repeated ids update, nothing duplicates. */
+export const ingestResultsBody = z.object({
+  arch: partResult,
+  chasis: partResult,
+  tire: partResult,
+  rims: partResult,
+  damages: z.array(ingestDamage).max(2000, messages.max('Damages', 2000)).optional(),
+  /** Counts per panel and level; derived from all the scan's damages when absent. */
+  measures: z.object({ dents: panelCounts.optional(), scratchs: panelCounts.optional() }).optional(),
+  tyres: z.array(ingestTyre).max(TYRE_ROWS_MAX * 4).optional(),
+});
+export type IngestResultsBody = z.input<typeof ingestResultsBody>;
+
+export const IMAGE_KINDS = ['thumbnail', 'src', 'damage', 'tyre_measurement', 'tyre_image', 'vehicle_photo'] as const;
+export type ImageKind = (typeof IMAGE_KINDS)[number];
+
+/** POST ingest/scans/{id}/status. */
+export const ingestStatusBody = z.object({ status: oneOf(['ready', 'uploaded'], 'Status') });

@@ -1,0 +1,30 @@
+import { API_URL } from '../config';
+import { STORAGE_KEYS, getCurrentUser, watchStored } from '../session';
+import { createRealtime, type EchoFactory } from './manager';
+
+/** laravel-echo and pusher-js load with the first live screen, never with the sign-in page. */
+async function loadEcho(): Promise<EchoFactory> {
+  const [{ default: Echo }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('pusher-js')]);
+  // Hosted Pusher is addressed by cluster; the embedded endpoint, soketi and Reverb by host and port.
+  return ({ broadcaster, ...options }) =>
+    broadcaster === 'pusher'
+      ? new Echo({ ...options, broadcaster, Pusher, withoutInterceptors: true })
+      : new Echo({ ...options, broadcaster, Pusher, withoutInterceptors: true });
+}
+
+const apiBase = () => new URL(`${API_URL}/`, window.location.href);
+
+async function fetchJson(path: string, token: string): Promise<unknown> {
+  const response = await fetch(new URL(path, apiBase()), { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return response.json();
+}
+
+/** The app's one live connection (see manager.ts). */
+export const realtime = createRealtime({
+  loadEcho,
+  fetchJson,
+  getToken: () => getCurrentUser()?.token ?? null,
+  watchToken: (onChange) => watchStored(STORAGE_KEYS.currentUser, onChange),
+  apiBase,
+});

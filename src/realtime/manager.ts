@@ -1,0 +1,141 @@
+import { echoOptions, parseBroadcastingConfig, parseScanChannels, type EchoConnectOptions } from './options';
+
+/** A scan as the `created` / `updated` events carry it (server/realtime/broadcaster.ts ScanEvent: the list row). */
+export interface ScanEventPayload {
+  id: number;
+  [field: string]: unknown;
+}
+
+export interface ScanEventHandlers {
+  created?(scan: ScanEventPayload): void;
+  updated?(scan: ScanEventPayload): void;
+}
+
+/** What this app uses of a laravel-echo channel and instance (kept narrow so tests can pass a fake). */
+export interface EchoChannelLike {
+  listen(event: string, callback: (data: unknown) => void): unknown;
+  error(callback: (error: unknown) => void): unknown;
+}
+export interface EchoLike {
+  private(name: string): EchoChannelLike;
+  leaveChannel(name: string): void;
+  disconnect(): void;
+}
+export type EchoFactory = (options: EchoConnectOptions) => EchoLike;
+
+export interface RealtimeDeps {
+  /** Loads laravel-echo and pusher-js (a dynamic import in the app) and returns a maker of connections. */
+  loadEcho(): Promise<EchoFactory>;
+  /** GET on the API (`broadcasting/config`, `broadcasting/channels`) with the bearer token; resolves with the JSON body. */
+  fetchJson(path: string, token: string): Promise<unknown>;
+  /** The signed-in user's bearer token, or null. */
+  getToken(): string | null;
+  /** Calls back when the signed-in user changes (sign-in, impersonation, logout); returns the unsubscribe. */
+  watchToken(onChange: () => void): () => void;
+  /** The API's absolute URL (the embedded endpoint is on its host and port). */
+  apiBase(): URL;
+  log?(message: string, error?: unknown): void;
+}
+
+export interface Realtime {
+  /** Listens to the user's scan channels; the connection opens with the first subscriber and closes after the last. */
+  subscribeScan(handlers: ScanEventHandlers): () => void;
+  /** Closes the connection now (the next subscriber, or a new token while subscribed, opens another). */
+  disconnect(): void;
+}
+
+const SCAN_EVENTS = ['created', 'updated'] as const;
+
+const isScanEvent = (data: unknown): data is ScanEventPayload =>
+  typeof data === 'object' && data !== null && Number.isSafeInteger((data as { id?: unknown }).id);
+
+/** Echo prefixes `private-` itself: `private('scan')` subscribes to `private-scan`. */
+const echoName = (channel: string) => channel.replace(/^private-/, '');
+
+/**
+ * One live connection per signed-in user, shared by every screen that listens. A private channel is
+ * authorised with the token of the moment, so a new token (impersonation) means a new connection with
+ * new subscriptions, and no token (logout) means none.
+ */
+export function createRealtime(deps: RealtimeDeps): Realtime {
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const subscribers = new Set<ScanEventHandlers>();
+  /** The connection for `token`; echo is null while it is being set up. */
+  let live: { token: string; echo: EchoLike | null; channels: string[] } | null = null;
+  /** Bumped by every teardown, so a set-up that finishes after it knows it is stale. */
+  let generation = 0;
+  let unwatch: (() => void) | null = null;
+
+  const fanOut = (event: (typeof SCAN_EVENTS)[number]) => (data: unknown) => {
+    if (!isScanEvent(data)) return;
+    for (const handlers of [...subscribers]) {
+      try {
+        handlers[event]?.(data);
+      } catch (error) {
+        log(`A ${event} scan event handler failed`, error);
+      }
+    }
+  };
+
+  function teardown() {
+    generation += 1;
+    const current = live;
+    live = null;
+    if (!current?.echo) return;
+    for (const channel of current.channels) current.echo.leaveChannel(channel);
+    current.echo.disconnect();
+  }
+
+  async function connect(token: string, gen: number) {
+    const [factory, config, channels] = await Promise.all([
+      deps.loadEcho(),
+      deps.fetchJson('broadcasting/config', token).then(parseBroadcastingConfig),
+      // An older server without the channel list: the one channel it filters per user.
+      deps.fetchJson('broadcasting/channels', token).then(parseScanChannels, () => ['private-scan']),
+    ]);
+    if (gen !== generation) return;
+    if (!config) throw new Error('The broadcasting config carries no key');
+    const echo = factory(echoOptions(config, token, deps.apiBase()));
+    for (const channel of channels) {
+      const subscription = echo.private(echoName(channel));
+      // A leading dot: the server's event names as they are, without Laravel's App.Events namespace.
+      for (const event of SCAN_EVENTS) subscription.listen(`.${event}`, fanOut(event));
+      subscription.error((error) => log(`Subscription to ${channel} refused`, error));
+    }
+    live = { token, echo, channels };
+  }
+
+  function sync() {
+    const token = deps.getToken();
+    if (!subscribers.size || !token) {
+      teardown();
+      if (!subscribers.size) {
+        unwatch?.();
+        unwatch = null;
+      }
+      return;
+    }
+    if (live?.token === token) return;
+    teardown();
+    const gen = generation;
+    live = { token, echo: null, channels: [] };
+    connect(token, gen).catch((error: unknown) => {
+      // Live rows are a convenience: the screens still work, and the next subscriber or sign-in tries again.
+      if (gen === generation) live = null;
+      log('Live updates are unavailable', error);
+    });
+  }
+
+  return {
+    subscribeScan(handlers) {
+      subscribers.add(handlers);
+      unwatch ??= deps.watchToken(sync);
+      sync();
+      return () => {
+        subscribers.delete(handlers);
+        sync();
+      };
+    },
+    disconnect: teardown,
+  };
+}

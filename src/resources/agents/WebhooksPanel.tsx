@@ -1,0 +1,264 @@
+import { useMemo, useState } from 'react';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItem,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CheckboxGroupInput,
+  Confirm,
+  Form,
+  SaveButton,
+  TextInput,
+  useCreate,
+  useDataProvider,
+  useDelete,
+  useGetList,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  useUpdate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { CopyButton } from '../../components/CopyButton';
+import { fieldValidator } from '../../components/fieldValidation';
+import { useNotifyError } from '../../components/useNotifyError';
+import type { AppDataProvider, SelectOption } from '../../dataProvider';
+import { webhookFields } from '../../domain/webhooks';
+
+export interface Webhook extends RaRecord {
+  agent_id: number;
+  endpoint: string;
+  description: string | null;
+  secret: string;
+  events: string[];
+}
+
+/** Spec 3 §9: the webhook dialog is at most 700 px wide. */
+const DIALOG_MAX_WIDTH = 700;
+
+/** `GET webhooks/events`: what a webhook may subscribe to, labelled in the user's language when we know the event. */
+function useWebhookEvents() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const translate = useTranslate();
+  const query = useQuery<SelectOption[]>({
+    queryKey: ['webhooks', 'events'],
+    queryFn: () => dataProvider.send<SelectOption[]>('agent', 'webhooks/events'),
+    staleTime: 5 * 60_000,
+  });
+  const label = useMemo(() => (value: string, text?: string) => translate(`resources.webhooks.events.${value}`, { _: text ?? value }), [translate]);
+  const choices = useMemo(() => (query.data ?? []).map((e) => ({ id: String(e.value), name: label(String(e.value), e.text) })), [query.data, label]);
+  return { choices, label, isPending: query.isPending };
+}
+
+/** Inputs' validators from the domain's webhook fields (endpoint an http(s) URL, at least one event). */
+function useWebhookValidators() {
+  const translate = useTranslate();
+  return useMemo(() => {
+    const of = (name: 'endpoint' | 'description' | 'events') => fieldValidator(webhookFields[name], translate(`resources.webhooks.fields.${name}`));
+    return { endpoint: of('endpoint'), description: of('description'), events: of('events') };
+  }, [translate]);
+}
+
+const WebhookDialog = ({ agentId, webhook, onClose, onSaved }: { agentId: Identifier; webhook: Webhook | null; onClose: () => void; onSaved: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const validators = useWebhookValidators();
+  const { choices, isPending } = useWebhookEvents();
+  const [create, { isPending: creating }] = useCreate();
+  const [update, { isPending: updating }] = useUpdate();
+  const record = useMemo(() => webhook ?? { events: [] }, [webhook]);
+
+  // Returning the 422 field map puts each server message under its input.
+  const save = async (values: Record<string, unknown>) => {
+    const data = { endpoint: values.endpoint, description: values.description ?? null, events: values.events, agent_id: Number(agentId) };
+    try {
+      if (webhook) await update('webhooks', { id: webhook.id, data, previousData: webhook }, { mutationMode: 'pessimistic', returnPromise: true });
+      else await create('webhooks', { data }, { returnPromise: true });
+    } catch (error) {
+      return notifyError(error);
+    }
+    notify(webhook ? 'ra.notification.updated' : 'ra.notification.created', { type: 'success', messageArgs: { smart_count: 1 } });
+    onSaved();
+    return undefined;
+  };
+
+  const titleId = 'webhook-dialog-title';
+  return (
+    <Dialog open onClose={onClose} fullWidth aria-labelledby={titleId} slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, mx: 1, width: 'calc(100% - 16px)' } } }}>
+      <Form resource="webhooks" record={record} onSubmit={save} noValidate>
+        <DialogTitle id={titleId}>{translate(webhook ? 'resources.webhooks.edit_title' : 'resources.webhooks.create_title')}</DialogTitle>
+        <DialogContent dividers>
+          <TextInput source="endpoint" type="url" validate={validators.endpoint} helperText="resources.webhooks.helper.endpoint" fullWidth />
+          <TextInput source="description" validate={validators.description} multiline minRows={2} fullWidth />
+          {isPending ? <Skeleton height={48} /> : <CheckboxGroupInput source="events" choices={choices} validate={validators.events} row={false} />}
+          {webhook && (
+            <Box sx={{ mt: 1 }}>
+              <Typography variant="subtitle2">{translate('resources.webhooks.fields.secret')}</Typography>
+              <SecretLine secret={webhook.secret} />
+            </Box>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button type="button" onClick={onClose}>
+            {translate('app.crud.cancel')}
+          </Button>
+          <SaveButton label="app.crud.submit" alwaysEnable={!(creating || updating)} />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+};
+
+/** The signing secret, made by the server; shown in full so it can be checked, with a copy button ('Copied!' 5 s). */
+const SecretLine = ({ secret }: { secret: string }) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, minWidth: 0 }}>
+    <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', bgcolor: 'action.hover', px: 1, py: 0.5, borderRadius: 1 }}>
+      {secret}
+    </Box>
+    <CopyButton text={secret} />
+  </Stack>
+);
+
+const WebhookItem = ({ webhook, eventLabel, onEdit, onDelete }: { webhook: Webhook; eventLabel: (value: string) => string; onEdit: () => void; onDelete: () => void }) => {
+  const translate = useTranslate();
+  return (
+    <ListItem divider sx={{ display: 'block', px: 0 }} aria-label={webhook.endpoint}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body1" sx={{ wordBreak: 'break-all', fontWeight: 500 }}>
+            {webhook.endpoint}
+          </Typography>
+          {webhook.description && (
+            <Typography variant="body2" color="text.secondary">
+              {webhook.description}
+            </Typography>
+          )}
+        </Box>
+        <Tooltip title={translate('app.crud.edit')}>
+          <IconButton size="small" color="primary" onClick={onEdit} aria-label={translate('app.crud.edit')}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={translate('app.crud.delete')}>
+          <IconButton size="small" color="error" onClick={onDelete} aria-label={translate('app.crud.delete')}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <Stack direction="row" spacing={0.5} sx={{ my: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+        {webhook.events.map((event) => (
+          <Chip key={event} size="small" label={eventLabel(event)} />
+        ))}
+      </Stack>
+      <SecretLine secret={webhook.secret} />
+    </ListItem>
+  );
+};
+
+/**
+ * An agent's webhooks (spec 3 §2 Agents), under the agent form when editing: the list from
+ * `GET webhooks?agent_id=`, create and edit in a dialog, delete after 'are you sure ?'.
+ */
+export const WebhooksPanel = () => {
+  const translate = useTranslate();
+  const agent = useRecordContext();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const { label } = useWebhookEvents();
+  const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [deleteOne, { isPending: isDeleting }] = useDelete();
+  const { data = [], isPending, refetch } = useGetList<Webhook>(
+    'webhooks',
+    { filter: { agent_id: agent?.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } },
+    { enabled: agent?.id != null },
+  );
+  if (!agent) return null;
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteOne(
+      'webhooks',
+      { id: deleting.id, previousData: deleting },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setDeleting(null);
+          notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
+          void refetch();
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  return (
+    <Card sx={{ maxWidth: 720, mt: 2 }} component="section" aria-labelledby="webhooks-title">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography id="webhooks-title" variant="h6" component="h2" sx={{ flex: 1 }}>
+            {translate('resources.webhooks.name', { smart_count: 2 })}
+          </Typography>
+          <Button type="button" variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            {translate('resources.webhooks.add')}
+          </Button>
+        </Box>
+        {isPending ? (
+          <Skeleton height={96} />
+        ) : data.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate('resources.webhooks.empty')}
+          </Typography>
+        ) : (
+          <List disablePadding aria-labelledby="webhooks-title">
+            {data.map((webhook) => (
+              <WebhookItem key={webhook.id} webhook={webhook} eventLabel={label} onEdit={() => setEditing(webhook)} onDelete={() => setDeleting(webhook)} />
+            ))}
+          </List>
+        )}
+      </CardContent>
+      {editing !== null && (
+        <WebhookDialog
+          agentId={agent.id}
+          webhook={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refetch();
+          }}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        loading={isDeleting}
+        title="app.crud.delete_title"
+        content={deleting?.endpoint ?? ''}
+        cancel="app.crud.delete_cancel"
+        confirm="app.crud.delete_confirm"
+        confirmColor="warning"
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,31 @@
+import TuneIcon from '@mui/icons-material/Tune';
+import { OPTION_VALUE_MAX, optionFields, optionLabel } from '../../domain/option-fields';
+import type { ResourceDescription } from '../types';
+
+/**
+ * Application settings (spec 3 §2, resource `options`, permission `user`): a list and an edit form only.
+ * The name shows with spaces for underscores, the value as HTML; the value is edited in the rich-text
+ * editor when the setting's field_type is 'editor', else in a textarea; saving says 'Setting Updated'.
+ */
+export const appSettings: ResourceDescription = {
+  name: 'app-settings',
+  icon: TuneIcon,
+  fields: optionFields,
+  searchPlaceholder: 'resources.app-settings.search',
+  breadcrumbs: { create: 'resources.app-settings.breadcrumb.edit', edit: 'resources.app-settings.breadcrumb.edit' },
+  recordRepresentation: (record) => optionLabel(String(record.option_name ?? '')),
+  sortable: ['option_name', 'created_at'],
+  defaultSort: { field: 'option_name', order: 'ASC' },
+  actions: { create: false, delete: false },
+  columnDisplay: {
+    option_name: (value) => optionLabel(String(value ?? '')),
+    option_value: 'html',
+  },
+  form: {
+    readOnlyInputs: ['option_name'],
+    fieldFor: {
+      option_value: (spec, record) => (record?.field_type === 'editor' ? { label: spec.label, required: true, type: 'richtext', max: OPTION_VALUE_MAX } : spec),
+    },
+  },
+  messages: { updated: 'resources.app-settings.notification.updated' },
+};

@@ -1,0 +1,167 @@
+import { memo, useMemo } from 'react';
+import {
+  Box,
+  FormHelperText,
+  InputBase,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import { useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
+import { fieldValidator } from '../../components/fieldValidation';
+import { useSelectOptions } from '../../components/useSelectOptions';
+import { dentPriceFields, scratchPriceFields } from '../../domain/client-fields';
+import type { FieldSpec } from '../../domain/fields';
+import type { FormScreenMode } from '../types';
+
+export type MatrixKind = 'dent' | 'scratch';
+
+/** Columns of each matrix (spec 3 §3), and the unit each shows: money in the client's currency, or a percent. */
+const MATRICES: Record<MatrixKind, { columns: Record<string, FieldSpec>; percent: string[] }> = {
+  dent: { columns: dentPriceFields, percent: ['aluminium'] },
+  scratch: { columns: scratchPriceFields, percent: [] },
+};
+
+interface Column {
+  name: string;
+  label: string;
+  validate: Validator;
+}
+
+const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+const show = (value: unknown) => (value === null || value === undefined || Number.isNaN(value) ? '' : String(value));
+
+/**
+ * One price: a bare number input registered at `prices.<kind>.<partId>.<column>`. It subscribes only to
+ * its own value, so typing re-renders this cell and nothing else of the grid.
+ */
+const PriceCell = ({ source, column, part }: { source: string; column: Column; part: string }) => {
+  const { id, field, fieldState } = useInput({ source, validate: column.validate, defaultValue: 0, parse: toNumber, format: show });
+  const error = fieldState.error?.message;
+  const { ref, ...input } = field;
+  return (
+    <TableCell sx={{ px: 0.5, py: 0.5, verticalAlign: 'top' }}>
+      <InputBase
+        {...input}
+        id={id}
+        inputRef={ref}
+        type="number"
+        error={!!error}
+        inputProps={{ min: 0, step: 'any', inputMode: 'decimal', 'aria-label': `${part} ${column.label}`, 'aria-invalid': !!error, 'aria-describedby': error ? `${id}-error` : undefined }}
+        sx={{
+          width: 88,
+          border: 1,
+          borderColor: error ? 'error.main' : 'divider',
+          borderRadius: 1,
+          px: 0.75,
+          fontSize: 14,
+          '&.Mui-focused': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: (t) => `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}` },
+          '& input': { py: 0.5, textAlign: 'right' },
+        }}
+      />
+      {error && (
+        <FormHelperText id={`${id}-error`} error sx={{ mx: 0, maxWidth: 88, lineHeight: 1.2 }}>
+          <ValidationError error={error} />
+        </FormHelperText>
+      )}
+    </TableCell>
+  );
+};
+
+const stickySx = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1, borderRight: 1, borderRightColor: 'divider' } as const;
+
+/** A part's row; memoised so that the grid re-rendering (currency, parts arriving) does not redo 300 cells needlessly. */
+const PriceRow = memo(function PriceRow({ kind, partId, part, columns }: { kind: MatrixKind; partId: string; part: string; columns: Column[] }) {
+  return (
+    <TableRow hover>
+      <TableCell component="th" scope="row" sx={{ ...stickySx, minWidth: 120, maxWidth: 160, fontWeight: 500 }}>
+        {part}
+      </TableCell>
+      {columns.map((column) => (
+        <PriceCell key={column.name} source={`prices.${kind}.${partId}.${column.name}`} column={column} part={part} />
+      ))}
+    </TableRow>
+  );
+});
+
+/** The column headers, with the unit: % for a percentage, otherwise the client's currency as the form has it. */
+const HeaderRow = ({ kind, columns }: { kind: MatrixKind; columns: Column[] }) => {
+  const translate = useTranslate();
+  const currency: unknown = useWatch({ name: 'currency' });
+  const symbol = typeof currency === 'string' && currency ? currency : '$';
+  return (
+    <TableRow>
+      <TableCell sx={{ ...stickySx, zIndex: 3 }}>{translate('resources.clients.matrix.part')}</TableCell>
+      {columns.map((column) => (
+        <TableCell key={column.name} sx={{ px: 0.5, whiteSpace: 'nowrap' }}>
+          {column.label} ({MATRICES[kind].percent.includes(column.name) ? '%' : symbol})
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+};
+
+const useColumns = (kind: MatrixKind): Column[] => {
+  const translate = useTranslate();
+  return useMemo(
+    () =>
+      Object.entries(MATRICES[kind].columns).map(([name, spec]) => {
+        const label = translate(`resources.clients.matrix.${kind}.${name}`, { _: spec.label });
+        return { name, label, validate: fieldValidator(spec, label) };
+      }),
+    [kind, translate],
+  );
+};
+
+/** One editable price grid: a row per part, a column per price; scrolls sideways with the part names kept in view. */
+export const PriceMatrix = ({ kind }: { kind: MatrixKind }) => {
+  const translate = useTranslate();
+  const columns = useColumns(kind);
+  const { data: parts, isPending } = useSelectOptions('parts');
+  const titleId = `price-matrix-${kind}`;
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ width: '100%', mt: 2 }}>
+      <Typography id={titleId} variant="subtitle1" component="h2" gutterBottom>
+        {translate(`resources.clients.matrix.${kind}_title`)}
+      </Typography>
+      {isPending ? (
+        <Skeleton variant="rectangular" height={160} />
+      ) : !parts?.length ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('resources.clients.matrix.no_parts')}
+        </Typography>
+      ) : (
+        <TableContainer sx={{ maxHeight: 520, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Table size="small" stickyHeader aria-labelledby={titleId}>
+            <TableHead>
+              <HeaderRow kind={kind} columns={columns} />
+            </TableHead>
+            <TableBody>
+              {parts.map((p) => (
+                <PriceRow key={String(p.value)} kind={kind} partId={String(p.value)} part={p.text} columns={columns} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+};
+
+/**
+ * The client form's own component (spec 3 §3): the dent and scratch price matrices, saved with the client
+ * as `prices.dent[partId]` and `prices.scratch[partId]`. Every part has a row; a missing price starts at 0
+ * because the server needs every cell of a row.
+ */
+export const PriceMatrices = (_: { mode: FormScreenMode }) => (
+  <Box sx={{ width: '100%' }}>
+    <PriceMatrix kind="dent" />
+    <PriceMatrix kind="scratch" />
+  </Box>
+);

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser } from '../../test/builders';
+import { renderApp } from '../../test/renderApp';
+import { stubApi, type Reply } from '../../test/stubFetch';
+
+const parts = [
+  { text: 'Bonnet', value: 1 },
+  { text: 'Roof', value: 2 },
+];
+const dentRow = { light: 100, medium: 150, heavy: 200, severe: 300, oversize: 400, p2p: 120, aluminium: 30, conventional: 800, replacement: 1600 };
+const client = {
+  id: 4, name: 'Southern Cross', currency: '¥', sc_metallic: 10, sc_pearl: 15, sc_p2p: 1, calculation_method: 'T', sc_threshold: 3, weighted_no: null,
+  products: [], parts: [1], prices: { dent: { '1': dentRow }, scratch: { '1': { spot: 50, paint: 90, conventional: 300 } } },
+  logo: null, phone: null, address: null, email: null, abn: null,
+};
+
+function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
+  const user = aUser({ roles: ['Super Admin'], permissions: ['client'], agents: [], clients: [] });
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request, body) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    if (request === 'GET /api/quote/parts/lists') return { body: parts };
+    if (request.endsWith('/lists')) return { body: [] };
+    return answer(request, body);
+  });
+}
+
+const bodyOf = (fetch: ReturnType<typeof stubApi>, method: string) => {
+  const call = fetch.mock.calls.find(([, init]) => init?.method === method);
+  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
+};
+
+const cell = (part: string, column: string) => screen.getByRole('spinbutton', { name: `${part} ${column}` }) as HTMLInputElement;
+
+describe('client form', { timeout: 30_000 }, () => {
+  it('has a dent and a scratch matrix with a row per part, every cell starting at 0 on create', async () => {
+    signedIn(() => undefined);
+    renderApp('/clients/create');
+    expect(await screen.findByText('Create Client')).toBeTruthy();
+    const dent = await screen.findByRole('table', { name: 'Dent Prices' });
+    expect(within(dent).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Part', 'Light ($)', 'Medium ($)', 'Heavy ($)', 'Severe ($)', 'Oversize ($)', 'Push to Paint ($)', 'Aluminium (%)', 'Conventional ($)', 'Replacement ($)',
+    ]);
+    expect(within(dent).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Bonnet', 'Roof']);
+    const scratch = screen.getByRole('table', { name: 'Scratch Prices' });
+    expect(within(scratch).getAllByRole('spinbutton')).toHaveLength(6);
+    expect(within(dent).getAllByRole('spinbutton').every((input) => (input as HTMLInputElement).value === '0')).toBe(true);
+  });
+
+  it('validates on submit: name, threshold by method, cells at least 0; then sends both matrices keyed by part', async () => {
+    const fetch = signedIn((request, body) => {
+      if (request === 'POST /api/quote/clients') return { status: 201, body: { data: { id: 9, ...(body as object) } } };
+      if (request.startsWith('GET /api/quote/clients?')) return { body: { items: [], total: 0 } };
+      return undefined;
+    });
+    const { location } = renderApp('/clients/create');
+    await screen.findByRole('table', { name: 'Dent Prices' });
+    fireEvent.change(cell('Roof', 'Heavy'), { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Threshold is required')).toBeTruthy();
+    expect(screen.getByText('Heavy must be greater than or equal to 0')).toBeTruthy();
+    expect(cell('Roof', 'Heavy').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Name/)));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    // Method W: the threshold goes, the five counts come.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Calculation Method/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Weight' }));
+    await waitFor(() => expect(screen.queryByLabelText(/^Threshold/)).toBeNull());
+    for (const level of ['Oversize', 'Severe', 'Heavy', 'Medium', 'Light']) fireEvent.change(screen.getByLabelText(new RegExp(`^${level} Count`)), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Harbour Mutual' } });
+    fireEvent.change(cell('Roof', 'Heavy'), { target: { value: '240.5' } });
+    fireEvent.change(cell('Bonnet', 'Paint'), { target: { value: '99' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Created Successfully')).toBeTruthy();
+    await waitFor(() => expect(location.pathname).toBe('/clients'));
+    const body = bodyOf(fetch, 'POST');
+    expect(body).toMatchObject({
+      name: 'Harbour Mutual',
+      calculation_method: 'W',
+      weighted_no: { oversize: 2, severe: 2, heavy: 2, medium: 2, light: 2 },
+      currency: '$',
+    });
+    expect(body?.sc_threshold ?? null).toBeNull();
+    const prices = body?.prices as { dent: Record<string, Record<string, number>>; scratch: Record<string, Record<string, number>> };
+    expect(Object.keys(prices.dent)).toEqual(['1', '2']);
+    expect(prices.dent['2']).toEqual({ light: 0, medium: 0, heavy: 240.5, severe: 0, oversize: 0, p2p: 0, aluminium: 0, conventional: 0, replacement: 0 });
+    expect(prices.scratch['1']).toEqual({ spot: 0, paint: 99, conventional: 0 });
+  });
+
+  it('loads the saved prices on edit, fills a part without a row with 0, and shows money in the client currency', async () => {
+    const fetch = signedIn((request) => {
+      if (request === 'GET /api/quote/clients/4') return { body: { data: client } };
+      if (request === 'PUT /api/quote/clients/4') return { body: { data: client } };
+      if (request.startsWith('GET /api/quote/clients?')) return { body: { items: [], total: 0 } };
+      return undefined;
+    });
+    renderApp('/clients/4');
+    expect(await screen.findByText('Update Client')).toBeTruthy();
+    await screen.findByRole('table', { name: 'Dent Prices' });
+    await waitFor(() => expect(cell('Bonnet', 'Replacement').value).toBe('1600'));
+    expect(cell('Roof', 'Light').value).toBe('0');
+    expect(screen.getByRole('columnheader', { name: 'Light (¥)' })).toBeTruthy();
+    fireEvent.change(cell('Bonnet', 'Light'), { target: { value: '111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Updated Successfully')).toBeTruthy();
+    const prices = bodyOf(fetch, 'PUT')?.prices as { dent: Record<string, Record<string, number>> };
+    expect(prices.dent['1']).toEqual({ ...dentRow, light: 111 });
+    expect(prices.dent['2'].light).toBe(0);
+  });
+});

@@ -1,0 +1,38 @@
+import BusinessIcon from '@mui/icons-material/Business';
+import { lazyComponent } from '../../components/lazyComponent';
+import { clientFields, clientRules, weightedNoFields } from '../../domain/client-fields';
+import type { FieldSpecs } from '../../domain/fields';
+import { DENT_LEVELS } from '../../domain/pricing';
+import type { FormScreenMode, InputCondition, ResourceDescription } from '../types';
+
+const { name, currency, sc_metallic, sc_pearl, sc_p2p, calculation_method, sc_threshold, products, parts, logo, phone, address, email, abn } = clientFields;
+
+/** Method W's five counts, as inputs at `weighted_no.<level>`, highest level first as the spec lists them. */
+const weightedInputs: FieldSpecs = Object.fromEntries([...DENT_LEVELS].reverse().map((level) => [`weighted_no.${level}`, weightedNoFields[level]]));
+
+const byMethod = (method: 'T' | 'W'): InputCondition => ({ on: ['calculation_method'], when: (values) => values.calculation_method === method });
+
+/**
+ * Clients (spec 3 §2, §3): the domain's fields in the form's order, the threshold or the weighted counts by
+ * calculation method (PRICING.md), and the two price matrices, the one thing a description cannot say.
+ */
+export const clients: ResourceDescription = {
+  name: 'clients',
+  icon: BusinessIcon,
+  fields: { name, currency, sc_metallic, sc_pearl, sc_p2p, calculation_method, sc_threshold, ...weightedInputs, products, parts, logo, phone, address, email, abn },
+  searchPlaceholder: 'resources.clients.search',
+  breadcrumbs: { create: 'resources.clients.breadcrumb.create', edit: 'resources.clients.breadcrumb.edit' },
+  recordRepresentation: 'name',
+  sortable: ['name', 'currency', 'calculation_method', 'created_at'],
+  defaultSort: { field: 'name', order: 'ASC' },
+  form: {
+    refine: clientRules,
+    conditions: {
+      sc_threshold: byMethod('T'),
+      ...Object.fromEntries(Object.keys(weightedInputs).map((source) => [source, byMethod('W')])),
+    },
+    // The matrices' inputs live at prices.dent.<partId>: the objects must exist so the ids stay keys, not array indexes.
+    createDefaults: { prices: { dent: {}, scratch: {} }, products: [], parts: [] },
+    extras: lazyComponent<{ mode: FormScreenMode }, 'PriceMatrices'>(() => import('./PriceMatrices'), 'PriceMatrices'),
+  },
+};

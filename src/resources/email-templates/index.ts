@@ -1,0 +1,24 @@
+import DraftsIcon from '@mui/icons-material/Drafts';
+import { emailTemplateFields } from '../../domain/email-templates';
+import type { ResourceDescription } from '../types';
+
+/**
+ * E-mail templates (spec 3 §2, email service; its page reply `{items, meta}` is read by the data provider):
+ * Name, Created, Action; the body in the rich-text editor; the spec's own toasts.
+ */
+export const emailTemplates: ResourceDescription = {
+  name: 'email-templates',
+  icon: DraftsIcon,
+  fields: emailTemplateFields,
+  searchPlaceholder: 'resources.email-templates.search',
+  breadcrumbs: { create: 'resources.email-templates.breadcrumb.create', edit: 'resources.email-templates.breadcrumb.edit' },
+  recordRepresentation: 'templateName',
+  sortable: ['templateName', 'created_at'],
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  extraColumns: [{ source: 'created_at', type: 'datetime', sortable: true }],
+  messages: {
+    created: 'resources.email-templates.notification.created',
+    updated: 'resources.email-templates.notification.updated',
+    deleted: 'resources.email-templates.notification.deleted',
+  },
+};

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
+import KeyIcon from '@mui/icons-material/Key';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { CopyButton } from '../../components/CopyButton';
+import { useNotifyError } from '../../components/useNotifyError';
+import type { AppDataProvider } from '../../dataProvider';
+import type { FormScreenMode } from '../types';
+
+/**
+ * Spec 1 §4 / §7: `GET users/{id}/apikey` makes a new key for the device ingestion API. The server keeps
+ * only its hash, so the key is shown here once, with a copy button; the previous key stops working.
+ */
+export const ApiKeyChip = () => {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const [token, setToken] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  if (!record) return null;
+
+  const generate = async () => {
+    setPending(true);
+    try {
+      const reply = await dataProvider.send<{ token?: unknown }>('user', `users/${encodeURIComponent(String(record.id))}/apikey`);
+      if (typeof reply?.token !== 'string') throw new Error('The reply carries no token');
+      setToken(reply.token);
+      notify('resources.users.api_key.generated', { type: 'success' });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const hasKey = token !== null || record.has_api_key === true;
+  return (
+    <Box component="section" aria-labelledby="api-key-title" sx={{ width: '100%', mt: 1, mb: 2 }}>
+      <Typography id="api-key-title" variant="subtitle2" component="h2" gutterBottom>
+        {translate('resources.users.api_key.title')}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Chip
+          icon={<KeyIcon />}
+          label={translate(hasKey ? 'resources.users.api_key.regenerate' : 'resources.users.api_key.generate')}
+          color="primary"
+          variant="outlined"
+          onClick={pending ? undefined : () => void generate()}
+          disabled={pending}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {translate(hasKey ? 'resources.users.api_key.has_key' : 'resources.users.api_key.no_key')}
+        </Typography>
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        {translate('resources.users.api_key.replaces')}
+      </Typography>
+      {token && (
+        <Alert severity="warning" sx={{ mt: 1, '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}>
+          <Typography variant="body2" gutterBottom>
+            {translate('resources.users.api_key.once')}
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
+            <Box
+              component="code"
+              data-testid="api-key"
+              sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1, flex: 1 }}
+            >
+              {token}
+            </Box>
+            <CopyButton text={token} />
+          </Stack>
+        </Alert>
+      )}
+    </Box>
+  );
+};
+
+/** What the user form adds below its inputs: the API key chip, for an existing user only. */
+export const UserFormExtras = ({ mode }: { mode: FormScreenMode }) => (mode === 'edit' ? <ApiKeyChip /> : null);

@@ -1,0 +1,36 @@
+import { useCallback, useState } from 'react';
+import { useDataProvider, useNotify, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider';
+import { getCurrentUser, setImpersonatedUser, toCurrentUser } from '../../session';
+import { switchUser } from '../../session/switchUser';
+
+/**
+ * Spec 1 §4: keep the admin's id under `impersonatedUser`, call `auth/impersonate/take/{id}`, become the
+ * returned user (with its token), go to / and reload with 'Impersonated Successfully'.
+ * A refusal removes the marker again and says 'Failed to impersonate user' (spec 1 §8).
+ */
+export function useImpersonate() {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const [pending, setPending] = useState(false);
+  const take = useCallback(
+    async (userId: Identifier) => {
+      const admin = getCurrentUser();
+      if (!admin) return;
+      setPending(true);
+      setImpersonatedUser(admin.id);
+      try {
+        const user = toCurrentUser(await dataProvider.send('user', `auth/impersonate/take/${encodeURIComponent(String(userId))}`));
+        if (!user) throw new Error('The impersonation reply carries no signed-in user');
+        switchUser(user, admin.id, 'resources.users.impersonate.done');
+      } catch (error) {
+        setImpersonatedUser(null);
+        setPending(false);
+        console.error('Failed to impersonate user', error);
+        notify('resources.users.impersonate.failed', { type: 'error' });
+      }
+    },
+    [dataProvider, notify],
+  );
+  return { take, pending };
+}

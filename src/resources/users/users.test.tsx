@@ -1,0 +1,182 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser } from '../../test/builders';
+import { renderApp } from '../../test/renderApp';
+import { stubApi, type Reply } from '../../test/stubFetch';
+
+const admin = aUser({ id: 1, roles: ['Super Admin'], permissions: ['user', 'location'], agents: [], clients: [], first_name: 'Ada', last_name: 'Admin', name: 'Ada Admin' });
+const alex = { id: 2, first_name: 'Alex', last_name: 'Agent', email: 'agent@demo.test', roles: ['Agent'], agents: [1], clients: [], has_api_key: false, created_at: '2026-03-04T01:02:00.000Z' };
+const ada = { id: 1, first_name: 'Ada', last_name: 'Admin', email: 'admin@demo.test', roles: ['Super Admin'], agents: [], clients: [], has_api_key: false, created_at: '2026-03-04T01:02:00.000Z' };
+
+function signedIn(answer: (request: string, body: unknown) => Reply | undefined, user = admin) {
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request, body) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    if (request === 'GET /api/user/roles/lists') return { body: ['Agent', 'Client', 'Super Admin'].map((r) => ({ text: r, value: r })) };
+    if (request === 'GET /api/agent/agents/lists') return { body: [{ text: 'Melbourne Auto Scan', value: 1 }] };
+    if (request === 'GET /api/quote/clients/lists') return { body: [{ text: 'Southern Cross', value: 4 }] };
+    if (request.endsWith('/lists')) return { body: [] };
+    if (request === 'GET /api/agent/agents/1/branding') return { body: { data: { id: 1, name: 'Melbourne Auto Scan', primary_color: '#0c1839', text_color: '#ffffff', logo: null } } };
+    return answer(request, body);
+  });
+}
+
+const posted = (fetch: ReturnType<typeof stubApi>, method: string) => {
+  const call = fetch.mock.calls.find(([, init]) => init?.method === method);
+  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
+};
+
+async function chooseRole(name: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Roles/ }));
+  fireEvent.click(await screen.findByRole('option', { name }));
+}
+
+describe('users list', { timeout: 20_000 }, () => {
+  it('shows the spec columns, Created as a date-time, and impersonate only on other non-admin rows', async () => {
+    signedIn((request) => (request.startsWith('GET /api/user/users?') ? { body: { items: [alex, ada], total: 2 } } : undefined));
+    renderApp('/users');
+    expect(await screen.findByText('Alex')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Search User')).toBeTruthy();
+    for (const name of ['First Name', 'Last Name', 'Email', 'Roles', 'Created', 'Action']) expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    // 01:02 UTC is 12:02 PM in Melbourne (daylight time).
+    expect(screen.getAllByText('04-03-2026 12:02 PM')).toHaveLength(2);
+    const rows = screen.getAllByRole('row');
+    expect(await within(rows[1]).findByRole('button', { name: 'Impersonate' })).toBeTruthy();
+    expect(within(rows[2]).queryByRole('button', { name: 'Impersonate' })).toBeNull();
+  });
+
+  it('offers no impersonation while impersonating', async () => {
+    localStorage.setItem('impersonatedUser', '9');
+    signedIn((request) => (request.startsWith('GET /api/user/users?') ? { body: { items: [alex], total: 1 } } : undefined));
+    renderApp('/users');
+    await screen.findByText('Alex');
+    await screen.findAllByRole('link', { name: 'Edit' });
+    expect(screen.queryByRole('button', { name: 'Impersonate' })).toBeNull();
+  });
+});
+
+describe('impersonation', { timeout: 20_000 }, () => {
+  const assign = vi.fn();
+  afterEach(() => assign.mockReset());
+
+  it('stores the admin id, becomes the returned user and reloads on / with the toast pending', async () => {
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/users' });
+    const token = { ...aUser({ id: 2, token: 'impersonation', roles: ['Agent'], permissions: ['scan'], agents: [1] }) };
+    const fetch = signedIn((request) => {
+      if (request.startsWith('GET /api/user/users?')) return { body: { items: [alex], total: 1 } };
+      if (request === 'GET /api/user/auth/impersonate/take/2') return { body: { data: token, impersonator_id: 1 } };
+      return undefined;
+    });
+    renderApp('/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Impersonate' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(JSON.parse(localStorage.getItem('impersonatedUser') ?? 'null')).toBe(1);
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}')).toMatchObject({ id: 2, token: 'impersonation', permissions: ['scan'] });
+    expect(sessionStorage.getItem('pendingToast')).toBe('resources.users.impersonate.done');
+    expect(fetch.mock.calls.some(([url]) => url === '/api/user/auth/impersonate/take/2')).toBe(true);
+  });
+
+  it("says 'Failed to impersonate user' and drops the marker when the server refuses", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    signedIn((request) => {
+      if (request.startsWith('GET /api/user/users?')) return { body: { items: [alex], total: 1 } };
+      if (request === 'GET /api/user/auth/impersonate/take/2') return { status: 403, body: { error: 'You cannot impersonate another Super Admin.' } };
+      return undefined;
+    });
+    renderApp('/users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Impersonate' }));
+    expect(await screen.findByText('Failed to impersonate user')).toBeTruthy();
+    expect(localStorage.getItem('impersonatedUser')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}')).toMatchObject({ id: 1 });
+  });
+
+  it("shows 'Impersonated Successfully' after the reload", async () => {
+    sessionStorage.setItem('pendingToast', 'resources.users.impersonate.done');
+    signedIn(() => undefined);
+    renderApp('/');
+    expect(await screen.findByText('Impersonated Successfully')).toBeTruthy();
+    expect(sessionStorage.getItem('pendingToast')).toBeNull();
+  });
+
+  it('leaves from the account drawer: the admin comes back with its new token, the marker goes, / reloads', async () => {
+    vi.stubGlobal('location', { ...window.location, assign, pathname: '/' });
+    const impersonated = aUser({ id: 2, token: 'impersonation', roles: ['Agent'], permissions: ['scan'], agents: [1], name: 'Alex Agent' });
+    localStorage.setItem('impersonatedUser', '1');
+    signedIn((request) => (request === 'GET /api/user/auth/impersonate/1/leave' ? { body: { data: { ...admin, token: 'fresh-admin-token' } } } : undefined), impersonated);
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'My Account' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave Impersonate' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(localStorage.getItem('impersonatedUser')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}')).toMatchObject({ id: 1, token: 'fresh-admin-token' });
+    expect(sessionStorage.getItem('pendingToast')).toBe('app.account.left_impersonation');
+  });
+});
+
+describe('user form', () => {
+  it('asks for agents only with the Agent role, and deselecting the role clears them', async () => {
+    const fetch = signedIn((request, body) => {
+      if (request === 'POST /api/user/users') return { status: 201, body: { data: { id: 9, ...(body as object) } } };
+      if (request.startsWith('GET /api/user/users?')) return { body: { items: [], total: 0 } };
+      return undefined;
+    });
+    renderApp('/users/create');
+    expect(await screen.findByText('Create User')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /^Agents/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Sam' } });
+    fireEvent.change(screen.getByLabelText(/^Last Name/), { target: { value: 'Sales' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'sam@example.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'longenough' } });
+    await chooseRole('Agent');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Agents is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^Agents/ })));
+
+    // Focused after the failed submit, the autocomplete may already be open: the arrow key opens it either way.
+    fireEvent.keyDown(screen.getByRole('combobox', { name: /^Agents/ }), { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Melbourne Auto Scan' }));
+    // Deselect Agent: its chip's delete icon removes it, and the agents go with it.
+    const roles = screen.getByRole('combobox', { name: /^Roles/ }).closest('.MuiAutocomplete-root') as HTMLElement;
+    fireEvent.click(within(roles).getByTestId('CancelIcon'));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: /^Agents/ })).toBeNull());
+    await chooseRole('Client');
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Clients/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Southern Cross' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Created Successfully')).toBeTruthy();
+    expect(posted(fetch, 'POST')).toMatchObject({ first_name: 'Sam', roles: ['Client'], agents: [], clients: [4], password: 'longenough' });
+  }, 30_000);
+
+  it('has no password on edit and generates an API key shown once, with Copied! for 5 seconds', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    signedIn((request) => {
+      if (request === 'GET /api/user/users/2') return { body: { data: alex } };
+      if (request === 'GET /api/user/users/2/apikey') return { body: { data: { token: 'key-123' } } };
+      return undefined;
+    });
+    renderApp('/users/2');
+    expect(await screen.findByText('Update User')).toBeTruthy();
+    await screen.findByDisplayValue('Alex');
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate API Key' }));
+    expect(await screen.findByText('Token Generated')).toBeTruthy();
+    expect(screen.getByText('key-123')).toBeTruthy();
+    expect(screen.getByText('Copy the key now: it is shown only this once.')).toBeTruthy();
+
+    vi.useFakeTimers();
+    try {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+      });
+      expect(writeText).toHaveBeenCalledWith('key-123');
+      expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(4900));
+      expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(200));
+      expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 20_000);
+});

@@ -1,0 +1,158 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, nav, signIn } from './helpers';
+
+interface ScanItem {
+  id: number;
+  licensePlate: string | null;
+  type: string;
+  status: string;
+}
+
+async function apiLogin(request: APIRequestContext, email: string) {
+  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()).data as { id: number; token: string };
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Through the menu, not a reload: every full page load fetches the app's chunks again. */
+async function openScanList(page: Page) {
+  await nav(page).getByRole('link', { name: 'Scans', exact: true }).click();
+  await expect(page).toHaveURL(/\/scans$/);
+}
+
+/** The data rows of the scan table (not the header, skeleton or empty row). */
+const dataRows = (page: Page) => page.getByRole('table', { name: 'Scans' }).locator('tbody tr').filter({ has: page.getByRole('link', { name: 'Edit' }) });
+
+test.describe('scan list', () => {
+  test('lists the demo scans; search narrows; a filter applies and Reset clears it', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@demo.test');
+    const first = (await (await request.get('/api/scan/scans?page=1&per_page=1', { headers: bearer(admin.token) })).json()) as { items: ScanItem[]; total: number };
+    expect(first.total).toBeGreaterThan(10);
+    const plate = first.items[0].licensePlate!;
+
+    await signIn(page, 'admin@demo.test');
+    await openScanList(page);
+    await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
+    await expect(dataRows(page)).toHaveCount(10);
+    for (const column of ['Location', 'Type', 'Date/Time', 'Registration', 'Car Color', 'Client', 'Agent', 'Status', 'Action']) {
+      await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+    }
+    await expect(page.getByText(new RegExp(`^1-10 of ${first.total.toLocaleString('en')}$`))).toBeVisible();
+    // DD-MM-YYYY hh:mm A
+    await expect(dataRows(page).first().getByRole('cell').nth(2)).toHaveText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/);
+
+    await page.getByPlaceholder('Search Scan').fill(`  ${plate.toLowerCase()}  `);
+    await expect(dataRows(page).filter({ hasText: plate }).first()).toBeVisible();
+    await expect(async () => {
+      const texts = await dataRows(page).getByRole('cell').nth(3).allTextContents();
+      expect(texts.length).toBeGreaterThan(0);
+      for (const row of await dataRows(page).all()) await expect(row.getByRole('cell').nth(3)).toHaveText(new RegExp(`^${plate}`));
+    }).toPass();
+    await page.getByPlaceholder('Search Scan').fill('');
+    await expect(dataRows(page)).toHaveCount(10);
+
+    await page.getByRole('button', { name: 'Expand to Filter' }).click();
+    await expect(page.getByText('Advance Filter')).toBeVisible();
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    await expect(search).toBeDisabled();
+    await page.getByLabel('Type', { exact: true }).click();
+    await page.getByRole('option', { name: 'Tire' }).click();
+    await expect(search).toBeEnabled();
+    await search.click();
+    await expect(page.getByText('1 filter applied')).toBeVisible();
+    await expect(async () => {
+      const types = await dataRows(page).getByRole('cell').nth(1).allTextContents();
+      expect(types.length).toBeGreaterThan(0);
+      expect(new Set(types)).toEqual(new Set(['Tire']));
+    }).toPass();
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByText('1 filter applied')).toBeHidden();
+    await expect(page.getByText(new RegExp(`^1-10 of ${first.total.toLocaleString('en')}$`))).toBeVisible();
+    await expect(search).toBeDisabled();
+  });
+
+  test('sorts the page by a column and opens a scan from its pencil', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await openScanList(page);
+    await expect(dataRows(page)).toHaveCount(10);
+    await page.getByRole('button', { name: 'Registration' }).click();
+    const plates = await dataRows(page).getByRole('cell').nth(3).allTextContents();
+    expect(plates).toEqual([...plates].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+
+    const plate = plates[0];
+    await dataRows(page).first().getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/scans\/\d+$/);
+    await expect(page.getByText('Update Scan')).toBeVisible();
+    await expect(page.getByText('Car Details')).toBeVisible();
+    await expect(page.getByText(plate, { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText('Scan refreshed')).toBeVisible();
+  });
+
+  test('an unknown scan shows Scan Not Found and returns to the list', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/scans/999999999');
+    await expect(page.getByText('Scan Not Found')).toBeVisible();
+    await expect(page).toHaveURL(/\/scans$/);
+  });
+
+  test('Export downloads a CSV of the filtered scans', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await openScanList(page);
+    await expect(dataRows(page)).toHaveCount(10);
+    await page.getByRole('button', { name: 'Expand to Filter' }).click();
+    await page.getByLabel('Status', { exact: true }).click();
+    await page.getByRole('option', { name: 'Uploaded' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('1 filter applied')).toBeVisible();
+
+    const exportCall = page.waitForRequest((r) => r.url().includes('/api/scan/scans/export-scan-report'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    expect(new URL((await exportCall).url()).searchParams.get('status')).toBe('uploaded');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => /uploaded/i.test(line))).toBe(true);
+  });
+
+  test('a scan sent by a device appears in the list without a reload, and its status updates live', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@demo.test');
+    const agent = await apiLogin(request, 'agent@demo.test');
+    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data.token as string;
+    const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
+    expect(devices.length).toBeGreaterThan(0);
+
+    await signIn(page, 'admin@demo.test');
+    await openScanList(page);
+    await expect(dataRows(page)).toHaveCount(10);
+    const before = await page.getByText(/^1-10 of [\d,]+$/).textContent();
+    const total = Number(before!.replace(/^1-10 of /, '').replace(/,/g, ''));
+    // Let the live connection subscribe before the device sends.
+    await page.waitForTimeout(1500);
+
+    const plate = `E2E${String(Date.now()).slice(-5)}`;
+    const created = await request.post('/api/scan/ingest/scans', {
+      headers: bearer(key),
+      data: { scan_id: `e2e-${Date.now()}`, device_id: devices[0].id, type: 'arch', licensePlate: plate, make: 'Toyota', model: 'Corolla', carColor: 'Teal', body_type: 'Sedan' },
+    });
+    expect(created.status()).toBe(201);
+    const scan = (await created.json()).data as ScanItem;
+
+    const row = dataRows(page).first();
+    await expect(row).toContainText(plate);
+    await expect(row).toContainText('Metadata');
+    await expect(dataRows(page)).toHaveCount(10);
+    await expect(page.getByText(`1-10 of ${(total + 1).toLocaleString('en')}`)).toBeVisible();
+
+    const ready = await request.post(`/api/scan/ingest/scans/${scan.id}/status`, { headers: bearer(key), data: { status: 'ready' } });
+    expect(ready.ok()).toBe(true);
+    await expect(dataRows(page).filter({ hasText: plate })).toContainText('Ready');
+  });
+});
