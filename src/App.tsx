@@ -18,7 +18,7 @@ import * as scanPage from './custom/scan-page';
 import * as updateProfile from './custom/update-profile';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
-import { resources } from './resources';
+import { resourceEntries } from './resources/registry';
 import { resourceScreens } from './resources/shared';
 import { store } from './store';
 import { useAppTheme } from './theme';
@@ -47,8 +47,8 @@ export const App = () => (
       requireAuth
       disableTelemetry
     >
-      {resources.map((description) => (
-        <Resource key={description.name} {...resourceScreens(description)} />
+      {resourceEntries.map((entry) => (
+        <Resource key={entry.name} {...resourceScreens(entry)} />
       ))}
       <CustomRoutes noLayout>
         <Route path={forgotPassword.path} element={<forgotPassword.ForgotPasswordPage />} />

@@ -1,16 +1,41 @@
-import { lazyPage } from '../../components/lazyPage';
-import type { ResourceDescription } from '../types';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { PageLoading } from '../../components/PageLoading';
+import type { ResourceEntry } from '../registry';
 
-/** Shared screens; their code (tables, inputs, validation) loads with the first resource page. */
-export const ResourceList = lazyPage<{ description: ResourceDescription }, 'ResourceList'>(() => import('./ResourceList'), 'ResourceList');
-export const ResourceForm = lazyPage<{ description: ResourceDescription }, 'ResourceForm'>(() => import('./ResourceForm'), 'ResourceForm');
 
-/** The <Resource> props of a description: list at /{name}, form at /{name}/create (unless it offers no create) and /{name}/{id}. */
-export const resourceScreens = (description: ResourceDescription) => ({
-  name: description.name,
-  icon: description.icon,
-  recordRepresentation: description.recordRepresentation,
-  list: <ResourceList description={description} />,
-  create: description.actions?.create === false ? undefined : <ResourceForm description={description} />,
-  edit: <ResourceForm description={description} />,
-});
+/** A list or form screen: the shared screen's code and the resource's description load together on first render. */
+function describedScreen(entry: ResourceEntry, kind: 'list' | 'form'): ComponentType {
+  const Screen = lazy(async () => {
+    const [description, Component] = await Promise.all([
+      entry.load(),
+      kind === 'list' ? import('./ResourceList').then((m) => m.ResourceList) : import('./ResourceForm').then((m) => m.ResourceForm),
+    ]);
+    const Described = () => <Component description={description} />;
+    return { default: Described };
+  });
+  const Loaded = () => (
+    <Suspense fallback={<PageLoading />}>
+      <Screen />
+    </Suspense>
+  );
+  Loaded.displayName = `Described(${entry.name}, ${kind})`;
+  return Loaded;
+}
+
+const screens = new Map<ResourceEntry, { List: ComponentType; Form: ComponentType }>();
+
+/** The <Resource> props of a registry entry: list at /{name}, form at /{name}/create (unless it offers no create) and /{name}/{id}. */
+export const resourceScreens = (entry: ResourceEntry) => {
+  let s = screens.get(entry);
+  if (!s) {
+    s = { List: describedScreen(entry, 'list'), Form: describedScreen(entry, 'form') };
+    screens.set(entry, s);
+  }
+  const { List, Form } = s;
+  return {
+    name: entry.name,
+    list: <List />,
+    create: entry.create === false ? undefined : <Form />,
+    edit: <Form />,
+  };
+};
