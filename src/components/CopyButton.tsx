@@ -17,7 +17,7 @@ export const CopyButton = ({ text, label }: { text: string; label?: string }) =>
       startIcon={copied ? <CheckIcon /> : <ContentCopyIcon />}
       onClick={() => void copy(text).catch((error: unknown) => console.error('Copy failed', error))}
       aria-live="polite"
-      sx={{ flexShrink: 0 }}
+      sx={{ flexShrink: 0, textTransform: 'none' }}
     >
       {copied ? translate('app.copy.copied') : (label ?? translate('app.copy.copy'))}
     </Button>

@@ -1,39 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 
-/** ra-input-rich-text's toolbar labels (ra.tiptap.*), which react-admin's message type does not declare. */
-const tiptapMessages = {
-  tiptap: {
-    bold: 'Bold',
-    italic: 'Italic',
-    underline: 'Underline',
-    strike: 'Strikethrough',
-    code: 'Code',
-    link: 'Add a link',
-    list_bulleted: 'Bulleted list',
-    list_numbered: 'Numbered list',
-    align_left: 'Align left',
-    align_right: 'Align right',
-    align_center: 'Center',
-    align_justify: 'Justify',
-    color: 'Color',
-    highlight: 'Highlight',
-    clear_format: 'Clear format',
-    image: 'Image',
-    image_dialog: 'Image URL',
-    blockquote: 'Blockquote',
-    select_level: 'Select the level',
-    current_level: 'Current level',
-    paragraph: 'Normal',
-    heading1: 'Heading 1',
-    heading2: 'Heading 2',
-    heading3: 'Heading 3',
-    heading4: 'Heading 4',
-    heading5: 'Heading 5',
-    heading6: 'Heading 6',
-  },
-};
-
 /** English catalogue: react-admin's own messages, the spec's success texts, then ours (spec 1 quotes verbatim). */
 export const en: TranslationMessages = {
   ...englishMessages,
@@ -45,7 +12,6 @@ export const en: TranslationMessages = {
       updated: 'Updated Successfully |||| Updated Successfully',
       deleted: 'Deleted Successfully |||| Deleted Successfully',
     },
-    ...tiptapMessages,
   },
   app: {
     title: 'Insurance ScanQuote',
@@ -135,6 +101,7 @@ export const en: TranslationMessages = {
       color: '%{field} must be a colour like %{example}',
       invalid: '%{field} is invalid',
       choice: 'The selected %{field} is invalid',
+      digits: '%{field} must be exactly %{digits} digits',
     },
     error: {
       server: 'Server Error!',
@@ -318,6 +285,12 @@ export const en: TranslationMessages = {
         create: 'Create Client',
         edit: 'Update Client',
       },
+      choices: {
+        calculation_method: {
+          T: 'Threshold',
+          W: 'Weight',
+        },
+      },
       matrix: {
         dent_title: 'Dent Prices',
         scratch_title: 'Scratch Prices',
@@ -458,6 +431,13 @@ export const en: TranslationMessages = {
         owner: 'Owner',
         created_at: 'Created',
       },
+      choices: {
+        type: {
+          arch: 'Arch',
+          chasis: 'Chasis',
+          tire: 'Tire',
+        },
+      },
       search: 'Search Device',
       breadcrumb: {
         create: 'Create Device',
@@ -472,6 +452,13 @@ export const en: TranslationMessages = {
         price: 'Price',
         created_at: 'Created',
       },
+      choices: {
+        type: {
+          arch: 'Arch',
+          chasis: 'Chasis',
+          tire: 'Tire',
+        },
+      },
       search: 'Search Product',
       breadcrumb: {
         create: 'Create Product',
@@ -484,6 +471,13 @@ export const en: TranslationMessages = {
         name: 'Name',
         type: 'Type',
         created_at: 'Created',
+      },
+      choices: {
+        type: {
+          arch: 'Arch',
+          chasis: 'Chasis',
+          tire: 'Tire',
+        },
       },
       search: 'Search Part',
       breadcrumb: {
@@ -518,6 +512,13 @@ export const en: TranslationMessages = {
         carPanel: 'Car Panel Code',
         part_id: 'Part',
         created_at: 'Created',
+      },
+      choices: {
+        type: {
+          D: 'Default',
+          L: 'Large',
+          XL: 'Extra Large',
+        },
       },
       search: 'Search Panel',
       breadcrumb: {

@@ -23,7 +23,8 @@ const menuLabels = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.labe
 describe('catalogues', () => {
   it('English and Japanese have exactly the same keys', () => {
     const onlyEnglish = [...english.keys()].filter((k) => !japanese.has(k));
-    const onlyJapanese = [...japanese.keys()].filter((k) => !english.has(k));
+    // ra-input-rich-text's toolbar labels carry their English text in code: only Japanese lists them (the English catalogue loads with the sign-in page).
+    const onlyJapanese = [...japanese.keys()].filter((k) => !english.has(k) && !k.startsWith('ra.tiptap.'));
     expect({ onlyEnglish, onlyJapanese }).toEqual({ onlyEnglish: [], onlyJapanese: [] });
   });
 

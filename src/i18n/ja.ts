@@ -1,7 +1,10 @@
 import type { TranslationMessages } from 'react-admin';
 import { raJapanese } from './raJapanese';
 
-/** ra-input-rich-text's toolbar labels (ra.tiptap.*), which react-admin's message type does not declare. */
+/**
+ * ra-input-rich-text's toolbar labels (ra.tiptap.*), which react-admin's message type does not declare.
+ * English needs none: the toolbar has its English text as defaults.
+ */
 const tiptapMessages = {
   tiptap: {
     bold: '太字',
@@ -135,6 +138,7 @@ export const ja: TranslationMessages = {
       color: '%{field}は%{example}のような色にしてください',
       invalid: '%{field}が無効です',
       choice: '選択された%{field}は無効です',
+      digits: '%{field}は%{digits}桁の数字で入力してください',
     },
     error: {
       server: 'サーバーエラー！',
@@ -318,6 +322,12 @@ export const ja: TranslationMessages = {
         create: 'クライアントを作成',
         edit: 'クライアントを更新',
       },
+      choices: {
+        calculation_method: {
+          T: 'しきい値',
+          W: '重み付け',
+        },
+      },
       matrix: {
         dent_title: 'デント価格',
         scratch_title: 'スクラッチ価格',
@@ -458,6 +468,13 @@ export const ja: TranslationMessages = {
         owner: '所有者',
         created_at: '作成日',
       },
+      choices: {
+        type: {
+          arch: 'アーチ',
+          chasis: 'シャシー',
+          tire: 'タイヤ',
+        },
+      },
       search: 'デバイスを検索',
       breadcrumb: {
         create: 'デバイスを作成',
@@ -472,6 +489,13 @@ export const ja: TranslationMessages = {
         price: '価格',
         created_at: '作成日',
       },
+      choices: {
+        type: {
+          arch: 'アーチ',
+          chasis: 'シャシー',
+          tire: 'タイヤ',
+        },
+      },
       search: '製品を検索',
       breadcrumb: {
         create: '製品を作成',
@@ -484,6 +508,13 @@ export const ja: TranslationMessages = {
         name: '名前',
         type: '種類',
         created_at: '作成日',
+      },
+      choices: {
+        type: {
+          arch: 'アーチ',
+          chasis: 'シャシー',
+          tire: 'タイヤ',
+        },
       },
       search: '部品を検索',
       breadcrumb: {
@@ -518,6 +549,13 @@ export const ja: TranslationMessages = {
         carPanel: '車両パネルコード',
         part_id: '部品',
         created_at: '作成日',
+      },
+      choices: {
+        type: {
+          D: '標準',
+          L: '大型',
+          XL: '特大',
+        },
       },
       search: 'パネルを検索',
       breadcrumb: {

@@ -105,7 +105,7 @@ const WebhookDialog = ({ agentId, webhook, onClose, onSaved }: { agentId: Identi
   const titleId = 'webhook-dialog-title';
   return (
     <Dialog open onClose={onClose} fullWidth aria-labelledby={titleId} slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, mx: 1, width: 'calc(100% - 16px)' } } }}>
-      <Form resource="webhooks" record={record} onSubmit={save} noValidate>
+      <Form resource="webhooks" record={record} onSubmit={save} noValidate disableInvalidFormNotification>
         <DialogTitle id={titleId}>{translate(webhook ? 'resources.webhooks.edit_title' : 'resources.webhooks.create_title')}</DialogTitle>
         <DialogContent dividers>
           <TextInput source="endpoint" type="url" validate={validators.endpoint} helperText="resources.webhooks.helper.endpoint" fullWidth />

@@ -3,12 +3,20 @@ import { IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useDelete, useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
+import type { ResourceDescription } from '../types';
 
 /**
  * Trash icon asking 'are you sure ?' (DECISIONS). On success the list reloads with 'Deleted Successfully' (or `message`);
  * on failure the dialog stays open and the error toast shows (spec 1 §8).
  */
-export const DeleteRowButton = ({ message = 'ra.notification.deleted' }: { message?: string }) => {
+export const DeleteRowButton = ({
+  message = 'ra.notification.deleted',
+  representation,
+}: {
+  message?: string;
+  /** The description's recordRepresentation: the dialog names the row (descriptions load lazily, after <Resource> is declared). */
+  representation?: ResourceDescription['recordRepresentation'];
+}) => {
   const translate = useTranslate();
   const record = useRecordContext();
   const resource = useResourceContext();
@@ -46,7 +54,7 @@ export const DeleteRowButton = ({ message = 'ra.notification.deleted' }: { messa
         isOpen={open}
         loading={isPending}
         title="app.crud.delete_title"
-        content={represent(record)}
+        content={typeof representation === 'function' ? representation(record) : representation ? String(record[representation] ?? '') : represent(record)}
         cancel="app.crud.delete_cancel"
         confirm="app.crud.delete_confirm"
         confirmColor="warning"

@@ -2,6 +2,7 @@ import { BooleanField, FunctionField, ImageField, NumberField, RichTextField, Se
 import type { FieldSpec } from '../../domain/fields';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import type { ColumnDisplay } from '../types';
+import { useFieldChoices } from './useFieldChoices';
 
 // HTML of any length in a table cell: at most a few lines, the rest cut off.
 const htmlCellSx = { display: 'block', maxHeight: 96, maxWidth: 480, overflow: 'hidden', '& :is(p, h1, h2, h3, h4, h5, h6, ul, ol)': { my: 0, fontSize: 'inherit' } };
@@ -22,30 +23,36 @@ const ReferenceText = ({ source, spec }: { source: string; spec: Extract<FieldSp
   );
 };
 
+/** A fixed list's value (or several, comma-joined) by its label in the user's language. */
+const ChoiceText = ({ source, spec }: { source: string; spec: Extract<FieldSpec, { choices: unknown }> }) => {
+  const choices = useFieldChoices(source, spec.choices);
+  if (spec.type === 'choice') return <SelectField source={source} choices={choices} translateChoice={false} />;
+  return (
+    <FunctionField
+      source={source}
+      render={(record: RaRecord) => {
+        const value: unknown = record[source];
+        return Array.isArray(value) ? value.map((id) => choices.find((c) => c.id === id)?.name ?? String(id)).join(', ') : '';
+      }}
+    />
+  );
+};
+
 /** The read-only display of one field spec in a list cell, or the description's `display` for it; secrets are never shown. */
 export const FieldColumnValue = ({ source, spec, display }: { source: string; spec: FieldSpec; display?: ColumnDisplay }) => {
   if (display === 'html' && spec.type !== 'secret') return <RichTextField source={source} sx={htmlCellSx} />;
   if (display && display !== 'html' && spec.type !== 'secret') return <FunctionField source={source} render={(record: RaRecord) => display(record[source])} />;
   switch (spec.type) {
     case 'choice':
-      return <SelectField source={source} choices={[...spec.choices]} />;
+    case 'multichoice':
+      return <ChoiceText source={source} spec={spec} />;
     case 'number':
       return <NumberField source={source} />;
     case 'boolean':
       return <BooleanField source={source} looseValue />;
-    case 'multichoice':
-      return (
-        <FunctionField
-          source={source}
-          render={(record: RaRecord) => {
-            const value: unknown = record[source];
-            return Array.isArray(value) ? value.map((id) => spec.choices.find((c) => c.id === id)?.name ?? String(id)).join(', ') : '';
-          }}
-        />
-      );
     case 'image':
       // Spec 3 §9: thumbnails 100 x 100.
-      return <ImageField source={source} sx={{ '& img': { width: 100, height: 100, m: 0, objectFit: 'contain' } }} />;
+      return <ImageField source={source} sx={{ '& .RaImageField-image': { width: 100, height: 100, m: 0, objectFit: 'contain' } }} />;
     case 'reference':
     case 'references':
       return <ReferenceText source={source} spec={spec} />;

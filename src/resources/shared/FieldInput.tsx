@@ -15,6 +15,7 @@ import type { FieldSpec } from '../../domain/fields';
 import { RichTextInput } from '../../components/RichTextInput';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { ColorInput } from './ColorInput';
+import { useFieldChoices } from './useFieldChoices';
 
 interface FieldInputProps {
   source: string;
@@ -36,6 +37,16 @@ const ReferenceChoices = ({ source, spec, validate, helperText }: FieldInputProp
   );
 };
 
+/** A fixed list (one value or several), its labels in the user's language. */
+const ChoiceSelect = ({ source, spec, validate, helperText }: FieldInputProps & { spec: Extract<FieldSpec, { choices: unknown }> }) => {
+  const choices = useFieldChoices(source, spec.choices);
+  return spec.type === 'multichoice' ? (
+    <SelectArrayInput source={source} validate={validate} helperText={helperText} choices={choices} translateChoice={false} />
+  ) : (
+    <SelectInput source={source} validate={validate} helperText={helperText} choices={choices} translateChoice={false} />
+  );
+};
+
 // The record holds the stored image's URL; the preview wants `{src}`. A new file arrives as `{rawFile}`.
 const imagePreview = (value: unknown) => (typeof value === 'string' && value ? { src: value } : value);
 
@@ -51,7 +62,8 @@ export const FieldInput = ({ source, spec, validate, helperText }: FieldInputPro
     case 'color':
       return <ColorInput source={source} validate={validate} helperText={helperText} />;
     case 'choice':
-      return <SelectInput source={source} validate={validate} helperText={helperText} choices={[...spec.choices]} />;
+    case 'multichoice':
+      return <ChoiceSelect source={source} spec={spec} validate={validate} helperText={helperText} />;
     case 'number':
       return <NumberInput source={source} validate={validate} helperText={helperText} min={spec.min} max={spec.max} />;
     case 'reference':
@@ -59,8 +71,6 @@ export const FieldInput = ({ source, spec, validate, helperText }: FieldInputPro
       return <ReferenceChoices source={source} spec={spec} validate={validate} />;
     case 'boolean':
       return <BooleanInput source={source} validate={validate} helperText={helperText} format={(v: unknown) => v === true || v === 1 || v === '1'} />;
-    case 'multichoice':
-      return <SelectArrayInput source={source} validate={validate} helperText={helperText} choices={[...spec.choices]} />;
     case 'image':
       return (
         <ImageInput source={source} validate={validate} helperText={helperText} accept={{ 'image/*': [] }} format={imagePreview}>

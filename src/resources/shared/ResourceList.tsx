@@ -82,7 +82,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
         empty={false}
         // A wide table scrolls inside its card on a phone instead of widening the page (360 px).
-        sx={{ '& .RaList-content': { overflowX: 'auto' } }}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       >
         <DataTable rowClick={false} bulkActionButtons={false}>
           {listColumns(description, translate)}
@@ -91,7 +91,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
               <Box sx={{ display: 'inline-flex' }}>
                 {description.rowActions?.map((RowAction, i) => <RowAction key={i} />)}
                 {canEdit && <EditRowButton />}
-                {canDelete && <DeleteRowButton message={description.messages?.deleted} />}
+                {canDelete && <DeleteRowButton message={description.messages?.deleted} representation={description.recordRepresentation} />}
               </Box>
             </DataTable.Col>
           )}

@@ -41,7 +41,7 @@ export const ApiKeyChip = () => {
       <Typography id="api-key-title" variant="subtitle2" component="h2" gutterBottom>
         {translate('resources.users.api_key.title')}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Chip
           icon={<KeyIcon />}
           label={translate(hasKey ? 'resources.users.api_key.regenerate' : 'resources.users.api_key.generate')}

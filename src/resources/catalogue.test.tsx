@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser } from '../test/builders';
+import { renderApp } from '../test/renderApp';
+import { stubApi, type Reply } from '../test/stubFetch';
+
+/** A Super Admin; `answer` handles the calls under test, other select lists are empty. */
+function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
+  const user = aUser({ roles: ['Super Admin'], permissions: ['user', 'device', 'email_template', 'part', 'panelgroup'], agents: [], clients: [] });
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request, body) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    const own = answer(request, body);
+    if (own) return own;
+    if (request.endsWith('/lists')) return { body: [] };
+    return undefined;
+  });
+}
+
+const created_at = '2026-05-04T01:02:03.000Z';
+const gst = { id: 1, option_name: 'GST_PERCENT', option_value: '10', field_type: 'text', created_at, updated_at: created_at };
+const terms = {
+  id: 2,
+  option_name: 'TERMS_AND_CONDITIONS',
+  option_value: '<p>Read <strong>this</strong><img src="x" onerror="window.hacked = 1"></p>',
+  field_type: 'editor',
+  created_at,
+  updated_at: created_at,
+};
+
+const headings = () => screen.getAllByRole('columnheader').map((th) => th.textContent?.trim());
+
+describe('application settings', { timeout: 30_000 }, () => {
+  it('lists names with spaces and values as sanitised HTML, with edit but no create or delete', async () => {
+    signedIn((request) => (request.startsWith('GET /api/user/options?') ? { body: { items: [gst, terms], total: 2 } } : undefined));
+    renderApp('/app-settings');
+    expect(await screen.findByText('TERMS AND CONDITIONS')).toBeTruthy();
+    expect(screen.getByText('GST PERCENT')).toBeTruthy();
+    expect(screen.getByText('this').tagName).toBe('STRONG');
+    expect(document.querySelector('img[onerror]')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Edit' }).map((a) => a.getAttribute('href'))).toEqual(['/app-settings/1', '/app-settings/2']);
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.getByPlaceholderText('Search Setting')).toBeTruthy();
+  });
+
+  it("edits a plain setting in a textarea and says 'Setting Updated'", async () => {
+    const fetch = signedIn((request) => {
+      if (request === 'GET /api/user/options/1') return { body: { data: gst } };
+      if (request === 'PUT /api/user/options/1') return { body: { data: { ...gst, option_value: '12.5' } } };
+      if (request.startsWith('GET /api/user/options?')) return { body: { items: [gst], total: 1 } };
+      return undefined;
+    });
+    const { location } = renderApp('/app-settings/1');
+    expect(await screen.findByText('Update Setting')).toBeTruthy();
+    const value = await screen.findByDisplayValue('10');
+    expect(value.tagName).toBe('TEXTAREA');
+    expect(screen.getByDisplayValue('GST PERCENT')).toHaveProperty('disabled', true);
+    fireEvent.change(value, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Value is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(value));
+    fireEvent.change(value, { target: { value: '12.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Setting Updated')).toBeTruthy();
+    await waitFor(() => expect(location.pathname).toBe('/app-settings'));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ option_value: '12.5', field_type: 'text' });
+  });
+
+  it("edits an 'editor' setting in the rich-text editor", async () => {
+    signedIn((request) => (request === 'GET /api/user/options/2' ? { body: { data: terms } } : undefined));
+    renderApp('/app-settings/2');
+    expect(await screen.findByText('Update Setting')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ProseMirror[contenteditable="true"]')).not.toBeNull(), { timeout: 10_000 });
+    expect(screen.queryByRole('textbox', { name: /^Value/ })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Bold' })).toBeTruthy();
+  });
+
+  it('has no create screen: /app-settings/create shows the list', async () => {
+    signedIn((request) => (request.startsWith('GET /api/user/options?') ? { body: { items: [gst], total: 1 } } : undefined));
+    const { location } = renderApp('/app-settings/create');
+    await waitFor(() => expect(location.pathname).toBe('/app-settings'));
+    expect(await screen.findByText('GST PERCENT')).toBeTruthy();
+  });
+});
+
+describe('e-mail templates', { timeout: 30_000 }, () => {
+  const template = { id: 3, templateName: 'Quote ready', templateBody: '<p>Hello</p>', created_at, updated_at: created_at };
+
+  it("reads the {items, meta} page, shows Name, Created, Action and says 'Email Template Deleted Successfully'", async () => {
+    let rows = [template];
+    signedIn((request) => {
+      if (request.startsWith('GET /api/email/emailTemplates?')) return { body: { items: rows, meta: { total: rows.length, last_page: 1 } } };
+      if (request === 'DELETE /api/email/emailTemplates/3') {
+        rows = [];
+        return { body: { data: template } };
+      }
+      return undefined;
+    });
+    renderApp('/email-templates');
+    expect(await screen.findByText('Quote ready')).toBeTruthy();
+    expect(headings()).toEqual(['Name', 'Created', 'Action']);
+    expect(screen.getByPlaceholderText('Search Email Template')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Quote ready')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('Email Template Deleted Successfully')).toBeTruthy();
+  });
+
+  it("requires the body ('Template Body is required') and focuses the editor", async () => {
+    const fetch = signedIn(() => undefined);
+    renderApp('/email-templates/create');
+    expect(await screen.findByText('Create Template')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.ProseMirror')).not.toBeNull(), { timeout: 10_000 });
+    fireEvent.change(screen.getByRole('textbox', { name: /^Template Name/ }), { target: { value: 'Welcome' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Template Body is required')).toBeTruthy();
+    expect(screen.queryByText('Template Name is required')).toBeNull();
+    // The editor is the first invalid input, so it takes the focus.
+    await waitFor(() => expect(document.activeElement?.classList.contains('ProseMirror')).toBe(true));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
+
+describe('devices', { timeout: 30_000 }, () => {
+  it('shows Location Name, Type, Owner and Action in that order', async () => {
+    const device = { id: 1, location_id: 2, location_name: 'Collingwood Depot', type: 'arch', agent_id: 3, owner: 'Melbourne Auto Scan', serial: 'A1', default_client_id: 4, default_client_name: 'Southern Cross', created_at };
+    signedIn((request) => (request.startsWith('GET /api/agent/devices?') ? { body: { items: [device], total: 1 } } : undefined));
+    renderApp('/devices');
+    expect(await screen.findByText('Collingwood Depot')).toBeTruthy();
+    expect(headings()).toEqual(['Location Name', 'Type', 'Owner', 'Action']);
+    expect(screen.getByText('Arch')).toBeTruthy();
+    expect(screen.getByText('Melbourne Auto Scan')).toBeTruthy();
+  });
+});
+
+describe('Email Header & Footer page', { timeout: 30_000 }, () => {
+  const options = (header: string, footer: string) => [
+    { id: 3, option_name: 'EMAIL_DEFAULT_FOOTER', option_value: footer, field_type: 'editor', created_at, updated_at: created_at },
+    { id: 4, option_name: 'EMAIL_DEFAULT_HEADER', option_value: header, field_type: 'editor', created_at, updated_at: created_at },
+  ];
+
+  it("needs both: a blank header says 'Header is required' and nothing is saved", async () => {
+    const fetch = signedIn((request) => (request === 'POST /api/user/options/search' ? { body: { data: options('<p></p>', '<p>Regards</p>') } } : undefined));
+    renderApp('/email-header-footer');
+    expect(await screen.findByText('Email Header & Footer')).toBeTruthy();
+    await waitFor(() => expect(document.querySelectorAll('.ProseMirror')).toHaveLength(2), { timeout: 10_000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Header is required')).toBeTruthy();
+    expect(screen.queryByText('Footer is required')).toBeNull();
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/bulksave'))).toBe(false);
+  });
+
+  it("loads both with options/search and saves both with options/bulksave: 'Email Header & Footer Updated Successfully'", async () => {
+    const fetch = signedIn((request, body) => {
+      if (request === 'POST /api/user/options/search') return { body: { data: options('<p>Hello</p>', '<p>Regards</p>') } };
+      if (request === 'POST /api/user/options/bulksave') return { body: { data: body } };
+      return undefined;
+    });
+    renderApp('/email-header-footer');
+    await waitFor(() => expect(document.querySelectorAll('.ProseMirror')).toHaveLength(2), { timeout: 10_000 });
+    expect(await screen.findByText('Hello')).toBeTruthy();
+    const search = fetch.mock.calls.find(([url]) => String(url).endsWith('/options/search'));
+    expect(JSON.parse(String(search?.[1]?.body))).toEqual({ option_name: ['EMAIL_DEFAULT_HEADER', 'EMAIL_DEFAULT_FOOTER'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Email Header & Footer Updated Successfully')).toBeTruthy();
+    const save = fetch.mock.calls.find(([url]) => String(url).endsWith('/options/bulksave'));
+    expect(JSON.parse(String(save?.[1]?.body))).toEqual([
+      { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hello</p>' },
+      { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Regards</p>' },
+    ]);
+  });
+
+  it('sends a user without email_template to /', async () => {
+    const user = aUser({ permissions: ['scan'], agents: [], clients: [] });
+    localStorage.setItem('currentUser', JSON.stringify(user));
+    const fetch = stubApi((request) => (request === 'GET /api/user/auth/user' ? { body: { data: user } } : request.endsWith('/lists') ? { body: [] } : undefined));
+    const { location } = renderApp('/email-header-footer');
+    await waitFor(() => expect(location.pathname).toBe('/'));
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/options'))).toBe(false);
+  });
+});
