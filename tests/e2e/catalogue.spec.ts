@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { pngImage } from '../server/image-fixtures';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
@@ -104,34 +104,6 @@ async function typeInEditor(target: Locator, text: string, replace = false) {
   await page.keyboard.type(text);
 }
 
-/** A valid w × h RGB PNG filled with one colour, made here so the test needs no fixture file. */
-function png(w: number, h: number, rgb: [number, number, number]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = table[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(w, 0);
-  header.writeUInt32BE(h, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: h }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 test('roles: validation, create with permissions, search, edit, delete', async () => {
   await visit('/roles');
@@ -260,7 +232,7 @@ test('panel groups: image required, created with an upload, replaced through POS
 
   const name = `E2E Group ${stamp}`;
   await textbox(/^Name/).fill(name);
-  await page.locator('input[type=file]').setInputFiles({ name: 'group.png', mimeType: 'image/png', buffer: png(40, 20, [12, 24, 57]) });
+  await page.locator('input[type=file]').setInputFiles({ name: 'group.png', mimeType: 'image/png', buffer: await pngImage(40, 20, '#0c1839') });
   await page.getByRole('spinbutton', { name: /^Position/ }).fill('0');
   await submit();
   await expect(page.getByText('Position must be greater than zero')).toBeVisible();
@@ -275,7 +247,7 @@ test('panel groups: image required, created with an upload, replaced through POS
   await expect(thumbnail).toBeVisible();
   const firstImage = await thumbnail.getAttribute('src');
   await editRow(row, 'Update Panel Group');
-  await page.locator('input[type=file]').setInputFiles({ name: 'group-2.png', mimeType: 'image/png', buffer: png(40, 20, [200, 30, 30]) });
+  await page.locator('input[type=file]').setInputFiles({ name: 'group-2.png', mimeType: 'image/png', buffer: await pngImage(40, 20, '#c81e1e') });
   const updated = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/quote\/panelGroups\/\d+\?_method=PUT$/.test(r.url()));
   await submit();
   expect((await updated).headers()['content-type']).toMatch(/^multipart\/form-data/);

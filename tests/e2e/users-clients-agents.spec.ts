@@ -1,35 +1,7 @@
-import { deflateSync } from 'node:zlib';
+import { pngImage } from '../server/image-fixtures';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { acceptTermsIfShown, nav, signIn } from './helpers';
 
-/** A small valid PNG (solid colour), made here so the upload goes through the server's real checks. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (data: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of data) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const form = (page: Page) => page.locator('form').first();
 const submit = (page: Page) => form(page).getByRole('button', { name: 'Submit' }).click();
@@ -261,7 +233,7 @@ test.describe('agents', () => {
     const name = `E2E Agent ${Date.now()}`;
     const f = form(page);
     await f.getByLabel('Name').fill(name);
-    await f.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(24, 24, [12, 24, 57]) });
+    await f.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(24, 24, '#0c1839') });
     await f.getByLabel('Phone').fill('0312345678');
     await f.getByLabel(/^Email/).fill('desk@e2e.test');
     await f.getByLabel(/^Address/).fill('1 Test St, Melbourne VIC 3000');
@@ -289,7 +261,7 @@ test.describe('agents', () => {
 
     // A new logo on edit goes as multipart POST agents/{id}?_method=PUT; the blank pincode keeps the old one.
     const update = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/agent\/agents\/\d+\?_method=PUT$/.test(r.url()));
-    await form(page).locator('input[type="file"]').setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: png(32, 32, [200, 40, 40]) });
+    await form(page).locator('input[type="file"]').setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: await pngImage(32, 32, '#c82828') });
     await submit(page);
     expect((await update).headers()['content-type']).toMatch(/^multipart\/form-data/);
     await expect(page.getByText('Updated Successfully')).toBeVisible();
