@@ -20,7 +20,7 @@ import { clientScope } from '../quote/scopes';
 import { type AccessRow, findAccessByApiKeyHash } from '../user/access-repository';
 import { publishScan } from './events';
 import { checkVideo, releaseFiles, syncScanFiles, VIDEO_MAX_BYTES, withStoredFiles } from './files';
-import { findScanItem, refreshCounts, scansChanged } from './repository';
+import { findScanItem, refreshCounts } from './repository';
 import { ScanItemRecord } from './schemas';
 import { parseScanId, SCAN_MODEL, writeScanReport } from './service';
 
@@ -172,7 +172,6 @@ export async function ingestRoutes(app: FastifyInstance) {
         ${b.location_state ?? device.state}, ${b.timestamp ?? new Date().toISOString()}, ${b.startTime ?? b.timestamp ?? null})
       on conflict (agent_id, scan_id) do nothing returning id`.execute(app.db);
     if (inserted.rows[0]) {
-      scansChanged();
       const item = await reply(inserted.rows[0].id);
       await publishScan(app, 'created', item);
       return res.status(201).send({ data: item });
@@ -299,7 +298,6 @@ export async function ingestRoutes(app: FastifyInstance) {
     if (statusRank(next) < statusRank(scan.status)) throw new ValidationError({ status: `The scan is already ${scan.status}` });
     if (next === scan.status) return { data: await reply(scan.id) };
     await sql`update scans set status = ${next}, updated_at = now() where id = ${scan.id}`.execute(app.db);
-    scansChanged();
     if (next === 'uploaded') await writeScanReport(app.db, storageOf(app), scan.id, req.log);
     const item = await reply(scan.id);
     await publishScan(app, 'updated', item);

@@ -33,28 +33,53 @@ const hasOffset = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s);
 const instant = (s: string) => (hasOffset(s) ? sql`${s}::timestamptz` : sql`(${s.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`);
 
 /**
+ * A list query that the day counts (scan_counts, migration 007) can answer: at most one of agent or client narrowed
+ * (by the scope or a filter), a time range, and nothing else. `keys` are the agent or client ids (0 for 'all').
+ */
+interface CountedShape {
+  dim: 'all' | 'agent' | 'client';
+  keys: number[];
+  /** Lower bound (inclusive) and upper bound (exclusive) instants, when the filters set them. */
+  lo: RawBuilder<unknown> | null;
+  hi: RawBuilder<unknown> | null;
+}
+
+/** The scans a list or export request selects: its WHERE, and how the day counts can answer it (null: they cannot). */
+export interface ScanSelection {
+  where: RawBuilder<boolean>;
+  counted: CountedShape | null;
+}
+
+const narrow = (base: number[] | null, id: number | undefined) => (id === undefined ? base : base === null ? [id] : base.filter((b) => b === id));
+
+/**
  * The WHERE of the list and the export: the request's scope, then each filter given. `q` matches a registration prefix
  * (spaces ignored), a make or model prefix, or part of a client's or agent's name; those names are looked up first, so
  * the planner sees plain id lists and every branch of the OR can use an index.
  */
-export async function scanWhere(db: Executor, scope: DataScope, f: ScanFilters): Promise<RawBuilder<boolean>> {
+export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilters): Promise<ScanSelection> {
   const parts: RawBuilder<boolean>[] = [scopePredicate(scope, scanScope)];
   if (f.agent_id !== undefined) parts.push(sql<boolean>`s.agent_id = ${f.agent_id}`);
   if (f.client_id !== undefined) parts.push(sql<boolean>`s.client_id = ${f.client_id}`);
   if (f.location_id !== undefined) parts.push(sql<boolean>`s.location_id = ${f.location_id}`);
   if (f.status) parts.push(sql<boolean>`s.status = ${f.status}`);
   if (f.type) parts.push(sql<boolean>`s.type = ${f.type}`);
-  if (f.ts) parts.push(sql<boolean>`s.scanned_at >= ${instant(f.ts)}`);
+  // Time bounds, as instants: lower inclusive, upper exclusive.
+  const lows: RawBuilder<unknown>[] = [];
+  const highs: RawBuilder<unknown>[] = [];
+  if (f.ts) lows.push(instant(f.ts));
   if (f.te) {
     // A date includes its whole (Melbourne) day; a time includes its whole second (or minute, without seconds).
-    if (isDateOnly(f.te)) parts.push(sql<boolean>`s.scanned_at < ((${f.te}::date + 1)::timestamp at time zone ${SCAN_TIME_ZONE})`);
-    else if (hasOffset(f.te)) parts.push(sql<boolean>`s.scanned_at <= ${f.te}::timestamptz`);
-    else parts.push(sql<boolean>`s.scanned_at < ${instant(f.te)} + ${/\d{2}:\d{2}:\d{2}/.test(f.te) ? '1 second' : '1 minute'}::interval`);
+    if (isDateOnly(f.te)) highs.push(sql`((${f.te}::date + 1)::timestamp at time zone ${SCAN_TIME_ZONE})`);
+    else if (hasOffset(f.te)) highs.push(sql`(${f.te}::timestamptz + '1 microsecond'::interval)`);
+    else highs.push(sql`(${instant(f.te)} + ${/\d{2}:\d{2}:\d{2}/.test(f.te) ? '1 second' : '1 minute'}::interval)`);
   }
   if (f.ago) {
     const m = AGO.exec(f.ago)!;
-    parts.push(sql<boolean>`s.scanned_at >= now() - ${`${m[1]} ${{ h: 'hours', d: 'days', m: 'minutes' }[m[2] as 'h' | 'd' | 'm']}`}::interval`);
+    lows.push(sql`(now() - ${`${m[1]} ${{ h: 'hours', d: 'days', m: 'minutes' }[m[2] as 'h' | 'd' | 'm']}`}::interval)`);
   }
+  for (const lo of lows) parts.push(sql<boolean>`s.scanned_at >= ${lo}`);
+  for (const hi of highs) parts.push(sql<boolean>`s.scanned_at < ${hi}`);
   if (f.q) {
     const q = f.q.toLowerCase();
     const plate = normalisePlate(f.q).toLowerCase();
@@ -69,7 +94,17 @@ export async function scanWhere(db: Executor, scope: DataScope, f: ScanFilters):
     if (agents.rows.length) branches.push(sql<boolean>`s.agent_id = any(${idArray(agents.rows.map((r) => r.id))})`);
     parts.push(sql<boolean>`(${sql.join(branches, sql` or `)})`);
   }
-  return sql<boolean>`${sql.join(parts, sql` and `)}`;
+  const where = sql<boolean>`${sql.join(parts, sql` and `)}`;
+
+  const agents = narrow(scope.agents, f.agent_id);
+  const clients = narrow(scope.clients, f.client_id);
+  const countable = !f.q && !f.status && !f.type && f.location_id === undefined && (agents === null || clients === null);
+  const bound = (xs: RawBuilder<unknown>[], pick: 'greatest' | 'least') =>
+    xs.length === 0 ? null : xs.length === 1 ? xs[0] : sql`${sql.raw(pick)}(${sql.join(xs)})`;
+  const counted: CountedShape | null = countable
+    ? { dim: agents ? 'agent' : clients ? 'client' : 'all', keys: agents ?? clients ?? [0], lo: bound(lows, 'greatest'), hi: bound(highs, 'least') }
+    : null;
+  return { where, counted };
 }
 
 /** The columns of a list row (spec 2 §3 Scan, the list's subset), with the names the wire uses. */
@@ -108,59 +143,84 @@ export type ScanItem = {
   updated_at: Date;
 };
 
-/**
- * Deep pages. A page's rows are found on the narrow (scanned_at, id) index entries and joined afterwards, so the
- * offset never reads the rows it skips; still, walking 100,000 entries costs milliseconds. So the first row of each
- * deep page served is remembered (per list query, for ANCHOR_TTL_MS, forgotten as soon as this process changes a
- * scan), and a later request for that page or one after it seeks to the nearest such anchor by key and walks only
- * the rest. Another process's changes can shift a remembered page by a row or two for at most the TTL.
- */
-const ANCHOR_MIN_OFFSET = 1_000;
-const ANCHOR_TTL_MS = 10_000;
-const ANCHOR_LISTS = 200;
-interface Anchor { ts: string; id: number }
-const anchors = new Map<string, { at: number; version: number; byOffset: Map<number, Anchor> }>();
-let scansVersion = 0;
-/** Called by every write that may move a scan in or out of a list, or change its place in it. */
-export const scansChanged = () => { scansVersion++; };
+/** Beyond this offset a counted list finds the page's day from the day counts instead of walking the rows before it. */
+const DAY_SEEK_OFFSET = 1_000;
 
-function anchorsFor(db: Executor, where: RawBuilder<boolean>) {
-  const compiled = where.compile(db);
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
-  let entry = anchors.get(key);
-  if (entry && (entry.version !== scansVersion || Date.now() - entry.at > ANCHOR_TTL_MS)) entry = undefined;
-  if (!entry) {
-    entry = { at: Date.now(), version: scansVersion, byOffset: new Map() };
-    if (anchors.size >= ANCHOR_LISTS) anchors.delete(anchors.keys().next().value!);
-  } else {
-    anchors.delete(key);
-  }
-  anchors.set(key, entry);
-  return entry.byOffset;
+interface DayCount { day: string; n: number }
+
+/**
+ * Matching scans per Melbourne day, newest first, from the day counts; the days the time bounds cut (at most two) are
+ * counted on the scans themselves with the full WHERE, so the figures are exact.
+ */
+async function countDays(db: Executor, where: RawBuilder<boolean>, c: CountedShape): Promise<DayCount[]> {
+  const dayOf = (x: RawBuilder<unknown> | null, exclusive: boolean) =>
+    x ? sql`((${x} - ${exclusive ? '1 microsecond' : '0'}::interval) at time zone ${SCAN_TIME_ZONE})::date` : sql`null::date`;
+  const r = await sql<DayCount>`with b as (select ${dayOf(c.lo, false)} as lo_day, ${dayOf(c.hi, true)} as hi_day),
+    buckets as (
+      select k.day, sum(k.n) as n from scan_counts k, b
+      where k.dim = ${c.dim} and k.key = any(${idArray(c.keys)})
+        and (b.lo_day is null or k.day > b.lo_day) and (b.hi_day is null or k.day < b.hi_day)
+      group by k.day
+    ),
+    edges as (
+      select e.day, (select count(*) from scans s where ${where}
+          and s.scanned_at >= (e.day::timestamp at time zone ${SCAN_TIME_ZONE})
+          and s.scanned_at < ((e.day + 1)::timestamp at time zone ${SCAN_TIME_ZONE})) as n
+      from (select lo_day as day from b union select hi_day from b) e where e.day is not null
+    )
+    select day::text as day, n::int as n from (select day, n from buckets union all select day, n from edges) x
+    where n > 0 order by day desc`.execute(db);
+  return r.rows;
 }
 
-/** One page, newest first. */
-export async function pageScans(db: Executor, where: RawBuilder<boolean>, page: number, perPage: number) {
-  const offset = (page - 1) * perPage;
-  const known = offset >= ANCHOR_MIN_OFFSET ? anchorsFor(db, where) : null;
-  let from = 0;
-  let anchor: Anchor | undefined;
-  for (const [at, a] of known ?? []) if (at <= offset && at >= from) [from, anchor] = [at, a];
-  const seek = anchor ? sql`and (s.scanned_at, s.id) <= (${anchor.ts}::timestamptz, ${anchor.id})` : sql``;
-  const r = await sql<ScanItem & { anchor_ts: string }>`select ${itemColumns}, p.scanned_at::text as anchor_ts
+/** The rows of a page: found on the narrow (scanned_at, id) index entries, joined afterwards, newest first. */
+async function pageRows(db: Executor, where: RawBuilder<boolean>, perPage: number, offset: number, before: RawBuilder<unknown> | null = null) {
+  const seek = before ? sql`and s.scanned_at < ${before}` : sql``;
+  const r = await sql<ScanItem>`select ${itemColumns}
     from (select s.id, s.scanned_at from scans s where ${where} ${seek} order by s.scanned_at desc, s.id desc
-          limit ${perPage} offset ${offset - from}) p
+          limit ${perPage} offset ${offset}) p
     join scans s on s.id = p.id ${itemJoins}
     order by p.scanned_at desc, p.id desc`.execute(db);
-  if (known && r.rows[0]) known.set(offset, { ts: r.rows[0].anchor_ts, id: r.rows[0].id });
-  return r.rows.map(({ anchor_ts: _, ...item }) => item);
+  return r.rows;
+}
+
+export interface ScanPage { items: ScanItem[]; total: number; estimate: boolean }
+
+/**
+ * One page, newest first, with the total. A selection the day counts answer gets an exact total from them, and a deep
+ * page starts from the day it falls on (seeking by key to the end of that day and skipping only the rows of that day
+ * before it), so page 10,000 costs about what page 1 does. Other selections (search, status, type, location, or both
+ * an agent and a client narrowed) walk the offset, and their total is exact up to EXACT_COUNT_LIMIT, an estimate beyond.
+ */
+export async function listScans(db: Executor, sel: ScanSelection, page: number, perPage: number): Promise<ScanPage> {
+  const offset = (page - 1) * perPage;
+  if (!sel.counted) {
+    const [items, count] = await Promise.all([pageRows(db, sel.where, perPage, offset), countScans(db, sel.where)]);
+    return { items, total: count.total, estimate: count.estimate };
+  }
+  if (offset < DAY_SEEK_OFFSET) {
+    const [items, days] = await Promise.all([pageRows(db, sel.where, perPage, offset), countDays(db, sel.where, sel.counted)]);
+    return { items, total: days.reduce((t, d) => t + d.n, 0), estimate: false };
+  }
+  const days = await countDays(db, sel.where, sel.counted);
+  const total = days.reduce((t, d) => t + d.n, 0);
+  let before = 0;
+  const start = days.find((d) => {
+    if (before + d.n > offset) return true;
+    before += d.n;
+    return false;
+  });
+  if (!start) return { items: [], total, estimate: false };
+  const dayEnd = sql`((${start.day}::date + 1)::timestamp at time zone ${SCAN_TIME_ZONE})`;
+  return { items: await pageRows(db, sel.where, perPage, offset - before, dayEnd), total, estimate: false };
 }
 
 /**
- * The total: the planner's estimate when it expects far more than EXACT_COUNT_LIMIT rows, else an exact count that
- * reads at most EXACT_COUNT_LIMIT + 1 matches (and falls back to the estimate when there are more).
+ * The total of a selection the day counts cannot answer: the planner's estimate when it expects far more than
+ * EXACT_COUNT_LIMIT rows, else an exact count that reads at most EXACT_COUNT_LIMIT + 1 matches (and falls back to the
+ * estimate when there are more).
  */
-export async function countScans(db: Executor, where: RawBuilder<boolean>): Promise<{ total: number; estimate: boolean }> {
+async function countScans(db: Executor, where: RawBuilder<boolean>): Promise<{ total: number; estimate: boolean }> {
   const estimate = async () => {
     const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 from scans s where ${where}`.execute(db);
     return Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
@@ -171,6 +231,13 @@ export async function countScans(db: Executor, where: RawBuilder<boolean>): Prom
   const n = r.rows[0].n;
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimate: false };
   return { total: Math.max(planned, EXACT_COUNT_LIMIT + 1), estimate: true };
+}
+
+/** How many scans a selection holds, exactly, reading at most `limit` + 1 of them (for the export's size check). */
+export async function countUpTo(db: Executor, sel: ScanSelection, limit: number): Promise<number> {
+  if (sel.counted) return (await countDays(db, sel.where, sel.counted)).reduce((t, d) => t + d.n, 0);
+  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 from scans s where ${sel.where} limit ${limit + 1}) x`.execute(db);
+  return r.rows[0].n;
 }
 
 /** One list row by id, inside the scope (or any, for events and ingestion). */

@@ -12,7 +12,7 @@ import { scopePredicate } from '../../lib/resource';
 import { storageOf } from '../../lib/storage';
 import { clientScope } from '../quote/scopes';
 import { publishScan } from './events';
-import { countScans, exportBatch, findScanDetail, findScanItem, pageScans, refreshCounts, SCAN_TIME_ZONE, scansChanged, scanWhere } from './repository';
+import { countUpTo, exportBatch, findScanDetail, findScanItem, listScans, refreshCounts, SCAN_TIME_ZONE, scanSelection } from './repository';
 import { csvRow, EXPORT_COLUMNS } from './report';
 import { ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
 import { deleteScan, parseScanId, SCAN_MODEL, writeScanReport } from './service';
@@ -50,15 +50,14 @@ export async function scanRoutes(app: FastifyInstance) {
     schema: {
       tags, summary: 'Page of scans, newest first',
       description: 'Filters: q (registration prefix, make, model, client or agent name), ts/te (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss in Australia/Melbourne time, '
-        + 'te inclusive), ago (48h: the customer portal), status, type, agent_id, client_id, location_id. Beyond 10,000 matches `total` is an estimate '
-        + 'and `total_is_estimate` is true.',
+        + 'te inclusive), ago (48h: the customer portal), status, type, agent_id, client_id, location_id. `total` is exact when only the scope, one agent or one client, and a date range narrow the list; '
+        + 'with q, status, type or location_id and beyond 10,000 matches it is an estimate and `total_is_estimate` is true.',
       querystring: ScanListQuery, response: { 200: ScanPageReply, ...recordErrors },
     },
   }, async (req) => {
     const { page, per_page, ...filters } = req.query;
-    const where = await scanWhere(app.db, req.scope, filters);
-    const [items, count] = await Promise.all([pageScans(app.db, where, page, per_page), countScans(app.db, where)]);
-    return { items, total: count.total, total_is_estimate: count.estimate };
+    const { items, total, estimate } = await listScans(app.db, await scanSelection(app.db, req.scope, filters), page, per_page);
+    return { items, total, total_is_estimate: estimate };
   });
 
   r.get('/scans/export-scan-report', {
@@ -71,9 +70,9 @@ export async function scanRoutes(app: FastifyInstance) {
     },
   }, async (req) => {
     const { page: _p, per_page: _pp, ...filters } = req.query;
-    const where = await scanWhere(app.db, req.scope, filters);
-    const many = await sql<{ n: number }>`select count(*)::int as n from (select 1 from scans s where ${where} limit ${EXPORT_MAX_ROWS + 1}) x`.execute(app.db);
-    if (many.rows[0].n > EXPORT_MAX_ROWS) throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
+    const selection = await scanSelection(app.db, req.scope, filters);
+    const { where } = selection;
+    if (await countUpTo(app.db, selection, EXPORT_MAX_ROWS) > EXPORT_MAX_ROWS) throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
     // A BOM, so spreadsheet programs read the UTF-8 names (¥, €, Japanese) right.
     const chunks: string[] = [`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`];
     let after: { ts: string; id: number } | null = null;
@@ -120,7 +119,6 @@ export async function scanRoutes(app: FastifyInstance) {
         // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
         if (!(await findScanItem(trx, id, req.scope))) throw new ForbiddenError();
       });
-      scansChanged();
       if (current.status === 'uploaded') await writeScanReport(app.db, storageOf(app), id, req.log);
       const item = await findScanItem(app.db, id);
       if (item) await publishScan(app, 'updated', item);
@@ -136,7 +134,6 @@ export async function scanRoutes(app: FastifyInstance) {
     const item = await findScanItem(app.db, id, req.scope);
     if (!item) throw notFound(id);
     await deleteScan(app.db, storageOf(app), id, req.log);
-    scansChanged();
     return { data: item };
   });
 
@@ -168,7 +165,6 @@ export async function scanRoutes(app: FastifyInstance) {
     const inserted = await sql<{ id: number }>`insert into scans (scan_id, agent_id, client_id, type, status, scanned_at, start_time)
       values (${randomUUID()}, ${agentId}, ${clientId}, 'tire', 'uploaded', now(), ${start}) returning id`.execute(app.db);
     const id = inserted.rows[0].id;
-    scansChanged();
     // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
     await writeScanReport(app.db, storageOf(app), id, req.log);
     const item = await findScanItem(app.db, id);
