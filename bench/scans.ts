@@ -321,7 +321,9 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
     checks.push(
       { name: 'page 10,000 rows = offset 249,975 rows', value: samePage ? 'equal' : 'differ', target: 'equal', met: samePage },
       { name: 'page 10,000 / page 1 p95', value: `${ratio(deepPage.p95).toFixed(2)}x`, target: `<= ${DEEP_PAGE_RATIO_TARGET}x`, met: ratio(deepPage.p95) <= DEEP_PAGE_RATIO_TARGET },
-      { name: 'page 10,000 first request / page 1 p95', value: `${ratio(first.elapsed).toFixed(2)}x`, target: `<= ${DEEP_PAGE_RATIO_TARGET}x`, met: ratio(first.elapsed) <= DEEP_PAGE_RATIO_TARGET },
+      // One sample on cold buffers (the deep index pages and the day counts not yet in shared_buffers) against a p95 of
+      // warm requests: printed for what a first visitor waits, not a target of the issue (which compares the two pages' p95).
+      { name: 'page 10,000 first request (cold buffers)', value: ms(first.elapsed), target: 'printed (no target)', met: true },
       { name: `export ${csvRows.toLocaleString('en-AU')} rows`, value: ms(ex.elapsed), target: 'printed (no target)', met: csvRows === Number(expected) },
     );
     log(`\nScan list at ${rows.toLocaleString('en-AU')} scans (issue 4 Scale):`);
