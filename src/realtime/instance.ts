@@ -1,15 +1,22 @@
 import { API_URL } from '../config';
 import { STORAGE_KEYS, getCurrentUser, watchStored } from '../session';
-import { createRealtime, type EchoFactory } from './manager';
+import { createRealtime, type EchoFactory, type EchoLike } from './manager';
 
 /** laravel-echo and pusher-js load with the first live screen, never with the sign-in page. */
 async function loadEcho(): Promise<EchoFactory> {
   const [{ default: Echo }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('pusher-js')]);
-  // Hosted Pusher is addressed by cluster; the embedded endpoint, soketi and Reverb by host and port.
-  return ({ broadcaster, ...options }) =>
-    broadcaster === 'pusher'
+  return ({ broadcaster, ...options }): EchoLike => {
+    // Hosted Pusher is addressed by cluster; the embedded endpoint, soketi and Reverb by host and port.
+    const echo = broadcaster === 'pusher'
       ? new Echo({ ...options, broadcaster, Pusher, withoutInterceptors: true })
       : new Echo({ ...options, broadcaster, Pusher, withoutInterceptors: true });
+    return {
+      private: (name) => echo.private(name),
+      leaveChannel: (name) => echo.leaveChannel(name),
+      disconnect: () => echo.disconnect(),
+      onStateChange: (callback) => (echo.connector as unknown as { pusher: InstanceType<typeof Pusher> }).pusher.connection.bind('state_change', callback),
+    };
+  };
 }
 
 const apiBase = () => new URL(`${API_URL}/`, window.location.href);

@@ -4,9 +4,10 @@ import { echoOptions, parseBroadcastingConfig, parseScanChannels, type EchoConne
 
 /** A fake laravel-echo: records connections, subscriptions and listeners; `emit` plays a server event. */
 function fakeEcho() {
-  const connections: { options: EchoConnectOptions; channels: Map<string, Map<string, ((d: unknown) => void)[]>>; left: string[]; closed: boolean }[] = [];
+  type StateListener = (change: { previous: string; current: string }) => void;
+  const connections: { options: EchoConnectOptions; channels: Map<string, Map<string, ((d: unknown) => void)[]>>; left: string[]; closed: boolean; states: StateListener[] }[] = [];
   const factory = (options: EchoConnectOptions): EchoLike => {
-    const conn = { options, channels: new Map<string, Map<string, ((d: unknown) => void)[]>>(), left: [] as string[], closed: false };
+    const conn = { options, channels: new Map<string, Map<string, ((d: unknown) => void)[]>>(), left: [] as string[], closed: false, states: [] as StateListener[] };
     connections.push(conn);
     return {
       private(name) {
@@ -26,13 +27,16 @@ function fakeEcho() {
       disconnect: () => {
         conn.closed = true;
       },
+      onStateChange: (callback) => conn.states.push(callback),
     };
   };
+  /** Plays a change of the connection's state, as pusher-js reports it. */
+  const state = (previous: string, current: string) => connections.at(-1)?.states.forEach((cb) => cb({ previous, current }));
   const emit = (channel: string, event: string, data: unknown) => {
     const conn = connections.at(-1);
     conn?.channels.get(channel)?.get(event)?.forEach((cb) => cb(data));
   };
-  return { factory, connections, emit };
+  return { factory, connections, emit, state };
 }
 
 function setup(overrides: Partial<RealtimeDeps> = {}) {
@@ -83,6 +87,27 @@ describe('realtime connection', () => {
     expect(a.created).toHaveBeenCalledWith({ id: 5, licensePlate: 'ABC123' });
     expect(b.created).toHaveBeenCalledTimes(1);
     expect(a.updated).toHaveBeenCalledWith({ id: 5, status: 'ready' });
+  });
+
+  it('asks every subscriber to resync when the connection comes back after a drop, not on the first connect', async () => {
+    const { realtime, echo } = setup();
+    const a = { resync: vi.fn() };
+    const b = { resync: vi.fn(), created: vi.fn() };
+    realtime.subscribeScan(a);
+    realtime.subscribeScan(b);
+    await settle();
+    echo.state('initialized', 'connecting');
+    echo.state('connecting', 'connected');
+    expect(a.resync).not.toHaveBeenCalled();
+    echo.state('connected', 'unavailable');
+    echo.state('unavailable', 'connecting');
+    expect(a.resync).not.toHaveBeenCalled();
+    echo.state('connecting', 'connected');
+    expect(a.resync).toHaveBeenCalledTimes(1);
+    expect(b.resync).toHaveBeenCalledTimes(1);
+    // Once per drop.
+    echo.state('connected', 'connected');
+    expect(a.resync).toHaveBeenCalledTimes(1);
   });
 
   it('ignores payloads without a scan id', async () => {

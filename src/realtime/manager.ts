@@ -9,6 +9,14 @@ export interface ScanEventPayload {
 export interface ScanEventHandlers {
   created?(scan: ScanEventPayload): void;
   updated?(scan: ScanEventPayload): void;
+  /** The connection came back after a drop: events sent meanwhile were missed, so what is shown should be fetched again. */
+  resync?(): void;
+}
+
+/** A change of the connection's state, as pusher-js reports it (`connecting`, `connected`, `unavailable`, ...). */
+export interface ConnectionStateChange {
+  previous: string;
+  current: string;
 }
 
 /** What this app uses of a laravel-echo channel and instance (kept narrow so tests can pass a fake). */
@@ -20,6 +28,8 @@ export interface EchoLike {
   private(name: string): EchoChannelLike;
   leaveChannel(name: string): void;
   disconnect(): void;
+  /** Calls back on every change of the underlying connection's state. */
+  onStateChange(callback: (change: ConnectionStateChange) => void): void;
 }
 export type EchoFactory = (options: EchoConnectOptions) => EchoLike;
 
@@ -77,6 +87,16 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     }
   };
 
+  const resync = () => {
+    for (const handlers of [...subscribers]) {
+      try {
+        handlers.resync?.();
+      } catch (error) {
+        log('A resync handler failed', error);
+      }
+    }
+  };
+
   function teardown() {
     generation += 1;
     const current = live;
@@ -96,6 +116,15 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     if (gen !== generation) return;
     if (!config) throw new Error('The broadcasting config carries no key');
     const echo = factory(echoOptions(config, token, deps.apiBase()));
+    // pusher-js reconnects and subscribes again by itself, but what was sent while it was away is gone.
+    let dropped = false;
+    echo.onStateChange(({ previous, current }) => {
+      if (previous === 'connected' && current !== 'connected') dropped = true;
+      else if (current === 'connected' && dropped) {
+        dropped = false;
+        resync();
+      }
+    });
     for (const channel of channels) {
       const subscription = echo.private(echoName(channel));
       // A leading dot: the server's event names as they are, without Laravel's App.Events namespace.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
 import { DEMO_PASSWORD, nav, signIn } from './helpers';
 
 interface ScanItem {
@@ -154,5 +154,43 @@ test.describe('scan list', () => {
     const ready = await request.post(`/api/scan/ingest/scans/${scan.id}/status`, { headers: bearer(key), data: { status: 'ready' } });
     expect(ready.ok()).toBe(true);
     await expect(dataRows(page).filter({ hasText: plate })).toContainText('Ready');
+  });
+  test('a scan sent while the live connection is down is shown once it is back', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@demo.test');
+    const agent = await apiLogin(request, 'agent@demo.test');
+    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data.token as string;
+    const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
+
+    // The page's WebSocket to the embedded Pusher endpoint goes through the test, which can cut it like a failing network.
+    let down = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/app\//, (ws) => {
+      // While down, every reconnection attempt is cut at once (4100: pusher-js tries again after a back-off).
+      if (down) return void ws.close({ code: 4100, reason: 'down' });
+      sockets.push(ws);
+      ws.connectToServer();
+    });
+
+    await signIn(page, 'admin@demo.test');
+    await openScanList(page);
+    await expect(dataRows(page)).toHaveCount(10);
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    await page.waitForTimeout(1000);
+
+    down = true;
+    for (const ws of sockets) await ws.close({ code: 4100, reason: 'down' });
+    const plate = `OFF${String(Date.now()).slice(-5)}`;
+    const created = await request.post('/api/scan/ingest/scans', {
+      headers: bearer(key),
+      data: { scan_id: `e2e-off-${Date.now()}`, device_id: devices[0].id, type: 'arch', licensePlate: plate, make: 'Mazda', model: 'CX-5', carColor: 'Red', body_type: 'SUV' },
+    });
+    expect(created.status()).toBe(201);
+    await page.waitForTimeout(1500);
+    // The event was sent while nobody listened.
+    await expect(dataRows(page).filter({ hasText: plate })).toHaveCount(0);
+
+    // The connection comes back: the list fetches what it missed, without a reload.
+    down = false;
+    await expect(dataRows(page).first()).toContainText(plate, { timeout: 30_000 });
   });
 });

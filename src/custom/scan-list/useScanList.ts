@@ -53,6 +53,8 @@ export function useScanList(params: ScanListParams) {
   useScanEvents(
     (scan) => context.current && apply({ type: 'created', scan: scan as ScanRow, context: context.current }),
     (scan) => apply({ type: 'updated', scan: scan as ScanRow }),
+    // Back after a drop: the page is fetched again, so scans created or changed meanwhile are not missed.
+    () => void result.refetch(),
   );
 
   return { page: current.page, loading: result.isPending, refetch: result.refetch };
