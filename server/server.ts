@@ -4,6 +4,7 @@ import { createDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createMailer } from './services/email/outbox';
+import { removeExpiredExports } from './services/scan/export';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
 
 /** Starts everything, prints where to go, and shuts PostgreSQL down cleanly on Ctrl-C / SIGTERM. */
@@ -33,6 +34,10 @@ async function main() {
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (text) => console.log(text) });
   const app = await buildApp({ config, db, mailer });
   const mailTimer = setInterval(() => { mailer.deliverPending().catch((e) => app.log.error(e, 'mail delivery failed')); }, 5000);
+  // Export files expire after a day: swept at start and then every hour.
+  const sweepExports = () => { removeExpiredExports(db, app.storage, app.log).catch((e) => app.log.error(e, 'export sweep failed')); };
+  sweepExports();
+  const exportTimer = setInterval(sweepExports, 3600_000);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +45,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     clearInterval(mailTimer);
+    clearInterval(exportTimer);
     await app.close().catch(() => {});
     await db.destroy().catch(() => {});
     await stopDb();

@@ -18,12 +18,13 @@ export const DOCUMENT_TYPES = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 const STORED_TYPES = { ...FILE_TYPES, ...DOCUMENT_TYPES };
 export type FileExtension = keyof typeof STORED_TYPES;
 
 /** Server-made names: 128 random bits and the extension of the checked type, nothing from the client. */
-export const FILE_KEY = /^[0-9a-f]{32}\.(png|jpg|webp|svg|pdf|mp4|webm|csv)$/;
+export const FILE_KEY = /^[0-9a-f]{32}\.(png|jpg|webp|svg|pdf|mp4|webm|csv|xlsx)$/;
 /** Where the user service serves stored files; records keep this URL. */
 export const FILES_PATH = '/api/user/files/';
 export const fileUrl = (key: string) => `${FILES_PATH}${key}`;

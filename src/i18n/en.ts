@@ -138,6 +138,9 @@ export const en: TranslationMessages = {
       search: 'Search Scan',
       export: 'Export',
       exporting: 'Exporting…',
+      export_formats: 'Export formats',
+      export_csv: 'CSV (.csv)',
+      export_xlsx: 'Excel (.xlsx)',
       empty: 'No Data Available!.',
       columns: {
         location: 'Location',

@@ -175,6 +175,9 @@ export const ja: TranslationMessages = {
       search: 'スキャンを検索',
       export: 'エクスポート',
       exporting: 'エクスポート中…',
+      export_formats: 'エクスポート形式',
+      export_csv: 'CSV (.csv)',
+      export_xlsx: 'Excel (.xlsx)',
       empty: 'データがありません。',
       columns: {
         location: 'ロケーション',

@@ -112,14 +112,25 @@ test.describe('scan list', () => {
 
     const exportCall = page.waitForRequest((r) => r.url().includes('/api/scan/scans/export-scan-report'));
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     expect(new URL((await exportCall).url()).searchParams.get('status')).toBe('uploaded');
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    expect(file.suggestedFilename()).toMatch(/^scans-\d{8}-\d{4}\.csv$/);
     const csv = await readFile((await file.path())!, 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => /uploaded/i.test(line))).toBe(true);
+
+    // The arrow beside Export offers Excel: the same filters, an .xlsx file (a zip: it starts with PK).
+    await page.getByRole('button', { name: 'Export formats' }).click();
+    const xlsxCall = page.waitForRequest((r) => r.url().includes('/api/scan/scans/export-scan-report'));
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+    const xlsxParams = new URL((await xlsxCall).url()).searchParams;
+    expect([xlsxParams.get('format'), xlsxParams.get('status')]).toEqual(['xlsx', 'uploaded']);
+    const xlsx = await xlsxDownload;
+    expect(xlsx.suggestedFilename()).toMatch(/^scans-\d{8}-\d{4}\.xlsx$/);
+    expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
   test('a scan sent by a device appears in the list without a reload, and its status updates live', async ({ page, request }) => {

@@ -1,4 +1,8 @@
+import { unzipSync, strFromU8 } from 'fflate';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storageOf } from '../../server/lib/storage';
+import { removeExpiredExports } from '../../server/services/scan/export';
 import { createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
@@ -91,5 +95,69 @@ describe('the scan export', () => {
     const { rows } = await exportCsv(admin, `agent_id=${agentC.id}`);
     expect(rows).toHaveLength(5_050);
     expect(new Set(rows.map((r) => r.split(',')[0])).size).toBe(5_050);
+  });
+  it('writes an XLSX of the same scans: bold sticky header, real Melbourne date cells, text never run as a formula', async () => {
+    const res = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?format=xlsx&agent_id=' + agentA.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const { url } = res.json().data as { url: string };
+    expect(url).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.xlsx$/);
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const zip = unzipSync(new Uint8Array(file.rawPayload));
+    const sheet = strFromU8(zip['xl/worksheets/sheet1.xml']);
+    const text = Object.entries(zip).filter(([name]) => name.endsWith('.xml')).map(([, bytes]) => strFromU8(bytes)).join('\n');
+    // The header and the two scans of agent A.
+    expect(sheet.match(/<row[ >]/g)).toHaveLength(3);
+    for (const title of ['Registration', 'Date/Time', 'Scratches', 'AAA111', 'AAA222', 'Export agent A', 'Export client Y, "quoted"']) expect(text).toContain(title);
+    expect(text).not.toContain('BBB111');
+    // Stored as text, so a spreadsheet shows it and never evaluates it.
+    expect(text).toContain('<t>=HYPERLINK("http://evil.test")</t>');
+    expect(sheet).not.toMatch(/<f[ >]/);
+    // 10-05-2024 10:00 AM in Melbourne as an Excel serial date (days since 1899-12-30), formatted day first.
+    const serial = Date.UTC(2024, 4, 10, 10, 0) / 86_400_000 + 25_569;
+    expect(sheet).toContain(`<v>${serial}</v>`);
+    expect(text).toContain('dd-mm-yyyy hh:mm AM/PM');
+    expect(sheet).toContain('state="frozen"');
+
+    const agentsOnly = await t.as(agentUser, { method: 'GET', url: '/api/scan/scans/export-scan-report?format=xlsx' });
+    const agentZip = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: agentsOnly.json().data.url })).rawPayload));
+    const agentText = Object.values(agentZip).map((b) => strFromU8(b)).join('\n');
+    expect(agentText).toContain('AAA111');
+    expect(agentText).not.toContain('BBB222');
+  });
+
+  it('refuses an unknown format with 422 naming it, and stores nothing', async () => {
+    const before = (await sql<{ n: number }>`select count(*)::int as n from scan_exports`.execute(t.db)).rows[0].n;
+    const res = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?format=pdf' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: { format: 'Format must be csv or xlsx' } });
+    expect((await sql<{ n: number }>`select count(*)::int as n from scan_exports`.execute(t.db)).rows[0].n).toBe(before);
+  });
+
+  it('removes export files a day after they were made, and keeps newer ones', async () => {
+    const make = async () => (await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report' })).json().data.url as string;
+    const old = await make();
+    const fresh = await make();
+    const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+    await sql`update scan_exports set created_at = now() - interval '25 hours' where key = ${keyOf(old)}`.execute(t.db);
+    expect(await removeExpiredExports(t.db, storageOf(t.app))).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(200);
+    const rows = (await sql<{ key: string; format: string; rows: number }>`select key, format, rows from scan_exports`.execute(t.db)).rows;
+    expect(rows.map((r) => r.key)).not.toContain(keyOf(old));
+    expect(rows.find((r) => r.key === keyOf(fresh))).toMatchObject({ format: 'csv', rows: expect.any(Number) });
+  });
+  it('sends the file as an attachment under the name the browser asks for, checked', async () => {
+    const url = (await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report' })).json().data.url as string;
+    expect((await t.app.inject({ method: 'GET', url })).headers['content-disposition']).toMatch(/^inline; filename="[0-9a-f]{32}\.csv"$/);
+    const named = await t.app.inject({ method: 'GET', url: `${url}?download=scans-20240531-1730.csv` });
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['content-disposition']).toBe('attachment; filename="scans-20240531-1730.csv"');
+    const quoted = await t.app.inject({ method: 'GET', url: `${url}?download=${encodeURIComponent('x".csv')}` });
+    expect(quoted.statusCode).toBe(422);
+    expect(quoted.json()).toEqual({ error: { download: 'Download must be a file name of letters, digits, dots, dashes and underscores' } });
+    const other = await t.app.inject({ method: 'GET', url: `${url}?download=scans.html` });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ error: { download: 'Download must end in .csv' } });
   });
 });

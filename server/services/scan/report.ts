@@ -75,10 +75,15 @@ export function csvCell(v: string | number | null | undefined) {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function csvRow(scan: ScanItem & { local_time: string }) {
+/** The export's cells of one scan, typed, in EXPORT_COLUMNS order (the date/time as Melbourne wall-clock text). */
+export function exportCells(scan: ScanItem & { local_time: string }): (string | number | null)[] {
   return [
     scan.id, scan.scan_id, scan.local_time, scan.licensePlate, scan.make, scan.model, scan.carColor, scan.body_type, scan.valuation,
     scan.location_name, scan.location_state, scan.client_name, scan.agent_name, label(SCAN_TYPES, scan.type), label(SCAN_STATUSES, scan.status),
     scan.dentCount, scan.scratchCount,
-  ].map(csvCell).join(',');
+  ];
+}
+
+export function csvRow(scan: ScanItem & { local_time: string }) {
+  return exportCells(scan).map(csvCell).join(',');
 }

@@ -247,11 +247,15 @@ export async function findScanItem(db: Executor, id: number, scope?: DataScope):
   return r.rows[0] ?? null;
 }
 
+/** An export row: the list row, its keyset cursor, and its Melbourne wall-clock time as the CSV writes it and as ISO. */
+export type ExportRow = ScanItem & { cursor_ts: string; local_time: string; local_iso: string };
+
 /** Rows of the export, in list order, by keyset (the cursor is the last row's scanned_at as text, so no precision is lost). */
 export async function exportBatch(db: Executor, where: RawBuilder<boolean>, after: { ts: string; id: number } | null, limit: number) {
   const cursor = after ? sql`and (s.scanned_at, s.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
-  const r = await sql<ScanItem & { cursor_ts: string; local_time: string }>`select ${itemColumns}, s.scanned_at::text as cursor_ts,
-      to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'DD-MM-YYYY HH12:MI AM') as local_time
+  const r = await sql<ExportRow>`select ${itemColumns}, s.scanned_at::text as cursor_ts,
+      to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'DD-MM-YYYY HH12:MI AM') as local_time,
+      to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
     from scans s ${itemJoins} where ${where} ${cursor} order by s.scanned_at desc, s.id desc limit ${limit}`.execute(db);
   return r.rows;
 }

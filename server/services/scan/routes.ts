@@ -9,17 +9,16 @@ import { manualScanFields, SCAN_VEHICLE_FIELDS, scanDate, scanUpdateBody, scanVe
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { scopePredicate } from '../../lib/resource';
-import { storageOf } from '../../lib/storage';
+import { fileUrl, storageOf } from '../../lib/storage';
 import { clientScope } from '../quote/scopes';
 import { publishScan } from './events';
-import { countUpTo, exportBatch, findScanDetail, findScanItem, listScans, refreshCounts, SCAN_TIME_ZONE, scanSelection } from './repository';
-import { csvRow, EXPORT_COLUMNS } from './report';
+import { countUpTo, findScanDetail, findScanItem, listScans, refreshCounts, SCAN_TIME_ZONE, scanSelection } from './repository';
+import { buildExport, EXPORT_FORMATS, EXPORT_TTL_HOURS, recordExport } from './export';
 import { ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
 import { deleteScan, parseScanId, SCAN_MODEL, writeScanReport } from './service';
 
 /** An export holds at most this many scans; more must be narrowed by the filters. */
 export const EXPORT_MAX_ROWS = 200_000;
-const EXPORT_BATCH = 5_000;
 
 /** Wire name -> column for the editable vehicle fields. */
 const COLUMN: Record<string, string> = { licensePlate: 'license_plate', carColor: 'car_color' };
@@ -63,28 +62,24 @@ export async function scanRoutes(app: FastifyInstance) {
   r.get('/scans/export-scan-report', {
     config: { access },
     schema: {
-      tags, summary: 'Export the filtered scans as CSV; replies the file URL',
-      description: `Same filters and scope as GET scans. Writes a CSV (UTF-8, Melbourne times) to the file store and replies {data: {url}}; at most ${EXPORT_MAX_ROWS} rows.`,
-      querystring: ScanFilterQuery.extend({ page: z.unknown().optional(), per_page: z.unknown().optional() }),
+      tags, summary: 'Export the filtered scans as CSV or XLSX; replies the file URL',
+      description: `Same filters and scope as GET scans; format csv (default) or xlsx. Writes the file (CSV: UTF-8 with BOM; both: Melbourne times) to the file `
+        + `store and replies {data: {url}}; at most ${EXPORT_MAX_ROWS} rows. The file is removed ${EXPORT_TTL_HOURS} hours later.`,
+      querystring: ScanFilterQuery.extend({
+        format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv')),
+        page: z.unknown().optional(),
+        per_page: z.unknown().optional(),
+      }),
       response: { 200: dataReply(z.object({ url: z.string() }).meta({ example: { url: '/api/user/files/0f8c6b1e2d3a4f5e6a7b8c9d0e1f2a3b.csv' } })), ...recordErrors },
     },
   }, async (req) => {
-    const { page: _p, per_page: _pp, ...filters } = req.query;
+    const { page: _p, per_page: _pp, format, ...filters } = req.query;
     const selection = await scanSelection(app.db, req.scope, filters);
-    const { where } = selection;
     if (await countUpTo(app.db, selection, EXPORT_MAX_ROWS) > EXPORT_MAX_ROWS) throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
-    // A BOM, so spreadsheet programs read the UTF-8 names (¥, €, Japanese) right.
-    const chunks: string[] = [`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`];
-    let after: { ts: string; id: number } | null = null;
-    for (;;) {
-      const rows = await exportBatch(app.db, where, after, EXPORT_BATCH);
-      if (rows.length) chunks.push(`${rows.map(csvRow).join('\r\n')}\r\n`);
-      if (rows.length < EXPORT_BATCH) break;
-      const last = rows[rows.length - 1];
-      after = { ts: last.cursor_ts, id: last.id };
-    }
-    const key = await storageOf(app).put(Buffer.from(chunks.join(''), 'utf8'), 'text/csv; charset=utf-8');
-    return { data: { url: `/api/user/files/${key}` } };
+    const file = await buildExport(app.db, selection.where, format);
+    const key = await storageOf(app).put(file.data, file.contentType);
+    await recordExport(app.db, key, req.user!.id, format, file.count);
+    return { data: { url: fileUrl(key) } };
   });
 
   r.get('/scans/:id', {

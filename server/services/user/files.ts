@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { inputSchema } from '../../../src/domain/fields';
 import { isSuperAdmin } from '../../../src/domain/permissions';
 import type { Config } from '../../config';
-import { NotFoundError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
 import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
@@ -27,18 +27,28 @@ export async function fileRoutes(app: FastifyInstance, opts: { config: Config })
   r.get('/files/:key', {
     config: { access: 'public' },
     schema: {
-      tags, summary: 'A stored file (images), by its server-made name', params: z.object({ key: z.string() }),
-      response: { 200: z.instanceof(Buffer).describe('The file bytes'), 404: ErrorReply },
+      tags, summary: 'A stored file (images, videos, reports, exports), by its server-made name',
+      description: 'With `download=<name>` (letters, digits, . _ -, same extension as the file) it is sent as an attachment saved under that name.',
+      params: z.object({ key: z.string() }),
+      querystring: z.object({
+        download: z.string().regex(/^[\w.-]{1,100}$/, 'Download must be a file name of letters, digits, dots, dashes and underscores').optional(),
+      }),
+      response: { 200: z.instanceof(Buffer).describe('The file bytes'), 404: ErrorReply, 422: ErrorReply },
     },
   }, async (req, reply) => {
     const file = FILE_KEY.test(req.params.key) ? await storageOf(app).get(req.params.key) : null;
     if (!file) throw new NotFoundError('File', req.params.key);
+    const { download } = req.query;
+    const extension = (name: string) => name.slice(name.lastIndexOf('.'));
+    if (download !== undefined && extension(download) !== extension(req.params.key)) {
+      throw new ValidationError({ download: `Download must end in ${extension(req.params.key)}` });
+    }
     reply
       .header('content-type', file.contentType)
       .header('x-content-type-options', 'nosniff')
       // Names are never reused, so the bytes behind one never change.
       .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-disposition', `inline; filename="${req.params.key}"`);
+      .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${req.params.key}"`);
     if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
     return reply.send(file.data);
   });

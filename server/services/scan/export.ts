@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder } from 'kysely';
+import { sql } from 'kysely';
+import writeExcelFile, { type Row } from 'write-excel-file/node';
+import type { Database, Executor } from '../../db/database';
+import type { FileStorage } from '../../lib/storage';
+import { exportBatch, type ExportRow } from './repository';
+import { csvRow, EXPORT_COLUMNS, exportCells } from './report';
+
+/** The export's file formats: CSV always, XLSX (Excel) through write-excel-file. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** Export files are kept this long after they were made, then removed from the file store. */
+export const EXPORT_TTL_HOURS = 24;
+const BATCH = 5_000;
+
+const CONTENT_TYPE: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Every row of the selection, newest first, in keyset batches (never an offset). */
+async function* exportRows(db: Executor, where: RawBuilder<boolean>): AsyncGenerator<ExportRow[]> {
+  let after: { ts: string; id: number } | null = null;
+  for (;;) {
+    const rows = await exportBatch(db, where, after, BATCH);
+    if (rows.length) yield rows;
+    if (rows.length < BATCH) return;
+    const last = rows[rows.length - 1];
+    after = { ts: last.cursor_ts, id: last.id };
+  }
+}
+
+/** Characters an XML 1.0 document cannot hold (a sheet is XML): dropped from text cells. */
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/** Column widths of the sheet, in characters, in EXPORT_COLUMNS order. */
+const XLSX_WIDTHS = [8, 24, 20, 13, 14, 16, 11, 12, 11, 22, 8, 26, 24, 9, 10, 7, 9];
+
+/** The export file of a selection: its bytes, content type and how many scans it holds. */
+export async function buildExport(db: Executor, where: RawBuilder<boolean>, format: ExportFormat) {
+  let count = 0;
+  if (format === 'csv') {
+    // A BOM, so spreadsheet programs read the UTF-8 names (¥, €, Japanese) right.
+    const chunks: string[] = [`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`];
+    for await (const rows of exportRows(db, where)) {
+      chunks.push(`${rows.map(csvRow).join('\r\n')}\r\n`);
+      count += rows.length;
+    }
+    return { data: Buffer.from(chunks.join(''), 'utf8'), contentType: CONTENT_TYPE.csv, count };
+  }
+  const sheet: Row[] = [EXPORT_COLUMNS.map((title) => ({ value: title, fontWeight: 'bold' as const }))];
+  for await (const rows of exportRows(db, where)) {
+    for (const row of rows) {
+      // The date/time (third column) as a real date cell holding the Melbourne wall-clock time (a sheet's dates have no zone).
+      sheet.push(exportCells(row).map((v, i) => (i === 2 ? { value: new Date(`${row.local_iso}Z`), type: Date, format: 'dd-mm-yyyy hh:mm AM/PM' }
+        : typeof v === 'string' ? v.replace(XML_INVALID, '') : v)));
+    }
+    count += rows.length;
+  }
+  const data = await writeExcelFile(sheet, { sheet: 'Scans', columns: XLSX_WIDTHS.map((width) => ({ width })), stickyRowsCount: 1 }).toBuffer();
+  return { data, contentType: CONTENT_TYPE.xlsx, count };
+}
+
+/** Remembers an export file, so it can be removed once it expires. */
+export async function recordExport(db: Executor, key: string, userId: number, format: ExportFormat, rows: number) {
+  await sql`insert into scan_exports (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${rows})`.execute(db);
+}
+
+/** Removes the export files older than EXPORT_TTL_HOURS from the file store, then their rows; returns how many went. */
+export async function removeExpiredExports(db: Database, storage: FileStorage, log?: FastifyBaseLogger, now = new Date()) {
+  const expired = await sql<{ key: string }>`select key from scan_exports
+    where created_at < ${now.toISOString()}::timestamptz - ${`${EXPORT_TTL_HOURS} hours`}::interval order by created_at limit 1000`.execute(db);
+  let removed = 0;
+  for (const { key } of expired.rows) {
+    try {
+      await storage.delete(key);
+      await sql`delete from scan_exports where key = ${key}`.execute(db);
+      removed++;
+    } catch (error) {
+      // Kept for the next sweep.
+      log?.warn({ err: error, key }, 'could not remove an expired export');
+    }
+  }
+  return removed;
+}
