@@ -320,7 +320,10 @@ test('application settings: list and edit only; a textarea setting and an editor
   await expect(body).toBeVisible();
   await typeInEditor(body, `Footer ${stamp}`, true);
   await page.getByRole('button', { name: 'Bold' }).click();
+  // The toolbar gives the focus back to the editor a moment later; typed before that, the space would press the button.
+  await expect(body).toBeFocused();
   await page.keyboard.type(' bold');
+  await expect(body.locator('strong')).toHaveText('bold');
   await submit();
   await expect(toast('Setting Updated')).toBeVisible();
   const footer = await findRow('Search Setting', 'EMAIL DEFAULT FOOTER');
