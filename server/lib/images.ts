@@ -108,5 +108,14 @@ export async function checkImage(file: unknown, field: string, label: string): P
   if (meta.format !== expected || !meta.width || !meta.height) throw refuse(`${label} is not a valid image`);
   const pixels = meta.width * (meta.pageHeight ?? meta.height) * (meta.pages ?? 1);
   if (pixels > IMAGE_MAX_PIXELS) throw refuse(`${label} must be less than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
+  if (meta.exif || meta.xmp || meta.iptc) {
+    // A photo can carry where and with what it was taken (GPS position, camera serial): it is stored without its
+    // metadata, re-encoded, and turned upright as its orientation tag said (sharp writes no metadata unless asked).
+    const animated = (meta.pages ?? 1) > 1;
+    let image = sharp(file.data, { limitInputPixels: IMAGE_MAX_PIXELS, animated });
+    if (!animated) image = image.rotate();
+    const encoded = type === 'jpg' ? image.jpeg({ quality: 92 }) : type === 'png' ? image.png() : image.webp({ quality: 92 });
+    return { data: await encoded.toBuffer(), contentType: FILE_TYPES[type] };
+  }
   return { data: file.data, contentType: FILE_TYPES[type] };
 }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { checkImage, IMAGE_MAX_BYTES, sanitizeSvg, type UploadedFile } from '../../server/lib/images';
@@ -138,6 +139,30 @@ describe('image checks', () => {
     expect((await checkImage(upload(await pngImage()), 'logo', 'Logo')).contentType).toBe('image/png');
     expect((await checkImage({ ...upload(await jpegImage()), mimetype: 'text/plain' }, 'logo', 'Logo')).contentType).toBe('image/jpeg');
     expect((await checkImage(upload(await webpImage()), 'logo', 'Logo')).contentType).toBe('image/webp');
+  });
+
+  it('stores a photo without its metadata (GPS, camera), turned upright as its orientation said; keeps a clean file as it is', async () => {
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
+      .withExif({ IFD0: { Make: 'SpyCam', Model: 'Serial 0042' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '37/1 48/1 0/1' } })
+      .withMetadata({ orientation: 6 })
+      .jpeg().toBuffer();
+    const before = await sharp(photo).metadata();
+    expect(before.exif).toBeDefined();
+    expect(before.orientation).toBe(6);
+    expect(photo.includes(Buffer.from('SpyCam'))).toBe(true);
+    for (const [data, format] of [[photo, 'jpeg'], [await sharp(photo).rotate().withExif({ IFD0: { Make: 'SpyCam' } }).png().toBuffer(), 'png'],
+      [await sharp(photo).rotate().withExif({ IFD0: { Make: 'SpyCam' } }).webp().toBuffer(), 'webp']] as const) {
+      const stored = await checkImage(upload(data), 'image', 'Image');
+      const after = await sharp(stored.data).metadata();
+      expect(after.format, format).toBe(format);
+      expect(after.exif, format).toBeUndefined();
+      expect(after.orientation, format).toBeUndefined();
+      expect(stored.data.includes(Buffer.from('SpyCam')), format).toBe(false);
+      // Upright: the 40 x 20 picture tagged "rotate 90°" is stored 20 x 40.
+      expect([after.width, after.height], format).toEqual([20, 40]);
+    }
+    const clean = await pngImage();
+    expect((await checkImage(upload(clean), 'image', 'Image')).data.equals(clean)).toBe(true);
   });
 
   it('refuses a text file renamed .png, naming the field', async () => {
