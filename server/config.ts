@@ -23,6 +23,8 @@ const ConfigSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   TRUST_PROXY: bool.default(false),
+  /** Let webhooks reach private, loopback and link-local addresses (a receiver on this machine or the LAN). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
   /** SMTP server for the mail outbox, e.g. smtp://user:pass@host:587. Unset: mails stay queued in the outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('ScanQuote <no-reply@scanquote.local>'),

@@ -4,6 +4,7 @@ import { createDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createMailer } from './services/email/outbox';
+import { deliverDueWebhooks } from './services/agent/webhook-delivery';
 import { removeExpiredExports } from './services/scan/export';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
 
@@ -38,6 +39,15 @@ async function main() {
   const sweepExports = () => { removeExpiredExports(db, app.storage, app.log).catch((e) => app.log.error(e, 'export sweep failed')); };
   sweepExports();
   const exportTimer = setInterval(sweepExports, 3600_000);
+  // Webhook deliveries: due ones every 2 s (one pass at a time).
+  let delivering = false;
+  const webhookTimer = setInterval(() => {
+    if (delivering) return;
+    delivering = true;
+    deliverDueWebhooks(db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE })
+      .catch((e) => app.log.error(e, 'webhook delivery failed'))
+      .finally(() => { delivering = false; });
+  }, 2000);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +56,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     clearInterval(mailTimer);
     clearInterval(exportTimer);
+    clearInterval(webhookTimer);
     await app.close().catch(() => {});
     await db.destroy().catch(() => {});
     await stopDb();
