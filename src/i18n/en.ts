@@ -364,6 +364,13 @@ export const en: TranslationMessages = {
       helper: {
         endpoint: 'An http:// or https:// URL',
       },
+      delivery: {
+        none: 'No deliveries yet',
+        sending: 'Sending %{event}…',
+        delivered: 'Last delivery: %{event}, delivered %{time}',
+        retrying: 'Last delivery failing: %{error} (%{attempts} attempts so far), next try %{time}',
+        failed: 'Last delivery failed: %{event}, %{error} after %{attempts} attempts (queued %{time})',
+      },
       events: {
         scan: {
           created: 'Scan created',

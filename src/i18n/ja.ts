@@ -401,6 +401,13 @@ export const ja: TranslationMessages = {
       helper: {
         endpoint: 'http:// または https:// で始まるURL',
       },
+      delivery: {
+        none: 'まだ送信はありません',
+        sending: '%{event}を送信中…',
+        delivered: '最新の送信: %{event}、%{time}に配信済み',
+        retrying: '最新の送信が失敗中: %{error}(これまで%{attempts}回)、次回 %{time}',
+        failed: '最新の送信は失敗しました: %{event}、%{attempts}回試行後 %{error}(%{time}に登録)',
+      },
       events: {
         scan: {
           created: 'スキャン作成',

@@ -10,12 +10,14 @@ import { createTestContext, type TestContext } from './helper';
 interface Received { headers: http.IncomingHttpHeaders; body: string }
 const received: Received[] = [];
 let answer = 204;
+/** Paths that answer a status of their own. */
+const receiverPaths = new Map<string, number>();
 const receiver = http.createServer((req, res) => {
   let body = '';
   req.on('data', (c) => { body += c; });
   req.on('end', () => {
     received.push({ headers: req.headers, body });
-    res.writeHead(answer).end();
+    res.writeHead(receiverPaths.get(req.url ?? '') ?? answer).end();
   });
 });
 let endpoint = '';
@@ -138,10 +140,47 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('says why a receiver could not be reached', async () => {
+    // A port nobody listens on, and a name that does not resolve (.invalid never does).
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    await hook(agentA, ['scan.created'], `http://127.0.0.1:${port}/in`);
+    await hook(agentA, ['scan.created'], 'https://receiver.example.invalid/in');
+    await ingest(`hook-why-${Date.now()}`);
+    await deliver();
+    expect((await deliveries()).map((d) => d.last_error).sort()).toEqual([`127.0.0.1:${port} refused the connection`, 'cannot find receiver.example.invalid']);
+  });
+
   it('knows which addresses are internal', () => {
     for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', 'not-an-ip']) {
       expect(isInternalAddress(a), a).toBe(true);
     }
     for (const a of ['8.8.8.8', '203.0.113.9', '2606:4700::1111', '::ffff:1.1.1.1']) expect(isInternalAddress(a), a).toBe(false);
+  });
+  it("lists the latest delivery of each of an agent's webhooks, inside the user's scope", async () => {
+    const good = await hook(agentA, ['scan.created']);
+    const bad = await hook(agentA, ['scan.created'], endpoint.replace('/hooks', '/broken'));
+    const quiet = await hook(agentA, ['quote.generated']);
+    await ingest(`hook-list-${Date.now()}`);
+    answer = 204;
+    // The receiver answers 404 for the broken path.
+    receiverPaths.set('/broken', 404);
+    await deliver();
+    const res = await t.as(admin, { method: 'GET', url: `/api/agent/webhooks/deliveries?agent_id=${agentA}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const byHook = new Map((res.json().data as { webhook_id: number }[]).map((d) => [d.webhook_id, d]));
+    expect(byHook.get(good.id)).toMatchObject({ event: 'scan.created', status: 'delivered', attempts: 1, last_status: 204, last_error: null });
+    expect(byHook.get(bad.id)).toMatchObject({ event: 'scan.created', status: 'pending', attempts: 1, last_status: 404, last_error: 'answered 404' });
+    expect(byHook.has(quiet.id)).toBe(false);
+
+    const otherAgentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentB], permissions: ['agent'] })).email);
+    expect((await t.as(otherAgentUser, { method: 'GET', url: `/api/agent/webhooks/deliveries?agent_id=${agentA}` })).json()).toEqual({ data: [] });
+    const missing = await t.as(admin, { method: 'GET', url: '/api/agent/webhooks/deliveries' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ error: { agent_id: 'Agent is required' } });
+    const noPermission = await t.login((await t.build.user({ permissions: ['scan'] })).email);
+    expect((await t.as(noPermission, { method: 'GET', url: `/api/agent/webhooks/deliveries?agent_id=${agentA}` })).statusCode).toBe(403);
   });
 });

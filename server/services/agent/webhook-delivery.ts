@@ -94,6 +94,28 @@ function post(endpoint: string, headers: Record<string, string>, body: string, a
   });
 }
 
+/** A network failure in words a webhook's owner can act on. */
+function describeFailure(e: unknown, endpoint: string) {
+  const host = new URL(endpoint).host;
+  switch ((e as NodeJS.ErrnoException).code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot find ${host}`;
+    case 'ECONNREFUSED':
+      return `${host} refused the connection`;
+    case 'ECONNRESET':
+      return `${host} closed the connection`;
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'ERR_TLS_CERT_ALTNAME_INVALID':
+      return `${host} has no valid TLS certificate (${(e as NodeJS.ErrnoException).code})`;
+    default:
+      return (e as Error).message;
+  }
+}
+
 interface Due { id: number; message_id: string; payload: unknown; attempts: number; endpoint: string; secret: string }
 
 /**
@@ -124,7 +146,7 @@ export async function deliverDueWebhooks(db: Database, opts: DeliveryOptions): P
       status = await post(d.endpoint, headers, body, opts.allowPrivate);
       if (status < 200 || status >= 300) error = `answered ${status}`;
     } catch (e) {
-      error = (e as Error).message.slice(0, 500);
+      error = describeFailure(e, d.endpoint).slice(0, 500);
     }
     if (!error) {
       await sql`update webhook_deliveries set status = 'delivered', attempts = ${attempts}, last_status = ${status}, last_error = null, delivered_at = now()

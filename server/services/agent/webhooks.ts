@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { WEBHOOK_EVENTS, webhookFields } from '../../../src/domain/webhooks';
 import { ListsReply, recordErrors } from '../../lib/replies';
-import { idArray, type ResourceDescription } from '../../lib/resource';
+import { idArray, scopePredicate, type ResourceDescription } from '../../lib/resource';
 import { agentScope } from './scopes';
 
 /** 32 random bytes, hex, with Stripe's familiar prefix. */
@@ -49,9 +49,38 @@ export const webhooksResource: ResourceDescription = {
   },
 };
 
+const LatestDelivery = z.object({
+  webhook_id: z.number(),
+  event: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number(),
+  last_status: z.number().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.date(),
+  delivered_at: z.date().nullable(),
+  next_attempt_at: z.date(),
+});
+
 export async function webhookEventRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get('/webhooks/events', {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/webhooks/events', {
     config: { access: { permission: 'agent' } },
     schema: { tags: ['Webhook'], summary: 'The events a webhook may subscribe to, as select choices', response: { 200: ListsReply, ...recordErrors } },
   }, async () => WEBHOOK_EVENTS.map((e) => ({ text: e.name, value: e.id })));
+
+  r.get('/webhooks/deliveries', {
+    config: { access: { permission: 'agent' } },
+    schema: {
+      tags: ['Webhook'], summary: "The latest delivery of each of an agent's webhooks (docs/webhooks.md)",
+      querystring: z.object({ agent_id: z.coerce.number({ message: 'Agent is required' }).int().positive('Agent is required') }),
+      response: { 200: z.object({ data: z.array(LatestDelivery) }), ...recordErrors },
+    },
+  }, async (req) => {
+    const rows = await sql<z.infer<typeof LatestDelivery>>`select distinct on (d.webhook_id) d.webhook_id, d.event, d.status, d.attempts, d.last_status,
+        d.last_error, d.created_at, d.delivered_at, d.next_attempt_at
+      from webhook_deliveries d
+      where d.webhook_id in (select id from webhooks where agent_id = ${req.query.agent_id} and ${scopePredicate(req.scope, webhooksResource.scope)})
+      order by d.webhook_id, d.id desc`.execute(app.db);
+    return { data: rows.rows };
+  });
 }

@@ -18,6 +18,9 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorIcon from '@mui/icons-material/Error';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +34,7 @@ import {
   useDataProvider,
   useDelete,
   useGetList,
+  useLocaleState,
   useNotify,
   useRecordContext,
   useTranslate,
@@ -42,6 +46,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { fieldValidator } from '../../components/fieldValidation';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider, SelectOption } from '../../dataProvider';
+import { formatDateTime } from '../../domain/format';
 import { webhookFields } from '../../domain/webhooks';
 
 export interface Webhook extends RaRecord {
@@ -51,6 +56,64 @@ export interface Webhook extends RaRecord {
   secret: string;
   events: string[];
 }
+
+/** The latest delivery of a webhook (`GET webhooks/deliveries?agent_id=`, docs/webhooks.md). */
+export interface WebhookDelivery {
+  webhook_id: number;
+  event: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+  next_attempt_at: string;
+}
+
+/** The agent's latest deliveries by webhook, refreshed while the panel is open; a failure only leaves the lines out. */
+function useLatestDeliveries(agentId: Identifier | undefined) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const query = useQuery<WebhookDelivery[]>({
+    queryKey: ['webhooks', 'deliveries', agentId],
+    queryFn: () => dataProvider.send<WebhookDelivery[]>('agent', 'webhooks/deliveries', { query: { agent_id: Number(agentId) } }),
+    enabled: agentId != null,
+    refetchInterval: 10_000,
+    retry: false,
+  });
+  return useMemo(() => new Map((Array.isArray(query.data) ? query.data : []).map((d) => [d.webhook_id, d])), [query.data]);
+}
+
+/** One line under a webhook: how its latest event went (delivered, being retried, failed), or that none was sent yet. */
+const DeliveryLine = ({ delivery, eventLabel }: { delivery: WebhookDelivery | undefined; eventLabel: (value: string) => string }) => {
+  const translate = useTranslate();
+  const [locale = 'en'] = useLocaleState();
+  const time = (value: string | null) => formatDateTime(value, locale);
+  let icon = null;
+  let text: string;
+  if (!delivery) text = translate('resources.webhooks.delivery.none');
+  else {
+    const args = {
+      event: eventLabel(delivery.event), attempts: delivery.attempts, error: delivery.last_error ?? '',
+      time: time(delivery.status === 'delivered' ? delivery.delivered_at : delivery.status === 'failed' ? delivery.created_at : delivery.next_attempt_at),
+    };
+    if (delivery.status === 'delivered') {
+      icon = <CheckCircleIcon fontSize="inherit" color="success" />;
+      text = translate('resources.webhooks.delivery.delivered', args);
+    } else if (delivery.status === 'failed') {
+      icon = <ErrorIcon fontSize="inherit" color="error" />;
+      text = translate('resources.webhooks.delivery.failed', args);
+    } else {
+      icon = <ScheduleIcon fontSize="inherit" color="warning" />;
+      text = translate(delivery.attempts ? 'resources.webhooks.delivery.retrying' : 'resources.webhooks.delivery.sending', args);
+    }
+  }
+  return (
+    <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1, wordBreak: 'break-word' }}>
+      {icon}
+      {text}
+    </Typography>
+  );
+};
 
 /** Spec 3 §9: the webhook dialog is at most 700 px wide. */
 const DIALOG_MAX_WIDTH = 700;
@@ -139,7 +202,13 @@ const SecretLine = ({ secret }: { secret: string }) => (
   </Stack>
 );
 
-const WebhookItem = ({ webhook, eventLabel, onEdit, onDelete }: { webhook: Webhook; eventLabel: (value: string) => string; onEdit: () => void; onDelete: () => void }) => {
+const WebhookItem = ({ webhook, delivery, eventLabel, onEdit, onDelete }: {
+  webhook: Webhook;
+  delivery: WebhookDelivery | undefined;
+  eventLabel: (value: string) => string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) => {
   const translate = useTranslate();
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }} aria-label={webhook.endpoint}>
@@ -170,6 +239,7 @@ const WebhookItem = ({ webhook, eventLabel, onEdit, onDelete }: { webhook: Webho
           <Chip key={event} size="small" label={eventLabel(event)} />
         ))}
       </Stack>
+      <DeliveryLine delivery={delivery} eventLabel={eventLabel} />
       <SecretLine secret={webhook.secret} />
     </ListItem>
   );
@@ -193,6 +263,7 @@ export const WebhooksPanel = () => {
     { filter: { agent_id: agent?.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } },
     { enabled: agent?.id != null },
   );
+  const deliveries = useLatestDeliveries(agent?.id);
   if (!agent) return null;
 
   const confirmDelete = () => {
@@ -232,7 +303,7 @@ export const WebhooksPanel = () => {
         ) : (
           <List disablePadding aria-labelledby="webhooks-title">
             {data.map((webhook) => (
-              <WebhookItem key={webhook.id} webhook={webhook} eventLabel={label} onEdit={() => setEditing(webhook)} onDelete={() => setDeleting(webhook)} />
+              <WebhookItem key={webhook.id} webhook={webhook} delivery={deliveries.get(Number(webhook.id))} eventLabel={label} onEdit={() => setEditing(webhook)} onDelete={() => setDeleting(webhook)} />
             ))}
           </List>
         )}

@@ -24,7 +24,8 @@ function signedIn(answer: (request: string, body: unknown) => Reply | undefined)
     if (request === 'GET /api/agent/webhooks/events') return { body: events };
     if (request === 'GET /api/quote/clients/lists') return { body: [{ text: 'Southern Cross', value: 4 }] };
     if (request.endsWith('/lists')) return { body: [] };
-    return answer(request, body);
+    // No delivery yet, unless a test says otherwise.
+    return answer(request, body) ?? (request.startsWith('GET /api/agent/webhooks/deliveries?') ? { body: { data: [] } } : undefined);
   });
 }
 
@@ -52,7 +53,17 @@ describe('agents', { timeout: 30_000 }, () => {
   it("says the pincode is kept when left blank, and the agent's webhooks sit under the form", async () => {
     signedIn((request) => {
       if (request === 'GET /api/agent/agents/1') return { body: { data: agent } };
-      if (request.startsWith('GET /api/agent/webhooks?')) return { body: { items: [hook], total: 1 } };
+      if (request.startsWith('GET /api/agent/webhooks?')) return { body: { items: [hook, { ...hook, id: 9, endpoint: 'https://hooks.example.test/new', secret: `whsec_${'c'.repeat(64)}` }], total: 2 } };
+      if (request === 'GET /api/agent/webhooks/deliveries?agent_id=1') {
+        return {
+          body: {
+            data: [{
+              webhook_id: 7, event: 'scan.updated', status: 'pending', attempts: 2, last_status: 503, last_error: 'answered 503',
+              created_at: '2026-11-23T08:00:00Z', delivered_at: null, next_attempt_at: '2026-11-23T08:12:00Z',
+            }],
+          },
+        };
+      }
       return undefined;
     });
     renderApp('/agents/1');
@@ -62,8 +73,11 @@ describe('agents', { timeout: 30_000 }, () => {
     const panel = await screen.findByRole('region', { name: 'Webhooks' }, { timeout: 15_000 });
     expect(await within(panel).findByText('https://hooks.example.test/scans')).toBeTruthy();
     expect(within(panel).getByText(hook.secret)).toBeTruthy();
-    expect(within(panel).getByText('Scan created')).toBeTruthy();
-    expect(within(panel).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(within(panel).getAllByText('Scan created')).toHaveLength(2);
+    expect(within(panel).getAllByRole('button', { name: 'Copy' })).toHaveLength(2);
+    // How each webhook's latest event went: Melbourne time, day first.
+    expect(await within(panel).findByText('Last delivery failing: answered 503 (2 attempts so far), next try 23-11-2026 07:12 PM')).toBeTruthy();
+    expect(within(panel).getByText('No deliveries yet')).toBeTruthy();
   });
 
   it('creates a webhook in the dialog after checking the endpoint and the events, then deletes one', async () => {
