@@ -34,29 +34,30 @@ async function main() {
   const seeded = embedded && config.SEED_DEMO ? await seedDemo(db, { onlyIfEmpty: true }) : false;
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (text) => console.log(text) });
   const app = await buildApp({ config, db, mailer });
-  const mailTimer = setInterval(() => { mailer.deliverPending().catch((e) => app.log.error(e, 'mail delivery failed')); }, 5000);
-  // Export files expire after a day: swept at start and then every hour.
-  const sweepExports = () => { removeExpiredExports(db, app.storage, app.log).catch((e) => app.log.error(e, 'export sweep failed')); };
-  sweepExports();
-  const exportTimer = setInterval(sweepExports, 3600_000);
-  // Webhook deliveries: due ones every 2 s (one pass at a time).
-  let delivering = false;
-  const webhookTimer = setInterval(() => {
-    if (delivering) return;
-    delivering = true;
-    deliverDueWebhooks(db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE })
-      .catch((e) => app.log.error(e, 'webhook delivery failed'))
-      .finally(() => { delivering = false; });
-  }, 2000);
+  // Background work, each task one pass at a time: the mail outbox every 5 s, webhook deliveries every 2 s, and the
+  // sweep of expired export files at start and then hourly.
+  const timers = [
+    every(5000, () => mailer.deliverPending(), 'mail delivery'),
+    every(2000, () => deliverDueWebhooks(db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }), 'webhook delivery'),
+    every(3600_000, () => removeExpiredExports(db, app.storage, app.log), 'export sweep', { now: true }),
+  ];
+  function every(ms: number, task: () => Promise<unknown>, name: string, opts: { now?: boolean } = {}) {
+    let running = false;
+    const run = () => {
+      if (running) return;
+      running = true;
+      task().catch((e) => app.log.error(e, `${name} failed`)).finally(() => { running = false; });
+    };
+    if (opts.now) run();
+    return setInterval(run, ms);
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    clearInterval(mailTimer);
-    clearInterval(exportTimer);
-    clearInterval(webhookTimer);
+    for (const timer of timers) clearInterval(timer);
     await app.close().catch(() => {});
     await db.destroy().catch(() => {});
     await stopDb();

@@ -104,6 +104,10 @@ const validDate = (s: string) => {
 export const scanDate = (label: string) =>
   z.string().trim().regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
     .refine(validDate, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
+/** The scan export's file formats (`GET scans/export-scan-report?format=`): CSV always, XLSX (Excel) too. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 /** `ago=48h` (the customer portal's window): hours, days or minutes. */
 export const AGO = /^(\d{1,4})([hdm])$/;
 

@@ -8,6 +8,10 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['id'];
 
+/** Where a webhook delivery stands (docs/webhooks.md): queued or being retried, taken with a 2xx, or given up. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
 /** Server-made signing secrets look like this (shown in the webhook panel with a copy button). */
 export const WEBHOOK_SECRET_PATTERN = /^whsec_[0-9a-f]{64}$/;
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { WEBHOOK_EVENTS, webhookFields } from '../../../src/domain/webhooks';
-import { ListsReply, recordErrors } from '../../lib/replies';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, webhookFields } from '../../../src/domain/webhooks';
+import { dataReply, ListsReply, recordErrors } from '../../lib/replies';
 import { idArray, scopePredicate, type ResourceDescription } from '../../lib/resource';
 import { agentScope } from './scopes';
 
@@ -52,7 +52,7 @@ export const webhooksResource: ResourceDescription = {
 const LatestDelivery = z.object({
   webhook_id: z.number(),
   event: z.string(),
-  status: z.enum(['pending', 'delivered', 'failed']),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number(),
   last_status: z.number().nullable(),
   last_error: z.string().nullable(),
@@ -73,7 +73,7 @@ export async function webhookEventRoutes(app: FastifyInstance) {
     schema: {
       tags: ['Webhook'], summary: "The latest delivery of each of an agent's webhooks (docs/webhooks.md)",
       querystring: z.object({ agent_id: z.coerce.number({ message: 'Agent is required' }).int().positive('Agent is required') }),
-      response: { 200: z.object({ data: z.array(LatestDelivery) }), ...recordErrors },
+      response: { 200: dataReply(z.array(LatestDelivery)), ...recordErrors },
     },
   }, async (req) => {
     const rows = await sql<z.infer<typeof LatestDelivery>>`select distinct on (d.webhook_id) d.webhook_id, d.event, d.status, d.attempts, d.last_status,

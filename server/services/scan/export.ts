@@ -2,14 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
+import type { ExportFormat } from '../../../src/domain/scans';
 import type { Database, Executor } from '../../db/database';
 import type { FileStorage } from '../../lib/storage';
 import { exportBatch, type ExportRow } from './repository';
 import { csvRow, EXPORT_COLUMNS, exportCells } from './report';
 
-/** The export's file formats: CSV always, XLSX (Excel) through write-excel-file. */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** Export files are kept this long after they were made, then removed from the file store. */
 export const EXPORT_TTL_HOURS = 24;
 const BATCH = 5_000;

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { inputSchema, messages } from '../../../src/domain/fields';
 import { inScope } from '../../../src/domain/permissions';
-import { manualScanFields, SCAN_VEHICLE_FIELDS, scanDate, scanUpdateBody, scanVehicleFields } from '../../../src/domain/scans';
+import { EXPORT_FORMATS, manualScanFields, SCAN_VEHICLE_FIELDS, scanDate, scanUpdateBody, scanVehicleFields } from '../../../src/domain/scans';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { scopePredicate } from '../../lib/resource';
@@ -13,7 +13,7 @@ import { fileUrl, storageOf } from '../../lib/storage';
 import { clientScope } from '../quote/scopes';
 import { publishScan } from './events';
 import { countUpTo, findScanDetail, findScanItem, listScans, refreshCounts, SCAN_TIME_ZONE, scanSelection } from './repository';
-import { buildExport, EXPORT_FORMATS, EXPORT_TTL_HOURS, recordExport } from './export';
+import { buildExport, EXPORT_TTL_HOURS, recordExport } from './export';
 import { ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
 import { deleteScan, parseScanId, SCAN_MODEL, writeScanReport } from './service';
 

@@ -6,6 +6,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { API_URL } from '../../config';
 import type { AppDataProvider } from '../../dataProvider';
 import { useNotifyError } from '../../components/useNotifyError';
+import type { ExportFormat } from '../../domain/scans';
 import type { ScanQuery } from './filters';
 
 /** The file URL of the export reply (`{data: {url}}`, unwrapped by the data provider). */
@@ -37,8 +38,6 @@ interface ExportScansButtonProps {
   /** Tells the page to show its progress bar while the server builds the file. */
   onBusyChange?: (busy: boolean) => void;
 }
-
-type ExportFormat = 'csv' | 'xlsx';
 
 /**
  * Spec 2 §2 Export: asks the server for the file with the list's filters, then downloads it from the returned url.

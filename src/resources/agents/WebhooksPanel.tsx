@@ -47,7 +47,7 @@ import { fieldValidator } from '../../components/fieldValidation';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider, SelectOption } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
-import { webhookFields } from '../../domain/webhooks';
+import { webhookFields, type WebhookDeliveryStatus } from '../../domain/webhooks';
 
 export interface Webhook extends RaRecord {
   agent_id: number;
@@ -61,7 +61,7 @@ export interface Webhook extends RaRecord {
 export interface WebhookDelivery {
   webhook_id: number;
   event: string;
-  status: 'pending' | 'delivered' | 'failed';
+  status: WebhookDeliveryStatus;
   attempts: number;
   last_status: number | null;
   last_error: string | null;
