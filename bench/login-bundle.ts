@@ -16,11 +16,21 @@ export async function measureLoginRoute(distDir = 'dist') {
   if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`${root}/index.html missing: run vite build first`);
   const app = Fastify();
   await app.register(fastifyStatic, { root, wildcard: false });
-  app.setNotFoundHandler((req, reply) => (req.url.startsWith('/api') ? reply.status(401).send({ error: 'Unauthenticated.' }) : reply.sendFile('index.html')));
+  app.setNotFoundHandler((req, reply) =>
+    req.url.startsWith('/api') ? reply.status(401).send({ error: 'Unauthenticated.' }) : reply.sendFile('index.html'),
+  );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const files: { file: string; gzip: number }[] = [];
   try {

@@ -33,11 +33,13 @@ function open(index: number, plan: ClientPlan): Promise<void> {
           method: 'POST',
           headers: { authorization: `Bearer ${plan.tokens[index]}`, 'content-type': 'application/x-www-form-urlencoded' },
           body: new URLSearchParams({ socket_id: socketId, channel_name: 'private-scan' }).toString(),
-        }).then(async (res) => {
-          if (!res.ok) throw new Error(`auth ${res.status}`);
-          const { auth, channel_data } = (await res.json()) as { auth: string; channel_data?: string };
-          ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-scan', auth, channel_data } }));
-        }).catch(reject);
+        })
+          .then(async (res) => {
+            if (!res.ok) throw new Error(`auth ${res.status}`);
+            const { auth, channel_data } = (await res.json()) as { auth: string; channel_data?: string };
+            ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-scan', auth, channel_data } }));
+          })
+          .catch(reject);
       } else if (m.event === 'pusher_internal:subscription_succeeded') {
         clearTimeout(timer);
         resolve();

@@ -57,19 +57,34 @@ export interface RealtimeBenchResult {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 async function seed(db: Database) {
   const password = 'bench-password-1';
   const hash = await hashPassword(password);
-  const [agentA, agentB] = await db.insertInto('agents').values([{ name: 'Bench Agent A' }, { name: 'Bench Agent B' }]).returning('id').execute();
-  const [clientA, clientB] = await db.insertInto('clients').values([{ name: 'Bench Client A' }, { name: 'Bench Client B' }]).returning('id').execute();
+  const [agentA, agentB] = await db
+    .insertInto('agents')
+    .values([{ name: 'Bench Agent A' }, { name: 'Bench Agent B' }])
+    .returning('id')
+    .execute();
+  const [clientA, clientB] = await db
+    .insertInto('clients')
+    .values([{ name: 'Bench Client A' }, { name: 'Bench Client B' }])
+    .returning('id')
+    .execute();
   const roles = new Map((await db.selectFrom('roles').select(['id', 'name']).execute()).map((r) => [r.name, r.id]));
   const tag = randomBytes(4).toString('hex');
   const user = async (name: string, role: string, agents: number[], clients: number[]) => {
-    const u = await db.insertInto('users').values({ email: `bench-${name}-${tag}@example.test`, first_name: 'Bench', last_name: name, password_hash: hash })
-      .returning(['id', 'email']).executeTakeFirstOrThrow();
-    await db.insertInto('user_roles').values({ user_id: u.id, role_id: roles.get(role)! }).execute();
+    const u = await db
+      .insertInto('users')
+      .values({ email: `bench-${name}-${tag}@example.test`, first_name: 'Bench', last_name: name, password_hash: hash })
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_roles')
+      .values({ user_id: u.id, role_id: roles.get(role)! })
+      .execute();
     for (const agent_id of agents) await db.insertInto('user_agents').values({ user_id: u.id, agent_id }).execute();
     for (const client_id of clients) await db.insertInto('user_clients').values({ user_id: u.id, client_id }).execute();
     return u.email;
@@ -81,19 +96,43 @@ async function seed(db: Database) {
     { email: await user('agent-b', 'Agent', [agentB.id], []), share: 0.2, scope: { agents: [agentB.id], clients: null } },
     { email: await user('client-a', 'Client', [], [clientA.id]), share: 0.1, scope: { agents: null, clients: [clientA.id] } },
   ];
-  const pairs = [[agentA.id, clientA.id], [agentB.id, clientB.id], [agentA.id, clientB.id], [agentB.id, clientA.id]] as const;
+  const pairs = [
+    [agentA.id, clientA.id],
+    [agentB.id, clientB.id],
+    [agentA.id, clientB.id],
+    [agentB.id, clientA.id],
+  ] as const;
   // A scanner per (agent, client) pair, and the API key of a user of both agents, for the ingestion phase.
-  const [locA, locB] = await db.insertInto('locations').values([{ name: 'Bench Depot A', state: 'VIC', agent_id: agentA.id }, { name: 'Bench Depot B', state: 'NSW', agent_id: agentB.id }])
-    .returning('id').execute();
+  const [locA, locB] = await db
+    .insertInto('locations')
+    .values([
+      { name: 'Bench Depot A', state: 'VIC', agent_id: agentA.id },
+      { name: 'Bench Depot B', state: 'NSW', agent_id: agentB.id },
+    ])
+    .returning('id')
+    .execute();
   const devices: number[] = [];
   for (const [i, [agent_id, default_client_id]] of pairs.entries()) {
-    const d = await db.insertInto('devices').values({ type: 'arch', serial: `BENCH${tag}${i}`, agent_id, default_client_id, location_id: agent_id === agentA.id ? locA.id : locB.id })
-      .returning('id').executeTakeFirstOrThrow();
+    const d = await db
+      .insertInto('devices')
+      .values({
+        type: 'arch',
+        serial: `BENCH${tag}${i}`,
+        agent_id,
+        default_client_id,
+        location_id: agent_id === agentA.id ? locA.id : locB.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     devices.push(d.id);
   }
   const apiKey = newToken();
   const device = await user('device', 'Agent', [agentA.id, agentB.id], []);
-  await db.updateTable('users').set({ api_key_hash: hashToken(apiKey) }).where('email', '=', device).execute();
+  await db
+    .updateTable('users')
+    .set({ api_key_hash: hashToken(apiKey) })
+    .where('email', '=', device)
+    .execute();
   return { password, groups, pairs, devices, apiKey };
 }
 
@@ -130,7 +169,14 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
     cleanup.unshift(() => db.destroy());
     const { password, groups, pairs, devices, apiKey } = await seed(db);
 
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'production', DATABASE_URL: url, STATIC_DIR: 'does-not-exist', RATE_LIMIT_PER_MINUTE: '1000000', SEED_DEMO: 'false' });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      STATIC_DIR: 'does-not-exist',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      SEED_DEMO: 'false',
+    });
     const app = await buildApp({ config, db });
     cleanup.unshift(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -141,24 +187,46 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
 
     const tokens = new Map<string, string>();
     for (const g of groups) {
-      const res = await fetch(`${baseUrl}/api/user/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: g.email, password }) });
+      const res = await fetch(`${baseUrl}/api/user/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: g.email, password }),
+      });
       tokens.set(g.email, ((await res.json()) as { data: { token: string } }).data.token);
     }
     const groupOf: number[] = [];
-    groups.forEach((g, gi) => { for (let i = 0; i < Math.round(g.share * connections); i++) groupOf.push(gi); });
+    groups.forEach((g, gi) => {
+      for (let i = 0; i < Math.round(g.share * connections); i++) groupOf.push(gi);
+    });
     while (groupOf.length < connections) groupOf.push(0);
     groupOf.length = connections;
 
-    const child = fork(fileURLToPath(new URL('./realtime-clients.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    cleanup.unshift(async () => { if (child.connected) child.send({ type: 'close' } satisfies ToClients); });
-    const reply = <T extends FromClients['type']>(type: T) => new Promise<Extract<FromClients, { type: T }>>((resolve, reject) => {
-      const on = (m: FromClients) => {
-        if (m.type === 'failed') { child.off('message', on); reject(new Error(m.error)); }
-        if (m.type === type) { child.off('message', on); resolve(m as Extract<FromClients, { type: T }>); }
-      };
-      child.on('message', on);
+    const child = fork(fileURLToPath(new URL('./realtime-clients.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
     });
-    const plan: ClientPlan = { wsUrl: `ws://127.0.0.1:${address.port}/app/${key}?protocol=7&client=js&version=8.6.0`, authUrl: `${baseUrl}/api/broadcasting/auth`, tokens: groupOf.map((g) => tokens.get(groups[g].email)!) };
+    cleanup.unshift(async () => {
+      if (child.connected) child.send({ type: 'close' } satisfies ToClients);
+    });
+    const reply = <T extends FromClients['type']>(type: T) =>
+      new Promise<Extract<FromClients, { type: T }>>((resolve, reject) => {
+        const on = (m: FromClients) => {
+          if (m.type === 'failed') {
+            child.off('message', on);
+            reject(new Error(m.error));
+          }
+          if (m.type === type) {
+            child.off('message', on);
+            resolve(m as Extract<FromClients, { type: T }>);
+          }
+        };
+        child.on('message', on);
+      });
+    const plan: ClientPlan = {
+      wsUrl: `ws://127.0.0.1:${address.port}/app/${key}?protocol=7&client=js&version=8.6.0`,
+      authUrl: `${baseUrl}/api/broadcasting/auth`,
+      tokens: groupOf.map((g) => tokens.get(groups[g].email)!),
+    };
     const opening = now();
     child.send({ type: 'start', plan } satisfies ToClients);
     const ready = await reply('ready');
@@ -175,13 +243,35 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
         sentAt.set(licensePlate, { at: now(), agent_id: agentId, client_id: clientId });
         if (phase === 'broadcaster') {
           await app.broadcaster.scanCreated({
-            id: i + 1, agent_id: agentId, client_id: clientId, status: 'metadata', type: 'arch', carColor: 'Silver', licensePlate,
-            make: 'Toyota', model: 'Hilux', client_name: 'Bench Client', body_type: 'Ute', valuation: 32000, location_state: 'VIC',
+            id: i + 1,
+            agent_id: agentId,
+            client_id: clientId,
+            status: 'metadata',
+            type: 'arch',
+            carColor: 'Silver',
+            licensePlate,
+            make: 'Toyota',
+            model: 'Hilux',
+            client_name: 'Bench Client',
+            body_type: 'Ute',
+            valuation: 32000,
+            location_state: 'VIC',
           });
         } else {
           const res = await fetch(`${baseUrl}/api/scan/ingest/scans`, {
-            method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ scan_id: `bench-${pi}-${i}`, device_id: devices[pair], type: 'arch', licensePlate, make: 'Toyota', model: 'Hilux', carColor: 'Silver', body_type: 'Ute', client_id: clientId }),
+            method: 'POST',
+            headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              scan_id: `bench-${pi}-${i}`,
+              device_id: devices[pair],
+              type: 'arch',
+              licensePlate,
+              make: 'Toyota',
+              model: 'Hilux',
+              carColor: 'Silver',
+              body_type: 'Ute',
+              client_id: clientId,
+            }),
           });
           if (res.status !== 201) failures.push(`${res.status} ${(await res.text()).slice(0, 200)}`);
         }
@@ -200,21 +290,35 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
       for (const [conn, plate, at] of samples as Sample[]) {
         const e = sentAt.get(plate);
         if (!e) continue;
-        if (!inScope(groups[groupOf[conn]].scope, e)) { misdelivered++; continue; }
+        if (!inScope(groups[groupOf[conn]].scope, e)) {
+          misdelivered++;
+          continue;
+        }
         latencies.push(at - e.at);
       }
       latencies.sort((a, b) => a - b);
       const p95 = pct(latencies, 95);
       const result: RealtimeBenchPhase = {
-        via: phase, events, expected, delivered: latencies.length, misdelivered,
-        p50: pct(latencies, 50), p95, p99: pct(latencies, 99), max: latencies[latencies.length - 1] ?? NaN,
+        via: phase,
+        events,
+        expected,
+        delivered: latencies.length,
+        misdelivered,
+        p50: pct(latencies, 50),
+        p95,
+        p99: pct(latencies, 99),
+        max: latencies[latencies.length - 1] ?? NaN,
         met: p95 < 100 && latencies.length === expected && misdelivered === 0,
       };
       phases.push(result);
       const ms = (n: number) => `${n.toFixed(1)} ms`;
       const how = phase === 'broadcaster' ? 'app.broadcaster.scanCreated' : 'device POST /api/scan/ingest/scans';
-      log(`realtime (${phase}): ${events} scans via ${how}, every ${intervalMs} ms, to ${ready.connected} browsers: ${result.delivered}/${expected} deliveries, ${misdelivered} outside scope`);
-      log(`realtime (${phase}): scan -> browser p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}  max ${ms(result.max)}  (target p95 < 100 ms: ${result.met ? 'met' : 'NOT MET'})`);
+      log(
+        `realtime (${phase}): ${events} scans via ${how}, every ${intervalMs} ms, to ${ready.connected} browsers: ${result.delivered}/${expected} deliveries, ${misdelivered} outside scope`,
+      );
+      log(
+        `realtime (${phase}): scan -> browser p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}  max ${ms(result.max)}  (target p95 < 100 ms: ${result.met ? 'met' : 'NOT MET'})`,
+      );
     }
     return { connections: ready.connected, phases };
   } finally {

@@ -30,6 +30,8 @@ const results: [string, boolean][] = [
   ...realtime.phases.map((p): [string, boolean] => [`realtime (${p.via}): p95 < 100 ms, all delivered, none outside scope`, p.met]),
 ];
 const missed = results.filter(([, met]) => !met);
-console.log(`\nbench: ${results.length - missed.length} of ${results.length} targets met${missed.length ? `; NOT MET: ${missed.map(([n]) => n).join('; ')}` : ''}`);
+console.log(
+  `\nbench: ${results.length - missed.length} of ${results.length} targets met${missed.length ? `; NOT MET: ${missed.map(([n]) => n).join('; ')}` : ''}`,
+);
 // Exit explicitly: open handles of the scratch servers must not keep the process alive or mask the code.
 process.exit(missed.length ? 1 : 0);

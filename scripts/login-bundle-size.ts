@@ -45,9 +45,7 @@ export async function loginBundleSize(distDir: string = 'dist'): Promise<LoginBu
   const files = [...new Set(staticClosure(manifest, [entry, LOGIN_PAGE_SOURCE]).map((key) => manifest[key].file))].filter((file) =>
     file.endsWith('.js'),
   );
-  const sized = await Promise.all(
-    files.map(async (file) => ({ file, gzip: gzipSync(await readFile(path.join(distDir, file))).length })),
-  );
+  const sized = await Promise.all(files.map(async (file) => ({ file, gzip: gzipSync(await readFile(path.join(distDir, file))).length })));
   sized.sort((a, b) => b.gzip - a.gzip);
   return { files: sized, totalGzip: sized.reduce((sum, f) => sum + f.gzip, 0) };
 }

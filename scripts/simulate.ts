@@ -33,7 +33,9 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  console.log('npm run simulate -- [--url http://localhost:8080] [--agent 1[,2]] [--every 5s] [--count 20] [--key <api key>] [--device <id>] [--phase-delay 700ms]');
+  console.log(
+    'npm run simulate -- [--url http://localhost:8080] [--agent 1[,2]] [--every 5s] [--count 20] [--key <api key>] [--device <id>] [--phase-delay 700ms]',
+  );
   process.exit(0);
 }
 
@@ -48,34 +50,70 @@ const base = args.url!.replace(/\/+$/, '');
 const every = duration(args.every!);
 const phaseDelay = duration(args['phase-delay']!);
 const count = Number(args.count);
-const agentFilter = args.agent ? args.agent.split(',').map((s) => Number(s.trim())).filter((n) => n > 0) : null;
+const agentFilter = args.agent
+  ? args.agent
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => n > 0)
+  : null;
 
 class HttpError extends Error {
-  constructor(public status: number, message: string) { super(message); }
+  constructor(
+    public status: number,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 async function call<T>(method: string, path: string, opts: { token?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: opts.form ?? (opts.json !== undefined ? JSON.stringify(opts.json) : undefined),
+  });
   const text = await res.text();
   if (!res.ok) throw new HttpError(res.status, `${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return (text ? JSON.parse(text) : null) as T;
 }
 
-interface Device { id: number; serial: string; type: string; agent_id: number; location_id: number; location_name: string; location_state: string }
-interface Scanner { key: string; devices: Device[] }
+interface Device {
+  id: number;
+  serial: string;
+  type: string;
+  agent_id: number;
+  location_id: number;
+  location_name: string;
+  location_state: string;
+}
+interface Scanner {
+  key: string;
+  devices: Device[];
+}
 
 /** Finds or creates the agent's scanner user and generates its API key. */
 async function scannerKey(admin: string, agentId: number) {
   const email = `scanner.agent${agentId}@devices.test`;
-  const found = await call<{ items: { id: number; email: string }[] }>('GET', `/api/user/users?per_page=10&q=${encodeURIComponent(email)}`, { token: admin });
+  const found = await call<{ items: { id: number; email: string }[] }>(
+    'GET',
+    `/api/user/users?per_page=10&q=${encodeURIComponent(email)}`,
+    { token: admin },
+  );
   let userId = found.items.find((u) => u.email === email)?.id;
   if (!userId) {
     const created = await call<{ data: { id: number } }>('POST', '/api/user/users', {
       token: admin,
-      json: { first_name: 'Scanner', last_name: `Agent ${agentId}`, email, roles: ['Agent'], agents: [agentId], password: randomBytes(18).toString('base64url') },
+      json: {
+        first_name: 'Scanner',
+        last_name: `Agent ${agentId}`,
+        email,
+        roles: ['Agent'],
+        agents: [agentId],
+        password: randomBytes(18).toString('base64url'),
+      },
     });
     userId = created.data.id;
     console.log(`created scanner user ${email} (#${userId})`);
@@ -86,9 +124,12 @@ async function scannerKey(admin: string, agentId: number) {
 async function scanners(): Promise<Scanner[]> {
   const devicesOf = async (key: string) => (await call<{ data: Device[] }>('GET', '/api/scan/ingest/devices', { token: key })).data;
   if (args.key) return [{ key: args.key, devices: await devicesOf(args.key) }];
-  const login = await call<{ data: { token: string } }>('POST', '/api/user/auth/login', { json: { email: args.email, password: args.password } });
+  const login = await call<{ data: { token: string } }>('POST', '/api/user/auth/login', {
+    json: { email: args.email, password: args.password },
+  });
   const admin = login.data.token;
-  const agents = agentFilter ?? (await call<{ text: string; value: number }[]>('GET', '/api/agent/agents/lists', { token: admin })).map((a) => a.value);
+  const agents =
+    agentFilter ?? (await call<{ text: string; value: number }[]>('GET', '/api/agent/agents/lists', { token: admin })).map((a) => a.value);
   const out: Scanner[] = [];
   for (const agentId of agents) {
     const key = await scannerKey(admin, agentId);
@@ -112,26 +153,64 @@ async function play(key: string, device: Device, scan: GeneratedScan, rng: Retur
   const v = scan.vehicle;
   const created = await call<{ data: { id: number } }>('POST', '/api/scan/ingest/scans', {
     token: key,
-    json: { scan_id: scan.scan_id, device_id: device.id, type: scan.type, timestamp: scan.timestamp.toISOString(), startTime: scan.startTime.toISOString(),
-      licensePlate: v.licensePlate, make: v.make, model: v.model, carColor: v.carColor, body_type: v.body_type, valuation: v.valuation, location_state: v.location_state },
+    json: {
+      scan_id: scan.scan_id,
+      device_id: device.id,
+      type: scan.type,
+      timestamp: scan.timestamp.toISOString(),
+      startTime: scan.startTime.toISOString(),
+      licensePlate: v.licensePlate,
+      make: v.make,
+      model: v.model,
+      carColor: v.carColor,
+      body_type: v.body_type,
+      valuation: v.valuation,
+      location_state: v.location_state,
+    },
   });
   const id = created.data.id;
   const path = `/api/scan/ingest/scans/${id}`;
   await sleep(phaseDelay);
   await call('PUT', `${path}/results`, { token: key, json: { [scan.type]: scan.summary, damages: scan.damages, tyres: scan.tyres } });
   const hex = colourHex(v.carColor);
-  await call('POST', `${path}/images`, { token: key, form: form({ kind: 'thumbnail', file: image(await vehicleImage({ hex, bodyType: v.body_type }), 'thumb.png') }) });
-  await call('POST', `${path}/images`, { token: key, form: form({ kind: 'src', file: image(await vehicleImage({ hex, bodyType: v.body_type, scale: 3 }), 'src.png') }) });
+  await call('POST', `${path}/images`, {
+    token: key,
+    form: form({ kind: 'thumbnail', file: image(await vehicleImage({ hex, bodyType: v.body_type }), 'thumb.png') }),
+  });
+  await call('POST', `${path}/images`, {
+    token: key,
+    form: form({ kind: 'src', file: image(await vehicleImage({ hex, bodyType: v.body_type, scale: 3 }), 'src.png') }),
+  });
   for (const d of scan.damages) {
-    await call('POST', `${path}/images`, { token: key, form: form({ kind: 'damage', damage_id: d.id, file: image(await damageImage({ hex, type: d.type, level: d.level, rng }), `${d.id}.png`) }) });
+    await call('POST', `${path}/images`, {
+      token: key,
+      form: form({
+        kind: 'damage',
+        damage_id: d.id,
+        file: image(await damageImage({ hex, type: d.type, level: d.level, rng }), `${d.id}.png`),
+      }),
+    });
   }
   for (const t of scan.tyres) {
     const slot = { row: t.row, direction: t.direction, position: t.position };
-    await call('POST', `${path}/images`, { token: key, form: form({ kind: 'tyre_measurement', ...slot, file: image(await tyreChart(t.depths), 'chart.png') }) });
-    await call('POST', `${path}/images`, { token: key, form: form({ kind: 'tyre_image', ...slot, file: image(await tyreImage(t.wear), 'tyre.png') }) });
+    await call('POST', `${path}/images`, {
+      token: key,
+      form: form({ kind: 'tyre_measurement', ...slot, file: image(await tyreChart(t.depths), 'chart.png') }),
+    });
+    await call('POST', `${path}/images`, {
+      token: key,
+      form: form({ kind: 'tyre_image', ...slot, file: image(await tyreImage(t.wear), 'tyre.png') }),
+    });
   }
   if (scan.type === 'arch') {
-    await call('POST', `${path}/videos`, { token: key, form: form({ video_id: 'v-001', file: { data: sampleVideo(), name: 'scan.webm', type: 'video/webm' }, thumbnail: image(await videoThumbnail(), 'video.png') }) });
+    await call('POST', `${path}/videos`, {
+      token: key,
+      form: form({
+        video_id: 'v-001',
+        file: { data: sampleVideo(), name: 'scan.webm', type: 'video/webm' },
+        thumbnail: image(await videoThumbnail(), 'video.png'),
+      }),
+    });
   }
   await call('POST', `${path}/status`, { token: key, json: { status: 'ready' } });
   await sleep(phaseDelay);
@@ -142,14 +221,20 @@ async function play(key: string, device: Device, scan: GeneratedScan, rng: Retur
 async function main() {
   const rng = createRng(args.seed ? Number(args.seed) : Date.now());
   const all = await scanners();
-  const playing = all.flatMap((s) => s.devices.filter((d) => !args.device || d.id === Number(args.device)).map((d) => ({ key: s.key, device: d })));
+  const playing = all.flatMap((s) =>
+    s.devices.filter((d) => !args.device || d.id === Number(args.device)).map((d) => ({ key: s.key, device: d })),
+  );
   if (!playing.length) {
-    console.error('No device to play: the API key\'s agents have no devices (or --agent / --device matched none).');
+    console.error("No device to play: the API key's agents have no devices (or --agent / --device matched none).");
     process.exit(1);
   }
-  console.log(`simulating ${playing.length} device(s) against ${base}: a scan every ${every / 1000}s${count ? `, ${count} scans` : ' until Ctrl-C'}`);
+  console.log(
+    `simulating ${playing.length} device(s) against ${base}: a scan every ${every / 1000}s${count ? `, ${count} scans` : ' until Ctrl-C'}`,
+  );
   let stop = false;
-  process.on('SIGINT', () => { stop = true; });
+  process.on('SIGINT', () => {
+    stop = true;
+  });
   for (let n = 1; !stop && (count === 0 || n <= count); n++) {
     const started = Date.now();
     const { key, device } = playing[(n - 1) % playing.length];
@@ -157,8 +242,10 @@ async function main() {
     const scan = generateScan(rng, { type, state: device.location_state, prefix: device.serial });
     try {
       const id = await play(key, device, scan, rng);
-      console.log(`#${n} ${device.location_name} (device ${device.serial}) ${scan.type} ${scan.vehicle.licensePlate} ${scan.vehicle.make} ${scan.vehicle.model}: scan ${id}, `
-        + `${scan.damages.length} detections, ${scan.tyres.length} tyre sides, uploaded in ${Date.now() - started} ms`);
+      console.log(
+        `#${n} ${device.location_name} (device ${device.serial}) ${scan.type} ${scan.vehicle.licensePlate} ${scan.vehicle.make} ${scan.vehicle.model}: scan ${id}, ` +
+          `${scan.damages.length} detections, ${scan.tyres.length} tyre sides, uploaded in ${Date.now() - started} ms`,
+      );
     } catch (e) {
       console.error(`#${n} failed: ${(e as Error).message}`);
       if (e instanceof HttpError && (e.status === 401 || e.status === 403)) process.exit(1);

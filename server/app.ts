@@ -66,10 +66,19 @@ export async function buildApp({ config, db, mailer, storage }: AppDeps): Promis
     crossOriginEmbedderPolicy: false,
   });
   // The API is limited; the app's own static files are not (a page load fetches dozens of chunks).
-  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', allowList: (req) => !req.url.startsWith('/api/') });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'ScanQuote API', version: '1.0.0', description: 'The five services of the vehicle-scan back-office. Send `Authorization: Bearer <token>` from POST /api/user/auth/login.' },
+      info: {
+        title: 'ScanQuote API',
+        version: '1.0.0',
+        description:
+          'The five services of the vehicle-scan back-office. Send `Authorization: Bearer <token>` from POST /api/user/auth/login.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -81,18 +90,33 @@ export async function buildApp({ config, db, mailer, storage }: AppDeps): Promis
 
   const outbox = mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const r = app.withTypeProvider();
-  r.get('/api/health', { config: { access: 'public' }, schema: { tags: ['System'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
-  r.get('/api/ready', {
-    config: { access: 'public' },
-    schema: { tags: ['System'], summary: 'Readiness: the database answers', response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ error: z.string() }) } },
-  }, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { status: 'ready' as const };
-    } catch {
-      return reply.status(503).send({ error: 'Database unavailable' });
-    }
-  });
+  r.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['System'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  r.get(
+    '/api/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['System'],
+        summary: 'Readiness: the database answers',
+        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ error: z.string() }) },
+      },
+    },
+    async (_req, reply) => {
+      try {
+        await sql`select 1`.execute(db);
+        return { status: 'ready' as const };
+      } catch {
+        return reply.status(503).send({ error: 'Database unavailable' });
+      }
+    },
+  );
 
   await app.register(userService, { prefix: '/api/user', config, mailer: outbox });
   await app.register(agentService, { prefix: '/api/agent' });
@@ -104,7 +128,8 @@ export async function buildApp({ config, db, mailer, storage }: AppDeps): Promis
   const hasSpa = fs.existsSync(path.join(staticDir, 'index.html'));
   if (hasSpa) await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api') && hasSpa) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    if (req.method === 'GET' && !req.url.startsWith('/api') && hasSpa)
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ error: 'Not Found' });
   });
   return app;

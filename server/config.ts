@@ -4,70 +4,108 @@ import { z } from 'zod';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every setting the server reads, validated once at start (fastify/demo's env plugin habit). */
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  /** Public address of the app, used in e-mailed links. Defaults to http://localhost:PORT. */
-  APP_URL: z.url().optional(),
-  /** An external PostgreSQL; when unset an embedded one is started under DATA_DIR. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
-  DATA_DIR: z.string().min(1).default('data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
-  /** Load demo data on an empty embedded database (never on DATABASE_URL unless `npm run seed:demo`). */
-  SEED_DEMO: bool.default(true),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
-  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  TRUST_PROXY: bool.default(false),
-  /** Let webhooks reach private, loopback and link-local addresses (a receiver on this machine or the LAN). */
-  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
-  /** SMTP server for the mail outbox, e.g. smtp://user:pass@host:587. Unset: mails stay queued in the outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
-  MAIL_FROM: z.string().min(3).default('ScanQuote <no-reply@scanquote.local>'),
-  /** Where the built single-page app lives. */
-  STATIC_DIR: z.string().default('dist'),
-  /** Uploaded files go to an S3-compatible bucket (path-style URLs) when all five S3_* are set; else to DATA_DIR/files. */
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots, hyphens)').optional(),
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com' }).optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /** Embedded Pusher-protocol endpoint: a fixed key/secret pair (both or neither); unset, a random pair per process. */
-  REALTIME_APP_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, _ or -').optional(),
-  REALTIME_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** Seconds of silence after which a browser pings (sent in pusher:connection_established); twice this without traffic closes. */
-  REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(5).max(600).default(30),
-  /** An external Pusher-compatible server (soketi, Reverb, Pusher) instead of the embedded one, when the first three are set. */
-  PUSHER_APP_ID: z.string().min(1).optional(),
-  PUSHER_KEY: z.string().min(1).optional(),
-  PUSHER_SECRET: z.string().min(1).optional(),
-  PUSHER_HOST: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name, without scheme or port').optional(),
-  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
-  PUSHER_CLUSTER: z.string().regex(/^[a-z0-9-]+$/, 'must be a cluster name such as mt1').optional(),
-  /** Where browsers reach the external server, when not at PUSHER_HOST / PUSHER_PORT (e.g. behind a proxy). */
-  PUSHER_WS_HOST: z.string().regex(/^[A-Za-z0-9.-]+$/, 'must be a host name, without scheme or port').optional(),
-  PUSHER_WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-}).superRefine((c, ctx) => {
-  // Half a Pusher configuration would silently fall back to the embedded server.
-  const pusher = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const;
-  const pusherExtras = ['PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_SCHEME', 'PUSHER_CLUSTER', 'PUSHER_WS_HOST', 'PUSHER_WS_PORT'] as const;
-  if ([...pusher, ...pusherExtras].some((n) => c[n] !== undefined)) {
-    for (const n of pusher) if (c[n] === undefined) ctx.addIssue({ code: 'custom', path: [n], message: 'is required when any PUSHER_* setting is set' });
-  }
-  if ((c.REALTIME_APP_KEY === undefined) !== (c.REALTIME_APP_SECRET === undefined)) {
-    const missing = c.REALTIME_APP_KEY === undefined ? 'REALTIME_APP_KEY' : 'REALTIME_APP_SECRET';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other REALTIME_APP_* setting is set' });
-  }
-  // Half an S3 configuration would silently store files on the local disk instead.
-  const names = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
-  if (!names.some((n) => c[n] !== undefined)) return;
-  for (const n of names) if (c[n] === undefined) ctx.addIssue({ code: 'custom', path: [n], message: 'is required when any S3_* setting is set' });
-});
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    /** Public address of the app, used in e-mailed links. Defaults to http://localhost:PORT. */
+    APP_URL: z.url().optional(),
+    /** An external PostgreSQL; when unset an embedded one is started under DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('data'),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+    /** Load demo data on an empty embedded database (never on DATABASE_URL unless `npm run seed:demo`). */
+    SEED_DEMO: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
+    RESET_TOKEN_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(10),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    TRUST_PROXY: bool.default(false),
+    /** Let webhooks reach private, loopback and link-local addresses (a receiver on this machine or the LAN). */
+    WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+    /** SMTP server for the mail outbox, e.g. smtp://user:pass@host:587. Unset: mails stay queued in the outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('ScanQuote <no-reply@scanquote.local>'),
+    /** Where the built single-page app lives. */
+    STATIC_DIR: z.string().default('dist'),
+    /** Uploaded files go to an S3-compatible bucket (path-style URLs) when all five S3_* are set; else to DATA_DIR/files. */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots, hyphens)')
+      .optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com' }).optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Embedded Pusher-protocol endpoint: a fixed key/secret pair (both or neither); unset, a random pair per process. */
+    REALTIME_APP_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, _ or -')
+      .optional(),
+    REALTIME_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Seconds of silence after which a browser pings (sent in pusher:connection_established); twice this without traffic closes. */
+    REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(5).max(600).default(30),
+    /** An external Pusher-compatible server (soketi, Reverb, Pusher) instead of the embedded one, when the first three are set. */
+    PUSHER_APP_ID: z.string().min(1).optional(),
+    PUSHER_KEY: z.string().min(1).optional(),
+    PUSHER_SECRET: z.string().min(1).optional(),
+    PUSHER_HOST: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+$/, 'must be a host name, without scheme or port')
+      .optional(),
+    PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
+    PUSHER_CLUSTER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a cluster name such as mt1')
+      .optional(),
+    /** Where browsers reach the external server, when not at PUSHER_HOST / PUSHER_PORT (e.g. behind a proxy). */
+    PUSHER_WS_HOST: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+$/, 'must be a host name, without scheme or port')
+      .optional(),
+    PUSHER_WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  })
+  .superRefine((c, ctx) => {
+    // Half a Pusher configuration would silently fall back to the embedded server.
+    const pusher = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const;
+    const pusherExtras = ['PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_SCHEME', 'PUSHER_CLUSTER', 'PUSHER_WS_HOST', 'PUSHER_WS_PORT'] as const;
+    if ([...pusher, ...pusherExtras].some((n) => c[n] !== undefined)) {
+      for (const n of pusher)
+        if (c[n] === undefined) ctx.addIssue({ code: 'custom', path: [n], message: 'is required when any PUSHER_* setting is set' });
+    }
+    if ((c.REALTIME_APP_KEY === undefined) !== (c.REALTIME_APP_SECRET === undefined)) {
+      const missing = c.REALTIME_APP_KEY === undefined ? 'REALTIME_APP_KEY' : 'REALTIME_APP_SECRET';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when the other REALTIME_APP_* setting is set' });
+    }
+    // Half an S3 configuration would silently store files on the local disk instead.
+    const names = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (!names.some((n) => c[n] !== undefined)) return;
+    for (const n of names)
+      if (c[n] === undefined) ctx.addIssue({ code: 'custom', path: [n], message: 'is required when any S3_* setting is set' });
+  });
 
 export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; DATA_DIR: string };
 

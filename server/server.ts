@@ -22,7 +22,9 @@ async function main() {
   }
   let embedded: EmbeddedDatabase | null = null;
   const url = config.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT)).url;
-  const stopDb = async () => { if (embedded) await embedded.stop().catch(() => {}); };
+  const stopDb = async () => {
+    if (embedded) await embedded.stop().catch(() => {});
+  };
   try {
     await migrate(url, (m) => console.log(m));
   } catch (e) {
@@ -46,7 +48,11 @@ async function main() {
     const run = () => {
       if (running) return;
       running = true;
-      task().catch((e) => app.log.error(e, `${name} failed`)).finally(() => { running = false; });
+      task()
+        .catch((e) => app.log.error(e, `${name} failed`))
+        .finally(() => {
+          running = false;
+        });
     };
     if (opts.now) run();
     return setInterval(run, ms);

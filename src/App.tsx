@@ -28,13 +28,7 @@ import { useAppTheme } from './theme';
  * login and error pages into the first download, and the sign-in page must stay light.
  */
 export const App = () => (
-  <AdminContext
-    dataProvider={dataProvider}
-    authProvider={authProvider}
-    i18nProvider={i18nProvider}
-    store={store}
-    theme={useAppTheme()}
-  >
+  <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={useAppTheme()}>
     <CssBaseline enableColorScheme />
     <CoreAdminUI
       title="ScanQuote"

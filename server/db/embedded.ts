@@ -30,7 +30,9 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
-    onError: (e) => { if (e) console.error(String(e)); },
+    onError: (e) => {
+      if (e) console.error(String(e));
+    },
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
   });
   if (created) await pg.initialise();
@@ -39,7 +41,12 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
   if (fs.existsSync(pid)) {
     const owner = Number(fs.readFileSync(pid, 'utf8').split('\n')[0]);
     let alive = false;
-    try { process.kill(owner, 0); alive = true; } catch { alive = false; }
+    try {
+      process.kill(owner, 0);
+      alive = true;
+    } catch {
+      alive = false;
+    }
     if (!alive) fs.rmSync(pid);
   }
   await pg.start();

@@ -12,9 +12,14 @@ export async function migrate(url: string, log: (msg: string) => void = () => {}
   const applied: string[] = [];
   try {
     await client.query('select pg_advisory_lock(727274)');
-    await client.query('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
+    await client.query(
+      'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
+    );
     const done = new Set((await client.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version));
-    const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+    const files = fs
+      .readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+      .sort();
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');

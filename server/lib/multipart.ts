@@ -12,7 +12,10 @@ const FIELD_MAX_BYTES = 1024 * 1024;
  */
 export const multipartPlugin = fp(async (app: FastifyInstance) => {
   if (app.hasContentTypeParser('multipart/form-data')) return;
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: IMAGE_MAX_BYTES, fieldSize: FIELD_MAX_BYTES, fields: 200, parts: 220 } });
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: IMAGE_MAX_BYTES, fieldSize: FIELD_MAX_BYTES, fields: 200, parts: 220 },
+  });
 });
 
 /**
@@ -34,7 +37,8 @@ export function multipartBody(uploads: Record<string, string>) {
         if (target) files[target] = { filename: part.filename, mimetype: part.mimetype, data, truncated: part.file.truncated };
         continue;
       }
-      if (part.valueTruncated) throw new ValidationError({ [part.fieldname]: `${part.fieldname} must be less than ${FIELD_MAX_BYTES / 1024} KB` });
+      if (part.valueTruncated)
+        throw new ValidationError({ [part.fieldname]: `${part.fieldname} must be less than ${FIELD_MAX_BYTES / 1024} KB` });
       const prior = body[part.fieldname];
       body[part.fieldname] = prior === undefined ? part.value : Array.isArray(prior) ? [...prior, part.value] : [prior, part.value];
     }

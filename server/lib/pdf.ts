@@ -45,7 +45,9 @@ export function textPdf(lines: PdfLine[], opts: { title?: string } = {}): Buffer
     }
     y -= step;
     const font = line.bold ? '/F2' : '/F1';
-    pages[pages.length - 1].push(`BT ${font} ${size} Tf ${(MARGIN + (line.indent ?? 0)).toFixed(2)} ${y.toFixed(2)} Td ${pdfString(line.text)} Tj ET`);
+    pages[pages.length - 1].push(
+      `BT ${font} ${size} Tf ${(MARGIN + (line.indent ?? 0)).toFixed(2)} ${y.toFixed(2)} Td ${pdfString(line.text)} Tj ET`,
+    );
   }
 
   // Objects: 1 catalog, 2 page tree, 3 and 4 fonts, 5 info, then a page and its content stream per page.
@@ -58,8 +60,9 @@ export function textPdf(lines: PdfLine[], opts: { title?: string } = {}): Buffer
   objects[5] = `<< /Producer (ScanQuote) ${opts.title ? `/Title ${pdfString(opts.title)}` : ''} >>`;
   pages.forEach((ops, i) => {
     const content = ops.join('\n');
-    objects[pageIds[i]] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] `
-      + `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
+    objects[pageIds[i]] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
+      `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
     objects[pageIds[i] + 1] = `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
   });
 

@@ -80,7 +80,11 @@ export interface WriteContext {
 }
 export interface ResourceHooks {
   /** Adjusts the columns about to be written, or refuses with a typed error. */
-  beforeWrite?(columns: Record<string, unknown>, input: Record<string, unknown>, ctx: WriteContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+  beforeWrite?(
+    columns: Record<string, unknown>,
+    input: Record<string, unknown>,
+    ctx: WriteContext,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Writes relations (virtual fields) once the row exists, in the same transaction. */
   afterWrite?(id: number, input: Record<string, unknown>, ctx: WriteContext): Promise<void>;
   /** Refuses a delete (typed error), e.g. deleting oneself. */
@@ -113,7 +117,10 @@ export function resourceRepository(d: ResourceDescription) {
   return {
     async page(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
       const search = q.q
-        ? sql`and (${sql.join(d.searchable.map((c) => sql`${sql.ref(c)}::text ilike ${`%${escapeLike(q.q!)}%`}`), sql` or `)})`
+        ? sql`and (${sql.join(
+            d.searchable.map((c) => sql`${sql.ref(c)}::text ilike ${`%${escapeLike(q.q!)}%`}`),
+            sql` or `,
+          )})`
         : sql``;
       const filtered = (d.filters ?? []).filter((c) => q.filters?.[c] !== undefined).map((c) => sql` and ${sql.ref(c)} = ${q.filters![c]}`);
       const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
@@ -147,9 +154,13 @@ export function resourceRepository(d: ResourceDescription) {
     },
     async lists(db: Executor, scope: DataScope, extra?: RawBuilder<boolean> | null, filters: Record<string, string | undefined> = {}) {
       const columns = (d.lists.extra ?? []).map((c) => sql`, ${sql.ref(c)}`);
-      const narrowBy = Object.entries(filters).filter(([c, v]) => v !== undefined && d.lists.filters?.includes(c))
+      const narrowBy = Object.entries(filters)
+        .filter(([c, v]) => v !== undefined && d.lists.filters?.includes(c))
         .map(([c, v]) => sql` and ${sql.ref(c)}::text = ${v}`);
-      const r = await sql<{ text: string; value: number | string }>`select ${sql.ref(d.lists.text)}::text as text, ${listValue} as value ${sql.join(columns, sql``)}
+      const r = await sql<{
+        text: string;
+        value: number | string;
+      }>`select ${sql.ref(d.lists.text)}::text as text, ${listValue} as value ${sql.join(columns, sql``)}
         from ${source} where ${visible(scope, extra)} ${sql.join(narrowBy, sql``)} order by 1`.execute(db);
       return r.rows;
     },
@@ -171,10 +182,24 @@ export const ListQuery = (sortable: string[], filters: string[] = []) =>
   z.object({
     page: z.coerce.number().int().min(1).max(10_000_000).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(10),
-    q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+    q: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || undefined),
     sort: z.enum(sortable as [string, ...string[]]).optional(),
-    order: z.string().toLowerCase().pipe(z.enum(['asc', 'desc'])).optional(),
-    ...Object.fromEntries(filters.map((c) => [c, z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional())])),
+    order: z
+      .string()
+      .toLowerCase()
+      .pipe(z.enum(['asc', 'desc']))
+      .optional(),
+    ...Object.fromEntries(
+      filters.map((c) => [
+        c,
+        z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
+      ]),
+    ),
   });
 /** The page query with the description's filters gathered under `filters`. */
 const pageQuery = (filters: string[] = [], query: PageQuery & Record<string, unknown>): PageQuery => ({
@@ -198,7 +223,8 @@ function translateDbError(e: unknown, d: ResourceDescription): never {
   if (missing && d.fields[missing[1]]) throw new AppError(422, { [missing[1]]: messages.choice(d.fields[missing[1]].label) });
   // 23001: a RESTRICT foreign key (PostgreSQL reports it apart from 23503).
   if (code === '23503' || code === '23001') throw new AppError(409, `${d.model} is in use or refers to a missing record.`);
-  if (code === '23505') throw new AppError(422, { [(e as { constraint?: string }).constraint?.split('_')[1] ?? 'id']: `${d.model} already exists.` });
+  if (code === '23505')
+    throw new AppError(422, { [(e as { constraint?: string }).constraint?.split('_')[1] ?? 'id']: `${d.model} already exists.` });
   throw e;
 }
 
@@ -248,7 +274,13 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const createBody = withRefine('create');
   const updateBody = withRefine('update');
   const tags = [d.model];
-  const prepare = async (req: FastifyRequest, trx: Executor, input: Record<string, unknown>, mode: FormMode, current?: Record<string, unknown>) => {
+  const prepare = async (
+    req: FastifyRequest,
+    trx: Executor,
+    input: Record<string, unknown>,
+    mode: FormMode,
+    current?: Record<string, unknown>,
+  ) => {
     const ctx: WriteContext = { req, trx, mode, current };
     let columns = await columnsOf(d.fields, input);
     if (d.hooks?.beforeWrite) columns = await d.hooks.beforeWrite(columns, input, ctx);
@@ -279,60 +311,117 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   };
 
   if (d.pageShape === 'meta') {
-    r.get(`/${d.path}`, {
-      config: { access },
-      schema: { tags, summary: `Page of ${d.model} records`, querystring: ListQuery(d.sortable, d.filters), response: { 200: metaPageReply(d.record), ...recordErrors } },
-    }, async (req) => {
-      const { items, total } = await repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req));
-      return { items, meta: { total, last_page: Math.max(1, Math.ceil(total / req.query.per_page)) } };
-    });
+    r.get(
+      `/${d.path}`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: `Page of ${d.model} records`,
+          querystring: ListQuery(d.sortable, d.filters),
+          response: { 200: metaPageReply(d.record), ...recordErrors },
+        },
+      },
+      async (req) => {
+        const { items, total } = await repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req));
+        return { items, meta: { total, last_page: Math.max(1, Math.ceil(total / req.query.per_page)) } };
+      },
+    );
   } else {
-    r.get(`/${d.path}`, {
-      config: { access },
-      schema: { tags, summary: `Page of ${d.model} records`, querystring: ListQuery(d.sortable, d.filters), response: { 200: pageReply(d.record), ...recordErrors } },
-    }, async (req) => repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req)));
+    r.get(
+      `/${d.path}`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: `Page of ${d.model} records`,
+          querystring: ListQuery(d.sortable, d.filters),
+          response: { 200: pageReply(d.record), ...recordErrors },
+        },
+      },
+      async (req) => repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req)),
+    );
   }
 
   const listsFilters = z.object(Object.fromEntries((d.lists.filters ?? []).map((c) => [c, z.coerce.string().trim().max(200).optional()])));
   const listsReply = d.lists.extra?.length
-    ? z.array(z.object({ text: z.string(), value: z.union([z.number(), z.string()]), ...Object.fromEntries(d.lists.extra.map((c) => [c, z.unknown()])) }))
+    ? z.array(
+        z.object({
+          text: z.string(),
+          value: z.union([z.number(), z.string()]),
+          ...Object.fromEntries(d.lists.extra.map((c) => [c, z.unknown()])),
+        }),
+      )
     : ListsReply;
   const listsAccess = d.lists.access === 'read' ? access : 'signed-in';
-  r.get(`/${d.path}/lists`, {
-    config: { access: listsAccess },
-    schema: { tags, summary: `${d.model} choices for selects`, querystring: listsFilters, response: { 200: listsReply, ...recordErrors } },
-  }, async (req) => repo.lists(app.db, scopeOf(req), narrow(req), req.query as Record<string, string | undefined>));
-  if (d.lists.post) {
-    r.post(`/${d.path}/lists`, {
+  r.get(
+    `/${d.path}/lists`,
+    {
       config: { access: listsAccess },
-      schema: { tags, summary: `${d.model} choices for selects (filters in the body)`, body: listsFilters.nullish(), response: { 200: listsReply, ...recordErrors } },
-    }, async (req) => repo.lists(app.db, scopeOf(req), narrow(req), (req.body ?? {}) as Record<string, string | undefined>));
+      schema: {
+        tags,
+        summary: `${d.model} choices for selects`,
+        querystring: listsFilters,
+        response: { 200: listsReply, ...recordErrors },
+      },
+    },
+    async (req) => repo.lists(app.db, scopeOf(req), narrow(req), req.query as Record<string, string | undefined>),
+  );
+  if (d.lists.post) {
+    r.post(
+      `/${d.path}/lists`,
+      {
+        config: { access: listsAccess },
+        schema: {
+          tags,
+          summary: `${d.model} choices for selects (filters in the body)`,
+          body: listsFilters.nullish(),
+          response: { 200: listsReply, ...recordErrors },
+        },
+      },
+      async (req) => repo.lists(app.db, scopeOf(req), narrow(req), (req.body ?? {}) as Record<string, string | undefined>),
+    );
   }
 
-  r.get(`/${d.path}/:id`, {
-    config: { access },
-    schema: { tags, summary: `One ${d.model}`, params: IdParams, response: { 200: dataReply(d.record), ...recordErrors } },
-  }, async (req) => {
-    const id = parseId(d.model, req.params.id);
-    const row = await repo.find(app.db, scopeOf(req), id, narrow(req));
-    if (!row) throw new NotFoundError(d.model, id);
-    return { data: row };
-  });
+  r.get(
+    `/${d.path}/:id`,
+    {
+      config: { access },
+      schema: { tags, summary: `One ${d.model}`, params: IdParams, response: { 200: dataReply(d.record), ...recordErrors } },
+    },
+    async (req) => {
+      const id = parseId(d.model, req.params.id);
+      const row = await repo.find(app.db, scopeOf(req), id, narrow(req));
+      if (!row) throw new NotFoundError(d.model, id);
+      return { data: row };
+    },
+  );
 
-  r.post(`/${d.path}`, {
-    config: { access: writeAccess },
-    preValidation: files.preValidation,
-    schema: { tags, summary: `Create a ${d.model}`, body: createBody, response: { 201: dataReply(d.record), ...recordErrors, 409: recordErrors[422] } },
-  }, async (req, reply) => {
-    const { input, stored } = await files.store(req.body as Record<string, unknown>);
-    const row = await files.undoOnError(req, stored, () => writeInScope(req, async (trx) => {
-      const { columns, ctx } = await prepare(req, trx, input, 'create');
-      const inserted = await repo.insert(trx, withOwner(req, columns));
-      await d.hooks?.afterWrite?.(inserted.id as number, input, ctx);
-      return inserted;
-    }));
-    return reply.status(201).send({ data: row });
-  });
+  r.post(
+    `/${d.path}`,
+    {
+      config: { access: writeAccess },
+      preValidation: files.preValidation,
+      schema: {
+        tags,
+        summary: `Create a ${d.model}`,
+        body: createBody,
+        response: { 201: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
+      },
+    },
+    async (req, reply) => {
+      const { input, stored } = await files.store(req.body as Record<string, unknown>);
+      const row = await files.undoOnError(req, stored, () =>
+        writeInScope(req, async (trx) => {
+          const { columns, ctx } = await prepare(req, trx, input, 'create');
+          const inserted = await repo.insert(trx, withOwner(req, columns));
+          await d.hooks?.afterWrite?.(inserted.id as number, input, ctx);
+          return inserted;
+        }),
+      );
+      return reply.status(201).send({ data: row });
+    },
+  );
 
   const update = async (req: FastifyRequest, rawId: string, body: Record<string, unknown>) => {
     const id = parseId(d.model, rawId);
@@ -340,49 +429,82 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     if (!current) throw new NotFoundError(d.model, id);
     const { input, stored } = await files.store(body);
     // No owner default here: an update without the owner column keeps the row's owner.
-    const row = await files.undoOnError(req, stored, () => writeInScope(req, async (trx) => {
-      const { columns, ctx } = await prepare(req, trx, input, 'update', current);
-      const updated = await repo.update(trx, id, columns);
-      await d.hooks?.afterWrite?.(id, input, ctx);
-      return updated;
-    }));
+    const row = await files.undoOnError(req, stored, () =>
+      writeInScope(req, async (trx) => {
+        const { columns, ctx } = await prepare(req, trx, input, 'update', current);
+        const updated = await repo.update(trx, id, columns);
+        await d.hooks?.afterWrite?.(id, input, ctx);
+        return updated;
+      }),
+    );
     await files.removeReplaced(req, current, row);
     return { data: row };
   };
-  r.put(`/${d.path}/:id`, {
-    config: { access: writeAccess },
-    preValidation: files.preValidation,
-    schema: { tags, summary: `Update a ${d.model}`, params: IdParams, body: updateBody, response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] } },
-  }, async (req) => update(req, req.params.id, req.body as Record<string, unknown>));
-  if (files.preValidation) {
-    // DECISIONS: updates with files are `POST <path>/{id}?_method=PUT` multipart (a form cannot PUT); JSON works too.
-    r.post(`/${d.path}/:id`, {
+  r.put(
+    `/${d.path}/:id`,
+    {
       config: { access: writeAccess },
       preValidation: files.preValidation,
       schema: {
-        tags, summary: `Update a ${d.model} (form post with _method=PUT)`, params: IdParams,
-        querystring: z.object({ _method: z.string({ error: '_method must be PUT' }).toUpperCase().pipe(z.literal('PUT', { error: '_method must be PUT' })) }),
-        body: updateBody, response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
+        tags,
+        summary: `Update a ${d.model}`,
+        params: IdParams,
+        body: updateBody,
+        response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
       },
-    }, async (req) => update(req, req.params.id, req.body as Record<string, unknown>));
+    },
+    async (req) => update(req, req.params.id, req.body as Record<string, unknown>),
+  );
+  if (files.preValidation) {
+    // DECISIONS: updates with files are `POST <path>/{id}?_method=PUT` multipart (a form cannot PUT); JSON works too.
+    r.post(
+      `/${d.path}/:id`,
+      {
+        config: { access: writeAccess },
+        preValidation: files.preValidation,
+        schema: {
+          tags,
+          summary: `Update a ${d.model} (form post with _method=PUT)`,
+          params: IdParams,
+          querystring: z.object({
+            _method: z
+              .string({ error: '_method must be PUT' })
+              .toUpperCase()
+              .pipe(z.literal('PUT', { error: '_method must be PUT' })),
+          }),
+          body: updateBody,
+          response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
+        },
+      },
+      async (req) => update(req, req.params.id, req.body as Record<string, unknown>),
+    );
   }
 
-  r.delete(`/${d.path}/:id`, {
-    config: { access: writeAccess },
-    schema: { tags, summary: `Delete a ${d.model}`, params: IdParams, response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] } },
-  }, async (req) => {
-    const id = parseId(d.model, req.params.id);
-    const row = await repo.find(app.db, scopeOf(req), id, narrow(req));
-    if (!row) throw new NotFoundError(d.model, id);
-    await d.hooks?.beforeDelete?.(row, { req });
-    try {
-      await repo.remove(app.db, id);
-    } catch (e) {
-      translateDbError(e, d);
-    }
-    await files.removeReplaced(req, row, null);
-    return { data: row };
-  });
+  r.delete(
+    `/${d.path}/:id`,
+    {
+      config: { access: writeAccess },
+      schema: {
+        tags,
+        summary: `Delete a ${d.model}`,
+        params: IdParams,
+        response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
+      },
+    },
+    async (req) => {
+      const id = parseId(d.model, req.params.id);
+      const row = await repo.find(app.db, scopeOf(req), id, narrow(req));
+      if (!row) throw new NotFoundError(d.model, id);
+      await d.hooks?.beforeDelete?.(row, { req });
+      try {
+        await repo.remove(app.db, id);
+      } catch (e) {
+        translateDbError(e, d);
+      }
+      await files.removeReplaced(req, row, null);
+      return { data: row };
+    },
+  );
 }
 
 /**
@@ -395,7 +517,10 @@ function fileHandling(app: FastifyInstance, d: ResourceDescription) {
     throw new Error(`${d.model} has image fields: register multipartPlugin (server/lib/multipart.ts) in its service first`);
   }
   const remove = async (req: FastifyRequest, keys: string[]) => {
-    for (const key of keys) await storageOf(app).delete(key).catch((err: unknown) => req.log.warn({ err, key }, 'could not remove a stored file'));
+    for (const key of keys)
+      await storageOf(app)
+        .delete(key)
+        .catch((err: unknown) => req.log.warn({ err, key }, 'could not remove a stored file'));
   };
   return {
     preValidation: images.length ? multipartBody(Object.fromEntries(images.map(([name, spec]) => [spec.upload, name]))) : undefined,
@@ -410,7 +535,13 @@ function fileHandling(app: FastifyInstance, d: ResourceDescription) {
           stored.push(key);
           input[name] = fileUrl(key);
         } catch (e) {
-          await Promise.all(stored.map((k) => storageOf(app).delete(k).catch(() => {})));
+          await Promise.all(
+            stored.map((k) =>
+              storageOf(app)
+                .delete(k)
+                .catch(() => {}),
+            ),
+          );
           throw e;
         }
       }
@@ -426,7 +557,9 @@ function fileHandling(app: FastifyInstance, d: ResourceDescription) {
     },
     /** Files of `before` that `after` no longer names (all of them when the row is deleted). */
     async removeReplaced(req: FastifyRequest, before: Record<string, unknown>, after: Record<string, unknown> | null | undefined) {
-      const gone = images.map(([name]) => (after && after[name] === before[name] ? null : keyOfUrl(before[name]))).filter((k): k is string => !!k);
+      const gone = images
+        .map(([name]) => (after && after[name] === before[name] ? null : keyOfUrl(before[name])))
+        .filter((k): k is string => !!k);
       await remove(req, gone);
     },
   };

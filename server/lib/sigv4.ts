@@ -23,11 +23,20 @@ const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).u
 const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** 20130524T000000Z */
-export const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 function canonicalUri(url: URL) {
   // S3 paths are encoded once: each segment decoded from the URL form, then RFC 3986-encoded.
-  return url.pathname.split('/').map((seg) => encode(decodeURIComponent(seg))).join('/') || '/';
+  return (
+    url.pathname
+      .split('/')
+      .map((seg) => encode(decodeURIComponent(seg)))
+      .join('/') || '/'
+  );
 }
 
 function canonicalQuery(url: URL) {
@@ -49,7 +58,14 @@ export function signV4(req: SigV4Request, creds: SigV4Credentials, now: Date = n
   const names = Object.keys(headers).sort();
   const canonicalHeaders = names.map((n) => `${n}:${headers[n].trim().replace(/\s+/g, ' ')}\n`).join('');
   const signedHeaders = names.join(';');
-  const canonicalRequest = [req.method.toUpperCase(), canonicalUri(req.url), canonicalQuery(req.url), canonicalHeaders, signedHeaders, req.payloadHash].join('\n');
+  const canonicalRequest = [
+    req.method.toUpperCase(),
+    canonicalUri(req.url),
+    canonicalQuery(req.url),
+    canonicalHeaders,
+    signedHeaders,
+    req.payloadHash,
+  ].join('\n');
   const scope = `${day}/${creds.region}/${creds.service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256Hex(canonicalRequest)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), creds.region), creds.service), 'aws4_request');

@@ -77,7 +77,9 @@ export function localStorage(dir: string): FileStorage {
     },
     async delete(key) {
       if (!FILE_KEY.test(key)) return;
-      await fs.unlink(path.join(dir, key)).catch((e) => { if (!isMissing(e)) throw e; });
+      await fs.unlink(path.join(dir, key)).catch((e) => {
+        if (!isMissing(e)) throw e;
+      });
     },
   };
 }
@@ -128,12 +130,21 @@ export function s3Storage(s: S3Settings, fetchImpl: typeof fetch = fetch): FileS
   };
 }
 
-export type StorageConfig = Pick<Config, 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+export type StorageConfig = Pick<
+  Config,
+  'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+>;
 
 /** The bucket when the S3_* settings are given (config validates they come together), else DATA_DIR/files. */
 export function createStorage(c: StorageConfig): FileStorage {
   if (c.S3_BUCKET && c.S3_ENDPOINT && c.S3_REGION && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY) {
-    return s3Storage({ endpoint: c.S3_ENDPOINT, bucket: c.S3_BUCKET, region: c.S3_REGION, accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY });
+    return s3Storage({
+      endpoint: c.S3_ENDPOINT,
+      bucket: c.S3_BUCKET,
+      region: c.S3_REGION,
+      accessKeyId: c.S3_ACCESS_KEY_ID,
+      secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+    });
   }
   return localStorage(path.join(c.DATA_DIR, 'files'));
 }

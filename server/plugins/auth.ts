@@ -40,8 +40,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const nothing: DataScope = { agents: [], clients: [] };
   const scopes = new WeakMap<FastifyRequest, DataScope>();
   app.decorateRequest('scope', {
-    getter(this: FastifyRequest) { return scopes.get(this) ?? nothing; },
-    setter(this: FastifyRequest, value: DataScope) { scopes.set(this, value); },
+    getter(this: FastifyRequest) {
+      return scopes.get(this) ?? nothing;
+    },
+    setter(this: FastifyRequest, value: DataScope) {
+      scopes.set(this, value);
+    },
   });
 
   app.addHook('onRoute', (route) => {

@@ -4,7 +4,12 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError, TooManyRequestsError } from '../errors';
 
 /** Field name from a validation issue path like `/body/name` or `/name`. */
-const fieldOf = (instancePath = '') => instancePath.split('/').filter(Boolean).filter((p) => !['body', 'querystring', 'params', 'headers'].includes(p)).join('.') || 'body';
+const fieldOf = (instancePath = '') =>
+  instancePath
+    .split('/')
+    .filter(Boolean)
+    .filter((p) => !['body', 'querystring', 'params', 'headers'].includes(p))
+    .join('.') || 'body';
 
 /** One error shape for the whole API (Infisical's error-handler habit). */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

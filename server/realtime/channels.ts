@@ -11,9 +11,7 @@ export const portalChannel = (agentId: number) => `agent.${agentId}.scans`;
 export const MAX_SCOPED_CHANNELS = 100;
 
 export type ChannelKind =
-  | { kind: 'scan' }
-  | { kind: 'scan-scope'; agentId: number | null; clientId: number | null }
-  | { kind: 'portal'; agentId: number };
+  { kind: 'scan' } | { kind: 'scan-scope'; agentId: number | null; clientId: number | null } | { kind: 'portal'; agentId: number };
 
 const id = '([1-9][0-9]{0,9})';
 const scopeRe = new RegExp(`^private-scan(?:\\.agent\\.${id})?(?:\\.client\\.${id})?$`);

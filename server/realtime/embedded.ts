@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import { z } from 'zod';
 import { inScope, type DataScope } from '../../src/domain/permissions';
-import { portalPayload, PORTAL_SAVED, SCAN_CREATED, SCAN_UPDATED, type Broadcaster, type PortalScanEvent, type ScanEvent } from './broadcaster';
+import {
+  portalPayload,
+  PORTAL_SAVED,
+  SCAN_CREATED,
+  SCAN_UPDATED,
+  type Broadcaster,
+  type PortalScanEvent,
+  type ScanEvent,
+} from './broadcaster';
 import { parseChannel, portalChannel, SCAN_CHANNEL, scopedScanChannels } from './channels';
 
 /** HMAC-SHA256 hex, the Pusher signature primitive. */
@@ -23,13 +31,19 @@ export const safeEqual = (a: string, b: string) => {
 };
 
 /** The data scope the auth endpoint signs into `private-scan`'s channel_data. */
-export const ScopeData = z.object({
-  agents: z.array(z.number().int()).nullable(),
-  clients: z.array(z.number().int()).nullable(),
-}).strict();
+export const ScopeData = z
+  .object({
+    agents: z.array(z.number().int()).nullable(),
+    clients: z.array(z.number().int()).nullable(),
+  })
+  .strict();
 
 const SubscribeData = z.object({
-  channel: z.string().min(1).max(200).regex(/^[A-Za-z0-9_\-=@,.;]+$/),
+  channel: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_\-=@,.;]+$/),
   auth: z.string().max(500).optional(),
   channel_data: z.string().max(20000).optional(),
 });
@@ -52,7 +66,10 @@ export interface HubOptions {
 class Connection {
   alive = true;
   readonly channels = new Set<string>();
-  constructor(readonly socketId: string, readonly ws: WebSocket) {}
+  constructor(
+    readonly socketId: string,
+    readonly ws: WebSocket,
+  ) {}
 
   send(frame: Buffer | string) {
     if (this.ws.readyState !== WebSocket.OPEN) return;
@@ -64,7 +81,9 @@ class Connection {
   }
 
   event(event: string, data: unknown, channel?: string) {
-    this.send(JSON.stringify(channel === undefined ? { event, data: JSON.stringify(data) } : { event, channel, data: JSON.stringify(data) }));
+    this.send(
+      JSON.stringify(channel === undefined ? { event, data: JSON.stringify(data) } : { event, channel, data: JSON.stringify(data) }),
+    );
   }
 }
 
@@ -84,9 +103,15 @@ export class PusherHub {
     this.heartbeat.unref();
   }
 
-  get key() { return this.options.key; }
-  get connectionCount() { return this.connections.size; }
-  hasSubscribers(channel: string) { return (this.channels.get(channel)?.size ?? 0) > 0; }
+  get key() {
+    return this.options.key;
+  }
+  get connectionCount() {
+    return this.connections.size;
+  }
+  hasSubscribers(channel: string) {
+    return (this.channels.get(channel)?.size ?? 0) > 0;
+  }
 
   /** A new WebSocket at /app/:key. */
   accept(ws: WebSocket, key: string, protocol: string | undefined) {
@@ -97,10 +122,13 @@ export class PusherHub {
     if (!safeEqual(key, this.options.key)) return refuse(4001, `App key ${key.slice(0, 64)} not in this cluster`);
     if (protocol !== undefined && !/^[5-7]$/.test(protocol)) return refuse(4007, 'Unsupported protocol version');
     let socketId: string;
-    do socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`; while (this.connections.has(socketId));
+    do socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
+    while (this.connections.has(socketId));
     const conn = new Connection(socketId, ws);
     this.connections.set(socketId, conn);
-    ws.on('pong', () => { conn.alive = true; });
+    ws.on('pong', () => {
+      conn.alive = true;
+    });
     ws.on('message', (raw, isBinary) => {
       conn.alive = true;
       if (isBinary) return conn.event('pusher:error', { code: null, message: 'Binary messages are not supported' });
@@ -121,19 +149,27 @@ export class PusherHub {
     // pusher-js sends data as an object; other clients may send it JSON-encoded.
     let data = message.data;
     if (typeof data === 'string') {
-      try { data = JSON.parse(data); } catch { /* left as the string */ }
+      try {
+        data = JSON.parse(data);
+      } catch {
+        /* left as the string */
+      }
     }
     switch (message.event) {
-      case 'pusher:ping': return conn.event('pusher:pong', {});
-      case 'pusher:pong': return;
-      case 'pusher:subscribe': return this.subscribe(conn, data);
+      case 'pusher:ping':
+        return conn.event('pusher:pong', {});
+      case 'pusher:pong':
+        return;
+      case 'pusher:subscribe':
+        return this.subscribe(conn, data);
       case 'pusher:unsubscribe': {
         const channel = SubscribeData.pick({ channel: true }).safeParse(data);
         if (channel.success) this.leave(conn, channel.data.channel);
         return;
       }
       default:
-        if (message.event.startsWith('client-')) return conn.event('pusher:error', { code: null, message: 'Client events are not enabled' });
+        if (message.event.startsWith('client-'))
+          return conn.event('pusher:error', { code: null, message: 'Client events are not enabled' });
         return conn.event('pusher:error', { code: null, message: `Unsupported event ${message.event.slice(0, 64)}` });
     }
   }
@@ -142,18 +178,24 @@ export class PusherHub {
     const parsed = SubscribeData.safeParse(raw);
     if (!parsed.success) return conn.event('pusher:error', { code: null, message: 'Invalid subscription' });
     const { channel, auth = '', channel_data: channelData } = parsed.data;
-    const refuse = (status: number, error: string) => conn.event('pusher:subscription_error', { type: 'AuthError', error, status }, channel);
+    const refuse = (status: number, error: string) =>
+      conn.event('pusher:subscription_error', { type: 'AuthError', error, status }, channel);
     if (conn.channels.has(channel)) return conn.event('pusher_internal:subscription_succeeded', {}, channel);
     if (conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) return refuse(429, 'Too many channels');
     const kind = parseChannel(channel);
     let scope: DataScope | null = null;
     if (channel.startsWith('private-')) {
       if (!kind || kind.kind === 'portal') return refuse(404, 'Unknown channel');
-      if (!safeEqual(auth, channelAuth(this.options.key, this.options.secret, conn.socketId, channel, channelData))) return refuse(401, 'Invalid signature');
+      if (!safeEqual(auth, channelAuth(this.options.key, this.options.secret, conn.socketId, channel, channelData)))
+        return refuse(401, 'Invalid signature');
       if (kind.kind === 'scan' && channelData !== undefined) {
         // The scope was signed by our auth endpoint; without channel_data the signer authorised an unrestricted user.
         let decoded: unknown;
-        try { decoded = JSON.parse(channelData); } catch { return refuse(401, 'Invalid channel data'); }
+        try {
+          decoded = JSON.parse(channelData);
+        } catch {
+          return refuse(401, 'Invalid channel data');
+        }
         const s = ScopeData.safeParse(decoded);
         if (!s.success) return refuse(401, 'Invalid channel data');
         scope = s.data;
@@ -200,7 +242,13 @@ export class PusherHub {
    * Sends one event to a channel's subscribers: one serialisation for all of them; with a row, only to
    * subscribers whose scope holds it. `data` is already JSON (the protocol carries it as a string).
    */
-  publish(channel: string, event: string, data: string, row?: { agent_id?: number | null; client_id?: number | null }, exceptSocketId?: string) {
+  publish(
+    channel: string,
+    event: string,
+    data: string,
+    row?: { agent_id?: number | null; client_id?: number | null },
+    exceptSocketId?: string,
+  ) {
     const subs = this.channels.get(channel);
     if (!subs || subs.size === 0) return 0;
     const frame = Buffer.from(JSON.stringify({ event, channel, data }));
@@ -223,7 +271,15 @@ export class PusherHub {
 }
 
 /** Verifies a Pusher HTTP API request signature (`POST /apps/{id}/events`), as the official SDK signs it. */
-export function verifyApiSignature(opts: { key: string; secret: string; method: string; path: string; query: Record<string, string>; body: string; now?: number }): string | null {
+export function verifyApiSignature(opts: {
+  key: string;
+  secret: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: string;
+  now?: number;
+}): string | null {
   const { auth_signature: signature, ...params } = opts.query;
   if (!signature || !params.auth_key || !params.auth_timestamp) return 'Missing authentication';
   if (!safeEqual(params.auth_key, opts.key)) return 'Unknown auth_key';
@@ -232,7 +288,10 @@ export function verifyApiSignature(opts: { key: string; secret: string; method: 
   if (opts.body !== '' || params.body_md5 !== undefined) {
     if (params.body_md5 !== createHash('md5').update(opts.body, 'utf8').digest('hex')) return 'Body MD5 mismatch';
   }
-  const query = Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('&');
+  const query = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
   const expected = hmac(opts.secret, [opts.method.toUpperCase(), opts.path, query].join('\n'));
   return safeEqual(signature, expected) ? null : 'Invalid signature';
 }
@@ -248,14 +307,20 @@ export function embeddedBroadcaster(hub: PusherHub, log: FastifyBaseLogger): Bro
   // Portal events wait for the enabled check; a chain keeps them in call order.
   let portalQueue = Promise.resolve();
   return {
-    async scanCreated(s) { scan(SCAN_CREATED, s); },
-    async scanUpdated(s) { scan(SCAN_UPDATED, s); },
+    async scanCreated(s) {
+      scan(SCAN_CREATED, s);
+    },
+    async scanUpdated(s) {
+      scan(SCAN_UPDATED, s);
+    },
     portalScanSaved(agentId, s: PortalScanEvent) {
       const channel = portalChannel(agentId);
       if (!hub.hasSubscribers(channel)) return Promise.resolve();
       const data = JSON.stringify(portalPayload(s));
       portalQueue = portalQueue
-        .then(async () => { if (await hub.options.portalOpen(agentId)) hub.publish(channel, PORTAL_SAVED, data); })
+        .then(async () => {
+          if (await hub.options.portalOpen(agentId)) hub.publish(channel, PORTAL_SAVED, data);
+        })
         .catch((err: unknown) => log.error({ err, agentId }, 'portal event not delivered'));
       return portalQueue;
     },

@@ -10,13 +10,15 @@ export interface PusherClient {
   authorizeChannel(socketId: string, channel: string): { auth: string; channel_data?: string };
 }
 
-export type ExternalSettings = Required<Pick<Config, 'PUSHER_APP_ID' | 'PUSHER_KEY' | 'PUSHER_SECRET'>> & Pick<Config, 'PUSHER_HOST' | 'PUSHER_PORT' | 'PUSHER_SCHEME' | 'PUSHER_CLUSTER'>;
+export type ExternalSettings = Required<Pick<Config, 'PUSHER_APP_ID' | 'PUSHER_KEY' | 'PUSHER_SECRET'>> &
+  Pick<Config, 'PUSHER_HOST' | 'PUSHER_PORT' | 'PUSHER_SCHEME' | 'PUSHER_CLUSTER'>;
 
 /** The SDK client for soketi / Reverb (PUSHER_HOST, PUSHER_PORT, PUSHER_SCHEME) or Pusher itself (PUSHER_CLUSTER). */
 export function createPusherClient(s: ExternalSettings): PusherClient {
   const useTLS = (s.PUSHER_SCHEME ?? (s.PUSHER_HOST ? 'http' : 'https')) === 'https';
   const base = { appId: s.PUSHER_APP_ID, key: s.PUSHER_KEY, secret: s.PUSHER_SECRET, useTLS, timeout: 5000 };
-  if (s.PUSHER_HOST) return new Pusher({ ...base, host: s.PUSHER_HOST, port: s.PUSHER_PORT === undefined ? undefined : String(s.PUSHER_PORT) });
+  if (s.PUSHER_HOST)
+    return new Pusher({ ...base, host: s.PUSHER_HOST, port: s.PUSHER_PORT === undefined ? undefined : String(s.PUSHER_PORT) });
   return new Pusher({ ...base, cluster: s.PUSHER_CLUSTER ?? 'mt1' });
 }
 
@@ -26,10 +28,16 @@ export function createPusherClient(s: ExternalSettings): PusherClient {
  * (one HTTP call for all), and `private-scan` is only ever authorised to unrestricted users.
  * Calls are chained so the server receives events in the order they were published.
  */
-export function externalBroadcaster(client: PusherClient, opts: { portalOpen(agentId: number): Promise<boolean>; log: FastifyBaseLogger }): Broadcaster {
+export function externalBroadcaster(
+  client: PusherClient,
+  opts: { portalOpen(agentId: number): Promise<boolean>; log: FastifyBaseLogger },
+): Broadcaster {
   let queue = Promise.resolve();
   const enqueue = (what: string, job: () => Promise<unknown>) => {
-    queue = queue.then(job).then(() => undefined, (err: unknown) => opts.log.error({ err }, `realtime ${what} not published`));
+    queue = queue.then(job).then(
+      () => undefined,
+      (err: unknown) => opts.log.error({ err }, `realtime ${what} not published`),
+    );
     return queue;
   };
   const scan = (event: string, s: ScanEvent) => {
@@ -47,6 +55,8 @@ export function externalBroadcaster(client: PusherClient, opts: { portalOpen(age
         if (await opts.portalOpen(agentId)) await client.trigger([portalChannel(agentId)], PORTAL_SAVED, data);
       });
     },
-    async close() { await queue; },
+    async close() {
+      await queue;
+    },
   };
 }

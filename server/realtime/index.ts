@@ -30,7 +30,11 @@ const BroadcastingConfig = z.object({
 
 const AuthBody = z.object({
   socket_id: z.string({ error: 'Socket Id is required' }).regex(/^\d{1,20}\.\d{1,20}$/, 'Socket Id is invalid'),
-  channel_name: z.string({ error: 'Channel Name is required' }).min(1, 'Channel Name is required').max(200).regex(/^[A-Za-z0-9_\-=@,.;]+$/, 'Channel Name is invalid'),
+  channel_name: z
+    .string({ error: 'Channel Name is required' })
+    .min(1, 'Channel Name is required')
+    .max(200)
+    .regex(/^[A-Za-z0-9_\-=@,.;]+$/, 'Channel Name is invalid'),
 });
 
 const EventsBody = z.object({
@@ -38,7 +42,10 @@ const EventsBody = z.object({
   data: z.string().max(100_000),
   channels: z.array(z.string().min(1).max(200)).min(1).max(100).optional(),
   channel: z.string().min(1).max(200).optional(),
-  socket_id: z.string().regex(/^\d+\.\d+$/).optional(),
+  socket_id: z
+    .string()
+    .regex(/^\d+\.\d+$/)
+    .optional(),
 });
 
 const RowIds = z.object({ agent_id: z.number().nullable().optional(), client_id: z.number().nullable().optional() });
@@ -52,145 +59,194 @@ const portalOpenIn = (app: FastifyInstance) => async (agentId: number) =>
  * PUSHER_KEY and PUSHER_SECRET an external Pusher-compatible server carries the events; otherwise
  * this server speaks the Pusher protocol itself at `/app/{key}`.
  */
-export const realtimePlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  const { config } = opts;
-  const portalOpen = portalOpenIn(app);
-  const external = config.PUSHER_APP_ID && config.PUSHER_KEY && config.PUSHER_SECRET
-    ? { appId: config.PUSHER_APP_ID, key: config.PUSHER_KEY, secret: config.PUSHER_SECRET }
-    : null;
+export const realtimePlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config }) => {
+    const { config } = opts;
+    const portalOpen = portalOpenIn(app);
+    const external =
+      config.PUSHER_APP_ID && config.PUSHER_KEY && config.PUSHER_SECRET
+        ? { appId: config.PUSHER_APP_ID, key: config.PUSHER_KEY, secret: config.PUSHER_SECRET }
+        : null;
 
-  let broadcaster: Broadcaster;
-  let hub: PusherHub | null = null;
-  let client: PusherClient | null = null;
-  if (external) {
-    client = createPusherClient({ ...config, PUSHER_APP_ID: external.appId, PUSHER_KEY: external.key, PUSHER_SECRET: external.secret });
-    broadcaster = externalBroadcaster(client, { portalOpen, log: app.log });
-  } else {
-    // A pair per process unless configured: browsers fetch the key from /api/broadcasting/config.
-    hub = new PusherHub({
-      key: config.REALTIME_APP_KEY ?? randomBytes(10).toString('hex'),
-      secret: config.REALTIME_APP_SECRET ?? randomBytes(32).toString('hex'),
-      activityTimeout: config.REALTIME_ACTIVITY_TIMEOUT,
-      portalOpen,
-      log: app.log,
+    let broadcaster: Broadcaster;
+    let hub: PusherHub | null = null;
+    let client: PusherClient | null = null;
+    if (external) {
+      client = createPusherClient({ ...config, PUSHER_APP_ID: external.appId, PUSHER_KEY: external.key, PUSHER_SECRET: external.secret });
+      broadcaster = externalBroadcaster(client, { portalOpen, log: app.log });
+    } else {
+      // A pair per process unless configured: browsers fetch the key from /api/broadcasting/config.
+      hub = new PusherHub({
+        key: config.REALTIME_APP_KEY ?? randomBytes(10).toString('hex'),
+        secret: config.REALTIME_APP_SECRET ?? randomBytes(32).toString('hex'),
+        activityTimeout: config.REALTIME_ACTIVITY_TIMEOUT,
+        portalOpen,
+        log: app.log,
+      });
+      broadcaster = embeddedBroadcaster(hub, app.log);
+    }
+    app.decorate('broadcaster', broadcaster);
+    app.addHook('onClose', async () => {
+      await broadcaster.close();
     });
-    broadcaster = embeddedBroadcaster(hub, app.log);
-  }
-  app.decorate('broadcaster', broadcaster);
-  app.addHook('onClose', async () => { await broadcaster.close(); });
 
-  await app.register(async (scope) => {
-    // pusher-js posts the channel authorisation as a form.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-    });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
+    await app.register(async (scope) => {
+      // pusher-js posts the channel authorisation as a form.
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+      });
+      const r = scope.withTypeProvider<ZodTypeProvider>();
 
-    r.get('/api/broadcasting/config', {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Where browsers connect for live events (laravel-echo / pusher-js options)', security: [], response: { 200: dataReply(BroadcastingConfig) } },
-    }, async (req, reply) => {
-      if (hub) {
-        // The same host and port the page came from (pusher-js would otherwise default to 80/443); the reply varies by Host, so never cached.
-        reply.header('cache-control', 'no-store');
-        const tls = req.protocol === 'https';
-        const port = req.port ?? (tls ? 443 : 80);
-        const host = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])$/.test(req.hostname) ? req.hostname : undefined;
-        return { data: { key: hub.key, wsHost: host, wsPort: port, wssPort: port, forceTLS: tls, authEndpoint: AUTH_ENDPOINT } };
-      }
-      const scheme = config.PUSHER_SCHEME ?? (config.PUSHER_HOST ? 'http' : 'https');
-      return {
-        data: {
-          key: config.PUSHER_KEY ?? '',
-          wsHost: config.PUSHER_WS_HOST ?? config.PUSHER_HOST,
-          wsPort: config.PUSHER_WS_PORT ?? config.PUSHER_PORT,
-          wssPort: config.PUSHER_WS_PORT ?? config.PUSHER_PORT,
-          forceTLS: scheme === 'https',
-          cluster: config.PUSHER_CLUSTER ?? (config.PUSHER_HOST ? undefined : 'mt1'),
-          authEndpoint: AUTH_ENDPOINT,
+      r.get(
+        '/api/broadcasting/config',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags,
+            summary: 'Where browsers connect for live events (laravel-echo / pusher-js options)',
+            security: [],
+            response: { 200: dataReply(BroadcastingConfig) },
+          },
         },
-      };
-    });
-
-    r.get('/api/broadcasting/channels', {
-      config: { access: { permission: 'scan' } },
-      schema: {
-        tags, summary: "The private channels carrying this user's scan events (`created`, `updated`)",
-        response: { 200: dataReply(z.object({ scan: z.array(z.string()) })), ...authErrors },
-      },
-    }, async (req) => ({ data: { scan: scanChannelsFor(dataScope(req.user!), hub !== null) } }));
-
-    r.post(AUTH_ENDPOINT, {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Signs a private channel subscription (Pusher HMAC) after checking the user may see that channel',
-        description: 'Form-encoded or JSON `socket_id`, `channel_name`, as pusher-js sends them. Replies `{auth}` (and `channel_data` on `private-scan` with the embedded server), not `{data}`: pusher-js reads it as is.',
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: AuthBody,
-        response: { 200: z.object({ auth: z.string(), channel_data: z.string().optional() }), ...authErrors },
-      },
-    }, async (req) => {
-      const user = req.user!;
-      const { socket_id: socketId, channel_name: channel } = req.body;
-      const kind = parseChannel(channel);
-      // Live events follow the user's own scope: the header selection changes while a connection stays open.
-      const scope = dataScope(user);
-      if (!kind || !channel.startsWith('private-') || !mayAuthorize(kind, user, scope, hub !== null)) throw new ForbiddenError();
-      if (client) return client.authorizeChannel(socketId, channel);
-      const h = hub!;
-      if (kind.kind === 'scan') {
-        // The subscriber's scope travels signed with the subscription, so the hub filters without keeping state.
-        const channelData = JSON.stringify({ agents: scope.agents, clients: scope.clients });
-        return { auth: channelAuth(h.key, h.options.secret, socketId, channel, channelData), channel_data: channelData };
-      }
-      return { auth: channelAuth(h.key, h.options.secret, socketId, channel) };
-    });
-
-    if (!hub) return;
-    const embedded = hub;
-    await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    scope.get<{ Params: { key: string }; Querystring: { protocol?: string } }>('/app/:key', {
-      websocket: true,
-      config: { access: 'public' },
-    }, (socket, req) => embedded.accept(socket, req.params.key, req.query.protocol));
-
-    // The Pusher HTTP API's trigger call, so a second process (or the SDK itself) can publish here with the secret.
-    await scope.register(async (api) => {
-      api.removeContentTypeParser('application/json');
-      api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
-      api.withTypeProvider<ZodTypeProvider>().post('/apps/:appId/events', {
-        config: { access: 'public' },
-        schema: {
-          tags, summary: 'Pusher HTTP API: trigger an event (signed with the app secret, as the pusher SDK does)',
-          security: [], params: z.object({ appId: z.string() }), querystring: z.record(z.string(), z.string()),
-          response: { 200: z.object({}), 401: ErrorReply, 422: ErrorReply },
-        },
-      }, async (req) => {
-        const raw = typeof req.body === 'string' ? req.body : '';
-        const problem = verifyApiSignature({
-          key: embedded.key, secret: embedded.options.secret, method: 'POST', path: `/apps/${req.params.appId}/events`, query: req.query, body: raw,
-        });
-        if (problem) throw new UnauthorizedError(problem);
-        let parsed: unknown;
-        try { parsed = JSON.parse(raw); } catch { throw new ValidationError({ body: 'Body must be JSON' }); }
-        const event = EventsBody.safeParse(parsed);
-        if (!event.success) throw new ValidationError({ body: 'Body must be {name, data, channels}' });
-        const { name, data, socket_id: except } = event.data;
-        const channels = event.data.channels ?? (event.data.channel ? [event.data.channel] : []);
-        for (const channel of channels) {
-          let row: { agent_id?: number | null; client_id?: number | null } | undefined;
-          if (channel === SCAN_CHANNEL && embedded.hasSubscribers(channel)) {
-            // Scoped subscribers of private-scan get only their rows; an event without ids reaches only unrestricted ones.
-            let decoded: unknown = null;
-            try { decoded = JSON.parse(data); } catch { /* no ids: unrestricted subscribers only */ }
-            const ids = RowIds.safeParse(decoded);
-            row = ids.success ? ids.data : { agent_id: null, client_id: null };
+        async (req, reply) => {
+          if (hub) {
+            // The same host and port the page came from (pusher-js would otherwise default to 80/443); the reply varies by Host, so never cached.
+            reply.header('cache-control', 'no-store');
+            const tls = req.protocol === 'https';
+            const port = req.port ?? (tls ? 443 : 80);
+            const host = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])$/.test(req.hostname) ? req.hostname : undefined;
+            return { data: { key: hub.key, wsHost: host, wsPort: port, wssPort: port, forceTLS: tls, authEndpoint: AUTH_ENDPOINT } };
           }
-          embedded.publish(channel, name, data, row, except);
-        }
-        return {};
+          const scheme = config.PUSHER_SCHEME ?? (config.PUSHER_HOST ? 'http' : 'https');
+          return {
+            data: {
+              key: config.PUSHER_KEY ?? '',
+              wsHost: config.PUSHER_WS_HOST ?? config.PUSHER_HOST,
+              wsPort: config.PUSHER_WS_PORT ?? config.PUSHER_PORT,
+              wssPort: config.PUSHER_WS_PORT ?? config.PUSHER_PORT,
+              forceTLS: scheme === 'https',
+              cluster: config.PUSHER_CLUSTER ?? (config.PUSHER_HOST ? undefined : 'mt1'),
+              authEndpoint: AUTH_ENDPOINT,
+            },
+          };
+        },
+      );
+
+      r.get(
+        '/api/broadcasting/channels',
+        {
+          config: { access: { permission: 'scan' } },
+          schema: {
+            tags,
+            summary: "The private channels carrying this user's scan events (`created`, `updated`)",
+            response: { 200: dataReply(z.object({ scan: z.array(z.string()) })), ...authErrors },
+          },
+        },
+        async (req) => ({ data: { scan: scanChannelsFor(dataScope(req.user!), hub !== null) } }),
+      );
+
+      r.post(
+        AUTH_ENDPOINT,
+        {
+          config: { access: 'signed-in' },
+          schema: {
+            tags,
+            summary: 'Signs a private channel subscription (Pusher HMAC) after checking the user may see that channel',
+            description:
+              'Form-encoded or JSON `socket_id`, `channel_name`, as pusher-js sends them. Replies `{auth}` (and `channel_data` on `private-scan` with the embedded server), not `{data}`: pusher-js reads it as is.',
+            consumes: ['application/x-www-form-urlencoded', 'application/json'],
+            body: AuthBody,
+            response: { 200: z.object({ auth: z.string(), channel_data: z.string().optional() }), ...authErrors },
+          },
+        },
+        async (req) => {
+          const user = req.user!;
+          const { socket_id: socketId, channel_name: channel } = req.body;
+          const kind = parseChannel(channel);
+          // Live events follow the user's own scope: the header selection changes while a connection stays open.
+          const scope = dataScope(user);
+          if (!kind || !channel.startsWith('private-') || !mayAuthorize(kind, user, scope, hub !== null)) throw new ForbiddenError();
+          if (client) return client.authorizeChannel(socketId, channel);
+          const h = hub!;
+          if (kind.kind === 'scan') {
+            // The subscriber's scope travels signed with the subscription, so the hub filters without keeping state.
+            const channelData = JSON.stringify({ agents: scope.agents, clients: scope.clients });
+            return { auth: channelAuth(h.key, h.options.secret, socketId, channel, channelData), channel_data: channelData };
+          }
+          return { auth: channelAuth(h.key, h.options.secret, socketId, channel) };
+        },
+      );
+
+      if (!hub) return;
+      const embedded = hub;
+      await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      scope.get<{ Params: { key: string }; Querystring: { protocol?: string } }>(
+        '/app/:key',
+        {
+          websocket: true,
+          config: { access: 'public' },
+        },
+        (socket, req) => embedded.accept(socket, req.params.key, req.query.protocol),
+      );
+
+      // The Pusher HTTP API's trigger call, so a second process (or the SDK itself) can publish here with the secret.
+      await scope.register(async (api) => {
+        api.removeContentTypeParser('application/json');
+        api.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+        api.withTypeProvider<ZodTypeProvider>().post(
+          '/apps/:appId/events',
+          {
+            config: { access: 'public' },
+            schema: {
+              tags,
+              summary: 'Pusher HTTP API: trigger an event (signed with the app secret, as the pusher SDK does)',
+              security: [],
+              params: z.object({ appId: z.string() }),
+              querystring: z.record(z.string(), z.string()),
+              response: { 200: z.object({}), 401: ErrorReply, 422: ErrorReply },
+            },
+          },
+          async (req) => {
+            const raw = typeof req.body === 'string' ? req.body : '';
+            const problem = verifyApiSignature({
+              key: embedded.key,
+              secret: embedded.options.secret,
+              method: 'POST',
+              path: `/apps/${req.params.appId}/events`,
+              query: req.query,
+              body: raw,
+            });
+            if (problem) throw new UnauthorizedError(problem);
+            let parsed: unknown;
+            try {
+              parsed = JSON.parse(raw);
+            } catch {
+              throw new ValidationError({ body: 'Body must be JSON' });
+            }
+            const event = EventsBody.safeParse(parsed);
+            if (!event.success) throw new ValidationError({ body: 'Body must be {name, data, channels}' });
+            const { name, data, socket_id: except } = event.data;
+            const channels = event.data.channels ?? (event.data.channel ? [event.data.channel] : []);
+            for (const channel of channels) {
+              let row: { agent_id?: number | null; client_id?: number | null } | undefined;
+              if (channel === SCAN_CHANNEL && embedded.hasSubscribers(channel)) {
+                // Scoped subscribers of private-scan get only their rows; an event without ids reaches only unrestricted ones.
+                let decoded: unknown = null;
+                try {
+                  decoded = JSON.parse(data);
+                } catch {
+                  /* no ids: unrestricted subscribers only */
+                }
+                const ids = RowIds.safeParse(decoded);
+                row = ids.success ? ids.data : { agent_id: null, client_id: null };
+              }
+              embedded.publish(channel, name, data, row, except);
+            }
+            return {};
+          },
+        );
       });
     });
-  });
-}, { name: 'realtime' });
+  },
+  { name: 'realtime' },
+);

@@ -13,7 +13,8 @@ import type { TyreWear } from './index';
  */
 
 const png = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: false }).toBuffer();
-const svgDoc = (w: number, h: number, body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
+const svgDoc = (w: number, h: number, body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 
 /** Mixes a hex colour towards white (amount > 0) or black (amount < 0). */
 export function shade(hex: string, amount: number) {
@@ -70,8 +71,14 @@ export function damageImage(opts: { hex: string; type: DamageType; level: Damage
   const c = BOX[type];
   const corner = 12;
   const corners = `M${bx} ${by + corner} V${by} H${bx + corner} M${bx + bw - corner} ${by} H${bx + bw} V${by + corner} M${bx + bw} ${by + bh - corner} V${by + bh} H${bx + bw - corner} M${bx + corner} ${by + bh} H${bx} V${by + bh - corner}`;
-  return png(svgDoc(W, H, `${paint}${mark}<rect x="${bx}" y="${by}" width="${bw}" height="${bh}" fill="none" stroke="${c}" stroke-width="1.5" stroke-dasharray="5 4"/>
-    <path d="${corners}" fill="none" stroke="${c}" stroke-width="4"/>`));
+  return png(
+    svgDoc(
+      W,
+      H,
+      `${paint}${mark}<rect x="${bx}" y="${by}" width="${bw}" height="${bh}" fill="none" stroke="${c}" stroke-width="1.5" stroke-dasharray="5 4"/>
+    <path d="${corners}" fill="none" stroke="${c}" stroke-width="4"/>`,
+    ),
+  );
 }
 
 /** A tread close-up (320 x 200): four grooves and sipes, shallower and shinier when worn. */
@@ -79,17 +86,33 @@ export function tyreImage(wear: TyreWear): Promise<Buffer> {
   const W = 320;
   const H = 200;
   const depth = wear === 'worn' ? 0.35 : wear === 'even' ? 1 : 0.7;
-  const grooves = [64, 128, 192, 256].map((x) => `<rect x="${x - 7}" y="0" width="14" height="${H}" fill="#0b0b0c" opacity="${0.4 + 0.6 * depth}"/>`).join('');
+  const grooves = [64, 128, 192, 256]
+    .map((x) => `<rect x="${x - 7}" y="0" width="14" height="${H}" fill="#0b0b0c" opacity="${0.4 + 0.6 * depth}"/>`)
+    .join('');
   const sipes = Array.from({ length: 12 }, (_, i) => {
     const y = 8 + i * 16;
-    return [0, 71, 135, 199, 263].map((x) => `<path d="M${x + 6} ${y} l${52} ${8}" stroke="#111" stroke-width="3" opacity="${0.3 + 0.5 * depth}"/>`).join('');
+    return [0, 71, 135, 199, 263]
+      .map((x) => `<path d="M${x + 6} ${y} l${52} ${8}" stroke="#111" stroke-width="3" opacity="${0.3 + 0.5 * depth}"/>`)
+      .join('');
   }).join('');
-  const worn = wear === 'edges' ? '<rect x="0" y="0" width="50" height="200" fill="#777" opacity="0.25"/><rect x="270" y="0" width="50" height="200" fill="#777" opacity="0.25"/>'
-    : wear === 'center' ? '<rect x="110" y="0" width="100" height="200" fill="#777" opacity="0.25"/>'
-      : wear === 'inner' ? '<rect x="0" y="0" width="90" height="200" fill="#777" opacity="0.3"/>'
-        : wear === 'outer' ? '<rect x="230" y="0" width="90" height="200" fill="#777" opacity="0.3"/>' : '';
-  return png(svgDoc(W, H, `<defs><linearGradient id="t" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#1c1c1f"/><stop offset="0.5" stop-color="#3a3a3f"/><stop offset="1" stop-color="#1c1c1f"/></linearGradient></defs>
-    <rect width="${W}" height="${H}" fill="url(#t)"/>${sipes}${grooves}${worn}`));
+  const worn =
+    wear === 'edges'
+      ? '<rect x="0" y="0" width="50" height="200" fill="#777" opacity="0.25"/><rect x="270" y="0" width="50" height="200" fill="#777" opacity="0.25"/>'
+      : wear === 'center'
+        ? '<rect x="110" y="0" width="100" height="200" fill="#777" opacity="0.25"/>'
+        : wear === 'inner'
+          ? '<rect x="0" y="0" width="90" height="200" fill="#777" opacity="0.3"/>'
+          : wear === 'outer'
+            ? '<rect x="230" y="0" width="90" height="200" fill="#777" opacity="0.3"/>'
+            : '';
+  return png(
+    svgDoc(
+      W,
+      H,
+      `<defs><linearGradient id="t" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#1c1c1f"/><stop offset="0.5" stop-color="#3a3a3f"/><stop offset="1" stop-color="#1c1c1f"/></linearGradient></defs>
+    <rect width="${W}" height="${H}" fill="url(#t)"/>${sipes}${grooves}${worn}`,
+    ),
+  );
 }
 
 /** The tread depth profile as a chart (320 x 160, 0 to 10 mm), the lowest point marked. */
@@ -103,11 +126,17 @@ export function tyreChart(depths: number[]): Promise<Buffer> {
   const min = depths.indexOf(Math.min(...depths));
   const grid = [2, 4, 6, 8, 10].map((d) => `<line x1="${pad}" x2="${W - pad}" y1="${y(d)}" y2="${y(d)}" stroke="#e3e6ea"/>`).join('');
   const legal = `<line x1="${pad}" x2="${W - pad}" y1="${y(1.5)}" y2="${y(1.5)}" stroke="#c1484e" stroke-dasharray="6 4"/>`;
-  return png(svgDoc(W, H, `<rect width="${W}" height="${H}" fill="#fff"/>${grid}${legal}
+  return png(
+    svgDoc(
+      W,
+      H,
+      `<rect width="${W}" height="${H}" fill="#fff"/>${grid}${legal}
     <polygon points="${pad},${H - pad} ${line} ${W - pad},${H - pad}" fill="#0c1839" opacity="0.15"/>
     <polyline points="${line}" fill="none" stroke="#0c1839" stroke-width="2.5"/>
     <circle cx="${x(min)}" cy="${y(depths[min])}" r="5" fill="#c1484e"/>
-    <line x1="${pad}" x2="${W - pad}" y1="${H - pad}" y2="${H - pad}" stroke="#6b7178"/><line x1="${pad}" x2="${pad}" y1="${pad}" y2="${H - pad}" stroke="#6b7178"/>`));
+    <line x1="${pad}" x2="${W - pad}" y1="${H - pad}" y2="${H - pad}" stroke="#6b7178"/><line x1="${pad}" x2="${pad}" y1="${pad}" y2="${H - pad}" stroke="#6b7178"/>`,
+    ),
+  );
 }
 
 /** Body outlines (side view, 320 x 180 units) per body type. */
@@ -130,7 +159,11 @@ export function vehicleImage(opts: { hex: string; bodyType: string; scale?: numb
   const body = BODY[opts.bodyType] ?? BODY.Sedan;
   const windows = WINDOWS[opts.bodyType] ?? WINDOWS.Sedan;
   const wheel = (cx: number) => `<circle cx="${cx}" cy="124" r="19" fill="#151517"/><circle cx="${cx}" cy="124" r="9" fill="#9aa1a8"/>`;
-  return png(svgDoc(320 * s, 180 * s, `<g transform="scale(${s})">
+  return png(
+    svgDoc(
+      320 * s,
+      180 * s,
+      `<g transform="scale(${s})">
     <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#dfe6ee"/><stop offset="1" stop-color="#f5f7fa"/></linearGradient>
       <linearGradient id="b" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade(opts.hex, 0.25)}"/><stop offset="1" stop-color="${shade(opts.hex, -0.3)}"/></linearGradient></defs>
     <rect width="320" height="180" fill="url(#bg)"/><rect y="140" width="320" height="40" fill="#c9d0d8"/>
@@ -138,16 +171,24 @@ export function vehicleImage(opts: { hex: string; bodyType: string; scale?: numb
     <path d="${body}" fill="url(#b)" stroke="${shade(opts.hex, -0.5)}" stroke-width="1.5" stroke-linejoin="round"/>
     <path d="${windows}" fill="#2b3440" opacity="0.85"/>
     <path d="M30 106 L296 106" stroke="${shade(opts.hex, -0.35)}" stroke-width="1"/>
-    ${wheel(78)}${wheel(246)}</g>`));
+    ${wheel(78)}${wheel(246)}</g>`,
+    ),
+  );
 }
 
 /** The video's first frame as its thumbnail: the car under the scanning arch (320 x 180). */
 export function videoThumbnail(): Promise<Buffer> {
-  return png(svgDoc(320, 180, `<rect width="320" height="180" fill="#1f2a36"/><rect y="140" width="320" height="40" fill="#3a4654"/>
+  return png(
+    svgDoc(
+      320,
+      180,
+      `<rect width="320" height="180" fill="#1f2a36"/><rect y="140" width="320" height="40" fill="#3a4654"/>
     <rect x="100" y="100" width="120" height="30" fill="#b8c2cc"/><rect x="125" y="80" width="65" height="24" fill="#b8c2cc"/>
     <circle cx="125" cy="132" r="11" fill="#111"/><circle cx="195" cy="132" r="11" fill="#111"/>
     <path d="M130 145 V40 H190 V145" fill="none" stroke="#0c1839" stroke-width="10"/><path d="M160 46 V140" stroke="#50c8ff" stroke-width="3"/>
-    <circle cx="160" cy="90" r="26" fill="#000" opacity="0.45"/><path d="M152 77 L152 103 L174 90 Z" fill="#fff"/>`));
+    <circle cx="160" cy="90" r="26" fill="#000" opacity="0.45"/><path d="M152 77 L152 103 L174 90 Z" fill="#fff"/>`,
+    ),
+  );
 }
 
 /** The short sample video every generated arch scan carries (WebM, VP8, 3 s; see make-sample-video.ts). */

@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets', 'sample-scan.webm');
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
 try {
   const page = await browser.newPage();
   // A string, not a function: the TypeScript loader would add helpers the page does not have.

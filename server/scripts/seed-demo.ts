@@ -11,6 +11,10 @@ const url = config.DATABASE_URL ?? embedded!.url;
 await migrate(url, console.log);
 const db = createDatabase(url);
 const done = await seedDemo(db, { onlyIfEmpty: true });
-console.log(done ? `Demo data loaded. Sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} with ${DEMO_PASSWORD}.` : 'The database already has users; nothing loaded.');
+console.log(
+  done
+    ? `Demo data loaded. Sign in as ${DEMO_USERS.map((u) => u.email).join(', ')} with ${DEMO_PASSWORD}.`
+    : 'The database already has users; nothing loaded.',
+);
 await db.destroy();
 await embedded?.stop();

@@ -28,8 +28,13 @@ const MARKS = [
 ];
 
 export const demoLogo = (i: number, primary: string, text: string) =>
-  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">${MARKS[i % MARKS.length](primary, text === primary ? '#ffffff' : text)}</svg>`))
-    .png().toBuffer();
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">${MARKS[i % MARKS.length](primary, text === primary ? '#ffffff' : text)}</svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
 
 const BLURBS = [
   '<p><strong>Drive through, get a quote.</strong> Our arch scanners map every dent and scratch in under a minute.</p><p>Open 7 days, 7am to 7pm.</p>',
@@ -47,17 +52,38 @@ export async function seedAgentsDemo(db: Executor, storage: FileStorage = create
   const pincodeHash = await hash(DEMO_AGENT_PINCODE);
   for (const [i, agent] of agents.entries()) {
     const logo = await storage.put(await demoLogo(i, agent.primary_color, agent.text_color), 'image/png');
-    await db.updateTable('agents').set({ logo: fileUrl(logo), pincode_hash: pincodeHash, blurb: BLURBS[i % BLURBS.length], language: i === 1 ? 'ja' : 'en' })
-      .where('id', '=', agent.id).execute();
+    await db
+      .updateTable('agents')
+      .set({ logo: fileUrl(logo), pincode_hash: pincodeHash, blurb: BLURBS[i % BLURBS.length], language: i === 1 ? 'ja' : 'en' })
+      .where('id', '=', agent.id)
+      .execute();
   }
   if (agents[0]) {
-    await db.insertInto('webhooks').values([
-      { agent_id: agents[0].id, endpoint: 'https://hooks.melbourneautoscan.test/scans', description: 'Workshop job board: new and updated scans', events: ['scan.created', 'scan.updated'], secret: newWebhookSecret() },
-      { agent_id: agents[0].id, endpoint: 'https://crm.melbourneautoscan.test/api/quotes', description: 'CRM: generated quotes', events: ['quote.generated'], secret: newWebhookSecret() },
-    ]).execute();
+    await db
+      .insertInto('webhooks')
+      .values([
+        {
+          agent_id: agents[0].id,
+          endpoint: 'https://hooks.melbourneautoscan.test/scans',
+          description: 'Workshop job board: new and updated scans',
+          events: ['scan.created', 'scan.updated'],
+          secret: newWebhookSecret(),
+        },
+        {
+          agent_id: agents[0].id,
+          endpoint: 'https://crm.melbourneautoscan.test/api/quotes',
+          description: 'CRM: generated quotes',
+          events: ['quote.generated'],
+          secret: newWebhookSecret(),
+        },
+      ])
+      .execute();
   }
   for (const [i, view] of CAR_VIEWS.entries()) {
     const image = await storage.put(await sharp(Buffer.from(view.svg)).png().toBuffer(), 'image/png');
-    await db.insertInto('panel_groups').values({ name: view.name, image: fileUrl(image), position: i + 1 }).execute();
+    await db
+      .insertInto('panel_groups')
+      .values({ name: view.name, image: fileUrl(image), position: i + 1 })
+      .execute();
   }
 }

@@ -71,7 +71,8 @@ const rear = frame(`
     <rect x="570" y="300" width="70" height="46" rx="10" fill="${TYRE}"/>`);
 
 /** From above, bonnet to the left. */
-const top = frame(`
+const top = frame(
+  `
     <rect x="176" y="50" width="64" height="26" rx="10" fill="${TYRE}"/>
     <rect x="556" y="50" width="64" height="26" rx="10" fill="${TYRE}"/>
     <rect x="176" y="304" width="64" height="26" rx="10" fill="${TYRE}"/>
@@ -84,7 +85,9 @@ const top = frame(`
     <path d="M160 118 Q230 122 286 132 M160 262 Q230 258 286 248" stroke-width="3"/>
     <path d="M456 80 L456 104 M456 276 L456 300" stroke-width="3"/>
     <path d="M104 126 Q116 98 150 86 L156 100 Q126 112 116 134 Z M104 254 Q116 282 150 294 L156 280 Q126 268 116 246 Z" fill="${LIGHT}"/>
-    <path d="M722 126 L710 126 L714 160 L724 160 Z M722 254 L710 254 L714 220 L724 220 Z" fill="${TAIL}"/>`, false);
+    <path d="M722 126 L710 126 L714 160 L724 160 Z M722 254 L710 254 L714 220 L724 220 Z" fill="${TAIL}"/>`,
+  false,
+);
 
 /** Positions 1-5 as the quote screen shows them. */
 export const CAR_VIEWS = [

@@ -46,24 +46,58 @@ const PRODUCTS = [
 ];
 
 /** Each demo client by currency: how its prices relate to AUD, rounding, surcharges, category method, contact block. */
-const CLIENT_SETUP: Record<string, {
-  rate: number; step: number; sc_metallic: number; sc_pearl: number; sc_p2p: boolean;
-  method: { calculation_method: 'T'; sc_threshold: number } | { calculation_method: 'W'; weighted: [number, number, number, number, number] };
-  products: string[]; contact: { phone: string; address: string; email: string; abn: string };
-}> = {
+const CLIENT_SETUP: Record<
+  string,
+  {
+    rate: number;
+    step: number;
+    sc_metallic: number;
+    sc_pearl: number;
+    sc_p2p: boolean;
+    method:
+      { calculation_method: 'T'; sc_threshold: number } | { calculation_method: 'W'; weighted: [number, number, number, number, number] };
+    products: string[];
+    contact: { phone: string; address: string; email: string; abn: string };
+  }
+> = {
   $: {
-    rate: 1, step: 5, sc_metallic: 10, sc_pearl: 15, sc_p2p: true, method: { calculation_method: 'T', sc_threshold: 3 },
+    rate: 1,
+    step: 5,
+    sc_metallic: 10,
+    sc_pearl: 15,
+    sc_p2p: true,
+    method: { calculation_method: 'T', sc_threshold: 3 },
     products: ['Paint Protection Treatment', 'Headlight Restoration', 'Windscreen Chip Repair', 'Wheel Alignment', 'Tyre Rotation'],
-    contact: { phone: '1300555012', address: 'Level 9, 120 Collins St, Melbourne VIC 3000', email: 'claims@southerncross.test', abn: '53004085616' },
+    contact: {
+      phone: '1300555012',
+      address: 'Level 9, 120 Collins St, Melbourne VIC 3000',
+      email: 'claims@southerncross.test',
+      abn: '53004085616',
+    },
   },
   '¥': {
     // Oversize, severe, heavy, medium, light.
-    rate: 100, step: 100, sc_metallic: 8, sc_pearl: 12, sc_p2p: false, method: { calculation_method: 'W', weighted: [1, 2, 3, 5, 8] },
+    rate: 100,
+    step: 100,
+    sc_metallic: 8,
+    sc_pearl: 12,
+    sc_p2p: false,
+    method: { calculation_method: 'W', weighted: [1, 2, 3, 5, 8] },
     products: ['Paint Protection Treatment', 'Wheel Alignment', 'Tyre Rotation', 'Wheel Balance (set of 4)'],
-    contact: { phone: '0312345678', address: '2-1-1 Marunouchi, Chiyoda-ku, Tokyo 100-0005', email: 'fleet@sakura.test', abn: '1010001234567' },
+    contact: {
+      phone: '0312345678',
+      address: '2-1-1 Marunouchi, Chiyoda-ku, Tokyo 100-0005',
+      email: 'fleet@sakura.test',
+      abn: '1010001234567',
+    },
   },
   '€': {
-    rate: 0.6, step: 5, sc_metallic: 12, sc_pearl: 18, sc_p2p: true, method: { calculation_method: 'T', sc_threshold: 2 },
+    rate: 0.6,
+    step: 5,
+    sc_metallic: 12,
+    sc_pearl: 18,
+    sc_p2p: true,
+    method: { calculation_method: 'T', sc_threshold: 2 },
     products: ['Paint Protection Treatment', 'Headlight Restoration', 'Underbody Rust Treatment', 'Tyre Rotation'],
     contact: { phone: '+49301234567', address: 'Friedrichstraße 100, 10117 Berlin', email: 'claims@eurodrive.test', abn: 'DE123456789' },
   },
@@ -78,8 +112,15 @@ const priced = (aud: number, size: number, rate: number, step: number) => Math.m
 export function dentRow(part: (typeof PARTS)[number], rate: number, step: number): DentPriceRow {
   const p = (k: keyof typeof BASE_DENT) => priced(BASE_DENT[k], part.size, rate, step);
   return {
-    light: p('light'), medium: p('medium'), heavy: p('heavy'), severe: p('severe'), oversize: p('oversize'),
-    p2p: p('p2p'), aluminium: part.aluminium, conventional: p('conventional'), replacement: p('replacement'),
+    light: p('light'),
+    medium: p('medium'),
+    heavy: p('heavy'),
+    severe: p('severe'),
+    oversize: p('oversize'),
+    p2p: p('p2p'),
+    aluminium: part.aluminium,
+    conventional: p('conventional'),
+    replacement: p('replacement'),
   };
 }
 export function scratchRow(part: (typeof PARTS)[number], rate: number, step: number): ScratchPriceRow {
@@ -89,32 +130,67 @@ export function scratchRow(part: (typeof PARTS)[number], rate: number, step: num
 
 /** Panels per car view: [label, car panel code, vehicle type]; the roof has large and extra-large variants. */
 const PANELS: Record<string, [string, string, 'D' | 'L' | 'XL'][]> = {
-  front: [['Bonnet', 'bonnet', 'D'], ['Front Bumper', 'front_bumper', 'D'], ['Front Valance', 'front_valance', 'D'],
-    ['Left Front Guard', 'left_front_guard', 'D'], ['Right Front Guard', 'right_front_guard', 'D']],
-  rear: [['Boot Lid', 'boot_lid', 'D'], ['Tailgate', 'tailgate', 'D'], ['Rear Bumper', 'rear_bumper', 'D'],
-    ['Rear Valance', 'rear_valance', 'D'], ['Rear Spoiler', 'rear_spoiler', 'D']],
-  left: [['Left Front Guard', 'left_front_guard', 'D'], ['Left Front Door', 'left_front_door', 'D'], ['Left Rear Door', 'left_rear_door', 'D'],
-    ['Left Rear Quarter Panel', 'left_rear_quarter', 'D'], ['Left A Pillar', 'left_a_pillar', 'D'], ['Left B Pillar', 'left_b_pillar', 'D'],
-    ['Left C Pillar', 'left_c_pillar', 'D'], ['Left Sill', 'left_sill', 'D'], ['Left Mirror', 'left_mirror', 'D']],
-  right: [['Right Front Guard', 'right_front_guard', 'D'], ['Right Front Door', 'right_front_door', 'D'], ['Right Rear Door', 'right_rear_door', 'D'],
-    ['Right Rear Quarter Panel', 'right_rear_quarter', 'D'], ['Right A Pillar', 'right_a_pillar', 'D'], ['Right B Pillar', 'right_b_pillar', 'D'],
-    ['Right C Pillar', 'right_c_pillar', 'D'], ['Right Sill', 'right_sill', 'D'], ['Right Mirror', 'right_mirror', 'D'], ['Fuel Flap', 'fuel_flap', 'D']],
-  top: [['Roof', 'roof', 'D'], ['Roof', 'roof', 'L'], ['Roof', 'roof', 'XL'], ['Left Roof Rail', 'left_roof_rail', 'D'], ['Right Roof Rail', 'right_roof_rail', 'D']],
+  front: [
+    ['Bonnet', 'bonnet', 'D'],
+    ['Front Bumper', 'front_bumper', 'D'],
+    ['Front Valance', 'front_valance', 'D'],
+    ['Left Front Guard', 'left_front_guard', 'D'],
+    ['Right Front Guard', 'right_front_guard', 'D'],
+  ],
+  rear: [
+    ['Boot Lid', 'boot_lid', 'D'],
+    ['Tailgate', 'tailgate', 'D'],
+    ['Rear Bumper', 'rear_bumper', 'D'],
+    ['Rear Valance', 'rear_valance', 'D'],
+    ['Rear Spoiler', 'rear_spoiler', 'D'],
+  ],
+  left: [
+    ['Left Front Guard', 'left_front_guard', 'D'],
+    ['Left Front Door', 'left_front_door', 'D'],
+    ['Left Rear Door', 'left_rear_door', 'D'],
+    ['Left Rear Quarter Panel', 'left_rear_quarter', 'D'],
+    ['Left A Pillar', 'left_a_pillar', 'D'],
+    ['Left B Pillar', 'left_b_pillar', 'D'],
+    ['Left C Pillar', 'left_c_pillar', 'D'],
+    ['Left Sill', 'left_sill', 'D'],
+    ['Left Mirror', 'left_mirror', 'D'],
+  ],
+  right: [
+    ['Right Front Guard', 'right_front_guard', 'D'],
+    ['Right Front Door', 'right_front_door', 'D'],
+    ['Right Rear Door', 'right_rear_door', 'D'],
+    ['Right Rear Quarter Panel', 'right_rear_quarter', 'D'],
+    ['Right A Pillar', 'right_a_pillar', 'D'],
+    ['Right B Pillar', 'right_b_pillar', 'D'],
+    ['Right C Pillar', 'right_c_pillar', 'D'],
+    ['Right Sill', 'right_sill', 'D'],
+    ['Right Mirror', 'right_mirror', 'D'],
+    ['Fuel Flap', 'fuel_flap', 'D'],
+  ],
+  top: [
+    ['Roof', 'roof', 'D'],
+    ['Roof', 'roof', 'L'],
+    ['Roof', 'roof', 'XL'],
+    ['Left Roof Rail', 'left_roof_rail', 'D'],
+    ['Right Roof Rail', 'right_roof_rail', 'D'],
+  ],
 };
 const TYPE_NAME = { D: '', L: ' (Large)', XL: ' (Extra Large)' } as const;
 
 const TEMPLATES = [
   {
     template_name: 'Quote ready',
-    template_body: '<p>Dear {{customer_name}},</p><p>The repair quote for your vehicle <strong>{{registration}}</strong> is ready. '
-      + 'It lists each damaged panel with its repair and price, in {{currency}} including GST.</p>'
-      + '<p><a href="{{quote_link}}">View your quote</a></p><p>Questions? Reply to this e-mail or call us on {{agent_phone}}.</p>',
+    template_body:
+      '<p>Dear {{customer_name}},</p><p>The repair quote for your vehicle <strong>{{registration}}</strong> is ready. ' +
+      'It lists each damaged panel with its repair and price, in {{currency}} including GST.</p>' +
+      '<p><a href="{{quote_link}}">View your quote</a></p><p>Questions? Reply to this e-mail or call us on {{agent_phone}}.</p>',
   },
   {
     template_name: 'Scan report',
-    template_body: '<p>Hello {{customer_name}},</p><p>Thank you for driving through our scanner at {{location}} on {{scan_date}}.</p>'
-      + '<p>Your scan report for <strong>{{registration}}</strong> is attached: it shows every dent and scratch the scanner found, panel by panel.</p>'
-      + '<ul><li>Dents found: {{dent_count}}</li><li>Scratches found: {{scratch_count}}</li></ul><p>An assessor will confirm the findings before any repair.</p>',
+    template_body:
+      '<p>Hello {{customer_name}},</p><p>Thank you for driving through our scanner at {{location}} on {{scan_date}}.</p>' +
+      '<p>Your scan report for <strong>{{registration}}</strong> is attached: it shows every dent and scratch the scanner found, panel by panel.</p>' +
+      '<ul><li>Dents found: {{dent_count}}</li><li>Scratches found: {{scratch_count}}</li></ul><p>An assessor will confirm the findings before any repair.</p>',
   },
 ];
 
@@ -123,7 +199,11 @@ const TEMPLATES = [
  * panels on the panel groups front/rear/left/right/top (looked up by name; seeded with the agents' demo data), two e-mail templates.
  */
 export async function seedCatalogueDemo(db: Executor, log: (msg: string) => void = console.log) {
-  const parts = await db.insertInto('parts').values(PARTS.map((p) => ({ name: p.name, type: 'arch' }))).returning(['id', 'name']).execute();
+  const parts = await db
+    .insertInto('parts')
+    .values(PARTS.map((p) => ({ name: p.name, type: 'arch' })))
+    .returning(['id', 'name'])
+    .execute();
   const partId = new Map(PARTS.map((p, i) => [p.code, parts[i].id]));
   const products = await db.insertInto('products').values(PRODUCTS).returning(['id', 'name']).execute();
 
@@ -131,20 +211,42 @@ export async function seedCatalogueDemo(db: Executor, log: (msg: string) => void
   for (const client of clients) {
     const setup = CLIENT_SETUP[client.currency] ?? CLIENT_SETUP.$;
     const m = setup.method;
-    await db.updateTable('clients').set({
-      sc_metallic: setup.sc_metallic, sc_pearl: setup.sc_pearl, sc_p2p: setup.sc_p2p, calculation_method: m.calculation_method,
-      ...(m.calculation_method === 'T'
-        ? { sc_threshold: m.sc_threshold }
-        : { weighted_oversize: m.weighted[0], weighted_severe: m.weighted[1], weighted_heavy: m.weighted[2], weighted_medium: m.weighted[3], weighted_light: m.weighted[4] }),
-      ...setup.contact,
-    }).where('id', '=', client.id).execute();
-    await db.insertInto('client_products')
-      .values(products.filter((p) => setup.products.includes(p.name)).map((p) => ({ client_id: client.id, product_id: p.id }))).execute();
-    await db.insertInto('client_parts').values(parts.map((p) => ({ client_id: client.id, part_id: p.id }))).execute();
-    await db.insertInto('client_dent_prices')
-      .values(PARTS.map((p) => ({ client_id: client.id, part_id: partId.get(p.code)!, ...dentRow(p, setup.rate, setup.step) }))).execute();
-    await db.insertInto('client_scratch_prices')
-      .values(PARTS.map((p) => ({ client_id: client.id, part_id: partId.get(p.code)!, ...scratchRow(p, setup.rate, setup.step) }))).execute();
+    await db
+      .updateTable('clients')
+      .set({
+        sc_metallic: setup.sc_metallic,
+        sc_pearl: setup.sc_pearl,
+        sc_p2p: setup.sc_p2p,
+        calculation_method: m.calculation_method,
+        ...(m.calculation_method === 'T'
+          ? { sc_threshold: m.sc_threshold }
+          : {
+              weighted_oversize: m.weighted[0],
+              weighted_severe: m.weighted[1],
+              weighted_heavy: m.weighted[2],
+              weighted_medium: m.weighted[3],
+              weighted_light: m.weighted[4],
+            }),
+        ...setup.contact,
+      })
+      .where('id', '=', client.id)
+      .execute();
+    await db
+      .insertInto('client_products')
+      .values(products.filter((p) => setup.products.includes(p.name)).map((p) => ({ client_id: client.id, product_id: p.id })))
+      .execute();
+    await db
+      .insertInto('client_parts')
+      .values(parts.map((p) => ({ client_id: client.id, part_id: p.id })))
+      .execute();
+    await db
+      .insertInto('client_dent_prices')
+      .values(PARTS.map((p) => ({ client_id: client.id, part_id: partId.get(p.code)!, ...dentRow(p, setup.rate, setup.step) })))
+      .execute();
+    await db
+      .insertInto('client_scratch_prices')
+      .values(PARTS.map((p) => ({ client_id: client.id, part_id: partId.get(p.code)!, ...scratchRow(p, setup.rate, setup.step) })))
+      .execute();
   }
 
   const groups = await db.selectFrom('panel_groups').select(['id', 'name']).execute();
@@ -156,10 +258,22 @@ export async function seedCatalogueDemo(db: Executor, log: (msg: string) => void
       continue;
     }
     const largeCodes = new Set(panels.filter(([, , type]) => type !== 'D').map(([, code]) => code));
-    await db.insertInto('panels').values(panels.map(([label, code, type], i) => ({
-      panel_group_id: group.id, name: `${label}${TYPE_NAME[type]}`, label, type, position: i + 1, status: true,
-      has_large_variant: largeCodes.has(code), car_panel: code, part_id: partId.get(code) ?? null,
-    }))).execute();
+    await db
+      .insertInto('panels')
+      .values(
+        panels.map(([label, code, type], i) => ({
+          panel_group_id: group.id,
+          name: `${label}${TYPE_NAME[type]}`,
+          label,
+          type,
+          position: i + 1,
+          status: true,
+          has_large_variant: largeCodes.has(code),
+          car_panel: code,
+          part_id: partId.get(code) ?? null,
+        })),
+      )
+      .execute();
   }
   if (missing) log(`demo catalogue: ${missing} of the panel groups front/rear/left/right/top are missing; their panels were skipped`);
 

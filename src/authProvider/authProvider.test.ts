@@ -19,14 +19,20 @@ describe('login', () => {
     const user = aUser();
     const fetch = stubFetch({ body: { data: user } });
     await expect(authProvider().login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ redirectTo: '/' });
-    expect(callOf(fetch)).toMatchObject({ url: '/api/user/auth/login', method: 'POST', body: { email: 'ada@example.com', password: 'pw' } });
+    expect(callOf(fetch)).toMatchObject({
+      url: '/api/user/auth/login',
+      method: 'POST',
+      body: { email: 'ada@example.com', password: 'pw' },
+    });
     expect(callOf(fetch).headers.has('Authorization')).toBe(false);
     expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(user);
   });
 
   it('rejects with the server message and stores nothing on bad credentials', async () => {
     stubFetch({ status: 422, body: { error: { email: 'These credentials do not match our records.' } } });
-    await expect(authProvider().login({ email: 'ada@example.com', password: 'nope' })).rejects.toThrow('These credentials do not match our records.');
+    await expect(authProvider().login({ email: 'ada@example.com', password: 'nope' })).rejects.toThrow(
+      'These credentials do not match our records.',
+    );
     expect(localStorage.getItem('currentUser')).toBeNull();
   });
 });

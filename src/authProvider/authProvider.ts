@@ -1,14 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { can } from '../domain/permissions';
 import type { Request } from '../dataProvider/http';
-import {
-  displayName,
-  getCurrentUser,
-  setCurrentUser,
-  setImpersonatedUser,
-  setLastSeenPage,
-  toCurrentUser,
-} from '../session';
+import { displayName, getCurrentUser, setCurrentUser, setImpersonatedUser, setLastSeenPage, toCurrentUser } from '../session';
 import { permissionFor, type ResourceAccess } from './resourceAccess';
 
 export const LOGIN_PATH = '/login';
@@ -24,7 +17,13 @@ const statusOf = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
 
 /** Sign-in, session and access checks over the user service; the session lives in local storage (spec 1 §3). */
-export function createAuthProvider({ request, access }: { request: Request; access: Readonly<Record<string, ResourceAccess>> }): AuthProvider {
+export function createAuthProvider({
+  request,
+  access,
+}: {
+  request: Request;
+  access: Readonly<Record<string, ResourceAccess>>;
+}): AuthProvider {
   return {
     async login({ email, password }: Credentials) {
       const reply = await request('user', 'auth/login', { method: 'POST', body: { email, password }, token: null });

@@ -62,7 +62,9 @@ export const RichTextEditor = ({ source, validate, label, helperText }: RichText
         toolbar={<EmailToolbar />}
         sx={{
           [`& ${EDITOR}`]: { minHeight: 160, overflowWrap: 'anywhere' },
-          ...(fieldState.invalid && { [`& ${EDITOR}, & ${EDITOR}:hover, & ${EDITOR}:focus`]: { borderColor: 'error.main', borderWidth: 2 } }),
+          ...(fieldState.invalid && {
+            [`& ${EDITOR}, & ${EDITOR}:hover, & ${EDITOR}:focus`]: { borderColor: 'error.main', borderWidth: 2 },
+          }),
         }}
       />
     </Box>

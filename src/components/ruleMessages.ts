@@ -16,7 +16,10 @@ const RULES: [pattern: RegExp, key: string, args?: (match: RegExpMatchArray) => 
   [/^.+ must be a valid URL$/, 'app.validation.url'],
   [/^.+ must be a colour like (#[0-9a-fA-F]+)$/, 'app.validation.color', (m) => ({ example: m[1] })],
   [/^The selected .+ is invalid$/, 'app.validation.choice'],
-  [/^.+ may only contain lower-case letters, digits and underscores, starting with a letter$/, 'resources.permissions.validation.name_format'],
+  [
+    /^.+ may only contain lower-case letters, digits and underscores, starting with a letter$/,
+    'resources.permissions.validation.name_format',
+  ],
   [/^.+ must be exactly (\d+) digits$/, 'app.validation.digits', (m) => ({ digits: Number(m[1]) })],
   [/^.+ is invalid$/, 'app.validation.invalid'],
 ];

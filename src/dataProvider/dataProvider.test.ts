@@ -40,11 +40,7 @@ describe('routing through the table', () => {
     await provider().getOne('users', { id: 2 });
     await provider().getOne('email-templates', { id: 3 });
     await provider().getOne('panelgroups', { id: 4 });
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
-      '/api/user/users/2',
-      '/api/email/emailTemplates/3',
-      '/api/quote/panelGroups/4',
-    ]);
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user/users/2', '/api/email/emailTemplates/3', '/api/quote/panelGroups/4']);
   });
 
   it('omits a blank search and reads {items, meta: {total}}', async () => {
@@ -89,7 +85,11 @@ describe('routing through the table', () => {
     const fetch = stubFetch({ body: { data: { id: 3 } } }, { status: 201, body: { data: { id: 4 } } });
     const logo = new File(['png'], 'logo.png', { type: 'image/png' });
     const dp = provider();
-    await dp.update('agents', { id: 3, data: { name: 'Melbourne', logoFile: logo, events: ['a', 'b'], is_enabled: true }, previousData: { id: 3 } });
+    await dp.update('agents', {
+      id: 3,
+      data: { name: 'Melbourne', logoFile: logo, events: ['a', 'b'], is_enabled: true },
+      previousData: { id: 3 },
+    });
     await dp.create('agents', { data: { name: 'Harbour', logoFile: logo } });
     const [url, init] = fetch.mock.calls[0];
     expect([url, init?.method]).toEqual(['/api/agent/agents/3?_method=PUT', 'POST']);
@@ -160,7 +160,10 @@ describe('errors', () => {
   });
 
   it('joins a list and passes a string on', async () => {
-    stubFetch({ status: 400, body: { error: ['First problem', 'Second problem'] } }, { status: 429, body: { error: 'Too many login attempts. Please try again in 60 seconds.' } });
+    stubFetch(
+      { status: 400, body: { error: ['First problem', 'Second problem'] } },
+      { status: 429, body: { error: 'Too many login attempts. Please try again in 60 seconds.' } },
+    );
     expect((await rejection(provider().getOne('locations', { id: 1 }))).message).toBe('First problem\nSecond problem');
     const throttled = await rejection(provider().getOne('locations', { id: 1 }));
     expect([throttled.status, throttled.message]).toEqual([429, 'Too many login attempts. Please try again in 60 seconds.']);

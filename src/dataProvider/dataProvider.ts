@@ -89,7 +89,9 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
   };
   const list = async <R extends RaRecord>(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) =>
     toPage<R>(await call(resource, (r) => r.path, { query: listQuery(params) }));
-  const getOne = async <R extends RaRecord>(resource: string, id: Identifier) => ({ data: await call<R>(resource, (r) => recordPath(r, id)) });
+  const getOne = async <R extends RaRecord>(resource: string, id: Identifier) => ({
+    data: await call<R>(resource, (r) => recordPath(r, id)),
+  });
   const update = async <R extends RaRecord>(resource: string, id: Identifier, data: unknown) => ({
     data: await call<R>(resource, (r) => recordPath(r, id), writeOptions('PUT', data)),
   });
@@ -105,7 +107,8 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
     getMany: async <R extends RaRecord>(resource: string, { ids }: { ids: Identifier[] }) => ({
       data: await Promise.all(ids.map(async (id) => (await getOne<R>(resource, id)).data)),
     }),
-    getManyReference: (resource, { target, id, filter, ...rest }: GetManyReferenceParams) => list(resource, { ...rest, filter: { ...filter, [target]: id } }),
+    getManyReference: (resource, { target, id, filter, ...rest }: GetManyReferenceParams) =>
+      list(resource, { ...rest, filter: { ...filter, [target]: id } }),
     create: async <R extends RaRecord>(resource: string, { data }: { data: unknown }) => ({
       data: await call<R>(resource, (r) => r.path, writeOptions('POST', data)),
     }),

@@ -56,5 +56,4 @@ export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
 }
 
 /** Spec 1 §8: the 404 reply of a record screen ('No query results for model [Location] 42'). */
-export const isRecordNotFound = (error: unknown) =>
-  error instanceof Error && error.message.includes('No query results for model');
+export const isRecordNotFound = (error: unknown) => error instanceof Error && error.message.includes('No query results for model');

@@ -30,7 +30,10 @@ export function buildQuery(query: RequestOptions['query'] = {}): string {
 
 /** Spec 1 §7: the selector headers go on every call whose path does not name agents or clients. */
 export const namesAgentsOrClients = (path: string) =>
-  path.split('?')[0].split('/').some((segment) => segment === 'agents' || segment === 'clients');
+  path
+    .split('?')[0]
+    .split('/')
+    .some((segment) => segment === 'agents' || segment === 'clients');
 
 const isForm = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
 

@@ -28,7 +28,10 @@ describe('visibleMenu', () => {
 
   it('shows the nested E-mail Template group under Setting', () => {
     expect(ids(visibleMenu(user('email_template', 'scan')))).toEqual([
-      'dashboard', 'scans', 'quotes', { setting: [{ 'email-template': ['email-header-footer', 'email-templates'] }] },
+      'dashboard',
+      'scans',
+      'quotes',
+      { setting: [{ 'email-template': ['email-header-footer', 'email-templates'] }] },
     ]);
   });
 

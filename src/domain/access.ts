@@ -26,14 +26,18 @@ export const MENU: MenuNode[] = [
   { id: 'scans', label: 'app.menu.scans', to: '/scans', access: 'scan' },
   { id: 'quotes', label: 'app.menu.quotes', to: '/quotes', access: 'scan' },
   {
-    id: 'configuration', label: 'app.menu.configuration', children: [
+    id: 'configuration',
+    label: 'app.menu.configuration',
+    children: [
       { id: 'users', label: 'app.menu.users', to: '/users', access: 'user' },
       { id: 'roles', label: 'app.menu.roles', to: '/roles', access: 'role' },
       { id: 'permissions', label: 'app.menu.permissions', to: '/permissions', access: 'permission' },
     ],
   },
   {
-    id: 'setting', label: 'app.menu.setting', children: [
+    id: 'setting',
+    label: 'app.menu.setting',
+    children: [
       { id: 'devices', label: 'app.menu.devices', to: '/devices', access: 'device' },
       { id: 'locations', label: 'app.menu.locations', to: '/locations', access: 'location' },
       { id: 'clients', label: 'app.menu.clients', to: '/clients', access: 'client' },
@@ -44,7 +48,9 @@ export const MENU: MenuNode[] = [
       { id: 'panels', label: 'app.menu.panels', to: '/panels', access: 'part' },
       { id: 'app-settings', label: 'app.menu.app_settings', to: '/app-settings', access: 'user' },
       {
-        id: 'email-template', label: 'app.menu.email_template', children: [
+        id: 'email-template',
+        label: 'app.menu.email_template',
+        children: [
           { id: 'email-header-footer', label: 'app.menu.email_header_footer', to: '/email-header-footer', access: 'email_template' },
           { id: 'email-templates', label: 'app.menu.email_templates', to: '/email-templates', access: 'email_template' },
         ],

@@ -3,15 +3,27 @@ import { PASSWORD_MIN } from './password-rules';
 
 /** Bodies and replies of the user service's auth routes (DECISIONS: the wire contract). */
 const requiredText = (label: string, max = 255) =>
-  z.string({ error: (i) => (i.input == null ? `${label} is required` : `${label} must be a string`) }).trim().min(1, `${label} is required`).max(max, `${label} must be less than ${max}`);
+  z
+    .string({ error: (i) => (i.input == null ? `${label} is required` : `${label} must be a string`) })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be less than ${max}`);
 const email = (label = 'Email') => requiredText(label).pipe(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address'));
 
 export { PASSWORD_MIN };
-const newPassword = (label: string) => z.string({ error: () => `${label} is required` }).min(1, `${label} is required`).min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`).max(200, `${label} must be less than 200`);
+const newPassword = (label: string) =>
+  z
+    .string({ error: () => `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
+    .max(200, `${label} must be less than 200`);
 
 export const LoginBody = z.object({
   email: email(),
-  password: z.string({ error: () => 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be less than 200'),
+  password: z
+    .string({ error: () => 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Password must be less than 200'),
 });
 export const ForgotPasswordBody = z.object({ email: email() });
 export const ResetPasswordBody = z
@@ -20,7 +32,10 @@ export const ResetPasswordBody = z
     password: newPassword('Password'),
     password_confirmation: z.string().optional(),
   })
-  .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, { path: ['password_confirmation'], message: 'Confirm Password does not match' });
+  .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
+    path: ['password_confirmation'],
+    message: 'Confirm Password does not match',
+  });
 export const ProfileBody = z.object({
   first_name: requiredText('First Name'),
   last_name: requiredText('Last Name'),

@@ -45,7 +45,13 @@ export const clientFields = {
 } satisfies FieldSpecs;
 
 /** English labels of the dent levels (server messages). */
-export const levelLabel: Record<DentLevel, string> = { light: 'Light', medium: 'Medium', heavy: 'Heavy', severe: 'Severe', oversize: 'Oversize' };
+export const levelLabel: Record<DentLevel, string> = {
+  light: 'Light',
+  medium: 'Medium',
+  heavy: 'Heavy',
+  severe: 'Severe',
+  oversize: 'Oversize',
+};
 
 /** `weighted_no`: for method W, how many dents at a level or larger make that level the category (PRICING.md). */
 export const weightedNoFields = Object.fromEntries(
@@ -85,11 +91,11 @@ export interface ClientPrices {
 /** Rules across fields: T needs a threshold, W needs all five weighted counts (each reported at its own path). */
 export function clientRules(body: Record<string, unknown>, _mode: FormMode): Record<string, string> | null {
   const errors: Record<string, string> = {};
-  if (body.calculation_method === 'T' && body.sc_threshold == null) errors.sc_threshold = messages.required(clientFields.sc_threshold.label);
+  if (body.calculation_method === 'T' && body.sc_threshold == null)
+    errors.sc_threshold = messages.required(clientFields.sc_threshold.label);
   if (body.calculation_method === 'W') {
     const w = (body.weighted_no ?? {}) as Partial<Record<DentLevel, unknown>>;
     for (const l of DENT_LEVELS) if (w[l] == null) errors[`weighted_no.${l}`] = messages.required(levelLabel[l]);
   }
   return Object.keys(errors).length ? errors : null;
 }
-

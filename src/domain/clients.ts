@@ -17,10 +17,18 @@ const byPart = (row: z.ZodType) =>
  */
 export const clientExtraInput = {
   weighted_no: z.preprocess(blankToUndefined, inputSchema(weightedNoFields).optional()),
-  prices: z.preprocess(blankToUndefined, z.object({
-    dent: z.preprocess(blankToUndefined, byPart(inputSchema(dentPriceFields)).optional()),
-    scratch: z.preprocess(blankToUndefined, byPart(inputSchema(scratchPriceFields)).optional()),
-  }, { error: 'Prices must be an object' }).optional()),
+  prices: z.preprocess(
+    blankToUndefined,
+    z
+      .object(
+        {
+          dent: z.preprocess(blankToUndefined, byPart(inputSchema(dentPriceFields)).optional()),
+          scratch: z.preprocess(blankToUndefined, byPart(inputSchema(scratchPriceFields)).optional()),
+        },
+        { error: 'Prices must be an object' },
+      )
+      .optional(),
+  ),
 };
 
 /** `POST clients/calculate-category`: a panel's dent counts per level (missing levels count 0). */

@@ -102,7 +102,10 @@ describe('inputSchema', () => {
   it('reports every missing required field', () => {
     const r = inputSchema(locationFields).safeParse({});
     expect(r.success).toBe(false);
-    expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['name', 'Name is required'], ['state', 'State is required']]);
+    expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['name', 'Name is required'],
+      ['state', 'State is required'],
+    ]);
   });
 
   it('keeps an optional blank as absent or null, never as an empty string', () => {

@@ -61,7 +61,10 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
   let s: z.ZodType;
   switch (spec.type) {
     case 'text': {
-      let t = z.string({ error: onType('a string') }).trim().max(spec.max ?? 255, messages.max(spec.label, spec.max ?? 255));
+      let t = z
+        .string({ error: onType('a string') })
+        .trim()
+        .max(spec.max ?? 255, messages.max(spec.label, spec.max ?? 255));
       if (spec.email) t = t.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email());
       if (spec.url) t = t.regex(/^https?:\/\/[^\s/$.?#].[^\s]*$/i, `${spec.label} must be a valid URL`);
       s = t;
@@ -81,7 +84,10 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       break;
     }
     case 'reference':
-      s = z.coerce.number({ error: onType('an id') }).int(messages.invalid(spec.label)).positive(messages.invalid(spec.label));
+      s = z.coerce
+        .number({ error: onType('an id') })
+        .int(messages.invalid(spec.label))
+        .positive(messages.invalid(spec.label));
       break;
     case 'references': {
       const item = spec.by === 'name' ? z.string().trim().min(1).max(255) : z.coerce.number().int().positive();
@@ -91,7 +97,10 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
     }
     case 'boolean': {
       const numeric = spec.numeric;
-      s = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], { error: onType('true or false') })
+      s = z
+        .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal('true'), z.literal('false')], {
+          error: onType('true or false'),
+        })
         .transform((v) => v === true || v === 1 || v === '1' || v === 'true')
         .transform((v) => (numeric ? (v ? 1 : 0) : v));
       break;
@@ -100,7 +109,9 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       const ids: readonly string[] = spec.choices.map((c) => c.id);
       const arr = z.array(z.string({ error: messages.choice(spec.label) }), { error: onType('a list') });
       // One message on the field itself (not on `events.0`), so the form shows it under the input.
-      s = (spec.required ? arr.min(1, req) : arr).refine((values) => values.every((v) => ids.includes(v)), { error: messages.choice(spec.label) });
+      s = (spec.required ? arr.min(1, req) : arr).refine((values) => values.every((v) => ids.includes(v)), {
+        error: messages.choice(spec.label),
+      });
       break;
     }
     case 'image':
@@ -108,7 +119,10 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       s = z.custom<object>((v) => typeof v === 'object' && v !== null, { error: `${spec.label} must be an image file` });
       break;
     case 'secret': {
-      let t = z.string({ error: onType('a string') }).min(spec.min ?? 8, `${spec.label} must be at least ${spec.min ?? 8} characters`).max(200, messages.max(spec.label, 200));
+      let t = z
+        .string({ error: onType('a string') })
+        .min(spec.min ?? 8, `${spec.label} must be at least ${spec.min ?? 8} characters`)
+        .max(200, messages.max(spec.label, 200));
       if (spec.pattern) t = t.regex(new RegExp(spec.pattern.regex), spec.pattern.message);
       s = t;
       break;

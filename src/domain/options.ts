@@ -23,14 +23,24 @@ const GST = /^\d{1,3}(\.\d{1,4})?$/;
  * The rule for one option's new value, or null when it is fine: required (blank HTML counts as blank),
  * and GST_PERCENT a number from 0 to 100.
  */
-export function optionValueError(name: string, value: string, fieldType: string, label = LABELS[name] ?? optionFields.option_value.label): string | null {
+export function optionValueError(
+  name: string,
+  value: string,
+  fieldType: string,
+  label = LABELS[name] ?? optionFields.option_value.label,
+): string | null {
   const blank = fieldType === 'editor' ? isBlankHtml(value) : value.trim() === '';
   if (blank) return `${label} is required`;
-  if (name === OPTION_NAMES.GST_PERCENT && (!GST.test(value.trim()) || Number(value) > 100)) return 'GST Percent must be a number from 0 to 100';
+  if (name === OPTION_NAMES.GST_PERCENT && (!GST.test(value.trim()) || Number(value) > 100))
+    return 'GST Percent must be a number from 0 to 100';
   return null;
 }
 
-const optionName = z.string({ error: 'Option Name must be a string' }).trim().toUpperCase().regex(/^[A-Z][A-Z0-9_]{0,99}$/, 'Option Name is invalid');
+const optionName = z
+  .string({ error: 'Option Name must be a string' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z][A-Z0-9_]{0,99}$/, 'Option Name is invalid');
 
 /** POST options/search: the upper-case names wanted (e.g. the terms dialog asks for TERMS_AND_CONDITIONS). */
 export const OptionSearchBody = z.object({
@@ -38,7 +48,15 @@ export const OptionSearchBody = z.object({
 });
 
 /** POST options/bulksave: several options saved at once (the Email Header & Footer page). */
-export const OptionBulkSaveBody = z.array(z.object({
-  option_name: optionName,
-  option_value: z.string({ error: 'Option Value is required' }).max(OPTION_VALUE_MAX, `Option Value must be less than ${OPTION_VALUE_MAX}`),
-}), { error: 'A list of options is required' }).min(1, 'A list of options is required').max(50);
+export const OptionBulkSaveBody = z
+  .array(
+    z.object({
+      option_name: optionName,
+      option_value: z
+        .string({ error: 'Option Value is required' })
+        .max(OPTION_VALUE_MAX, `Option Value must be less than ${OPTION_VALUE_MAX}`),
+    }),
+    { error: 'A list of options is required' },
+  )
+  .min(1, 'A list of options is required')
+  .max(50);

@@ -10,7 +10,7 @@ describe('dataScope', () => {
     expect(isUnrestricted(s)).toBe(true);
   });
 
-  it("holds an Agent user to their agents and a Client user to their clients", () => {
+  it('holds an Agent user to their agents and a Client user to their clients', () => {
     expect(dataScope(principal({ roles: ['Agent'], agents: [3, 4], clients: [9] }))).toEqual({ agents: [3, 4], clients: null });
     expect(dataScope(principal({ roles: ['Client'], agents: [3], clients: [7] }))).toEqual({ agents: null, clients: [7] });
   });
@@ -32,7 +32,7 @@ describe('dataScope', () => {
     expect(dataScope(admin, null, [6, 7])).toEqual({ agents: null, clients: [6, 7] });
   });
 
-  it('never widens beyond the user\'s own agents or clients', () => {
+  it("never widens beyond the user's own agents or clients", () => {
     const agent = principal({ roles: ['Agent'], agents: [1, 2] });
     expect(dataScope(agent, [2, 3])).toEqual({ agents: [2], clients: null });
     expect(dataScope(agent, [3])).toEqual({ agents: [], clients: null });
@@ -84,7 +84,10 @@ describe('parseSelectionHeader', () => {
     [' 3 , 4 ', [3, 4]],
     ['[3,4]', [3, 4]],
     ['["3","4"]', [3, 4]],
-    [['3', '4'], [3, 4]],
+    [
+      ['3', '4'],
+      [3, 4],
+    ],
   ] as const)('%j → %j', (input, expected) => {
     expect(parseSelectionHeader(input as string | string[] | undefined)).toEqual(expected);
   });

@@ -1,7 +1,20 @@
 /** Permission names of spec 1 §6; the server checks them on every route, the browser uses them for the menu and routes. */
 export const PERMISSIONS = [
-  'scan', 'user', 'role', 'permission', 'device', 'location', 'client', 'agent', 'product', 'part',
-  'panelgroup', 'panel', 'email_template', 'app_setting', 'dashboard_statistics',
+  'scan',
+  'user',
+  'role',
+  'permission',
+  'device',
+  'location',
+  'client',
+  'agent',
+  'product',
+  'part',
+  'panelgroup',
+  'panel',
+  'email_template',
+  'app_setting',
+  'dashboard_statistics',
 ] as const;
 export type PermissionName = (typeof PERMISSIONS)[number];
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { categoryRank, clientCategoryMethod, DENT_LEVELS, panelCategory, type CategoryMethod, type DentCounts, type DentLevel } from './pricing';
+import {
+  categoryRank,
+  clientCategoryMethod,
+  DENT_LEVELS,
+  panelCategory,
+  type CategoryMethod,
+  type DentCounts,
+  type DentLevel,
+} from './pricing';
 
 const T = (threshold: number): CategoryMethod => ({ method: 'T', threshold });
 const W = (w: Record<DentLevel, number>): CategoryMethod => ({ method: 'W', weighted: w });

@@ -11,9 +11,7 @@ export type DentLevel = (typeof DENT_LEVELS)[number];
 export type DentCounts = Partial<Record<DentLevel, number>>;
 
 /** The client's category method: Threshold with `sc_threshold`, or Weight with `weighted_no`. */
-export type CategoryMethod =
-  | { method: 'T'; threshold: number }
-  | { method: 'W'; weighted: Record<DentLevel, number> };
+export type CategoryMethod = { method: 'T'; threshold: number } | { method: 'W'; weighted: Record<DentLevel, number> };
 
 /** The rank of a category, for comparisons: no category (no dents) is below light. */
 export const categoryRank = (category: DentLevel | null) => (category === null ? -1 : DENT_LEVELS.indexOf(category));

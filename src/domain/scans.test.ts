@@ -17,7 +17,8 @@ describe('scan rules', () => {
 
   it('takes list dates as a day or a Melbourne wall-clock time', () => {
     const ts = scanDate('Start date');
-    for (const ok of ['2024-05-31', '2024-05-31 17:30', '2024-05-31 17:30:00', '2024-05-31T07:30:00Z']) expect(ts.safeParse(ok).success, ok).toBe(true);
+    for (const ok of ['2024-05-31', '2024-05-31 17:30', '2024-05-31 17:30:00', '2024-05-31T07:30:00Z'])
+      expect(ts.safeParse(ok).success, ok).toBe(true);
     for (const bad of ['2024-02-30', '31-05-2024', 'today']) expect(ts.safeParse(bad).success, bad).toBe(false);
   });
 
@@ -27,7 +28,9 @@ describe('scan rules', () => {
   });
 
   it('names a bad detection by its path', () => {
-    const r = ingestResultsBody.safeParse({ damages: [{ id: 'd1', carPanel: 'roof', type: 'dents', level: 'huge', width_mm: 3, height_mm: 3 }] });
+    const r = ingestResultsBody.safeParse({
+      damages: [{ id: 'd1', carPanel: 'roof', type: 'dents', level: 'huge', width_mm: 3, height_mm: 3 }],
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['damages.0.level', 'The selected level is invalid']]);
   });

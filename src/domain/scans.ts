@@ -77,8 +77,9 @@ export const SCAN_VEHICLE_FIELDS = Object.keys(scanVehicleFields) as ScanVehicle
 /** PUT scans/{id}: any subset of the vehicle fields; a blank value clears it; valuation may carry commas. */
 export const scanUpdateBody = inputSchema(scanVehicleFields, 'update').extend({
   valuation: z.preprocess(parseValuation, inputSchema({ valuation: scanVehicleFields.valuation }, 'update').shape.valuation),
-  licensePlate: inputSchema({ licensePlate: scanVehicleFields.licensePlate }, 'update').shape.licensePlate
-    .transform((v) => (typeof v === 'string' ? normalisePlate(v) || null : v)),
+  licensePlate: inputSchema({ licensePlate: scanVehicleFields.licensePlate }, 'update').shape.licensePlate.transform((v) =>
+    typeof v === 'string' ? normalisePlate(v) || null : v,
+  ),
   /** The front end sends it beside client_id; the server resolves the name itself. */
   client_name: z.unknown().optional(),
   /** The front end's "do not show a spinner" flag (spec 2 §7); ignored. */
@@ -102,7 +103,10 @@ const validDate = (s: string) => {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 };
 export const scanDate = (label: string) =>
-  z.string().trim().regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
+  z
+    .string()
+    .trim()
+    .regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
     .refine(validDate, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
 /** The scan export's file formats (`GET scans/export-scan-report?format=`): CSV always, XLSX (Excel) too. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -114,24 +118,37 @@ export const AGO = /^(\d{1,4})([hdm])$/;
 // ---- Device ingestion (docs/ingestion.md) ----
 
 const deviceId = (label: string) =>
-  z.string({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be a string`) })
-    .trim().min(1, messages.required(label)).max(100, messages.max(label, 100))
+  z
+    .string({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be a string`) })
+    .trim()
+    .min(1, messages.required(label))
+    .max(100, messages.max(label, 100))
     .regex(/^[A-Za-z0-9._:-]+$/, `${label} may hold only letters, digits and . _ : -`);
-const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z` });
-const optionalText = (label: string, max: number) => z.string({ error: `${label} must be a string` }).trim().max(max, messages.max(label, max)).nullish();
+const instant = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z` });
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be a string` })
+    .trim()
+    .max(max, messages.max(label, max))
+    .nullish();
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: (i) => (i.input === undefined ? messages.required(label) : messages.choice(label)) });
 
 /** A car panel code as the panels table spells them (bonnet, left_front_door, ...). */
 export const CAR_PANEL = /^[a-z][a-z0-9_]{0,49}$/;
-const carPanel = z.string({ error: (i) => (i.input === undefined ? messages.required('Car Panel') : 'Car Panel must be a string') })
+const carPanel = z
+  .string({ error: (i) => (i.input === undefined ? messages.required('Car Panel') : 'Car Panel must be a string') })
   .regex(CAR_PANEL, 'Car Panel must be a panel code like left_front_door');
 
 /** POST ingest/scans: a device announces a scan (status metadata). */
 export const ingestScanBody = z.object({
   /** The device's own id for the scan: replaying it returns the same scan. */
   scan_id: deviceId('Scan Id').transform((s) => s.toLowerCase()),
-  device_id: z.number({ error: (i) => (i.input === undefined ? messages.required('Device') : 'Device must be a device id') }).int().positive(),
+  device_id: z
+    .number({ error: (i) => (i.input === undefined ? messages.required('Device') : 'Device must be a device id') })
+    .int()
+    .positive(),
   type: oneOf(['arch', 'chasis', 'tire'], 'Type'),
   timestamp: instant('Timestamp').optional(),
   startTime: instant('Start Time').optional(),
@@ -140,15 +157,26 @@ export const ingestScanBody = z.object({
   model: optionalText('Model', 100),
   carColor: optionalText('Car Color', 50),
   body_type: optionalText('Body Type', 100),
-  valuation: z.preprocess(parseValuation, z.coerce.number({ error: 'Valuation must be a number' }).int('Valuation must be a whole number').min(0, messages.min('Valuation', 0)).max(100_000_000).nullish()),
+  valuation: z.preprocess(
+    parseValuation,
+    z.coerce
+      .number({ error: 'Valuation must be a number' })
+      .int('Valuation must be a whole number')
+      .min(0, messages.min('Valuation', 0))
+      .max(100_000_000)
+      .nullish(),
+  ),
   location_state: z.enum(AU_STATES.map((s) => s.id) as [string, ...string[]], { error: messages.choice('Location State') }).nullish(),
   /** Defaults to the device's default client. */
   client_id: z.number({ error: 'Client must be a client id' }).int().positive().nullish(),
 });
 export type IngestScanBody = z.input<typeof ingestScanBody>;
 
-const mm = (label: string) => z.number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be a number`) })
-  .positive(messages.min(label, 1)).max(5000, messages.max(label, 5000));
+const mm = (label: string) =>
+  z
+    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be a number`) })
+    .positive(messages.min(label, 1))
+    .max(5000, messages.max(label, 5000));
 
 export const ingestDamage = z.object({
   /** The device's id for this detection: uploading it again updates it. */
@@ -162,13 +190,24 @@ export const ingestDamage = z.object({
 export type IngestDamage = z.input<typeof ingestDamage>;
 
 export const ingestTyre = z.object({
-  row: z.number({ error: (i) => (i.input === undefined ? messages.required('Row') : 'Row must be a number') }).int('Row must be a whole number')
-    .min(1, messages.min('Row', 1)).max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1)),
+  row: z
+    .number({ error: (i) => (i.input === undefined ? messages.required('Row') : 'Row must be a number') })
+    .int('Row must be a whole number')
+    .min(1, messages.min('Row', 1))
+    .max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1)),
   direction: oneOf(['L', 'R'], 'Direction'),
   position: oneOf(['I', 'O'], 'Position'),
   /** The tread depth profile across the tyre, in mm. */
-  depths: z.array(z.number({ error: 'Depths must be numbers' }).min(0, messages.min('Depth', 0)).max(TREAD_DEPTH_MAX, messages.max('Depth', TREAD_DEPTH_MAX)), { error: 'Depths must be a list of numbers' })
-    .min(1, messages.required('Depths')).max(500, messages.max('Depths', 500)),
+  depths: z
+    .array(
+      z
+        .number({ error: 'Depths must be numbers' })
+        .min(0, messages.min('Depth', 0))
+        .max(TREAD_DEPTH_MAX, messages.max('Depth', TREAD_DEPTH_MAX)),
+      { error: 'Depths must be a list of numbers' },
+    )
+    .min(1, messages.required('Depths'))
+    .max(500, messages.max('Depths', 500)),
   eatenTire: oneOf(EATEN_TIRE, 'Eaten Tire').default('NONE'),
   pressureTire: oneOf(PRESSURE_TIRE, 'Pressure Tire').default('NONE'),
   coordinates: z.object({ x: z.number(), y: z.number() }, { error: 'Coordinates must be {x, y}' }).nullish(),
@@ -176,9 +215,16 @@ export const ingestTyre = z.object({
 export type IngestTyre = z.input<typeof ingestTyre>;
 
 /** A part's summary (arch, chasis, tire, rims): a flat object of facts the device reports. */
-const partResult = z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]), { error: 'Must be an object of values' })
-  .refine((o) => Object.keys(o).length <= 50, 'At most 50 values').nullish();
-const levelCounts = z.object(Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, z.number().int().min(0).max(10_000).optional()])) as Record<DamageLevel, z.ZodOptional<z.ZodNumber>>);
+const partResult = z
+  .record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]), { error: 'Must be an object of values' })
+  .refine((o) => Object.keys(o).length <= 50, 'At most 50 values')
+  .nullish();
+const levelCounts = z.object(
+  Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, z.number().int().min(0).max(10_000).optional()])) as Record<
+    DamageLevel,
+    z.ZodOptional<z.ZodNumber>
+  >,
+);
 const panelCounts = z.record(carPanel, levelCounts);
 
 /** PUT ingest/scans/{id}/results: detections, counts and tyres; repeated ids update, nothing duplicates. */
@@ -190,7 +236,10 @@ export const ingestResultsBody = z.object({
   damages: z.array(ingestDamage).max(2000, messages.max('Damages', 2000)).optional(),
   /** Counts per panel and level; derived from all the scan's damages when absent. */
   measures: z.object({ dents: panelCounts.optional(), scratchs: panelCounts.optional() }).optional(),
-  tyres: z.array(ingestTyre).max(TYRE_ROWS_MAX * 4).optional(),
+  tyres: z
+    .array(ingestTyre)
+    .max(TYRE_ROWS_MAX * 4)
+    .optional(),
 });
 export type IngestResultsBody = z.input<typeof ingestResultsBody>;
 

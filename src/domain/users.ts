@@ -16,7 +16,8 @@ export const userFields = {
 } satisfies FieldSpecs;
 
 const lower = (s: string) => s.trim().toLowerCase();
-const holds = (roles: unknown, role: string) => Array.isArray(roles) && roles.some((r) => typeof r === 'string' && lower(r) === lower(role));
+const holds = (roles: unknown, role: string) =>
+  Array.isArray(roles) && roles.some((r) => typeof r === 'string' && lower(r) === lower(role));
 const isEmpty = (v: unknown) => !Array.isArray(v) || v.length === 0;
 
 /** Role names are compared lower-cased (spec 1 §6). */

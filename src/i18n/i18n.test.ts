@@ -49,7 +49,18 @@ describe('catalogues', () => {
   });
 
   it("quotes the spec's English texts", () => {
-    expect(Object.fromEntries(['app.title', 'app.error.page_not_found', 'app.error.access_denied', 'app.crud.delete_title', 'ra.notification.created', 'resources.locations.search'].map((k) => [k, english.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'app.title',
+          'app.error.page_not_found',
+          'app.error.access_denied',
+          'app.crud.delete_title',
+          'ra.notification.created',
+          'resources.locations.search',
+        ].map((k) => [k, english.get(k)]),
+      ),
+    ).toEqual({
       'app.title': 'Insurance ScanQuote',
       'app.error.page_not_found': 'PAGE NOT FOUND !',
       'app.error.access_denied': 'page access denied !',

@@ -7,14 +7,16 @@ async function loadEcho(): Promise<EchoFactory> {
   const [{ default: Echo }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('pusher-js')]);
   return ({ broadcaster, ...options }): EchoLike => {
     // Hosted Pusher is addressed by cluster; the embedded endpoint, soketi and Reverb by host and port.
-    const echo = broadcaster === 'pusher'
-      ? new Echo({ ...options, broadcaster, Pusher, withoutInterceptors: true })
-      : new Echo({ ...options, broadcaster, Pusher, withoutInterceptors: true });
+    const echo =
+      broadcaster === 'pusher'
+        ? new Echo({ ...options, broadcaster, Pusher, withoutInterceptors: true })
+        : new Echo({ ...options, broadcaster, Pusher, withoutInterceptors: true });
     return {
       private: (name) => echo.private(name),
       leaveChannel: (name) => echo.leaveChannel(name),
       disconnect: () => echo.disconnect(),
-      onStateChange: (callback) => (echo.connector as unknown as { pusher: InstanceType<typeof Pusher> }).pusher.connection.bind('state_change', callback),
+      onStateChange: (callback) =>
+        (echo.connector as unknown as { pusher: InstanceType<typeof Pusher> }).pusher.connection.bind('state_change', callback),
     };
   };
 }

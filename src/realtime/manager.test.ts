@@ -5,9 +5,21 @@ import { echoOptions, parseBroadcastingConfig, parseScanChannels, type EchoConne
 /** A fake laravel-echo: records connections, subscriptions and listeners; `emit` plays a server event. */
 function fakeEcho() {
   type StateListener = (change: { previous: string; current: string }) => void;
-  const connections: { options: EchoConnectOptions; channels: Map<string, Map<string, ((d: unknown) => void)[]>>; left: string[]; closed: boolean; states: StateListener[] }[] = [];
+  const connections: {
+    options: EchoConnectOptions;
+    channels: Map<string, Map<string, ((d: unknown) => void)[]>>;
+    left: string[];
+    closed: boolean;
+    states: StateListener[];
+  }[] = [];
   const factory = (options: EchoConnectOptions): EchoLike => {
-    const conn = { options, channels: new Map<string, Map<string, ((d: unknown) => void)[]>>(), left: [] as string[], closed: false, states: [] as StateListener[] };
+    const conn = {
+      options,
+      channels: new Map<string, Map<string, ((d: unknown) => void)[]>>(),
+      left: [] as string[],
+      closed: false,
+      states: [] as StateListener[],
+    };
     connections.push(conn);
     return {
       private(name) {
@@ -34,7 +46,10 @@ function fakeEcho() {
   const state = (previous: string, current: string) => connections.at(-1)?.states.forEach((cb) => cb({ previous, current }));
   const emit = (channel: string, event: string, data: unknown) => {
     const conn = connections.at(-1);
-    conn?.channels.get(channel)?.get(event)?.forEach((cb) => cb(data));
+    conn?.channels
+      .get(channel)
+      ?.get(event)
+      ?.forEach((cb) => cb(data));
   };
   return { factory, connections, emit, state };
 }
@@ -44,7 +59,9 @@ function setup(overrides: Partial<RealtimeDeps> = {}) {
   let token: string | null = 'token-a';
   const watchers = new Set<() => void>();
   const fetchJson = vi.fn(async (path: string) =>
-    path === 'broadcasting/config' ? { data: { key: 'app-key', forceTLS: false, authEndpoint: '/api/broadcasting/auth' } } : { data: { scan: ['private-scan'] } },
+    path === 'broadcasting/config'
+      ? { data: { key: 'app-key', forceTLS: false, authEndpoint: '/api/broadcasting/auth' } }
+      : { data: { scan: ['private-scan'] } },
   );
   const deps: RealtimeDeps = {
     loadEcho: vi.fn(async () => echo.factory),
@@ -78,7 +95,14 @@ describe('realtime connection', () => {
     await settle();
     expect(echo.connections).toHaveLength(1);
     const [conn] = echo.connections;
-    expect(conn.options).toMatchObject({ broadcaster: 'reverb', key: 'app-key', wsHost: 'scan.example', wsPort: 8080, forceTLS: false, bearerToken: 'token-a' });
+    expect(conn.options).toMatchObject({
+      broadcaster: 'reverb',
+      key: 'app-key',
+      wsHost: 'scan.example',
+      wsPort: 8080,
+      forceTLS: false,
+      bearerToken: 'token-a',
+    });
     expect(conn.options.authEndpoint).toBe('http://scan.example:8080/api/broadcasting/auth');
     expect([...conn.channels.get('private-scan')!.keys()]).toEqual(['.created', '.updated']);
 
@@ -200,7 +224,9 @@ describe('realtime connection', () => {
     const { realtime, echo, deps } = setup({
       fetchJson: async (path) => {
         if (fail) throw new Error('down');
-        return path === 'broadcasting/config' ? { data: { key: 'k', forceTLS: false, authEndpoint: '/api/broadcasting/auth' } } : { data: { scan: ['private-scan'] } };
+        return path === 'broadcasting/config'
+          ? { data: { key: 'k', forceTLS: false, authEndpoint: '/api/broadcasting/auth' } }
+          : { data: { scan: ['private-scan'] } };
       },
     });
     const off = realtime.subscribeScan({});
@@ -220,7 +246,12 @@ describe('echo options', () => {
 
   it('uses wss on the page port when the app is served over https', () => {
     expect(echoOptions(config, 't', new URL('https://scan.example/api/'))).toMatchObject({
-      broadcaster: 'reverb', wsHost: 'scan.example', wsPort: 443, wssPort: 443, forceTLS: true, enabledTransports: ['wss'],
+      broadcaster: 'reverb',
+      wsHost: 'scan.example',
+      wsPort: 443,
+      wssPort: 443,
+      forceTLS: true,
+      enabledTransports: ['wss'],
       authEndpoint: 'https://scan.example/api/broadcasting/auth',
     });
   });
@@ -243,7 +274,14 @@ describe('echo options', () => {
 
   it('reads the config and channel replies defensively', () => {
     expect(parseBroadcastingConfig({ data: { key: '' } })).toBeNull();
-    expect(parseBroadcastingConfig({ data: { key: 'k', wsPort: 'x' } })).toEqual({ key: 'k', forceTLS: false, authEndpoint: '/api/broadcasting/auth', wsHost: undefined, wsPort: undefined, cluster: undefined });
+    expect(parseBroadcastingConfig({ data: { key: 'k', wsPort: 'x' } })).toEqual({
+      key: 'k',
+      forceTLS: false,
+      authEndpoint: '/api/broadcasting/auth',
+      wsHost: undefined,
+      wsPort: undefined,
+      cluster: undefined,
+    });
     expect(parseScanChannels({ data: { scan: [] } })).toEqual(['private-scan']);
     expect(parseScanChannels({ data: { scan: ['private-scan.client.2', 'evil'] } })).toEqual(['private-scan.client.2']);
   });

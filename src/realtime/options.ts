@@ -46,7 +46,8 @@ export function parseBroadcastingConfig(body: unknown): BroadcastingConfig | nul
 /** The private scan channels of `GET /api/broadcasting/channels` (`{data: {scan: [...]}}`), defaulting to `private-scan`. */
 export function parseScanChannels(body: unknown): string[] {
   const v = isObject(body) && isObject(body.data) ? body.data : body;
-  const list = isObject(v) && Array.isArray(v.scan) ? v.scan.filter((c): c is string => typeof c === 'string' && c.startsWith('private-')) : [];
+  const list =
+    isObject(v) && Array.isArray(v.scan) ? v.scan.filter((c): c is string => typeof c === 'string' && c.startsWith('private-')) : [];
   return list.length ? list : ['private-scan'];
 }
 

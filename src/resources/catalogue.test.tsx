@@ -6,7 +6,12 @@ import { stubApi, type Reply } from '../test/stubFetch';
 
 /** A Super Admin; `answer` handles the calls under test, other select lists are empty. */
 function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
-  const user = aUser({ roles: ['Super Admin'], permissions: ['user', 'device', 'email_template', 'part', 'panelgroup'], agents: [], clients: [] });
+  const user = aUser({
+    roles: ['Super Admin'],
+    permissions: ['user', 'device', 'email_template', 'part', 'panelgroup'],
+    agents: [],
+    clients: [],
+  });
   localStorage.setItem('currentUser', JSON.stringify(user));
   return stubApi((request, body) => {
     if (request === 'GET /api/user/auth/user') return { body: { data: user } };
@@ -38,7 +43,10 @@ describe('application settings', { timeout: 30_000 }, () => {
     expect(screen.getByText('GST PERCENT')).toBeTruthy();
     expect(screen.getByText('this').tagName).toBe('STRONG');
     expect(document.querySelector('img[onerror]')).toBeNull();
-    expect(screen.getAllByRole('link', { name: 'Edit' }).map((a) => a.getAttribute('href'))).toEqual(['/app-settings/1', '/app-settings/2']);
+    expect(screen.getAllByRole('link', { name: 'Edit' }).map((a) => a.getAttribute('href'))).toEqual([
+      '/app-settings/1',
+      '/app-settings/2',
+    ]);
     expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByPlaceholderText('Search Setting')).toBeTruthy();
@@ -91,7 +99,8 @@ describe('e-mail templates', { timeout: 30_000 }, () => {
   it("reads the {items, meta} page, shows Name, Created, Action and says 'Email Template Deleted Successfully'", async () => {
     let rows = [template];
     signedIn((request) => {
-      if (request.startsWith('GET /api/email/emailTemplates?')) return { body: { items: rows, meta: { total: rows.length, last_page: 1 } } };
+      if (request.startsWith('GET /api/email/emailTemplates?'))
+        return { body: { items: rows, meta: { total: rows.length, last_page: 1 } } };
       if (request === 'DELETE /api/email/emailTemplates/3') {
         rows = [];
         return { body: { data: template } };
@@ -126,7 +135,18 @@ describe('e-mail templates', { timeout: 30_000 }, () => {
 
 describe('devices', { timeout: 30_000 }, () => {
   it('shows Location Name, Type, Owner and Action in that order', async () => {
-    const device = { id: 1, location_id: 2, location_name: 'Collingwood Depot', type: 'arch', agent_id: 3, owner: 'Melbourne Auto Scan', serial: 'A1', default_client_id: 4, default_client_name: 'Southern Cross', created_at };
+    const device = {
+      id: 1,
+      location_id: 2,
+      location_name: 'Collingwood Depot',
+      type: 'arch',
+      agent_id: 3,
+      owner: 'Melbourne Auto Scan',
+      serial: 'A1',
+      default_client_id: 4,
+      default_client_name: 'Southern Cross',
+      created_at,
+    };
     signedIn((request) => (request.startsWith('GET /api/agent/devices?') ? { body: { items: [device], total: 1 } } : undefined));
     renderApp('/devices');
     expect(await screen.findByText('Collingwood Depot')).toBeTruthy();
@@ -143,7 +163,9 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
   ];
 
   it("needs both: a blank header says 'Header is required' and nothing is saved", async () => {
-    const fetch = signedIn((request) => (request === 'POST /api/user/options/search' ? { body: { data: options('<p></p>', '<p>Regards</p>') } } : undefined));
+    const fetch = signedIn((request) =>
+      request === 'POST /api/user/options/search' ? { body: { data: options('<p></p>', '<p>Regards</p>') } } : undefined,
+    );
     renderApp('/email-header-footer');
     expect(await screen.findByText('Email Header & Footer')).toBeTruthy();
     await waitFor(() => expect(document.querySelectorAll('.ProseMirror')).toHaveLength(2), { timeout: 10_000 });
@@ -176,7 +198,9 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
   it('sends a user without email_template to /', async () => {
     const user = aUser({ permissions: ['scan'], agents: [], clients: [] });
     localStorage.setItem('currentUser', JSON.stringify(user));
-    const fetch = stubApi((request) => (request === 'GET /api/user/auth/user' ? { body: { data: user } } : request.endsWith('/lists') ? { body: [] } : undefined));
+    const fetch = stubApi((request) =>
+      request === 'GET /api/user/auth/user' ? { body: { data: user } } : request.endsWith('/lists') ? { body: [] } : undefined,
+    );
     const { location } = renderApp('/email-header-footer');
     await waitFor(() => expect(location.pathname).toBe('/'));
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/options'))).toBe(false);

@@ -17,6 +17,17 @@ export type { ResourceDescription } from './types';
 
 /** Every described resource; App renders one react-admin <Resource> per entry. */
 export const resources: ResourceDescription[] = [
-  locations, users, clients, agents,
-  roles, permissions, devices, products, parts, panelgroups, panels, appSettings, emailTemplates,
+  locations,
+  users,
+  clients,
+  agents,
+  roles,
+  permissions,
+  devices,
+  products,
+  parts,
+  panelgroups,
+  panels,
+  appSettings,
+  emailTemplates,
 ];

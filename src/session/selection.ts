@@ -24,8 +24,7 @@ export function toSelection(value: unknown): Selection {
 }
 
 /** Header value for X_SNG_AGENTS / X_SNG_CLIENTS; undefined means "send nothing". */
-export const selectionHeader = (s: Selection): string | undefined =>
-  s === null ? undefined : Array.isArray(s) ? s.join(',') : String(s);
+export const selectionHeader = (s: Selection): string | undefined => (s === null ? undefined : Array.isArray(s) ? s.join(',') : String(s));
 
 export const getSelectedAgent = () => toSelection(readStored(STORAGE_KEYS.selectedAgent));
 export const getSelectedClient = () => toSelection(readStored(STORAGE_KEYS.selectedClient));

@@ -104,7 +104,6 @@ async function typeInEditor(target: Locator, text: string, replace = false) {
   await page.keyboard.type(text);
 }
 
-
 test('roles: validation, create with permissions, search, edit, delete', async () => {
   await visit('/roles');
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
@@ -155,7 +154,8 @@ test('permissions: validation, create, search, edit, delete', async () => {
 
 test('devices: every field required, create, search by serial, edit, delete', async () => {
   await visit('/devices');
-  for (const heading of ['Location Name', 'Type', 'Owner', 'Action']) await expect(page.getByRole('columnheader', { name: heading })).toBeVisible();
+  for (const heading of ['Location Name', 'Type', 'Owner', 'Action'])
+    await expect(page.getByRole('columnheader', { name: heading })).toBeVisible();
   await openCreate('devices', 'Create Device');
   await expectInvalidSubmit(
     ['Location is required', 'Type is required', 'Owner is required', 'Serial is required', 'Default Client is required'],
@@ -232,7 +232,9 @@ test('panel groups: image required, created with an upload, replaced through POS
 
   const name = `E2E Group ${stamp}`;
   await textbox(/^Name/).fill(name);
-  await page.locator('input[type=file]').setInputFiles({ name: 'group.png', mimeType: 'image/png', buffer: await pngImage(40, 20, '#0c1839') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'group.png', mimeType: 'image/png', buffer: await pngImage(40, 20, '#0c1839') });
   await page.getByRole('spinbutton', { name: /^Position/ }).fill('0');
   await submit();
   await expect(page.getByText('Position must be greater than zero')).toBeVisible();
@@ -247,7 +249,9 @@ test('panel groups: image required, created with an upload, replaced through POS
   await expect(thumbnail).toBeVisible();
   const firstImage = await thumbnail.getAttribute('src');
   await editRow(row, 'Update Panel Group');
-  await page.locator('input[type=file]').setInputFiles({ name: 'group-2.png', mimeType: 'image/png', buffer: await pngImage(40, 20, '#c81e1e') });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'group-2.png', mimeType: 'image/png', buffer: await pngImage(40, 20, '#c81e1e') });
   const updated = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/quote\/panelGroups\/\d+\?_method=PUT$/.test(r.url()));
   await submit();
   expect((await updated).headers()['content-type']).toMatch(/^multipart\/form-data/);
@@ -261,8 +265,16 @@ test('panels: validation, defaults D and status on, create, search, edit, delete
   await visit('/panels');
   await openCreate('panels', 'Create Panel');
   await expect(combobox(/^Type/)).toContainText('Default');
-  await expect(page.getByRole('switch', { name: 'Status' }).or(page.getByRole('checkbox', { name: 'Status' })).first()).toBeChecked();
-  await expectInvalidSubmit(['Panel Group is required', 'Name is required', 'Label is required', 'Position is required'], combobox(/^Panel Group/));
+  await expect(
+    page
+      .getByRole('switch', { name: 'Status' })
+      .or(page.getByRole('checkbox', { name: 'Status' }))
+      .first(),
+  ).toBeChecked();
+  await expectInvalidSubmit(
+    ['Panel Group is required', 'Name is required', 'Label is required', 'Position is required'],
+    combobox(/^Panel Group/),
+  );
 
   const name = `E2E Panel ${stamp}`;
   await choose(combobox(/^Panel Group/), 'Front');
@@ -328,7 +340,6 @@ test('application settings: list and edit only; a textarea setting and an editor
   await expect(toast('Setting Updated')).toBeVisible();
   const footer = await findRow('Search Setting', 'EMAIL DEFAULT FOOTER');
   await expect(footer.locator('strong')).toHaveText('bold');
-
 });
 
 test('email templates: validation with the body outlined, create, search, edit, delete with their own toasts', async () => {

@@ -26,7 +26,11 @@ export async function acceptTermsIfShown(page: Page) {
 
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'My Account' }).click();
-  await page.getByRole('button', { name: 'Logout' }).or(page.getByRole('menuitem', { name: 'Logout' })).first().click();
+  await page
+    .getByRole('button', { name: 'Logout' })
+    .or(page.getByRole('menuitem', { name: 'Logout' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

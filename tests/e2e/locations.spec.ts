@@ -6,7 +6,11 @@ test('create, find, edit and delete a location', async ({ page }) => {
   await page.goto('/locations');
   await expect(page.getByPlaceholder('Search Location')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Create' }).or(page.getByRole('button', { name: 'Create' })).first().click();
+  await page
+    .getByRole('link', { name: 'Create' })
+    .or(page.getByRole('button', { name: 'Create' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/locations\/create$/);
   await expect(page.getByText('Create Location')).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -26,7 +30,11 @@ test('create, find, edit and delete a location', async ({ page }) => {
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('row')).toHaveCount(2);
 
-  await row.getByRole('link', { name: 'Edit' }).or(row.getByRole('button', { name: 'Edit' })).first().click();
+  await row
+    .getByRole('link', { name: 'Edit' })
+    .or(row.getByRole('button', { name: 'Edit' }))
+    .first()
+    .click();
   await expect(page.getByText('Update Location')).toBeVisible();
   await page.getByLabel('Name').fill(`${name} West`);
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -24,12 +24,19 @@ async function openScanList(page: Page) {
 }
 
 /** The data rows of the scan table (not the header, skeleton or empty row). */
-const dataRows = (page: Page) => page.getByRole('table', { name: 'Scans' }).locator('tbody tr').filter({ has: page.getByRole('link', { name: 'Edit' }) });
+const dataRows = (page: Page) =>
+  page
+    .getByRole('table', { name: 'Scans' })
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('link', { name: 'Edit' }) });
 
 test.describe('scan list', () => {
   test('lists the demo scans; search narrows; a filter applies and Reset clears it', async ({ page, request }) => {
     const admin = await apiLogin(request, 'admin@demo.test');
-    const first = (await (await request.get('/api/scan/scans?page=1&per_page=1', { headers: bearer(admin.token) })).json()) as { items: ScanItem[]; total: number };
+    const first = (await (await request.get('/api/scan/scans?page=1&per_page=1', { headers: bearer(admin.token) })).json()) as {
+      items: ScanItem[];
+      total: number;
+    };
     expect(first.total).toBeGreaterThan(10);
     const plate = first.items[0].licensePlate!;
 
@@ -136,7 +143,8 @@ test.describe('scan list', () => {
   test('a scan sent by a device appears in the list without a reload, and its status updates live', async ({ page, request }) => {
     const admin = await apiLogin(request, 'admin@demo.test');
     const agent = await apiLogin(request, 'agent@demo.test');
-    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data.token as string;
+    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
+      .token as string;
     const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
     expect(devices.length).toBeGreaterThan(0);
 
@@ -151,7 +159,16 @@ test.describe('scan list', () => {
     const plate = `E2E${String(Date.now()).slice(-5)}`;
     const created = await request.post('/api/scan/ingest/scans', {
       headers: bearer(key),
-      data: { scan_id: `e2e-${Date.now()}`, device_id: devices[0].id, type: 'arch', licensePlate: plate, make: 'Toyota', model: 'Corolla', carColor: 'Teal', body_type: 'Sedan' },
+      data: {
+        scan_id: `e2e-${Date.now()}`,
+        device_id: devices[0].id,
+        type: 'arch',
+        licensePlate: plate,
+        make: 'Toyota',
+        model: 'Corolla',
+        carColor: 'Teal',
+        body_type: 'Sedan',
+      },
     });
     expect(created.status()).toBe(201);
     const scan = (await created.json()).data as ScanItem;
@@ -169,7 +186,8 @@ test.describe('scan list', () => {
   test('a scan sent while the live connection is down is shown once it is back', async ({ page, request }) => {
     const admin = await apiLogin(request, 'admin@demo.test');
     const agent = await apiLogin(request, 'agent@demo.test');
-    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data.token as string;
+    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
+      .token as string;
     const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
 
     // The page's WebSocket to the embedded Pusher endpoint goes through the test, which can cut it like a failing network.
@@ -193,7 +211,16 @@ test.describe('scan list', () => {
     const plate = `OFF${String(Date.now()).slice(-5)}`;
     const created = await request.post('/api/scan/ingest/scans', {
       headers: bearer(key),
-      data: { scan_id: `e2e-off-${Date.now()}`, device_id: devices[0].id, type: 'arch', licensePlate: plate, make: 'Mazda', model: 'CX-5', carColor: 'Red', body_type: 'SUV' },
+      data: {
+        scan_id: `e2e-off-${Date.now()}`,
+        device_id: devices[0].id,
+        type: 'arch',
+        licensePlate: plate,
+        make: 'Mazda',
+        model: 'CX-5',
+        carColor: 'Red',
+        body_type: 'SUV',
+      },
     });
     expect(created.status()).toBe(201);
     await page.waitForTimeout(1500);

@@ -25,7 +25,8 @@ test.describe('sign-in and the permission-filtered menu', () => {
   test('Super Admin sees every group; signs out', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     const menu = nav(page);
-    for (const entry of ['Dashboard', 'Scans', 'Quotes', 'Configuration', 'Setting']) await expect(menu.getByText(entry, { exact: true })).toBeVisible();
+    for (const entry of ['Dashboard', 'Scans', 'Quotes', 'Configuration', 'Setting'])
+      await expect(menu.getByText(entry, { exact: true })).toBeVisible();
     await menu.getByText('Configuration', { exact: true }).click();
     await expect(menu.getByText('Users', { exact: true })).toBeVisible();
     await expect(menu.getByText('Roles', { exact: true })).toBeVisible();
@@ -60,12 +61,20 @@ test.describe('sign-in and the permission-filtered menu', () => {
   test('switching to Japanese translates the shell', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.getByRole('button', { name: 'Language' }).or(page.getByLabel('Language')).first().click();
-    await page.getByRole('option', { name: '日本語' }).or(page.getByRole('menuitem', { name: '日本語' })).first().click();
+    await page
+      .getByRole('option', { name: '日本語' })
+      .or(page.getByRole('menuitem', { name: '日本語' }))
+      .first()
+      .click();
     await expect(nav(page).getByText('ダッシュボード')).toBeVisible();
     await expect(nav(page).getByText('Dashboard', { exact: true })).toHaveCount(0);
     // Back to English for the other tests (the choice is stored in the browser).
     await page.getByRole('button', { name: '言語' }).or(page.getByLabel('言語')).first().click();
-    await page.getByRole('option', { name: 'English' }).or(page.getByRole('menuitem', { name: 'English' })).first().click();
+    await page
+      .getByRole('option', { name: 'English' })
+      .or(page.getByRole('menuitem', { name: 'English' }))
+      .first()
+      .click();
     await expect(nav(page).getByText('Dashboard', { exact: true })).toBeVisible();
   });
 });

@@ -2,10 +2,13 @@ import { pngImage } from '../server/image-fixtures';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { acceptTermsIfShown, nav, signIn } from './helpers';
 
-
 const form = (page: Page) => page.locator('form').first();
 const submit = (page: Page) => form(page).getByRole('button', { name: 'Submit' }).click();
-const createButton = (page: Page) => page.getByRole('link', { name: 'Create' }).or(page.getByRole('button', { name: 'Create' })).first();
+const createButton = (page: Page) =>
+  page
+    .getByRole('link', { name: 'Create' })
+    .or(page.getByRole('button', { name: 'Create' }))
+    .first();
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 /** An autocomplete or select: open it and pick the option. */
@@ -13,7 +16,10 @@ async function choose(page: Page, input: Locator, option: string) {
   const choice = page.getByRole('option', { name: option, exact: true });
   await input.click();
   // An autocomplete focused by a failed submit may toggle shut on the click: the arrow key opens it.
-  const opened = await choice.waitFor({ state: 'visible', timeout: 1500 }).then(() => true, () => false);
+  const opened = await choice.waitFor({ state: 'visible', timeout: 1500 }).then(
+    () => true,
+    () => false,
+  );
   if (!opened) await input.press('ArrowDown');
   await choice.click();
 }
@@ -43,14 +49,21 @@ test.describe('users', () => {
     await signIn(page, 'admin@demo.test');
     await page.goto('/users');
     await expect(page.getByPlaceholder('Search User')).toBeVisible();
-    for (const column of ['First Name', 'Last Name', 'Email', 'Roles', 'Created', 'Action']) await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+    for (const column of ['First Name', 'Last Name', 'Email', 'Roles', 'Created', 'Action'])
+      await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
     await screenshot(page, 'users-list');
 
     await createButton(page).click();
     await expect(page).toHaveURL(/\/users\/create$/);
     await expect(page.getByText('Create User')).toBeVisible();
     await submit(page);
-    for (const message of ['First Name is required', 'Last Name is required', 'Email is required', 'Roles is required', 'Password is required']) {
+    for (const message of [
+      'First Name is required',
+      'Last Name is required',
+      'Email is required',
+      'Roles is required',
+      'Password is required',
+    ]) {
       await expect(page.getByText(message)).toBeVisible();
     }
     await expect(page.getByLabel('First Name')).toBeFocused();
@@ -219,11 +232,24 @@ test.describe('agents', () => {
     await signIn(page, 'admin@demo.test');
     await page.goto('/agents');
     await expect(page.getByPlaceholder('Search Agent')).toBeVisible();
-    await expect(row(page, 'Melbourne Auto Scan').getByRole('link', { name: 'Customer Portal' })).toHaveAttribute('href', /\/customer-portal\/\d+$/);
+    await expect(row(page, 'Melbourne Auto Scan').getByRole('link', { name: 'Customer Portal' })).toHaveAttribute(
+      'href',
+      /\/customer-portal\/\d+$/,
+    );
     await createButton(page).click();
     await expect(page.getByText('Create Agent')).toBeVisible();
     await submit(page);
-    for (const message of ['Name is required', 'Phone is required', 'Email is required', 'Address is required', 'Portal Email Address is required', 'ABN is required', 'Pincode is required', 'Default Client is required', 'Language is required']) {
+    for (const message of [
+      'Name is required',
+      'Phone is required',
+      'Email is required',
+      'Address is required',
+      'Portal Email Address is required',
+      'ABN is required',
+      'Pincode is required',
+      'Default Client is required',
+      'Language is required',
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(form(page).getByLabel('Name')).toBeFocused();
@@ -233,7 +259,9 @@ test.describe('agents', () => {
     const name = `E2E Agent ${Date.now()}`;
     const f = form(page);
     await f.getByLabel('Name').fill(name);
-    await f.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(24, 24, '#0c1839') });
+    await f
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(24, 24, '#0c1839') });
     await f.getByLabel('Phone').fill('0312345678');
     await f.getByLabel(/^Email/).fill('desk@e2e.test');
     await f.getByLabel(/^Address/).fill('1 Test St, Melbourne VIC 3000');
@@ -261,14 +289,23 @@ test.describe('agents', () => {
 
     // A new logo on edit goes as multipart POST agents/{id}?_method=PUT; the blank pincode keeps the old one.
     const update = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/agent\/agents\/\d+\?_method=PUT$/.test(r.url()));
-    await form(page).locator('input[type="file"]').setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: await pngImage(32, 32, '#c82828') });
+    await form(page)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'logo2.png', mimeType: 'image/png', buffer: await pngImage(32, 32, '#c82828') });
     await submit(page);
     expect((await update).headers()['content-type']).toMatch(/^multipart\/form-data/);
     await expect(page.getByText('Updated Successfully')).toBeVisible();
     await page.getByPlaceholder('Search Agent').fill(name);
     await row(page, name).getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByText('Update Agent')).toBeVisible();
-    await expect.poll(() => form(page).getByRole('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
+    await expect
+      .poll(() =>
+        form(page)
+          .getByRole('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(32);
 
     // Webhooks: validation in the dialog, then one created; its secret is copied.
     const panel = page.getByRole('region', { name: 'Webhooks' });
@@ -354,7 +391,9 @@ test.describe('in Japanese at 360 px', () => {
     // Scrolled sideways, the part names stay in view (sticky first column).
     await scroller.evaluate((el) => el.scrollBy({ left: 400 }));
     const left = await scroller.evaluate((el) => el.getBoundingClientRect().left);
-    await expect.poll(async () => Math.round(((await dent.getByRole('rowheader', { name: 'Bonnet' }).boundingBox())?.x ?? -1) - left)).toBeLessThanOrEqual(1);
+    await expect
+      .poll(async () => Math.round(((await dent.getByRole('rowheader', { name: 'Bonnet' }).boundingBox())?.x ?? -1) - left))
+      .toBeLessThanOrEqual(1);
     expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     await screenshot(page, 'ja-360-client-edit');
 

@@ -13,7 +13,12 @@ beforeAll(async () => {
 const notFound = (id: string | number) => ({ error: `No query results for model [Location] ${id}` });
 const ids = (rows: { id?: number; value?: number }[]) => rows.map((r) => r.id ?? r.value).sort((a, b) => a! - b!);
 const countLocations = async () =>
-  (await t.db.selectFrom('locations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  (
+    await t.db
+      .selectFrom('locations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('authentication and permission', () => {
   it('answers 401 {error} without a token on a protected route', async () => {
@@ -90,7 +95,11 @@ describe('scoping of locations', () => {
   it("an Agent user gets the model's 404 for another agent's location on GET, PUT and DELETE", async () => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       for (const id of [locB, locShared]) {
-        const res = await t.as(agentUser, { method, url: `/api/agent/locations/${id}`, ...(method === 'PUT' ? { payload: { name: 'Hijacked', state: 'WA', agent_id: agentA } } : {}) });
+        const res = await t.as(agentUser, {
+          method,
+          url: `/api/agent/locations/${id}`,
+          ...(method === 'PUT' ? { payload: { name: 'Hijacked', state: 'WA', agent_id: agentA } } : {}),
+        });
         expect(res.statusCode, `${method} ${id}`).toBe(404);
         expect(res.json()).toEqual(notFound(id));
       }
@@ -104,12 +113,20 @@ describe('scoping of locations', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({ name: 'Agent made', agent_id: agentA });
 
-    const own = await t.as(agentUser, { method: 'POST', url: '/api/agent/locations', payload: { name: 'Agent made 2', state: 'QLD', agent_id: agentA2 } });
+    const own = await t.as(agentUser, {
+      method: 'POST',
+      url: '/api/agent/locations',
+      payload: { name: 'Agent made 2', state: 'QLD', agent_id: agentA2 },
+    });
     expect(own.statusCode).toBe(201);
     expect(own.json().data.agent_id).toBe(agentA2);
 
     const before = await countLocations();
-    const foreign = await t.as(agentUser, { method: 'POST', url: '/api/agent/locations', payload: { name: 'Planted', state: 'QLD', agent_id: agentB } });
+    const foreign = await t.as(agentUser, {
+      method: 'POST',
+      url: '/api/agent/locations',
+      payload: { name: 'Planted', state: 'QLD', agent_id: agentB },
+    });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({ error: 'This action is unauthorized.' });
     expect(await countLocations()).toBe(before);
@@ -117,14 +134,26 @@ describe('scoping of locations', () => {
   });
 
   it("an Agent user's update keeps the location's agent when none is sent, and cannot move it to another agent", async () => {
-    const keep = await t.as(agentUser, { method: 'PUT', url: `/api/agent/locations/${locA2}`, payload: { name: 'Scope A2 site', state: 'NT' } });
+    const keep = await t.as(agentUser, {
+      method: 'PUT',
+      url: `/api/agent/locations/${locA2}`,
+      payload: { name: 'Scope A2 site', state: 'NT' },
+    });
     expect(keep.statusCode).toBe(200);
     expect(keep.json().data).toMatchObject({ id: locA2, state: 'NT', agent_id: agentA2 });
 
-    const move = await t.as(agentUser, { method: 'PUT', url: `/api/agent/locations/${locA}`, payload: { name: 'Scope A site', state: 'VIC', agent_id: agentB } });
+    const move = await t.as(agentUser, {
+      method: 'PUT',
+      url: `/api/agent/locations/${locA}`,
+      payload: { name: 'Scope A site', state: 'VIC', agent_id: agentB },
+    });
     expect(move.statusCode).toBe(403);
     // Clearing the agent would make it a shared site, which only a Super Admin manages.
-    const clear = await t.as(agentUser, { method: 'PUT', url: `/api/agent/locations/${locA}`, payload: { name: 'Scope A site', state: 'VIC', agent_id: null } });
+    const clear = await t.as(agentUser, {
+      method: 'PUT',
+      url: `/api/agent/locations/${locA}`,
+      payload: { name: 'Scope A site', state: 'VIC', agent_id: null },
+    });
     expect(clear.statusCode).toBe(403);
     const a = await t.db.selectFrom('locations').select(['agent_id', 'state']).where('id', '=', locA).executeTakeFirstOrThrow();
     expect(a).toEqual({ agent_id: agentA, state: 'VIC' });
@@ -222,7 +251,9 @@ describe('the header selectors are scoped per role', () => {
     const nobody = await t.login((await t.build.user({ permissions: ['scan'] })).email);
 
     const agentsFor = async (token: string, headers: Record<string, string> = {}) =>
-      ids((await t.as(token, { method: 'GET', url: '/api/agent/agents/lists', headers })).json()).filter((id) => [a1, a2, a3].includes(id!));
+      ids((await t.as(token, { method: 'GET', url: '/api/agent/agents/lists', headers })).json()).filter((id) =>
+        [a1, a2, a3].includes(id!),
+      );
     const clientsFor = async (token: string) =>
       ids((await t.as(token, { method: 'GET', url: '/api/quote/clients/lists' })).json()).filter((id) => [c1, c2, c3].includes(id!));
 

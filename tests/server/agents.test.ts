@@ -16,26 +16,63 @@ beforeAll(async () => {
 });
 
 const fields = (over: Record<string, string | number> = {}) => ({
-  name: 'Geelong Scan Hub', phone: '0352001234', email: 'desk@geelongscan.test', address: '1 Malop St, Geelong VIC 3220',
-  portal_email_address: 'portal@geelongscan.test', abn: '51824753556', pincode: '135790', default_client_id: clientId, language: 'en', ...over,
+  name: 'Geelong Scan Hub',
+  phone: '0352001234',
+  email: 'desk@geelongscan.test',
+  address: '1 Malop St, Geelong VIC 3220',
+  portal_email_address: 'portal@geelongscan.test',
+  abn: '51824753556',
+  pincode: '135790',
+  default_client_id: clientId,
+  language: 'en',
+  ...over,
 });
-const logoFile = async (data?: Buffer | string, filename = 'logo.png') => ({ logoFile: { data: data ?? (await pngImage()), filename, type: 'image/png' } });
-const countAgents = async () => (await t.db.selectFrom('agents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const logoFile = async (data?: Buffer | string, filename = 'logo.png') => ({
+  logoFile: { data: data ?? (await pngImage()), filename, type: 'image/png' },
+});
+const countAgents = async () =>
+  (
+    await t.db
+      .selectFrom('agents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 const stored = (id: number) => t.db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const createAgent = async (over: Record<string, string | number> = {}) => {
-  const res = await t.as(admin, { method: 'POST', url: '/api/agent/agents', ...(await formData({ ...fields(over), ...(await logoFile()) })) });
+  const res = await t.as(admin, {
+    method: 'POST',
+    url: '/api/agent/agents',
+    ...(await formData({ ...fields(over), ...(await logoFile()) })),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Record<string, unknown> & { id: number; logo: string };
 };
 
 describe('agents: multipart create and _method=PUT update', () => {
   it('creates an agent with a logo; the record has the client name and never the pincode', async () => {
-    const res = await t.as(admin, { method: 'POST', url: '/api/agent/agents', ...(await formData({ ...fields({ blurb: '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(2)">there</a></p>' }), ...(await logoFile()) })) });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/agents',
+      ...(await formData({
+        ...fields({ blurb: '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(2)">there</a></p>' }),
+        ...(await logoFile()),
+      })),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const agent = res.json().data;
     expect(agent).toMatchObject({
-      name: 'Geelong Scan Hub', phone: '0352001234', email: 'desk@geelongscan.test', portal_email_address: 'portal@geelongscan.test', abn: '51824753556',
-      is_enabled: 1, default_client_id: clientId, default_client_name: clientName, primary_color: '#0c1839', text_color: '#000000', language: 'en', has_pincode: true,
+      name: 'Geelong Scan Hub',
+      phone: '0352001234',
+      email: 'desk@geelongscan.test',
+      portal_email_address: 'portal@geelongscan.test',
+      abn: '51824753556',
+      is_enabled: 1,
+      default_client_id: clientId,
+      default_client_name: clientName,
+      primary_color: '#0c1839',
+      text_color: '#000000',
+      language: 'en',
+      has_pincode: true,
     });
     expect(agent.blurb).toBe('<p>Hi <a rel="noopener noreferrer">there</a></p>');
     expect(Object.keys(agent).filter((k) => k.startsWith('pincode'))).toEqual([]);
@@ -59,8 +96,12 @@ describe('agents: multipart create and _method=PUT update', () => {
     const agent = await createAgent({ name: 'Update Me' });
     const before = await stored(agent.id);
     const res = await t.as(admin, {
-      method: 'POST', url: `/api/agent/agents/${agent.id}?_method=PUT`,
-      ...(await formData({ ...fields({ name: 'Updated Agent', pincode: '', is_enabled: '0', primary_color: '#112233', logo: agent.logo }), ...(await logoFile(await pngImage(64, 64, '#123456'), 'new.png')) })),
+      method: 'POST',
+      url: `/api/agent/agents/${agent.id}?_method=PUT`,
+      ...(await formData({
+        ...fields({ name: 'Updated Agent', pincode: '', is_enabled: '0', primary_color: '#112233', logo: agent.logo }),
+        ...(await logoFile(await pngImage(64, 64, '#123456'), 'new.png')),
+      })),
     });
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json().data;
@@ -71,12 +112,20 @@ describe('agents: multipart create and _method=PUT update', () => {
     expect((await stored(agent.id)).pincode_hash).toBe(before.pincode_hash);
 
     // Without a new file, the form's echoed logo URL keeps the logo.
-    const kept = await t.as(admin, { method: 'POST', url: `/api/agent/agents/${agent.id}?_method=put`, ...(await formData(fields({ name: 'Kept logo', pincode: '', logo: updated.logo }))) });
+    const kept = await t.as(admin, {
+      method: 'POST',
+      url: `/api/agent/agents/${agent.id}?_method=put`,
+      ...(await formData(fields({ name: 'Kept logo', pincode: '', logo: updated.logo }))),
+    });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json().data.logo).toBe(updated.logo);
 
     // JSON PUT still works; a new pincode replaces the hash.
-    const json = await t.as(admin, { method: 'PUT', url: `/api/agent/agents/${agent.id}`, payload: fields({ name: 'Json Agent', pincode: '975310' }) });
+    const json = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/agent/agents/${agent.id}`,
+      payload: fields({ name: 'Json Agent', pincode: '975310' }),
+    });
     expect(json.statusCode, json.body).toBe(200);
     expect(json.json().data).toMatchObject({ name: 'Json Agent', logo: updated.logo });
     expect(await verify((await stored(agent.id)).pincode_hash!, '975310')).toBe(true);
@@ -133,9 +182,15 @@ describe('agent validation', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
         error: {
-          name: 'Name is required', phone: 'Phone is required', email: 'Email is required', address: 'Address is required',
-          portal_email_address: 'Portal Email Address is required', abn: 'ABN is required', pincode: 'Pincode is required',
-          default_client_id: 'Default Client is required', language: 'Language is required',
+          name: 'Name is required',
+          phone: 'Phone is required',
+          email: 'Email is required',
+          address: 'Address is required',
+          portal_email_address: 'Portal Email Address is required',
+          abn: 'ABN is required',
+          pincode: 'Pincode is required',
+          default_client_id: 'Default Client is required',
+          language: 'Language is required',
         },
       });
     }
@@ -144,12 +199,19 @@ describe('agent validation', () => {
 
   it('checks e-mail addresses, the pincode, the language, the colours and the default client', async () => {
     const before = await countAgents();
-    const res = await t.as(admin, { method: 'POST', url: '/api/agent/agents', payload: fields({ email: 'nope', portal_email_address: 'a@b', pincode: '12345a', language: 'fr', primary_color: 'red' }) });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/agents',
+      payload: fields({ email: 'nope', portal_email_address: 'a@b', pincode: '12345a', language: 'fr', primary_color: 'red' }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       error: {
-        email: 'Enter a valid email address', portal_email_address: 'Enter a valid email address', pincode: 'Pincode must be exactly 6 digits',
-        language: 'The selected language is invalid', primary_color: 'Primary Color must be a colour like #0c1839',
+        email: 'Enter a valid email address',
+        portal_email_address: 'Enter a valid email address',
+        pincode: 'Pincode must be exactly 6 digits',
+        language: 'The selected language is invalid',
+        primary_color: 'Primary Color must be a colour like #0c1839',
       },
     });
     const short = await t.as(admin, { method: 'POST', url: '/api/agent/agents', payload: fields({ pincode: '1234567' }) });
@@ -162,20 +224,39 @@ describe('agent validation', () => {
 
   it('refuses a logo that is a renamed text file, too large or a decompression bomb, and stores nothing', async () => {
     const before = await countAgents();
-    const text = await t.as(admin, { method: 'POST', url: '/api/agent/agents', ...(await formData({ ...fields(), ...(await logoFile('not an image at all', 'logo.png')) })) });
+    const text = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/agents',
+      ...(await formData({ ...fields(), ...(await logoFile('not an image at all', 'logo.png')) })),
+    });
     expect(text.statusCode).toBe(422);
     expect(text.json()).toEqual({ error: { logo: 'Logo must be a PNG, JPEG, WebP or SVG image' } });
-    const big = await t.as(admin, { method: 'POST', url: '/api/agent/agents', ...(await formData({ ...fields(), ...(await logoFile(Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]))) })) });
+    const big = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/agents',
+      ...(await formData({ ...fields(), ...(await logoFile(Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]))) })),
+    });
     expect(big.statusCode).toBe(422);
     expect(big.json()).toEqual({ error: { logo: 'Logo must be less than 5 MB' } });
-    const bomb = await t.as(admin, { method: 'POST', url: '/api/agent/agents', ...(await formData({ ...fields(), ...(await logoFile(bombPng())) })) });
+    const bomb = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/agents',
+      ...(await formData({ ...fields(), ...(await logoFile(bombPng())) })),
+    });
     expect(bomb.statusCode).toBe(422);
     expect(bomb.json()).toEqual({ error: { logo: 'Logo must be less than 25 megapixels' } });
     expect(await countAgents()).toBe(before);
   });
 
   it('stores an SVG logo sanitised', async () => {
-    const res = await t.as(admin, { method: 'POST', url: '/api/agent/agents', ...(await formData({ ...fields({ name: 'Svg Logo Agent' }), logoFile: { data: hostileSvg, filename: 'logo.svg', type: 'image/svg+xml' } })) });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/agents',
+      ...(await formData({
+        ...fields({ name: 'Svg Logo Agent' }),
+        logoFile: { data: hostileSvg, filename: 'logo.svg', type: 'image/svg+xml' },
+      })),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const logo = await t.app.inject({ method: 'GET', url: res.json().data.logo });
     expect(logo.headers['content-type']).toBe('image/svg+xml');
@@ -242,7 +323,7 @@ describe('agent permissions and scope', () => {
     expect((await stored(agent.id)).name).toBe('Guarded Agent');
   });
 
-  it("scopes Agent users to their own agents and Client users to the agents serving their clients", async () => {
+  it('scopes Agent users to their own agents and Client users to the agents serving their clients', async () => {
     const c1 = (await t.build.client({ name: 'Scope client 1' })).id;
     const c2 = (await t.build.client({ name: 'Scope client 2' })).id;
     const own = (await t.build.agent({ name: 'Scope own agent', default_client_id: c1 })).id;
@@ -254,18 +335,31 @@ describe('agent permissions and scope', () => {
     const agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [own], permissions: ['agent'] })).email);
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [c2], permissions: ['agent'] })).email);
     const names = async (token: string) =>
-      (await t.as(token, { method: 'GET', url: '/api/agent/agents?q=Scope&per_page=100' })).json().items.map((a: { name: string }) => a.name).sort();
+      (await t.as(token, { method: 'GET', url: '/api/agent/agents?q=Scope&per_page=100' }))
+        .json()
+        .items.map((a: { name: string }) => a.name)
+        .sort();
     expect(await names(agentUser)).toEqual(['Scope own agent']);
     expect(await names(clientUser)).toEqual(['Scope device agent']);
     expect((await t.as(agentUser, { method: 'GET', url: `/api/agent/agents/${foreign}` })).statusCode).toBe(404);
-    expect((await t.as(agentUser, { method: 'PUT', url: `/api/agent/agents/${foreign}`, payload: fields({ name: 'Taken over' }) })).statusCode).toBe(404);
+    expect(
+      (await t.as(agentUser, { method: 'PUT', url: `/api/agent/agents/${foreign}`, payload: fields({ name: 'Taken over' }) })).statusCode,
+    ).toBe(404);
     expect((await t.as(clientUser, { method: 'GET', url: `/api/agent/agents/${own}` })).statusCode).toBe(404);
 
     // Their own agent they may edit; an agent outside their scope they cannot create (the write is undone).
-    const edit = await t.as(agentUser, { method: 'PUT', url: `/api/agent/agents/${own}`, payload: fields({ name: 'Scope own agent', default_client_id: c1, pincode: '' }) });
+    const edit = await t.as(agentUser, {
+      method: 'PUT',
+      url: `/api/agent/agents/${own}`,
+      payload: fields({ name: 'Scope own agent', default_client_id: c1, pincode: '' }),
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const before = await countAgents();
-    const created = await t.as(agentUser, { method: 'POST', url: '/api/agent/agents', ...(await formData({ ...fields({ name: 'Scope new agent' }), ...(await logoFile()) })) });
+    const created = await t.as(agentUser, {
+      method: 'POST',
+      url: '/api/agent/agents',
+      ...(await formData({ ...fields({ name: 'Scope new agent' }), ...(await logoFile()) })),
+    });
     expect(created.statusCode).toBe(403);
     expect(await countAgents()).toBe(before);
   });

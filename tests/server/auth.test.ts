@@ -89,8 +89,11 @@ describe('POST auth/login', () => {
 
     // The e-mail is matched case-insensitively, and a spoofed X-Forwarded-For does not reset the count.
     const upper = await t.app.inject({
-      method: 'POST', url: '/api/user/auth/login', remoteAddress: ip,
-      headers: { 'x-forwarded-for': '203.0.113.9' }, payload: { email: 'THROTTLED@example.test', password: PASSWORD },
+      method: 'POST',
+      url: '/api/user/auth/login',
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+      payload: { email: 'THROTTLED@example.test', password: PASSWORD },
     });
     expect(upper.statusCode).toBe(429);
 
@@ -104,8 +107,11 @@ describe('POST auth/login', () => {
     const ip = '10.4.4.4';
     for (let i = 0; i < 5; i++) await login('aged@example.test', 'wrong', ip);
     expect((await login('aged@example.test', PASSWORD, ip)).statusCode).toBe(429);
-    await t.db.updateTable('login_failures').set({ failed_at: sql`now() - interval '2 minutes'` })
-      .where('throttle_key', '=', `aged@example.test|${ip}`).execute();
+    await t.db
+      .updateTable('login_failures')
+      .set({ failed_at: sql`now() - interval '2 minutes'` })
+      .where('throttle_key', '=', `aged@example.test|${ip}`)
+      .execute();
     expect((await login('aged@example.test', PASSWORD, ip)).statusCode).toBe(200);
   });
 });
@@ -128,7 +134,11 @@ describe('GET auth/user', () => {
     const u = await t.build.user();
     const token = await t.login(u.email);
     expect((await t.as(token, { method: 'GET', url: '/api/user/auth/user' })).statusCode).toBe(200);
-    await t.db.updateTable('api_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(token)).execute();
+    await t.db
+      .updateTable('api_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
     const res = await t.as(token, { method: 'GET', url: '/api/user/auth/user' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: expect.any(String) });
@@ -166,14 +176,21 @@ describe('POST auth/consent', () => {
 });
 
 describe('PUT auth/profile', () => {
-  const profile = (token: string, payload: Record<string, unknown>) => t.as(token, { method: 'PUT', url: '/api/user/auth/profile', payload });
+  const profile = (token: string, payload: Record<string, unknown>) =>
+    t.as(token, { method: 'PUT', url: '/api/user/auth/profile', payload });
 
   it('updates the name and e-mail and keeps the password when none is typed', async () => {
     const u = await t.build.user({ email: 'profile.keep@example.test' });
     const token = await t.login(u.email);
     const res = await profile(token, { first_name: ' Ada ', last_name: 'Lovelace', email: 'ada@example.test', password: '' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: u.id, first_name: 'Ada', last_name: 'Lovelace', name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(res.json().data).toMatchObject({
+      id: u.id,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+    });
     expect(res.json().data).not.toHaveProperty('token');
     expect((await t.as(token, { method: 'GET', url: '/api/user/auth/user' })).json().data.email).toBe('ada@example.test');
     // Old password still works, with the new e-mail.
@@ -211,13 +228,21 @@ describe('PUT auth/profile', () => {
     const res = await profile(token, { first_name: '  ', last_name: 'B', email: 'nope', password: 'short' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
-      error: { first_name: 'First Name is required', email: 'Enter a valid email address', password: 'Password must be at least 8 characters' },
+      error: {
+        first_name: 'First Name is required',
+        email: 'Enter a valid email address',
+        password: 'Password must be at least 8 characters',
+      },
     });
     expect((await login(u.email, PASSWORD)).statusCode).toBe(200);
   });
 
   it('needs a token', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/user/auth/profile', payload: { first_name: 'A', last_name: 'B', email: 'x@y.test' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/auth/profile',
+      payload: { first_name: 'A', last_name: 'B', email: 'x@y.test' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -13,7 +13,12 @@ beforeAll(async () => {
 });
 
 const count = async (table: 'products' | 'parts' | 'panels') =>
-  (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  (
+    await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 /** Every call refused with 403 {error}, and the table unchanged. */
 const refusesAll = async (token: string, table: 'products' | 'parts' | 'panels', calls: InjectOptions[]) => {
@@ -50,7 +55,11 @@ describe('products', () => {
   });
 
   it('creates, reads, pages (10 by default), searches, updates and deletes', async () => {
-    const created = await t.as(admin, { method: 'POST', url: '/api/quote/products', payload: { name: ' Wheel Alignment ', type: 'chasis', price: '129.95' } });
+    const created = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/products',
+      payload: { name: ' Wheel Alignment ', type: 'chasis', price: '129.95' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const product = created.json().data;
     expect(product).toMatchObject({ name: 'Wheel Alignment', type: 'chasis', price: 129.95 });
@@ -62,12 +71,17 @@ describe('products', () => {
     expect(page.json().total).toBe(11);
     expect((await t.as(admin, { method: 'GET', url: '/api/quote/products?q=alignment' })).json()).toEqual({ items: [product], total: 1 });
 
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/quote/products/${product.id}`, payload: { name: 'Wheel Alignment (4WD)', type: 'chasis', price: 159 } });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/quote/products/${product.id}`,
+      payload: { name: 'Wheel Alignment (4WD)', type: 'chasis', price: 159 },
+    });
     expect(updated.json().data).toMatchObject({ name: 'Wheel Alignment (4WD)', price: 159 });
 
     expect((await t.as(admin, { method: 'DELETE', url: `/api/quote/products/${product.id}` })).statusCode).toBe(200);
-    expect((await t.as(admin, { method: 'GET', url: `/api/quote/products/${product.id}` })).json())
-      .toEqual({ error: `No query results for model [Product] ${product.id}` });
+    expect((await t.as(admin, { method: 'GET', url: `/api/quote/products/${product.id}` })).json()).toEqual({
+      error: `No query results for model [Product] ${product.id}`,
+    });
   });
 
   it('lists choices with their price by GET and POST, narrowed by type', async () => {
@@ -79,8 +93,9 @@ describe('products', () => {
     expect(byPost.statusCode).toBe(200);
     expect(byPost.json().map((p: { text: string }) => p.text)).toContain('Lists Tyre Rotation');
     expect(byPost.json().map((p: { text: string }) => p.text)).not.toContain('Lists Paint Protection');
-    expect((await t.as(admin, { method: 'GET', url: '/api/quote/products/lists?type=arch' })).json().map((p: { text: string }) => p.text))
-      .not.toContain('Lists Tyre Rotation');
+    expect(
+      (await t.as(admin, { method: 'GET', url: '/api/quote/products/lists?type=arch' })).json().map((p: { text: string }) => p.text),
+    ).not.toContain('Lists Tyre Rotation');
     expect((await t.as(admin, { method: 'POST', url: '/api/quote/products/lists' })).statusCode).toBe(200);
   });
 });
@@ -101,23 +116,50 @@ describe('parts', () => {
   });
 
   it('creates, reads, pages, searches, updates, deletes and lists', async () => {
-    const created = await t.as(admin, { method: 'POST', url: '/api/quote/parts', payload: { name: 'Left Rear Quarter Panel', type: 'arch' } });
+    const created = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/parts',
+      payload: { name: 'Left Rear Quarter Panel', type: 'arch' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const part = created.json().data;
     expect((await t.as(admin, { method: 'GET', url: `/api/quote/parts/${part.id}` })).json()).toEqual({ data: part });
     expect((await t.as(admin, { method: 'GET', url: '/api/quote/parts?q=quarter' })).json()).toEqual({ items: [part], total: 1 });
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/quote/parts/${part.id}`, payload: { name: 'LH Rear Quarter Panel', type: 'arch' } });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/quote/parts/${part.id}`,
+      payload: { name: 'LH Rear Quarter Panel', type: 'arch' },
+    });
     expect(updated.json().data.name).toBe('LH Rear Quarter Panel');
-    expect((await t.as(admin, { method: 'GET', url: '/api/quote/parts/lists' })).json()).toEqual(expect.arrayContaining([{ text: 'LH Rear Quarter Panel', value: part.id }]));
-    expect((await t.as(admin, { method: 'POST', url: '/api/quote/parts/lists', payload: { type: 'tire' } })).json()).not.toEqual(expect.arrayContaining([{ text: 'LH Rear Quarter Panel', value: part.id }]));
+    expect((await t.as(admin, { method: 'GET', url: '/api/quote/parts/lists' })).json()).toEqual(
+      expect.arrayContaining([{ text: 'LH Rear Quarter Panel', value: part.id }]),
+    );
+    expect((await t.as(admin, { method: 'POST', url: '/api/quote/parts/lists', payload: { type: 'tire' } })).json()).not.toEqual(
+      expect.arrayContaining([{ text: 'LH Rear Quarter Panel', value: part.id }]),
+    );
     expect((await t.as(admin, { method: 'DELETE', url: `/api/quote/parts/${part.id}` })).statusCode).toBe(200);
     expect((await t.as(admin, { method: 'GET', url: `/api/quote/parts/${part.id}` })).statusCode).toBe(404);
   });
 
-  it("deleting a part removes its price rows and unprices its panels", async () => {
+  it('deleting a part removes its price rows and unprices its panels', async () => {
     const part = await t.build.part();
     const client = await t.build.client();
-    await t.db.insertInto('client_dent_prices').values({ client_id: client.id, part_id: part.id, light: 1, medium: 2, heavy: 3, severe: 4, oversize: 5, p2p: 1, aluminium: 0, conventional: 9, replacement: 10 }).execute();
+    await t.db
+      .insertInto('client_dent_prices')
+      .values({
+        client_id: client.id,
+        part_id: part.id,
+        light: 1,
+        medium: 2,
+        heavy: 3,
+        severe: 4,
+        oversize: 5,
+        p2p: 1,
+        aluminium: 0,
+        conventional: 9,
+        replacement: 10,
+      })
+      .execute();
     const group = await t.build.panelGroup();
     const panel = await t.build.panel({ panel_group_id: group.id, part_id: part.id });
     expect((await t.as(admin, { method: 'DELETE', url: `/api/quote/parts/${part.id}` })).statusCode).toBe(200);
@@ -133,7 +175,15 @@ describe('panels', () => {
     group = await t.build.panelGroup({ name: 'Front view', position: 1 });
     part = await t.build.part({ name: 'Bonnet part' });
   });
-  const valid = () => ({ panel_group_id: group.id, name: 'Front Bonnet', label: 'Bonnet', type: 'D', position: 1, carPanel: 'bonnet', part_id: part.id });
+  const valid = () => ({
+    panel_group_id: group.id,
+    name: 'Front Bonnet',
+    label: 'Bonnet',
+    type: 'D',
+    position: 1,
+    carPanel: 'bonnet',
+    part_id: part.id,
+  });
 
   it('answers 403 on reads without `part` and on writes without `panel`', async () => {
     const panel = await t.build.panel({ panel_group_id: group.id });
@@ -150,11 +200,20 @@ describe('panels', () => {
     const before = await count('panels');
     const post = (payload: Record<string, unknown>) => t.as(admin, { method: 'POST', url: '/api/quote/panels', payload });
     expect((await post({})).json()).toEqual({
-      error: { panel_group_id: 'Panel Group is required', name: 'Name is required', label: 'Label is required', type: 'Type is required', position: 'Position is required' },
+      error: {
+        panel_group_id: 'Panel Group is required',
+        name: 'Name is required',
+        label: 'Label is required',
+        type: 'Type is required',
+        position: 'Position is required',
+      },
     });
-    expect((await post({ ...valid(), position: 0, type: 'XXL' })).json())
-      .toEqual({ error: { position: 'Position must be greater than zero', type: 'The selected type is invalid' } });
-    expect((await post({ ...valid(), panel_group_id: 99999999 })).json()).toEqual({ error: { panel_group_id: 'The selected panel group is invalid' } });
+    expect((await post({ ...valid(), position: 0, type: 'XXL' })).json()).toEqual({
+      error: { position: 'Position must be greater than zero', type: 'The selected type is invalid' },
+    });
+    expect((await post({ ...valid(), panel_group_id: 99999999 })).json()).toEqual({
+      error: { panel_group_id: 'The selected panel group is invalid' },
+    });
     expect((await post({ ...valid(), part_id: 99999999 })).json()).toEqual({ error: { part_id: 'The selected part is invalid' } });
     expect(await count('panels')).toBe(before);
   });
@@ -164,25 +223,51 @@ describe('panels', () => {
     expect(created.statusCode, created.body).toBe(201);
     const panel = created.json().data;
     expect(panel).toEqual({
-      id: expect.any(Number), panel_group_id: group.id, panel_group_name: 'Front view', name: 'Front Bonnet', label: 'Bonnet', type: 'D',
-      position: 1, status: 1, hasLargeVariant: false, carPanel: 'bonnet', part_id: part.id, part_name: 'Bonnet part',
-      created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(Number),
+      panel_group_id: group.id,
+      panel_group_name: 'Front view',
+      name: 'Front Bonnet',
+      label: 'Bonnet',
+      type: 'D',
+      position: 1,
+      status: 1,
+      hasLargeVariant: false,
+      carPanel: 'bonnet',
+      part_id: part.id,
+      part_name: 'Bonnet part',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
-    const stored = await t.db.selectFrom('panels').select(['car_panel', 'has_large_variant', 'status']).where('id', '=', panel.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('panels')
+      .select(['car_panel', 'has_large_variant', 'status'])
+      .where('id', '=', panel.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ car_panel: 'bonnet', has_large_variant: false, status: true });
 
     expect((await t.as(admin, { method: 'GET', url: `/api/quote/panels/${panel.id}` })).json()).toEqual({ data: panel });
     expect((await t.as(admin, { method: 'GET', url: '/api/quote/panels?q=front%20bonnet' })).json()).toEqual({ items: [panel], total: 1 });
 
     const updated = await t.as(admin, {
-      method: 'PUT', url: `/api/quote/panels/${panel.id}`,
+      method: 'PUT',
+      url: `/api/quote/panels/${panel.id}`,
       payload: { ...valid(), name: 'Front Bonnet (Large)', type: 'L', status: 0, hasLargeVariant: 1, position: 2, part_id: null },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().data).toMatchObject({ name: 'Front Bonnet (Large)', type: 'L', status: 0, hasLargeVariant: true, position: 2, part_id: null, part_name: null });
+    expect(updated.json().data).toMatchObject({
+      name: 'Front Bonnet (Large)',
+      type: 'L',
+      status: 0,
+      hasLargeVariant: true,
+      position: 2,
+      part_id: null,
+      part_name: null,
+    });
 
     expect((await t.as(admin, { method: 'DELETE', url: `/api/quote/panels/${panel.id}` })).statusCode).toBe(200);
-    expect((await t.as(admin, { method: 'GET', url: `/api/quote/panels/${panel.id}` })).json()).toEqual({ error: `No query results for model [Panel] ${panel.id}` });
+    expect((await t.as(admin, { method: 'GET', url: `/api/quote/panels/${panel.id}` })).json()).toEqual({
+      error: `No query results for model [Panel] ${panel.id}`,
+    });
   });
 
   it('lists panels by GET and POST, narrowed by group', async () => {
@@ -190,7 +275,12 @@ describe('panels', () => {
     const front = await t.build.panel({ panel_group_id: group.id, name: 'Lists front panel' });
     const rear = await t.build.panel({ panel_group_id: other.id, name: 'Lists rear panel' });
     const all = (await t.as(admin, { method: 'GET', url: '/api/quote/panels/lists' })).json();
-    expect(all).toEqual(expect.arrayContaining([{ text: 'Lists front panel', value: front.id }, { text: 'Lists rear panel', value: rear.id }]));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        { text: 'Lists front panel', value: front.id },
+        { text: 'Lists rear panel', value: rear.id },
+      ]),
+    );
     const byPost = (await t.as(admin, { method: 'POST', url: '/api/quote/panels/lists', payload: { panel_group_id: other.id } })).json();
     expect(byPost).toEqual([{ text: 'Lists rear panel', value: rear.id }]);
   });
@@ -215,11 +305,27 @@ describe('demo catalogue', () => {
     const parts = await d.db.selectFrom('parts').select('name').execute();
     expect(parts.length).toBeGreaterThanOrEqual(25);
     expect(parts.length).toBeLessThanOrEqual(40);
-    expect(parts.map((p) => p.name)).toEqual(expect.arrayContaining(['Bonnet', 'Roof', 'Boot Lid', 'Left Front Door', 'Right Rear Quarter Panel', 'Front Bumper', 'Left A Pillar']));
+    expect(parts.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'Bonnet',
+        'Roof',
+        'Boot Lid',
+        'Left Front Door',
+        'Right Rear Quarter Panel',
+        'Front Bumper',
+        'Left A Pillar',
+      ]),
+    );
     expect((await d.db.selectFrom('products').select('id').execute()).length).toBeGreaterThanOrEqual(3);
-    expect((await d.db.selectFrom('email_templates').select('template_name').execute()).map((r) => r.template_name).sort()).toEqual(['Quote ready', 'Scan report']);
-    const panels = await d.db.selectFrom('panels').innerJoin('panel_groups', 'panel_groups.id', 'panels.panel_group_id')
-      .select(['panel_groups.name as group', 'panels.part_id', 'panels.type', 'panels.has_large_variant']).execute();
+    expect((await d.db.selectFrom('email_templates').select('template_name').execute()).map((r) => r.template_name).sort()).toEqual([
+      'Quote ready',
+      'Scan report',
+    ]);
+    const panels = await d.db
+      .selectFrom('panels')
+      .innerJoin('panel_groups', 'panel_groups.id', 'panels.panel_group_id')
+      .select(['panel_groups.name as group', 'panels.part_id', 'panels.type', 'panels.has_large_variant'])
+      .execute();
     expect(new Set(panels.map((p) => p.group))).toEqual(new Set(['Front', 'Rear', 'Left', 'Right', 'Top']));
     expect(panels.every((p) => p.part_id !== null)).toBe(true);
     expect(panels.filter((p) => p.type !== 'D').every((p) => p.has_large_variant)).toBe(true);
@@ -233,10 +339,16 @@ describe('demo catalogue', () => {
     for (const client of clients) {
       const rows = await d.db.selectFrom('client_dent_prices').selectAll().where('client_id', '=', client.id).execute();
       expect(rows).toHaveLength(partCount);
-      expect(await d.db.selectFrom('client_scratch_prices').select('part_id').where('client_id', '=', client.id).execute()).toHaveLength(partCount);
-      for (const r of rows) expect([r.light, r.medium, r.heavy, r.severe, r.oversize]).toEqual([...[r.light, r.medium, r.heavy, r.severe, r.oversize]].sort((a, b) => a - b));
+      expect(await d.db.selectFrom('client_scratch_prices').select('part_id').where('client_id', '=', client.id).execute()).toHaveLength(
+        partCount,
+      );
+      for (const r of rows)
+        expect([r.light, r.medium, r.heavy, r.severe, r.oversize]).toEqual(
+          [...[r.light, r.medium, r.heavy, r.severe, r.oversize]].sort((a, b) => a - b),
+        );
       const method = clientCategoryMethod({
-        calculation_method: client.calculation_method, sc_threshold: client.sc_threshold,
+        calculation_method: client.calculation_method,
+        sc_threshold: client.sc_threshold,
         weighted_no: Object.fromEntries(DENT_LEVELS.map((l) => [l, client[`weighted_${l}`]])),
       });
       expect(method, client.currency).not.toBeNull();

@@ -19,8 +19,15 @@ beforeAll(async () => {
 });
 
 const dentRow = (base: number) => ({
-  light: base, medium: base + 50, heavy: base + 120, severe: base + 250, oversize: base + 400,
-  p2p: 180, aluminium: 25, conventional: 720.5, replacement: 1450,
+  light: base,
+  medium: base + 50,
+  heavy: base + 120,
+  severe: base + 250,
+  oversize: base + 400,
+  p2p: 180,
+  aluminium: 25,
+  conventional: 720.5,
+  replacement: 1450,
 });
 const scratchRow = (base: number) => ({ spot: base, paint: base * 4, conventional: base * 6.5 });
 
@@ -46,7 +53,12 @@ const fullClient = () => ({
 });
 
 const count = async (table: 'clients' | 'client_dent_prices' | 'client_scratch_prices' | 'client_products' | 'client_parts') =>
-  (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  (
+    await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('clients: permission', () => {
   it('answers 403 on every clients route to a user without `client`, and changes nothing', async () => {
@@ -67,13 +79,19 @@ describe('clients: permission', () => {
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await count('clients')).toBe(before);
-    expect((await t.db.selectFrom('clients').select('name').where('id', '=', client.id).executeTakeFirstOrThrow()).name).toBe('Untouchable client');
+    expect((await t.db.selectFrom('clients').select('name').where('id', '=', client.id).executeTakeFirstOrThrow()).name).toBe(
+      'Untouchable client',
+    );
   });
 
   it('answers 403 on calculate-category to a user without `scan`', async () => {
     const client = await t.build.client();
     const token = await t.login((await t.build.user({ permissions: ['client'] })).email);
-    const res = await t.as(token, { method: 'POST', url: '/api/quote/clients/calculate-category', payload: { client_id: client.id, categories: { light: 1 } } });
+    const res = await t.as(token, {
+      method: 'POST',
+      url: '/api/quote/clients/calculate-category',
+      payload: { client_id: client.id, categories: { light: 1 } },
+    });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -99,14 +117,25 @@ describe('clients: validation', () => {
       { name: 'W client', calculation_method: 'W', weighted_no: { oversize: 1, severe: 2, heavy: 3, medium: 4 } },
       { 'weighted_no.light': 'Light is required' },
     );
-    await refused({ name: 'W client', calculation_method: 'W' }, {
-      'weighted_no.light': 'Light is required', 'weighted_no.medium': 'Medium is required', 'weighted_no.heavy': 'Heavy is required',
-      'weighted_no.severe': 'Severe is required', 'weighted_no.oversize': 'Oversize is required',
-    });
-    await refused({ name: 'W client', calculation_method: 'W', weighted_no: { oversize: 0, severe: 2, heavy: 3, medium: 4, light: 5 } },
-      { 'weighted_no.oversize': 'Oversize must be greater than zero' });
+    await refused(
+      { name: 'W client', calculation_method: 'W' },
+      {
+        'weighted_no.light': 'Light is required',
+        'weighted_no.medium': 'Medium is required',
+        'weighted_no.heavy': 'Heavy is required',
+        'weighted_no.severe': 'Severe is required',
+        'weighted_no.oversize': 'Oversize is required',
+      },
+    );
+    await refused(
+      { name: 'W client', calculation_method: 'W', weighted_no: { oversize: 0, severe: 2, heavy: 3, medium: 4, light: 5 } },
+      { 'weighted_no.oversize': 'Oversize must be greater than zero' },
+    );
     await refused({ name: 'T client', calculation_method: 'T', sc_threshold: 0 }, { sc_threshold: 'Threshold must be greater than zero' });
-    await refused({ name: 'X client', calculation_method: 'X', sc_threshold: 1 }, { calculation_method: 'The selected calculation method is invalid' });
+    await refused(
+      { name: 'X client', calculation_method: 'X', sc_threshold: 1 },
+      { calculation_method: 'The selected calculation method is invalid' },
+    );
   });
 
   it('names the exact cell of a negative or missing matrix price', async () => {
@@ -125,9 +154,13 @@ describe('clients: validation', () => {
   });
 
   it('keeps surcharges, currency and contact inputs within their rules', async () => {
-    await refused({ ...fullClient(), sc_metallic: -1, sc_pearl: -0.5 }, {
-      sc_metallic: 'Metallic Surcharge must be greater than or equal to 0', sc_pearl: 'Pearl Surcharge must be greater than or equal to 0',
-    });
+    await refused(
+      { ...fullClient(), sc_metallic: -1, sc_pearl: -0.5 },
+      {
+        sc_metallic: 'Metallic Surcharge must be greater than or equal to 0',
+        sc_pearl: 'Pearl Surcharge must be greater than or equal to 0',
+      },
+    );
     await refused({ ...fullClient(), currency: '£' }, { currency: 'The selected currency is invalid' });
     await refused({ ...fullClient(), email: 'not-an-address' }, { email: 'Enter a valid email address' });
   });
@@ -168,15 +201,22 @@ describe('clients: create, read, page, search, update, delete', () => {
 
     // A new matrix replaces the old: a part dropped, a price changed, a method switched to W.
     const update = {
-      ...fullClient(), name: 'Southern Cross Mutual', calculation_method: 'W',
+      ...fullClient(),
+      name: 'Southern Cross Mutual',
+      calculation_method: 'W',
       weighted_no: { oversize: 1, severe: 2, heavy: 3, medium: 5, light: 8 },
-      products: [productB], parts: [partB],
+      products: [productB],
+      parts: [partB],
       prices: { dent: { [partB]: { ...dentRow(130), aluminium: 0 } }, scratch: {} },
     };
     const put = await t.as(admin, { method: 'PUT', url: `/api/quote/clients/${client.id}`, payload: update });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toMatchObject({
-      name: 'Southern Cross Mutual', calculation_method: 'W', weighted_no: update.weighted_no, products: [productB], parts: [partB],
+      name: 'Southern Cross Mutual',
+      calculation_method: 'W',
+      weighted_no: update.weighted_no,
+      products: [productB],
+      parts: [partB],
       prices: { dent: { [partB]: { ...dentRow(130), aluminium: 0 } }, scratch: {} },
     });
     expect(Object.keys(put.json().data.prices.dent)).toEqual([String(partB)]);
@@ -188,8 +228,9 @@ describe('clients: create, read, page, search, update, delete', () => {
 
     const deleted = await t.as(admin, { method: 'DELETE', url: `/api/quote/clients/${client.id}` });
     expect(deleted.statusCode).toBe(200);
-    expect((await t.as(admin, { method: 'GET', url: `/api/quote/clients/${client.id}` })).json())
-      .toEqual({ error: `No query results for model [Client] ${client.id}` });
+    expect((await t.as(admin, { method: 'GET', url: `/api/quote/clients/${client.id}` })).json()).toEqual({
+      error: `No query results for model [Client] ${client.id}`,
+    });
     const leftovers = await t.db.selectFrom('client_dent_prices').select('part_id').where('client_id', '=', client.id).execute();
     expect(leftovers).toEqual([]);
   });
@@ -198,7 +239,12 @@ describe('clients: create, read, page, search, update, delete', () => {
     const body = fullClient();
     body.prices.dent[partA] = { ...dentRow(95), light: 99.99, replacement: 1234.5 };
     const res = await t.as(admin, { method: 'POST', url: '/api/quote/clients', payload: { ...body, name: 'Cents client' } });
-    const row = await t.db.selectFrom('client_dent_prices').selectAll().where('client_id', '=', res.json().data.id).where('part_id', '=', partA).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('client_dent_prices')
+      .selectAll()
+      .where('client_id', '=', res.json().data.id)
+      .where('part_id', '=', partA)
+      .executeTakeFirstOrThrow();
     expect([row.light, row.replacement]).toEqual([99.99, 1234.5]);
   });
 
@@ -206,8 +252,17 @@ describe('clients: create, read, page, search, update, delete', () => {
     const res = await t.as(admin, { method: 'POST', url: '/api/quote/clients', payload: { name: 'Plain client', sc_threshold: 2 } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
-      currency: '$', sc_metallic: 0, sc_pearl: 0, sc_p2p: 0, calculation_method: 'T', sc_threshold: 2,
-      products: [], parts: [], prices: { dent: {}, scratch: {} }, weighted_no: null, logo: null,
+      currency: '$',
+      sc_metallic: 0,
+      sc_pearl: 0,
+      sc_p2p: 0,
+      calculation_method: 'T',
+      sc_threshold: 2,
+      products: [],
+      parts: [],
+      prices: { dent: {}, scratch: {} },
+      weighted_no: null,
+      logo: null,
     });
   });
 
@@ -248,8 +303,10 @@ describe('clients: scoping', () => {
     clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [c2], permissions: ['client'] })).email);
   });
   const seen = async (token: string, headers: Record<string, string> = {}) =>
-    (await t.as(token, { method: 'GET', url: '/api/quote/clients?q=Scope%20client&per_page=100', headers })).json()
-      .items.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b);
+    (await t.as(token, { method: 'GET', url: '/api/quote/clients?q=Scope%20client&per_page=100', headers }))
+      .json()
+      .items.map((c: { id: number }) => c.id)
+      .sort((a: number, b: number) => a - b);
 
   it('an Agent user sees the clients their agents serve; a Client user only their own', async () => {
     expect(await seen(agentUser)).toEqual([c1, c2]);
@@ -278,11 +335,19 @@ describe('clients: scoping', () => {
   });
 
   it('a scoped user may edit their own client, but a new client would leave their scope (403, nothing stored)', async () => {
-    const res = await t.as(clientUser, { method: 'PUT', url: `/api/quote/clients/${c2}`, payload: { name: 'Scope client 2', sc_threshold: 4 } });
+    const res = await t.as(clientUser, {
+      method: 'PUT',
+      url: `/api/quote/clients/${c2}`,
+      payload: { name: 'Scope client 2', sc_threshold: 4 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.sc_threshold).toBe(4);
     const before = await count('clients');
-    const created = await t.as(clientUser, { method: 'POST', url: '/api/quote/clients', payload: { name: 'Scope client new', sc_threshold: 1 } });
+    const created = await t.as(clientUser, {
+      method: 'POST',
+      url: '/api/quote/clients',
+      payload: { name: 'Scope client new', sc_threshold: 1 },
+    });
     expect(created.statusCode).toBe(403);
     expect(await count('clients')).toBe(before);
   });
@@ -294,11 +359,20 @@ describe('clients/calculate-category', () => {
   let thresholdClient: number;
   let weightClient: number;
   beforeAll(async () => {
-    thresholdClient = (await t.as(admin, { method: 'POST', url: '/api/quote/clients', payload: { name: 'Calc T', calculation_method: 'T', sc_threshold: 3 } })).json().data.id;
-    weightClient = (await t.as(admin, {
-      method: 'POST', url: '/api/quote/clients',
-      payload: { name: 'Calc W', calculation_method: 'W', weighted_no: { oversize: 2, severe: 2, heavy: 3, medium: 4, light: 5 } },
-    })).json().data.id;
+    thresholdClient = (
+      await t.as(admin, {
+        method: 'POST',
+        url: '/api/quote/clients',
+        payload: { name: 'Calc T', calculation_method: 'T', sc_threshold: 3 },
+      })
+    ).json().data.id;
+    weightClient = (
+      await t.as(admin, {
+        method: 'POST',
+        url: '/api/quote/clients',
+        payload: { name: 'Calc W', calculation_method: 'W', weighted_no: { oversize: 2, severe: 2, heavy: 3, medium: 4, light: 5 } },
+      })
+    ).json().data.id;
   });
 
   it("applies the client's Threshold method (PRICING.md's worked example)", async () => {
@@ -322,7 +396,9 @@ describe('clients/calculate-category', () => {
   it('validates the counts and the client', async () => {
     const bad = await calc(admin, thresholdClient, { light: -1, heavy: 1.5 });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ error: { 'categories.light': 'Light must be greater than or equal to 0', 'categories.heavy': 'Heavy must be a whole number' } });
+    expect(bad.json()).toEqual({
+      error: { 'categories.light': 'Light must be greater than or equal to 0', 'categories.heavy': 'Heavy must be a whole number' },
+    });
     const none = await t.as(admin, { method: 'POST', url: '/api/quote/clients/calculate-category', payload: { categories: {} } });
     expect(none.json()).toEqual({ error: { client_id: 'Client is required' } });
     expect((await calc(admin, 99999999, { light: 1 })).json()).toEqual({ error: 'No query results for model [Client] 99999999' });

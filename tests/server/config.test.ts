@@ -82,7 +82,10 @@ describe('migrate', () => {
   });
 
   // Every numbered file on disk, in order: new migrations do not need this test edited.
-  const MIGRATION_FILES = fs.readdirSync(new URL('../../server/db/migrations/', import.meta.url)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+  const MIGRATION_FILES = fs
+    .readdirSync(new URL('../../server/db/migrations/', import.meta.url))
+    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+    .sort();
 
   it('applies the numbered files once', async () => {
     const url = await freshDatabase();

@@ -46,8 +46,11 @@ const catalogueIds = async () => {
     const part = (await t.build.part()).id;
     const panelGroup = (await t.build.panelGroup()).id;
     catalogue = {
-      client: (await t.build.client()).id, product: (await t.build.product()).id, part,
-      panel: (await t.build.panel({ panel_group_id: panelGroup, part_id: part })).id, emailTemplate: (await t.build.emailTemplate()).id,
+      client: (await t.build.client()).id,
+      product: (await t.build.product()).id,
+      part,
+      panel: (await t.build.panel({ panel_group_id: panelGroup, part_id: part })).id,
+      emailTemplate: (await t.build.emailTemplate()).id,
     };
   }
   return catalogue;
@@ -55,15 +58,25 @@ const catalogueIds = async () => {
 
 /** A scan (scan service routes with an id). */
 let scanSample: number | null = null;
-const scanId = async () => (scanSample ??= (await t.build.scan({ agent_id: agentId, location_id: locationId, license_plate: '1AB2CD' })).id);
+const scanId = async () =>
+  (scanSample ??= (await t.build.scan({ agent_id: agentId, location_id: locationId, license_plate: '1AB2CD' })).id);
 
 /** Rows for the agent service's devices, webhooks and panel groups, and a stored file. */
 let agentSide: { device: number; webhook: number; panelGroup: number; file: string } | null = null;
 const agentSideIds = async () => {
   if (!agentSide) {
     const device = (await t.db.selectFrom('devices').select('id').where('agent_id', '=', agentId).executeTakeFirstOrThrow()).id;
-    const upload = await t.as(admin, { method: 'POST', url: '/api/user/file/upload', ...(await formData({ file: { data: await pngImage(), filename: 'a.png' } })) });
-    agentSide = { device, webhook: (await t.build.webhook({ agent_id: agentId })).id, panelGroup: (await t.build.panelGroup()).id, file: upload.json().data.key };
+    const upload = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/file/upload',
+      ...(await formData({ file: { data: await pngImage(), filename: 'a.png' } })),
+    });
+    agentSide = {
+      device,
+      webhook: (await t.build.webhook({ agent_id: agentId })).id,
+      panelGroup: (await t.build.panelGroup()).id,
+      file: upload.json().data.key,
+    };
   }
   return agentSide;
 };
@@ -91,7 +104,9 @@ describe('no reply carries a secret', () => {
   it('sweeps every registered GET route as a Super Admin', async () => {
     const routes = getRoutes(t.app.printRoutes({ commonPrefix: false, method: 'GET' }));
     // Sanity: the parser sees the routes we know of.
-    expect(routes).toEqual(expect.arrayContaining(['/api/health', '/api/user/auth/user', '/api/agent/locations', '/api/agent/locations/:id', '/api/docs/json']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['/api/health', '/api/user/auth/user', '/api/agent/locations', '/api/agent/locations/:id', '/api/docs/json']),
+    );
     const swept: string[] = [];
     for (const route of routes) {
       if (route.endsWith('*')) continue;
@@ -133,18 +148,34 @@ describe('no reply carries a secret', () => {
   });
 
   it('sweeps the auth replies and the location writes', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: 'contract.root@example.test', password: PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: { email: 'contract.root@example.test', password: PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const token = login.json().data.token as string;
     secrets.push(hashToken(token));
     const replies = [
       login,
-      await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: 'contract.root@example.test', password: 'wrong-one' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/auth/login',
+        payload: { email: 'contract.root@example.test', password: 'wrong-one' },
+      }),
       await t.as(token, { method: 'GET', url: '/api/user/auth/user' }),
-      await t.as(token, { method: 'PUT', url: '/api/user/auth/profile', payload: { first_name: 'Root', last_name: 'Admin', email: 'contract.root@example.test' } }),
+      await t.as(token, {
+        method: 'PUT',
+        url: '/api/user/auth/profile',
+        payload: { first_name: 'Root', last_name: 'Admin', email: 'contract.root@example.test' },
+      }),
       await t.as(token, { method: 'POST', url: '/api/user/auth/consent' }),
       await t.as(token, { method: 'POST', url: '/api/agent/locations', payload: { name: 'Contract site', state: 'WA' } }),
-      await t.as(token, { method: 'PUT', url: `/api/agent/locations/${locationId}`, payload: { name: 'Contract site 2', state: 'WA', agent_id: agentId } }),
+      await t.as(token, {
+        method: 'PUT',
+        url: `/api/agent/locations/${locationId}`,
+        payload: { name: 'Contract site 2', state: 'WA', agent_id: agentId },
+      }),
       await t.as(token, { method: 'POST', url: '/api/user/auth/forgot-password', payload: { email: 'contract.root@example.test' } }),
     ];
     for (const r of replies) {
@@ -171,7 +202,12 @@ describe('the error shape', () => {
   });
 
   it('answers invalid JSON with 422 on `body`', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { body: expect.any(String) } });
   });
@@ -192,7 +228,9 @@ describe('system routes and documentation', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/agent/locations', '/api/agent/locations/{id}', '/api/user/auth/login']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/agent/locations', '/api/agent/locations/{id}', '/api/user/auth/login']),
+    );
     expect(doc.paths['/api/user/auth/login'].post).toBeDefined();
     expect(doc.paths['/api/agent/locations'].get.responses['200']).toBeDefined();
   });
@@ -234,7 +272,15 @@ describe('every /api route declares its access', () => {
   });
 
   it('the real app holds the signed-in routes behind a token, HEAD included', async () => {
-    for (const url of ['/api/user/auth/user', '/api/agent/locations', '/api/agent/locations/lists', `/api/agent/locations/${locationId}`, '/api/agent/agents/lists', `/api/agent/agents/${agentId}/branding`, '/api/quote/clients/lists']) {
+    for (const url of [
+      '/api/user/auth/user',
+      '/api/agent/locations',
+      '/api/agent/locations/lists',
+      `/api/agent/locations/${locationId}`,
+      '/api/agent/agents/lists',
+      `/api/agent/agents/${agentId}/branding`,
+      '/api/quote/clients/lists',
+    ]) {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(401);

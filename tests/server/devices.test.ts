@@ -21,8 +21,21 @@ beforeAll(async () => {
   siteB = await t.build.location({ name: 'Device site B', agent_id: agentB.id });
 });
 
-const body = (over: Record<string, unknown> = {}) => ({ location_id: siteA.id, type: 'arch', agent_id: agentA.id, serial: '4100000001', default_client_id: clientA.id, ...over });
-const countDevices = async () => (await t.db.selectFrom('devices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const body = (over: Record<string, unknown> = {}) => ({
+  location_id: siteA.id,
+  type: 'arch',
+  agent_id: agentA.id,
+  serial: '4100000001',
+  default_client_id: clientA.id,
+  ...over,
+});
+const countDevices = async () =>
+  (
+    await t.db
+      .selectFrom('devices')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('devices: a resource registered by description', () => {
   it('creates, reads, pages, searches, updates and deletes, with location name, owner and client name', async () => {
@@ -30,21 +43,40 @@ describe('devices: a resource registered by description', () => {
     expect(created.statusCode, created.body).toBe(201);
     const device = created.json().data;
     expect(device).toMatchObject({
-      location_id: siteA.id, location_name: 'Device site A', type: 'arch', agent_id: agentA.id, owner: 'Device agent A',
-      serial: '4100000777', default_client_id: clientA.id, default_client_name: 'Device client A',
+      location_id: siteA.id,
+      location_name: 'Device site A',
+      type: 'arch',
+      agent_id: agentA.id,
+      owner: 'Device agent A',
+      serial: '4100000777',
+      default_client_id: clientA.id,
+      default_client_name: 'Device client A',
     });
     expect((await t.as(admin, { method: 'GET', url: `/api/agent/devices/${device.id}` })).json()).toEqual({ data: device });
 
     for (const q of ['4100000777', 'device site a', 'DEVICE AGENT A']) {
       const page = await t.as(admin, { method: 'GET', url: `/api/agent/devices?q=${encodeURIComponent(q)}` });
-      expect(page.json().items.map((d: { id: number }) => d.id), q).toContain(device.id);
+      expect(
+        page.json().items.map((d: { id: number }) => d.id),
+        q,
+      ).toContain(device.id);
     }
     const filtered = await t.as(admin, { method: 'GET', url: `/api/agent/devices?agent_id=${agentB.id}` });
     expect(filtered.json().items.map((d: { id: number }) => d.id)).not.toContain(device.id);
 
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/agent/devices/${device.id}`, payload: body({ type: 'tire', serial: '4100000778', location_id: siteB.id, agent_id: agentB.id, default_client_id: clientB.id }) });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/agent/devices/${device.id}`,
+      payload: body({ type: 'tire', serial: '4100000778', location_id: siteB.id, agent_id: agentB.id, default_client_id: clientB.id }),
+    });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().data).toMatchObject({ type: 'tire', serial: '4100000778', location_name: 'Device site B', owner: 'Device agent B', default_client_name: 'Device client B' });
+    expect(updated.json().data).toMatchObject({
+      type: 'tire',
+      serial: '4100000778',
+      location_name: 'Device site B',
+      owner: 'Device agent B',
+      default_client_name: 'Device client B',
+    });
 
     const lists = await t.as(admin, { method: 'GET', url: '/api/agent/devices/lists' });
     expect(lists.json()).toEqual(expect.arrayContaining([{ text: '4100000778', value: device.id }]));
@@ -56,7 +88,8 @@ describe('devices: a resource registered by description', () => {
   });
 
   it('pages and sorts by the joined columns', async () => {
-    for (const serial of ['9900000003', '9900000001', '9900000002']) await t.build.device({ location_id: siteA.id, agent_id: agentA.id, default_client_id: clientA.id, serial });
+    for (const serial of ['9900000003', '9900000001', '9900000002'])
+      await t.build.device({ location_id: siteA.id, agent_id: agentA.id, default_client_id: clientA.id, serial });
     const res = await t.as(admin, { method: 'GET', url: '/api/agent/devices?q=99000000&sort=serial&order=desc&per_page=2' });
     expect(res.json().total).toBe(3);
     expect(res.json().items.map((d: { serial: string }) => d.serial)).toEqual(['9900000003', '9900000002']);
@@ -68,7 +101,13 @@ describe('devices: a resource registered by description', () => {
     const res = await t.as(admin, { method: 'POST', url: '/api/agent/devices', payload: { serial: '  ' } });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
-      error: { location_id: 'Location is required', type: 'Type is required', agent_id: 'Owner is required', serial: 'Serial is required', default_client_id: 'Default Client is required' },
+      error: {
+        location_id: 'Location is required',
+        type: 'Type is required',
+        agent_id: 'Owner is required',
+        serial: 'Serial is required',
+        default_client_id: 'Default Client is required',
+      },
     });
     const badType = await t.as(admin, { method: 'POST', url: '/api/agent/devices', payload: body({ type: 'laser' }) });
     expect(badType.json()).toEqual({ error: { type: 'The selected type is invalid' } });
@@ -93,7 +132,12 @@ describe('devices: a resource registered by description', () => {
 
 describe('device permissions and scope', () => {
   it('answers 403 on every device route to a user without `device`, and changes nothing', async () => {
-    const device = await t.build.device({ location_id: siteA.id, agent_id: agentA.id, default_client_id: clientA.id, serial: '5500000001' });
+    const device = await t.build.device({
+      location_id: siteA.id,
+      agent_id: agentA.id,
+      default_client_id: clientA.id,
+      serial: '5500000001',
+    });
     const token = await t.login((await t.build.user({ roles: ['Client'], clients: [clientA.id] })).email);
     const calls: InjectOptions[] = [
       { method: 'GET', url: '/api/agent/devices' },
@@ -105,15 +149,25 @@ describe('device permissions and scope', () => {
     const before = await countDevices();
     for (const call of calls) expect((await t.as(token, call)).statusCode, `${call.method} ${call.url}`).toBe(403);
     expect(await countDevices()).toBe(before);
-    expect((await t.db.selectFrom('devices').select('serial').where('id', '=', device.id).executeTakeFirstOrThrow()).serial).toBe('5500000001');
+    expect((await t.db.selectFrom('devices').select('serial').where('id', '=', device.id).executeTakeFirstOrThrow()).serial).toBe(
+      '5500000001',
+    );
   });
 
   it('scopes Agent users by owner and Client users by default client', async () => {
     const mine = await t.build.device({ location_id: siteA.id, agent_id: agentA.id, default_client_id: clientB.id, serial: '7700000001' });
-    const theirs = await t.build.device({ location_id: siteB.id, agent_id: agentB.id, default_client_id: clientA.id, serial: '7700000002' });
+    const theirs = await t.build.device({
+      location_id: siteB.id,
+      agent_id: agentB.id,
+      default_client_id: clientA.id,
+      serial: '7700000002',
+    });
     const agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientA.id], permissions: ['device'] })).email);
-    const ids = async (token: string) => (await t.as(token, { method: 'GET', url: '/api/agent/devices?q=77000000&per_page=100' })).json().items.map((d: { id: number }) => d.id);
+    const ids = async (token: string) =>
+      (await t.as(token, { method: 'GET', url: '/api/agent/devices?q=77000000&per_page=100' }))
+        .json()
+        .items.map((d: { id: number }) => d.id);
     expect(await ids(agentUser)).toEqual([mine.id]);
     expect(await ids(clientUser)).toEqual([theirs.id]);
     expect((await t.as(agentUser, { method: 'GET', url: `/api/agent/devices/${theirs.id}` })).statusCode).toBe(404);
@@ -121,7 +175,11 @@ describe('device permissions and scope', () => {
 
     // An Agent user's device belongs to their agent and stands at a site they can see.
     const before = await countDevices();
-    const foreignOwner = await t.as(agentUser, { method: 'POST', url: '/api/agent/devices', payload: body({ agent_id: agentB.id, location_id: siteA.id }) });
+    const foreignOwner = await t.as(agentUser, {
+      method: 'POST',
+      url: '/api/agent/devices',
+      payload: body({ agent_id: agentB.id, location_id: siteA.id }),
+    });
     expect(foreignOwner.statusCode).toBe(403);
     const foreignSite = await t.as(agentUser, { method: 'POST', url: '/api/agent/devices', payload: body({ location_id: siteB.id }) });
     expect(foreignSite.statusCode).toBe(422);

@@ -10,7 +10,13 @@ beforeAll(async () => {
   admin = await t.login('templates.root@example.test');
 });
 
-const count = async () => (await t.db.selectFrom('email_templates').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const count = async () =>
+  (
+    await t.db
+      .selectFrom('email_templates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 const post = (payload: Record<string, unknown>) => t.as(admin, { method: 'POST', url: '/api/email/emailTemplates', payload });
 
 describe('email templates: permission', () => {
@@ -31,7 +37,9 @@ describe('email templates: permission', () => {
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await count()).toBe(before);
-    expect((await t.db.selectFrom('email_templates').select('template_name').where('id', '=', tpl.id).executeTakeFirstOrThrow()).template_name).toBe('Untouchable');
+    expect(
+      (await t.db.selectFrom('email_templates').select('template_name').where('id', '=', tpl.id).executeTakeFirstOrThrow()).template_name,
+    ).toBe('Untouchable');
   });
 });
 
@@ -41,7 +49,9 @@ describe('email templates: validation', () => {
     const res = await post({});
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { templateName: 'Template Name is required', templateBody: 'Template Body is required' } });
-    expect((await post({ templateName: 'x', templateBody: '   ' })).json()).toEqual({ error: { templateBody: 'Template Body is required' } });
+    expect((await post({ templateName: 'x', templateBody: '   ' })).json()).toEqual({
+      error: { templateBody: 'Template Body is required' },
+    });
     expect(await count()).toBe(before);
   });
 
@@ -58,31 +68,44 @@ describe('email templates: validation', () => {
 
 describe('email templates: records', () => {
   it('sanitises the body before storing it: no script, no event handler, no javascript: URL', async () => {
-    const dirty = '<p onclick="steal()">Hello <strong>{{customer_name}}</strong></p><script>alert(1)</script>'
-      + '<img src="https://cdn.example.test/a.png" onerror="alert(2)"><a href="javascript:alert(3)">click</a>'
-      + '<a href="https://example.test/quote">quote</a>';
+    const dirty =
+      '<p onclick="steal()">Hello <strong>{{customer_name}}</strong></p><script>alert(1)</script>' +
+      '<img src="https://cdn.example.test/a.png" onerror="alert(2)"><a href="javascript:alert(3)">click</a>' +
+      '<a href="https://example.test/quote">quote</a>';
     const res = await post({ templateName: 'Dirty', templateBody: dirty });
     expect(res.statusCode, res.body).toBe(201);
     const body: string = res.json().data.templateBody;
-    const stored = (await t.db.selectFrom('email_templates').select('template_body').where('id', '=', res.json().data.id).executeTakeFirstOrThrow()).template_body;
+    const stored = (
+      await t.db.selectFrom('email_templates').select('template_body').where('id', '=', res.json().data.id).executeTakeFirstOrThrow()
+    ).template_body;
     expect(stored).toBe(body);
     for (const bad of ['<script', 'alert(1)', 'onerror', 'onclick', 'javascript:']) expect(stored).not.toContain(bad);
     expect(stored).toContain('<strong>{{customer_name}}</strong>');
     expect(stored).toContain('<img src="https://cdn.example.test/a.png" />');
     expect(stored).toContain('href="https://example.test/quote"');
 
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/email/emailTemplates/${res.json().data.id}`, payload: { templateName: 'Dirty', templateBody: '<p>ok</p><iframe src="https://evil.test"></iframe><a href="JaVaScRiPt:x()">y</a>' } });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/email/emailTemplates/${res.json().data.id}`,
+      payload: { templateName: 'Dirty', templateBody: '<p>ok</p><iframe src="https://evil.test"></iframe><a href="JaVaScRiPt:x()">y</a>' },
+    });
     expect(updated.json().data.templateBody).toBe('<p>ok</p><a rel="noopener noreferrer">y</a>');
   });
 
   it('replies a page as {items, meta: {total, last_page}}', async () => {
     for (const name of ['Meta one', 'Meta two', 'Meta three']) await t.build.emailTemplate({ template_name: name });
-    const page1 = await t.as(admin, { method: 'GET', url: '/api/email/emailTemplates?page=1&per_page=2&q=meta&sort=templateName&order=asc' });
+    const page1 = await t.as(admin, {
+      method: 'GET',
+      url: '/api/email/emailTemplates?page=1&per_page=2&q=meta&sort=templateName&order=asc',
+    });
     expect(page1.statusCode).toBe(200);
     expect(Object.keys(page1.json()).sort()).toEqual(['items', 'meta']);
     expect(page1.json().meta).toEqual({ total: 3, last_page: 2 });
     expect(page1.json().items.map((i: { templateName: string }) => i.templateName)).toEqual(['Meta one', 'Meta three']);
-    const page2 = await t.as(admin, { method: 'GET', url: '/api/email/emailTemplates?page=2&per_page=2&q=meta&sort=templateName&order=asc' });
+    const page2 = await t.as(admin, {
+      method: 'GET',
+      url: '/api/email/emailTemplates?page=2&per_page=2&q=meta&sort=templateName&order=asc',
+    });
     expect(page2.json()).toEqual({ items: [expect.objectContaining({ templateName: 'Meta two' })], meta: { total: 3, last_page: 2 } });
     const empty = await t.as(admin, { method: 'GET', url: '/api/email/emailTemplates?q=nothing-matches-this' });
     expect(empty.json()).toEqual({ items: [], meta: { total: 0, last_page: 1 } });
@@ -92,13 +115,28 @@ describe('email templates: records', () => {
     const created = await post({ templateName: ' Quote ready ', templateBody: '<p>Your quote is ready.</p>' });
     expect(created.statusCode).toBe(201);
     const tpl = created.json().data;
-    expect(tpl).toEqual({ id: expect.any(Number), templateName: 'Quote ready', templateBody: '<p>Your quote is ready.</p>', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(tpl).toEqual({
+      id: expect.any(Number),
+      templateName: 'Quote ready',
+      templateBody: '<p>Your quote is ready.</p>',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect((await t.as(admin, { method: 'GET', url: `/api/email/emailTemplates/${tpl.id}` })).json()).toEqual({ data: tpl });
-    expect((await t.as(admin, { method: 'GET', url: '/api/email/emailTemplates?q=quote%20ready' })).json()).toEqual({ items: [tpl], meta: { total: 1, last_page: 1 } });
+    expect((await t.as(admin, { method: 'GET', url: '/api/email/emailTemplates?q=quote%20ready' })).json()).toEqual({
+      items: [tpl],
+      meta: { total: 1, last_page: 1 },
+    });
 
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/email/emailTemplates/${tpl.id}`, payload: { templateName: 'Quote is ready', templateBody: '<p>See attached.</p>' } });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/email/emailTemplates/${tpl.id}`,
+      payload: { templateName: 'Quote is ready', templateBody: '<p>See attached.</p>' },
+    });
     expect(updated.json().data).toMatchObject({ templateName: 'Quote is ready', templateBody: '<p>See attached.</p>' });
-    expect((await t.as(admin, { method: 'GET', url: '/api/email/emailTemplates/lists' })).json()).toEqual(expect.arrayContaining([{ text: 'Quote is ready', value: tpl.id }]));
+    expect((await t.as(admin, { method: 'GET', url: '/api/email/emailTemplates/lists' })).json()).toEqual(
+      expect.arrayContaining([{ text: 'Quote is ready', value: tpl.id }]),
+    );
 
     expect((await t.as(admin, { method: 'DELETE', url: `/api/email/emailTemplates/${tpl.id}` })).statusCode).toBe(200);
     const gone = await t.as(admin, { method: 'GET', url: `/api/email/emailTemplates/${tpl.id}` });

@@ -37,7 +37,15 @@ export async function createTestContext(env: Record<string, string> = {}, mailer
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   // Uploaded files go to a directory of the file's own, never the project's data/.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-test-files-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: url, STATIC_DIR: 'does-not-exist', APP_URL: 'http://app.test', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    STATIC_DIR: 'does-not-exist',
+    APP_URL: 'http://app.test',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const db = createDatabase(url, 5);
   const outbox = mailer ? mailer(db) : createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const app = await buildApp({ config, db, mailer: outbox });
@@ -52,7 +60,10 @@ export async function createTestContext(env: Record<string, string> = {}, mailer
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
   const ctx: TestContext = {
-    app, db, mailer: outbox, url,
+    app,
+    db,
+    mailer: outbox,
+    url,
     async login(email, password = PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
@@ -73,63 +84,150 @@ const unique = (prefix: string) => `${prefix}-${process.pid}-${++seq}`;
 export function builders(db: Database) {
   return {
     async client(over: Partial<{ name: string; currency: string }> = {}) {
-      return db.insertInto('clients').values({ name: unique('Client'), ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      return db
+        .insertInto('clients')
+        .values({ name: unique('Client'), ...over })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
     },
-    async agent(over: Partial<{ name: string; default_client_id: number | null; is_enabled: number; pincode_hash: string | null; logo: string | null }> = {}) {
-      return db.insertInto('agents').values({ name: unique('Agent'), ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    async agent(
+      over: Partial<{
+        name: string;
+        default_client_id: number | null;
+        is_enabled: number;
+        pincode_hash: string | null;
+        logo: string | null;
+      }> = {},
+    ) {
+      return db
+        .insertInto('agents')
+        .values({ name: unique('Agent'), ...over })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
     },
     async location(over: Partial<{ name: string; state: string; agent_id: number | null }> = {}) {
-      return db.insertInto('locations').values({ name: unique('Location'), state: 'VIC', ...over }).returning(['id', 'name', 'agent_id']).executeTakeFirstOrThrow();
+      return db
+        .insertInto('locations')
+        .values({ name: unique('Location'), state: 'VIC', ...over })
+        .returning(['id', 'name', 'agent_id'])
+        .executeTakeFirstOrThrow();
     },
     async device(over: { location_id: number; agent_id: number; default_client_id: number; type?: string; serial?: string }) {
-      return db.insertInto('devices').values({ type: 'arch', serial: String(Date.now()).slice(-10), ...over }).returning('id').executeTakeFirstOrThrow();
+      return db
+        .insertInto('devices')
+        .values({ type: 'arch', serial: String(Date.now()).slice(-10), ...over })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     },
     async panelGroup(over: Partial<{ name: string; image: string | null; position: number }> = {}) {
-      return db.insertInto('panel_groups').values({ name: unique('Panel group'), position: 1, ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      return db
+        .insertInto('panel_groups')
+        .values({ name: unique('Panel group'), position: 1, ...over })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
     },
     async webhook(over: { agent_id: number; endpoint?: string; events?: string[] }) {
-      return db.insertInto('webhooks').values({ endpoint: 'https://hooks.example.test/in', events: ['scan.created'], secret: `whsec_${randomBytes(32).toString('hex')}`, ...over })
-        .returning(['id', 'secret']).executeTakeFirstOrThrow();
+      return db
+        .insertInto('webhooks')
+        .values({
+          endpoint: 'https://hooks.example.test/in',
+          events: ['scan.created'],
+          secret: `whsec_${randomBytes(32).toString('hex')}`,
+          ...over,
+        })
+        .returning(['id', 'secret'])
+        .executeTakeFirstOrThrow();
     },
     async product(over: Partial<{ name: string; type: string | null; price: number }> = {}) {
-      return db.insertInto('products').values({ name: unique('Product'), price: 10, ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      return db
+        .insertInto('products')
+        .values({ name: unique('Product'), price: 10, ...over })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
     },
     async part(over: Partial<{ name: string; type: string | null }> = {}) {
-      return db.insertInto('parts').values({ name: unique('Part'), type: 'arch', ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      return db
+        .insertInto('parts')
+        .values({ name: unique('Part'), type: 'arch', ...over })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
     },
     /** A panel in the given group (panel_groups rows come from 004). */
-    async panel(over: { panel_group_id: number; name?: string; label?: string; position?: number; part_id?: number | null; car_panel?: string | null }) {
-      return db.insertInto('panels').values({ name: unique('Panel'), label: 'P', position: 1, ...over }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    async panel(over: {
+      panel_group_id: number;
+      name?: string;
+      label?: string;
+      position?: number;
+      part_id?: number | null;
+      car_panel?: string | null;
+    }) {
+      return db
+        .insertInto('panels')
+        .values({ name: unique('Panel'), label: 'P', position: 1, ...over })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
     },
     async emailTemplate(over: Partial<{ template_name: string; template_body: string }> = {}) {
-      return db.insertInto('email_templates').values({ template_name: unique('Template'), template_body: '<p>Hello</p>', ...over })
-        .returning(['id', 'template_name']).executeTakeFirstOrThrow();
+      return db
+        .insertInto('email_templates')
+        .values({ template_name: unique('Template'), template_body: '<p>Hello</p>', ...over })
+        .returning(['id', 'template_name'])
+        .executeTakeFirstOrThrow();
     },
     /** A scan of the given agent (scan_id, type arch and status uploaded unless given). */
     async scan(over: {
-      agent_id: number; client_id?: number | null; location_id?: number | null; device_id?: number | null; scan_id?: string; type?: string; status?: string;
-      license_plate?: string | null; make?: string | null; model?: string | null; car_color?: string | null; scanned_at?: Date | string;
+      agent_id: number;
+      client_id?: number | null;
+      location_id?: number | null;
+      device_id?: number | null;
+      scan_id?: string;
+      type?: string;
+      status?: string;
+      license_plate?: string | null;
+      make?: string | null;
+      model?: string | null;
+      car_color?: string | null;
+      scanned_at?: Date | string;
     }) {
-      return db.insertInto('scans').values({ scan_id: unique('scan').toLowerCase(), type: 'arch', status: 'uploaded', ...over })
-        .returning(['id', 'scan_id']).executeTakeFirstOrThrow();
+      return db
+        .insertInto('scans')
+        .values({ scan_id: unique('scan').toLowerCase(), type: 'arch', status: 'uploaded', ...over })
+        .returning(['id', 'scan_id'])
+        .executeTakeFirstOrThrow();
     },
     /** A user with the given roles (by name), agents and clients; password PASSWORD. */
     async user(over: { roles?: string[]; agents?: number[]; clients?: number[]; email?: string; permissions?: string[] } = {}) {
       passwordHash ??= hashPassword(PASSWORD);
       const email = over.email ?? `${unique('user')}@example.test`;
-      const user = await db.insertInto('users').values({ email, first_name: 'Test', last_name: 'User', password_hash: await passwordHash })
-        .returning(['id', 'email']).executeTakeFirstOrThrow();
+      const user = await db
+        .insertInto('users')
+        .values({ email, first_name: 'Test', last_name: 'User', password_hash: await passwordHash })
+        .returning(['id', 'email'])
+        .executeTakeFirstOrThrow();
       const roleNames = [...(over.roles ?? [])];
       if (over.permissions) {
         // A role of its own holding exactly these permissions.
-        const role = await db.insertInto('roles').values({ name: unique('role') }).returning(['id', 'name']).executeTakeFirstOrThrow();
-        const perms = over.permissions.length ? await db.selectFrom('permissions').select('id').where('name', 'in', over.permissions).execute() : [];
-        if (perms.length) await db.insertInto('role_permissions').values(perms.map((p) => ({ role_id: role.id, permission_id: p.id }))).execute();
+        const role = await db
+          .insertInto('roles')
+          .values({ name: unique('role') })
+          .returning(['id', 'name'])
+          .executeTakeFirstOrThrow();
+        const perms = over.permissions.length
+          ? await db.selectFrom('permissions').select('id').where('name', 'in', over.permissions).execute()
+          : [];
+        if (perms.length)
+          await db
+            .insertInto('role_permissions')
+            .values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })))
+            .execute();
         roleNames.push(role.name);
       }
       if (roleNames.length) {
         const roles = await db.selectFrom('roles').select('id').where('name', 'in', roleNames).execute();
-        await db.insertInto('user_roles').values(roles.map((r) => ({ user_id: user.id, role_id: r.id }))).execute();
+        await db
+          .insertInto('user_roles')
+          .values(roles.map((r) => ({ user_id: user.id, role_id: r.id })))
+          .execute();
       }
       for (const agent_id of over.agents ?? []) await db.insertInto('user_agents').values({ user_id: user.id, agent_id }).execute();
       for (const client_id of over.clients ?? []) await db.insertInto('user_clients').values({ user_id: user.id, client_id }).execute();
@@ -142,7 +240,14 @@ export function builders(db: Database) {
 export async function formData(fields: Record<string, string | number | { data: Buffer | string; filename: string; type?: string }>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'object') form.append(name, new Blob([typeof value.data === 'string' ? value.data : new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }), value.filename);
+    if (typeof value === 'object')
+      form.append(
+        name,
+        new Blob([typeof value.data === 'string' ? value.data : new Uint8Array(value.data)], {
+          type: value.type ?? 'application/octet-stream',
+        }),
+        value.filename,
+      );
     else form.append(name, String(value));
   }
   const res = new Response(form);

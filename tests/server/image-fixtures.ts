@@ -3,10 +3,18 @@ import sharp from 'sharp';
 
 /** A real PNG of the given size. */
 export const pngImage = (width = 40, height = 20, color = '#c0392b') =>
-  sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
-export const jpegImage = () => sharp({ create: { width: 30, height: 30, channels: 3, background: '#2980b9' } }).jpeg().toBuffer();
-export const webpImage = () => sharp({ create: { width: 30, height: 30, channels: 3, background: '#27ae60' } }).webp().toBuffer();
+export const jpegImage = () =>
+  sharp({ create: { width: 30, height: 30, channels: 3, background: '#2980b9' } })
+    .jpeg()
+    .toBuffer();
+export const webpImage = () =>
+  sharp({ create: { width: 30, height: 30, channels: 3, background: '#27ae60' } })
+    .webp()
+    .toBuffer();
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -38,7 +46,12 @@ export function bombPng(width = 30000, height = 30000) {
   ihdr[8] = 1; // bit depth
   ihdr[9] = 0; // greyscale
   const rows = zlib.deflateSync(Buffer.alloc(height * (1 + Math.ceil(width / 8))), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export const hostileSvg = `<?xml version="1.0" encoding="UTF-8"?>

@@ -18,7 +18,12 @@ const take = (token: string, id: number | string) => t.as(token, { method: 'GET'
 const leave = (token: string, id: number | string) => t.as(token, { method: 'GET', url: `/api/user/auth/impersonate/${id}/leave` });
 const me = (token: string) => t.as(token, { method: 'GET', url: '/api/user/auth/user' });
 const auditOf = (action: string, subject: number) =>
-  t.db.selectFrom('audit_log').select(['action', 'actor_id', 'subject_id']).where('action', '=', action).where('subject_id', '=', subject).execute();
+  t.db
+    .selectFrom('audit_log')
+    .select(['action', 'actor_id', 'subject_id'])
+    .where('action', '=', action)
+    .where('subject_id', '=', subject)
+    .execute();
 
 describe('take', () => {
   it('gives a Super Admin a token for the user, marked with the admin, and records it', async () => {
@@ -28,18 +33,33 @@ describe('take', () => {
     const body = res.json();
     expect(body).toEqual({
       data: {
-        id: target.id, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), impersonator_id: adminId,
-        roles: ['Agent'], permissions: expect.arrayContaining(['scan']), first_name: 'Test', last_name: 'User', name: 'Test User',
-        email: 'imp.target@example.test', consent: 0, agents: [agentId], clients: [],
+        id: target.id,
+        token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        impersonator_id: adminId,
+        roles: ['Agent'],
+        permissions: expect.arrayContaining(['scan']),
+        first_name: 'Test',
+        last_name: 'User',
+        name: 'Test User',
+        email: 'imp.target@example.test',
+        consent: 0,
+        agents: [agentId],
+        clients: [],
       },
       impersonator_id: adminId,
     });
     const token = body.data.token as string;
     const who = await me(token);
     expect(who.json().data).toMatchObject({ id: target.id, impersonator_id: adminId });
-    const stored = await t.db.selectFrom('api_tokens').select(['user_id', 'impersonator_id']).where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('api_tokens')
+      .select(['user_id', 'impersonator_id'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ user_id: target.id, impersonator_id: adminId });
-    expect(await auditOf('impersonate.take', target.id)).toEqual([{ action: 'impersonate.take', actor_id: adminId, subject_id: target.id }]);
+    expect(await auditOf('impersonate.take', target.id)).toEqual([
+      { action: 'impersonate.take', actor_id: adminId, subject_id: target.id },
+    ]);
     // The admin's own session is untouched.
     expect((await me(admin)).json().data.id).toBe(adminId);
   });
@@ -63,7 +83,12 @@ describe('take', () => {
     const peer = await take(admin, other.id);
     expect(peer.statusCode).toBe(403);
     expect(peer.json()).toEqual({ error: 'You cannot impersonate another Super Admin.' });
-    const before = await t.db.selectFrom('api_tokens').select('id').where('user_id', 'in', [adminId, other.id]).where('impersonator_id', 'is not', null).execute();
+    const before = await t.db
+      .selectFrom('api_tokens')
+      .select('id')
+      .where('user_id', 'in', [adminId, other.id])
+      .where('impersonator_id', 'is not', null)
+      .execute();
     expect(before).toEqual([]);
   });
 
@@ -100,12 +125,20 @@ describe('leave', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
-      data: expect.objectContaining({ id: adminId, email: 'imp.root@example.test', roles: ['Super Admin'], impersonator_id: null, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) }),
+      data: expect.objectContaining({
+        id: adminId,
+        email: 'imp.root@example.test',
+        roles: ['Super Admin'],
+        impersonator_id: null,
+        token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      }),
     });
     expect((await me(impersonating)).statusCode).toBe(401);
     const restored = await me(body.data.token);
     expect(restored.json().data).toMatchObject({ id: adminId, impersonator_id: null });
-    expect(await auditOf('impersonate.leave', target.id)).toEqual([{ action: 'impersonate.leave', actor_id: adminId, subject_id: target.id }]);
+    expect(await auditOf('impersonate.leave', target.id)).toEqual([
+      { action: 'impersonate.leave', actor_id: adminId, subject_id: target.id },
+    ]);
   });
 
   it('refuses a token that is not an impersonation, or one taken by another admin', async () => {

@@ -55,24 +55,52 @@ beforeAll(async () => {
   const holder = t.app as FastifyInstance & { broadcaster?: Broadcaster };
   const real = holder.broadcaster;
   holder.broadcaster = {
-    async scanCreated(scan) { events.push({ kind: 'created', scan }); await real?.scanCreated(scan); },
-    async scanUpdated(scan) { events.push({ kind: 'updated', scan }); await real?.scanUpdated(scan); },
-    async portalScanSaved(agentId, scan) { events.push({ kind: 'saved', scan, agentId }); await real?.portalScanSaved(agentId, scan); },
-    close: async () => { await real?.close(); },
+    async scanCreated(scan) {
+      events.push({ kind: 'created', scan });
+      await real?.scanCreated(scan);
+    },
+    async scanUpdated(scan) {
+      events.push({ kind: 'updated', scan });
+      await real?.scanUpdated(scan);
+    },
+    async portalScanSaved(agentId, scan) {
+      events.push({ kind: 'saved', scan, agentId });
+      await real?.portalScanSaved(agentId, scan);
+    },
+    close: async () => {
+      await real?.close();
+    },
   };
 });
-beforeEach(() => { events.length = 0; });
+beforeEach(() => {
+  events.length = 0;
+});
 
 const device = (key: string, opts: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; headers?: Record<string, string> }) =>
-  t.app.inject({ method: opts.method, url: opts.url, payload: opts.payload as string, headers: { authorization: `Bearer ${key}`, ...opts.headers } });
+  t.app.inject({
+    method: opts.method,
+    url: opts.url,
+    payload: opts.payload as string,
+    headers: { authorization: `Bearer ${key}`, ...opts.headers },
+  });
 const upload = async (key: string, url: string, fields: Parameters<typeof formData>[0]) => {
   const form = await formData(fields);
   return t.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${key}` } });
 };
 let seq = 0;
 const newScan = (over: Record<string, unknown> = {}) => ({
-  scan_id: `DEV-${Date.now()}-${++seq}`, device_id: deviceA, type: 'arch', timestamp: '2024-05-31T07:30:00Z', startTime: '2024-05-31T07:29:00Z',
-  licensePlate: 'ab 12 cd', make: 'Mazda', model: 'CX-5', carColor: 'Red', body_type: 'SUV', valuation: '31,500', ...over,
+  scan_id: `DEV-${Date.now()}-${++seq}`,
+  device_id: deviceA,
+  type: 'arch',
+  timestamp: '2024-05-31T07:30:00Z',
+  startTime: '2024-05-31T07:29:00Z',
+  licensePlate: 'ab 12 cd',
+  make: 'Mazda',
+  model: 'CX-5',
+  carColor: 'Red',
+  body_type: 'SUV',
+  valuation: '31,500',
+  ...over,
 });
 const create = async (key = keyA, over: Record<string, unknown> = {}) => {
   const res = await device(key, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan(over) });
@@ -86,9 +114,21 @@ const results = {
     { id: 'd-002', carPanel: 'bonnet', type: 'dents', level: 'light', width_mm: 8, height_mm: 7 },
     { id: 'd-003', carPanel: 'left_front_door', type: 'scratchs', level: 'heavy', width_mm: 180, height_mm: 3 },
   ],
-  tyres: [1, 2, 3].flatMap((row) => (['L', 'R'] as const).map((direction) => ({ row, direction, position: 'O', depths: [6.1, 5.8, 6.4], eatenTire: 'NONE', pressureTire: row === 3 ? 'UNDER_INFLATED' : 'NONE' }))),
+  tyres: [1, 2, 3].flatMap((row) =>
+    (['L', 'R'] as const).map((direction) => ({
+      row,
+      direction,
+      position: 'O',
+      depths: [6.1, 5.8, 6.4],
+      eatenTire: 'NONE',
+      pressureTire: row === 3 ? 'UNDER_INFLATED' : 'NONE',
+    })),
+  ),
 };
-const count = async (table: 'scans' | 'scan_damages' | 'scan_tyres' | 'scan_videos' | 'scan_annotates' | 'scan_measures' | 'scan_files', scanId?: number) => {
+const count = async (
+  table: 'scans' | 'scan_damages' | 'scan_tyres' | 'scan_videos' | 'scan_annotates' | 'scan_measures' | 'scan_files',
+  scanId?: number,
+) => {
   let q = t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
   if (scanId !== undefined) q = q.where(table === 'scans' ? 'id' : 'scan_id', '=', scanId);
   return (await q.executeTakeFirstOrThrow()).n;
@@ -106,12 +146,31 @@ describe('the device ingestion happy path', () => {
     expect(created.statusCode, created.body).toBe(201);
     const scan = created.json().data;
     expect(scan).toMatchObject({
-      scan_id: 'happy-0001', status: 'metadata', type: 'arch', agent_id: agentA.id, agent_name: 'Ingest agent A', client_id: clientA.id,
-      client_name: 'Ingest client A', location_id: siteA.id, location_name: 'Ingest site A', location_state: 'NSW', device_id: deviceA,
-      licensePlate: 'AB12CD', make: 'Mazda', valuation: 31500, timestamp: '2024-05-31T07:30:00.000Z', damageCount: 0,
+      scan_id: 'happy-0001',
+      status: 'metadata',
+      type: 'arch',
+      agent_id: agentA.id,
+      agent_name: 'Ingest agent A',
+      client_id: clientA.id,
+      client_name: 'Ingest client A',
+      location_id: siteA.id,
+      location_name: 'Ingest site A',
+      location_state: 'NSW',
+      device_id: deviceA,
+      licensePlate: 'AB12CD',
+      make: 'Mazda',
+      valuation: 31500,
+      timestamp: '2024-05-31T07:30:00.000Z',
+      damageCount: 0,
     });
     expect(events.map((e) => e.kind)).toEqual(['created', 'saved']);
-    expect(events[0].scan).toMatchObject({ id: scan.id, agent_id: agentA.id, client_id: clientA.id, status: 'metadata', licensePlate: 'AB12CD' });
+    expect(events[0].scan).toMatchObject({
+      id: scan.id,
+      agent_id: agentA.id,
+      client_id: clientA.id,
+      status: 'metadata',
+      licensePlate: 'AB12CD',
+    });
     expect(events[1]).toMatchObject({ agentId: agentA.id, scan: { id: scan.id, has_quote: false } });
 
     const put = await device(keyA, { method: 'PUT', url: `/api/scan/ingest/scans/${scan.id}/results`, payload: results });
@@ -121,8 +180,11 @@ describe('the device ingestion happy path', () => {
     const base = `/api/scan/ingest/scans/${scan.id}`;
     const img = { data: await pngImage(), filename: 'x.png', type: 'image/png' };
     const slots: Parameters<typeof formData>[0][] = [
-      { kind: 'thumbnail', file: img }, { kind: 'src', file: img }, { kind: 'damage', damage_id: 'd-001', file: img },
-      { kind: 'tyre_measurement', row: 1, direction: 'L', position: 'O', file: img }, { kind: 'tyre_image', row: 3, direction: 'R', position: 'O', file: img },
+      { kind: 'thumbnail', file: img },
+      { kind: 'src', file: img },
+      { kind: 'damage', damage_id: 'd-001', file: img },
+      { kind: 'tyre_measurement', row: 1, direction: 'L', position: 'O', file: img },
+      { kind: 'tyre_image', row: 3, direction: 'R', position: 'O', file: img },
       { kind: 'vehicle_photo', image_id: 'photo-1', file: img },
     ];
     for (const fields of slots) {
@@ -131,7 +193,9 @@ describe('the device ingestion happy path', () => {
       expect(res.json().data.url).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.png$/);
     }
     const video = await upload(keyA, `${base}/videos`, {
-      video_id: 'v-001', file: { data: fs.readFileSync(SAMPLE_VIDEO_PATH), filename: 'scan.webm', type: 'video/webm' }, thumbnail: img,
+      video_id: 'v-001',
+      file: { data: fs.readFileSync(SAMPLE_VIDEO_PATH), filename: 'scan.webm', type: 'video/webm' },
+      thumbnail: img,
     });
     expect(video.statusCode, video.body).toBe(200);
 
@@ -144,23 +208,52 @@ describe('the device ingestion happy path', () => {
     expect(events.filter((e) => e.kind === 'updated').map((e) => (e.scan as ScanEvent).status)).toEqual(['ready', 'uploaded']);
 
     const page = await scanPage(scan.id);
-    expect(page.meta).toEqual({ id: scan.id, scan_id: 'happy-0001', thumbnailImagePathUrl: expect.stringMatching(/\.png$/), srcImagePathUrl: expect.stringMatching(/\.png$/) });
+    expect(page.meta).toEqual({
+      id: scan.id,
+      scan_id: 'happy-0001',
+      thumbnailImagePathUrl: expect.stringMatching(/\.png$/),
+      srcImagePathUrl: expect.stringMatching(/\.png$/),
+    });
     expect(page.arch).toEqual({ panels_scanned: 28, duration_s: 41 });
     expect(page.damages).toHaveLength(3);
     expect(page.damages.find((d: { damage_id: string }) => d.damage_id === 'd-001')).toMatchObject({
-      carPanel: 'bonnet', type: 'dents', level: 'medium', width_mm: 24, height_mm: 18, src: expect.stringMatching(/\.png$/),
+      carPanel: 'bonnet',
+      type: 'dents',
+      level: 'medium',
+      width_mm: 24,
+      height_mm: 18,
+      src: expect.stringMatching(/\.png$/),
       data: [{ measure: 'medium', width_mm: 24, height_mm: 18 }],
     });
     expect(page.measures.dents.bonnet).toEqual({ light: 1, medium: 1, heavy: 0, severe: 0, oversize: 0 });
     expect(page.measures.scratchs.left_front_door).toMatchObject({ heavy: 1 });
     expect(page.measures.damage_count).toEqual({ bonnet: 2, left_front_door: 1 });
     // Spec 2: row 1 FRONT, the last row REAR, others by number.
-    expect(page.data.map((x: { label: string }) => x.label)).toEqual(['FRONT LEFT', 'FRONT RIGHT', '2 LEFT', '2 RIGHT', 'REAR LEFT', 'REAR RIGHT']);
-    expect(page.data[0]).toMatchObject({ direction: 'L', position: 'O', depths: [6.1, 5.8, 6.4], measurementImageUrl: expect.any(String), conclusionDescription: { eatenTire: 'NONE', pressureTire: 'NONE' } });
+    expect(page.data.map((x: { label: string }) => x.label)).toEqual([
+      'FRONT LEFT',
+      'FRONT RIGHT',
+      '2 LEFT',
+      '2 RIGHT',
+      'REAR LEFT',
+      'REAR RIGHT',
+    ]);
+    expect(page.data[0]).toMatchObject({
+      direction: 'L',
+      position: 'O',
+      depths: [6.1, 5.8, 6.4],
+      measurementImageUrl: expect.any(String),
+      conclusionDescription: { eatenTire: 'NONE', pressureTire: 'NONE' },
+    });
     expect(page.data[5]).toMatchObject({ imageFileUrl: expect.any(String), conclusionDescription: { pressureTire: 'UNDER_INFLATED' } });
-    expect(page.annotates).toEqual([{ id: expect.any(Number), src: expect.any(String), path: expect.stringMatching(/\.png$/), vehicle_photo: true }]);
-    expect(page.videos).toEqual([{ id: expect.any(Number), video_id: 'v-001', src: expect.stringMatching(/\.webm$/), thumbnail: expect.stringMatching(/\.png$/) }]);
-    expect(page.report_pdfs).toEqual([{ label: 'View Scan Report', url: page.pdf_url, path: expect.stringMatching(/^[0-9a-f]{32}\.pdf$/) }]);
+    expect(page.annotates).toEqual([
+      { id: expect.any(Number), src: expect.any(String), path: expect.stringMatching(/\.png$/), vehicle_photo: true },
+    ]);
+    expect(page.videos).toEqual([
+      { id: expect.any(Number), video_id: 'v-001', src: expect.stringMatching(/\.webm$/), thumbnail: expect.stringMatching(/\.png$/) },
+    ]);
+    expect(page.report_pdfs).toEqual([
+      { label: 'View Scan Report', url: page.pdf_url, path: expect.stringMatching(/^[0-9a-f]{32}\.pdf$/) },
+    ]);
 
     // The files are served: the video as WebM, the report as a PDF naming the registration and the counts.
     const served = await t.app.inject({ method: 'GET', url: page.videos[0].src });
@@ -176,10 +269,20 @@ describe('the device ingestion happy path', () => {
     expect(await count('scan_files', scan.id)).toBe(9);
   });
 
-  it('lists the devices of the key\'s agents only', async () => {
+  it("lists the devices of the key's agents only", async () => {
     const res = await device(keyA, { method: 'GET', url: '/api/scan/ingest/devices' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual([{ id: deviceA, serial: '5100000001', type: 'arch', agent_id: agentA.id, location_id: siteA.id, location_name: 'Ingest site A', location_state: 'NSW' }]);
+    expect(res.json().data).toEqual([
+      {
+        id: deviceA,
+        serial: '5100000001',
+        type: 'arch',
+        agent_id: agentA.id,
+        location_id: siteA.id,
+        location_name: 'Ingest site A',
+        location_state: 'NSW',
+      },
+    ]);
   });
 
   it('accepts the key in X-Api-Key too', async () => {
@@ -194,7 +297,11 @@ describe('idempotency', () => {
     const first = await device(keyA, { method: 'POST', url: '/api/scan/ingest/scans', payload: body });
     expect(first.statusCode).toBe(201);
     const before = await count('scans');
-    const again = await device(keyA, { method: 'POST', url: '/api/scan/ingest/scans', payload: { ...body, scan_id: 'REPLAY-01', make: 'Changed' } });
+    const again = await device(keyA, {
+      method: 'POST',
+      url: '/api/scan/ingest/scans',
+      payload: { ...body, scan_id: 'REPLAY-01', make: 'Changed' },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual(first.json().data);
     expect(await count('scans')).toBe(before);
@@ -205,7 +312,8 @@ describe('idempotency', () => {
   it('updates results, images and videos in place when the same device ids come again', async () => {
     const scan = await create();
     const url = `/api/scan/ingest/scans/${scan.id}`;
-    for (let i = 0; i < 2; i++) expect((await device(keyA, { method: 'PUT', url: `${url}/results`, payload: results })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await device(keyA, { method: 'PUT', url: `${url}/results`, payload: results })).statusCode).toBe(200);
     const changed = { damages: [{ ...results.damages[0], level: 'severe' }] };
     expect((await device(keyA, { method: 'PUT', url: `${url}/results`, payload: changed })).statusCode).toBe(200);
     expect(await count('scan_damages', scan.id)).toBe(3);
@@ -214,8 +322,16 @@ describe('idempotency', () => {
     expect(page.measures.dents.bonnet).toEqual({ light: 1, medium: 0, heavy: 0, severe: 1, oversize: 0 });
     expect(page.dentCount).toBe(2);
 
-    const first = await upload(keyA, `${url}/images`, { kind: 'damage', damage_id: 'd-002', file: { data: await pngImage(), filename: 'a.png' } });
-    const second = await upload(keyA, `${url}/images`, { kind: 'damage', damage_id: 'd-002', file: { data: await pngImage(30, 30), filename: 'b.png' } });
+    const first = await upload(keyA, `${url}/images`, {
+      kind: 'damage',
+      damage_id: 'd-002',
+      file: { data: await pngImage(), filename: 'a.png' },
+    });
+    const second = await upload(keyA, `${url}/images`, {
+      kind: 'damage',
+      damage_id: 'd-002',
+      file: { data: await pngImage(30, 30), filename: 'b.png' },
+    });
     expect(second.statusCode).toBe(200);
     const damage = (await scanPage(scan.id)).damages.find((d: { damage_id: string }) => d.damage_id === 'd-002');
     expect(damage.src).toBe(second.json().data.url);
@@ -226,14 +342,24 @@ describe('idempotency', () => {
     const webm = { data: fs.readFileSync(SAMPLE_VIDEO_PATH), filename: 'v.webm' };
     for (let i = 0; i < 2; i++) expect((await upload(keyA, `${url}/videos`, { video_id: 'v-1', file: webm })).statusCode).toBe(200);
     expect(await count('scan_videos', scan.id)).toBe(1);
-    for (let i = 0; i < 2; i++) expect((await upload(keyA, `${url}/images`, { kind: 'vehicle_photo', image_id: 'p-1', file: { data: await pngImage(), filename: 'p.png' } })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (
+          await upload(keyA, `${url}/images`, {
+            kind: 'vehicle_photo',
+            image_id: 'p-1',
+            file: { data: await pngImage(), filename: 'p.png' },
+          })
+        ).statusCode,
+      ).toBe(200);
     expect(await count('scan_annotates', scan.id)).toBe(1);
   });
 
   it('takes the counts as sent when the device sends measures', async () => {
     const scan = await create();
     const res = await device(keyA, {
-      method: 'PUT', url: `/api/scan/ingest/scans/${scan.id}/results`,
+      method: 'PUT',
+      url: `/api/scan/ingest/scans/${scan.id}/results`,
       payload: { damages: results.damages, measures: { dents: { roof: { light: 12, heavy: 2 } }, scratchs: { bonnet: { medium: 1 } } } },
     });
     expect(res.json().data).toMatchObject({ dentCount: 14, scratchCount: 1, damageCount: 15 });
@@ -262,11 +388,17 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
     const res = await device(keyA, { method: 'POST', url: '/api/scan/ingest/scans', payload: {} });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { scan_id: 'Scan Id is required', device_id: 'Device is required', type: 'Type is required' } });
-    const bad = await device(keyA, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan({ type: 'laser', timestamp: 'yesterday', location_state: 'XX', scan_id: 'a b' }) });
+    const bad = await device(keyA, {
+      method: 'POST',
+      url: '/api/scan/ingest/scans',
+      payload: newScan({ type: 'laser', timestamp: 'yesterday', location_state: 'XX', scan_id: 'a b' }),
+    });
     expect(bad.json()).toEqual({
       error: {
-        scan_id: 'Scan Id may hold only letters, digits and . _ : -', type: 'The selected type is invalid',
-        timestamp: 'Timestamp must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z', location_state: 'The selected location state is invalid',
+        scan_id: 'Scan Id may hold only letters, digits and . _ : -',
+        type: 'The selected type is invalid',
+        timestamp: 'Timestamp must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z',
+        location_state: 'The selected location state is invalid',
       },
     });
     const noDevice = await device(keyA, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan({ device_id: 999999 }) });
@@ -283,11 +415,23 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
     const scan = await create();
     const url = `/api/scan/ingest/scans/${scan.id}/results`;
     const cases: [unknown, Record<string, string>][] = [
-      [{ damages: [results.damages[0], { ...results.damages[1], level: 'catastrophic' }] }, { 'damages.1.level': 'The selected level is invalid' }],
-      [{ damages: [results.damages[0], { ...results.damages[1], carPanel: 'Left Door!' }] }, { 'damages.1.carPanel': 'Car Panel must be a panel code like left_front_door' }],
+      [
+        { damages: [results.damages[0], { ...results.damages[1], level: 'catastrophic' }] },
+        { 'damages.1.level': 'The selected level is invalid' },
+      ],
+      [
+        { damages: [results.damages[0], { ...results.damages[1], carPanel: 'Left Door!' }] },
+        { 'damages.1.carPanel': 'Car Panel must be a panel code like left_front_door' },
+      ],
       [{ damages: [results.damages[0], { ...results.damages[0] }] }, { 'damages.1.id': 'Damage Id is repeated in this upload' }],
-      [{ damages: [{ id: 'x', carPanel: 'roof', type: 'dents', level: 'light' }] }, { 'damages.0.width_mm': 'Width is required', 'damages.0.height_mm': 'Height is required' }],
-      [{ damages: results.damages, tyres: [{ ...results.tyres[0], depths: [5, 55] }] }, { 'tyres.0.depths.1': 'Depth must be less than 40' }],
+      [
+        { damages: [{ id: 'x', carPanel: 'roof', type: 'dents', level: 'light' }] },
+        { 'damages.0.width_mm': 'Width is required', 'damages.0.height_mm': 'Height is required' },
+      ],
+      [
+        { damages: results.damages, tyres: [{ ...results.tyres[0], depths: [5, 55] }] },
+        { 'tyres.0.depths.1': 'Depth must be less than 40' },
+      ],
       [{ tyres: [{ ...results.tyres[0], direction: 'X' }] }, { 'tyres.0.direction': 'The selected direction is invalid' }],
     ];
     for (const [payload, error] of cases) {
@@ -307,10 +451,26 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
     puts.length = 0;
     const cases: [Parameters<typeof formData>[0], string, Record<string, string>][] = [
       [{ kind: 'damage', file: { data: await pngImage(), filename: 'a.png' } }, 'images', { damage_id: 'Damage Id is required' }],
-      [{ kind: 'damage', damage_id: 'nope', file: { data: await pngImage(), filename: 'a.png' } }, 'images', { damage_id: 'The selected damage id is invalid: upload the results first' }],
-      [{ kind: 'tyre_image', row: 9, direction: 'L', position: 'I', file: { data: await pngImage(), filename: 'a.png' } }, 'images', { row: 'The selected tyre is invalid: upload the results first' }],
-      [{ kind: 'tyre_image', file: { data: await pngImage(), filename: 'a.png' } }, 'images', { row: 'Row is required', direction: 'Direction is required', position: 'Position is required' }],
-      [{ kind: 'thumbnail', file: { data: 'not an image', filename: 'a.png' } }, 'images', { file: 'File must be a PNG, JPEG, WebP or SVG image' }],
+      [
+        { kind: 'damage', damage_id: 'nope', file: { data: await pngImage(), filename: 'a.png' } },
+        'images',
+        { damage_id: 'The selected damage id is invalid: upload the results first' },
+      ],
+      [
+        { kind: 'tyre_image', row: 9, direction: 'L', position: 'I', file: { data: await pngImage(), filename: 'a.png' } },
+        'images',
+        { row: 'The selected tyre is invalid: upload the results first' },
+      ],
+      [
+        { kind: 'tyre_image', file: { data: await pngImage(), filename: 'a.png' } },
+        'images',
+        { row: 'Row is required', direction: 'Direction is required', position: 'Position is required' },
+      ],
+      [
+        { kind: 'thumbnail', file: { data: 'not an image', filename: 'a.png' } },
+        'images',
+        { file: 'File must be a PNG, JPEG, WebP or SVG image' },
+      ],
       [{ kind: 'poster', file: { data: await pngImage(), filename: 'a.png' } }, 'images', { kind: 'The selected kind is invalid' }],
       [{ kind: 'thumbnail' }, 'images', { file: 'File is required' }],
       [{ video_id: 'v1', file: { data: await pngImage(), filename: 'v.mp4' } }, 'videos', { file: 'File must be an MP4 or WebM video' }],
@@ -329,7 +489,6 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
   });
 });
 
-
 describe('who may ingest', () => {
   it('refuses calls without a key, with an unknown key, and with a sign-in token (401)', async () => {
     const url = '/api/scan/ingest/scans';
@@ -344,8 +503,12 @@ describe('who may ingest', () => {
   it('refuses an API key on every route outside ingestion (401)', async () => {
     const scan = await create();
     for (const [method, url] of [
-      ['GET', '/api/scan/scans'], ['GET', `/api/scan/scans/${scan.id}`], ['PUT', `/api/scan/scans/${scan.id}`], ['GET', '/api/agent/locations'],
-      ['GET', '/api/user/auth/user'], ['GET', '/api/scan/scans/export-scan-report'],
+      ['GET', '/api/scan/scans'],
+      ['GET', `/api/scan/scans/${scan.id}`],
+      ['PUT', `/api/scan/scans/${scan.id}`],
+      ['GET', '/api/agent/locations'],
+      ['GET', '/api/user/auth/user'],
+      ['GET', '/api/scan/scans/export-scan-report'],
     ] as const) {
       const res = await device(keyA, { method, url, payload: method === 'PUT' ? { make: 'X' } : undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -361,8 +524,13 @@ describe('who may ingest', () => {
     const scanB = await create(keyB, { device_id: deviceB });
     const url = `/api/scan/ingest/scans/${scanB.id}`;
     expect((await device(keyA, { method: 'PUT', url: `${url}/results`, payload: results })).statusCode).toBe(403);
-    expect((await upload(keyA, `${url}/images`, { kind: 'thumbnail', file: { data: await pngImage(), filename: 'a.png' } })).statusCode).toBe(403);
-    expect((await upload(keyA, `${url}/videos`, { video_id: 'v', file: { data: fs.readFileSync(SAMPLE_VIDEO_PATH), filename: 'a.webm' } })).statusCode).toBe(403);
+    expect(
+      (await upload(keyA, `${url}/images`, { kind: 'thumbnail', file: { data: await pngImage(), filename: 'a.png' } })).statusCode,
+    ).toBe(403);
+    expect(
+      (await upload(keyA, `${url}/videos`, { video_id: 'v', file: { data: fs.readFileSync(SAMPLE_VIDEO_PATH), filename: 'a.webm' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await device(keyA, { method: 'POST', url: `${url}/status`, payload: { status: 'ready' } })).statusCode).toBe(403);
     expect(await count('scan_damages', scanB.id)).toBe(0);
     const page = await scanPage(scanB.id);
@@ -389,7 +557,13 @@ describe('who may ingest', () => {
 describe('documentation', () => {
   it('documents every ingestion call in the OpenAPI page with an example or a description', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const paths = ['/api/scan/ingest/scans', '/api/scan/ingest/scans/{id}/results', '/api/scan/ingest/scans/{id}/images', '/api/scan/ingest/scans/{id}/videos', '/api/scan/ingest/scans/{id}/status'];
+    const paths = [
+      '/api/scan/ingest/scans',
+      '/api/scan/ingest/scans/{id}/results',
+      '/api/scan/ingest/scans/{id}/images',
+      '/api/scan/ingest/scans/{id}/videos',
+      '/api/scan/ingest/scans/{id}/status',
+    ];
     for (const p of paths) {
       const op = doc.paths[p].post ?? doc.paths[p].put;
       expect(op.summary, p).toBeTruthy();

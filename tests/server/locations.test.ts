@@ -22,7 +22,11 @@ describe('locations: a resource registered by description', () => {
     const page = await t.as(admin, { method: 'GET', url: '/api/agent/locations?page=1&per_page=5&q=geelong' });
     expect(page.json()).toEqual({ items: [loc], total: 1 });
 
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/agent/locations/${loc.id}`, payload: { name: 'Geelong West', state: 'VIC' } });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/agent/locations/${loc.id}`,
+      payload: { name: 'Geelong West', state: 'VIC' },
+    });
     expect(updated.json().data.name).toBe('Geelong West');
 
     const deleted = await t.as(admin, { method: 'DELETE', url: `/api/agent/locations/${loc.id}` });
@@ -42,11 +46,17 @@ describe('locations: a resource registered by description', () => {
   });
 
   it('answers 422 with a field map and stores nothing', async () => {
-    const before = await t.db.selectFrom('locations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('locations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await t.as(admin, { method: 'POST', url: '/api/agent/locations', payload: { name: '   ' } });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { name: 'Name is required', state: 'State is required' } });
-    const after = await t.db.selectFrom('locations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('locations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 

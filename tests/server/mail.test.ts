@@ -101,6 +101,8 @@ describe('the mail outbox over real SMTP', () => {
     expect(gaveUp).toMatchObject({ status: 'failed', attempts: 5 });
     // A failed mail is not retried.
     await broken.mailer.deliverPending();
-    expect((await broken.db.selectFrom('mail_outbox').select('attempts').where('id', '=', row.id).executeTakeFirstOrThrow()).attempts).toBe(5);
+    expect((await broken.db.selectFrom('mail_outbox').select('attempts').where('id', '=', row.id).executeTakeFirstOrThrow()).attempts).toBe(
+      5,
+    );
   });
 });

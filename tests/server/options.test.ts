@@ -10,8 +10,10 @@ beforeAll(async () => {
 });
 
 const option = (name: string) => t.db.selectFrom('options').selectAll().where('option_name', '=', name).executeTakeFirstOrThrow();
-const put = (token: string, id: number, payload: unknown) => t.as(token, { method: 'PUT', url: `/api/user/options/${id}`, payload: payload as InjectOptions['payload'] });
-const bulk = (token: string, payload: unknown) => t.as(token, { method: 'POST', url: '/api/user/options/bulksave', payload: payload as InjectOptions['payload'] });
+const put = (token: string, id: number, payload: unknown) =>
+  t.as(token, { method: 'PUT', url: `/api/user/options/${id}`, payload: payload as InjectOptions['payload'] });
+const bulk = (token: string, payload: unknown) =>
+  t.as(token, { method: 'POST', url: '/api/user/options/bulksave', payload: payload as InjectOptions['payload'] });
 
 describe('permission', () => {
   it('answers 403 on the settings routes without `user`, and on bulksave without `email_template`', async () => {
@@ -35,7 +37,9 @@ describe('permission', () => {
 
   it('has no create or delete', async () => {
     const gst = await option('GST_PERCENT');
-    expect((await t.as(admin, { method: 'POST', url: '/api/user/options', payload: { option_name: 'NEW_ONE', option_value: 'x' } })).statusCode).toBe(404);
+    expect(
+      (await t.as(admin, { method: 'POST', url: '/api/user/options', payload: { option_name: 'NEW_ONE', option_value: 'x' } })).statusCode,
+    ).toBe(404);
     expect((await t.as(admin, { method: 'DELETE', url: `/api/user/options/${gst.id}` })).statusCode).toBe(404);
     expect(await option('GST_PERCENT')).toBeDefined();
   });
@@ -48,7 +52,14 @@ describe('GET options', () => {
     const names = page.json().items.map((o: { option_name: string }) => o.option_name);
     expect(names).toEqual(['EMAIL_DEFAULT_FOOTER', 'EMAIL_DEFAULT_HEADER', 'GST_PERCENT', 'TERMS_AND_CONDITIONS']);
     expect(page.json().total).toBe(4);
-    expect(page.json().items[2]).toEqual({ id: expect.any(Number), option_name: 'GST_PERCENT', option_value: '10', field_type: 'text', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(page.json().items[2]).toEqual({
+      id: expect.any(Number),
+      option_name: 'GST_PERCENT',
+      option_value: '10',
+      field_type: 'text',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     const second = await t.as(admin, { method: 'GET', url: '/api/user/options?page=2&per_page=3' });
     expect(second.json()).toMatchObject({ total: 4, items: [{ option_name: 'TERMS_AND_CONDITIONS' }] });
     for (const q of ['terms and', 'TERMS_AND', 'conditions']) {
@@ -87,7 +98,8 @@ describe('PUT options/{id}', () => {
   it('sanitises an editor value before storing it', async () => {
     const terms = await option('TERMS_AND_CONDITIONS');
     const res = await put(admin, terms.id, {
-      option_value: '<h3>Terms</h3><p onclick="steal()">Be nice.<script>alert(1)</script><a href="javascript:alert(2)">x</a><img src="x" onerror="alert(3)"></p>',
+      option_value:
+        '<h3>Terms</h3><p onclick="steal()">Be nice.<script>alert(1)</script><a href="javascript:alert(2)">x</a><img src="x" onerror="alert(3)"></p>',
       field_type: 'editor',
     });
     expect(res.statusCode).toBe(200);
@@ -115,7 +127,8 @@ describe('PUT options/{id}', () => {
       expect(res.json()).toEqual({ error: { option_value: 'GST Percent must be a number from 0 to 100' } });
     }
     expect((await option('GST_PERCENT')).option_value).toBe('10');
-    for (const ok of ['0', '100', '7.25']) expect((await put(admin, gst.id, { option_value: ok, field_type: 'text' })).statusCode, ok).toBe(200);
+    for (const ok of ['0', '100', '7.25'])
+      expect((await put(admin, gst.id, { option_value: ok, field_type: 'text' })).statusCode, ok).toBe(200);
     await put(admin, gst.id, { option_value: '10', field_type: 'text' });
   });
 });
@@ -123,18 +136,30 @@ describe('PUT options/{id}', () => {
 describe('POST options/search', () => {
   it('gives any signed-in user the named settings (the terms dialog)', async () => {
     const nobody = await t.login((await t.build.user({ permissions: [] })).email);
-    const res = await t.as(nobody, { method: 'POST', url: '/api/user/options/search', payload: { option_name: ['TERMS_AND_CONDITIONS', 'gst_percent', 'NOT_THERE'] } });
+    const res = await t.as(nobody, {
+      method: 'POST',
+      url: '/api/user/options/search',
+      payload: { option_name: ['TERMS_AND_CONDITIONS', 'gst_percent', 'NOT_THERE'] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.map((o: { option_name: string }) => o.option_name)).toEqual(['GST_PERCENT', 'TERMS_AND_CONDITIONS']);
-    expect(res.json().data[1]).toMatchObject({ option_name: 'TERMS_AND_CONDITIONS', field_type: 'editor', option_value: expect.stringContaining('Terms') });
+    expect(res.json().data[1]).toMatchObject({
+      option_name: 'TERMS_AND_CONDITIONS',
+      field_type: 'editor',
+      option_value: expect.stringContaining('Terms'),
+    });
   });
 
   it('needs a token and a list of names', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/options/search', payload: { option_name: ['GST_PERCENT'] } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/options/search', payload: { option_name: ['GST_PERCENT'] } })).statusCode,
+    ).toBe(401);
     const empty = await t.as(admin, { method: 'POST', url: '/api/user/options/search', payload: { option_name: [] } });
     expect(empty.statusCode).toBe(422);
     expect(empty.json()).toEqual({ error: { option_name: 'Option Name is required' } });
-    expect((await t.as(admin, { method: 'POST', url: '/api/user/options/search', payload: {} })).json()).toEqual({ error: { option_name: 'Option Name is required' } });
+    expect((await t.as(admin, { method: 'POST', url: '/api/user/options/search', payload: {} })).json()).toEqual({
+      error: { option_name: 'Option Name is required' },
+    });
   });
 });
 
@@ -171,7 +196,10 @@ describe('POST options/bulksave', () => {
   });
 
   it('refuses names that are not settings, and other settings without `user`', async () => {
-    const unknown = await bulk(admin, [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hi</p>' }, { option_name: 'MADE_UP', option_value: 'x' }]);
+    const unknown = await bulk(admin, [
+      { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hi</p>' },
+      { option_name: 'MADE_UP', option_value: 'x' },
+    ]);
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual({ error: { MADE_UP: 'MADE_UP is not a setting.' } });
     expect(await t.db.selectFrom('options').select('id').where('option_name', '=', 'MADE_UP').execute()).toEqual([]);

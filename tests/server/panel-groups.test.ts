@@ -17,11 +17,21 @@ beforeAll(async () => {
 });
 
 const image = async () => ({ imageFile: { data: await pngImage(80, 40), filename: 'front.png', type: 'image/png' } });
-const countGroups = async () => (await t.db.selectFrom('panel_groups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const countGroups = async () =>
+  (
+    await t.db
+      .selectFrom('panel_groups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('panel groups', () => {
   it('creates with an uploaded image, updates with _method=PUT, pages, lists and deletes', async () => {
-    const created = await t.as(admin, { method: 'POST', url: '/api/quote/panelGroups', ...(await formData({ name: 'Front view', position: '1', ...(await image()) })) });
+    const created = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/panelGroups',
+      ...(await formData({ name: 'Front view', position: '1', ...(await image()) })),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const group = created.json().data;
     expect(group).toMatchObject({ name: 'Front view', position: 1 });
@@ -31,17 +41,27 @@ describe('panel groups', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
 
     // Name and position change; the image stays without a new file.
-    const renamed = await t.as(admin, { method: 'POST', url: `/api/quote/panelGroups/${group.id}?_method=PUT`, ...(await formData({ name: 'Front', position: '2', image: group.image })) });
+    const renamed = await t.as(admin, {
+      method: 'POST',
+      url: `/api/quote/panelGroups/${group.id}?_method=PUT`,
+      ...(await formData({ name: 'Front', position: '2', image: group.image })),
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data).toMatchObject({ name: 'Front', position: 2, image: group.image });
-    const replaced = await t.as(admin, { method: 'POST', url: `/api/quote/panelGroups/${group.id}?_method=PUT`, ...(await formData({ name: 'Front', position: '2', ...(await image()) })) });
+    const replaced = await t.as(admin, {
+      method: 'POST',
+      url: `/api/quote/panelGroups/${group.id}?_method=PUT`,
+      ...(await formData({ name: 'Front', position: '2', ...(await image()) })),
+    });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(replaced.json().data.image).not.toBe(group.image);
     expect((await t.app.inject({ method: 'GET', url: group.image })).statusCode).toBe(404);
 
     const page = await t.as(admin, { method: 'GET', url: '/api/quote/panelGroups?q=front' });
     expect(page.json()).toEqual({ items: [replaced.json().data], total: 1 });
-    expect((await t.as(admin, { method: 'GET', url: `/api/quote/panelGroups/${group.id}` })).json()).toEqual({ data: replaced.json().data });
+    expect((await t.as(admin, { method: 'GET', url: `/api/quote/panelGroups/${group.id}` })).json()).toEqual({
+      data: replaced.json().data,
+    });
     const lists = await t.as(admin, { method: 'GET', url: '/api/quote/panelGroups/lists' });
     expect(lists.json()).toEqual(expect.arrayContaining([{ text: 'Front', value: group.id }]));
 
@@ -56,18 +76,38 @@ describe('panel groups', () => {
     const res = await t.as(admin, { method: 'POST', url: '/api/quote/panelGroups', ...(await formData({ name: '', position: '' })) });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { name: 'Name is required', image: 'Image is required', position: 'Position is required' } });
-    const json = await t.as(admin, { method: 'POST', url: '/api/quote/panelGroups', payload: { name: 'No image', position: 1, image: '/api/user/files/abc.png' } });
+    const json = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/panelGroups',
+      payload: { name: 'No image', position: 1, image: '/api/user/files/abc.png' },
+    });
     expect(json.json()).toEqual({ error: { image: 'Image is required' } });
-    const zero = await t.as(admin, { method: 'POST', url: '/api/quote/panelGroups', ...(await formData({ name: 'Zero', position: '0', ...(await image()) })) });
+    const zero = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/panelGroups',
+      ...(await formData({ name: 'Zero', position: '0', ...(await image()) })),
+    });
     expect(zero.json()).toEqual({ error: { position: 'Position must be greater than zero' } });
-    const bomb = await t.as(admin, { method: 'POST', url: '/api/quote/panelGroups', ...(await formData({ name: 'Bomb', position: '1', imageFile: { data: bombPng(), filename: 'b.png' } })) });
+    const bomb = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/panelGroups',
+      ...(await formData({ name: 'Bomb', position: '1', imageFile: { data: bombPng(), filename: 'b.png' } })),
+    });
     expect(bomb.json()).toEqual({ error: { image: 'Image must be less than 25 megapixels' } });
-    const text = await t.as(admin, { method: 'POST', url: '/api/quote/panelGroups', ...(await formData({ name: 'Text', position: '1', imageFile: { data: 'plain text', filename: 'x.png' } })) });
+    const text = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/panelGroups',
+      ...(await formData({ name: 'Text', position: '1', imageFile: { data: 'plain text', filename: 'x.png' } })),
+    });
     expect(text.json()).toEqual({ error: { image: 'Image must be a PNG, JPEG, WebP or SVG image' } });
     expect(await countGroups()).toBe(before);
 
     const group = await t.build.panelGroup({ name: 'Update without image', position: 3 });
-    const update = await t.as(admin, { method: 'PUT', url: `/api/quote/panelGroups/${group.id}`, payload: { name: 'Still no image', position: 4 } });
+    const update = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/quote/panelGroups/${group.id}`,
+      payload: { name: 'Still no image', position: 4 },
+    });
     expect(update.statusCode, update.body).toBe(200);
     const missing = await t.as(admin, { method: 'PUT', url: `/api/quote/panelGroups/${group.id}`, payload: { name: '' } });
     expect(missing.json()).toEqual({ error: { name: 'Name is required', position: 'Position is required' } });
@@ -80,7 +120,10 @@ describe('panel groups', () => {
     const token = await t.login((await t.build.user({ permissions: ['scan'] })).email);
     const res = await t.as(token, { method: 'GET', url: '/api/quote/panelGroups/positions' });
     expect(res.statusCode).toBe(200);
-    const names = res.json().data.map((g: { name: string }) => g.name).filter((n: string) => n.startsWith('Order'));
+    const names = res
+      .json()
+      .data.map((g: { name: string }) => g.name)
+      .filter((n: string) => n.startsWith('Order'));
     expect(names).toEqual(['Order first', 'Order second', 'Order third']);
     expect(Object.keys(res.json().data[0]).sort()).toEqual(['id', 'image', 'name', 'position']);
   });
@@ -89,7 +132,10 @@ describe('panel groups', () => {
     const group = await t.build.panelGroup({ name: 'Guarded group' });
     const reader = await t.login((await t.build.user({ permissions: ['part'] })).email);
     const writer = await t.login((await t.build.user({ permissions: ['panelgroup'] })).email);
-    const reads: InjectOptions[] = [{ method: 'GET', url: '/api/quote/panelGroups' }, { method: 'GET', url: `/api/quote/panelGroups/${group.id}` }];
+    const reads: InjectOptions[] = [
+      { method: 'GET', url: '/api/quote/panelGroups' },
+      { method: 'GET', url: `/api/quote/panelGroups/${group.id}` },
+    ];
     const writes: InjectOptions[] = [
       { method: 'POST', url: '/api/quote/panelGroups', ...(await formData({ name: 'Sneaky', position: '1', ...(await image()) })) },
       { method: 'POST', url: `/api/quote/panelGroups/${group.id}?_method=PUT`, ...(await formData({ name: 'Renamed', position: '1' })) },
@@ -103,7 +149,15 @@ describe('panel groups', () => {
     }
     for (const call of writes) expect((await t.as(reader, call)).statusCode, `${call.method} ${call.url}`).toBe(403);
     expect(await countGroups()).toBe(before);
-    expect((await t.as(writer, { method: 'PUT', url: `/api/quote/panelGroups/${group.id}`, payload: { name: 'Renamed by writer', position: 2 } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.as(writer, {
+          method: 'PUT',
+          url: `/api/quote/panelGroups/${group.id}`,
+          payload: { name: 'Renamed by writer', position: 2 },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -117,19 +171,37 @@ describe('the agents demo data', () => {
     const groupsBefore = await countGroups();
     await t.db.transaction().execute((trx) => seedAgentsDemo(trx, storage));
 
-    const rows = await t.db.selectFrom('agents').select(['id', 'logo', 'pincode_hash']).where('id', 'in', agents.map((a) => a.id)).execute();
+    const rows = await t.db
+      .selectFrom('agents')
+      .select(['id', 'logo', 'pincode_hash'])
+      .where(
+        'id',
+        'in',
+        agents.map((a) => a.id),
+      )
+      .execute();
     for (const row of rows) {
       const file = await storage.get(row.logo!.split('/').pop()!);
       expect(file?.contentType).toBe('image/png');
       expect((await sharp(file!.data).metadata()).width).toBe(256);
       expect(row.pincode_hash).toMatch(/^\$argon2id\$/);
     }
-    const check = await t.app.inject({ method: 'POST', url: `/api/agent/agents/${rows[0].id}/validate-pin`, payload: { pin: DEMO_AGENT_PINCODE } });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: `/api/agent/agents/${rows[0].id}/validate-pin`,
+      payload: { pin: DEMO_AGENT_PINCODE },
+    });
     expect(check.json()).toEqual({ data: true });
 
     const groups = await t.db.selectFrom('panel_groups').select(['name', 'image', 'position']).orderBy('id', 'desc').limit(5).execute();
     expect(await countGroups()).toBe(groupsBefore + 5);
-    expect(groups.reverse().map((g) => [g.name, g.position])).toEqual([['Front', 1], ['Rear', 2], ['Left', 3], ['Right', 4], ['Top', 5]]);
+    expect(groups.reverse().map((g) => [g.name, g.position])).toEqual([
+      ['Front', 1],
+      ['Rear', 2],
+      ['Left', 3],
+      ['Right', 4],
+      ['Top', 5],
+    ]);
     for (const g of groups) {
       const file = await storage.get(g.image!.split('/').pop()!);
       const meta = await sharp(file!.data).metadata();

@@ -19,7 +19,12 @@ const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email, password }, remoteAddress: nextAddress() });
 
 const outboxFor = (email: string) =>
-  t.db.selectFrom('mail_outbox').selectAll().where((eb) => eb(eb.val(email), '=', eb.fn.any('recipients'))).orderBy('id').execute();
+  t.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where((eb) => eb(eb.val(email), '=', eb.fn.any('recipients')))
+    .orderBy('id')
+    .execute();
 
 /** The token from the reset link in the newest mail to `email`. */
 async function tokenFromMail(email: string) {
@@ -113,7 +118,11 @@ describe('POST auth/reset-password', () => {
     const u = await t.build.user();
     await forgot(u.email);
     const token = await tokenFromMail(u.email);
-    await t.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', u.id).execute();
+    await t.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', u.id)
+      .execute();
     const res = await reset({ token, password: 'too-late-now' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { token: expect.any(String) } });

@@ -45,8 +45,20 @@ beforeAll(async () => {
 
 let seq = 1000;
 const scan = (over: Partial<ScanEvent> = {}): ScanEvent => ({
-  id: ++seq, agent_id: agentA, client_id: clientA, status: 'metadata', type: 'arch', carColor: 'White', licensePlate: `RT${seq}`,
-  make: 'Toyota', model: 'Corolla', client_name: 'RT Client A', body_type: 'Sedan', valuation: 21000, location_state: 'VIC', ...over,
+  id: ++seq,
+  agent_id: agentA,
+  client_id: clientA,
+  status: 'metadata',
+  type: 'arch',
+  carColor: 'White',
+  licensePlate: `RT${seq}`,
+  make: 'Toyota',
+  model: 'Corolla',
+  client_name: 'RT Client A',
+  body_type: 'Sedan',
+  valuation: 21000,
+  location_state: 'VIC',
+  ...over,
 });
 
 // ---- clients -------------------------------------------------------------------------------------
@@ -59,9 +71,15 @@ afterEach(() => {
 /** The real pusher-js client (its Node build: faye-websocket and an XMLHttpRequest shim for the 'ajax' authoriser). */
 function pusher(token?: string, opts: { wsPort?: number; authBase?: string; key?: string } = {}) {
   const p = new Pusher(opts.key ?? KEY, {
-    wsHost: '127.0.0.1', wsPort: opts.wsPort ?? port, forceTLS: false, enabledTransports: ['ws'], disableStats: true, cluster: '',
+    wsHost: '127.0.0.1',
+    wsPort: opts.wsPort ?? port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    cluster: '',
     channelAuthorization: {
-      endpoint: `${opts.authBase ?? base}/api/broadcasting/auth`, transport: 'ajax',
+      endpoint: `${opts.authBase ?? base}/api/broadcasting/auth`,
+      transport: 'ajax',
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     },
   });
@@ -75,7 +93,9 @@ function subscribe(p: Pusher, name: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const channel = p.subscribe(name);
     channel.bind('pusher:subscription_succeeded', () => resolve({ ok: true, channel }));
-    channel.bind('pusher:subscription_error', (e: { status?: number; error?: unknown }) => resolve({ ok: false, status: e.status, error: e.error }));
+    channel.bind('pusher:subscription_error', (e: { status?: number; error?: unknown }) =>
+      resolve({ ok: false, status: e.status, error: e.error }),
+    );
   });
 }
 
@@ -95,11 +115,16 @@ function collect<T = Record<string, unknown>>(channel: Channel, event: string) {
   });
   return {
     got,
-    until: (n: number) => new Promise<T[]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} '${event}' events arrived`)), 5000);
-      const done = () => { clearTimeout(timer); resolve(got); };
-      if (got.length >= n) done(); else waiters.push({ n, resolve: done });
-    }),
+    until: (n: number) =>
+      new Promise<T[]>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} '${event}' events arrived`)), 5000);
+        const done = () => {
+          clearTimeout(timer);
+          resolve(got);
+        };
+        if (got.length >= n) done();
+        else waiters.push({ n, resolve: done });
+      }),
   };
 }
 
@@ -110,24 +135,44 @@ async function raw(path = `/app/${KEY}?protocol=7&client=js&version=8.6.0`) {
   const waiters: { test: (f: (typeof frames)[number]) => boolean; resolve: (f: (typeof frames)[number]) => void }[] = [];
   ws.on('message', (buf) => {
     const m = JSON.parse(buf.toString()) as { event: string; channel?: string; data: string | Record<string, unknown> };
-    const f = { event: m.event, channel: m.channel, data: typeof m.data === 'string' ? JSON.parse(m.data) as Record<string, unknown> : m.data };
+    const f = {
+      event: m.event,
+      channel: m.channel,
+      data: typeof m.data === 'string' ? (JSON.parse(m.data) as Record<string, unknown>) : m.data,
+    };
     frames.push(f);
-    for (const w of [...waiters]) if (w.test(f)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(f); }
+    for (const w of [...waiters])
+      if (w.test(f)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(f);
+      }
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const next = (test: (f: (typeof frames)[number]) => boolean) => new Promise<(typeof frames)[number]>((resolve, reject) => {
-    const hit = frames.find(test);
-    if (hit) return resolve(hit);
-    const timer = setTimeout(() => reject(new Error('frame did not arrive')), 5000);
-    waiters.push({ test, resolve: (f) => { clearTimeout(timer); resolve(f); } });
-  });
+  const next = (test: (f: (typeof frames)[number]) => boolean) =>
+    new Promise<(typeof frames)[number]>((resolve, reject) => {
+      const hit = frames.find(test);
+      if (hit) return resolve(hit);
+      const timer = setTimeout(() => reject(new Error('frame did not arrive')), 5000);
+      waiters.push({
+        test,
+        resolve: (f) => {
+          clearTimeout(timer);
+          resolve(f);
+        },
+      });
+    });
   const send = (event: string, data: unknown) => ws.send(JSON.stringify({ event, data }));
   open.push({ disconnect: () => ws.close() });
   return { ws, frames, next, send, closed };
 }
 
 const authFor = (token: string, socketId: string, channel: string) =>
-  t.as(token, { method: 'POST', url: '/api/broadcasting/auth', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ socket_id: socketId, channel_name: channel }).toString() });
+  t.as(token, {
+    method: 'POST',
+    url: '/api/broadcasting/auth',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ socket_id: socketId, channel_name: channel }).toString(),
+  });
 
 // ---- tests ---------------------------------------------------------------------------------------
 
@@ -137,7 +182,9 @@ describe('GET /api/broadcasting/config', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = await res.text();
-    expect(JSON.parse(body)).toEqual({ data: { key: KEY, wsHost: '127.0.0.1', wsPort: port, wssPort: port, forceTLS: false, authEndpoint: '/api/broadcasting/auth' } });
+    expect(JSON.parse(body)).toEqual({
+      data: { key: KEY, wsHost: '127.0.0.1', wsPort: port, wssPort: port, forceTLS: false, authEndpoint: '/api/broadcasting/auth' },
+    });
     expect(body).not.toContain(SECRET);
     const odd = await t.app.inject({ method: 'GET', url: '/api/broadcasting/config', headers: { host: 'scanquote.example:8443' } });
     expect(odd.json().data).toMatchObject({ wsHost: 'scanquote.example', wsPort: 8443 });
@@ -167,12 +214,23 @@ describe('the embedded Pusher protocol endpoint', () => {
   });
 
   it('keeps a pusher-js connection alive through its own pings (activity timeout shortened)', async () => {
-    const p = new Pusher(KEY, { wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'], disableStats: true, cluster: '', activityTimeout: 100, pongTimeout: 500 });
+    const p = new Pusher(KEY, {
+      wsHost: '127.0.0.1',
+      wsPort: port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      cluster: '',
+      activityTimeout: 100,
+      pongTimeout: 500,
+    });
     open.push(p);
     const states: string[] = [];
     let pongs = 0;
     p.connection.bind('state_change', (s: { current: string }) => states.push(s.current));
-    p.connection.bind('message', (m: { event: string }) => { if (m.event === 'pusher:pong') pongs++; });
+    p.connection.bind('message', (m: { event: string }) => {
+      if (m.event === 'pusher:pong') pongs++;
+    });
     await new Promise<void>((resolve) => p.connection.bind('connected', () => resolve()));
     await new Promise((r) => setTimeout(r, 1200));
     // Without our pongs pusher-js would have dropped and reconnected after 600 ms.
@@ -212,14 +270,22 @@ describe('the embedded Pusher protocol endpoint', () => {
     const c = await raw();
     const socketId = (await c.next((f) => f.event === 'pusher:connection_established')).data.socket_id as string;
     // The n-th refusal on a channel (each subscribe attempt answers once).
-    const refused = (channel: string, n = 1) => c.next((f) => f.event === 'pusher:subscription_error' && f.channel === channel
-      && c.frames.filter((g) => g.event === 'pusher:subscription_error' && g.channel === channel).length >= n);
+    const refused = (channel: string, n = 1) =>
+      c.next(
+        (f) =>
+          f.event === 'pusher:subscription_error' &&
+          f.channel === channel &&
+          c.frames.filter((g) => g.event === 'pusher:subscription_error' && g.channel === channel).length >= n,
+      );
 
     c.send('pusher:subscribe', { channel: 'private-scan.agent.1', auth: `${KEY}:${'0'.repeat(64)}` });
     expect((await refused('private-scan.agent.1')).data).toMatchObject({ type: 'AuthError', status: 401 });
 
     // A signature made with another secret, or for another connection, is no better.
-    c.send('pusher:subscribe', { channel: 'private-scan.agent.2', auth: channelAuth(KEY, 'some-other-secret-0123456789', socketId, 'private-scan.agent.2') });
+    c.send('pusher:subscribe', {
+      channel: 'private-scan.agent.2',
+      auth: channelAuth(KEY, 'some-other-secret-0123456789', socketId, 'private-scan.agent.2'),
+    });
     await refused('private-scan.agent.2');
     c.send('pusher:subscribe', { channel: 'private-scan.agent.3', auth: channelAuth(KEY, SECRET, '1.1', 'private-scan.agent.3') });
     await refused('private-scan.agent.3');
@@ -227,7 +293,11 @@ describe('the embedded Pusher protocol endpoint', () => {
     // An Agent user's real signature for private-scan, with its scope rewritten to "everything".
     const signed = (await authFor(agentUserA, socketId, 'private-scan')).json() as { auth: string; channel_data: string };
     expect(JSON.parse(signed.channel_data)).toEqual({ agents: [agentA], clients: null });
-    c.send('pusher:subscribe', { channel: 'private-scan', auth: signed.auth, channel_data: JSON.stringify({ agents: null, clients: null }) });
+    c.send('pusher:subscribe', {
+      channel: 'private-scan',
+      auth: signed.auth,
+      channel_data: JSON.stringify({ agents: null, clients: null }),
+    });
     await refused('private-scan');
     // Or with the scope dropped (which would read as unrestricted).
     c.send('pusher:subscribe', { channel: 'private-scan', auth: signed.auth });
@@ -285,12 +355,20 @@ describe('POST /api/broadcasting/auth', () => {
   });
 
   it('answers 401 without a token, 422 naming a missing or bad field', async () => {
-    const anon = await t.app.inject({ method: 'POST', url: '/api/broadcasting/auth', payload: { socket_id: '1.2', channel_name: 'private-scan' } });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/broadcasting/auth',
+      payload: { socket_id: '1.2', channel_name: 'private-scan' },
+    });
     expect(anon.statusCode).toBe(401);
     const missing = await t.as(admin, { method: 'POST', url: '/api/broadcasting/auth', payload: { socket_id: '1.2' } });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({ error: { channel_name: 'Channel Name is required' } });
-    const bad = await t.as(admin, { method: 'POST', url: '/api/broadcasting/auth', payload: { socket_id: 'abc', channel_name: 'private-scan' } });
+    const bad = await t.as(admin, {
+      method: 'POST',
+      url: '/api/broadcasting/auth',
+      payload: { socket_id: 'abc', channel_name: 'private-scan' },
+    });
     expect(bad.json()).toEqual({ error: { socket_id: 'Socket Id is invalid' } });
   });
 
@@ -378,8 +456,16 @@ describe('scan events with pusher-js', () => {
 
   it("works through laravel-echo: private('scan').listen('.created')", async () => {
     const echo = new Echo({
-      broadcaster: 'reverb', Pusher, key: KEY, wsHost: '127.0.0.1', wsPort: port, forceTLS: false, enabledTransports: ['ws'], disableStats: true,
-      authEndpoint: `${base}/api/broadcasting/auth`, auth: { headers: { Authorization: `Bearer ${admin}` } },
+      broadcaster: 'reverb',
+      Pusher,
+      key: KEY,
+      wsHost: '127.0.0.1',
+      wsPort: port,
+      forceTLS: false,
+      enabledTransports: ['ws'],
+      disableStats: true,
+      authEndpoint: `${base}/api/broadcasting/auth`,
+      auth: { headers: { Authorization: `Bearer ${admin}` } },
     });
     open.push(echo);
     const got = new Promise<ScanEvent>((resolve) => echo.private('scan').listen('.created', (e: ScanEvent) => resolve(e)));
@@ -393,9 +479,25 @@ describe('the customer portal channel agent.{id}.scans', () => {
   it('delivers saved with the portal fields only to an anonymous client, for an enabled agent', async () => {
     const agent = await t.build.agent({ is_enabled: 1 });
     const got = collect<PortalScanEvent>(await subscribed(pusher(), `agent.${agent.id}.scans`), 'saved');
-    const full = { id: 77, licensePlate: 'PORT1', timestamp: '2025-01-02T03:04:05.000Z', has_quote: true, status: 'uploaded', type: 'arch', client_name: 'Secret Client', valuation: 99999 };
+    const full = {
+      id: 77,
+      licensePlate: 'PORT1',
+      timestamp: '2025-01-02T03:04:05.000Z',
+      has_quote: true,
+      status: 'uploaded',
+      type: 'arch',
+      client_name: 'Secret Client',
+      valuation: 99999,
+    };
     await t.app.broadcaster.portalScanSaved(agent.id, full);
-    expect((await got.until(1))[0]).toEqual({ id: 77, licensePlate: 'PORT1', timestamp: '2025-01-02T03:04:05.000Z', has_quote: true, status: 'uploaded', type: 'arch' });
+    expect((await got.until(1))[0]).toEqual({
+      id: 77,
+      licensePlate: 'PORT1',
+      timestamp: '2025-01-02T03:04:05.000Z',
+      has_quote: true,
+      status: 'uploaded',
+      type: 'arch',
+    });
   });
 
   it('refuses the channel of a disabled or missing agent, and stops events once an agent is disabled', async () => {
@@ -406,7 +508,14 @@ describe('the customer portal channel agent.{id}.scans', () => {
 
     const agent = await t.build.agent({ is_enabled: 1 });
     const got = collect<PortalScanEvent>(await subscribed(p, `agent.${agent.id}.scans`), 'saved');
-    const portal = (id: number): PortalScanEvent => ({ id, licensePlate: `P${id}`, timestamp: new Date(), has_quote: false, status: 'uploaded', type: 'tire' });
+    const portal = (id: number): PortalScanEvent => ({
+      id,
+      licensePlate: `P${id}`,
+      timestamp: new Date(),
+      has_quote: false,
+      status: 'uploaded',
+      type: 'tire',
+    });
     await t.db.updateTable('agents').set({ is_enabled: 0 }).where('id', '=', agent.id).execute();
     await t.app.broadcaster.portalScanSaved(agent.id, portal(1));
     await t.db.updateTable('agents').set({ is_enabled: 1 }).where('id', '=', agent.id).execute();
@@ -419,7 +528,9 @@ describe('the external Pusher-compatible implementation', () => {
   it('triggers through the SDK: one call per event to private-scan and the per-scope channels, in order, with one JSON string', async () => {
     const calls: { channels: string[]; event: string; data: unknown }[] = [];
     let release: () => void = () => {};
-    const slow = new Promise<void>((r) => { release = r; });
+    const slow = new Promise<void>((r) => {
+      release = r;
+    });
     const fake: PusherClient = {
       async trigger(channels, event, data) {
         if (calls.length === 0) await slow;
@@ -433,8 +544,23 @@ describe('the external Pusher-compatible implementation', () => {
     const b = externalBroadcaster(fake, { portalOpen: async (id) => id === 5, log });
     const first = b.scanCreated(scan({ id: 1, agent_id: 3, client_id: 4 }));
     const second = b.scanUpdated(scan({ id: 2, agent_id: 3, client_id: null }));
-    const portalOpen = b.portalScanSaved(5, { id: 9, licensePlate: 'X', timestamp: '2025-01-01T00:00:00.000Z', has_quote: false, status: 'ready', type: 'arch', valuation: 1 } as PortalScanEvent);
-    const portalClosed = b.portalScanSaved(6, { id: 10, licensePlate: 'Y', timestamp: '2025-01-01T00:00:00.000Z', has_quote: false, status: 'ready', type: 'arch' });
+    const portalOpen = b.portalScanSaved(5, {
+      id: 9,
+      licensePlate: 'X',
+      timestamp: '2025-01-01T00:00:00.000Z',
+      has_quote: false,
+      status: 'ready',
+      type: 'arch',
+      valuation: 1,
+    } as PortalScanEvent);
+    const portalClosed = b.portalScanSaved(6, {
+      id: 10,
+      licensePlate: 'Y',
+      timestamp: '2025-01-01T00:00:00.000Z',
+      has_quote: false,
+      status: 'ready',
+      type: 'arch',
+    });
     release();
     await expect(Promise.all([first, second, portalOpen, portalClosed])).resolves.toBeDefined();
     expect(calls.map((c) => [c.event, c.channels])).toEqual([
@@ -444,7 +570,14 @@ describe('the external Pusher-compatible implementation', () => {
     ]);
     expect(typeof calls[0].data).toBe('string');
     expect(JSON.parse(calls[0].data as string)).toMatchObject({ id: 1, agent_id: 3, client_id: 4 });
-    expect(JSON.parse(calls[2].data as string)).toEqual({ id: 9, licensePlate: 'X', timestamp: '2025-01-01T00:00:00.000Z', has_quote: false, status: 'ready', type: 'arch' });
+    expect(JSON.parse(calls[2].data as string)).toEqual({
+      id: 9,
+      licensePlate: 'X',
+      timestamp: '2025-01-01T00:00:00.000Z',
+      has_quote: false,
+      status: 'ready',
+      type: 'arch',
+    });
     expect(logged).toHaveLength(1);
   });
 
@@ -453,8 +586,17 @@ describe('the external Pusher-compatible implementation', () => {
     let extBase: string;
     beforeAll(async () => {
       const config = loadConfig({
-        LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: t.url, STATIC_DIR: 'does-not-exist', APP_URL: 'http://app.test',
-        PUSHER_APP_ID: '42', PUSHER_KEY: KEY, PUSHER_SECRET: SECRET, PUSHER_HOST: '127.0.0.1', PUSHER_PORT: String(port), PUSHER_SCHEME: 'http',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        DATABASE_URL: t.url,
+        STATIC_DIR: 'does-not-exist',
+        APP_URL: 'http://app.test',
+        PUSHER_APP_ID: '42',
+        PUSHER_KEY: KEY,
+        PUSHER_SECRET: SECRET,
+        PUSHER_HOST: '127.0.0.1',
+        PUSHER_PORT: String(port),
+        PUSHER_SCHEME: 'http',
       });
       ext = await buildApp({ config, db: t.db, mailer: t.mailer });
       await ext.listen({ port: 0, host: '127.0.0.1' });
@@ -462,11 +604,15 @@ describe('the external Pusher-compatible implementation', () => {
       if (!a || typeof a === 'string') throw new Error('not listening');
       extBase = `http://127.0.0.1:${a.port}`;
     });
-    afterAll(async () => { await ext?.close(); });
+    afterAll(async () => {
+      await ext?.close();
+    });
 
     it("returns the external server's settings to the browser", async () => {
       const res = await ext.inject({ method: 'GET', url: '/api/broadcasting/config' });
-      expect(res.json()).toEqual({ data: { key: KEY, wsHost: '127.0.0.1', wsPort: port, wssPort: port, forceTLS: false, authEndpoint: '/api/broadcasting/auth' } });
+      expect(res.json()).toEqual({
+        data: { key: KEY, wsHost: '127.0.0.1', wsPort: port, wssPort: port, forceTLS: false, authEndpoint: '/api/broadcasting/auth' },
+      });
     });
 
     it('an admin on private-scan receives what the SDK triggers', async () => {
@@ -478,7 +624,11 @@ describe('the external Pusher-compatible implementation', () => {
     });
 
     it("an Agent user is refused private-scan (no per-subscriber filtering) and follows their agent's channel instead", async () => {
-      const channels = await ext.inject({ method: 'GET', url: '/api/broadcasting/channels', headers: { authorization: `Bearer ${agentUserA}` } });
+      const channels = await ext.inject({
+        method: 'GET',
+        url: '/api/broadcasting/channels',
+        headers: { authorization: `Bearer ${agentUserA}` },
+      });
       expect(channels.json()).toEqual({ data: { scan: [`private-scan.agent.${agentA}`] } });
       const p = pusher(agentUserA, { authBase: extBase });
       expect(await subscribe(p, 'private-scan')).toMatchObject({ ok: false, status: 403 });
@@ -492,12 +642,23 @@ describe('the external Pusher-compatible implementation', () => {
     it('publishes portal saved events for enabled agents', async () => {
       const agent = await t.build.agent({ is_enabled: 1 });
       const got = collect<PortalScanEvent>(await subscribed(pusher(), `agent.${agent.id}.scans`), 'saved');
-      await ext.broadcaster.portalScanSaved(agent.id, { id: 5, licensePlate: 'EXTP', timestamp: '2025-01-01T00:00:00.000Z', has_quote: false, status: 'uploaded', type: 'tire' });
+      await ext.broadcaster.portalScanSaved(agent.id, {
+        id: 5,
+        licensePlate: 'EXTP',
+        timestamp: '2025-01-01T00:00:00.000Z',
+        has_quote: false,
+        status: 'uploaded',
+        type: 'tire',
+      });
       expect((await got.until(1))[0].licensePlate).toBe('EXTP');
     });
 
     it('the HTTP events API refuses a request not signed with the secret', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/apps/42/events?auth_key=test-app-key&auth_timestamp=1&auth_version=1.0&auth_signature=00', payload: { name: 'created', channels: ['private-scan'], data: '{}' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/apps/42/events?auth_key=test-app-key&auth_timestamp=1&auth_version=1.0&auth_signature=00',
+        payload: { name: 'created', channels: ['private-scan'], data: '{}' },
+      });
       expect(res.statusCode).toBe(401);
     });
   });

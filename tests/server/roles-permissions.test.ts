@@ -14,11 +14,24 @@ beforeAll(async () => {
   agentRoleId = (await t.db.selectFrom('roles').select('id').where('name', '=', 'Agent').executeTakeFirstOrThrow()).id;
 });
 
-const count = async (table: 'roles' | 'permissions') => (await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const count = async (table: 'roles' | 'permissions') =>
+  (
+    await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 const roleNames = (rows: { name?: string; text?: string }[]) => rows.map((r) => r.name ?? r.text);
 const permissionsOf = async (roleId: number) =>
-  (await t.db.selectFrom('role_permissions').innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-    .select('permissions.name').where('role_id', '=', roleId).orderBy('permissions.name').execute()).map((r) => r.name);
+  (
+    await t.db
+      .selectFrom('role_permissions')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select('permissions.name')
+      .where('role_id', '=', roleId)
+      .orderBy('permissions.name')
+      .execute()
+  ).map((r) => r.name);
 
 describe('permission', () => {
   it('answers 403 on every roles route to a user without `role`, and on every permissions route without `permission`', async () => {
@@ -71,17 +84,33 @@ describe('roles', () => {
   });
 
   it('creates, reads, pages, searches, updates and deletes, with permissions by name', async () => {
-    const created = await t.as(admin, { method: 'POST', url: '/api/user/roles', payload: { name: 'Assessor', display_name: 'Assessor', description: 'Checks quotes', permissions: ['scan', 'client', 'scan'] } });
+    const created = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/roles',
+      payload: { name: 'Assessor', display_name: 'Assessor', description: 'Checks quotes', permissions: ['scan', 'client', 'scan'] },
+    });
     expect(created.statusCode).toBe(201);
     const role = created.json().data;
     expect(role).toEqual({
-      id: expect.any(Number), name: 'Assessor', display_name: 'Assessor', description: 'Checks quotes', permissions: ['client', 'scan'],
-      created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(Number),
+      name: 'Assessor',
+      display_name: 'Assessor',
+      description: 'Checks quotes',
+      permissions: ['client', 'scan'],
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     expect((await t.as(admin, { method: 'GET', url: `/api/user/roles/${role.id}` })).json()).toEqual({ data: role });
-    expect((await t.as(admin, { method: 'GET', url: '/api/user/roles?q=assess&page=1&per_page=10' })).json()).toEqual({ items: [role], total: 1 });
+    expect((await t.as(admin, { method: 'GET', url: '/api/user/roles?q=assess&page=1&per_page=10' })).json()).toEqual({
+      items: [role],
+      total: 1,
+    });
 
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/user/roles/${role.id}`, payload: { name: 'Senior Assessor', permissions: ['scan', 'product'] } });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/roles/${role.id}`,
+      payload: { name: 'Senior Assessor', permissions: ['scan', 'product'] },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ name: 'Senior Assessor', permissions: ['product', 'scan'] });
     expect(await permissionsOf(role.id)).toEqual(['product', 'scan']);
@@ -108,25 +137,45 @@ describe('roles', () => {
   it('lists role names as the choices of the user form', async () => {
     const lists = await t.as(admin, { method: 'GET', url: '/api/user/roles/lists' });
     expect(lists.statusCode).toBe(200);
-    expect(lists.json()).toEqual(expect.arrayContaining([
-      { text: 'Super Admin', value: 'Super Admin' }, { text: 'Agent', value: 'Agent' }, { text: 'Client', value: 'Client' },
-    ]));
+    expect(lists.json()).toEqual(
+      expect.arrayContaining([
+        { text: 'Super Admin', value: 'Super Admin' },
+        { text: 'Agent', value: 'Agent' },
+        { text: 'Client', value: 'Client' },
+      ]),
+    );
   });
 
   it('never deletes or renames the Super Admin role, nor takes a permission from it', async () => {
     const del = await t.as(admin, { method: 'DELETE', url: `/api/user/roles/${superAdminRoleId}` });
     expect(del.statusCode).toBe(403);
     expect(del.json()).toEqual({ error: 'The Super Admin role cannot be deleted.' });
-    const rename = await t.as(admin, { method: 'PUT', url: `/api/user/roles/${superAdminRoleId}`, payload: { name: 'Boss', permissions: [...PERMISSIONS] } });
+    const rename = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/roles/${superAdminRoleId}`,
+      payload: { name: 'Boss', permissions: [...PERMISSIONS] },
+    });
     expect(rename.statusCode).toBe(422);
     expect(rename.json()).toEqual({ error: { name: 'The Super Admin role cannot be renamed.' } });
-    const strip = await t.as(admin, { method: 'PUT', url: `/api/user/roles/${superAdminRoleId}`, payload: { name: 'Super Admin', permissions: ['scan'] } });
+    const strip = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/roles/${superAdminRoleId}`,
+      payload: { name: 'Super Admin', permissions: ['scan'] },
+    });
     expect(strip.statusCode).toBe(422);
     expect(strip.json()).toEqual({ error: { permissions: 'The Super Admin role holds every permission.' } });
     const all = (await t.db.selectFrom('permissions').select('name').execute()).map((p) => p.name);
-    const describe = await t.as(admin, { method: 'PUT', url: `/api/user/roles/${superAdminRoleId}`, payload: { name: 'Super Admin', description: 'Everything', permissions: all } });
+    const describe = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/roles/${superAdminRoleId}`,
+      payload: { name: 'Super Admin', description: 'Everything', permissions: all },
+    });
     expect(describe.statusCode).toBe(200);
-    const stored = await t.db.selectFrom('roles').select(['name', 'description']).where('id', '=', superAdminRoleId).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('roles')
+      .select(['name', 'description'])
+      .where('id', '=', superAdminRoleId)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ name: 'Super Admin', description: 'Everything' });
     expect((await permissionsOf(superAdminRoleId)).length).toBe(all.length);
   });
@@ -134,7 +183,11 @@ describe('roles', () => {
   it('keeps the Agent and Client roles, which the data scope keys on', async () => {
     const del = await t.as(admin, { method: 'DELETE', url: `/api/user/roles/${agentRoleId}` });
     expect(del.statusCode).toBe(403);
-    const rename = await t.as(admin, { method: 'PUT', url: `/api/user/roles/${agentRoleId}`, payload: { name: 'Reseller', permissions: ['scan'] } });
+    const rename = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/roles/${agentRoleId}`,
+      payload: { name: 'Reseller', permissions: ['scan'] },
+    });
     expect(rename.statusCode).toBe(422);
     expect(rename.json()).toEqual({ error: { name: 'The Agent role cannot be renamed.' } });
     expect((await t.db.selectFrom('roles').select('name').where('id', '=', agentRoleId).executeTakeFirstOrThrow()).name).toBe('Agent');
@@ -184,11 +237,15 @@ describe('roles', () => {
 describe('permissions', () => {
   it('answers 422 with the required field and a malformed name, storing nothing', async () => {
     const before = await count('permissions');
-    expect((await t.as(admin, { method: 'POST', url: '/api/user/permissions', payload: {} })).json()).toEqual({ error: { name: 'Name is required' } });
+    expect((await t.as(admin, { method: 'POST', url: '/api/user/permissions', payload: {} })).json()).toEqual({
+      error: { name: 'Name is required' },
+    });
     for (const name of ['Bad Name', 'UPPER', '9lives', 'dash-ed']) {
       const res = await t.as(admin, { method: 'POST', url: '/api/user/permissions', payload: { name } });
       expect(res.statusCode, name).toBe(422);
-      expect(res.json()).toEqual({ error: { name: 'Name may only contain lower-case letters, digits and underscores, starting with a letter' } });
+      expect(res.json()).toEqual({
+        error: { name: 'Name may only contain lower-case letters, digits and underscores, starting with a letter' },
+      });
     }
     const dup = await t.as(admin, { method: 'POST', url: '/api/user/permissions', payload: { name: 'scan' } });
     expect(dup.json()).toEqual({ error: { name: 'The name has already been taken.' } });
@@ -196,19 +253,38 @@ describe('permissions', () => {
   });
 
   it('creates (granting it to Super Admin), reads, pages, searches, updates and deletes', async () => {
-    const created = await t.as(admin, { method: 'POST', url: '/api/user/permissions', payload: { name: 'invoice_export', display_name: 'Invoice Export', description: 'Export invoices' } });
+    const created = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/permissions',
+      payload: { name: 'invoice_export', display_name: 'Invoice Export', description: 'Export invoices' },
+    });
     expect(created.statusCode).toBe(201);
     const perm = created.json().data;
-    expect(perm).toEqual({ id: expect.any(Number), name: 'invoice_export', display_name: 'Invoice Export', description: 'Export invoices', created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(perm).toEqual({
+      id: expect.any(Number),
+      name: 'invoice_export',
+      display_name: 'Invoice Export',
+      description: 'Export invoices',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect(await permissionsOf(superAdminRoleId)).toContain('invoice_export');
     expect((await t.as(admin, { method: 'GET', url: `/api/user/permissions/${perm.id}` })).json()).toEqual({ data: perm });
     expect((await t.as(admin, { method: 'GET', url: '/api/user/permissions?q=invoice' })).json()).toEqual({ items: [perm], total: 1 });
     const lists = await t.as(admin, { method: 'GET', url: '/api/user/permissions/lists' });
     expect(lists.json()).toContainEqual({ text: 'invoice_export', value: 'invoice_export' });
 
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/user/permissions/${perm.id}`, payload: { name: 'invoice_exports', display_name: 'Invoice Exports' } });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/permissions/${perm.id}`,
+      payload: { name: 'invoice_exports', display_name: 'Invoice Exports' },
+    });
     expect(updated.json().data).toMatchObject({ name: 'invoice_exports', display_name: 'Invoice Exports', description: 'Export invoices' });
-    const cleared = await t.as(admin, { method: 'PUT', url: `/api/user/permissions/${perm.id}`, payload: { name: 'invoice_exports', display_name: 'Invoice Exports', description: '' } });
+    const cleared = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/permissions/${perm.id}`,
+      payload: { name: 'invoice_exports', display_name: 'Invoice Exports', description: '' },
+    });
     expect(cleared.json().data.description).toBeNull();
 
     const deleted = await t.as(admin, { method: 'DELETE', url: `/api/user/permissions/${perm.id}` });
@@ -223,11 +299,17 @@ describe('permissions', () => {
     const rename = await t.as(admin, { method: 'PUT', url: `/api/user/permissions/${scan.id}`, payload: { name: 'scans' } });
     expect(rename.statusCode).toBe(422);
     expect(rename.json()).toEqual({ error: { name: 'The scan permission cannot be renamed.' } });
-    const relabel = await t.as(admin, { method: 'PUT', url: `/api/user/permissions/${scan.id}`, payload: { name: 'scan', display_name: 'Scans and quotes' } });
+    const relabel = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/permissions/${scan.id}`,
+      payload: { name: 'scan', display_name: 'Scans and quotes' },
+    });
     expect(relabel.statusCode).toBe(200);
     const del = await t.as(admin, { method: 'DELETE', url: `/api/user/permissions/${scan.id}` });
     expect(del.statusCode).toBe(403);
     expect(del.json()).toEqual({ error: 'The scan permission cannot be deleted.' });
-    expect(await t.db.selectFrom('permissions').select('name').where('id', '=', scan.id).executeTakeFirstOrThrow()).toEqual({ name: 'scan' });
+    expect(await t.db.selectFrom('permissions').select('name').where('id', '=', scan.id).executeTakeFirstOrThrow()).toEqual({
+      name: 'scan',
+    });
   });
 });

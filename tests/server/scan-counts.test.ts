@@ -44,17 +44,23 @@ describe('day counts', () => {
 
     const [first] = (await sql<{ id: number }>`select id from scans order by id limit 1`.execute(t.db)).rows;
     // 23:59:59.9 Melbourne one day, then 00:00 the next: the scan moves from one day to the other.
-    await sql`update scans set scanned_at = ('2026-03-01 23:59:59.9'::timestamp at time zone 'Australia/Melbourne') where id = ${first.id}`.execute(t.db);
+    await sql`update scans set scanned_at = ('2026-03-01 23:59:59.9'::timestamp at time zone 'Australia/Melbourne') where id = ${first.id}`.execute(
+      t.db,
+    );
     c = await countsVersusScans();
     expect(c.stored).toEqual(c.truth);
     expect(c.stored).toContainEqual({ dim: 'all', key: '0', day: '2026-03-01', n: '1' });
-    await sql`update scans set scanned_at = ('2026-03-02 00:00:00'::timestamp at time zone 'Australia/Melbourne') where id = ${first.id}`.execute(t.db);
+    await sql`update scans set scanned_at = ('2026-03-02 00:00:00'::timestamp at time zone 'Australia/Melbourne') where id = ${first.id}`.execute(
+      t.db,
+    );
     c = await countsVersusScans();
     expect(c.stored).toEqual(c.truth);
     expect(c.stored).toContainEqual({ dim: 'all', key: '0', day: '2026-03-02', n: '1' });
     expect(c.stored.find((r) => r.day === '2026-03-01')).toBeUndefined();
 
-    await sql`update scans set agent_id = ${agents[2]}, client_id = null where id in (select id from scans order by id limit 50)`.execute(t.db);
+    await sql`update scans set agent_id = ${agents[2]}, client_id = null where id in (select id from scans order by id limit 50)`.execute(
+      t.db,
+    );
     await sql`update scans set client_id = ${clients[0]} where id in (select id from scans order by id desc limit 30)`.execute(t.db);
     c = await countsVersusScans();
     expect(c.stored).toEqual(c.truth);
@@ -62,7 +68,9 @@ describe('day counts', () => {
     // A write that moves no scan between days, agents or clients leaves the counts' rows untouched.
     const before = await sql<{ xmin: string }>`select xmin::text from scan_counts order by dim, key, day`.execute(t.db);
     await sql`update scans set status = 'ready', make = 'Holden' where id in (select id from scans order by id limit 100)`.execute(t.db);
-    expect((await sql<{ xmin: string }>`select xmin::text from scan_counts order by dim, key, day`.execute(t.db)).rows).toEqual(before.rows);
+    expect((await sql<{ xmin: string }>`select xmin::text from scan_counts order by dim, key, day`.execute(t.db)).rows).toEqual(
+      before.rows,
+    );
 
     await sql`delete from scans where id in (select id from scans order by id desc limit 10)`.execute(t.db);
     // Through the API as well: a manual scan is counted.
@@ -89,7 +97,12 @@ describe('day counts', () => {
 });
 
 describe('deep pages and totals', () => {
-  interface Case { label: string; token: () => string; query: string; where: string }
+  interface Case {
+    label: string;
+    token: () => string;
+    query: string;
+    where: string;
+  }
   let admin = '';
   let agentUser = '';
   let clientUser = '';
@@ -98,7 +111,8 @@ describe('deep pages and totals', () => {
     agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agents[0], agents[1]] })).email);
     clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clients[1]] })).email);
   });
-  const melbourneDate = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+  const melbourneDate = (daysAgo: number) =>
+    new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
   const M = `'Australia/Melbourne'`;
   const cases: Case[] = [
     { label: 'admin, unfiltered', token: () => admin, query: '', where: 'true' },
@@ -107,39 +121,61 @@ describe('deep pages and totals', () => {
     { label: 'admin, agent filter', token: () => admin, query: 'agent_id=$A2', where: 'agent_id = $A2' },
     { label: 'admin, client filter', token: () => admin, query: 'client_id=$C0', where: 'client_id = $C0' },
     {
-      label: 'admin, date range (whole Melbourne days)', token: () => admin, query: `ts=${melbourneDate(9)}&te=${melbourneDate(2)}`,
+      label: 'admin, date range (whole Melbourne days)',
+      token: () => admin,
+      query: `ts=${melbourneDate(9)}&te=${melbourneDate(2)}`,
       where: `scanned_at >= ('${melbourneDate(9)}'::date::timestamp at time zone ${M}) and scanned_at < (('${melbourneDate(2)}'::date + 1)::timestamp at time zone ${M})`,
     },
     {
-      label: 'Agent user, range cut mid-day at both ends', token: () => agentUser, query: `ts=${melbourneDate(10)} 13:17:00&te=${melbourneDate(1)} 08:05`,
+      label: 'Agent user, range cut mid-day at both ends',
+      token: () => agentUser,
+      query: `ts=${melbourneDate(10)} 13:17:00&te=${melbourneDate(1)} 08:05`,
       where: `agent_id in ($A0, $A1) and scanned_at >= ('${melbourneDate(10)} 13:17:00'::timestamp at time zone ${M}) and scanned_at < ('${melbourneDate(1)} 08:05'::timestamp at time zone ${M} + interval '1 minute')`,
     },
     {
-      label: 'admin, range within one day', token: () => admin, query: `ts=${melbourneDate(4)} 01:00:00&te=${melbourneDate(4)} 22:30:00`,
+      label: 'admin, range within one day',
+      token: () => admin,
+      query: `ts=${melbourneDate(4)} 01:00:00&te=${melbourneDate(4)} 22:30:00`,
       where: `scanned_at >= ('${melbourneDate(4)} 01:00:00'::timestamp at time zone ${M}) and scanned_at < ('${melbourneDate(4)} 22:30:00'::timestamp at time zone ${M} + interval '1 second')`,
     },
     {
-      label: 'Client user, since a time (no upper bound)', token: () => clientUser, query: `ts=${melbourneDate(7)} 06:00`,
+      label: 'Client user, since a time (no upper bound)',
+      token: () => clientUser,
+      query: `ts=${melbourneDate(7)} 06:00`,
       where: `client_id = $C1 and scanned_at >= ('${melbourneDate(7)} 06:00'::timestamp at time zone ${M})`,
     },
     // Not answered by the day counts (status; agent and client together): the offset path, for comparison.
     { label: 'admin, status filter', token: () => admin, query: 'status=uploaded', where: `status = 'uploaded'` },
-    { label: 'Agent user, client filter', token: () => agentUser, query: 'client_id=$C2', where: 'agent_id in ($A0, $A1) and client_id = $C2' },
+    {
+      label: 'Agent user, client filter',
+      token: () => agentUser,
+      query: 'client_id=$C2',
+      where: 'agent_id in ($A0, $A1) and client_id = $C2',
+    },
   ];
-  const fill = (s: string) => s.replace(/\$A(\d)/g, (_, i) => String(agents[Number(i)])).replace(/\$C(\d)/g, (_, i) => String(clients[Number(i)]));
+  const fill = (s: string) =>
+    s.replace(/\$A(\d)/g, (_, i) => String(agents[Number(i)])).replace(/\$C(\d)/g, (_, i) => String(clients[Number(i)]));
 
   it.each(cases)('$label: every page equals the offset, the total is exact', async (c) => {
-    const truth = (await sql<{ id: string }>`select id from scans where ${sql.raw(fill(c.where))} order by scanned_at desc, id desc`.execute(t.db)).rows.map((r) => Number(r.id));
+    const truth = (
+      await sql<{ id: string }>`select id from scans where ${sql.raw(fill(c.where))} order by scanned_at desc, id desc`.execute(t.db)
+    ).rows.map((r) => Number(r.id));
     expect(truth.length, 'the case selects scans').toBeGreaterThan(40);
     const perPage = 25;
     const last = Math.ceil(truth.length / perPage);
     // First pages (offset path), pages past the day-seek threshold, the last page and one beyond it.
     const pages = [...new Set([1, 2, 41, 42, 43, Math.floor(last / 2), last - 1, last, last + 1].filter((p) => p >= 1))];
     for (const page of pages) {
-      const res = await t.as(c.token(), { method: 'GET', url: `/api/scan/scans?per_page=${perPage}&page=${page}${c.query ? `&${fill(c.query)}` : ''}` });
+      const res = await t.as(c.token(), {
+        method: 'GET',
+        url: `/api/scan/scans?per_page=${perPage}&page=${page}${c.query ? `&${fill(c.query)}` : ''}`,
+      });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json() as { items: { id: number }[]; total: number; total_is_estimate: boolean };
-      expect(body.items.map((i) => i.id), `page ${page}`).toEqual(truth.slice((page - 1) * perPage, page * perPage));
+      expect(
+        body.items.map((i) => i.id),
+        `page ${page}`,
+      ).toEqual(truth.slice((page - 1) * perPage, page * perPage));
       expect(body.total, `total on page ${page}`).toBe(truth.length);
       expect(body.total_is_estimate).toBe(false);
     }

@@ -24,10 +24,41 @@ beforeAll(async () => {
   const siteA = await t.build.location({ name: 'Export site A', agent_id: agentA.id });
   const siteB = await t.build.location({ name: 'Export site B', agent_id: agentB.id });
   // Melbourne is UTC+10 in May.
-  await t.build.scan({ agent_id: agentA.id, client_id: clientX.id, location_id: siteA.id, license_plate: 'AAA111', make: 'Toyota', model: 'Corolla', car_color: 'Silver', scanned_at: '2024-05-10T00:00:00Z' });
-  await t.build.scan({ agent_id: agentA.id, client_id: clientY.id, location_id: siteA.id, license_plate: 'AAA222', make: '=HYPERLINK("http://evil.test")', status: 'ready', scanned_at: '2024-05-10T05:15:00Z' });
-  await t.build.scan({ agent_id: agentB.id, client_id: clientY.id, location_id: siteB.id, license_plate: 'BBB111', make: 'Ford', scanned_at: '2024-05-11T00:00:00Z' });
-  await t.build.scan({ agent_id: agentB.id, client_id: clientX.id, location_id: siteB.id, license_plate: 'BBB222', make: 'Kia', scanned_at: '2024-05-12T00:00:00Z' });
+  await t.build.scan({
+    agent_id: agentA.id,
+    client_id: clientX.id,
+    location_id: siteA.id,
+    license_plate: 'AAA111',
+    make: 'Toyota',
+    model: 'Corolla',
+    car_color: 'Silver',
+    scanned_at: '2024-05-10T00:00:00Z',
+  });
+  await t.build.scan({
+    agent_id: agentA.id,
+    client_id: clientY.id,
+    location_id: siteA.id,
+    license_plate: 'AAA222',
+    make: '=HYPERLINK("http://evil.test")',
+    status: 'ready',
+    scanned_at: '2024-05-10T05:15:00Z',
+  });
+  await t.build.scan({
+    agent_id: agentB.id,
+    client_id: clientY.id,
+    location_id: siteB.id,
+    license_plate: 'BBB111',
+    make: 'Ford',
+    scanned_at: '2024-05-11T00:00:00Z',
+  });
+  await t.build.scan({
+    agent_id: agentB.id,
+    client_id: clientX.id,
+    location_id: siteB.id,
+    license_plate: 'BBB222',
+    make: 'Kia',
+    scanned_at: '2024-05-12T00:00:00Z',
+  });
   agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
   clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id] })).email);
 });
@@ -50,9 +81,13 @@ const plates = (rows: string[]) => rows.map((r) => /,(AAA\d{3}|BBB\d{3}),/.exec(
 describe('the scan export', () => {
   it('writes every scan of a Super Admin, newest first, with the list columns and Melbourne times', async () => {
     const { header, rows } = await exportCsv(admin);
-    expect(header).toBe('ID,Scan ID,Date/Time,Registration,Make,Model,Car Color,Body Type,Valuation,Location,Location State,Client,Agent,Type,Status,Dents,Scratches');
+    expect(header).toBe(
+      'ID,Scan ID,Date/Time,Registration,Make,Model,Car Color,Body Type,Valuation,Location,Location State,Client,Agent,Type,Status,Dents,Scratches',
+    );
     expect(rows).toHaveLength(4);
-    expect(rows[3]).toMatch(/^\d+,scan-[\w-]+,10-05-2024 10:00 AM,AAA111,Toyota,Corolla,Silver,,,Export site A,,Export client X,Export agent A,Arch,Uploaded,0,0$/);
+    expect(rows[3]).toMatch(
+      /^\d+,scan-[\w-]+,10-05-2024 10:00 AM,AAA111,Toyota,Corolla,Silver,,,Export site A,,Export client X,Export agent A,Arch,Uploaded,0,0$/,
+    );
     expect(rows[2]).toContain(',10-05-2024 03:15 PM,AAA222,');
     // A cell a spreadsheet would run as a formula is neutralised; quotes and commas are escaped.
     expect(rows[2]).toContain(`,"'=HYPERLINK(""http://evil.test"")",`);
@@ -60,7 +95,7 @@ describe('the scan export', () => {
     expect(rows[2]).toContain(',Ready,');
   });
 
-  it('holds only an Agent user\'s agents\' scans, and a Client user\'s clients\'', async () => {
+  it("holds only an Agent user's agents' scans, and a Client user's clients'", async () => {
     expect(plates((await exportCsv(agentUser)).rows)).toEqual(['AAA111', 'AAA222']);
     expect(plates((await exportCsv(clientUser)).rows)).toEqual(['AAA111', 'BBB222']);
     // Filters and the header selection cannot widen it.
@@ -87,11 +122,19 @@ describe('the scan export', () => {
 
   it('reads in batches across the whole result (more rows than one batch)', async () => {
     const agentC = await t.build.agent({ name: 'Export agent C' });
-    await t.db.insertInto('scans').values(Array.from({ length: 5_050 }, (_, i) => ({
-      scan_id: `bulk-${i}`, agent_id: agentC.id, type: 'arch', status: 'uploaded',
-      // Two rows share each timestamp, so the keyset must break ties by id.
-      scanned_at: new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 60_000),
-    }))).execute();
+    await t.db
+      .insertInto('scans')
+      .values(
+        Array.from({ length: 5_050 }, (_, i) => ({
+          scan_id: `bulk-${i}`,
+          agent_id: agentC.id,
+          type: 'arch',
+          status: 'uploaded',
+          // Two rows share each timestamp, so the keyset must break ties by id.
+          scanned_at: new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 60_000),
+        })),
+      )
+      .execute();
     const { rows } = await exportCsv(admin, `agent_id=${agentC.id}`);
     expect(rows).toHaveLength(5_050);
     expect(new Set(rows.map((r) => r.split(',')[0])).size).toBe(5_050);
@@ -105,10 +148,14 @@ describe('the scan export', () => {
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const zip = unzipSync(new Uint8Array(file.rawPayload));
     const sheet = strFromU8(zip['xl/worksheets/sheet1.xml']);
-    const text = Object.entries(zip).filter(([name]) => name.endsWith('.xml')).map(([, bytes]) => strFromU8(bytes)).join('\n');
+    const text = Object.entries(zip)
+      .filter(([name]) => name.endsWith('.xml'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('\n');
     // The header and the two scans of agent A.
     expect(sheet.match(/<row[ >]/g)).toHaveLength(3);
-    for (const title of ['Registration', 'Date/Time', 'Scratches', 'AAA111', 'AAA222', 'Export agent A', 'Export client Y, "quoted"']) expect(text).toContain(title);
+    for (const title of ['Registration', 'Date/Time', 'Scratches', 'AAA111', 'AAA222', 'Export agent A', 'Export client Y, "quoted"'])
+      expect(text).toContain(title);
     expect(text).not.toContain('BBB111');
     // Stored as text, so a spreadsheet shows it and never evaluates it.
     expect(text).toContain('<t>=HYPERLINK("http://evil.test")</t>');
@@ -121,7 +168,9 @@ describe('the scan export', () => {
 
     const agentsOnly = await t.as(agentUser, { method: 'GET', url: '/api/scan/scans/export-scan-report?format=xlsx' });
     const agentZip = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: agentsOnly.json().data.url })).rawPayload));
-    const agentText = Object.values(agentZip).map((b) => strFromU8(b)).join('\n');
+    const agentText = Object.values(agentZip)
+      .map((b) => strFromU8(b))
+      .join('\n');
     expect(agentText).toContain('AAA111');
     expect(agentText).not.toContain('BBB222');
   });

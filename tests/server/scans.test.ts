@@ -35,25 +35,133 @@ beforeAll(async () => {
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
   const rows: [string, Parameters<TestContext['build']['scan']>[0]][] = [
     // Melbourne is UTC+10 in May: 2024-05-10T00:00Z is 10:00 AM on the 10th there.
-    ['s1', { agent_id: agentA.id, client_id: clientX.id, location_id: siteA1.id, type: 'arch', status: 'uploaded', license_plate: '1AB2CD', make: 'Toyota', model: 'Corolla', car_color: 'Silver', scanned_at: '2024-05-10T00:00:00Z' }],
-    ['s2', { agent_id: agentA.id, client_id: clientX.id, location_id: siteA2.id, type: 'tire', status: 'ready', license_plate: 'XYZ123', make: 'Mazda', model: 'CX-5', car_color: 'Red', scanned_at: '2024-05-11T13:30:00Z' }],
-    ['s3', { agent_id: agentA.id, client_id: clientZ.id, location_id: siteA1.id, type: 'chasis', status: 'metadata', license_plate: '1AC9ZZ', make: 'Ford', model: 'Ranger', car_color: 'White', scanned_at: '2024-05-11T14:30:00Z' }],
-    ['s4', { agent_id: agentB.id, client_id: clientY.id, location_id: siteB.id, type: 'arch', status: 'uploaded', license_plate: 'NSW001', make: 'Tesla', model: 'Model 3', car_color: 'Blue', scanned_at: '2024-05-12T02:00:00Z' }],
-    ['s5', { agent_id: agentB.id, client_id: clientX.id, location_id: siteB.id, type: 'arch', status: 'uploaded', license_plate: 'QLD777', make: 'Hyundai', model: 'i30', car_color: 'Black', scanned_at: '2024-05-13T02:00:00Z' }],
-    ['s6', { agent_id: agentA.id, client_id: clientX.id, location_id: siteA1.id, type: 'arch', status: 'uploaded', license_plate: 'NEW001', make: 'Kia', model: 'Sportage', scanned_at: hoursAgo(2) }],
-    ['s7', { agent_id: agentB.id, client_id: clientY.id, location_id: siteB.id, type: 'tire', status: 'uploaded', license_plate: 'OLD002', make: 'Isuzu', model: 'D-Max', scanned_at: hoursAgo(60) }],
+    [
+      's1',
+      {
+        agent_id: agentA.id,
+        client_id: clientX.id,
+        location_id: siteA1.id,
+        type: 'arch',
+        status: 'uploaded',
+        license_plate: '1AB2CD',
+        make: 'Toyota',
+        model: 'Corolla',
+        car_color: 'Silver',
+        scanned_at: '2024-05-10T00:00:00Z',
+      },
+    ],
+    [
+      's2',
+      {
+        agent_id: agentA.id,
+        client_id: clientX.id,
+        location_id: siteA2.id,
+        type: 'tire',
+        status: 'ready',
+        license_plate: 'XYZ123',
+        make: 'Mazda',
+        model: 'CX-5',
+        car_color: 'Red',
+        scanned_at: '2024-05-11T13:30:00Z',
+      },
+    ],
+    [
+      's3',
+      {
+        agent_id: agentA.id,
+        client_id: clientZ.id,
+        location_id: siteA1.id,
+        type: 'chasis',
+        status: 'metadata',
+        license_plate: '1AC9ZZ',
+        make: 'Ford',
+        model: 'Ranger',
+        car_color: 'White',
+        scanned_at: '2024-05-11T14:30:00Z',
+      },
+    ],
+    [
+      's4',
+      {
+        agent_id: agentB.id,
+        client_id: clientY.id,
+        location_id: siteB.id,
+        type: 'arch',
+        status: 'uploaded',
+        license_plate: 'NSW001',
+        make: 'Tesla',
+        model: 'Model 3',
+        car_color: 'Blue',
+        scanned_at: '2024-05-12T02:00:00Z',
+      },
+    ],
+    [
+      's5',
+      {
+        agent_id: agentB.id,
+        client_id: clientX.id,
+        location_id: siteB.id,
+        type: 'arch',
+        status: 'uploaded',
+        license_plate: 'QLD777',
+        make: 'Hyundai',
+        model: 'i30',
+        car_color: 'Black',
+        scanned_at: '2024-05-13T02:00:00Z',
+      },
+    ],
+    [
+      's6',
+      {
+        agent_id: agentA.id,
+        client_id: clientX.id,
+        location_id: siteA1.id,
+        type: 'arch',
+        status: 'uploaded',
+        license_plate: 'NEW001',
+        make: 'Kia',
+        model: 'Sportage',
+        scanned_at: hoursAgo(2),
+      },
+    ],
+    [
+      's7',
+      {
+        agent_id: agentB.id,
+        client_id: clientY.id,
+        location_id: siteB.id,
+        type: 'tire',
+        status: 'uploaded',
+        license_plate: 'OLD002',
+        make: 'Isuzu',
+        model: 'D-Max',
+        scanned_at: hoursAgo(60),
+      },
+    ],
   ];
   for (const [name, row] of rows) s[name] = (await t.build.scan(row)).id;
   const holder = t.app as FastifyInstance & { broadcaster?: Broadcaster };
   const real = holder.broadcaster;
   holder.broadcaster = {
-    async scanCreated(scan) { events.push({ kind: 'created', scan }); await real?.scanCreated(scan); },
-    async scanUpdated(scan) { events.push({ kind: 'updated', scan }); await real?.scanUpdated(scan); },
-    async portalScanSaved(agentId, scan) { await real?.portalScanSaved(agentId, scan); },
-    close: async () => { await real?.close(); },
+    async scanCreated(scan) {
+      events.push({ kind: 'created', scan });
+      await real?.scanCreated(scan);
+    },
+    async scanUpdated(scan) {
+      events.push({ kind: 'updated', scan });
+      await real?.scanUpdated(scan);
+    },
+    async portalScanSaved(agentId, scan) {
+      await real?.portalScanSaved(agentId, scan);
+    },
+    close: async () => {
+      await real?.close();
+    },
   };
 });
-beforeEach(() => { events.length = 0; });
+beforeEach(() => {
+  events.length = 0;
+});
 
 const notFound = (id: string | number) => ({ error: `No query results for model [Scan] ${id}` });
 const list = async (token: string, query = '', headers: Record<string, string> = {}) => {
@@ -99,13 +207,38 @@ describe('the list', () => {
     expect(await names(admin)).toEqual(['s6', 's7', 's5', 's4', 's3', 's2', 's1']);
     const page = await t.as(admin, { method: 'GET', url: '/api/scan/scans?per_page=2&page=2&agent_id=' + agentA.id });
     // Agent A's scans newest first are s6, s3, s2, s1.
-    expect(page.json()).toEqual({ items: [expect.objectContaining({ id: s.s2 }), expect.objectContaining({ id: s.s1 })], total: 4, total_is_estimate: false });
+    expect(page.json()).toEqual({
+      items: [expect.objectContaining({ id: s.s2 }), expect.objectContaining({ id: s.s1 })],
+      total: 4,
+      total_is_estimate: false,
+    });
     const first = (await list(admin, `location_id=${siteA2.id}`)).items[0];
     expect(first).toEqual({
-      id: s.s2, scan_id: expect.any(String), licensePlate: 'XYZ123', make: 'Mazda', model: 'CX-5', carColor: 'Red', body_type: null, valuation: null,
-      location_id: siteA2.id, location_name: 'Alpha South', location_state: null, client_id: clientX.id, client_name: 'Xanadu Insurance',
-      agent_id: agentA.id, agent_name: 'Alpha Scanners', device_id: null, type: 'tire', status: 'ready', timestamp: '2024-05-11T13:30:00.000Z',
-      startTime: null, damageCount: 0, dentCount: 0, scratchCount: 0, created_at: expect.any(String), updated_at: expect.any(String),
+      id: s.s2,
+      scan_id: expect.any(String),
+      licensePlate: 'XYZ123',
+      make: 'Mazda',
+      model: 'CX-5',
+      carColor: 'Red',
+      body_type: null,
+      valuation: null,
+      location_id: siteA2.id,
+      location_name: 'Alpha South',
+      location_state: null,
+      client_id: clientX.id,
+      client_name: 'Xanadu Insurance',
+      agent_id: agentA.id,
+      agent_name: 'Alpha Scanners',
+      device_id: null,
+      type: 'tire',
+      status: 'ready',
+      timestamp: '2024-05-11T13:30:00.000Z',
+      startTime: null,
+      damageCount: 0,
+      dentCount: 0,
+      scratchCount: 0,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
   });
 
@@ -158,7 +291,9 @@ describe('the list', () => {
 
   it('counts exactly from the day counts, and estimates beyond 10,000 matches only for what they cannot answer', async () => {
     await sql`insert into scans (scan_id, agent_id, type, status, scanned_at)
-      select 'bulk-' || g, ${agentC.id}, 'arch', 'uploaded', now() - (g || ' minutes')::interval from generate_series(1, 10050) g`.execute(t.db);
+      select 'bulk-' || g, ${agentC.id}, 'arch', 'uploaded', now() - (g || ' minutes')::interval from generate_series(1, 10050) g`.execute(
+      t.db,
+    );
     await sql`analyze scans`.execute(t.db);
     // One agent (a filter or an Agent user's scope) and a date range: exact, however many.
     const many = await list(admin, `agent_id=${agentC.id}`);
@@ -172,9 +307,15 @@ describe('the list', () => {
     expect(few).toEqual({ items: [], total: 0, total_is_estimate: false });
 
     // Deep pages (found from the day counts) hold exactly what an offset would, also after a change.
-    const truth = async (page: number) => (await sql<{ id: number }>`select id from scans where agent_id = ${agentC.id}
-      order by scanned_at desc, id desc limit 10 offset ${(page - 1) * 10}`.execute(t.db)).rows.map((r) => r.id);
-    const deep = async (page: number) => (await t.as(admin, { method: 'GET', url: `/api/scan/scans?agent_id=${agentC.id}&per_page=10&page=${page}` })).json().items.map((i: { id: number }) => i.id);
+    const truth = async (page: number) =>
+      (
+        await sql<{ id: number }>`select id from scans where agent_id = ${agentC.id}
+      order by scanned_at desc, id desc limit 10 offset ${(page - 1) * 10}`.execute(t.db)
+      ).rows.map((r) => r.id);
+    const deep = async (page: number) =>
+      (await t.as(admin, { method: 'GET', url: `/api/scan/scans?agent_id=${agentC.id}&per_page=10&page=${page}` }))
+        .json()
+        .items.map((i: { id: number }) => i.id);
     for (const page of [150, 151, 400, 1005, 1006]) expect(await deep(page), `page ${page}`).toEqual(await truth(page));
     await t.as(admin, { method: 'POST', url: '/api/scan/scans', payload: { agent_id: agentC.id } });
     for (const page of [150, 151, 400]) expect(await deep(page), `page ${page} after a new scan`).toEqual(await truth(page));
@@ -190,7 +331,7 @@ describe('scope', () => {
     clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id] })).email);
   });
 
-  it('shows a Super Admin everything, an Agent user their agents\' scans, a Client user their clients\'', async () => {
+  it("shows a Super Admin everything, an Agent user their agents' scans, a Client user their clients'", async () => {
     expect(sorted(await names(admin))).toEqual(['s1', 's2', 's3', 's4', 's5', 's6', 's7']);
     expect(sorted(await names(agentUser))).toEqual(['s1', 's2', 's3', 's6']);
     expect(sorted(await names(clientUser))).toEqual(['s1', 's2', 's5', 's6']);
@@ -205,10 +346,12 @@ describe('scope', () => {
     expect(sorted(await names(admin, '', { x_sng_clients: String(clientY.id) }))).toEqual(['s4', 's7']);
     expect(await names(agentUser, '', { x_sng_agents: String(agentB.id) })).toEqual([]);
     expect(sorted(await names(agentUser, '', { x_sng_clients: String(clientX.id) }))).toEqual(['s1', 's2', 's6']);
-    expect((await t.as(agentUser, { method: 'GET', url: `/api/scan/scans/${s.s1}`, headers: { x_sng_agents: String(agentB.id) } })).statusCode).toBe(404);
+    expect(
+      (await t.as(agentUser, { method: 'GET', url: `/api/scan/scans/${s.s1}`, headers: { x_sng_agents: String(agentB.id) } })).statusCode,
+    ).toBe(404);
   });
 
-  it('answers the model\'s 404 for a scan outside the scope, on every route', async () => {
+  it("answers the model's 404 for a scan outside the scope, on every route", async () => {
     for (const call of [
       { method: 'GET', url: `/api/scan/scans/${s.s4}` },
       { method: 'PUT', url: `/api/scan/scans/${s.s4}`, payload: { make: 'Mine now' } },
@@ -230,8 +373,24 @@ describe('one scan', () => {
     const res = await t.as(admin, { method: 'GET', url: `/api/scan/scans/${s.s4}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
-      id: s.s4, licensePlate: 'NSW001', agent_name: 'Bravo Drive', client_name: 'Yarra Fleet', meta: null, arch: null, chasis: null, tire: null, rims: null,
-      damages: [], measures: { dents: {}, scratchs: {}, damage_count: {} }, data: [], videos: [], annotates: [], report_pdfs: [], pdf: null, pdf_url: null, pdf_path: null,
+      id: s.s4,
+      licensePlate: 'NSW001',
+      agent_name: 'Bravo Drive',
+      client_name: 'Yarra Fleet',
+      meta: null,
+      arch: null,
+      chasis: null,
+      tire: null,
+      rims: null,
+      damages: [],
+      measures: { dents: {}, scratchs: {}, damage_count: {} },
+      data: [],
+      videos: [],
+      annotates: [],
+      report_pdfs: [],
+      pdf: null,
+      pdf_url: null,
+      pdf_path: null,
     });
     for (const id of ['999999', 'abc', '0', '1.5']) {
       const missing = await t.as(admin, { method: 'GET', url: `/api/scan/scans/${id}` });
@@ -244,10 +403,23 @@ describe('one scan', () => {
 describe('updating the vehicle fields', () => {
   it('changes only the fields sent, normalises them, resolves the client name, and publishes the change', async () => {
     const url = `/api/scan/scans/${s.s2}`;
-    const res = await t.as(admin, { method: 'PUT', url, payload: { licensePlate: ' xyz 124 ', valuation: '12,500', location_state: 'VIC', noLoading: true } });
+    const res = await t.as(admin, {
+      method: 'PUT',
+      url,
+      payload: { licensePlate: ' xyz 124 ', valuation: '12,500', location_state: 'VIC', noLoading: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ licensePlate: 'XYZ124', valuation: 12500, location_state: 'VIC', make: 'Mazda', model: 'CX-5', carColor: 'Red' });
-    expect(events).toEqual([{ kind: 'updated', scan: expect.objectContaining({ id: s.s2, licensePlate: 'XYZ124', valuation: 12500, agent_id: agentA.id }) }]);
+    expect(res.json().data).toMatchObject({
+      licensePlate: 'XYZ124',
+      valuation: 12500,
+      location_state: 'VIC',
+      make: 'Mazda',
+      model: 'CX-5',
+      carColor: 'Red',
+    });
+    expect(events).toEqual([
+      { kind: 'updated', scan: expect.objectContaining({ id: s.s2, licensePlate: 'XYZ124', valuation: 12500, agent_id: agentA.id }) },
+    ]);
 
     const moved = await t.as(admin, { method: 'PUT', url, payload: { client_id: clientZ.id, client_name: 'Whatever the browser says' } });
     expect(moved.json().data).toMatchObject({ client_id: clientZ.id, client_name: 'Zenith Leasing' });
@@ -287,7 +459,10 @@ describe('updating the vehicle fields', () => {
     // Agent A serves client X (its default client); Yarra Fleet is Bravo's.
     const refused = await t.as(agentUser, { method: 'PUT', url: `/api/scan/scans/${s.s6}`, payload: { client_id: clientY.id } });
     expect(refused.json()).toEqual({ error: { client_id: 'The selected client is invalid' } });
-    expect((await t.as(agentUser, { method: 'PUT', url: `/api/scan/scans/${s.s6}`, payload: { client_id: clientX.id, make: 'Kia' } })).statusCode).toBe(200);
+    expect(
+      (await t.as(agentUser, { method: 'PUT', url: `/api/scan/scans/${s.s6}`, payload: { client_id: clientX.id, make: 'Kia' } }))
+        .statusCode,
+    ).toBe(200);
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id] })).email);
     const away = await t.as(clientUser, { method: 'PUT', url: `/api/scan/scans/${s.s6}`, payload: { client_id: clientZ.id } });
     expect(away.json()).toEqual({ error: { client_id: 'The selected client is invalid' } });
@@ -297,16 +472,31 @@ describe('updating the vehicle fields', () => {
 });
 
 describe('manual scans', () => {
-  it('creates a tire scan with status uploaded whatever is sent, with the client\'s name and a report', async () => {
+  it("creates a tire scan with status uploaded whatever is sent, with the client's name and a report", async () => {
     const res = await t.as(admin, {
-      method: 'POST', url: '/api/scan/scans',
-      payload: { agent_id: agentA.id, client_id: clientZ.id, client_name: 'Ignored', startTime: '2024-05-31 17:30:00', type: 'arch', status: 'metadata' },
+      method: 'POST',
+      url: '/api/scan/scans',
+      payload: {
+        agent_id: agentA.id,
+        client_id: clientZ.id,
+        client_name: 'Ignored',
+        startTime: '2024-05-31 17:30:00',
+        type: 'arch',
+        status: 'metadata',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const scan = res.json().data;
     expect(scan).toMatchObject({
-      type: 'tire', status: 'uploaded', agent_id: agentA.id, client_id: clientZ.id, client_name: 'Zenith Leasing', location_id: null, device_id: null,
-      startTime: '2024-05-31T07:30:00.000Z', scan_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'tire',
+      status: 'uploaded',
+      agent_id: agentA.id,
+      client_id: clientZ.id,
+      client_name: 'Zenith Leasing',
+      location_id: null,
+      device_id: null,
+      startTime: '2024-05-31T07:30:00.000Z',
+      scan_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(scan.report_pdfs).toEqual([{ label: 'View Scan Report', url: expect.stringMatching(/\.pdf$/), path: expect.any(String) }]);
     expect(events.map((e) => e.kind)).toEqual(['created']);
@@ -315,12 +505,21 @@ describe('manual scans', () => {
   });
 
   it('refuses an agent outside the scope (403), and names bad fields (422), storing nothing', async () => {
-    const count = async () => (await t.db.selectFrom('scans').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await t.db
+          .selectFrom('scans')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await count();
     const agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
     expect((await t.as(agentUser, { method: 'POST', url: '/api/scan/scans', payload: { agent_id: agentB.id } })).statusCode).toBe(403);
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id] })).email);
-    expect((await t.as(clientUser, { method: 'POST', url: '/api/scan/scans', payload: { agent_id: agentA.id, client_id: clientZ.id } })).statusCode).toBe(403);
+    expect(
+      (await t.as(clientUser, { method: 'POST', url: '/api/scan/scans', payload: { agent_id: agentA.id, client_id: clientZ.id } }))
+        .statusCode,
+    ).toBe(403);
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{}, { agent_id: 'Agent is required' }],
       [{ agent_id: 999999 }, { agent_id: 'The selected agent is invalid' }],
@@ -359,10 +558,18 @@ describe('deleting and refreshing', () => {
   });
 
   it('refreshes a scan: totals recounted, a missing report written', async () => {
-    await sql`insert into scan_measures (scan_id, car_panel, type, level, count) values (${s.s5}, 'roof', 'dents', 'heavy', 4), (${s.s5}, 'bonnet', 'scratchs', 'light', 1)`.execute(t.db);
+    await sql`insert into scan_measures (scan_id, car_panel, type, level, count) values (${s.s5}, 'roof', 'dents', 'heavy', 4), (${s.s5}, 'bonnet', 'scratchs', 'light', 1)`.execute(
+      t.db,
+    );
     const res = await t.as(admin, { method: 'POST', url: `/api/scan/scans/${s.s5}/refresh` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id: s.s5, dentCount: 4, scratchCount: 1, damageCount: 5, pdf_url: expect.stringMatching(/\.pdf$/) });
+    expect(res.json().data).toMatchObject({
+      id: s.s5,
+      dentCount: 4,
+      scratchCount: 1,
+      damageCount: 5,
+      pdf_url: expect.stringMatching(/\.pdf$/),
+    });
     expect((await list(admin, `q=qld777`)).items[0]).toMatchObject({ damageCount: 5, dentCount: 4 });
   });
 });

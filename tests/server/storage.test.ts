@@ -13,34 +13,66 @@ import { ValidationError } from '../../server/errors';
 import { createTestContext, formData, type TestContext } from './helper';
 import { bombPng, hostileSvg, jpegImage, pngImage, webpImage } from './image-fixtures';
 
-const upload = (data: Buffer | string, truncated = false): UploadedFile => ({ filename: 'x.png', mimetype: 'image/png', data: Buffer.from(data), truncated });
+const upload = (data: Buffer | string, truncated = false): UploadedFile => ({
+  filename: 'x.png',
+  mimetype: 'image/png',
+  data: Buffer.from(data),
+  truncated,
+});
 const refusal = async (p: Promise<unknown>) => {
-  const e = await p.then(() => null, (err: unknown) => err);
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(ValidationError);
   return (e as ValidationError).body;
 };
 
 describe('AWS Signature V4', () => {
-  const creds = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1', service: 's3' };
+  const creds = {
+    accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    region: 'us-east-1',
+    service: 's3',
+  };
   const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
   it('signs the S3 documentation example GET Object', () => {
-    const signed = signV4({
-      method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), payloadHash: emptyHash,
-      headers: { Range: 'bytes=0-9', 'x-amz-content-sha256': emptyHash, 'x-amz-date': '20130524T000000Z' },
-    }, creds);
-    expect(signed.authorization).toBe('AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, '
-      + 'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
+    const signed = signV4(
+      {
+        method: 'GET',
+        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+        payloadHash: emptyHash,
+        headers: { Range: 'bytes=0-9', 'x-amz-content-sha256': emptyHash, 'x-amz-date': '20130524T000000Z' },
+      },
+      creds,
+    );
+    expect(signed.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
+        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
   });
 
   it('signs the S3 documentation example PUT Object (an encoded path, a body hash)', () => {
     const body = 'Welcome to Amazon S3.';
     expect(sha256Hex(body)).toBe('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072');
-    const signed = signV4({
-      method: 'PUT', url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'), payloadHash: sha256Hex(body),
-      headers: { Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY', 'x-amz-content-sha256': sha256Hex(body), 'x-amz-date': '20130524T000000Z' },
-    }, creds);
-    expect(signed.authorization).toMatch(/SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd$/);
+    const signed = signV4(
+      {
+        method: 'PUT',
+        url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'),
+        payloadHash: sha256Hex(body),
+        headers: {
+          Date: 'Fri, 24 May 2013 00:00:00 GMT',
+          'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+          'x-amz-content-sha256': sha256Hex(body),
+          'x-amz-date': '20130524T000000Z',
+        },
+      },
+      creds,
+    );
+    expect(signed.authorization).toMatch(
+      /SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd$/,
+    );
   });
 });
 
@@ -49,7 +81,13 @@ describe('the S3-compatible storage', () => {
   const seen: string[] = [];
   let server: http.Server;
   let endpoint: string;
-  const settings = () => ({ endpoint, bucket: 'scan-files', region: 'ap-southeast-2', accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/test+key' });
+  const settings = () => ({
+    endpoint,
+    bucket: 'scan-files',
+    region: 'ap-southeast-2',
+    accessKeyId: 'AKIDTEST',
+    secretAccessKey: 'secret/test+key',
+  });
 
   beforeAll(async () => {
     // A stand-in bucket that checks every request's signature the way S3 does, from what it receives.
@@ -61,8 +99,10 @@ describe('the S3-compatible storage', () => {
         const auth = req.headers.authorization ?? '';
         const signedNames = /SignedHeaders=([^,]+)/.exec(auth)?.[1].split(';') ?? [];
         const headers = Object.fromEntries(signedNames.map((n) => [n, String(req.headers[n])]));
-        const expected = signV4({ method: req.method!, url: new URL(req.url!, `http://${req.headers.host}`), headers, payloadHash: sha256Hex(body) },
-          { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/test+key', region: 'ap-southeast-2', service: 's3' });
+        const expected = signV4(
+          { method: req.method!, url: new URL(req.url!, `http://${req.headers.host}`), headers, payloadHash: sha256Hex(body) },
+          { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/test+key', region: 'ap-southeast-2', service: 's3' },
+        );
         seen.push(`${req.method} ${req.url}`);
         if (!signedNames.includes('host') || expected.authorization !== auth || req.headers['x-amz-content-sha256'] !== sha256Hex(body)) {
           res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
@@ -108,7 +148,13 @@ describe('the S3-compatible storage', () => {
   });
 
   it('is chosen when all S3_* settings are given; half a configuration is refused and named', () => {
-    const env = { S3_BUCKET: 'scan-files', S3_ENDPOINT: 'https://s3.example.test', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' };
+    const env = {
+      S3_BUCKET: 'scan-files',
+      S3_ENDPOINT: 'https://s3.example.test',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 'b',
+    };
     expect(loadConfig(env).S3_BUCKET).toBe('scan-files');
     const { S3_REGION: _r, S3_SECRET_ACCESS_KEY: _s, ...half } = env;
     expect(() => loadConfig(half)).toThrow(ConfigError);
@@ -145,13 +191,31 @@ describe('image checks', () => {
     const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c33' } })
       .withExif({ IFD0: { Make: 'SpyCam', Model: 'Serial 0042' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '37/1 48/1 0/1' } })
       .withMetadata({ orientation: 6 })
-      .jpeg().toBuffer();
+      .jpeg()
+      .toBuffer();
     const before = await sharp(photo).metadata();
     expect(before.exif).toBeDefined();
     expect(before.orientation).toBe(6);
     expect(photo.includes(Buffer.from('SpyCam'))).toBe(true);
-    for (const [data, format] of [[photo, 'jpeg'], [await sharp(photo).rotate().withExif({ IFD0: { Make: 'SpyCam' } }).png().toBuffer(), 'png'],
-      [await sharp(photo).rotate().withExif({ IFD0: { Make: 'SpyCam' } }).webp().toBuffer(), 'webp']] as const) {
+    for (const [data, format] of [
+      [photo, 'jpeg'],
+      [
+        await sharp(photo)
+          .rotate()
+          .withExif({ IFD0: { Make: 'SpyCam' } })
+          .png()
+          .toBuffer(),
+        'png',
+      ],
+      [
+        await sharp(photo)
+          .rotate()
+          .withExif({ IFD0: { Make: 'SpyCam' } })
+          .webp()
+          .toBuffer(),
+        'webp',
+      ],
+    ] as const) {
       const stored = await checkImage(upload(data), 'image', 'Image');
       const after = await sharp(stored.data).metadata();
       expect(after.format, format).toBe(format);
@@ -166,7 +230,9 @@ describe('image checks', () => {
   });
 
   it('refuses a text file renamed .png, naming the field', async () => {
-    expect(await refusal(checkImage(upload('just some text, honest'), 'logo', 'Logo'))).toEqual({ logo: 'Logo must be a PNG, JPEG, WebP or SVG image' });
+    expect(await refusal(checkImage(upload('just some text, honest'), 'logo', 'Logo'))).toEqual({
+      logo: 'Logo must be a PNG, JPEG, WebP or SVG image',
+    });
   });
 
   it('refuses a file over 5 MB', async () => {
@@ -182,7 +248,9 @@ describe('image checks', () => {
     expect(await refusal(checkImage(upload(bomb), 'image', 'Image'))).toEqual({ image: 'Image must be less than 25 megapixels' });
     expect(Date.now() - started).toBeLessThan(2000);
     // Under sharp's own limit too: 6000 x 5000 = 30 megapixels.
-    expect(await refusal(checkImage(upload(bombPng(6000, 5000)), 'image', 'Image'))).toEqual({ image: 'Image must be less than 25 megapixels' });
+    expect(await refusal(checkImage(upload(bombPng(6000, 5000)), 'image', 'Image'))).toEqual({
+      image: 'Image must be less than 25 megapixels',
+    });
   });
 
   it('refuses a PNG whose header is cut short', async () => {
@@ -194,7 +262,8 @@ describe('image checks', () => {
     const checked = await checkImage(upload(hostileSvg), 'logo', 'Logo');
     expect(checked.contentType).toBe('image/svg+xml');
     const text = checked.data.toString('utf8');
-    for (const bad of ['<script', 'alert', 'foreignObject', 'onload', 'onclick', 'javascript:', 'evil.example', '<image', 'html inside']) expect(text).not.toContain(bad);
+    for (const bad of ['<script', 'alert', 'foreignObject', 'onload', 'onclick', 'javascript:', 'evil.example', '<image', 'html inside'])
+      expect(text).not.toContain(bad);
     expect(text).toContain('viewBox="0 0 100 50"');
     expect(text).toContain('<rect');
     expect(text).toContain('stroke="url(#g)"');
@@ -205,7 +274,9 @@ describe('image checks', () => {
     const entities = '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>';
     expect(sanitizeSvg(entities)).toBeNull();
     expect(await refusal(checkImage(upload(entities), 'logo', 'Logo'))).toEqual({ logo: 'Logo is not a valid image' });
-    expect(sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')).toBe('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    expect(sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+    );
   });
 });
 
@@ -251,7 +322,11 @@ describe('files over HTTP', () => {
     const text = await uploadAs(other, { data: 'hello, I am text', filename: 'evil.png', type: 'image/png' });
     expect(text.statusCode).toBe(422);
     expect(text.json()).toEqual({ error: { file: 'File must be a PNG, JPEG, WebP or SVG image' } });
-    const big = await uploadAs(other, { data: Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]), filename: 'big.png', type: 'image/png' });
+    const big = await uploadAs(other, {
+      data: Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]),
+      filename: 'big.png',
+      type: 'image/png',
+    });
     expect(big.statusCode).toBe(422);
     expect(big.json()).toEqual({ error: { file: 'File must be less than 5 MB' } });
     const bomb = await uploadAs(other, { data: bombPng(), filename: 'bomb.png', type: 'image/png' });
@@ -264,7 +339,11 @@ describe('files over HTTP', () => {
   });
 
   it('needs a sign-in to upload and answers 404 for unknown or malformed names', async () => {
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/user/file/upload', ...(await formData({ file: { data: await pngImage(), filename: 'a.png' } })) });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/file/upload',
+      ...(await formData({ file: { data: await pngImage(), filename: 'a.png' } })),
+    });
     expect(anonymous.statusCode).toBe(401);
     for (const key of [`${'0'.repeat(32)}.png`, '..%2F..%2Fetc%2Fpasswd', 'x.png']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/user/files/${key}` });

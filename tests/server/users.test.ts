@@ -14,12 +14,24 @@ beforeAll(async () => {
   admin = await t.login(root.email);
 });
 
-const countUsers = async () => (await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const countUsers = async () =>
+  (
+    await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 const ids = (rows: { id?: number; value?: number | string }[]) => rows.map((r) => Number(r.id ?? r.value)).sort((a, b) => a - b);
 const post = (token: string, payload: Record<string, unknown>) => t.as(token, { method: 'POST', url: '/api/user/users', payload });
-const put = (token: string, id: number, payload: Record<string, unknown>) => t.as(token, { method: 'PUT', url: `/api/user/users/${id}`, payload });
+const put = (token: string, id: number, payload: Record<string, unknown>) =>
+  t.as(token, { method: 'PUT', url: `/api/user/users/${id}`, payload });
 const newUser = (over: Record<string, unknown> = {}) => ({
-  first_name: 'Nina', last_name: 'New', email: `nina.${Math.random().toString(36).slice(2)}@example.test`, roles: ['Super Admin'], password: 'a-good-password', ...over,
+  first_name: 'Nina',
+  last_name: 'New',
+  email: `nina.${Math.random().toString(36).slice(2)}@example.test`,
+  roles: ['Super Admin'],
+  password: 'a-good-password',
+  ...over,
 });
 
 /** Every reply collected here is checked for hash values at the end. */
@@ -84,12 +96,16 @@ describe('validation', () => {
   it('checks the e-mail, the password length, and that roles, agents and clients exist', async () => {
     const before = await countUsers();
     expect((await post(admin, newUser({ email: 'not-an-email' }))).json()).toEqual({ error: { email: 'Enter a valid email address' } });
-    expect((await post(admin, newUser({ password: 'short' }))).json()).toEqual({ error: { password: 'Password must be at least 8 characters' } });
+    expect((await post(admin, newUser({ password: 'short' }))).json()).toEqual({
+      error: { password: 'Password must be at least 8 characters' },
+    });
     expect((await post(admin, newUser({ roles: ['Janitor'] }))).json()).toEqual({ error: { roles: 'The selected roles is invalid' } });
     const missingAgent = await post(admin, newUser({ roles: ['Agent'], agents: [987654] }));
     expect(missingAgent.statusCode).toBe(422);
     expect(missingAgent.json()).toEqual({ error: { agents: 'The selected agents is invalid' } });
-    expect((await post(admin, newUser({ roles: ['Client'], clients: [987654] }))).json()).toEqual({ error: { clients: 'The selected clients is invalid' } });
+    expect((await post(admin, newUser({ roles: ['Client'], clients: [987654] }))).json()).toEqual({
+      error: { clients: 'The selected clients is invalid' },
+    });
     expect(await countUsers()).toBe(before);
   });
 
@@ -110,15 +126,30 @@ describe('create, read, page, search, update, delete', () => {
   it('keeps roles, agents and clients, hashes the password, and never sends a hash', async () => {
     const agent = (await t.build.agent()).id;
     const client = (await t.build.client()).id;
-    const created = keep(await post(admin, {
-      first_name: ' Olive ', last_name: 'Operator', email: 'olive.operator@example.test', roles: ['agent', 'Client'], agents: [agent], clients: [client], password: 'olive-password',
-    }));
+    const created = keep(
+      await post(admin, {
+        first_name: ' Olive ',
+        last_name: 'Operator',
+        email: 'olive.operator@example.test',
+        roles: ['agent', 'Client'],
+        agents: [agent],
+        clients: [client],
+        password: 'olive-password',
+      }),
+    );
     expect(created.statusCode).toBe(201);
     const user = created.json().data;
     expect(user).toEqual({
-      id: expect.any(Number), first_name: 'Olive', last_name: 'Operator', email: 'olive.operator@example.test',
-      roles: ['Agent', 'Client'], agents: [agent], clients: [client], has_api_key: false,
-      created_at: expect.any(String), updated_at: expect.any(String),
+      id: expect.any(Number),
+      first_name: 'Olive',
+      last_name: 'Operator',
+      email: 'olive.operator@example.test',
+      roles: ['Agent', 'Client'],
+      agents: [agent],
+      clients: [client],
+      has_api_key: false,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     const stored = await t.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
@@ -134,7 +165,17 @@ describe('create, read, page, search, update, delete', () => {
     }
 
     // A blank password on edit leaves it unchanged (and keeps the user signed in).
-    const edited = keep(await put(admin, user.id, { first_name: 'Olivia', last_name: 'Operator', email: 'olivia@example.test', roles: ['Agent', 'Client'], agents: [agent], clients: [client], password: '' }));
+    const edited = keep(
+      await put(admin, user.id, {
+        first_name: 'Olivia',
+        last_name: 'Operator',
+        email: 'olivia@example.test',
+        roles: ['Agent', 'Client'],
+        agents: [agent],
+        clients: [client],
+        password: '',
+      }),
+    );
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ first_name: 'Olivia', email: 'olivia@example.test' });
     await t.login('olivia@example.test', 'olive-password');
@@ -176,11 +217,17 @@ describe('create, read, page, search, update, delete', () => {
     expect(await t.db.selectFrom('api_tokens').select('id').where('user_id', '=', u.id).execute()).toEqual([]);
   });
 
-  it('refuses to delete oneself (403) and to drop one\'s own Super Admin role (422)', async () => {
+  it("refuses to delete oneself (403) and to drop one's own Super Admin role (422)", async () => {
     const self = await t.as(admin, { method: 'DELETE', url: `/api/user/users/${adminId}` });
     expect(self.statusCode).toBe(403);
     expect(self.json()).toEqual({ error: 'You cannot delete your own account.' });
-    const demote = await put(admin, adminId, { first_name: 'Test', last_name: 'User', email: 'users.root@example.test', roles: ['Client'], clients: [(await t.build.client()).id] });
+    const demote = await put(admin, adminId, {
+      first_name: 'Test',
+      last_name: 'User',
+      email: 'users.root@example.test',
+      roles: ['Client'],
+      clients: [(await t.build.client()).id],
+    });
     expect(demote.statusCode).toBe(422);
     expect(demote.json()).toEqual({ error: { roles: 'You cannot remove the Super Admin role from yourself.' } });
     const me = await t.as(admin, { method: 'GET', url: `/api/user/users/${adminId}` });
@@ -206,16 +253,30 @@ describe('the Super Admin role and users, for a non-Super-Admin', () => {
 
   it('cannot assign the Super Admin role (422 on roles) and stores nothing', async () => {
     const before = await countUsers();
-    for (const roles of [['Super Admin', 'Agent'], ['super admin', 'Agent']]) {
+    for (const roles of [
+      ['Super Admin', 'Agent'],
+      ['super admin', 'Agent'],
+    ]) {
       const res = await post(manager, newUser({ roles, agents: [agent] }));
       expect(res.statusCode, roles.join()).toBe(422);
       expect(res.json()).toEqual({ error: { roles: 'Only a Super Admin may assign the Super Admin role.' } });
     }
     const plain = await t.build.user({ roles: ['Agent'], agents: [agent] });
-    const promote = await put(manager, plain.id, { first_name: 'Test', last_name: 'User', email: plain.email, roles: ['Agent', 'Super Admin'], agents: [agent] });
+    const promote = await put(manager, plain.id, {
+      first_name: 'Test',
+      last_name: 'User',
+      email: plain.email,
+      roles: ['Agent', 'Super Admin'],
+      agents: [agent],
+    });
     expect(promote.statusCode).toBe(422);
     expect(await countUsers()).toBe(before + 1);
-    const roles = await t.db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id').select('roles.name').where('user_id', '=', plain.id).execute();
+    const roles = await t.db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select('roles.name')
+      .where('user_id', '=', plain.id)
+      .execute();
     expect(roles).toEqual([{ name: 'Agent' }]);
   });
 
@@ -223,14 +284,24 @@ describe('the Super Admin role and users, for a non-Super-Admin', () => {
     const boss = await t.build.user({ roles: ['Super Admin', 'Agent'], agents: [agent] });
     // Visible (they share the agent), but out of reach.
     expect((await t.as(manager, { method: 'GET', url: `/api/user/users/${boss.id}` })).statusCode).toBe(200);
-    const edit = await put(manager, boss.id, { first_name: 'Hacked', last_name: 'User', email: boss.email, roles: ['Agent'], agents: [agent] });
+    const edit = await put(manager, boss.id, {
+      first_name: 'Hacked',
+      last_name: 'User',
+      email: boss.email,
+      roles: ['Agent'],
+      agents: [agent],
+    });
     expect(edit.statusCode).toBe(403);
     expect(edit.json()).toEqual({ error: 'Only a Super Admin may edit a Super Admin.' });
     const del = await t.as(manager, { method: 'DELETE', url: `/api/user/users/${boss.id}` });
     expect(del.statusCode).toBe(403);
     expect(del.json()).toEqual({ error: 'Only a Super Admin may delete a Super Admin.' });
     expect((await t.as(manager, { method: 'GET', url: `/api/user/users/${boss.id}/apikey` })).statusCode).toBe(403);
-    const stored = await t.db.selectFrom('users').select(['first_name', 'api_key_hash']).where('id', '=', boss.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'api_key_hash'])
+      .where('id', '=', boss.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ first_name: 'Test', api_key_hash: null });
   });
 });
@@ -259,7 +330,9 @@ describe('scoping', () => {
     const am = await t.build.user({ roles: ['Agent'], agents: [a1], permissions: ['user'], email: 'scope.am@example.test' });
     agentManagerId = am.id;
     agentManager = await t.login(am.email);
-    clientManager = await t.login((await t.build.user({ roles: ['Client'], clients: [c1], permissions: ['user'], email: 'scope.cm@example.test' })).email);
+    clientManager = await t.login(
+      (await t.build.user({ roles: ['Client'], clients: [c1], permissions: ['user'], email: 'scope.cm@example.test' })).email,
+    );
   });
 
   it('an Agent user sees only users sharing one of their agents; a Client user those sharing a client', async () => {
@@ -306,10 +379,22 @@ describe('scoping', () => {
 
   it("keeps a user's agents the editor cannot see, and refuses a write that would move the user out of sight", async () => {
     const shared = await t.build.user({ roles: ['Agent'], agents: [a1, a2] });
-    const res = await put(agentManager, shared.id, { first_name: 'Shared', last_name: 'User', email: shared.email, roles: ['Agent'], agents: [a1] });
+    const res = await put(agentManager, shared.id, {
+      first_name: 'Shared',
+      last_name: 'User',
+      email: shared.email,
+      roles: ['Agent'],
+      agents: [a1],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ first_name: 'Shared', agents: [a1, a2] });
-    const away = await put(agentManager, shared.id, { first_name: 'Shared', last_name: 'User', email: shared.email, roles: ['Agent'], agents: [a2] });
+    const away = await put(agentManager, shared.id, {
+      first_name: 'Shared',
+      last_name: 'User',
+      email: shared.email,
+      roles: ['Agent'],
+      agents: [a2],
+    });
     expect(away.statusCode).toBe(403);
     const stored = await t.db.selectFrom('user_agents').select('agent_id').where('user_id', '=', shared.id).orderBy('agent_id').execute();
     expect(stored.map((r) => r.agent_id)).toEqual([a1, a2]);

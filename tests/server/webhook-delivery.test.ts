@@ -7,14 +7,19 @@ import { deliverDueWebhooks, isInternalAddress, MAX_ATTEMPTS } from '../../serve
 import { createTestContext, type TestContext } from './helper';
 
 /** A real receiver on loopback: records what arrives and answers with `answer`. */
-interface Received { headers: http.IncomingHttpHeaders; body: string }
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 const received: Received[] = [];
 let answer = 204;
 /** Paths that answer a status of their own. */
 const receiverPaths = new Map<string, number>();
 const receiver = http.createServer((req, res) => {
   let body = '';
-  req.on('data', (c) => { body += c; });
+  req.on('data', (c) => {
+    body += c;
+  });
   req.on('end', () => {
     received.push({ headers: req.headers, body });
     res.writeHead(receiverPaths.get(req.url ?? '') ?? answer).end();
@@ -51,34 +56,59 @@ beforeEach(async () => {
 });
 
 const hook = async (agent_id: number, events: string[], url = endpoint) =>
-  (await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: { agent_id, endpoint: url, events } })).json().data as { id: number; secret: string };
-const ingest = (scan_id: string) => t.as(deviceKey, { method: 'POST', url: '/api/scan/ingest/scans', payload: { scan_id, device_id: device, type: 'arch', licensePlate: 'HOOK01' } });
-const deliveries = async () => (await sql<{ event: string; status: string; attempts: number; last_status: number | null; last_error: string | null; webhook_id: number }>`
-  select event, status, attempts, last_status, last_error, webhook_id from webhook_deliveries order by id`.execute(t.db)).rows;
+  (await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: { agent_id, endpoint: url, events } })).json().data as {
+    id: number;
+    secret: string;
+  };
+const ingest = (scan_id: string) =>
+  t.as(deviceKey, {
+    method: 'POST',
+    url: '/api/scan/ingest/scans',
+    payload: { scan_id, device_id: device, type: 'arch', licensePlate: 'HOOK01' },
+  });
+const deliveries = async () =>
+  (
+    await sql<{
+      event: string;
+      status: string;
+      attempts: number;
+      last_status: number | null;
+      last_error: string | null;
+      webhook_id: number;
+    }>`
+  select event, status, attempts, last_status, last_error, webhook_id from webhook_deliveries order by id`.execute(t.db)
+  ).rows;
 const due = () => sql`update webhook_deliveries set next_attempt_at = now() where status = 'pending'`.execute(t.db);
 const deliver = () => deliverDueWebhooks(t.db, { allowPrivate: true });
 
 describe('webhook delivery', () => {
-  it('posts a device scan to the agent\'s subscribed webhooks, signed the Standard Webhooks way, and nowhere else', async () => {
+  it("posts a device scan to the agent's subscribed webhooks, signed the Standard Webhooks way, and nowhere else", async () => {
     const created = await hook(agentA, ['scan.created']);
     await hook(agentA, ['quote.generated']);
     await hook(agentB, ['scan.created', 'scan.updated']);
     const res = await ingest(`hook-${Date.now()}`);
     expect(res.statusCode, res.body).toBe(201);
     const scan = res.json().data as { id: number };
-    expect(await deliveries()).toEqual([{ event: 'scan.created', status: 'pending', attempts: 0, last_status: null, last_error: null, webhook_id: created.id }]);
+    expect(await deliveries()).toEqual([
+      { event: 'scan.created', status: 'pending', attempts: 0, last_status: null, last_error: null, webhook_id: created.id },
+    ]);
 
     expect(await deliver()).toBe(1);
     expect(received).toHaveLength(1);
     const [msg] = received;
     const payload = JSON.parse(msg.body);
-    expect(payload).toMatchObject({ type: 'scan.created', data: { id: scan.id, licensePlate: 'HOOK01', agent_id: agentA, status: 'metadata' } });
+    expect(payload).toMatchObject({
+      type: 'scan.created',
+      data: { id: scan.id, licensePlate: 'HOOK01', agent_id: agentA, status: 'metadata' },
+    });
     expect(msg.headers['content-type']).toBe('application/json');
     expect(msg.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     const ts = Number(msg.headers['webhook-timestamp']);
     expect(Math.abs(ts - Date.now() / 1000)).toBeLessThan(60);
     // What a receiver computes from the secret it copied from the webhook panel.
-    const expected = createHmac('sha256', Buffer.from(created.secret.slice('whsec_'.length), 'hex')).update(`${msg.headers['webhook-id']}.${ts}.${msg.body}`).digest('base64');
+    const expected = createHmac('sha256', Buffer.from(created.secret.slice('whsec_'.length), 'hex'))
+      .update(`${msg.headers['webhook-id']}.${ts}.${msg.body}`)
+      .digest('base64');
     expect(msg.headers['webhook-signature']).toBe(`v1,${expected}`);
     expect(await deliveries()).toMatchObject([{ status: 'delivered', attempts: 1, last_status: 204 }]);
     // Nothing more is due.
@@ -90,13 +120,17 @@ describe('webhook delivery', () => {
     await hook(agentA, ['scan.updated']);
     const scan = (await ingest(`hook-upd-${Date.now()}`)).json().data as { id: number };
     expect(await deliveries()).toEqual([]);
-    expect((await t.as(deviceKey, { method: 'POST', url: `/api/scan/ingest/scans/${scan.id}/status`, payload: { status: 'ready' } })).statusCode).toBe(200);
+    expect(
+      (await t.as(deviceKey, { method: 'POST', url: `/api/scan/ingest/scans/${scan.id}/status`, payload: { status: 'ready' } })).statusCode,
+    ).toBe(200);
     expect(await deliveries()).toMatchObject([{ event: 'scan.updated', status: 'pending' }]);
 
     answer = 503;
     expect(await deliver()).toBe(0);
     expect(await deliveries()).toMatchObject([{ status: 'pending', attempts: 1, last_status: 503, last_error: 'answered 503' }]);
-    const next = (await sql<{ wait: number }>`select extract(epoch from next_attempt_at - now())::int as wait from webhook_deliveries`.execute(t.db)).rows[0].wait;
+    const next = (
+      await sql<{ wait: number }>`select extract(epoch from next_attempt_at - now())::int as wait from webhook_deliveries`.execute(t.db)
+    ).rows[0].wait;
     expect(next).toBeGreaterThan(20);
     // Not due yet: nothing is sent.
     expect(await deliver()).toBe(0);
@@ -150,11 +184,27 @@ describe('webhook delivery', () => {
     await hook(agentA, ['scan.created'], 'https://receiver.example.invalid/in');
     await ingest(`hook-why-${Date.now()}`);
     await deliver();
-    expect((await deliveries()).map((d) => d.last_error).sort()).toEqual([`127.0.0.1:${port} refused the connection`, 'cannot find receiver.example.invalid']);
+    expect((await deliveries()).map((d) => d.last_error).sort()).toEqual([
+      `127.0.0.1:${port} refused the connection`,
+      'cannot find receiver.example.invalid',
+    ]);
   });
 
   it('knows which addresses are internal', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', 'not-an-ip']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      'not-an-ip',
+    ]) {
       expect(isInternalAddress(a), a).toBe(true);
     }
     for (const a of ['8.8.8.8', '203.0.113.9', '2606:4700::1111', '::ffff:1.1.1.1']) expect(isInternalAddress(a), a).toBe(false);
@@ -171,12 +221,26 @@ describe('webhook delivery', () => {
     const res = await t.as(admin, { method: 'GET', url: `/api/agent/webhooks/deliveries?agent_id=${agentA}` });
     expect(res.statusCode, res.body).toBe(200);
     const byHook = new Map((res.json().data as { webhook_id: number }[]).map((d) => [d.webhook_id, d]));
-    expect(byHook.get(good.id)).toMatchObject({ event: 'scan.created', status: 'delivered', attempts: 1, last_status: 204, last_error: null });
-    expect(byHook.get(bad.id)).toMatchObject({ event: 'scan.created', status: 'pending', attempts: 1, last_status: 404, last_error: 'answered 404' });
+    expect(byHook.get(good.id)).toMatchObject({
+      event: 'scan.created',
+      status: 'delivered',
+      attempts: 1,
+      last_status: 204,
+      last_error: null,
+    });
+    expect(byHook.get(bad.id)).toMatchObject({
+      event: 'scan.created',
+      status: 'pending',
+      attempts: 1,
+      last_status: 404,
+      last_error: 'answered 404',
+    });
     expect(byHook.has(quiet.id)).toBe(false);
 
     const otherAgentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentB], permissions: ['agent'] })).email);
-    expect((await t.as(otherAgentUser, { method: 'GET', url: `/api/agent/webhooks/deliveries?agent_id=${agentA}` })).json()).toEqual({ data: [] });
+    expect((await t.as(otherAgentUser, { method: 'GET', url: `/api/agent/webhooks/deliveries?agent_id=${agentA}` })).json()).toEqual({
+      data: [],
+    });
     const missing = await t.as(admin, { method: 'GET', url: '/api/agent/webhooks/deliveries' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({ error: { agent_id: 'Agent is required' } });

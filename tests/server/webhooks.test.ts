@@ -13,8 +13,20 @@ beforeAll(async () => {
   agentB = (await t.build.agent({ name: 'Hook agent B' })).id;
 });
 
-const body = (over: Record<string, unknown> = {}) => ({ agent_id: agentA, endpoint: 'https://hooks.example.test/scans', description: 'Job board', events: ['scan.created'], ...over });
-const countHooks = async () => (await t.db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const body = (over: Record<string, unknown> = {}) => ({
+  agent_id: agentA,
+  endpoint: 'https://hooks.example.test/scans',
+  description: 'Job board',
+  events: ['scan.created'],
+  ...over,
+});
+const countHooks = async () =>
+  (
+    await t.db
+      .selectFrom('webhooks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe('webhooks', () => {
   it('lists the events a webhook may subscribe to', async () => {
@@ -28,17 +40,32 @@ describe('webhooks', () => {
   });
 
   it('creates with a server-made secret, ignoring one in the body; updates keep it', async () => {
-    const res = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body({ secret: 'whsec_mine', events: ['scan.created', 'quote.generated'] }) });
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/webhooks',
+      payload: body({ secret: 'whsec_mine', events: ['scan.created', 'quote.generated'] }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const hook = res.json().data;
-    expect(hook).toMatchObject({ agent_id: agentA, endpoint: 'https://hooks.example.test/scans', description: 'Job board', events: ['scan.created', 'quote.generated'] });
+    expect(hook).toMatchObject({
+      agent_id: agentA,
+      endpoint: 'https://hooks.example.test/scans',
+      description: 'Job board',
+      events: ['scan.created', 'quote.generated'],
+    });
     expect(hook.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    expect((await t.db.selectFrom('webhooks').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()).secret).toBe(hook.secret);
+    expect((await t.db.selectFrom('webhooks').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()).secret).toBe(
+      hook.secret,
+    );
 
     const other = (await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body() })).json().data;
     expect(other.secret).not.toBe(hook.secret);
 
-    const updated = await t.as(admin, { method: 'PUT', url: `/api/agent/webhooks/${hook.id}`, payload: body({ endpoint: 'http://hooks.example.test/v2', events: ['scan.updated'], secret: 'whsec_mine' }) });
+    const updated = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/agent/webhooks/${hook.id}`,
+      payload: body({ endpoint: 'http://hooks.example.test/v2', events: ['scan.updated'], secret: 'whsec_mine' }),
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({ endpoint: 'http://hooks.example.test/v2', events: ['scan.updated'], secret: hook.secret });
     expect((await t.as(admin, { method: 'GET', url: `/api/agent/webhooks/${hook.id}` })).json()).toEqual({ data: updated.json().data });
@@ -67,7 +94,9 @@ describe('webhooks', () => {
     const before = await countHooks();
     const empty = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: { events: [] } });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toEqual({ error: { agent_id: 'Agent is required', endpoint: 'Endpoint is required', events: 'Events is required' } });
+    expect(empty.json()).toEqual({
+      error: { agent_id: 'Agent is required', endpoint: 'Endpoint is required', events: 'Events is required' },
+    });
     for (const endpoint of ['ftp://hooks.example.test/x', 'javascript:alert(1)', 'not a url', 'https://']) {
       const res = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body({ endpoint }) });
       expect(res.json(), endpoint).toEqual({ error: { endpoint: 'Endpoint must be a valid URL' } });
@@ -105,12 +134,17 @@ describe('webhooks', () => {
     const servedHook = await t.build.webhook({ agent_id: served, endpoint: 'https://scope.example.test/served' });
     const agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA], permissions: ['agent'] })).email);
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [client], permissions: ['agent'] })).email);
-    const ids = async (token: string) => (await t.as(token, { method: 'GET', url: '/api/agent/webhooks?q=scope.example&per_page=100' })).json().items.map((h: { id: number }) => h.id);
+    const ids = async (token: string) =>
+      (await t.as(token, { method: 'GET', url: '/api/agent/webhooks?q=scope.example&per_page=100' }))
+        .json()
+        .items.map((h: { id: number }) => h.id);
     expect(await ids(agentUser)).toEqual([mine.id]);
     expect(await ids(clientUser)).toEqual([servedHook.id]);
     expect((await t.as(agentUser, { method: 'GET', url: `/api/agent/webhooks/${theirs.id}` })).statusCode).toBe(404);
     const before = await countHooks();
-    expect((await t.as(agentUser, { method: 'POST', url: '/api/agent/webhooks', payload: body({ agent_id: agentB }) })).statusCode).toBe(403);
+    expect((await t.as(agentUser, { method: 'POST', url: '/api/agent/webhooks', payload: body({ agent_id: agentB }) })).statusCode).toBe(
+      403,
+    );
     expect(await countHooks()).toBe(before);
     expect((await t.as(agentUser, { method: 'POST', url: '/api/agent/webhooks', payload: body() })).statusCode).toBe(201);
   });

@@ -56,53 +56,90 @@ export const agentsResource: ResourceDescription = {
 export const PIN_MAX_FAILURES = 5;
 export const PIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
-const Branding = z.object({ id: z.number(), name: z.string(), primary_color: z.string(), text_color: z.string(), logo: z.string().nullable() });
+const Branding = z.object({
+  id: z.number(),
+  name: z.string(),
+  primary_color: z.string(),
+  text_color: z.string(),
+  logo: z.string().nullable(),
+});
 
 /** The header theme's branding and the customer portal's pin check. */
 export async function agentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Agent'];
 
-  r.get('/agents/:id/branding', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: "An agent's colours and logo, for the header theme", params: z.object({ id: z.string() }), response: { 200: dataReply(Branding), ...recordErrors } },
-  }, async (req) => {
-    if (!/^\d{1,15}$/.test(req.params.id)) throw new NotFoundError('Agent', req.params.id);
-    const rows = await sql<z.infer<typeof Branding>>`select id, name, primary_color, text_color, logo from agents
+  r.get(
+    '/agents/:id/branding',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "An agent's colours and logo, for the header theme",
+        params: z.object({ id: z.string() }),
+        response: { 200: dataReply(Branding), ...recordErrors },
+      },
+    },
+    async (req) => {
+      if (!/^\d{1,15}$/.test(req.params.id)) throw new NotFoundError('Agent', req.params.id);
+      const rows = await sql<z.infer<typeof Branding>>`select id, name, primary_color, text_color, logo from agents
       where id = ${Number(req.params.id)} and ${scopePredicate(dataScope(req.user!), agentScope)}`.execute(app.db);
-    if (!rows.rows[0]) throw new NotFoundError('Agent', req.params.id);
-    return { data: rows.rows[0] };
-  });
+      if (!rows.rows[0]) throw new NotFoundError('Agent', req.params.id);
+      return { data: rows.rows[0] };
+    },
+  );
 
   // The portal is a public kiosk (DECISIONS), so the check is public, only for enabled agents, and throttled.
-  r.post('/agents/:id/validate-pin', {
-    config: { access: 'public' },
-    schema: {
-      tags, summary: "Checks the customer portal's pincode: {data: true} when it matches",
-      params: z.object({ id: z.string() }),
-      body: z.object({ pin: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'Pincode is required' }).trim().min(1, 'Pincode is required').max(50)) }),
-      response: { 200: dataReply(z.boolean()), 404: ErrorReply, 422: ErrorReply, 429: ErrorReply },
+  r.post(
+    '/agents/:id/validate-pin',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Checks the customer portal's pincode: {data: true} when it matches",
+        params: z.object({ id: z.string() }),
+        body: z.object({
+          pin: z.preprocess(
+            (v) => (typeof v === 'number' ? String(v) : v),
+            z.string({ error: 'Pincode is required' }).trim().min(1, 'Pincode is required').max(50),
+          ),
+        }),
+        response: { 200: dataReply(z.boolean()), 404: ErrorReply, 422: ErrorReply, 429: ErrorReply },
+      },
     },
-  }, async (req) => {
-    if (!/^\d{1,15}$/.test(req.params.id)) throw new NotFoundError('Agent', req.params.id);
-    const agentId = Number(req.params.id);
-    const agent = await app.db.selectFrom('agents').select(['id', 'pincode_hash']).where('id', '=', agentId).where('is_enabled', '=', 1).executeTakeFirst();
-    if (!agent) throw new NotFoundError('Agent', req.params.id);
-    const key = `${agentId}|${req.ip}`;
-    const recent = (await sql<{ n: number; oldest: Date | null }>`select count(*)::int as n, min(failed_at) as oldest from pin_failures
-      where throttle_key = ${key} and failed_at > now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS})`.execute(app.db)).rows[0];
-    if (recent.n >= PIN_MAX_FAILURES) {
-      const retry = recent.oldest ? Math.max(1, Math.ceil((recent.oldest.getTime() + PIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000)) : PIN_FAILURE_WINDOW_SECONDS;
-      throw new TooManyRequestsError(`Too many pincode attempts. Please try again in ${retry} seconds.`, retry);
-    }
-    const ok = !!agent.pincode_hash && /^\d{6}$/.test(req.body.pin) && (await verify(agent.pincode_hash, req.body.pin).catch(() => false));
-    if (!ok) {
-      await app.db.insertInto('pin_failures').values({ throttle_key: key }).execute();
-      // Only the current window matters; older failures are dropped as new ones arrive.
-      await sql`delete from pin_failures where failed_at < now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS * 4})`.execute(app.db);
-      return { data: false };
-    }
-    await app.db.deleteFrom('pin_failures').where('throttle_key', '=', key).execute();
-    return { data: true };
-  });
+    async (req) => {
+      if (!/^\d{1,15}$/.test(req.params.id)) throw new NotFoundError('Agent', req.params.id);
+      const agentId = Number(req.params.id);
+      const agent = await app.db
+        .selectFrom('agents')
+        .select(['id', 'pincode_hash'])
+        .where('id', '=', agentId)
+        .where('is_enabled', '=', 1)
+        .executeTakeFirst();
+      if (!agent) throw new NotFoundError('Agent', req.params.id);
+      const key = `${agentId}|${req.ip}`;
+      const recent = (
+        await sql<{ n: number; oldest: Date | null }>`select count(*)::int as n, min(failed_at) as oldest from pin_failures
+      where throttle_key = ${key} and failed_at > now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS})`.execute(app.db)
+      ).rows[0];
+      if (recent.n >= PIN_MAX_FAILURES) {
+        const retry = recent.oldest
+          ? Math.max(1, Math.ceil((recent.oldest.getTime() + PIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000))
+          : PIN_FAILURE_WINDOW_SECONDS;
+        throw new TooManyRequestsError(`Too many pincode attempts. Please try again in ${retry} seconds.`, retry);
+      }
+      const ok =
+        !!agent.pincode_hash && /^\d{6}$/.test(req.body.pin) && (await verify(agent.pincode_hash, req.body.pin).catch(() => false));
+      if (!ok) {
+        await app.db.insertInto('pin_failures').values({ throttle_key: key }).execute();
+        // Only the current window matters; older failures are dropped as new ones arrive.
+        await sql`delete from pin_failures where failed_at < now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS * 4})`.execute(
+          app.db,
+        );
+        return { data: false };
+      }
+      await app.db.deleteFrom('pin_failures').where('throttle_key', '=', key).execute();
+      return { data: true };
+    },
+  );
 }

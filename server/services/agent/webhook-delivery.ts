@@ -43,9 +43,28 @@ export function signWebhook(secret: string, messageId: string, timestamp: number
 }
 
 const blocked = new net.BlockList();
-for (const [net4, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) blocked.addSubnet(net4, prefix, 'ipv4');
-for (const [net6, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) blocked.addSubnet(net6, prefix, 'ipv6');
+for (const [net4, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net4, prefix, 'ipv4');
+for (const [net6, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net6, prefix, 'ipv6');
 
 /** Is this address one a webhook may not reach (private, loopback, link-local, multicast, reserved)? */
 export function isInternalAddress(address: string) {
@@ -64,7 +83,8 @@ const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
     if (err) return callback(err, '', 0);
     const list = addresses as dns.LookupAddress[];
     const bad = list.find((a) => isInternalAddress(a.address));
-    if (bad || !list.length) return callback(new RefusedAddress(`refused: ${hostname} is a private or internal address (${bad?.address ?? 'none'})`), '', 0);
+    if (bad || !list.length)
+      return callback(new RefusedAddress(`refused: ${hostname} is a private or internal address (${bad?.address ?? 'none'})`), '', 0);
     if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     return callback(null, list[0].address, list[0].family);
   });
@@ -75,19 +95,24 @@ function post(endpoint: string, headers: Record<string, string>, body: string, a
   return new Promise((resolve, reject) => {
     const url = new URL(endpoint);
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (!allowPrivate && net.isIP(literal) && isInternalAddress(literal)) return reject(new RefusedAddress(`refused: ${literal} is a private or internal address`));
+    if (!allowPrivate && net.isIP(literal) && isInternalAddress(literal))
+      return reject(new RefusedAddress(`refused: ${literal} is a private or internal address`));
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, {
-      method: 'POST',
-      headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-      timeout: TIMEOUT_MS,
-      ...(allowPrivate ? {} : { lookup: guardedLookup }),
-    }, (res) => {
-      // The body is not read beyond draining it; redirects are not followed (a 3xx is a failed attempt).
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        timeout: TIMEOUT_MS,
+        ...(allowPrivate ? {} : { lookup: guardedLookup }),
+      },
+      (res) => {
+        // The body is not read beyond draining it; redirects are not followed (a 3xx is a failed attempt).
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
     req.on('error', reject);
     req.end(body);
@@ -116,7 +141,14 @@ function describeFailure(e: unknown, endpoint: string) {
   }
 }
 
-interface Due { id: number; message_id: string; payload: unknown; attempts: number; endpoint: string; secret: string }
+interface Due {
+  id: number;
+  message_id: string;
+  payload: unknown;
+  attempts: number;
+  endpoint: string;
+  secret: string;
+}
 
 /**
  * Sends the deliveries that are due, each claimed first (so two processes never send one together); returns how
@@ -153,7 +185,9 @@ export async function deliverDueWebhooks(db: Database, opts: DeliveryOptions): P
         where id = ${d.id}`.execute(db);
       delivered++;
     } else if (attempts >= MAX_ATTEMPTS) {
-      await sql`update webhook_deliveries set status = 'failed', attempts = ${attempts}, last_status = ${status}, last_error = ${error} where id = ${d.id}`.execute(db);
+      await sql`update webhook_deliveries set status = 'failed', attempts = ${attempts}, last_status = ${status}, last_error = ${error} where id = ${d.id}`.execute(
+        db,
+      );
     } else {
       await sql`update webhook_deliveries set attempts = ${attempts}, last_status = ${status}, last_error = ${error},
           next_attempt_at = now() + ${`${RETRY_DELAYS[attempts - 1]} seconds`}::interval where id = ${d.id}`.execute(db);

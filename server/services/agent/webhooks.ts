@@ -63,24 +63,39 @@ const LatestDelivery = z.object({
 
 export async function webhookEventRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/webhooks/events', {
-    config: { access: { permission: 'agent' } },
-    schema: { tags: ['Webhook'], summary: 'The events a webhook may subscribe to, as select choices', response: { 200: ListsReply, ...recordErrors } },
-  }, async () => WEBHOOK_EVENTS.map((e) => ({ text: e.name, value: e.id })));
-
-  r.get('/webhooks/deliveries', {
-    config: { access: { permission: 'agent' } },
-    schema: {
-      tags: ['Webhook'], summary: "The latest delivery of each of an agent's webhooks (docs/webhooks.md)",
-      querystring: z.object({ agent_id: z.coerce.number({ message: 'Agent is required' }).int().positive('Agent is required') }),
-      response: { 200: dataReply(z.array(LatestDelivery)), ...recordErrors },
+  r.get(
+    '/webhooks/events',
+    {
+      config: { access: { permission: 'agent' } },
+      schema: {
+        tags: ['Webhook'],
+        summary: 'The events a webhook may subscribe to, as select choices',
+        response: { 200: ListsReply, ...recordErrors },
+      },
     },
-  }, async (req) => {
-    const rows = await sql<z.infer<typeof LatestDelivery>>`select distinct on (d.webhook_id) d.webhook_id, d.event, d.status, d.attempts, d.last_status,
+    async () => WEBHOOK_EVENTS.map((e) => ({ text: e.name, value: e.id })),
+  );
+
+  r.get(
+    '/webhooks/deliveries',
+    {
+      config: { access: { permission: 'agent' } },
+      schema: {
+        tags: ['Webhook'],
+        summary: "The latest delivery of each of an agent's webhooks (docs/webhooks.md)",
+        querystring: z.object({ agent_id: z.coerce.number({ message: 'Agent is required' }).int().positive('Agent is required') }),
+        response: { 200: dataReply(z.array(LatestDelivery)), ...recordErrors },
+      },
+    },
+    async (req) => {
+      const rows = await sql<
+        z.infer<typeof LatestDelivery>
+      >`select distinct on (d.webhook_id) d.webhook_id, d.event, d.status, d.attempts, d.last_status,
         d.last_error, d.created_at, d.delivered_at, d.next_attempt_at
       from webhook_deliveries d
       where d.webhook_id in (select id from webhooks where agent_id = ${req.query.agent_id} and ${scopePredicate(req.scope, webhooksResource.scope)})
       order by d.webhook_id, d.id desc`.execute(app.db);
-    return { data: rows.rows };
-  });
+      return { data: rows.rows };
+    },
+  );
 }

@@ -21,13 +21,19 @@ const MAX_ATTEMPTS = 5;
  * With SMTP_URL the outbox sends through SMTP; without it, `log` decides: mails are written to the
  * server's console (the embedded default, so a newcomer can follow a reset link) or stay pending.
  */
-export function createMailer(db: Database, opts: { smtpUrl?: string; from: string; transport?: Transporter; log?: (text: string) => void }): Mailer {
-  const transport = opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : opts.log ? consoleTransport(opts.log) : null);
+export function createMailer(
+  db: Database,
+  opts: { smtpUrl?: string; from: string; transport?: Transporter; log?: (text: string) => void },
+): Mailer {
+  const transport =
+    opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : opts.log ? consoleTransport(opts.log) : null);
   return {
     async enqueue(trx, mail) {
-      const row = await trx.insertInto('mail_outbox')
+      const row = await trx
+        .insertInto('mail_outbox')
         .values({ recipients: mail.to, subject: mail.subject, text_body: mail.text, html: mail.html })
-        .returning('id').executeTakeFirstOrThrow();
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
     async deliverPending(limit = 20) {
@@ -37,13 +43,23 @@ export function createMailer(db: Database, opts: { smtpUrl?: string; from: strin
       for (const m of pending) {
         try {
           await transport.sendMail({ from: opts.from, to: m.recipients, subject: m.subject, text: m.text_body, html: m.html });
-          await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date(), attempts: m.attempts + 1 }).where('id', '=', m.id).execute();
+          await db
+            .updateTable('mail_outbox')
+            .set({ status: 'sent', sent_at: new Date(), attempts: m.attempts + 1 })
+            .where('id', '=', m.id)
+            .execute();
           sent++;
         } catch (e) {
           const attempts = m.attempts + 1;
-          await db.updateTable('mail_outbox')
-            .set({ attempts, last_error: String((e as Error).message).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
-            .where('id', '=', m.id).execute();
+          await db
+            .updateTable('mail_outbox')
+            .set({
+              attempts,
+              last_error: String((e as Error).message).slice(0, 500),
+              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            })
+            .where('id', '=', m.id)
+            .execute();
         }
       }
       return sent;

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { calculateCategoryInput, clientExtraInput, clientFields, clientRules, dentPriceFields, scratchPriceFields, type ClientPrices } from '../../../src/domain/clients';
+import {
+  calculateCategoryInput,
+  clientExtraInput,
+  clientFields,
+  clientRules,
+  dentPriceFields,
+  scratchPriceFields,
+  type ClientPrices,
+} from '../../../src/domain/clients';
 import { messages } from '../../../src/domain/fields';
 import { dataScope } from '../../../src/domain/permissions';
 import { clientCategoryMethod, DENT_LEVELS, panelCategory } from '../../../src/domain/pricing';
@@ -30,7 +38,8 @@ const clientSource = sql`(select c.id, c.name, c.currency, c.sc_metallic, c.sc_p
   from clients c) as clients`;
 
 const Level = z.enum(DENT_LEVELS);
-const numbers = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);
+const numbers = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);
 
 export const ClientRecord = z.object({
   id: z.number(),
@@ -79,11 +88,18 @@ async function checkReferences(trx: Executor, input: Record<string, unknown>) {
 }
 
 /** Replaces a relation list when the body carries it; an absent list is left as it is. */
-async function replaceList(trx: Executor, table: 'client_products' | 'client_parts', column: 'product_id' | 'part_id', clientId: number, ids: unknown) {
+async function replaceList(
+  trx: Executor,
+  table: 'client_products' | 'client_parts',
+  column: 'product_id' | 'part_id',
+  clientId: number,
+  ids: unknown,
+) {
   if (ids === undefined) return;
   await trx.deleteFrom(table).where('client_id', '=', clientId).execute();
   const rows = unique(ids).map((id) => ({ client_id: clientId, [column]: id }));
-  if (rows.length) await sql`insert into ${sql.table(table)} (client_id, ${sql.ref(column)})
+  if (rows.length)
+    await sql`insert into ${sql.table(table)} (client_id, ${sql.ref(column)})
     select * from unnest(${rows.map((r) => r.client_id)}::bigint[], ${rows.map((r) => r[column])}::bigint[])`.execute(trx);
 }
 
@@ -134,24 +150,43 @@ const CategoryReply = dataReply(z.object({ category: Level.nullable() }));
  * (PRICING.md), null when the panel has no dents. Used by the quote screens, so it needs `scan`.
  */
 export async function calculateCategoryRoute(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().post('/clients/calculate-category', {
-    config: { access: { permission: 'scan' } },
-    schema: { tags: ['Client'], summary: "A panel's dent category under the client's method", body: calculateCategoryInput, response: { 200: CategoryReply, ...recordErrors } },
-  }, async (req) => {
-    const { categories } = req.body;
-    const client_id = req.body.client_id as number;
-    // The path names clients, so the header selection does not apply (spec 1 §7).
-    const client = await app.db.selectFrom('clients')
-      .select(['calculation_method', 'sc_threshold', 'weighted_oversize', 'weighted_severe', 'weighted_heavy', 'weighted_medium', 'weighted_light'])
-      .where('id', '=', client_id).where(scopePredicate(dataScope(req.user!), clientScope))
-      .executeTakeFirst();
-    if (!client) throw new NotFoundError('Client', client_id);
-    const method = clientCategoryMethod({
-      calculation_method: client.calculation_method,
-      sc_threshold: client.sc_threshold,
-      weighted_no: Object.fromEntries(DENT_LEVELS.map((l) => [l, client[`weighted_${l}`]])),
-    });
-    if (!method) throw new ValidationError({ client_id: 'The client has no complete calculation method' });
-    return { data: { category: panelCategory(categories, method) } };
-  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/clients/calculate-category',
+    {
+      config: { access: { permission: 'scan' } },
+      schema: {
+        tags: ['Client'],
+        summary: "A panel's dent category under the client's method",
+        body: calculateCategoryInput,
+        response: { 200: CategoryReply, ...recordErrors },
+      },
+    },
+    async (req) => {
+      const { categories } = req.body;
+      const client_id = req.body.client_id as number;
+      // The path names clients, so the header selection does not apply (spec 1 §7).
+      const client = await app.db
+        .selectFrom('clients')
+        .select([
+          'calculation_method',
+          'sc_threshold',
+          'weighted_oversize',
+          'weighted_severe',
+          'weighted_heavy',
+          'weighted_medium',
+          'weighted_light',
+        ])
+        .where('id', '=', client_id)
+        .where(scopePredicate(dataScope(req.user!), clientScope))
+        .executeTakeFirst();
+      if (!client) throw new NotFoundError('Client', client_id);
+      const method = clientCategoryMethod({
+        calculation_method: client.calculation_method,
+        sc_threshold: client.sc_threshold,
+        weighted_no: Object.fromEntries(DENT_LEVELS.map((l) => [l, client[`weighted_${l}`]])),
+      });
+      if (!method) throw new ValidationError({ client_id: 'The client has no complete calculation method' });
+      return { data: { category: panelCategory(categories, method) } };
+    },
+  );
 }

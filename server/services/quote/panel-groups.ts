@@ -34,13 +34,21 @@ export const panelGroupsResource: ResourceDescription = {
 export async function panelGroupRoutes(app: FastifyInstance) {
   await app.register(multipartPlugin);
   registerResource(app, panelGroupsResource);
-  app.withTypeProvider<ZodTypeProvider>().get('/panelGroups/positions', {
-    config: { access: 'signed-in' },
-    schema: {
-      tags: ['PanelGroup'], summary: 'Panel groups in display order',
-      response: { 200: dataReply(z.array(PanelGroupRecord.pick({ id: true, name: true, image: true, position: true }))), ...recordErrors },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/panelGroups/positions',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['PanelGroup'],
+        summary: 'Panel groups in display order',
+        response: {
+          200: dataReply(z.array(PanelGroupRecord.pick({ id: true, name: true, image: true, position: true }))),
+          ...recordErrors,
+        },
+      },
     },
-  }, async () => ({
-    data: await app.db.selectFrom('panel_groups').select(['id', 'name', 'image', 'position']).orderBy('position').orderBy('id').execute(),
-  }));
+    async () => ({
+      data: await app.db.selectFrom('panel_groups').select(['id', 'name', 'image', 'position']).orderBy('position').orderBy('id').execute(),
+    }),
+  );
 }

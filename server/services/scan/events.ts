@@ -24,7 +24,12 @@ export async function publishScan(app: FastifyInstance, kind: 'created' | 'updat
     await (kind === 'created' ? b.scanCreated(scan) : b.scanUpdated(scan));
     // Quotes arrive with the quote issue; until then no scan has one.
     await b.portalScanSaved(scan.agent_id, {
-      id: scan.id, licensePlate: scan.licensePlate, timestamp: scan.timestamp, has_quote: false, status: scan.status, type: scan.type,
+      id: scan.id,
+      licensePlate: scan.licensePlate,
+      timestamp: scan.timestamp,
+      has_quote: false,
+      status: scan.status,
+      type: scan.type,
     });
   } catch (err) {
     app.log.warn({ err, scan: scan.id }, 'could not publish a scan event');

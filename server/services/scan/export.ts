@@ -51,12 +51,23 @@ export async function buildExport(db: Executor, where: RawBuilder<boolean>, form
   for await (const rows of exportRows(db, where)) {
     for (const row of rows) {
       // The date/time (third column) as a real date cell holding the Melbourne wall-clock time (a sheet's dates have no zone).
-      sheet.push(exportCells(row).map((v, i) => (i === 2 ? { value: new Date(`${row.local_iso}Z`), type: Date, format: 'dd-mm-yyyy hh:mm AM/PM' }
-        : typeof v === 'string' ? v.replace(XML_INVALID, '') : v)));
+      sheet.push(
+        exportCells(row).map((v, i) =>
+          i === 2
+            ? { value: new Date(`${row.local_iso}Z`), type: Date, format: 'dd-mm-yyyy hh:mm AM/PM' }
+            : typeof v === 'string'
+              ? v.replace(XML_INVALID, '')
+              : v,
+        ),
+      );
     }
     count += rows.length;
   }
-  const data = await writeExcelFile(sheet, { sheet: 'Scans', columns: XLSX_WIDTHS.map((width) => ({ width })), stickyRowsCount: 1 }).toBuffer();
+  const data = await writeExcelFile(sheet, {
+    sheet: 'Scans',
+    columns: XLSX_WIDTHS.map((width) => ({ width })),
+    stickyRowsCount: 1,
+  }).toBuffer();
   return { data, contentType: CONTENT_TYPE.xlsx, count };
 }
 
@@ -68,7 +79,9 @@ export async function recordExport(db: Executor, key: string, userId: number, fo
 /** Removes the export files older than EXPORT_TTL_HOURS from the file store, then their rows; returns how many went. */
 export async function removeExpiredExports(db: Database, storage: FileStorage, log?: FastifyBaseLogger, now = new Date()) {
   const expired = await sql<{ key: string }>`select key from scan_exports
-    where created_at < ${now.toISOString()}::timestamptz - ${`${EXPORT_TTL_HOURS} hours`}::interval order by created_at limit 1000`.execute(db);
+    where created_at < ${now.toISOString()}::timestamptz - ${`${EXPORT_TTL_HOURS} hours`}::interval order by created_at limit 1000`.execute(
+    db,
+  );
   let removed = 0;
   for (const { key } of expired.rows) {
     try {

@@ -17,7 +17,8 @@ export function sniffVideo(data: Buffer): 'video/webm' | 'video/mp4' | null {
 
 export function checkVideo(file: unknown, field: string, label: string) {
   if (!isUploadedFile(file)) throw new ValidationError({ [field]: `${label} must be a video file` });
-  if (file.truncated || file.data.length > VIDEO_MAX_BYTES) throw new ValidationError({ [field]: `${label} must be less than ${VIDEO_MAX_BYTES / 1024 / 1024} MB` });
+  if (file.truncated || file.data.length > VIDEO_MAX_BYTES)
+    throw new ValidationError({ [field]: `${label} must be less than ${VIDEO_MAX_BYTES / 1024 / 1024} MB` });
   const type = sniffVideo(file.data);
   if (!type) throw new ValidationError({ [field]: `${label} must be an MP4 or WebM video` });
   return { data: file.data, contentType: type };
@@ -45,14 +46,17 @@ export async function syncScanFiles(trx: Executor, scanId: number): Promise<stri
   const gone = linked.filter((k) => !used.has(k));
   const added = [...used].filter((k) => !linked.includes(k));
   if (gone.length) await sql`delete from scan_files where scan_id = ${scanId} and key = any(${gone}::text[])`.execute(trx);
-  if (added.length) await sql`insert into scan_files (scan_id, key) select ${scanId}, unnest(${added}::text[]) on conflict do nothing`.execute(trx);
+  if (added.length)
+    await sql`insert into scan_files (scan_id, key) select ${scanId}, unnest(${added}::text[]) on conflict do nothing`.execute(trx);
   return gone;
 }
 
 /** Removes from storage the files no scan uses any more (the demo scans share files, so a key may still be in use). */
 export async function releaseFiles(db: Executor, storage: FileStorage, keys: string[], log?: FastifyBaseLogger) {
   if (!keys.length) return;
-  const still = new Set((await sql<{ key: string }>`select distinct key from scan_files where key = any(${keys}::text[])`.execute(db)).rows.map((r) => r.key));
+  const still = new Set(
+    (await sql<{ key: string }>`select distinct key from scan_files where key = any(${keys}::text[])`.execute(db)).rows.map((r) => r.key),
+  );
   for (const key of keys) {
     if (still.has(key)) continue;
     await storage.delete(key).catch((err: unknown) => log?.warn({ err, key }, 'could not remove a stored file'));

@@ -30,7 +30,8 @@ export interface ScanFilters {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const hasOffset = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s);
 /** A filter bound: an instant as given, or a Melbourne wall-clock time. */
-const instant = (s: string) => (hasOffset(s) ? sql`${s}::timestamptz` : sql`(${s.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`);
+const instant = (s: string) =>
+  hasOffset(s) ? sql`${s}::timestamptz` : sql`(${s.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`;
 
 /**
  * A list query that the day counts (scan_counts, migration 007) can answer: at most one of agent or client narrowed
@@ -50,7 +51,8 @@ export interface ScanSelection {
   counted: CountedShape | null;
 }
 
-const narrow = (base: number[] | null, id: number | undefined) => (id === undefined ? base : base === null ? [id] : base.filter((b) => b === id));
+const narrow = (base: number[] | null, id: number | undefined) =>
+  id === undefined ? base : base === null ? [id] : base.filter((b) => b === id);
 
 /**
  * The WHERE of the list and the export: the request's scope, then each filter given. `q` matches a registration prefix
@@ -83,12 +85,10 @@ export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilte
   if (f.q) {
     const q = f.q.toLowerCase();
     const plate = normalisePlate(f.q).toLowerCase();
-    const named = (table: 'clients' | 'agents') => sql<{ id: number }>`select id from ${sql.table(table)} where name ilike ${`%${escapeLike(f.q!)}%`} limit 1000`.execute(db);
+    const named = (table: 'clients' | 'agents') =>
+      sql<{ id: number }>`select id from ${sql.table(table)} where name ilike ${`%${escapeLike(f.q!)}%`} limit 1000`.execute(db);
     const [clients, agents] = await Promise.all([named('clients'), named('agents')]);
-    const branches = [
-      sql<boolean>`lower(s.make) like ${`${escapeLike(q)}%`}`,
-      sql<boolean>`lower(s.model) like ${`${escapeLike(q)}%`}`,
-    ];
+    const branches = [sql<boolean>`lower(s.make) like ${`${escapeLike(q)}%`}`, sql<boolean>`lower(s.model) like ${`${escapeLike(q)}%`}`];
     if (plate) branches.unshift(sql<boolean>`lower(s.license_plate) like ${`${escapeLike(plate)}%`}`);
     if (clients.rows.length) branches.push(sql<boolean>`s.client_id = any(${idArray(clients.rows.map((r) => r.id))})`);
     if (agents.rows.length) branches.push(sql<boolean>`s.agent_id = any(${idArray(agents.rows.map((r) => r.id))})`);
@@ -102,7 +102,12 @@ export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilte
   const bound = (xs: RawBuilder<unknown>[], pick: 'greatest' | 'least') =>
     xs.length === 0 ? null : xs.length === 1 ? xs[0] : sql`${sql.raw(pick)}(${sql.join(xs)})`;
   const counted: CountedShape | null = countable
-    ? { dim: agents ? 'agent' : clients ? 'client' : 'all', keys: agents ?? clients ?? [0], lo: bound(lows, 'greatest'), hi: bound(highs, 'least') }
+    ? {
+        dim: agents ? 'agent' : clients ? 'client' : 'all',
+        keys: agents ?? clients ?? [0],
+        lo: bound(lows, 'greatest'),
+        hi: bound(highs, 'least'),
+      }
     : null;
   return { where, counted };
 }
@@ -146,7 +151,10 @@ export type ScanItem = {
 /** Beyond this offset a counted list finds the page's day from the day counts instead of walking the rows before it. */
 const DAY_SEEK_OFFSET = 1_000;
 
-interface DayCount { day: string; n: number }
+interface DayCount {
+  day: string;
+  n: number;
+}
 
 /**
  * Matching scans per Melbourne day, newest first, from the day counts; the days the time bounds cut (at most two) are
@@ -174,7 +182,13 @@ async function countDays(db: Executor, where: RawBuilder<boolean>, c: CountedSha
 }
 
 /** The rows of a page: found on the narrow (scanned_at, id) index entries, joined afterwards, newest first. */
-async function pageRows(db: Executor, where: RawBuilder<boolean>, perPage: number, offset: number, before: RawBuilder<unknown> | null = null) {
+async function pageRows(
+  db: Executor,
+  where: RawBuilder<boolean>,
+  perPage: number,
+  offset: number,
+  before: RawBuilder<unknown> | null = null,
+) {
   const seek = before ? sql`and s.scanned_at < ${before}` : sql``;
   const r = await sql<ScanItem>`select ${itemColumns}
     from (select s.id, s.scanned_at from scans s where ${where} ${seek} order by s.scanned_at desc, s.id desc
@@ -184,7 +198,11 @@ async function pageRows(db: Executor, where: RawBuilder<boolean>, perPage: numbe
   return r.rows;
 }
 
-export interface ScanPage { items: ScanItem[]; total: number; estimate: boolean }
+export interface ScanPage {
+  items: ScanItem[];
+  total: number;
+  estimate: boolean;
+}
 
 /**
  * One page, newest first, with the total. A selection the day counts answer gets an exact total from them, and a deep
@@ -222,12 +240,16 @@ export async function listScans(db: Executor, sel: ScanSelection, page: number, 
  */
 async function countScans(db: Executor, where: RawBuilder<boolean>): Promise<{ total: number; estimate: boolean }> {
   const estimate = async () => {
-    const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 from scans s where ${where}`.execute(db);
+    const plan = await sql<{
+      'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
+    }>`explain (format json) select 1 from scans s where ${where}`.execute(db);
     return Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   };
   const planned = await estimate();
   if (planned > EXACT_COUNT_LIMIT * 10) return { total: planned, estimate: true };
-  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 from scans s where ${where} limit ${EXACT_COUNT_LIMIT + 1}) x`.execute(db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from (select 1 from scans s where ${where} limit ${EXACT_COUNT_LIMIT + 1}) x`.execute(db);
   const n = r.rows[0].n;
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimate: false };
   return { total: Math.max(planned, EXACT_COUNT_LIMIT + 1), estimate: true };
@@ -236,7 +258,9 @@ async function countScans(db: Executor, where: RawBuilder<boolean>): Promise<{ t
 /** How many scans a selection holds, exactly, reading at most `limit` + 1 of them (for the export's size check). */
 export async function countUpTo(db: Executor, sel: ScanSelection, limit: number): Promise<number> {
   if (sel.counted) return (await countDays(db, sel.where, sel.counted)).reduce((t, d) => t + d.n, 0);
-  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 from scans s where ${sel.where} limit ${limit + 1}) x`.execute(db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from (select 1 from scans s where ${sel.where} limit ${limit + 1}) x`.execute(db);
   return r.rows[0].n;
 }
 
@@ -268,22 +292,65 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
   const item = await findScanItem(db, id, scope);
   if (!item) return null;
   const [extra, damages, measures, tyres, videos, annotates, reports] = await Promise.all([
-    sql<{ meta_thumbnail: string | null; meta_src: string | null } & Record<'arch' | 'chasis' | 'tire' | 'rims', Record<string, unknown> | null>>`
+    sql<
+      { meta_thumbnail: string | null; meta_src: string | null } & Record<
+        'arch' | 'chasis' | 'tire' | 'rims',
+        Record<string, unknown> | null
+      >
+    >`
       select meta_thumbnail, meta_src, arch, chasis, tire, rims from scans where id = ${id}`.execute(db),
-    sql<{ id: number; damage_id: string; car_panel: string; type: string; level: string; width_mm: number; height_mm: number; image: string | null }>`
-      select id, damage_id, car_panel, type, level, width_mm, height_mm, image from scan_damages where scan_id = ${id} order by car_panel, type, id`.execute(db),
+    sql<{
+      id: number;
+      damage_id: string;
+      car_panel: string;
+      type: string;
+      level: string;
+      width_mm: number;
+      height_mm: number;
+      image: string | null;
+    }>`
+      select id, damage_id, car_panel, type, level, width_mm, height_mm, image from scan_damages where scan_id = ${id} order by car_panel, type, id`.execute(
+      db,
+    ),
     sql<{ car_panel: string; type: 'dents' | 'scratchs'; level: keyof LevelCounts; count: number }>`
       select car_panel, type, level, count from scan_measures where scan_id = ${id} order by car_panel`.execute(db),
-    sql<{ id: number; row: number; direction: string; position: string; label: string; depths: number[]; eaten_tire: string; pressure_tire: string;
-      coord_x: number | null; coord_y: number | null; measurement_image: string | null; image_file: string | null }>`
+    sql<{
+      id: number;
+      row: number;
+      direction: string;
+      position: string;
+      label: string;
+      depths: number[];
+      eaten_tire: string;
+      pressure_tire: string;
+      coord_x: number | null;
+      coord_y: number | null;
+      measurement_image: string | null;
+      image_file: string | null;
+    }>`
       select id, "row", direction, position, label, depths, eaten_tire, pressure_tire, coord_x, coord_y, measurement_image, image_file
       from scan_tyres where scan_id = ${id} order by "row", direction, position`.execute(db),
-    sql<{ id: number; video_id: string; src: string; thumbnail: string | null }>`select id, video_id, src, thumbnail from scan_videos where scan_id = ${id} order by id`.execute(db),
-    sql<{ id: number; src: string; vehicle_photo: boolean }>`select id, src, vehicle_photo from scan_annotates where scan_id = ${id} order by id`.execute(db),
-    sql<{ kind: string; label: string; url: string }>`select kind, label, url from scan_reports where scan_id = ${id} order by id`.execute(db),
+    sql<{
+      id: number;
+      video_id: string;
+      src: string;
+      thumbnail: string | null;
+    }>`select id, video_id, src, thumbnail from scan_videos where scan_id = ${id} order by id`.execute(db),
+    sql<{
+      id: number;
+      src: string;
+      vehicle_photo: boolean;
+    }>`select id, src, vehicle_photo from scan_annotates where scan_id = ${id} order by id`.execute(db),
+    sql<{ kind: string; label: string; url: string }>`select kind, label, url from scan_reports where scan_id = ${id} order by id`.execute(
+      db,
+    ),
   ]);
   const x = extra.rows[0];
-  const counts: { dents: Record<string, LevelCounts>; scratchs: Record<string, LevelCounts>; damage_count: Record<string, number> } = { dents: {}, scratchs: {}, damage_count: {} };
+  const counts: { dents: Record<string, LevelCounts>; scratchs: Record<string, LevelCounts>; damage_count: Record<string, number> } = {
+    dents: {},
+    scratchs: {},
+    damage_count: {},
+  };
   for (const m of measures.rows) {
     (counts[m.type][m.car_panel] ??= zeroCounts())[m.level] = m.count;
     counts.damage_count[m.car_panel] = (counts.damage_count[m.car_panel] ?? 0) + m.count;
@@ -292,19 +359,35 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
   const report = reports.rows.find((r) => r.kind === 'scan_report') ?? null;
   return {
     ...item,
-    meta: x.meta_thumbnail || x.meta_src ? { id: item.id, scan_id: item.scan_id, thumbnailImagePathUrl: x.meta_thumbnail, srcImagePathUrl: x.meta_src } : null,
+    meta:
+      x.meta_thumbnail || x.meta_src
+        ? { id: item.id, scan_id: item.scan_id, thumbnailImagePathUrl: x.meta_thumbnail, srcImagePathUrl: x.meta_src }
+        : null,
     arch: x.arch ?? null,
     chasis: x.chasis ?? null,
     tire: x.tire ?? null,
     rims: x.rims ?? null,
     damages: damages.rows.map((d) => ({
-      id: d.id, damage_id: d.damage_id, src: d.image, type: d.type, carPanel: d.car_panel, level: d.level,
-      width_mm: d.width_mm, height_mm: d.height_mm, data: [{ measure: d.level, width_mm: d.width_mm, height_mm: d.height_mm }],
+      id: d.id,
+      damage_id: d.damage_id,
+      src: d.image,
+      type: d.type,
+      carPanel: d.car_panel,
+      level: d.level,
+      width_mm: d.width_mm,
+      height_mm: d.height_mm,
+      data: [{ measure: d.level, width_mm: d.width_mm, height_mm: d.height_mm }],
     })),
     measures: counts,
     data: tyres.rows.map((t) => ({
-      id: t.id, row: t.row, direction: t.direction, position: t.position, label: t.label, depths: t.depths,
-      measurementImageUrl: t.measurement_image, imageFileUrl: t.image_file,
+      id: t.id,
+      row: t.row,
+      direction: t.direction,
+      position: t.position,
+      label: t.label,
+      depths: t.depths,
+      measurementImageUrl: t.measurement_image,
+      imageFileUrl: t.image_file,
       coordinates: t.coord_x === null || t.coord_y === null ? null : { x: t.coord_x, y: t.coord_y },
       conclusionDescription: { eatenTire: t.eaten_tire, pressureTire: t.pressure_tire },
     })),
@@ -323,7 +406,9 @@ export async function refreshCounts(trx: Executor, scanId: number, fromDamages: 
   if (fromDamages) {
     await sql`delete from scan_measures where scan_id = ${scanId}`.execute(trx);
     await sql`insert into scan_measures (scan_id, car_panel, type, level, count)
-      select scan_id, car_panel, type, level, count(*)::int from scan_damages where scan_id = ${scanId} group by scan_id, car_panel, type, level`.execute(trx);
+      select scan_id, car_panel, type, level, count(*)::int from scan_damages where scan_id = ${scanId} group by scan_id, car_panel, type, level`.execute(
+      trx,
+    );
   }
   await sql`update scans set
       dent_count = coalesce((select sum(count) from scan_measures where scan_id = ${scanId} and type = 'dents'), 0),

@@ -5,7 +5,14 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { inputSchema, messages } from '../../../src/domain/fields';
 import { inScope } from '../../../src/domain/permissions';
-import { EXPORT_FORMATS, manualScanFields, SCAN_VEHICLE_FIELDS, scanDate, scanUpdateBody, scanVehicleFields } from '../../../src/domain/scans';
+import {
+  EXPORT_FORMATS,
+  manualScanFields,
+  SCAN_VEHICLE_FIELDS,
+  scanDate,
+  scanUpdateBody,
+  scanVehicleFields,
+} from '../../../src/domain/scans';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { scopePredicate } from '../../lib/resource';
@@ -44,142 +51,217 @@ export async function scanRoutes(app: FastifyInstance) {
     return scan;
   };
 
-  r.get('/scans', {
-    config: { access },
-    schema: {
-      tags, summary: 'Page of scans, newest first',
-      description: 'Filters: q (registration prefix, make, model, client or agent name), ts/te (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss in Australia/Melbourne time, '
-        + 'te inclusive), ago (48h: the customer portal), status, type, agent_id, client_id, location_id. `total` is exact when only the scope, one agent or one client, and a date range narrow the list; '
-        + 'with q, status, type or location_id and beyond 10,000 matches it is an estimate and `total_is_estimate` is true.',
-      querystring: ScanListQuery, response: { 200: ScanPageReply, ...recordErrors },
+  r.get(
+    '/scans',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Page of scans, newest first',
+        description:
+          'Filters: q (registration prefix, make, model, client or agent name), ts/te (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss in Australia/Melbourne time, ' +
+          'te inclusive), ago (48h: the customer portal), status, type, agent_id, client_id, location_id. `total` is exact when only the scope, one agent or one client, and a date range narrow the list; ' +
+          'with q, status, type or location_id and beyond 10,000 matches it is an estimate and `total_is_estimate` is true.',
+        querystring: ScanListQuery,
+        response: { 200: ScanPageReply, ...recordErrors },
+      },
     },
-  }, async (req) => {
-    const { page, per_page, ...filters } = req.query;
-    const { items, total, estimate } = await listScans(app.db, await scanSelection(app.db, req.scope, filters), page, per_page);
-    return { items, total, total_is_estimate: estimate };
-  });
-
-  r.get('/scans/export-scan-report', {
-    config: { access },
-    schema: {
-      tags, summary: 'Export the filtered scans as CSV or XLSX; replies the file URL',
-      description: `Same filters and scope as GET scans; format csv (default) or xlsx. Writes the file (CSV: UTF-8 with BOM; both: Melbourne times) to the file `
-        + `store and replies {data: {url}}; at most ${EXPORT_MAX_ROWS} rows. The file is removed ${EXPORT_TTL_HOURS} hours later.`,
-      querystring: ScanFilterQuery.extend({
-        format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv')),
-        page: z.unknown().optional(),
-        per_page: z.unknown().optional(),
-      }),
-      response: { 200: dataReply(z.object({ url: z.string() }).meta({ example: { url: '/api/user/files/0f8c6b1e2d3a4f5e6a7b8c9d0e1f2a3b.csv' } })), ...recordErrors },
+    async (req) => {
+      const { page, per_page, ...filters } = req.query;
+      const { items, total, estimate } = await listScans(app.db, await scanSelection(app.db, req.scope, filters), page, per_page);
+      return { items, total, total_is_estimate: estimate };
     },
-  }, async (req) => {
-    const { page: _p, per_page: _pp, format, ...filters } = req.query;
-    const selection = await scanSelection(app.db, req.scope, filters);
-    if (await countUpTo(app.db, selection, EXPORT_MAX_ROWS) > EXPORT_MAX_ROWS) throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
-    const file = await buildExport(app.db, selection.where, format);
-    const key = await storageOf(app).put(file.data, file.contentType);
-    await recordExport(app.db, key, req.user!.id, format, file.count);
-    return { data: { url: fileUrl(key) } };
-  });
+  );
 
-  r.get('/scans/:id', {
-    config: { access },
-    schema: { tags, summary: 'One scan with everything the scan page shows', params: IdParams, response: { 200: dataReply(ScanDetailRecord), ...recordErrors } },
-  }, async (req) => ({ data: await detail(req, parseScanId(req.params.id)) }));
-
-  r.put('/scans/:id', {
-    config: { access },
-    schema: {
-      tags, summary: "Update a scan's vehicle fields",
-      description: 'Any of licensePlate, make, model, carColor, body_type, valuation (digits, commas allowed), location_state, client_id; a blank value clears the field. '
-        + 'client_name is resolved by the server from client_id, which must be a client the user may see.',
-      params: IdParams, body: scanUpdateBody.meta({ example: { licensePlate: '1AB2CD', carColor: 'Silver', valuation: '18,500' } }),
-      response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+  r.get(
+    '/scans/export-scan-report',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Export the filtered scans as CSV or XLSX; replies the file URL',
+        description:
+          `Same filters and scope as GET scans; format csv (default) or xlsx. Writes the file (CSV: UTF-8 with BOM; both: Melbourne times) to the file ` +
+          `store and replies {data: {url}}; at most ${EXPORT_MAX_ROWS} rows. The file is removed ${EXPORT_TTL_HOURS} hours later.`,
+        querystring: ScanFilterQuery.extend({
+          format: z.preprocess(
+            (v) => (v === '' ? undefined : v),
+            z.enum(EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
+          ),
+          page: z.unknown().optional(),
+          per_page: z.unknown().optional(),
+        }),
+        response: {
+          200: dataReply(z.object({ url: z.string() }).meta({ example: { url: '/api/user/files/0f8c6b1e2d3a4f5e6a7b8c9d0e1f2a3b.csv' } })),
+          ...recordErrors,
+        },
+      },
     },
-  }, async (req) => {
-    const id = parseScanId(req.params.id);
-    const current = await findScanItem(app.db, id, req.scope);
-    if (!current) throw notFound(id);
-    const body = req.body as Record<string, unknown>;
-    const columns: Record<string, unknown> = {};
-    for (const field of SCAN_VEHICLE_FIELDS) if (field in body) columns[COLUMN[field] ?? field] = body[field] ?? null;
-    if (typeof columns.client_id === 'number') {
-      const visible = await sql<{ id: number }>`select id from clients where id = ${columns.client_id} and ${scopePredicate(req.scope, clientScope)}`.execute(app.db);
-      if (!visible.rows[0]) throw new ValidationError({ client_id: messages.choice(scanVehicleFields.client_id.label) });
-    }
-    if (Object.keys(columns).length) {
-      await app.db.transaction().execute(async (trx) => {
-        const sets = Object.entries(columns).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
-        await sql`update scans set ${sql.join([...sets, sql`updated_at = now()`])} where id = ${id}`.execute(trx);
-        // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
-        if (!(await findScanItem(trx, id, req.scope))) throw new ForbiddenError();
-      });
-      if (current.status === 'uploaded') await writeScanReport(app.db, storageOf(app), id, req.log);
-      const item = await findScanItem(app.db, id);
-      if (item) await publishScan(app, 'updated', item);
-    }
-    return { data: await detail(req, id) };
-  });
-
-  r.delete('/scans/:id', {
-    config: { access },
-    schema: { tags, summary: 'Delete a scan with its images, videos and reports', params: IdParams, response: { 200: dataReply(ScanItemRecord), ...recordErrors } },
-  }, async (req) => {
-    const id = parseScanId(req.params.id);
-    const item = await findScanItem(app.db, id, req.scope);
-    if (!item) throw notFound(id);
-    await deleteScan(app.db, storageOf(app), id, req.log);
-    return { data: item };
-  });
-
-  r.post('/scans', {
-    config: { access },
-    schema: {
-      tags, summary: 'Create a manual scan (type tire, status uploaded)',
-      description: 'Body agent_id (an agent the user may see), client_id (default: the agent\'s default client), startTime. type, status and client_name are '
-        + 'accepted and ignored: a manual scan is always a tire scan with status uploaded (spec 2 §9).',
-      body: ManualScanBody.meta({ example: { agent_id: 1, client_id: 1, client_name: 'Southern Cross Insurance', startTime: '2024-05-31 17:30:00', type: 'tire', status: 'uploaded' } }),
-      response: { 201: dataReply(ScanDetailRecord), ...recordErrors },
+    async (req) => {
+      const { page: _p, per_page: _pp, format, ...filters } = req.query;
+      const selection = await scanSelection(app.db, req.scope, filters);
+      if ((await countUpTo(app.db, selection, EXPORT_MAX_ROWS)) > EXPORT_MAX_ROWS)
+        throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
+      const file = await buildExport(app.db, selection.where, format);
+      const key = await storageOf(app).put(file.data, file.contentType);
+      await recordExport(app.db, key, req.user!.id, format, file.count);
+      return { data: { url: fileUrl(key) } };
     },
-  }, async (req, reply) => {
-    // inputSchema checked them: agent_id a positive id, client_id one or absent, startTime a date or absent.
-    const agentId = Number(req.body.agent_id);
-    const wantedClient = req.body.client_id == null ? null : Number(req.body.client_id);
-    const startTime = typeof req.body.startTime === 'string' ? req.body.startTime : null;
-    const agent = await sql<{ id: number; default_client_id: number | null }>`select id, default_client_id from agents where id = ${agentId}`.execute(app.db);
-    if (!agent.rows[0]) throw new ValidationError({ agent_id: messages.choice(manualScanFields.agent_id.label) });
-    const clientId = wantedClient ?? agent.rows[0].default_client_id;
-    if (wantedClient !== null) {
-      const client = await sql<{ id: number }>`select id from clients where id = ${wantedClient}`.execute(app.db);
-      if (!client.rows[0]) throw new ValidationError({ client_id: messages.choice(manualScanFields.client_id.label) });
-    }
-    if (!inScope(req.scope, { agent_id: agentId, client_id: clientId })) throw new ForbiddenError();
-    const start = startTime
-      ? /(Z|[+-]\d{2}:?\d{2})$/.test(startTime) ? sql`${startTime}::timestamptz` : sql`(${startTime.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`
-      : sql`now()`;
-    const inserted = await sql<{ id: number }>`insert into scans (scan_id, agent_id, client_id, type, status, scanned_at, start_time)
+  );
+
+  r.get(
+    '/scans/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'One scan with everything the scan page shows',
+        params: IdParams,
+        response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await detail(req, parseScanId(req.params.id)) }),
+  );
+
+  r.put(
+    '/scans/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "Update a scan's vehicle fields",
+        description:
+          'Any of licensePlate, make, model, carColor, body_type, valuation (digits, commas allowed), location_state, client_id; a blank value clears the field. ' +
+          'client_name is resolved by the server from client_id, which must be a client the user may see.',
+        params: IdParams,
+        body: scanUpdateBody.meta({ example: { licensePlate: '1AB2CD', carColor: 'Silver', valuation: '18,500' } }),
+        response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+      },
+    },
+    async (req) => {
+      const id = parseScanId(req.params.id);
+      const current = await findScanItem(app.db, id, req.scope);
+      if (!current) throw notFound(id);
+      const body = req.body as Record<string, unknown>;
+      const columns: Record<string, unknown> = {};
+      for (const field of SCAN_VEHICLE_FIELDS) if (field in body) columns[COLUMN[field] ?? field] = body[field] ?? null;
+      if (typeof columns.client_id === 'number') {
+        const visible = await sql<{
+          id: number;
+        }>`select id from clients where id = ${columns.client_id} and ${scopePredicate(req.scope, clientScope)}`.execute(app.db);
+        if (!visible.rows[0]) throw new ValidationError({ client_id: messages.choice(scanVehicleFields.client_id.label) });
+      }
+      if (Object.keys(columns).length) {
+        await app.db.transaction().execute(async (trx) => {
+          const sets = Object.entries(columns).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
+          await sql`update scans set ${sql.join([...sets, sql`updated_at = now()`])} where id = ${id}`.execute(trx);
+          // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
+          if (!(await findScanItem(trx, id, req.scope))) throw new ForbiddenError();
+        });
+        if (current.status === 'uploaded') await writeScanReport(app.db, storageOf(app), id, req.log);
+        const item = await findScanItem(app.db, id);
+        if (item) await publishScan(app, 'updated', item);
+      }
+      return { data: await detail(req, id) };
+    },
+  );
+
+  r.delete(
+    '/scans/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Delete a scan with its images, videos and reports',
+        params: IdParams,
+        response: { 200: dataReply(ScanItemRecord), ...recordErrors },
+      },
+    },
+    async (req) => {
+      const id = parseScanId(req.params.id);
+      const item = await findScanItem(app.db, id, req.scope);
+      if (!item) throw notFound(id);
+      await deleteScan(app.db, storageOf(app), id, req.log);
+      return { data: item };
+    },
+  );
+
+  r.post(
+    '/scans',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Create a manual scan (type tire, status uploaded)',
+        description:
+          "Body agent_id (an agent the user may see), client_id (default: the agent's default client), startTime. type, status and client_name are " +
+          'accepted and ignored: a manual scan is always a tire scan with status uploaded (spec 2 §9).',
+        body: ManualScanBody.meta({
+          example: {
+            agent_id: 1,
+            client_id: 1,
+            client_name: 'Southern Cross Insurance',
+            startTime: '2024-05-31 17:30:00',
+            type: 'tire',
+            status: 'uploaded',
+          },
+        }),
+        response: { 201: dataReply(ScanDetailRecord), ...recordErrors },
+      },
+    },
+    async (req, reply) => {
+      // inputSchema checked them: agent_id a positive id, client_id one or absent, startTime a date or absent.
+      const agentId = Number(req.body.agent_id);
+      const wantedClient = req.body.client_id == null ? null : Number(req.body.client_id);
+      const startTime = typeof req.body.startTime === 'string' ? req.body.startTime : null;
+      const agent = await sql<{
+        id: number;
+        default_client_id: number | null;
+      }>`select id, default_client_id from agents where id = ${agentId}`.execute(app.db);
+      if (!agent.rows[0]) throw new ValidationError({ agent_id: messages.choice(manualScanFields.agent_id.label) });
+      const clientId = wantedClient ?? agent.rows[0].default_client_id;
+      if (wantedClient !== null) {
+        const client = await sql<{ id: number }>`select id from clients where id = ${wantedClient}`.execute(app.db);
+        if (!client.rows[0]) throw new ValidationError({ client_id: messages.choice(manualScanFields.client_id.label) });
+      }
+      if (!inScope(req.scope, { agent_id: agentId, client_id: clientId })) throw new ForbiddenError();
+      const start = startTime
+        ? /(Z|[+-]\d{2}:?\d{2})$/.test(startTime)
+          ? sql`${startTime}::timestamptz`
+          : sql`(${startTime.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`
+        : sql`now()`;
+      const inserted = await sql<{ id: number }>`insert into scans (scan_id, agent_id, client_id, type, status, scanned_at, start_time)
       values (${randomUUID()}, ${agentId}, ${clientId}, 'tire', 'uploaded', now(), ${start}) returning id`.execute(app.db);
-    const id = inserted.rows[0].id;
-    // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
-    await writeScanReport(app.db, storageOf(app), id, req.log);
-    const item = await findScanItem(app.db, id);
-    if (item) await publishScan(app, 'created', item);
-    return reply.status(201).send({ data: await detail(req, id) });
-  });
-
-  r.post('/scans/:id/refresh', {
-    config: { access },
-    schema: {
-      tags, summary: 'Refresh a scan: recount its damage totals, write a missing report, and reply the scan', params: IdParams,
-      response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+      const id = inserted.rows[0].id;
+      // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
+      await writeScanReport(app.db, storageOf(app), id, req.log);
+      const item = await findScanItem(app.db, id);
+      if (item) await publishScan(app, 'created', item);
+      return reply.status(201).send({ data: await detail(req, id) });
     },
-  }, async (req) => {
-    const id = parseScanId(req.params.id);
-    const item = await findScanItem(app.db, id, req.scope);
-    if (!item) throw notFound(id);
-    await app.db.transaction().execute((trx) => refreshCounts(trx, id, false));
-    const hasReport = await sql<{ id: number }>`select id from scan_reports where scan_id = ${id} and kind = 'scan_report'`.execute(app.db);
-    if (item.status === 'uploaded' && !hasReport.rows[0]) await writeScanReport(app.db, storageOf(app), id, req.log);
-    return { data: await detail(req, id) };
-  });
+  );
+
+  r.post(
+    '/scans/:id/refresh',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Refresh a scan: recount its damage totals, write a missing report, and reply the scan',
+        params: IdParams,
+        response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+      },
+    },
+    async (req) => {
+      const id = parseScanId(req.params.id);
+      const item = await findScanItem(app.db, id, req.scope);
+      if (!item) throw notFound(id);
+      await app.db.transaction().execute((trx) => refreshCounts(trx, id, false));
+      const hasReport = await sql<{ id: number }>`select id from scan_reports where scan_id = ${id} and kind = 'scan_report'`.execute(
+        app.db,
+      );
+      if (item.status === 'uploaded' && !hasReport.rows[0]) await writeScanReport(app.db, storageOf(app), id, req.log);
+      return { data: await detail(req, id) };
+    },
+  );
 }

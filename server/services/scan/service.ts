@@ -20,11 +20,13 @@ export async function writeScanReport(db: Database, storage: FileStorage, scanId
   const scan = await findScanDetail(db, scanId);
   if (!scan) return;
   const key = await storage.put(scanReportPdf(scan), 'application/pdf');
-  const gone = await withStoredFiles(storage, [key], () => db.transaction().execute(async (trx) => {
-    await sql`insert into scan_reports (scan_id, kind, label, url) values (${scanId}, 'scan_report', 'View Scan Report', ${fileUrl(key)})
+  const gone = await withStoredFiles(storage, [key], () =>
+    db.transaction().execute(async (trx) => {
+      await sql`insert into scan_reports (scan_id, kind, label, url) values (${scanId}, 'scan_report', 'View Scan Report', ${fileUrl(key)})
       on conflict (scan_id, kind) do update set url = excluded.url, label = excluded.label, created_at = now()`.execute(trx);
-    return syncScanFiles(trx, scanId);
-  }));
+      return syncScanFiles(trx, scanId);
+    }),
+  );
   await releaseFiles(db, storage, gone, log);
 }
 

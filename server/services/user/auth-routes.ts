@@ -9,55 +9,104 @@ const tags = ['Auth'];
 export async function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof authService> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth } = opts;
-  const me = async (userId: number, impersonatorId: number | null) => toCurrentUser(await auth.currentUser(userId), { impersonator_id: impersonatorId });
+  const me = async (userId: number, impersonatorId: number | null) =>
+    toCurrentUser(await auth.currentUser(userId), { impersonator_id: impersonatorId });
 
-  r.post('/auth/login', {
-    config: { access: 'public' },
-    schema: { tags, summary: 'Sign in; replies the current user with a bearer token', body: LoginBody, response: { 200: dataReply(CurrentUser), 422: ErrorReply, 429: ErrorReply } },
-  }, async (req) => ({ data: await auth.login(req.body.email, req.body.password, req.ip) }));
+  r.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in; replies the current user with a bearer token',
+        body: LoginBody,
+        response: { 200: dataReply(CurrentUser), 422: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (req) => ({ data: await auth.login(req.body.email, req.body.password, req.ip) }),
+  );
 
-  r.get('/auth/user', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'The signed-in user', response: { 200: dataReply(CurrentUser), ...authErrors } },
-  }, async (req) => ({ data: await me(req.user!.id, req.user!.impersonatorId) }));
+  r.get(
+    '/auth/user',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'The signed-in user', response: { 200: dataReply(CurrentUser), ...authErrors } },
+    },
+    async (req) => ({ data: await me(req.user!.id, req.user!.impersonatorId) }),
+  );
 
-  r.post('/auth/logout', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'Revoke the bearer token', response: { 200: MessageReply, ...authErrors } },
-  }, async (req) => {
-    await auth.logout(req.user!.tokenId);
-    return { data: { message: 'Logged out' } };
-  });
+  r.post(
+    '/auth/logout',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Revoke the bearer token', response: { 200: MessageReply, ...authErrors } },
+    },
+    async (req) => {
+      await auth.logout(req.user!.tokenId);
+      return { data: { message: 'Logged out' } };
+    },
+  );
 
-  r.post('/auth/forgot-password', {
-    config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'E-mail a single-use reset link (same reply whether or not the address exists)', body: ForgotPasswordBody, response: { 200: MessageReply, 422: ErrorReply, 429: ErrorReply } },
-  }, async (req) => {
-    await auth.forgotPassword(req.body.email);
-    return { data: { message: 'If that e-mail address is registered, a reset link is on its way.' } };
-  });
+  r.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'E-mail a single-use reset link (same reply whether or not the address exists)',
+        body: ForgotPasswordBody,
+        response: { 200: MessageReply, 422: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (req) => {
+      await auth.forgotPassword(req.body.email);
+      return { data: { message: 'If that e-mail address is registered, a reset link is on its way.' } };
+    },
+  );
 
-  r.post('/auth/reset-password', {
-    config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'Set a new password with a reset token; signs the user out everywhere', body: ResetPasswordBody, response: { 200: MessageReply, 422: ErrorReply, 429: ErrorReply } },
-  }, async (req) => {
-    await auth.resetPassword(req.body.token, req.body.password);
-    return { data: { message: 'Password Changed Successfully' } };
-  });
+  r.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token; signs the user out everywhere',
+        body: ResetPasswordBody,
+        response: { 200: MessageReply, 422: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (req) => {
+      await auth.resetPassword(req.body.token, req.body.password);
+      return { data: { message: 'Password Changed Successfully' } };
+    },
+  );
 
-  r.post('/auth/consent', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'Accept the terms and conditions', response: { 200: dataReply(CurrentUser), ...authErrors } },
-  }, async (req) => {
-    await auth.consent(req.user!.id);
-    return { data: await me(req.user!.id, req.user!.impersonatorId) };
-  });
+  r.post(
+    '/auth/consent',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, summary: 'Accept the terms and conditions', response: { 200: dataReply(CurrentUser), ...authErrors } },
+    },
+    async (req) => {
+      await auth.consent(req.user!.id);
+      return { data: await me(req.user!.id, req.user!.impersonatorId) };
+    },
+  );
 
-  r.put('/auth/profile', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'Update own name, e-mail and (optionally) password', body: ProfileBody, response: { 200: dataReply(CurrentUser), ...authErrors } },
-  }, async (req) => {
-    await auth.updateProfile(req.user!.id, req.body);
-    return { data: await me(req.user!.id, req.user!.impersonatorId) };
-  });
+  r.put(
+    '/auth/profile',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Update own name, e-mail and (optionally) password',
+        body: ProfileBody,
+        response: { 200: dataReply(CurrentUser), ...authErrors },
+      },
+    },
+    async (req) => {
+      await auth.updateProfile(req.user!.id, req.body);
+      return { data: await me(req.user!.id, req.user!.impersonatorId) };
+    },
+  );
 }

@@ -31,12 +31,15 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
 
   async function issueToken(trx: Executor, userId: number, impersonatorId: number | null = null) {
     const token = newToken();
-    await trx.insertInto('api_tokens').values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      impersonator_id: impersonatorId,
-      expires_at: new Date(Date.now() + config.TOKEN_TTL_HOURS * 3600_000),
-    }).execute();
+    await trx
+      .insertInto('api_tokens')
+      .values({
+        user_id: userId,
+        token_hash: hashToken(token),
+        impersonator_id: impersonatorId,
+        expires_at: new Date(Date.now() + config.TOKEN_TTL_HOURS * 3600_000),
+      })
+      .execute();
     return token;
   }
 
@@ -54,15 +57,23 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
       const key = `${email.toLowerCase()}|${clientAddress}`;
       const before = await recentFailures(key);
       if (before.n >= config.LOGIN_MAX_FAILURES) {
-        const retry = before.oldest ? Math.max(1, Math.ceil((before.oldest.getTime() + config.LOGIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000)) : config.LOGIN_FAILURE_WINDOW_SECONDS;
+        const retry = before.oldest
+          ? Math.max(1, Math.ceil((before.oldest.getTime() + config.LOGIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000))
+          : config.LOGIN_FAILURE_WINDOW_SECONDS;
         throw new TooManyRequestsError(`Too many login attempts. Please try again in ${retry} seconds.`, retry);
       }
-      const user = await db.selectFrom('users').select(['id', 'password_hash']).where(sql<boolean>`lower(email) = ${email.toLowerCase()}`).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'password_hash'])
+        .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+        .executeTakeFirst();
       const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
       if (!user || !ok) {
         await db.insertInto('login_failures').values({ throttle_key: key }).execute();
         // Only the current window matters; older failures are dropped as new ones arrive.
-        await sql`delete from login_failures where failed_at < now() - make_interval(secs => ${config.LOGIN_FAILURE_WINDOW_SECONDS * 10})`.execute(db);
+        await sql`delete from login_failures where failed_at < now() - make_interval(secs => ${config.LOGIN_FAILURE_WINDOW_SECONDS * 10})`.execute(
+          db,
+        );
         throw new ValidationError({ email: 'These credentials do not match our records.' });
       }
       await db.deleteFrom('login_failures').where('throttle_key', '=', key).execute();
@@ -77,16 +88,28 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
 
     /** The reply is the same whether or not the address is registered; only a registered one gets a mail. */
     async forgotPassword(email: string) {
-      const user = await db.selectFrom('users').select(['id', 'first_name', 'email']).where(sql<boolean>`lower(email) = ${email.toLowerCase()}`).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'email'])
+        .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+        .executeTakeFirst();
       if (!user) return;
       const token = newToken();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('password_resets').set({ used_at: new Date() }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-        await trx.insertInto('password_resets').values({
-          user_id: user.id,
-          token_hash: hashToken(token),
-          expires_at: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
-        }).execute();
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: new Date() })
+          .where('user_id', '=', user.id)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('password_resets')
+          .values({
+            user_id: user.id,
+            token_hash: hashToken(token),
+            expires_at: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+          })
+          .execute();
         const link = `${config.APP_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
         await mailer.enqueue(trx, {
           to: [user.email],
@@ -101,13 +124,30 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     async resetPassword(token: string, password: string) {
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
-        const reset = await trx.updateTable('password_resets').set({ used_at: new Date() })
-          .where('token_hash', '=', hashToken(token)).where('used_at', 'is', null).where('expires_at', '>', new Date())
-          .returning('user_id').executeTakeFirst();
+        const reset = await trx
+          .updateTable('password_resets')
+          .set({ used_at: new Date() })
+          .where('token_hash', '=', hashToken(token))
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', new Date())
+          .returning('user_id')
+          .executeTakeFirst();
         if (!reset) throw new ValidationError({ token: 'This password reset token is invalid or has expired.' });
-        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', reset.user_id).execute();
-        await trx.updateTable('api_tokens').set({ revoked_at: new Date() }).where('user_id', '=', reset.user_id).where('revoked_at', 'is', null).execute();
-        await trx.insertInto('audit_log').values({ action: 'password.reset', actor_id: reset.user_id, subject_id: reset.user_id }).execute();
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: new Date() })
+          .where('id', '=', reset.user_id)
+          .execute();
+        await trx
+          .updateTable('api_tokens')
+          .set({ revoked_at: new Date() })
+          .where('user_id', '=', reset.user_id)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('audit_log')
+          .values({ action: 'password.reset', actor_id: reset.user_id, subject_id: reset.user_id })
+          .execute();
       });
     },
 
@@ -116,15 +156,24 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     },
 
     async updateProfile(userId: number, p: { first_name: string; last_name: string; email: string; password?: string }) {
-      const taken = await db.selectFrom('users').select('id').where(sql<boolean>`lower(email) = ${p.email.toLowerCase()}`).where('id', '<>', userId).executeTakeFirst();
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<boolean>`lower(email) = ${p.email.toLowerCase()}`)
+        .where('id', '<>', userId)
+        .executeTakeFirst();
       if (taken) throw new ValidationError({ email: 'The email has already been taken.' });
-      await db.updateTable('users').set({
-        first_name: p.first_name,
-        last_name: p.last_name,
-        email: p.email,
-        updated_at: new Date(),
-        ...(p.password ? { password_hash: await hashPassword(p.password) } : {}),
-      }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({
+          first_name: p.first_name,
+          last_name: p.last_name,
+          email: p.email,
+          updated_at: new Date(),
+          ...(p.password ? { password_hash: await hashPassword(p.password) } : {}),
+        })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async currentUser(userId: number) {

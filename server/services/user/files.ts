@@ -24,60 +24,86 @@ export async function fileRoutes(app: FastifyInstance, opts: { config: Config })
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['File'];
 
-  r.get('/files/:key', {
-    config: { access: 'public' },
-    schema: {
-      tags, summary: 'A stored file (images, videos, reports, exports), by its server-made name',
-      description: 'With `download=<name>` (letters, digits, . _ -, same extension as the file) it is sent as an attachment saved under that name.',
-      params: z.object({ key: z.string() }),
-      querystring: z.object({
-        download: z.string().regex(/^[\w.-]{1,100}$/, 'Download must be a file name of letters, digits, dots, dashes and underscores').optional(),
-      }),
-      response: { 200: z.instanceof(Buffer).describe('The file bytes'), 404: ErrorReply, 422: ErrorReply },
+  r.get(
+    '/files/:key',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A stored file (images, videos, reports, exports), by its server-made name',
+        description:
+          'With `download=<name>` (letters, digits, . _ -, same extension as the file) it is sent as an attachment saved under that name.',
+        params: z.object({ key: z.string() }),
+        querystring: z.object({
+          download: z
+            .string()
+            .regex(/^[\w.-]{1,100}$/, 'Download must be a file name of letters, digits, dots, dashes and underscores')
+            .optional(),
+        }),
+        response: { 200: z.instanceof(Buffer).describe('The file bytes'), 404: ErrorReply, 422: ErrorReply },
+      },
     },
-  }, async (req, reply) => {
-    const file = FILE_KEY.test(req.params.key) ? await storageOf(app).get(req.params.key) : null;
-    if (!file) throw new NotFoundError('File', req.params.key);
-    const { download } = req.query;
-    const extension = (name: string) => name.slice(name.lastIndexOf('.'));
-    if (download !== undefined && extension(download) !== extension(req.params.key)) {
-      throw new ValidationError({ download: `Download must end in ${extension(req.params.key)}` });
-    }
-    reply
-      .header('content-type', file.contentType)
-      .header('x-content-type-options', 'nosniff')
-      // Names are never reused, so the bytes behind one never change.
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${req.params.key}"`);
-    if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
-    return reply.send(file.data);
-  });
-
-  r.post('/file/upload', {
-    config: { access: 'signed-in' },
-    preValidation: multipartBody({ file: 'file' }),
-    schema: { tags, summary: 'Uploads an image (multipart part `file`)', body: UploadBody, response: { 201: dataReply(z.object({ key: z.string(), url: z.string() })), ...recordErrors } },
-  }, async (req, reply) => {
-    const image = await checkImage(req.body.file, 'file', 'File');
-    const key = await storageOf(app).put(image.data, image.contentType);
-    await app.db.insertInto('uploaded_files').values({ key, user_id: req.user!.id, content_type: image.contentType, size: image.data.length }).execute();
-    return reply.status(201).send({ data: { key, url: fileUrl(key) } });
-  });
-
-  r.post('/file/delete', {
-    config: { access: 'signed-in' },
-    schema: {
-      tags, summary: 'Deletes a file uploaded with file/upload (by its uploader or a Super Admin)',
-      body: z.object({ key: z.string({ error: 'Key is required' }).trim().min(1, 'Key is required').max(300) }),
-      response: { 200: MessageReply, ...recordErrors },
+    async (req, reply) => {
+      const file = FILE_KEY.test(req.params.key) ? await storageOf(app).get(req.params.key) : null;
+      if (!file) throw new NotFoundError('File', req.params.key);
+      const { download } = req.query;
+      const extension = (name: string) => name.slice(name.lastIndexOf('.'));
+      if (download !== undefined && extension(download) !== extension(req.params.key)) {
+        throw new ValidationError({ download: `Download must end in ${extension(req.params.key)}` });
+      }
+      reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        // Names are never reused, so the bytes behind one never change.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${req.params.key}"`);
+      if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
+      return reply.send(file.data);
     },
-  }, async (req) => {
-    // The key, or the URL that holds it.
-    const key = keyOfUrl(req.body.key) ?? req.body.key;
-    const row = await app.db.selectFrom('uploaded_files').select(['key', 'user_id']).where('key', '=', key).executeTakeFirst();
-    if (!row || (row.user_id !== req.user!.id && !isSuperAdmin(req.user!))) throw new NotFoundError('File', key);
-    await app.db.deleteFrom('uploaded_files').where('key', '=', key).execute();
-    await storageOf(app).delete(key);
-    return { data: { message: 'Deleted Successfully' } };
-  });
+  );
+
+  r.post(
+    '/file/upload',
+    {
+      config: { access: 'signed-in' },
+      preValidation: multipartBody({ file: 'file' }),
+      schema: {
+        tags,
+        summary: 'Uploads an image (multipart part `file`)',
+        body: UploadBody,
+        response: { 201: dataReply(z.object({ key: z.string(), url: z.string() })), ...recordErrors },
+      },
+    },
+    async (req, reply) => {
+      const image = await checkImage(req.body.file, 'file', 'File');
+      const key = await storageOf(app).put(image.data, image.contentType);
+      await app.db
+        .insertInto('uploaded_files')
+        .values({ key, user_id: req.user!.id, content_type: image.contentType, size: image.data.length })
+        .execute();
+      return reply.status(201).send({ data: { key, url: fileUrl(key) } });
+    },
+  );
+
+  r.post(
+    '/file/delete',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Deletes a file uploaded with file/upload (by its uploader or a Super Admin)',
+        body: z.object({ key: z.string({ error: 'Key is required' }).trim().min(1, 'Key is required').max(300) }),
+        response: { 200: MessageReply, ...recordErrors },
+      },
+    },
+    async (req) => {
+      // The key, or the URL that holds it.
+      const key = keyOfUrl(req.body.key) ?? req.body.key;
+      const row = await app.db.selectFrom('uploaded_files').select(['key', 'user_id']).where('key', '=', key).executeTakeFirst();
+      if (!row || (row.user_id !== req.user!.id && !isSuperAdmin(req.user!))) throw new NotFoundError('File', key);
+      await app.db.deleteFrom('uploaded_files').where('key', '=', key).execute();
+      await storageOf(app).delete(key);
+      return { data: { message: 'Deleted Successfully' } };
+    },
+  );
 }

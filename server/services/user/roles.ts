@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { isSuperAdmin, ROLE_SUPER_ADMIN } from '../../../src/domain/permissions';
-import { isBuiltInPermission, isBuiltInRole, isSuperAdminRole, permissionFields, permissionRefine, roleFields } from '../../../src/domain/roles';
+import {
+  isBuiltInPermission,
+  isBuiltInRole,
+  isSuperAdminRole,
+  permissionFields,
+  permissionRefine,
+  roleFields,
+} from '../../../src/domain/roles';
 import type { Executor } from '../../db/database';
 import { ForbiddenError, ValidationError } from '../../errors';
 import type { ResourceDescription, WriteContext } from '../../lib/resource';
@@ -64,7 +71,9 @@ export const rolesResource: ResourceDescription = {
     async afterWrite(id, input, { trx }) {
       const wanted = [...new Set(asStrings(input.permissions))];
       await sql`delete from role_permissions where role_id = ${id}`.execute(trx);
-      await sql`insert into role_permissions (role_id, permission_id) select ${id}, id from permissions where name = any(${wanted}::text[])`.execute(trx);
+      await sql`insert into role_permissions (role_id, permission_id) select ${id}, id from permissions where name = any(${wanted}::text[])`.execute(
+        trx,
+      );
     },
     beforeDelete(row) {
       if (isBuiltInRole(String(row.name))) throw new ForbiddenError(`The ${row.name} role cannot be deleted.`);

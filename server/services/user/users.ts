@@ -33,7 +33,8 @@ const unique = <T>(xs: T[]) => [...new Set(xs)];
 
 /** Refuses a non-Super-Admin's change to a Super Admin user (spec 1 §6: only a Super Admin deals with Super Admins). */
 function guardSuperAdminTarget(req: FastifyRequest, target: Record<string, unknown>, action: string) {
-  if (!isSuperAdmin(req.user!) && includesSuperAdmin(target.roles)) throw new ForbiddenError(`Only a Super Admin may ${action} a Super Admin.`);
+  if (!isSuperAdmin(req.user!) && includesSuperAdmin(target.roles))
+    throw new ForbiddenError(`Only a Super Admin may ${action} a Super Admin.`);
 }
 
 /**
@@ -43,7 +44,8 @@ function guardSuperAdminTarget(req: FastifyRequest, target: Record<string, unkno
 function checkAssignable(req: FastifyRequest, field: 'agents' | 'clients', wanted: number[], current: number[]) {
   if (isSuperAdmin(req.user!)) return;
   const own = req.user![field];
-  if (wanted.some((id) => !own.includes(id) && !current.includes(id))) throw new ValidationError({ [field]: invalid(userFields[field].label) });
+  if (wanted.some((id) => !own.includes(id) && !current.includes(id)))
+    throw new ValidationError({ [field]: invalid(userFields[field].label) });
 }
 
 async function checkExisting(trx: Executor, table: 'agents' | 'clients', ids: number[]) {
@@ -58,14 +60,19 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   if (current) guardSuperAdminTarget(req, current, 'edit');
 
   const email = String(input.email);
-  const taken = await sql<{ id: number }>`select id from users where lower(email) = ${email.toLowerCase()} ${current ? sql`and id <> ${current.id as number}` : sql``}`.execute(trx);
+  const taken = await sql<{
+    id: number;
+  }>`select id from users where lower(email) = ${email.toLowerCase()} ${current ? sql`and id <> ${current.id as number}` : sql``}`.execute(
+    trx,
+  );
   if (taken.rows.length) throw new ValidationError({ email: TAKEN });
 
   const roles = unique(asStrings(input.roles).map((r) => r.trim().toLowerCase()));
   const known = await sql<{ name: string }>`select name from roles where lower(name) = any(${roles}::text[])`.execute(trx);
   if (known.rows.length !== roles.length) throw new ValidationError({ roles: invalid(userFields.roles.label) });
   // The Super Admin role is neither offered to nor assignable by anyone else (spec 1 §5).
-  if (!isSuperAdmin(me) && includesSuperAdmin(roles)) throw new ValidationError({ roles: 'Only a Super Admin may assign the Super Admin role.' });
+  if (!isSuperAdmin(me) && includesSuperAdmin(roles))
+    throw new ValidationError({ roles: 'Only a Super Admin may assign the Super Admin role.' });
   // A Super Admin cannot demote themselves, so an installation always keeps one.
   if (current && current.id === me.id && includesSuperAdmin(current.roles) && !includesSuperAdmin(roles)) {
     throw new ValidationError({ roles: 'You cannot remove the Super Admin role from yourself.' });
@@ -106,7 +113,9 @@ async function afterWrite(id: number, input: Record<string, unknown>, ctx: Write
 
   // A new password signs the user out everywhere else, as a reset does.
   if (mode === 'update' && typeof input.password === 'string' && input.password) {
-    await sql`update api_tokens set revoked_at = now() where user_id = ${id} and revoked_at is null and id <> ${req.user!.tokenId}`.execute(trx);
+    await sql`update api_tokens set revoked_at = now() where user_id = ${id} and revoked_at is null and id <> ${req.user!.tokenId}`.execute(
+      trx,
+    );
   }
 }
 
@@ -153,20 +162,36 @@ const ApiKeyReply = dataReply(z.object({ token: z.string() }));
 export async function userKeyRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = resourceRepository(usersResource);
-  r.get('/users/:id/apikey', {
-    config: { access: { permission: 'user' } },
-    schema: { tags: ['User'], summary: "Generate a user's API key (shown once; replaces the previous one)", params: z.object({ id: z.string() }), response: { 200: ApiKeyReply, ...recordErrors } },
-  }, async (req) => {
-    const raw = req.params.id;
-    if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError('User', raw);
-    const user = await repo.find(app.db, req.scope, Number(raw));
-    if (!user) throw new NotFoundError('User', raw);
-    guardSuperAdminTarget(req, user, 'generate an API key for');
-    const token = newToken();
-    await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ api_key_hash: hashToken(token), updated_at: new Date() }).where('id', '=', user.id as number).execute();
-      await trx.insertInto('audit_log').values({ action: 'user.apikey', actor_id: req.user!.id, subject_id: user.id as number }).execute();
-    });
-    return { data: { token } };
-  });
+  r.get(
+    '/users/:id/apikey',
+    {
+      config: { access: { permission: 'user' } },
+      schema: {
+        tags: ['User'],
+        summary: "Generate a user's API key (shown once; replaces the previous one)",
+        params: z.object({ id: z.string() }),
+        response: { 200: ApiKeyReply, ...recordErrors },
+      },
+    },
+    async (req) => {
+      const raw = req.params.id;
+      if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError('User', raw);
+      const user = await repo.find(app.db, req.scope, Number(raw));
+      if (!user) throw new NotFoundError('User', raw);
+      guardSuperAdminTarget(req, user, 'generate an API key for');
+      const token = newToken();
+      await app.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ api_key_hash: hashToken(token), updated_at: new Date() })
+          .where('id', '=', user.id as number)
+          .execute();
+        await trx
+          .insertInto('audit_log')
+          .values({ action: 'user.apikey', actor_id: req.user!.id, subject_id: user.id as number })
+          .execute();
+      });
+      return { data: { token } };
+    },
+  );
 }

@@ -6,7 +6,10 @@ import { useTranslate } from 'react-admin';
 export const AuthCard = ({ title, children }: { title: string; children: ReactNode }) => {
   const translate = useTranslate();
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'primary.main' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'primary.main' }}
+    >
       <Paper sx={{ width: '100%', maxWidth: 400, p: { xs: 2, sm: 4 } }}>
         <Box component="p" sx={{ m: 0, typography: 'h5', fontWeight: 700, textAlign: 'center', color: 'primary.main' }}>
           {translate('app.product')}

@@ -37,7 +37,11 @@ export const AuthTextField = ({ name, label, value, onChange, inputRef, error, t
   const translate = useTranslate();
   const id = useId();
   const [shown, setShown] = useState(false);
-  const message = !error ? undefined : typeof error === 'string' ? translate(error, { _: error }) : translate(error.message, { _: error.message, ...error.args });
+  const message = !error
+    ? undefined
+    : typeof error === 'string'
+      ? translate(error, { _: error })
+      : translate(error.message, { _: error.message, ...error.args });
   const isPassword = type === 'password';
 
   return (

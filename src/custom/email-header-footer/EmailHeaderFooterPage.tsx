@@ -92,7 +92,8 @@ export const EmailHeaderFooterPage = () => {
   const notifyError = useNotifyError();
   const { data, error } = useQuery({
     queryKey: QUERY_KEY,
-    queryFn: () => dataProvider.send<Option[]>('user', 'options/search', { method: 'POST', body: { option_name: EDITORS.map((e) => e.name) } }),
+    queryFn: () =>
+      dataProvider.send<Option[]>('user', 'options/search', { method: 'POST', body: { option_name: EDITORS.map((e) => e.name) } }),
   });
   useEffect(() => {
     if (error) notifyError(error);

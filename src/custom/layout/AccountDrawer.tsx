@@ -40,7 +40,13 @@ export const AccountDrawer = ({ open, onClose }: { open: boolean; onClose: () =>
           </Typography>
           {can(user, updateProfile.permission) && (
             <Tooltip title={translate('app.account.edit_profile')}>
-              <IconButton component={LinkBase} to={updateProfile.path} onClick={onClose} size="small" aria-label={translate('app.account.edit_profile')}>
+              <IconButton
+                component={LinkBase}
+                to={updateProfile.path}
+                onClick={onClose}
+                size="small"
+                aria-label={translate('app.account.edit_profile')}
+              >
                 <EditIcon fontSize="small" />
               </IconButton>
             </Tooltip>

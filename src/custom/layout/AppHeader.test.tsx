@@ -37,7 +37,10 @@ describe('header agent selector', () => {
 
   it("keeps a visible stored selection, and 'All' clears it and the branding", async () => {
     localStorage.setItem('selectedAgent', '1');
-    localStorage.setItem('selectedAgentDetails', JSON.stringify({ id: 1, name: 'Melbourne Auto Scan', primaryColor: '#222222', textColor: '' }));
+    localStorage.setItem(
+      'selectedAgentDetails',
+      JSON.stringify({ id: 1, name: 'Melbourne Auto Scan', primaryColor: '#222222', textColor: '' }),
+    );
     signedInAgent();
     renderApp('/locations');
     const select = await screen.findByRole('combobox', { name: 'Agent' });

@@ -7,7 +7,16 @@ export const Footer = () => {
   return (
     <Box
       component="footer"
-      sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1, px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'space-between',
+        gap: 1,
+        px: 2,
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
     >
       <Typography variant="body2" color="text.secondary">
         {translate('app.footer.copyright', { year: new Date().getFullYear(), product: translate('app.product') })}

@@ -17,7 +17,12 @@ const Brand = () => {
   return (
     <Toolbar component={LinkBase} to="/" sx={{ gap: 1, color: 'inherit', textDecoration: 'none' }}>
       {branding?.logo ? (
-        <Box component="img" src={branding.logo} alt={branding.name} sx={{ maxHeight: 40, maxWidth: SIDEBAR_WIDTH - 48, objectFit: 'contain' }} />
+        <Box
+          component="img"
+          src={branding.logo}
+          alt={branding.name}
+          sx={{ maxHeight: 40, maxWidth: SIDEBAR_WIDTH - 48, objectFit: 'contain' }}
+        />
       ) : (
         <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700 }}>
           {translate('app.product')}

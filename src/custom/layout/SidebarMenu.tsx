@@ -30,7 +30,14 @@ const Leaf = ({ node, depth, trail, onNavigate }: { node: MenuLeaf } & NodeProps
   const translate = useTranslate();
   const active = trail[trail.length - 1] === node.id;
   return (
-    <ListItemButton component={LinkBase} to={node.to} selected={active} aria-current={active ? 'page' : undefined} onClick={onNavigate} sx={indent(depth)}>
+    <ListItemButton
+      component={LinkBase}
+      to={node.to}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      sx={indent(depth)}
+    >
       <NodeIcon id={node.id} />
       <ListItemText primary={translate(node.label)} />
     </ListItemButton>

@@ -72,7 +72,9 @@ describe('/login', () => {
 
   it('shows the server message when the credentials are refused', async () => {
     stubApi((request) =>
-      request === 'POST /api/user/auth/login' ? { status: 422, body: { error: { email: 'These credentials do not match our records.' } } } : undefined,
+      request === 'POST /api/user/auth/login'
+        ? { status: 422, body: { error: { email: 'These credentials do not match our records.' } } }
+        : undefined,
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await openLogin();

@@ -11,7 +11,9 @@ import type { ScanQuery } from './filters';
 
 /** The file URL of the export reply (`{data: {url}}`, unwrapped by the data provider). */
 const urlOf = (reply: unknown) =>
-  typeof reply === 'object' && reply !== null && typeof (reply as { url?: unknown }).url === 'string' ? (reply as { url: string }).url : null;
+  typeof reply === 'object' && reply !== null && typeof (reply as { url?: unknown }).url === 'string'
+    ? (reply as { url: string }).url
+    : null;
 
 /**
  * Starts the browser's download of the export file, saved as `scans-YYYYMMDD-HHmm.<ext>`: the name travels as the
@@ -56,7 +58,9 @@ export const ExportScansButton = ({ query, onBusyChange }: ExportScansButtonProp
     setBusy(true);
     onBusyChange?.(true);
     try {
-      const url = urlOf(await dataProvider.send('scan', 'scans/export-scan-report', { query: format === 'csv' ? query : { ...query, format } }));
+      const url = urlOf(
+        await dataProvider.send('scan', 'scans/export-scan-report', { query: format === 'csv' ? query : { ...query, format } }),
+      );
       if (!url) throw new Error('app.error.server');
       downloadFile(url);
     } catch (error) {

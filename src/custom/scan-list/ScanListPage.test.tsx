@@ -44,12 +44,17 @@ function signedIn(answer: (request: string) => Reply | undefined) {
   });
 }
 
-const listCalls = (fetch: ReturnType<typeof stubApi>) => fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/scan/scans?'));
+const listCalls = (fetch: ReturnType<typeof stubApi>) =>
+  fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/scan/scans?'));
 
 // The whole app renders lazily per test: slow on a busy 2-core machine.
 describe('scan list screen', { timeout: 20_000 }, () => {
   it("shows the server's page with the spec's columns, formatted dates and a pencil to /scans/{id}", async () => {
-    const fetch = signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(2), scan(1, { type: 'tire', status: 'ready' })], total: 2, total_is_estimate: false } } : undefined));
+    const fetch = signedIn((request) =>
+      request.startsWith('GET /api/scan/scans?')
+        ? { body: { items: [scan(2), scan(1, { type: 'tire', status: 'ready' })], total: 2, total_is_estimate: false } }
+        : undefined,
+    );
     renderApp('/scans');
     expect(await screen.findByText('PLATE2')).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
@@ -63,12 +68,16 @@ describe('scan list screen', { timeout: 20_000 }, () => {
   });
 
   it("says 'No Data Available!.' for an empty page and 'about N' for an estimated total", async () => {
-    signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [], total: 0, total_is_estimate: false } } : undefined));
+    signedIn((request) =>
+      request.startsWith('GET /api/scan/scans?') ? { body: { items: [], total: 0, total_is_estimate: false } } : undefined,
+    );
     const view = renderApp('/scans');
     expect(await screen.findByText('No Data Available!.')).toBeTruthy();
     view.unmount();
 
-    signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 1234567, total_is_estimate: true } } : undefined));
+    signedIn((request) =>
+      request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 1234567, total_is_estimate: true } } : undefined,
+    );
     renderApp('/scans');
     expect(await screen.findByText('1-10 of about 1,234,567')).toBeTruthy();
   });
@@ -81,7 +90,9 @@ describe('scan list screen', { timeout: 20_000 }, () => {
   });
 
   it('searches trimmed after the debounce, back on page 1', async () => {
-    const fetch = signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 30 } } : undefined));
+    const fetch = signedIn((request) =>
+      request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 30 } } : undefined,
+    );
     renderApp('/scans');
     await screen.findByText('PLATE1');
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -91,7 +102,9 @@ describe('scan list screen', { timeout: 20_000 }, () => {
   });
 
   it('applies the advance filter with Search (disabled until a value is set) and clears it with Reset', async () => {
-    const fetch = signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 1 } } : undefined));
+    const fetch = signedIn((request) =>
+      request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1)], total: 1 } } : undefined,
+    );
     renderApp('/scans');
     await screen.findByText('PLATE1');
     fireEvent.click(screen.getByRole('button', { name: /Expand to Filter/ }));
@@ -110,11 +123,22 @@ describe('scan list screen', { timeout: 20_000 }, () => {
 
   it('sorts the returned page by a column, both ways, without asking the server', async () => {
     const fetch = signedIn((request) =>
-      request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1, { licensePlate: 'BBB' }), scan(2, { licensePlate: 'AAA' }), scan(3, { licensePlate: 'CCC' })], total: 3 } } : undefined,
+      request.startsWith('GET /api/scan/scans?')
+        ? {
+            body: {
+              items: [scan(1, { licensePlate: 'BBB' }), scan(2, { licensePlate: 'AAA' }), scan(3, { licensePlate: 'CCC' })],
+              total: 3,
+            },
+          }
+        : undefined,
     );
     renderApp('/scans');
     await screen.findByText('BBB');
-    const plates = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3].textContent);
+    const plates = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[3].textContent);
     expect(plates()).toEqual(['BBB', 'AAA', 'CCC']);
     fireEvent.click(screen.getByRole('button', { name: 'Registration' }));
     expect(plates()).toEqual(['AAA', 'BBB', 'CCC']);
@@ -125,13 +149,19 @@ describe('scan list screen', { timeout: 20_000 }, () => {
   });
 
   it('prepends a created scan and replaces an updated one, live', async () => {
-    signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1, { status: 'metadata' })], total: 1 } } : undefined));
+    signedIn((request) =>
+      request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1, { status: 'metadata' })], total: 1 } } : undefined,
+    );
     renderApp('/scans');
     await screen.findByText('PLATE1');
     await waitFor(() => expect(live.subscribers.size).toBe(1));
     const [handlers] = [...live.subscribers];
     act(() => handlers.created?.(scan(9, { licensePlate: 'NEW999' })));
-    const rows = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3].textContent);
+    const rows = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[3].textContent);
     expect(rows()).toEqual(['NEW999', 'PLATE1']);
     expect(screen.getByText('1-2 of 2')).toBeTruthy();
     act(() => handlers.updated?.({ id: 1, status: 'uploaded' }));

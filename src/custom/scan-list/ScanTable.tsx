@@ -77,7 +77,12 @@ export const ScanTable = ({ rows, loading, sort, onSort }: ScanTableProps) => {
           <TableRow>
             {COLUMNS.map(({ key, source }) => {
               const label = translate(`app.scans.columns.${key}`);
-              if (!isSortable(source)) return <TableCell key={key} sx={{ whiteSpace: 'nowrap' }}>{label}</TableCell>;
+              if (!isSortable(source))
+                return (
+                  <TableCell key={key} sx={{ whiteSpace: 'nowrap' }}>
+                    {label}
+                  </TableCell>
+                );
               const active = sort?.field === source;
               return (
                 <TableCell key={key} sortDirection={active ? sort.order : false} sx={{ whiteSpace: 'nowrap' }}>

@@ -14,17 +14,32 @@ describe('scan list query', () => {
   it('maps every filter to its query name (spec 2 §7) and leaves blanks out', () => {
     const filters = { ts: '2024-05-01', te: '2024-05-31', status: 'ready', type: 'arch', agent_id: '3', client_id: '', location_id: '7' };
     expect(toListQuery({ page: 1, perPage: 10, q: 'toyota', filters })).toEqual({
-      page: 1, per_page: 10, q: 'toyota', ts: '2024-05-01', te: '2024-05-31', status: 'ready', type: 'arch', agent_id: '3', location_id: '7',
+      page: 1,
+      per_page: 10,
+      q: 'toyota',
+      ts: '2024-05-01',
+      te: '2024-05-31',
+      status: 'ready',
+      type: 'arch',
+      agent_id: '3',
+      location_id: '7',
     });
   });
 
   it('exports with the same filters and search, without paging', () => {
-    expect(toExportQuery({ q: ' corolla ', filters: { ...EMPTY_FILTERS, client_id: '2', status: 'uploaded' } })).toEqual({ q: 'corolla', client_id: '2', status: 'uploaded' });
+    expect(toExportQuery({ q: ' corolla ', filters: { ...EMPTY_FILTERS, client_id: '2', status: 'uploaded' } })).toEqual({
+      q: 'corolla',
+      client_id: '2',
+      status: 'uploaded',
+    });
   });
 
   it('allows an open-ended date range and swaps one typed backwards', () => {
     expect(toExportQuery({ q: '', filters: { ...EMPTY_FILTERS, ts: '2024-05-10' } })).toEqual({ ts: '2024-05-10' });
-    expect(toExportQuery({ q: '', filters: { ...EMPTY_FILTERS, ts: '2024-05-31', te: '2024-05-01' } })).toEqual({ ts: '2024-05-01', te: '2024-05-31' });
+    expect(toExportQuery({ q: '', filters: { ...EMPTY_FILTERS, ts: '2024-05-31', te: '2024-05-01' } })).toEqual({
+      ts: '2024-05-01',
+      te: '2024-05-31',
+    });
   });
 
   it('never sends a page below 1', () => {
@@ -40,7 +55,11 @@ describe('filter values', () => {
   });
 
   it('keeps only known, well-formed values from storage', () => {
-    expect(normaliseFilters({ agent_id: 4, status: ' ready ', ts: 'yesterday' } as never)).toEqual({ ...EMPTY_FILTERS, agent_id: '4', status: 'ready' });
+    expect(normaliseFilters({ agent_id: 4, status: ' ready ', ts: 'yesterday' } as never)).toEqual({
+      ...EMPTY_FILTERS,
+      agent_id: '4',
+      status: 'ready',
+    });
     expect(normaliseFilters(null)).toEqual(EMPTY_FILTERS);
   });
 });

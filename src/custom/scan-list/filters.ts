@@ -14,7 +14,15 @@ export interface ScanFilterValues {
   location_id: string;
 }
 
-export const FILTER_KEYS = ['ts', 'te', 'status', 'type', 'agent_id', 'client_id', 'location_id'] as const satisfies readonly (keyof ScanFilterValues)[];
+export const FILTER_KEYS = [
+  'ts',
+  'te',
+  'status',
+  'type',
+  'agent_id',
+  'client_id',
+  'location_id',
+] as const satisfies readonly (keyof ScanFilterValues)[];
 
 export const EMPTY_FILTERS: ScanFilterValues = { ts: '', te: '', status: '', type: '', agent_id: '', client_id: '', location_id: '' };
 

@@ -21,10 +21,17 @@ const aScan = (overrides: Partial<ScanRow> = {}): ScanRow => ({
 });
 
 const context = (overrides: Partial<LiveContext> = {}): LiveContext => ({
-  page: 1, perPage: 3, q: '', filters: EMPTY_FILTERS, agents: null, clients: null, ...overrides,
+  page: 1,
+  perPage: 3,
+  q: '',
+  filters: EMPTY_FILTERS,
+  agents: null,
+  clients: null,
+  ...overrides,
 });
 
-const loaded = (rows: ScanRow[], total = rows.length): LivePage => liveRowsReducer(EMPTY_PAGE, { type: 'loaded', rows, total, estimate: false });
+const loaded = (rows: ScanRow[], total = rows.length): LivePage =>
+  liveRowsReducer(EMPTY_PAGE, { type: 'loaded', rows, total, estimate: false });
 
 describe('live rows: created', () => {
   it('prepends a new scan on page 1 and counts it', () => {
@@ -50,7 +57,8 @@ describe('live rows: created', () => {
 
   it('ignores a scan the filters, the search or the header selection exclude', () => {
     const page = loaded([aScan({ id: 2 })], 1);
-    const created = (c: Partial<LiveContext>, scan = aScan({ id: 9 })) => liveRowsReducer(page, { type: 'created', scan, context: context(c) });
+    const created = (c: Partial<LiveContext>, scan = aScan({ id: 9 })) =>
+      liveRowsReducer(page, { type: 'created', scan, context: context(c) });
     expect(created({ filters: { ...EMPTY_FILTERS, status: 'uploaded' } })).toBe(page);
     expect(created({ filters: { ...EMPTY_FILTERS, agent_id: '4' } })).toBe(page);
     expect(created({ q: 'ford' })).toBe(page);
@@ -97,7 +105,7 @@ describe('live rows: loads', () => {
 describe('matching a row against the list', () => {
   const base = { q: '', filters: EMPTY_FILTERS, agents: null, clients: null };
 
-  it("searches as the server does: plate, make or model prefix; client or agent name anywhere", () => {
+  it('searches as the server does: plate, make or model prefix; client or agent name anywhere', () => {
     const scan = aScan();
     expect(matchesContext(scan, { ...base, q: '1ab 2' })).toBe(true);
     expect(matchesContext(scan, { ...base, q: 'toy' })).toBe(true);
@@ -116,7 +124,9 @@ describe('matching a row against the list', () => {
     expect(range('', '2024-05-30')).toBe(false);
     expect(range('2024-06-01', '')).toBe(false);
     // 23:30 on 31 May UTC is already 1 June in Melbourne.
-    expect(matchesContext(aScan({ timestamp: '2024-05-31T23:30:00Z' }), { ...base, filters: { ...EMPTY_FILTERS, te: '2024-05-31' } })).toBe(false);
+    expect(matchesContext(aScan({ timestamp: '2024-05-31T23:30:00Z' }), { ...base, filters: { ...EMPTY_FILTERS, te: '2024-05-31' } })).toBe(
+      false,
+    );
   });
 
   it('compares status and type without regard to case, ids as text', () => {

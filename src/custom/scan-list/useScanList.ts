@@ -13,7 +13,9 @@ const idsOf = (s: Selection) => (s === null ? null : Array.isArray(s) ? s : [s])
 /** `{items, total, total_is_estimate}` of GET scans as a page; anything else is an empty one. */
 function toLivePage(reply: unknown): LivePage {
   const r = (typeof reply === 'object' && reply !== null ? reply : {}) as { items?: unknown; total?: unknown; total_is_estimate?: unknown };
-  const rows = Array.isArray(r.items) ? (r.items as unknown[]).filter((row): row is ScanRow => typeof row === 'object' && row !== null && 'id' in row) : [];
+  const rows = Array.isArray(r.items)
+    ? (r.items as unknown[]).filter((row): row is ScanRow => typeof row === 'object' && row !== null && 'id' in row)
+    : [];
   const total = Number(r.total);
   return { rows, total: Number.isFinite(total) ? total : rows.length, estimate: r.total_is_estimate === true };
 }
@@ -48,7 +50,14 @@ export function useScanList(params: ScanListParams) {
   }, [result.error, notifyError]);
 
   const context = useRef<LiveContext>(null);
-  context.current = { page: params.page, perPage: params.perPage, q: params.q, filters: params.filters, agents: idsOf(agent), clients: idsOf(client) };
+  context.current = {
+    page: params.page,
+    perPage: params.perPage,
+    q: params.q,
+    filters: params.filters,
+    agents: idsOf(agent),
+    clients: idsOf(client),
+  };
   const apply = (action: LiveAction) => setLive((s) => ({ ...s, page: liveRowsReducer(s.page, action) }));
   useScanEvents(
     (scan) => context.current && apply({ type: 'created', scan: scan as ScanRow, context: context.current }),

@@ -37,7 +37,9 @@ const Detail = ({ label, children }: { label: string; children: ReactNode }) => 
 const DetailsCard = ({ title, loading, children }: { title: string; loading: boolean; children: ReactNode }) => (
   <Card variant="outlined">
     <CardHeader title={title} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
-    <CardContent>{loading ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="text" sx={{ my: 0.75 }} />) : children}</CardContent>
+    <CardContent>
+      {loading ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="text" sx={{ my: 0.75 }} />) : children}
+    </CardContent>
   </Card>
 );
 
@@ -59,7 +61,11 @@ export const ScanPage = () => {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [refreshing, setRefreshing] = useState(false);
   const key = ['scans', 'getOne', id];
-  const { data: scan, error, isPending } = useQuery({
+  const {
+    data: scan,
+    error,
+    isPending,
+  } = useQuery({
     queryKey: key,
     queryFn: () => dataProvider.send<Scan>('scan', `scans/${encodeURIComponent(id)}`),
     retry: false,
@@ -98,7 +104,9 @@ export const ScanPage = () => {
   const loading = isPending || !scan;
   const field = (name: string) => text(scan?.[name]);
   const typeLabel = ['arch', 'chasis', 'tire'].includes(field('type')) ? translate(`app.scans.type.${field('type')}`) : field('type');
-  const statusLabel = ['metadata', 'ready', 'uploaded'].includes(field('status')) ? translate(`app.scans.status.${field('status')}`) : field('status');
+  const statusLabel = ['metadata', 'ready', 'uploaded'].includes(field('status'))
+    ? translate(`app.scans.status.${field('status')}`)
+    : field('status');
   const label = (k: string) => translate(`app.scans.page.${k}`);
 
   return (

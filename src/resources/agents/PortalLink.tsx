@@ -10,7 +10,13 @@ export const PortalLink = () => {
   const label = translate('resources.agents.portal');
   return (
     <Tooltip title={label}>
-      <IconButton size="small" color="primary" component={LinkBase} to={`/customer-portal/${encodeURIComponent(String(record.id))}`} aria-label={label}>
+      <IconButton
+        size="small"
+        color="primary"
+        component={LinkBase}
+        to={`/customer-portal/${encodeURIComponent(String(record.id))}`}
+        aria-label={label}
+      >
         <StorefrontIcon fontSize="small" />
       </IconButton>
     </Tooltip>

@@ -93,8 +93,16 @@ const DeliveryLine = ({ delivery, eventLabel }: { delivery: WebhookDelivery | un
   if (!delivery) text = translate('resources.webhooks.delivery.none');
   else {
     const args = {
-      event: eventLabel(delivery.event), attempts: delivery.attempts, error: delivery.last_error ?? '',
-      time: time(delivery.status === 'delivered' ? delivery.delivered_at : delivery.status === 'failed' ? delivery.created_at : delivery.next_attempt_at),
+      event: eventLabel(delivery.event),
+      attempts: delivery.attempts,
+      error: delivery.last_error ?? '',
+      time: time(
+        delivery.status === 'delivered'
+          ? delivery.delivered_at
+          : delivery.status === 'failed'
+            ? delivery.created_at
+            : delivery.next_attempt_at,
+      ),
     };
     if (delivery.status === 'delivered') {
       icon = <CheckCircleIcon fontSize="inherit" color="success" />;
@@ -108,7 +116,11 @@ const DeliveryLine = ({ delivery, eventLabel }: { delivery: WebhookDelivery | un
     }
   }
   return (
-    <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1, wordBreak: 'break-word' }}>
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mb: 1, wordBreak: 'break-word' }}
+    >
       {icon}
       {text}
     </Typography>
@@ -127,8 +139,14 @@ function useWebhookEvents() {
     queryFn: () => dataProvider.send<SelectOption[]>('agent', 'webhooks/events'),
     staleTime: 5 * 60_000,
   });
-  const label = useMemo(() => (value: string, text?: string) => translate(`resources.webhooks.events.${value}`, { _: text ?? value }), [translate]);
-  const choices = useMemo(() => (query.data ?? []).map((e) => ({ id: String(e.value), name: label(String(e.value), e.text) })), [query.data, label]);
+  const label = useMemo(
+    () => (value: string, text?: string) => translate(`resources.webhooks.events.${value}`, { _: text ?? value }),
+    [translate],
+  );
+  const choices = useMemo(
+    () => (query.data ?? []).map((e) => ({ id: String(e.value), name: label(String(e.value), e.text) })),
+    [query.data, label],
+  );
   return { choices, label, isPending: query.isPending };
 }
 
@@ -136,12 +154,23 @@ function useWebhookEvents() {
 function useWebhookValidators() {
   const translate = useTranslate();
   return useMemo(() => {
-    const of = (name: 'endpoint' | 'description' | 'events') => fieldValidator(webhookFields[name], translate(`resources.webhooks.fields.${name}`));
+    const of = (name: 'endpoint' | 'description' | 'events') =>
+      fieldValidator(webhookFields[name], translate(`resources.webhooks.fields.${name}`));
     return { endpoint: of('endpoint'), description: of('description'), events: of('events') };
   }, [translate]);
 }
 
-const WebhookDialog = ({ agentId, webhook, onClose, onSaved }: { agentId: Identifier; webhook: Webhook | null; onClose: () => void; onSaved: () => void }) => {
+const WebhookDialog = ({
+  agentId,
+  webhook,
+  onClose,
+  onSaved,
+}: {
+  agentId: Identifier;
+  webhook: Webhook | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -155,7 +184,8 @@ const WebhookDialog = ({ agentId, webhook, onClose, onSaved }: { agentId: Identi
   const save = async (values: Record<string, unknown>) => {
     const data = { endpoint: values.endpoint, description: values.description ?? null, events: values.events, agent_id: Number(agentId) };
     try {
-      if (webhook) await update('webhooks', { id: webhook.id, data, previousData: webhook }, { mutationMode: 'pessimistic', returnPromise: true });
+      if (webhook)
+        await update('webhooks', { id: webhook.id, data, previousData: webhook }, { mutationMode: 'pessimistic', returnPromise: true });
       else await create('webhooks', { data }, { returnPromise: true });
     } catch (error) {
       return notifyError(error);
@@ -167,13 +197,29 @@ const WebhookDialog = ({ agentId, webhook, onClose, onSaved }: { agentId: Identi
 
   const titleId = 'webhook-dialog-title';
   return (
-    <Dialog open onClose={onClose} fullWidth aria-labelledby={titleId} slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, mx: 1, width: 'calc(100% - 16px)' } } }}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, mx: 1, width: 'calc(100% - 16px)' } } }}
+    >
       <Form resource="webhooks" record={record} onSubmit={save} noValidate disableInvalidFormNotification>
         <DialogTitle id={titleId}>{translate(webhook ? 'resources.webhooks.edit_title' : 'resources.webhooks.create_title')}</DialogTitle>
         <DialogContent dividers>
-          <TextInput source="endpoint" type="url" validate={validators.endpoint} helperText="resources.webhooks.helper.endpoint" fullWidth />
+          <TextInput
+            source="endpoint"
+            type="url"
+            validate={validators.endpoint}
+            helperText="resources.webhooks.helper.endpoint"
+            fullWidth
+          />
           <TextInput source="description" validate={validators.description} multiline minRows={2} fullWidth />
-          {isPending ? <Skeleton height={48} /> : <CheckboxGroupInput source="events" choices={choices} validate={validators.events} row={false} />}
+          {isPending ? (
+            <Skeleton height={48} />
+          ) : (
+            <CheckboxGroupInput source="events" choices={choices} validate={validators.events} row={false} />
+          )}
           {webhook && (
             <Box sx={{ mt: 1 }}>
               <Typography variant="subtitle2">{translate('resources.webhooks.fields.secret')}</Typography>
@@ -195,14 +241,23 @@ const WebhookDialog = ({ agentId, webhook, onClose, onSaved }: { agentId: Identi
 /** The signing secret, made by the server; shown in full so it can be checked, with a copy button ('Copied!' 5 s). */
 const SecretLine = ({ secret }: { secret: string }) => (
   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, minWidth: 0 }}>
-    <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', bgcolor: 'action.hover', px: 1, py: 0.5, borderRadius: 1 }}>
+    <Box
+      component="code"
+      sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all', bgcolor: 'action.hover', px: 1, py: 0.5, borderRadius: 1 }}
+    >
       {secret}
     </Box>
     <CopyButton text={secret} />
   </Stack>
 );
 
-const WebhookItem = ({ webhook, delivery, eventLabel, onEdit, onDelete }: {
+const WebhookItem = ({
+  webhook,
+  delivery,
+  eventLabel,
+  onEdit,
+  onDelete,
+}: {
   webhook: Webhook;
   delivery: WebhookDelivery | undefined;
   eventLabel: (value: string) => string;
@@ -258,7 +313,11 @@ export const WebhooksPanel = () => {
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [deleteOne, { isPending: isDeleting }] = useDelete();
-  const { data = [], isPending, refetch } = useGetList<Webhook>(
+  const {
+    data = [],
+    isPending,
+    refetch,
+  } = useGetList<Webhook>(
     'webhooks',
     { filter: { agent_id: agent?.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } },
     { enabled: agent?.id != null },
@@ -303,7 +362,14 @@ export const WebhooksPanel = () => {
         ) : (
           <List disablePadding aria-labelledby="webhooks-title">
             {data.map((webhook) => (
-              <WebhookItem key={webhook.id} webhook={webhook} delivery={deliveries.get(Number(webhook.id))} eventLabel={label} onEdit={() => setEditing(webhook)} onDelete={() => setDeleting(webhook)} />
+              <WebhookItem
+                key={webhook.id}
+                webhook={webhook}
+                delivery={deliveries.get(Number(webhook.id))}
+                eventLabel={label}
+                onEdit={() => setEditing(webhook)}
+                onDelete={() => setDeleting(webhook)}
+              />
             ))}
           </List>
         )}

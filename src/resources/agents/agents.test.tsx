@@ -5,11 +5,31 @@ import { renderApp } from '../../test/renderApp';
 import { stubApi, type Reply } from '../../test/stubFetch';
 
 const agent = {
-  id: 1, name: 'Melbourne Auto Scan', logo: null, phone: '0391234567', email: 'hello@melb.test', address: '12 Smith St', portal_email_address: 'hello@melb.test',
-  abn: '51824753556', has_pincode: true, is_enabled: 1, default_client_id: 4, default_client_name: 'Southern Cross', primary_color: '#0c1839', text_color: '#000000',
-  blurb: null, language: 'en',
+  id: 1,
+  name: 'Melbourne Auto Scan',
+  logo: null,
+  phone: '0391234567',
+  email: 'hello@melb.test',
+  address: '12 Smith St',
+  portal_email_address: 'hello@melb.test',
+  abn: '51824753556',
+  has_pincode: true,
+  is_enabled: 1,
+  default_client_id: 4,
+  default_client_name: 'Southern Cross',
+  primary_color: '#0c1839',
+  text_color: '#000000',
+  blurb: null,
+  language: 'en',
 };
-const hook = { id: 7, agent_id: 1, endpoint: 'https://hooks.example.test/scans', description: 'Job board', secret: `whsec_${'a'.repeat(64)}`, events: ['scan.created'] };
+const hook = {
+  id: 7,
+  agent_id: 1,
+  endpoint: 'https://hooks.example.test/scans',
+  description: 'Job board',
+  secret: `whsec_${'a'.repeat(64)}`,
+  events: ['scan.created'],
+};
 const events = [
   { text: 'Scan created', value: 'scan.created' },
   { text: 'Scan updated', value: 'scan.updated' },
@@ -40,11 +60,14 @@ async function dismissToasts() {
 describe('agents', { timeout: 30_000 }, () => {
   it('lists the spec columns with a portal link only for an enabled agent', async () => {
     signedIn((request) =>
-      request.startsWith('GET /api/agent/agents?') ? { body: { items: [agent, { ...agent, id: 2, name: 'Closed Depot', is_enabled: 0 }], total: 2 } } : undefined,
+      request.startsWith('GET /api/agent/agents?')
+        ? { body: { items: [agent, { ...agent, id: 2, name: 'Closed Depot', is_enabled: 0 }], total: 2 } }
+        : undefined,
     );
     renderApp('/agents');
     expect(await screen.findByText('Melbourne Auto Scan')).toBeTruthy();
-    for (const name of ['Name', 'Phone', 'Email', 'Enabled', 'Default Client', 'Action']) expect(screen.getByRole('columnheader', { name: new RegExp(`^${name}`) })).toBeTruthy();
+    for (const name of ['Name', 'Phone', 'Email', 'Enabled', 'Default Client', 'Action'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${name}`) })).toBeTruthy();
     expect(screen.getByPlaceholderText('Search Agent')).toBeTruthy();
     const links = await screen.findAllByRole('link', { name: 'Customer Portal' });
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/customer-portal/1']);
@@ -53,14 +76,29 @@ describe('agents', { timeout: 30_000 }, () => {
   it("says the pincode is kept when left blank, and the agent's webhooks sit under the form", async () => {
     signedIn((request) => {
       if (request === 'GET /api/agent/agents/1') return { body: { data: agent } };
-      if (request.startsWith('GET /api/agent/webhooks?')) return { body: { items: [hook, { ...hook, id: 9, endpoint: 'https://hooks.example.test/new', secret: `whsec_${'c'.repeat(64)}` }], total: 2 } };
+      if (request.startsWith('GET /api/agent/webhooks?'))
+        return {
+          body: {
+            items: [hook, { ...hook, id: 9, endpoint: 'https://hooks.example.test/new', secret: `whsec_${'c'.repeat(64)}` }],
+            total: 2,
+          },
+        };
       if (request === 'GET /api/agent/webhooks/deliveries?agent_id=1') {
         return {
           body: {
-            data: [{
-              webhook_id: 7, event: 'scan.updated', status: 'pending', attempts: 2, last_status: 503, last_error: 'answered 503',
-              created_at: '2026-11-23T08:00:00Z', delivered_at: null, next_attempt_at: '2026-11-23T08:12:00Z',
-            }],
+            data: [
+              {
+                webhook_id: 7,
+                event: 'scan.updated',
+                status: 'pending',
+                attempts: 2,
+                last_status: 503,
+                last_error: 'answered 503',
+                created_at: '2026-11-23T08:00:00Z',
+                delivered_at: null,
+                next_attempt_at: '2026-11-23T08:12:00Z',
+              },
+            ],
           },
         };
       }
@@ -76,7 +114,9 @@ describe('agents', { timeout: 30_000 }, () => {
     expect(within(panel).getAllByText('Scan created')).toHaveLength(2);
     expect(within(panel).getAllByRole('button', { name: 'Copy' })).toHaveLength(2);
     // How each webhook's latest event went: Melbourne time, day first.
-    expect(await within(panel).findByText('Last delivery failing: answered 503 (2 attempts so far), next try 23-11-2026 07:12 PM')).toBeTruthy();
+    expect(
+      await within(panel).findByText('Last delivery failing: answered 503 (2 attempts so far), next try 23-11-2026 07:12 PM'),
+    ).toBeTruthy();
     expect(within(panel).getByText('No deliveries yet')).toBeTruthy();
   });
 
@@ -118,7 +158,12 @@ describe('agents', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(panel).findByText('https://crm.example.test/quotes')).toBeTruthy();
     const post = fetch.mock.calls.find(([url, init]) => url === '/api/agent/webhooks' && init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ endpoint: 'https://crm.example.test/quotes', description: null, events: ['quote.generated'], agent_id: 1 });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      endpoint: 'https://crm.example.test/quotes',
+      description: null,
+      events: ['quote.generated'],
+      agent_id: 1,
+    });
 
     fireEvent.click(within(panel).getAllByRole('button', { name: 'Delete' })[0]);
     const confirm = await screen.findByRole('dialog');

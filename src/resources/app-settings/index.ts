@@ -24,7 +24,8 @@ export const appSettings: ResourceDescription = {
   form: {
     readOnlyInputs: ['option_name'],
     fieldFor: {
-      option_value: (spec, record) => (record?.field_type === 'editor' ? { label: spec.label, required: true, type: 'richtext', max: OPTION_VALUE_MAX } : spec),
+      option_value: (spec, record) =>
+        record?.field_type === 'editor' ? { label: spec.label, required: true, type: 'richtext', max: OPTION_VALUE_MAX } : spec,
     },
   },
   messages: { updated: 'resources.app-settings.notification.updated' },

@@ -53,7 +53,14 @@ const PriceCell = ({ source, column, part }: { source: string; column: Column; p
         inputRef={ref}
         type="number"
         error={!!error}
-        inputProps={{ min: 0, step: 'any', inputMode: 'decimal', 'aria-label': `${part} ${column.label}`, 'aria-invalid': !!error, 'aria-describedby': error ? `${id}-error` : undefined }}
+        inputProps={{
+          min: 0,
+          step: 'any',
+          inputMode: 'decimal',
+          'aria-label': `${part} ${column.label}`,
+          'aria-invalid': !!error,
+          'aria-describedby': error ? `${id}-error` : undefined,
+        }}
         sx={{
           width: 88,
           border: 1,
@@ -61,7 +68,10 @@ const PriceCell = ({ source, column, part }: { source: string; column: Column; p
           borderRadius: 1,
           px: 0.75,
           fontSize: 14,
-          '&.Mui-focused': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: (t) => `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}` },
+          '&.Mui-focused': {
+            borderColor: error ? 'error.main' : 'primary.main',
+            boxShadow: (t) => `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}`,
+          },
           '& input': { py: 0.5, textAlign: 'right' },
         }}
       />
@@ -74,10 +84,27 @@ const PriceCell = ({ source, column, part }: { source: string; column: Column; p
   );
 };
 
-const stickySx = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1, borderRight: 1, borderRightColor: 'divider' } as const;
+const stickySx = {
+  position: 'sticky',
+  left: 0,
+  bgcolor: 'background.paper',
+  zIndex: 1,
+  borderRight: 1,
+  borderRightColor: 'divider',
+} as const;
 
 /** A part's row; memoised so that the grid re-rendering (currency, parts arriving) does not redo 300 cells needlessly. */
-const PriceRow = memo(function PriceRow({ kind, partId, part, columns }: { kind: MatrixKind; partId: string; part: string; columns: Column[] }) {
+const PriceRow = memo(function PriceRow({
+  kind,
+  partId,
+  part,
+  columns,
+}: {
+  kind: MatrixKind;
+  partId: string;
+  part: string;
+  columns: Column[];
+}) {
   return (
     <TableRow hover>
       <TableCell component="th" scope="row" sx={{ ...stickySx, minWidth: 120, maxWidth: 160, fontWeight: 500 }}>

@@ -8,11 +8,35 @@ const parts = [
   { text: 'Bonnet', value: 1 },
   { text: 'Roof', value: 2 },
 ];
-const dentRow = { light: 100, medium: 150, heavy: 200, severe: 300, oversize: 400, p2p: 120, aluminium: 30, conventional: 800, replacement: 1600 };
+const dentRow = {
+  light: 100,
+  medium: 150,
+  heavy: 200,
+  severe: 300,
+  oversize: 400,
+  p2p: 120,
+  aluminium: 30,
+  conventional: 800,
+  replacement: 1600,
+};
 const client = {
-  id: 4, name: 'Southern Cross', currency: '¥', sc_metallic: 10, sc_pearl: 15, sc_p2p: 1, calculation_method: 'T', sc_threshold: 3, weighted_no: null,
-  products: [], parts: [1], prices: { dent: { '1': dentRow }, scratch: { '1': { spot: 50, paint: 90, conventional: 300 } } },
-  logo: null, phone: null, address: null, email: null, abn: null,
+  id: 4,
+  name: 'Southern Cross',
+  currency: '¥',
+  sc_metallic: 10,
+  sc_pearl: 15,
+  sc_p2p: 1,
+  calculation_method: 'T',
+  sc_threshold: 3,
+  weighted_no: null,
+  products: [],
+  parts: [1],
+  prices: { dent: { '1': dentRow }, scratch: { '1': { spot: 50, paint: 90, conventional: 300 } } },
+  logo: null,
+  phone: null,
+  address: null,
+  email: null,
+  abn: null,
 };
 
 function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
@@ -39,13 +63,34 @@ describe('client form', { timeout: 30_000 }, () => {
     renderApp('/clients/create');
     expect(await screen.findByText('Create Client')).toBeTruthy();
     const dent = await screen.findByRole('table', { name: 'Dent Prices' });
-    expect(within(dent).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Part', 'Light ($)', 'Medium ($)', 'Heavy ($)', 'Severe ($)', 'Oversize ($)', 'Push to Paint ($)', 'Aluminium (%)', 'Conventional ($)', 'Replacement ($)',
+    expect(
+      within(dent)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Part',
+      'Light ($)',
+      'Medium ($)',
+      'Heavy ($)',
+      'Severe ($)',
+      'Oversize ($)',
+      'Push to Paint ($)',
+      'Aluminium (%)',
+      'Conventional ($)',
+      'Replacement ($)',
     ]);
-    expect(within(dent).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Bonnet', 'Roof']);
+    expect(
+      within(dent)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Bonnet', 'Roof']);
     const scratch = screen.getByRole('table', { name: 'Scratch Prices' });
     expect(within(scratch).getAllByRole('spinbutton')).toHaveLength(6);
-    expect(within(dent).getAllByRole('spinbutton').every((input) => (input as HTMLInputElement).value === '0')).toBe(true);
+    expect(
+      within(dent)
+        .getAllByRole('spinbutton')
+        .every((input) => (input as HTMLInputElement).value === '0'),
+    ).toBe(true);
   });
 
   it('validates on submit: name, threshold by method, cells at least 0; then sends both matrices keyed by part', async () => {
@@ -69,7 +114,8 @@ describe('client form', { timeout: 30_000 }, () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Calculation Method/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Weight' }));
     await waitFor(() => expect(screen.queryByLabelText(/^Threshold/)).toBeNull());
-    for (const level of ['Oversize', 'Severe', 'Heavy', 'Medium', 'Light']) fireEvent.change(screen.getByLabelText(new RegExp(`^${level} Count`)), { target: { value: '2' } });
+    for (const level of ['Oversize', 'Severe', 'Heavy', 'Medium', 'Light'])
+      fireEvent.change(screen.getByLabelText(new RegExp(`^${level} Count`)), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Harbour Mutual' } });
     fireEvent.change(cell('Roof', 'Heavy'), { target: { value: '240.5' } });
     fireEvent.change(cell('Bonnet', 'Paint'), { target: { value: '99' } });
@@ -86,7 +132,17 @@ describe('client form', { timeout: 30_000 }, () => {
     expect(body?.sc_threshold ?? null).toBeNull();
     const prices = body?.prices as { dent: Record<string, Record<string, number>>; scratch: Record<string, Record<string, number>> };
     expect(Object.keys(prices.dent)).toEqual(['1', '2']);
-    expect(prices.dent['2']).toEqual({ light: 0, medium: 0, heavy: 240.5, severe: 0, oversize: 0, p2p: 0, aluminium: 0, conventional: 0, replacement: 0 });
+    expect(prices.dent['2']).toEqual({
+      light: 0,
+      medium: 0,
+      heavy: 240.5,
+      severe: 0,
+      oversize: 0,
+      p2p: 0,
+      aluminium: 0,
+      conventional: 0,
+      replacement: 0,
+    });
     expect(prices.scratch['1']).toEqual({ spot: 0, paint: 99, conventional: 0 });
   });
 

@@ -5,12 +5,32 @@ import type { FieldSpecs } from '../../domain/fields';
 import { DENT_LEVELS } from '../../domain/pricing';
 import type { FormScreenMode, InputCondition, ResourceDescription } from '../types';
 
-const { name, currency, sc_metallic, sc_pearl, sc_p2p, calculation_method, sc_threshold, products, parts, logo, phone, address, email, abn } = clientFields;
+const {
+  name,
+  currency,
+  sc_metallic,
+  sc_pearl,
+  sc_p2p,
+  calculation_method,
+  sc_threshold,
+  products,
+  parts,
+  logo,
+  phone,
+  address,
+  email,
+  abn,
+} = clientFields;
 
 /** Method W's five counts, as inputs at `weighted_no.<level>`, highest level first as the spec lists them. */
-const weightedInputs: FieldSpecs = Object.fromEntries([...DENT_LEVELS].reverse().map((level) => [`weighted_no.${level}`, weightedNoFields[level]]));
+const weightedInputs: FieldSpecs = Object.fromEntries(
+  [...DENT_LEVELS].reverse().map((level) => [`weighted_no.${level}`, weightedNoFields[level]]),
+);
 
-const byMethod = (method: 'T' | 'W'): InputCondition => ({ on: ['calculation_method'], when: (values) => values.calculation_method === method });
+const byMethod = (method: 'T' | 'W'): InputCondition => ({
+  on: ['calculation_method'],
+  when: (values) => values.calculation_method === method,
+});
 
 /**
  * Clients (spec 3 §2, §3): the domain's fields in the form's order, the threshold or the weighted counts by
@@ -19,7 +39,23 @@ const byMethod = (method: 'T' | 'W'): InputCondition => ({ on: ['calculation_met
 export const clients: ResourceDescription = {
   name: 'clients',
   icon: BusinessIcon,
-  fields: { name, currency, sc_metallic, sc_pearl, sc_p2p, calculation_method, sc_threshold, ...weightedInputs, products, parts, logo, phone, address, email, abn },
+  fields: {
+    name,
+    currency,
+    sc_metallic,
+    sc_pearl,
+    sc_p2p,
+    calculation_method,
+    sc_threshold,
+    ...weightedInputs,
+    products,
+    parts,
+    logo,
+    phone,
+    address,
+    email,
+    abn,
+  },
   searchPlaceholder: 'resources.clients.search',
   breadcrumbs: { create: 'resources.clients.breadcrumb.create', edit: 'resources.clients.breadcrumb.edit' },
   recordRepresentation: 'name',

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Confirm, useDelete, useGetRecordRepresentation, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  useDelete,
+  useGetRecordRepresentation,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { ResourceDescription } from '../types';
 
@@ -54,7 +63,13 @@ export const DeleteRowButton = ({
         isOpen={open}
         loading={isPending}
         title="app.crud.delete_title"
-        content={typeof representation === 'function' ? representation(record) : representation ? String(record[representation] ?? '') : represent(record)}
+        content={
+          typeof representation === 'function'
+            ? representation(record)
+            : representation
+              ? String(record[representation] ?? '')
+              : represent(record)
+        }
         cancel="app.crud.delete_cancel"
         confirm="app.crud.delete_confirm"
         confirmColor="warning"

@@ -11,7 +11,13 @@ export const EditRowButton = () => {
   if (!record || !resource) return null;
   return (
     <Tooltip title={translate('app.crud.edit')}>
-      <IconButton size="small" color="primary" component={LinkBase} to={createPath({ resource, type: 'edit', id: record.id })} aria-label={translate('app.crud.edit')}>
+      <IconButton
+        size="small"
+        color="primary"
+        component={LinkBase}
+        to={createPath({ resource, type: 'edit', id: record.id })}
+        aria-label={translate('app.crud.edit')}
+      >
         <EditIcon fontSize="small" />
       </IconButton>
     </Tooltip>

@@ -11,7 +11,11 @@ export const ExtraColumnValue = ({ column }: { column: ExtraColumn }) => {
       source={column.source}
       render={(record: RaRecord) => {
         const value: unknown = record[column.source];
-        return typeof value === 'string' || typeof value === 'number' ? <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value, locale)}</span> : '';
+        return typeof value === 'string' || typeof value === 'number' ? (
+          <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value, locale)}</span>
+        ) : (
+          ''
+        );
       }}
     />
   );

@@ -5,7 +5,13 @@ import type { ColumnDisplay } from '../types';
 import { useFieldChoices } from './useFieldChoices';
 
 // HTML of any length in a table cell: at most a few lines, the rest cut off.
-const htmlCellSx = { display: 'block', maxHeight: 96, maxWidth: 480, overflow: 'hidden', '& :is(p, h1, h2, h3, h4, h5, h6, ul, ol)': { my: 0, fontSize: 'inherit' } };
+const htmlCellSx = {
+  display: 'block',
+  maxHeight: 96,
+  maxWidth: 480,
+  overflow: 'hidden',
+  '& :is(p, h1, h2, h3, h4, h5, h6, ul, ol)': { my: 0, fontSize: 'inherit' },
+};
 
 /** A reference shown by its `<path>/lists` text; several are comma-joined (e.g. a user's roles). */
 const ReferenceText = ({ source, spec }: { source: string; spec: Extract<FieldSpec, { reference: string }> }) => {
@@ -41,7 +47,8 @@ const ChoiceText = ({ source, spec }: { source: string; spec: Extract<FieldSpec,
 /** The read-only display of one field spec in a list cell, or the description's `display` for it; secrets are never shown. */
 export const FieldColumnValue = ({ source, spec, display }: { source: string; spec: FieldSpec; display?: ColumnDisplay }) => {
   if (display === 'html' && spec.type !== 'secret') return <RichTextField source={source} sx={htmlCellSx} />;
-  if (display && display !== 'html' && spec.type !== 'secret') return <FunctionField source={source} render={(record: RaRecord) => display(record[source])} />;
+  if (display && display !== 'html' && spec.type !== 'secret')
+    return <FunctionField source={source} render={(record: RaRecord) => display(record[source])} />;
   switch (spec.type) {
     case 'choice':
     case 'multichoice':

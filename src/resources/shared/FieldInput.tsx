@@ -26,7 +26,12 @@ interface FieldInputProps {
 }
 
 /** Choices of a reference from the referenced resource's `<path>/lists`; by name, the text is the value. */
-const ReferenceChoices = ({ source, spec, validate, helperText }: FieldInputProps & { spec: Extract<FieldSpec, { reference: string }> }) => {
+const ReferenceChoices = ({
+  source,
+  spec,
+  validate,
+  helperText,
+}: FieldInputProps & { spec: Extract<FieldSpec, { reference: string }> }) => {
   const { data = [], isPending } = useSelectOptions(spec.reference);
   const byName = spec.type === 'references' && spec.by === 'name';
   const choices = data.map((o) => ({ id: byName ? o.text : o.value, name: o.text }));
@@ -54,7 +59,15 @@ const imagePreview = (value: unknown) => (typeof value === 'string' && value ? {
 export const FieldInput = ({ source, spec, validate, helperText }: FieldInputProps) => {
   switch (spec.type) {
     case 'text':
-      return <TextInput source={source} validate={validate} helperText={helperText} type={spec.email ? 'email' : spec.url ? 'url' : 'text'} multiline={spec.multiline} />;
+      return (
+        <TextInput
+          source={source}
+          validate={validate}
+          helperText={helperText}
+          type={spec.email ? 'email' : spec.url ? 'url' : 'text'}
+          multiline={spec.multiline}
+        />
+      );
     case 'richtext':
       return <RichTextInput source={source} validate={validate} helperText={helperText} />;
     case 'secret':
@@ -70,7 +83,14 @@ export const FieldInput = ({ source, spec, validate, helperText }: FieldInputPro
     case 'references':
       return <ReferenceChoices source={source} spec={spec} validate={validate} />;
     case 'boolean':
-      return <BooleanInput source={source} validate={validate} helperText={helperText} format={(v: unknown) => v === true || v === 1 || v === '1'} />;
+      return (
+        <BooleanInput
+          source={source}
+          validate={validate}
+          helperText={helperText}
+          format={(v: unknown) => v === true || v === 1 || v === '1'}
+        />
+      );
     case 'image':
       return (
         <ImageInput source={source} validate={validate} helperText={helperText} accept={{ 'image/*': [] }} format={imagePreview}>

@@ -45,12 +45,19 @@ const FormToolbar = ({ listPath }: { listPath: string }) => {
 
 /** A read-only field shown disabled, formatted as its list column is (form.readOnlyInputs); never sent. */
 const ReadOnlyInput = ({ source, display }: { source: string; display?: ColumnDisplay }) => (
-  <TextInput source={source} disabled multiline format={(value: unknown) => (typeof display === 'function' ? display(value) : String(value ?? ''))} />
+  <TextInput
+    source={source}
+    disabled
+    multiline
+    format={(value: unknown) => (typeof display === 'function' ? display(value) : String(value ?? ''))}
+  />
 );
 
 /** On create: each field's `default`, then the description's own initial values. */
 const createDefaults = (description: ResourceDescription) => ({
-  ...Object.fromEntries(Object.entries(description.fields).flatMap(([source, spec]) => (spec.default === undefined ? [] : [[source, spec.default]]))),
+  ...Object.fromEntries(
+    Object.entries(description.fields).flatMap(([source, spec]) => (spec.default === undefined ? [] : [[source, spec.default]])),
+  ),
   ...description.form?.createDefaults,
 });
 
@@ -91,7 +98,9 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
               .map(([source, spec]) => {
                 if (spec.readOnly) return <ReadOnlyInput key={source} source={source} display={description.columnDisplay?.[source]} />;
                 const help = helperTexts?.[source]?.[mode];
-                const input = <FieldInput key={source} source={source} spec={spec} validate={validators[source]} helperText={help && translate(help)} />;
+                const input = (
+                  <FieldInput key={source} source={source} spec={spec} validate={validators[source]} helperText={help && translate(help)} />
+                );
                 const condition = conditions?.[source];
                 return condition ? (
                   <ConditionalInput key={source} source={source} spec={spec} condition={condition} mode={mode}>
@@ -138,7 +147,11 @@ const FormView = ({ description, id }: { description: ResourceDescription; id: s
 
   if (id === null) {
     return (
-      <CreateBase resource={description.name} transform={transform} mutationOptions={{ onSuccess: done(description.messages?.created ?? 'ra.notification.created') }}>
+      <CreateBase
+        resource={description.name}
+        transform={transform}
+        mutationOptions={{ onSuccess: done(description.messages?.created ?? 'ra.notification.created') }}
+      >
         <FormBody description={description} mode="create" />
       </CreateBase>
     );
@@ -165,7 +178,12 @@ export const ResourceForm = ({ description }: { description: ResourceDescription
   // A resource without create (application settings) has no /create screen: back to its list.
   if (recordId === null && description.actions?.create === false) return <Navigate to={listPath} replace />;
   return (
-    <CanAccess resource={description.name} action={recordId === null ? 'create' : 'edit'} loading={<PageLoading />} accessDenied={<RedirectHome />}>
+    <CanAccess
+      resource={description.name}
+      action={recordId === null ? 'create' : 'edit'}
+      loading={<PageLoading />}
+      accessDenied={<RedirectHome />}
+    >
       <FormView description={description} id={recordId} />
     </CanAccess>
   );

@@ -89,7 +89,9 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
           {(canEdit || canDelete || !!description.rowActions?.length) && (
             <DataTable.Col label="app.crud.action" align="right">
               <Box sx={{ display: 'inline-flex' }}>
-                {description.rowActions?.map((RowAction, i) => <RowAction key={i} />)}
+                {description.rowActions?.map((RowAction, i) => (
+                  <RowAction key={i} />
+                ))}
                 {canEdit && <EditRowButton />}
                 {canDelete && <DeleteRowButton message={description.messages?.deleted} representation={description.recordRepresentation} />}
               </Box>

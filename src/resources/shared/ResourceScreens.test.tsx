@@ -20,7 +20,9 @@ function signedIn(answer: (request: string, body: unknown) => Reply | undefined,
 
 describe('described list screen', () => {
   it('shows the server page with the description columns, search box, Create and row actions', async () => {
-    const fetch = signedIn((request) => (request.startsWith('GET /api/agent/locations?') ? { body: { items: [depot, yard], total: 2 } } : undefined));
+    const fetch = signedIn((request) =>
+      request.startsWith('GET /api/agent/locations?') ? { body: { items: [depot, yard], total: 2 } } : undefined,
+    );
     renderApp('/locations');
     expect(await screen.findByText('Depot')).toBeTruthy();
     expect(screen.getByText('VIC - Victoria - AU')).toBeTruthy();

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { PageLoading } from '../../components/PageLoading';
 import type { ResourceEntry } from '../registry';
 
-
 /** A list or form screen: the shared screen's code and the resource's description load together on first render. */
 function describedScreen(entry: ResourceEntry, kind: 'list' | 'form'): ComponentType {
   const Screen = lazy(async () => {

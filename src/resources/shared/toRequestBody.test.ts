@@ -11,7 +11,10 @@ const fields = {
 describe('toRequestBody', () => {
   it('moves a newly chosen image to its upload part', () => {
     const file = new File(['png'], 'logo.png');
-    expect(toRequestBody(fields, { name: 'A', logo: { rawFile: file, src: 'blob:1', title: 'logo.png' } })).toEqual({ name: 'A', logoFile: file });
+    expect(toRequestBody(fields, { name: 'A', logo: { rawFile: file, src: 'blob:1', title: 'logo.png' } })).toEqual({
+      name: 'A',
+      logoFile: file,
+    });
   });
 
   it('keeps an unchanged image URL and drops a blank secret', () => {

@@ -25,7 +25,13 @@ export function useResourceValidators({ name, fields, form }: ResourceDescriptio
 }
 
 /** The field's own rule first, then the description's cross-field rule for this source (e.g. agents required with role Agent). */
-function withRefine(own: Validator, refine: NonNullable<FormBehaviour['refine']>, source: string, label: string, mode: FormMode): Validator {
+function withRefine(
+  own: Validator,
+  refine: NonNullable<FormBehaviour['refine']>,
+  source: string,
+  label: string,
+  mode: FormMode,
+): Validator {
   const validator: Validator = (value, values, props) => {
     const first = own(value, values, props);
     if (first) return first;

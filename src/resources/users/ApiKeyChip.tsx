@@ -66,7 +66,16 @@ export const ApiKeyChip = () => {
             <Box
               component="code"
               data-testid="api-key"
-              sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1, flex: 1 }}
+              sx={{
+                fontFamily: 'monospace',
+                fontSize: 13,
+                wordBreak: 'break-all',
+                bgcolor: 'background.paper',
+                px: 1,
+                py: 0.5,
+                borderRadius: 1,
+                flex: 1,
+              }}
             >
               {token}
             </Box>

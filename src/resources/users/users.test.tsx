@@ -4,9 +4,38 @@ import { aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
 import { stubApi, type Reply } from '../../test/stubFetch';
 
-const admin = aUser({ id: 1, roles: ['Super Admin'], permissions: ['user', 'location'], agents: [], clients: [], first_name: 'Ada', last_name: 'Admin', name: 'Ada Admin' });
-const alex = { id: 2, first_name: 'Alex', last_name: 'Agent', email: 'agent@demo.test', roles: ['Agent'], agents: [1], clients: [], has_api_key: false, created_at: '2026-03-04T01:02:00.000Z' };
-const ada = { id: 1, first_name: 'Ada', last_name: 'Admin', email: 'admin@demo.test', roles: ['Super Admin'], agents: [], clients: [], has_api_key: false, created_at: '2026-03-04T01:02:00.000Z' };
+const admin = aUser({
+  id: 1,
+  roles: ['Super Admin'],
+  permissions: ['user', 'location'],
+  agents: [],
+  clients: [],
+  first_name: 'Ada',
+  last_name: 'Admin',
+  name: 'Ada Admin',
+});
+const alex = {
+  id: 2,
+  first_name: 'Alex',
+  last_name: 'Agent',
+  email: 'agent@demo.test',
+  roles: ['Agent'],
+  agents: [1],
+  clients: [],
+  has_api_key: false,
+  created_at: '2026-03-04T01:02:00.000Z',
+};
+const ada = {
+  id: 1,
+  first_name: 'Ada',
+  last_name: 'Admin',
+  email: 'admin@demo.test',
+  roles: ['Super Admin'],
+  agents: [],
+  clients: [],
+  has_api_key: false,
+  created_at: '2026-03-04T01:02:00.000Z',
+};
 
 function signedIn(answer: (request: string, body: unknown) => Reply | undefined, user = admin) {
   localStorage.setItem('currentUser', JSON.stringify(user));
@@ -16,7 +45,8 @@ function signedIn(answer: (request: string, body: unknown) => Reply | undefined,
     if (request === 'GET /api/agent/agents/lists') return { body: [{ text: 'Melbourne Auto Scan', value: 1 }] };
     if (request === 'GET /api/quote/clients/lists') return { body: [{ text: 'Southern Cross', value: 4 }] };
     if (request.endsWith('/lists')) return { body: [] };
-    if (request === 'GET /api/agent/agents/1/branding') return { body: { data: { id: 1, name: 'Melbourne Auto Scan', primary_color: '#0c1839', text_color: '#ffffff', logo: null } } };
+    if (request === 'GET /api/agent/agents/1/branding')
+      return { body: { data: { id: 1, name: 'Melbourne Auto Scan', primary_color: '#0c1839', text_color: '#ffffff', logo: null } } };
     return answer(request, body);
   });
 }
@@ -37,7 +67,8 @@ describe('users list', { timeout: 20_000 }, () => {
     renderApp('/users');
     expect(await screen.findByText('Alex')).toBeTruthy();
     expect(screen.getByPlaceholderText('Search User')).toBeTruthy();
-    for (const name of ['First Name', 'Last Name', 'Email', 'Roles', 'Created', 'Action']) expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    for (const name of ['First Name', 'Last Name', 'Email', 'Roles', 'Created', 'Action'])
+      expect(screen.getByRole('columnheader', { name })).toBeTruthy();
     // 01:02 UTC is 12:02 PM in Melbourne (daylight time).
     expect(screen.getAllByText('04-03-2026 12:02 PM')).toHaveLength(2);
     const rows = screen.getAllByRole('row');
@@ -80,7 +111,8 @@ describe('impersonation', { timeout: 20_000 }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     signedIn((request) => {
       if (request.startsWith('GET /api/user/users?')) return { body: { items: [alex], total: 1 } };
-      if (request === 'GET /api/user/auth/impersonate/take/2') return { status: 403, body: { error: 'You cannot impersonate another Super Admin.' } };
+      if (request === 'GET /api/user/auth/impersonate/take/2')
+        return { status: 403, body: { error: 'You cannot impersonate another Super Admin.' } };
       return undefined;
     });
     renderApp('/users');
@@ -102,7 +134,11 @@ describe('impersonation', { timeout: 20_000 }, () => {
     vi.stubGlobal('location', { ...window.location, assign, pathname: '/' });
     const impersonated = aUser({ id: 2, token: 'impersonation', roles: ['Agent'], permissions: ['scan'], agents: [1], name: 'Alex Agent' });
     localStorage.setItem('impersonatedUser', '1');
-    signedIn((request) => (request === 'GET /api/user/auth/impersonate/1/leave' ? { body: { data: { ...admin, token: 'fresh-admin-token' } } } : undefined), impersonated);
+    signedIn(
+      (request) =>
+        request === 'GET /api/user/auth/impersonate/1/leave' ? { body: { data: { ...admin, token: 'fresh-admin-token' } } } : undefined,
+      impersonated,
+    );
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'My Account' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Leave Impersonate' }));
