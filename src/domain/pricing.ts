@@ -1,6 +1,11 @@
+import type { PANEL_TYPES } from './catalogue';
+import type { DentPriceRow, ScratchPriceRow } from './client-fields';
+import { percentOf, sumCents, toCents, type Cents } from './money';
+
 /**
- * How a quote is priced (../shared/spec/PRICING.md), as plain functions used by the browser's live
- * preview and by the server. This file holds a panel's category for now; the fee engine follows with the quote screens.
+ * How a quote is priced (../shared/spec/PRICING.md), as plain functions with no I/O: the browser's live preview and
+ * the server, which recomputes and stores every figure on save, call the same ones. A panel's category (T or W),
+ * the repair-type transitions of spec 3 §4 as pure state changes, and the fees and totals in integer cents (./money).
  */
 
 /** Dent levels, lowest to highest (DECISIONS.md: severity order). */
@@ -56,4 +61,258 @@ export function clientCategoryMethod(client: {
     return { method: 'W', weighted };
   }
   return null;
+}
+
+// ---- Repair types and their transitions (spec 3 §4; PRICING.md "Transitions") ----
+
+/** A dent line's repair types (spec 3 §9), in the order of the quote's subtotals. */
+export const REPAIR_TYPES = ['pdr', 'conventional', 'p2p', 'replacement'] as const;
+export type RepairType = (typeof REPAIR_TYPES)[number];
+
+/** A scratch line's repair types (PRICING.md "A panel's line", our decision); a panel with scratches starts at spot. */
+export const SCRATCH_REPAIR_TYPES = ['spot', 'paint', 'conventional'] as const;
+export type ScratchRepairType = (typeof SCRATCH_REPAIR_TYPES)[number];
+
+/** The quote's vehicle type and a panel's type: D, L, XL (spec 3 §9). */
+export type VehicleType = (typeof PANEL_TYPES)[number]['id'];
+
+/** A panel's dent choice on the quote: its repair type, and its category while the type is pdr. */
+export interface DentChoice {
+  repair_type: RepairType | null;
+  category: DentLevel | null;
+}
+
+/** A panel without dents: no repair type, shown as 'No Damage Detected'. */
+const noRepair = (): DentChoice => ({ repair_type: null, category: null });
+
+/** On first load (spec 3 §4): pdr at the computed category when the panel has one, otherwise no repair type. */
+export function initialDentChoice(computed: DentLevel | null): DentChoice {
+  return computed === null ? noRepair() : { repair_type: 'pdr', category: computed };
+}
+
+/**
+ * The assessor picks another repair type: pdr takes the computed category (and so its fee), any other type clears
+ * the category (its fee is the type's own). A panel without dents has no repair type to change.
+ */
+export function changeRepairType(_current: DentChoice, to: RepairType, computed: DentLevel | null): DentChoice {
+  if (computed === null) return noRepair();
+  return to === 'pdr' ? { repair_type: 'pdr', category: computed } : { repair_type: to, category: null };
+}
+
+/** The assessor edits the pdr category (any of the five levels); other types have no category to edit. */
+export function changeCategory(current: DentChoice, category: DentLevel): DentChoice {
+  return current.repair_type === 'pdr' ? { repair_type: 'pdr', category } : current;
+}
+
+/**
+ * The panel's dent counts were edited and the server gave its new category: a pdr panel takes it (replacing an edited
+ * one), another type keeps its choice, a panel that had no repair type starts as on first load, and one left without
+ * dents has no repair type.
+ */
+export function recountDents(current: DentChoice, computed: DentLevel | null): DentChoice {
+  if (computed === null) return noRepair();
+  if (current.repair_type === null || current.repair_type === 'pdr') return { repair_type: 'pdr', category: computed };
+  return current;
+}
+
+/** A panel's scratch line: spot when it has scratches (PRICING.md), none otherwise. */
+export function initialScratchRepair(scratches: number): ScratchRepairType | null {
+  return count(scratches) > 0 ? 'spot' : null;
+}
+
+/** The scratch counts were edited: the line keeps its type while scratches remain, starts at spot, or goes. */
+export function recountScratches(current: ScratchRepairType | null, scratches: number): ScratchRepairType | null {
+  return count(scratches) > 0 ? (current ?? 'spot') : null;
+}
+
+// ---- Fees and totals (PRICING.md "A panel's line", "Totals") ----
+
+/** A 0/1 flag as the wire sends it, or a boolean. */
+export type Flag = boolean | 0 | 1;
+const on = (flag: boolean | number | null | undefined) => flag === true || flag === 1;
+
+/**
+ * What pricing reads of a client: the wire's client record (GET clients/{id}) fits as it is. Amounts are decimal
+ * numbers in the client's currency, percentages plain numbers (12.5 is 12.5 %); a missing matrix, row or cell is unpriced.
+ */
+export interface PricingClient {
+  sc_metallic?: number | null;
+  sc_pearl?: number | null;
+  sc_p2p?: boolean | number | null;
+  prices?: {
+    dent?: Partial<Record<string, Partial<DentPriceRow>>>;
+    scratch?: Partial<Record<string, Partial<ScratchPriceRow>>>;
+  } | null;
+}
+
+/** A panel of the quote: its catalogue row (the part whose matrix row prices it, its type and variant) and the choices. */
+export interface PricingPanel {
+  panel_id: number | string;
+  part_id: number | string | null;
+  type: VehicleType;
+  hasLargeVariant: boolean;
+  /** No repair type when the panel has no dents. */
+  dent: DentChoice;
+  /** Null when the panel has no scratches. */
+  scratch: ScratchRepairType | null;
+}
+
+/** Everything a quote's figures depend on. */
+export interface PricingInput {
+  client: PricingClient;
+  panels: readonly PricingPanel[];
+  metallic: Flag;
+  pearl: Flag;
+  aluminium: Flag;
+  vehicle_type: VehicleType;
+  /** The products' prices, in currency units (parts carry no price). */
+  products: readonly { price: number }[];
+  /** The application setting GST_PERCENT (default 10). */
+  gst_percent: number;
+}
+
+/**
+ * Why a line's fees are what they are: `priced` from the matrix; `no-price` (0) when the client has no matrix row
+ * or cell for the panel's part or the panel names no part; `other-vehicle-type` (0) for a large-variant panel of
+ * another vehicle type; `invalid` (0) for a choice that cannot be priced (pdr without a category, p2p for a client
+ * without Push to Paint): the server refuses those (dentChoiceError), the preview shows them at 0.
+ */
+export type LineStatus = 'priced' | 'no-price' | 'other-vehicle-type' | 'invalid';
+
+/** One line of the quote, every figure in cents. */
+export interface PricedLine {
+  panel_id: number | string;
+  kind: 'dent' | 'scratch';
+  repair_type: RepairType | ScratchRepairType;
+  /** The pdr category; null for the other types and for scratch lines. */
+  category: DentLevel | null;
+  /** The per-type subtotal the line counts in (scratch lines: conventional, or replacement, "Replace / Paint"). */
+  subtotal: RepairType;
+  status: LineStatus;
+  repair_fee: Cents;
+  aluminium_fee: Cents;
+  metallic_fee: Cents;
+  pearl_fee: Cents;
+  line_total: Cents;
+}
+
+/** The quote's totals in cents (the spec's totals; grand_total is the wire's grant_total). */
+export interface QuoteTotals {
+  pdr: Cents;
+  conventional: Cents;
+  p2p: Cents;
+  replacement: Cents;
+  product: Cents;
+  sub_total: Cents;
+  tax: Cents;
+  grand_total: Cents;
+}
+
+export interface QuotePricing {
+  lines: PricedLine[];
+  totals: QuoteTotals;
+}
+
+/** An amount or percent the engine can use: a missing, negative or non-finite one (a half-typed input) counts 0. */
+const usable = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? x : 0);
+const cents = (amount: unknown): Cents | null => (typeof amount === 'number' ? toCents(usable(amount)) : null);
+
+/** The repair types the quote offers the client: p2p only when its sc_p2p is on (PRICING.md). */
+export function offeredRepairTypes(client: Pick<PricingClient, 'sc_p2p'>): RepairType[] {
+  return on(client.sc_p2p) ? [...REPAIR_TYPES] : REPAIR_TYPES.filter((t) => t !== 'p2p');
+}
+
+/** A large-variant panel is shown and priced only in its own vehicle type; other panels always (spec 3 §4). */
+export const panelApplies = (panel: Pick<PricingPanel, 'type' | 'hasLargeVariant'>, vehicleType: VehicleType) =>
+  !panel.hasLargeVariant || panel.type === vehicleType;
+
+/**
+ * Why the server refuses a panel's dent choice given its computed category, or null when it can be priced:
+ * a damaged panel needs a repair type, an undamaged one has none, pdr needs a category, p2p needs the client's sc_p2p.
+ * The field names the item member at fault.
+ */
+export function dentChoiceError(
+  choice: DentChoice,
+  computed: DentLevel | null,
+  client: Pick<PricingClient, 'sc_p2p'>,
+): { field: 'repair_type' | 'category'; message: string } | null {
+  if (computed === null)
+    return choice.repair_type === null ? null : { field: 'repair_type', message: 'A panel without dents has no repair type' };
+  if (choice.repair_type === null) return { field: 'repair_type', message: 'Repair Type is required' };
+  if (!offeredRepairTypes(client).includes(choice.repair_type))
+    return { field: 'repair_type', message: 'Push to Paint is not offered to this client' };
+  if (choice.repair_type === 'pdr' && choice.category === null) return { field: 'category', message: 'Category is required' };
+  return null;
+}
+
+const zeroFees = { repair_fee: 0, aluminium_fee: 0, metallic_fee: 0, pearl_fee: 0, line_total: 0 };
+
+function fees(repair: Cents, aluminium: number, metallic: number, pearl: number) {
+  const aluminium_fee = percentOf(repair, aluminium);
+  const metallic_fee = percentOf(repair, metallic);
+  const pearl_fee = percentOf(repair, pearl);
+  return { repair_fee: repair, aluminium_fee, metallic_fee, pearl_fee, line_total: repair + aluminium_fee + metallic_fee + pearl_fee };
+}
+
+function dentLine(panel: PricingPanel, repairType: RepairType, input: PricingInput): PricedLine {
+  const category = repairType === 'pdr' ? panel.dent.category : null;
+  const line = { panel_id: panel.panel_id, kind: 'dent' as const, repair_type: repairType, category, subtotal: repairType };
+  if (!panelApplies(panel, input.vehicle_type)) return { ...line, status: 'other-vehicle-type', ...zeroFees };
+  if ((repairType === 'pdr' && category === null) || !offeredRepairTypes(input.client).includes(repairType))
+    return { ...line, status: 'invalid', ...zeroFees };
+  const column: keyof DentPriceRow = repairType === 'pdr' ? (category as DentLevel) : repairType;
+  const row = panel.part_id === null ? undefined : input.client.prices?.dent?.[String(panel.part_id)];
+  const repair = row ? cents(row[column]) : null;
+  if (repair === null) return { ...line, status: 'no-price', ...zeroFees };
+  const { client } = input;
+  return {
+    ...line,
+    status: 'priced',
+    ...fees(
+      repair,
+      on(input.aluminium) ? usable(row?.aluminium) : 0,
+      on(input.metallic) ? usable(client.sc_metallic) : 0,
+      on(input.pearl) ? usable(client.sc_pearl) : 0,
+    ),
+  };
+}
+
+function scratchLine(panel: PricingPanel, repairType: ScratchRepairType, input: PricingInput): PricedLine {
+  const subtotal: RepairType = repairType === 'conventional' ? 'conventional' : 'replacement';
+  const line = { panel_id: panel.panel_id, kind: 'scratch' as const, repair_type: repairType, category: null, subtotal };
+  if (!panelApplies(panel, input.vehicle_type)) return { ...line, status: 'other-vehicle-type', ...zeroFees };
+  const row = panel.part_id === null ? undefined : input.client.prices?.scratch?.[String(panel.part_id)];
+  const repair = row ? cents(row[repairType]) : null;
+  if (repair === null) return { ...line, status: 'no-price', ...zeroFees };
+  // Metallic and pearl are paint surcharges: on a scratch line they apply to paint only; aluminium not at all.
+  const paint = repairType === 'paint';
+  const { client } = input;
+  return {
+    ...line,
+    status: 'priced',
+    ...fees(
+      repair,
+      0,
+      paint && on(input.metallic) ? usable(client.sc_metallic) : 0,
+      paint && on(input.pearl) ? usable(client.sc_pearl) : 0,
+    ),
+  };
+}
+
+/**
+ * A quote's every figure (PRICING.md): a dent line per panel with a repair type and a scratch line per panel with
+ * scratches, in panel order; subtotals per repair type, products, sub-total, GST (rounded once) and grand total.
+ */
+export function priceQuote(input: PricingInput): QuotePricing {
+  const lines: PricedLine[] = [];
+  for (const panel of input.panels) {
+    if (panel.dent.repair_type !== null) lines.push(dentLine(panel, panel.dent.repair_type, input));
+    if (panel.scratch !== null) lines.push(scratchLine(panel, panel.scratch, input));
+  }
+  const byType: Record<RepairType, Cents> = { pdr: 0, conventional: 0, p2p: 0, replacement: 0 };
+  for (const line of lines) byType[line.subtotal] += line.line_total;
+  const product = sumCents(input.products.map((p) => cents(p.price) ?? 0));
+  const sub_total = byType.pdr + byType.conventional + byType.p2p + byType.replacement + product;
+  const tax = percentOf(sub_total, usable(input.gst_percent));
+  return { lines, totals: { ...byType, product, sub_total, tax, grand_total: sub_total + tax } };
 }

@@ -1,0 +1,61 @@
+/**
+ * Money in the pricing engine (PRICING.md "Totals"): integer minor units (cents), rounded half-up.
+ * Amounts arrive as decimal numbers in the client's currency (numeric(12,2) read by node-postgres, or typed in a form);
+ * percentages as numbers with up to 2 decimals (a client's surcharges, a part's aluminium) or 4 (GST_PERCENT).
+ */
+
+/** Integer minor units of the client's currency: 1234 is 12.34. */
+export type Cents = number;
+
+/**
+ * x × 10^digits rounded half-up (half away from zero), read from x's shortest decimal form (`String(x)`) rather than
+ * from its binary value: 1.005 is 1.00499999999999989… in binary, so `Math.round(1.005 * 100)` gives 100, while this
+ * gives 101, as PostgreSQL does when it stores the same number (node-postgres sends `String(x)`) in numeric(12,2).
+ */
+export function scaleDecimal(x: number, digits: number): number {
+  if (!Number.isFinite(x)) throw new RangeError(`Not a finite number: ${x}`);
+  const text = String(Math.abs(x));
+  let n: number;
+  if (/e/i.test(text)) {
+    // Only below 1e-6 (which rounds to 0 at up to 4 digits) or from 1e21 (beyond any amount) does String use an exponent.
+    n = Math.round(Math.abs(x) * 10 ** digits);
+  } else {
+    const [whole, fraction = ''] = text.split('.');
+    n = Number(whole + fraction.slice(0, digits).padEnd(digits, '0'));
+    if (fraction.length > digits && fraction[digits] >= '5') n += 1;
+  }
+  return x < 0 && n !== 0 ? -n : n;
+}
+
+/** An amount in currency units as cents: 12.34 → 1234, 0.1 + 0.2 → 30 (exactly, see scaleDecimal). */
+export const toCents = (amount: number): Cents => scaleDecimal(amount, 2);
+
+/** Cents as the decimal number stored in numeric(12,2) and sent on the wire: 1234 → 12.34 (the nearest double). */
+export const centsToAmount = (cents: Cents): number => cents / 100;
+
+const MILLION = 1_000_000;
+const BIG_MILLION = BigInt(MILLION);
+
+/**
+ * `percent` % of `cents`, rounded half-up to the cent (half away from zero for negative amounts). The percent keeps
+ * 4 decimals (GST_PERCENT's precision; surcharges have 2), so the exact fee is cents × p / 10^6 with p an integer;
+ * the division is done on integers (BigInt when the product leaves the safe range), never in floating point.
+ */
+export function percentOf(cents: Cents, percent: number): Cents {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const p = scaleDecimal(percent, 4);
+  const negative = cents < 0 !== p < 0;
+  const product = Math.abs(cents) * Math.abs(p);
+  let q: number;
+  if (Number.isSafeInteger(product)) {
+    const rest = product % MILLION;
+    q = (product - rest) / MILLION + (rest >= MILLION / 2 ? 1 : 0);
+  } else {
+    const big = BigInt(Math.abs(cents)) * BigInt(Math.abs(p));
+    q = Number(big / BIG_MILLION + (big % BIG_MILLION >= BIG_MILLION / 2n ? 1n : 0n));
+  }
+  return negative && q !== 0 ? -q : q;
+}
+
+/** Sum of cents (integers, so exact while the total stays below 2^53 cents). */
+export const sumCents = (values: readonly Cents[]): Cents => values.reduce((a, b) => a + b, 0);
