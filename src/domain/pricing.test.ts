@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   categoryRank,
@@ -64,54 +65,51 @@ describe('panelCategory, Weight (W)', () => {
   });
 });
 
-/** A small seeded generator (mulberry32), so a failing case can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Generated panels and methods (fast-check: a failure prints its seed and the shrunk case).
+const countsArb: fc.Arbitrary<DentCounts> = fc.record(
+  Object.fromEntries(DENT_LEVELS.map((l) => [l, fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 8 }))])) as Record<
+    DentLevel,
+    fc.Arbitrary<number>
+  >,
+);
+const methodArb: fc.Arbitrary<CategoryMethod> = fc.oneof(
+  fc.integer({ min: 1, max: 8 }).map(T),
+  fc
+    .tuple(...DENT_LEVELS.map(() => fc.integer({ min: 1, max: 8 })))
+    .map((ns) => W(Object.fromEntries(DENT_LEVELS.map((l, i) => [l, ns[i]])) as Record<DentLevel, number>)),
+);
+const levelArb = fc.constantFrom(...DENT_LEVELS);
 
 describe('panelCategory is monotonic (PRICING.md)', () => {
-  const rnd = random(20240601);
-  const int = (max: number) => Math.floor(rnd() * (max + 1));
-  const panel = (): DentCounts => Object.fromEntries(DENT_LEVELS.map((l) => [l, rnd() < 0.3 ? 0 : int(6)]));
-  const method = (): CategoryMethod =>
-    rnd() < 0.5 ? T(1 + int(6)) : W(Object.fromEntries(DENT_LEVELS.map((l) => [l, 1 + int(6)])) as Record<DentLevel, number>);
-  const cases = Array.from({ length: 2000 }, () => ({ counts: panel(), method: method() }));
-
   it('adding a dent at any level never lowers the category', () => {
-    for (const { counts, method: m } of cases) {
-      const before = categoryRank(panelCategory(counts, m));
-      for (const level of DENT_LEVELS) {
-        const after = categoryRank(panelCategory({ ...counts, [level]: (counts[level] ?? 0) + 1 }, m));
-        expect(after, JSON.stringify({ counts, m, level })).toBeGreaterThanOrEqual(before);
-      }
-    }
+    fc.assert(
+      fc.property(countsArb, methodArb, levelArb, (counts, m, level) => {
+        const after = panelCategory({ ...counts, [level]: (counts[level] ?? 0) + 1 }, m);
+        expect(categoryRank(after)).toBeGreaterThanOrEqual(categoryRank(panelCategory(counts, m)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('making one dent larger never lowers the category', () => {
-    for (const { counts, method: m } of cases) {
-      const before = categoryRank(panelCategory(counts, m));
-      DENT_LEVELS.forEach((from, i) => {
-        if (!counts[from]) return;
-        for (const to of DENT_LEVELS.slice(i + 1)) {
-          const moved = { ...counts, [from]: counts[from]! - 1, [to]: (counts[to] ?? 0) + 1 };
-          expect(categoryRank(panelCategory(moved, m)), JSON.stringify({ counts, m, from, to })).toBeGreaterThanOrEqual(before);
-        }
-      });
-    }
+    fc.assert(
+      fc.property(countsArb, methodArb, levelArb, levelArb, (counts, m, a, b) => {
+        const [from, to] = DENT_LEVELS.indexOf(a) <= DENT_LEVELS.indexOf(b) ? [a, b] : [b, a];
+        fc.pre((counts[from] ?? 0) > 0);
+        const moved = { ...counts, [from]: counts[from]! - 1, [to]: (counts[to] ?? 0) + 1 };
+        expect(categoryRank(panelCategory(moved, m))).toBeGreaterThanOrEqual(categoryRank(panelCategory(counts, m)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('a panel has a category exactly when it has a dent', () => {
-    for (const { counts, method: m } of cases) {
-      const dents = DENT_LEVELS.reduce((n, l) => n + (counts[l] ?? 0), 0);
-      expect(panelCategory(counts, m) === null).toBe(dents === 0);
-    }
+    fc.assert(
+      fc.property(countsArb, methodArb, (counts, m) => {
+        const dents = DENT_LEVELS.reduce((n, l) => n + (counts[l] ?? 0), 0);
+        expect(panelCategory(counts, m) === null).toBe(dents === 0);
+      }),
+    );
   });
 });
 
