@@ -1,12 +1,13 @@
 import { execSync } from 'node:child_process';
 import { LOGIN_BUDGET_KB, measureLoginRoute } from './login-bundle';
+import { benchPricing, PRICING_P95_TARGET_MS } from './pricing';
 import { benchRealtime } from './realtime';
 import { benchScans } from './scans';
 
 /**
  * `npm run bench`: builds the app and prints the figures the issues set targets for: the login route's JavaScript,
  * the scan list at 1,000,000 scans (BENCH_ROWS=… for a quicker, smaller try) and device scan -> browser latency with
- * 500 open connections. Exits non-zero when any target is not met.
+ * 500 open connections, and the pricing engine on a 40-panel quote. Exits non-zero when any target is not met.
  */
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
 
@@ -18,6 +19,9 @@ for (const f of login.files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb
 const loginMet = login.totalGzip <= LOGIN_BUDGET_KB * 1024;
 console.log(`  ${kb(login.totalGzip).padStart(10)}  total  (target <= ${LOGIN_BUDGET_KB} kB: ${loginMet ? 'met' : 'NOT MET'})`);
 
+console.log('\nPricing engine (issue 10, Performance):');
+const pricing = benchPricing();
+
 console.log('\nScan list (issue 4, Scale):');
 const scans = await benchScans();
 
@@ -26,6 +30,7 @@ const realtime = await benchRealtime();
 
 const results: [string, boolean][] = [
   ['login route JavaScript', loginMet],
+  [`pricing: a 40-panel quote p95 < ${PRICING_P95_TARGET_MS} ms`, pricing.met],
   ...scans.checks.map((c): [string, boolean] => [`scans: ${c.name}`, c.met]),
   ...realtime.phases.map((p): [string, boolean] => [`realtime (${p.via}): p95 < 100 ms, all delivered, none outside scope`, p.met]),
 ];

@@ -50,6 +50,25 @@ describe('toCents reads an amount as its decimal digits', () => {
       ),
     );
   });
+
+  it('decides the halves (…5 right after the kept digits) from the decimal form', () => {
+    const digit = fc.constantFrom(...'0123456789');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 99_999_999 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.string({ unit: digit, minLength: 4, maxLength: 4 }),
+        fc.string({ unit: digit, maxLength: 2 }),
+        (whole, digits, kept, after) => {
+          const fraction = `${kept.slice(0, digits)}5${after}`;
+          const expected = BigInt(`${whole}${kept.slice(0, digits)}`) + 1n; // a half or more rounds up
+          expect(scaleDecimal(Number(`${whole}.${fraction}`), digits)).toBe(Number(expected));
+          expect(scaleDecimal(-Number(`${whole}.${fraction}`), digits)).toBe(-Number(expected));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('percentOf rounds the fee half-up to the cent', () => {

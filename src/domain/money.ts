@@ -14,18 +14,28 @@ export type Cents = number;
  */
 export function scaleDecimal(x: number, digits: number): number {
   if (!Number.isFinite(x)) throw new RangeError(`Not a finite number: ${x}`);
-  const text = String(Math.abs(x));
+  const abs = Math.abs(x);
+  const scaled = abs * (POWERS[digits] ?? 10 ** digits);
+  const fraction = scaled - Math.floor(scaled);
   let n: number;
-  if (/e/i.test(text)) {
-    // Only below 1e-6 (which rounds to 0 at up to 4 digits) or from 1e21 (beyond any amount) does String use an exponent.
-    n = Math.round(Math.abs(x) * 10 ** digits);
-  } else {
-    const [whole, fraction = ''] = text.split('.');
-    n = Number(whole + fraction.slice(0, digits).padEnd(digits, '0'));
-    if (fraction.length > digits && fraction[digits] >= '5') n += 1;
+  // x and the product each err by at most half an ulp, so scaled is within scaled × 2^-52 of the decimal's own
+  // value: unless that leaves it at a half, the binary value rounds as the decimal does (the string is slower).
+  if (Math.abs(fraction - 0.5) > scaled * 1e-15 + 1e-9) n = Math.floor(scaled) + (fraction > 0.5 ? 1 : 0);
+  else {
+    const text = String(abs);
+    if (/e/i.test(text)) {
+      // Only below 1e-6 or from 1e21 does String use an exponent: no amount or percent is there.
+      n = Math.round(scaled);
+    } else {
+      const [whole, decimals = ''] = text.split('.');
+      n = Number(whole + decimals.slice(0, digits).padEnd(digits, '0'));
+      if (decimals.length > digits && decimals[digits] >= '5') n += 1;
+    }
   }
   return x < 0 && n !== 0 ? -n : n;
 }
+
+const POWERS = [1, 10, 100, 1000, 10_000];
 
 /** An amount in currency units as cents: 12.34 → 1234, 0.1 + 0.2 → 30 (exactly, see scaleDecimal). */
 export const toCents = (amount: number): Cents => scaleDecimal(amount, 2);
@@ -41,9 +51,15 @@ const BIG_MILLION = BigInt(MILLION);
  * 4 decimals (GST_PERCENT's precision; surcharges have 2), so the exact fee is cents × p / 10^6 with p an integer;
  * the division is done on integers (BigInt when the product leaves the safe range), never in floating point.
  */
-export function percentOf(cents: Cents, percent: number): Cents {
+export const percentOf = (cents: Cents, percent: number): Cents => percentOfUnits(cents, percentUnits(percent));
+
+/** A percentage in 1/10,000 % (12.5 → 125000), so a rate used on many lines is read once. */
+export const percentUnits = (percent: number): number => scaleDecimal(percent, 4);
+
+/** percentOf with the percent already in 1/10,000 % (percentUnits). */
+export function percentOfUnits(cents: Cents, p: number): Cents {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  const p = scaleDecimal(percent, 4);
+  if (p === 0 || cents === 0) return 0;
   const negative = cents < 0 !== p < 0;
   const product = Math.abs(cents) * Math.abs(p);
   let q: number;
