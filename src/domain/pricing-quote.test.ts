@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ClientPrices } from './client-fields';
 import {
   changeCategory,
   changeRepairType,
@@ -166,6 +167,22 @@ describe('aluminium, metallic and pearl fees', () => {
 });
 
 describe('unpriced and not offered', () => {
+  it("takes the wire's client record as it is (prices keyed by part id, sc_p2p 1/0)", () => {
+    const prices: ClientPrices = { dent: { '7': client.prices!.dent!['7'] as ClientPrices['dent'][string] }, scratch: {} };
+    const wire = {
+      id: 3,
+      name: 'Acme',
+      currency: '$',
+      calculation_method: 'T',
+      sc_threshold: 1,
+      sc_metallic: 10,
+      sc_pearl: 0,
+      sc_p2p: 0,
+      prices,
+    };
+    expect(onlyLine(quote({ client: wire, metallic: 1 }))).toMatchObject({ status: 'priced', repair_fee: 20_000, metallic_fee: 2000 });
+  });
+
   it('a part without a matrix row, a panel without a part or a missing cell costs 0 and says no-price', () => {
     for (const p of [panel({ part_id: 9 }), panel({ part_id: null })]) {
       expect(onlyLine(quote({ panels: [p], aluminium: 1, metallic: 1 }))).toMatchObject({ status: 'no-price', line_total: 0 });
