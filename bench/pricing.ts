@@ -56,7 +56,7 @@ export function fortyPanelQuote(): PricingInput {
       part_id: (i % 20) + 1,
       type: i % 10 === 9 ? 'L' : 'D',
       hasLargeVariant: i % 10 === 9,
-      dent: i % 4 === 3 ? changeRepairType(first, types[i % 3], computed) : first,
+      dent: i % 4 === 3 ? changeRepairType(types[i % 3], computed) : first,
       scratch: i % 3 === 0 ? 'paint' : null,
     };
   });

@@ -99,7 +99,7 @@ const quoteArb: fc.Arbitrary<PricingInput> = fc
     panels: seeds.map((s, i): PricingPanel => {
       const computed = panelCategory(Object.fromEntries(DENT_LEVELS.map((l, j) => [l, s.counts[j]])), method);
       let dent = initialDentChoice(computed);
-      for (const a of s.actions) dent = 'to' in a ? changeRepairType(dent, a.to, computed) : changeCategory(dent, a.category);
+      for (const a of s.actions) dent = 'to' in a ? changeRepairType(a.to, computed) : changeCategory(dent, a.category);
       const first = initialScratchRepair(s.scratches);
       return {
         panel_id: i + 1,

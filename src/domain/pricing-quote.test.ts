@@ -367,17 +367,17 @@ describe('repair-type transitions (spec 3 §4)', () => {
       ['p2p', 8000],
       ['replacement', 120_000],
     ] as const) {
-      const next = changeRepairType(pdr('heavy'), to, 'heavy');
+      const next = changeRepairType(to, 'heavy');
       expect(next).toEqual(type(to));
       expect(onlyLine(quote({ panels: [panel({ dent: next })] })).repair_fee).toBe(fee);
     }
-    expect(changeRepairType(type('conventional'), 'replacement', 'heavy')).toEqual(type('replacement'));
+    expect(changeRepairType('replacement', 'heavy')).toEqual(type('replacement'));
   });
 
-  it('to pdr sets the computed category and its fee, even after the category had been edited', () => {
-    const edited = changeCategory(pdr('heavy'), 'light');
-    const away = changeRepairType(edited, 'replacement', 'heavy');
-    const back = changeRepairType(away, 'pdr', 'heavy');
+  it('to pdr sets the computed category and its fee (a category edited before leaving pdr is not kept)', () => {
+    expect(changeCategory(pdr('heavy'), 'light')).toEqual(pdr('light'));
+    expect(changeRepairType('replacement', 'heavy')).toEqual(type('replacement'));
+    const back = changeRepairType('pdr', 'heavy');
     expect(back).toEqual(pdr('heavy'));
     expect(onlyLine(quote({ panels: [panel({ dent: back })] })).repair_fee).toBe(20_000);
   });
@@ -391,7 +391,7 @@ describe('repair-type transitions (spec 3 §4)', () => {
   });
 
   it('a panel without dents has no repair type to change', () => {
-    expect(changeRepairType(type(null), 'conventional', null)).toEqual(type(null));
+    expect(changeRepairType('conventional', null)).toEqual(type(null));
   });
 
   it('editing the damage counts recomputes a pdr category, keeps another type, starts or clears the choice', () => {

@@ -94,7 +94,7 @@ export function initialDentChoice(computed: DentLevel | null): DentChoice {
  * The assessor picks another repair type: pdr takes the computed category (and so its fee), any other type clears
  * the category (its fee is the type's own). A panel without dents has no repair type to change.
  */
-export function changeRepairType(_current: DentChoice, to: RepairType, computed: DentLevel | null): DentChoice {
+export function changeRepairType(to: RepairType, computed: DentLevel | null): DentChoice {
   if (computed === null) return noRepair();
   return to === 'pdr' ? { repair_type: 'pdr', category: computed } : { repair_type: to, category: null };
 }
