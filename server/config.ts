@@ -39,6 +39,8 @@ const ConfigSchema = z
     TRUST_PROXY: bool.default(false),
     /** Let webhooks reach private, loopback and link-local addresses (a receiver on this machine or the LAN). */
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+    /** Seconds a webhook receiver has to answer, connection included; a slow one holds only its own endpoint's lane. */
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
     /** SMTP server for the mail outbox, e.g. smtp://user:pass@host:587. Unset: mails stay queued in the outbox. */
     SMTP_URL: z
       .string()

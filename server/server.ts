@@ -4,7 +4,7 @@ import { createDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createMailer } from './services/email/outbox';
-import { deliverDueWebhooks } from './services/agent/webhook-delivery';
+import { createWebhookDeliverer } from './services/agent/webhook-delivery';
 import { removeExpiredExports } from './services/scan/export';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
 
@@ -36,11 +36,16 @@ async function main() {
   const seeded = embedded && config.SEED_DEMO ? await seedDemo(db, { onlyIfEmpty: true }) : false;
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (text) => console.log(text) });
   const app = await buildApp({ config, db, mailer });
-  // Background work, each task one pass at a time: the mail outbox every 5 s, webhook deliveries every 2 s, and the
-  // sweep of expired export files at start and then hourly.
+  const webhooks = createWebhookDeliverer(db, {
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    onError: (e) => app.log.error(e, 'webhook delivery failed'),
+  });
+  // Background work, each task one pass at a time: the mail outbox every 5 s, a look for due webhook deliveries every
+  // 2 s (the deliverer also looks again whenever a send ends), and the sweep of expired export files at start and then hourly.
   const timers = [
     every(5000, () => mailer.deliverPending(), 'mail delivery'),
-    every(2000, () => deliverDueWebhooks(db, { allowPrivate: config.WEBHOOK_ALLOW_PRIVATE }), 'webhook delivery'),
+    every(2000, () => webhooks.tick(), 'webhook delivery'),
     every(3600_000, () => removeExpiredExports(db, app.storage, app.log), 'export sweep', { now: true }),
   ];
   function every(ms: number, task: () => Promise<unknown>, name: string, opts: { now?: boolean } = {}) {
@@ -64,6 +69,7 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     for (const timer of timers) clearInterval(timer);
+    await webhooks.stop().catch(() => {});
     await app.close().catch(() => {});
     await db.destroy().catch(() => {});
     await stopDb();

@@ -12,8 +12,15 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['id'];
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-/** Server-made signing secrets look like this (shown in the webhook panel with a copy button). */
-export const WEBHOOK_SECRET_PATTERN = /^whsec_[0-9a-f]{64}$/;
+/**
+ * Why a delivery attempt failed (`last_error`, docs/webhooks.md), worded by the webhook panel. Classes only, on
+ * purpose: a refused or unreachable target says nothing about which of its ports are open.
+ */
+export const WEBHOOK_FAILURES = ['refused', 'unreachable', 'timeout', 'tls', 'redirect', 'http'] as const;
+export type WebhookFailure = (typeof WEBHOOK_FAILURES)[number];
+
+/** Server-made signing secrets look like this: Standard Webhooks' `whsec_` + base64 of 32 random bytes. */
+export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
 /** A webhook (spec 3 §3, §5): endpoint an http(s) URL, at least one event; the secret is never an input. */
 export const webhookFields = {

@@ -370,6 +370,14 @@ export const en: TranslationMessages = {
         delivered: 'Last delivery: %{event}, delivered %{time}',
         retrying: 'Last delivery failing: %{error} (%{attempts} attempts so far), next try %{time}',
         failed: 'Last delivery failed: %{event}, %{error} after %{attempts} attempts (queued %{time})',
+        errors: {
+          refused: 'address not allowed (private, internal or this server)',
+          unreachable: 'receiver unreachable',
+          timeout: 'no answer in time',
+          tls: 'invalid TLS certificate',
+          redirect: 'answered a redirect (%{status}), which is not followed',
+          http: 'answered %{status}',
+        },
       },
       events: {
         scan: {

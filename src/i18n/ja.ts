@@ -407,6 +407,14 @@ export const ja: TranslationMessages = {
         delivered: '最新の送信: %{event}、%{time}に配信済み',
         retrying: '最新の送信が失敗中: %{error}(これまで%{attempts}回)、次回 %{time}',
         failed: '最新の送信は失敗しました: %{event}、%{attempts}回試行後 %{error}(%{time}に登録)',
+        errors: {
+          refused: '許可されていないアドレスです(プライベート、内部、またはこのサーバー)',
+          unreachable: '受信先に接続できません',
+          timeout: '時間内に応答がありません',
+          tls: 'TLS証明書が無効です',
+          redirect: 'リダイレクト(%{status})が返されました。リダイレクトには従いません',
+          http: 'ステータス %{status} が返されました',
+        },
       },
       events: {
         scan: {

@@ -331,7 +331,7 @@ test.describe('agents', () => {
     const item = panel.getByRole('listitem').filter({ hasText: 'https://hooks.e2e.test/scans' });
     await expect(item).toContainText('Scan created');
     const secret = (await item.locator('code').textContent())?.trim() ?? '';
-    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await item.getByRole('button', { name: 'Copy' }).click();
     await expect(item.getByRole('button', { name: 'Copied!' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);

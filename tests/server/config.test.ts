@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     expect(refused({ SMTP_URL: url })).toMatch(/^\s*SMTP_URL: must start with smtp/m);
   });
 
+  it.each(['0', '31', '2.5', 'soon'])('refuses WEBHOOK_TIMEOUT_SECONDS=%s and names it', (v) => {
+    expect(refused({ WEBHOOK_TIMEOUT_SECONDS: v })).toMatch(/^\s*WEBHOOK_TIMEOUT_SECONDS: /m);
+  });
+
+  it('gives webhook receivers 5 s unless told', () => {
+    expect(loadConfig({}).WEBHOOK_TIMEOUT_SECONDS).toBe(5);
+    expect(loadConfig({ WEBHOOK_TIMEOUT_SECONDS: '12' }).WEBHOOK_TIMEOUT_SECONDS).toBe(12);
+  });
+
   it('names every bad setting at once', () => {
     const message = refused({ PORT: 'x', SMTP_URL: 'nope', LOG_LEVEL: 'loud' });
     for (const name of ['PORT', 'SMTP_URL', 'LOG_LEVEL']) expect(message).toContain(`${name}:`);

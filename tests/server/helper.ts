@@ -132,7 +132,7 @@ export function builders(db: Database) {
         .values({
           endpoint: 'https://hooks.example.test/in',
           events: ['scan.created'],
-          secret: `whsec_${randomBytes(32).toString('hex')}`,
+          secret: `whsec_${randomBytes(32).toString('base64')}`,
           ...over,
         })
         .returning(['id', 'secret'])

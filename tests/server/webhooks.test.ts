@@ -1,5 +1,11 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { InjectOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrate } from '../../server/db/migrate';
+import { signWebhook } from '../../server/services/agent/webhook-delivery';
 import { createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
@@ -53,7 +59,7 @@ describe('webhooks', () => {
       description: 'Job board',
       events: ['scan.created', 'quote.generated'],
     });
-    expect(hook.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect((await t.db.selectFrom('webhooks').select('secret').where('id', '=', hook.id).executeTakeFirstOrThrow()).secret).toBe(
       hook.secret,
     );
@@ -112,7 +118,7 @@ describe('webhooks', () => {
   it('answers 403 on every webhook route to a user without `agent`', async () => {
     const hook = await t.build.webhook({ agent_id: agentA });
     const token = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA] })).email);
-    const calls: InjectOptions[] = [
+    const calls: (InjectOptions & { url: string })[] = [
       { method: 'GET', url: '/api/agent/webhooks' },
       { method: 'GET', url: '/api/agent/webhooks/events' },
       { method: 'GET', url: '/api/agent/webhooks/lists' },
@@ -147,5 +153,83 @@ describe('webhooks', () => {
     );
     expect(await countHooks()).toBe(before);
     expect((await t.as(agentUser, { method: 'POST', url: '/api/agent/webhooks', payload: body() })).statusCode).toBe(201);
+  });
+});
+
+describe('migration 010: Standard Webhooks secrets', () => {
+  const MIGRATIONS = new URL('../../server/db/migrations/', import.meta.url);
+
+  it('turns a stored whsec_<hex> secret into whsec_<base64> of the same key: old receivers and the official verifier both accept', async () => {
+    // A database as it stood before 010, holding a secret made by the old generator and old free-text failures.
+    const adminUrl = inject('pgAdminUrl');
+    const name = `m_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+    const db = new pg.Client({ connectionString: url });
+    try {
+      await db.connect();
+      await db.query('create table schema_migrations (version text primary key, applied_at timestamptz not null default now())');
+      for (const file of fs
+        .readdirSync(MIGRATIONS)
+        .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f) && f < '010')
+        .sort()) {
+        await db.query(fs.readFileSync(new URL(file, MIGRATIONS), 'utf8'));
+        await db.query('insert into schema_migrations (version) values ($1)', [file]);
+      }
+      const hex = randomBytes(32).toString('hex');
+      const agent = (await db.query<{ id: number }>("insert into agents (name) values ('Before 010') returning id")).rows[0].id;
+      const hookId = (
+        await db.query<{ id: number }>(
+          "insert into webhooks (agent_id, endpoint, secret, events) values ($1, 'https://old.example.test/in', $2, '{scan.created}') returning id",
+          [agent, `whsec_${hex}`],
+        )
+      ).rows[0].id;
+      const failures = [
+        ['127.0.0.1:8080 refused the connection', null, 'unreachable'],
+        ['refused: 10.0.0.1 is a private or internal address', null, 'refused'],
+        ['answered 503', 503, 'http'],
+        ['answered 301', 301, 'redirect'],
+        ['no answer within 10 s', null, 'timeout'],
+        ['receiver.example.test has no valid TLS certificate (CERT_HAS_EXPIRED)', null, 'tls'],
+      ] as const;
+      for (const [i, [text, status]] of failures.entries())
+        await db.query(
+          "insert into webhook_deliveries (message_id, webhook_id, event, payload, attempts, last_status, last_error) values ($1, $2, 'scan.created', '{}', 1, $3, $4)",
+          [`msg_${i}`, hookId, status, text],
+        );
+
+      expect(await migrate(url)).toContain('010_webhooks_standard.sql');
+
+      const secret = (await db.query<{ secret: string }>('select secret from webhooks where id = $1', [hookId])).rows[0].secret;
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).toEqual(Buffer.from(hex, 'hex'));
+      const body = '{"type":"scan.created","data":{"id":1}}';
+      const ts = Math.floor(Date.now() / 1000);
+      const signature = signWebhook(secret, 'msg_after_010', ts, body);
+      // The official verifier, with the secret as the panel now shows it.
+      expect(
+        new Webhook(secret).verify(body, {
+          'webhook-id': 'msg_after_010',
+          'webhook-timestamp': String(ts),
+          'webhook-signature': signature,
+        }),
+      ).toEqual({ type: 'scan.created', data: { id: 1 } });
+      // A receiver written to the old instructions (hex-decoded key) still verifies: the key bytes did not change.
+      const oldWay = createHmac('sha256', Buffer.from(hex, 'hex')).update(`msg_after_010.${ts}.${body}`).digest('base64');
+      expect(signature).toBe(`v1,${oldWay}`);
+
+      const classes = await db.query<{ last_error: string }>('select last_error from webhook_deliveries order by message_id');
+      expect(classes.rows.map((r) => r.last_error)).toEqual(failures.map((f) => f[2]));
+      // Already converted: running the conversion again changes nothing.
+      const again = fs.readFileSync(new URL('010_webhooks_standard.sql', MIGRATIONS), 'utf8').split('-- 2.')[0];
+      await db.query(again);
+      expect((await db.query<{ secret: string }>('select secret from webhooks where id = $1', [hookId])).rows[0].secret).toBe(secret);
+    } finally {
+      await db.end().catch(() => {});
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });

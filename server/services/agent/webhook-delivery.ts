@@ -4,31 +4,40 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { sql } from 'kysely';
-import type { WebhookEvent } from '../../../src/domain/webhooks';
+import type { WebhookEvent, WebhookFailure } from '../../../src/domain/webhooks';
 import type { Database, Executor } from '../../db/database';
+import { isInternalAddress } from './webhook-address';
 
 /**
- * Webhook delivery: an event is written as one `webhook_deliveries` row per subscribed webhook of the agent, then a
- * loop POSTs it as JSON signed the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature
- * `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the bytes of the secret after `whsec_`), retrying
- * with back-off until a 2xx. Receivers on private, loopback or link-local addresses are refused unless allowed
- * (checked on the address actually connected to, so DNS cannot point a public name inward). See docs/webhooks.md.
+ * Webhook delivery: an event is written as one `webhook_deliveries` row per subscribed webhook of the agent, in the
+ * transaction of the change it reports (transactional outbox); a deliverer POSTs it as JSON signed the Standard Webhooks
+ * way (webhook-id, webhook-timestamp, webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with
+ * the base64-decoded secret after `whsec_`), one delivery at a time per endpoint, retrying with back-off until a 2xx.
+ * Internal addresses are refused unless allowed (webhook-address.ts), checked on the address actually connected to,
+ * so DNS cannot point a public name inward. See docs/webhooks.md.
  */
 
 /** Seconds to wait after the 1st, 2nd, ... failed attempt; after the last one the delivery is marked failed. */
 export const RETRY_DELAYS = [30, 120, 600, 1800, 3600, 3 * 3600, 6 * 3600] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS.length + 1;
-const TIMEOUT_MS = 10_000;
-/** While one process sends a claimed delivery, others leave it alone this long. */
-const CLAIM_SECONDS = 60;
+/** A claim outlives the attempt by this much; a process that dies mid-send leaves the delivery to others after it. */
+const CLAIM_MARGIN_SECONDS = 30;
 
 export interface DeliveryOptions {
   /** Allow receivers on private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE; tests and local set-ups). */
   allowPrivate: boolean;
-  limit?: number;
+  /** How long a receiver has for its whole answer, connection included (WEBHOOK_TIMEOUT_SECONDS). */
+  timeoutMs?: number;
+  /** Deliveries this process sends at once, each to a different endpoint. */
+  maxInFlight?: number;
+  /** Where a failure of the deliverer itself (not of a receiver) is reported. */
+  onError?: (err: unknown) => void;
 }
 
-/** Queues `event` for every webhook of the agent subscribed to it; returns how many deliveries were written. */
+/**
+ * Queues `event` for every webhook of the agent subscribed to it; returns how many deliveries were written. Call it
+ * with the transaction that makes the change, so the change and its deliveries commit (or roll back) together.
+ */
 export async function enqueueWebhooks(db: Executor, agentId: number, event: WebhookEvent, data: unknown) {
   const r = await sql`insert into webhook_deliveries (message_id, webhook_id, event, payload)
     select 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, ${event}, ${JSON.stringify({ type: event, timestamp: new Date().toISOString(), data })}::jsonb
@@ -36,109 +45,84 @@ export async function enqueueWebhooks(db: Executor, agentId: number, event: Webh
   return Number(r.numAffectedRows ?? 0);
 }
 
-/** The Standard Webhooks signature header value for a message. */
+/** The Standard Webhooks signature header value for a message: the key is the base64 after `whsec_`. */
 export function signWebhook(secret: string, messageId: string, timestamp: number, body: string) {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'hex');
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-const blocked = new net.BlockList();
-for (const [net4, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net4, prefix, 'ipv4');
-for (const [net6, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net6, prefix, 'ipv6');
-
-/** Is this address one a webhook may not reach (private, loopback, link-local, multicast, reserved)? */
-export function isInternalAddress(address: string) {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1], 'ipv4');
-  const family = net.isIP(address);
-  if (!family) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+/** A failed attempt, by class only (WEBHOOK_FAILURES). */
+class AttemptFailure extends Error {
+  constructor(readonly failure: WebhookFailure) {
+    super(failure);
+  }
 }
 
-class RefusedAddress extends Error {}
-
-/** A DNS lookup that refuses internal addresses: used for the connection itself. */
+/** A DNS lookup that refuses internal addresses: used for the connection itself, so a rebinding name gains nothing. */
 const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, '', 0);
-    const list = addresses as dns.LookupAddress[];
-    const bad = list.find((a) => isInternalAddress(a.address));
-    if (bad || !list.length)
-      return callback(new RefusedAddress(`refused: ${hostname} is a private or internal address (${bad?.address ?? 'none'})`), '', 0);
-    if ((options as dns.LookupOptions).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    const list = addresses;
+    if (!list.length || list.some((a) => isInternalAddress(a.address))) return callback(new AttemptFailure('refused'), '', 0);
+    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     return callback(null, list[0].address, list[0].family);
   });
 };
 
-/** POSTs one message; resolves with the status code, rejects on a network error, refusal or timeout. */
-function post(endpoint: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(endpoint);
+const TLS_ERRORS = new Set([
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_NOT_YET_VALID',
+]);
+
+/**
+ * POSTs one message; resolves with the status code (3xx included: redirects are not followed), rejects with an
+ * AttemptFailure. The timeout covers the whole exchange, so a receiver that trickles bytes cannot hold a slot.
+ */
+function post(endpoint: string, headers: Record<string, string>, body: string, opts: { allowPrivate: boolean; timeoutMs: number }) {
+  return new Promise<number>((resolve, reject) => {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      return reject(new AttemptFailure('unreachable'));
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(new AttemptFailure('refused'));
+    // The WHATWG parser has already turned 2130706433, 0x7f.1, 017700000001 and [::ffff:127.0.0.1] into canonical IPs.
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (!allowPrivate && net.isIP(literal) && isInternalAddress(literal))
-      return reject(new RefusedAddress(`refused: ${literal} is a private or internal address`));
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(
+    if (!opts.allowPrivate && net.isIP(literal) && isInternalAddress(literal)) return reject(new AttemptFailure('refused'));
+    const req = (url.protocol === 'https:' ? https : http).request(
       url,
       {
         method: 'POST',
         headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-        timeout: TIMEOUT_MS,
-        ...(allowPrivate ? {} : { lookup: guardedLookup }),
+        agent: false,
+        ...(opts.allowPrivate ? {} : { lookup: guardedLookup }),
       },
       (res) => {
-        // The body is not read beyond draining it; redirects are not followed (a 3xx is a failed attempt).
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
+        clearTimeout(timer);
+        resolve(res.statusCode ?? 0);
+        // Only the status matters; the body is not read.
+        res.destroy();
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    req.on('error', reject);
+    let connected = false;
+    req.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+    const timer = setTimeout(() => req.destroy(new AttemptFailure(connected ? 'timeout' : 'unreachable')), opts.timeoutMs);
+    req.on('error', (e) => {
+      clearTimeout(timer);
+      if (e instanceof AttemptFailure) return reject(e);
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      // Every other network failure (name not found, connection refused or reset, not HTTP) is one class: its details
+      // would tell an open port from a closed one.
+      reject(new AttemptFailure(TLS_ERRORS.has(code) ? 'tls' : 'unreachable'));
+    });
     req.end(body);
   });
-}
-
-/** A network failure in words a webhook's owner can act on. */
-function describeFailure(e: unknown, endpoint: string) {
-  const host = new URL(endpoint).host;
-  switch ((e as NodeJS.ErrnoException).code) {
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `cannot find ${host}`;
-    case 'ECONNREFUSED':
-      return `${host} refused the connection`;
-    case 'ECONNRESET':
-      return `${host} closed the connection`;
-    case 'CERT_HAS_EXPIRED':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return `${host} has no valid TLS certificate (${(e as NodeJS.ErrnoException).code})`;
-    default:
-      return (e as Error).message;
-  }
 }
 
 interface Due {
@@ -151,47 +135,146 @@ interface Due {
 }
 
 /**
- * Sends the deliveries that are due, each claimed first (so two processes never send one together); returns how
- * many were delivered. A failed attempt is rescheduled after RETRY_DELAYS, the last one marks the delivery failed.
+ * Claims up to `limit` due deliveries, at most one per endpoint and none for an endpoint that already has one in
+ * flight (in any process): `for update skip locked`, then a claim that lasts the attempt plus a margin.
  */
-export async function deliverDueWebhooks(db: Database, opts: DeliveryOptions): Promise<number> {
-  const due = await sql<Due>`update webhook_deliveries d set next_attempt_at = now() + ${`${CLAIM_SECONDS} seconds`}::interval
+async function claimDue(db: Database, limit: number, claimSeconds: number) {
+  const due = await sql<Due>`update webhook_deliveries d set claimed_until = now() + make_interval(secs => ${claimSeconds})
     from webhooks w
-    where w.id = d.webhook_id and d.id in (
-      select id from webhook_deliveries where status = 'pending' and next_attempt_at <= now() order by next_attempt_at, id limit ${opts.limit ?? 20} for update skip locked)
+    where w.id = d.webhook_id and d.status = 'pending' and (d.claimed_until is null or d.claimed_until <= now())
+      and d.id in (
+        select id from webhook_deliveries where id in (
+          select distinct on (w2.endpoint) d2.id
+          from webhook_deliveries d2 join webhooks w2 on w2.id = d2.webhook_id
+          where d2.status = 'pending' and d2.next_attempt_at <= now() and (d2.claimed_until is null or d2.claimed_until <= now())
+            and not exists (
+              select 1 from webhook_deliveries c join webhooks cw on cw.id = c.webhook_id
+              where c.claimed_until > now() and c.status = 'pending' and cw.endpoint = w2.endpoint)
+          order by w2.endpoint, d2.next_attempt_at, d2.id)
+        order by next_attempt_at, id limit ${limit}
+        for update skip locked)
     returning d.id, d.message_id, d.payload, d.attempts, w.endpoint, w.secret`.execute(db);
+  return due.rows;
+}
+
+/** Sends one claimed delivery and records the outcome, releasing the claim. Resolves true when delivered. */
+async function attempt(db: Database, d: Due, opts: { allowPrivate: boolean; timeoutMs: number }) {
+  const body = JSON.stringify(d.payload);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'ScanQuote-Webhooks/1',
+    'webhook-id': d.message_id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(d.secret, d.message_id, timestamp, body),
+  };
+  const attempts = d.attempts + 1;
+  let status: number | null = null;
+  let failure: WebhookFailure | null = null;
+  try {
+    status = await post(d.endpoint, headers, body, opts);
+    if (status < 200 || status >= 300) failure = status >= 300 && status < 400 ? 'redirect' : 'http';
+  } catch (e) {
+    failure = e instanceof AttemptFailure ? e.failure : 'unreachable';
+  }
+  if (!failure) {
+    await sql`update webhook_deliveries set status = 'delivered', attempts = ${attempts}, last_status = ${status}, last_error = null,
+        delivered_at = now(), claimed_until = null where id = ${d.id}`.execute(db);
+    return true;
+  }
+  if (attempts >= MAX_ATTEMPTS) {
+    await sql`update webhook_deliveries set status = 'failed', attempts = ${attempts}, last_status = ${status}, last_error = ${failure},
+        claimed_until = null where id = ${d.id}`.execute(db);
+  } else {
+    await sql`update webhook_deliveries set attempts = ${attempts}, last_status = ${status}, last_error = ${failure}, claimed_until = null,
+        next_attempt_at = now() + make_interval(secs => ${RETRY_DELAYS[attempts - 1]}) where id = ${d.id}`.execute(db);
+  }
+  return false;
+}
+
+export interface WebhookDeliverer {
+  /** Claims what is due (up to the free slots) and starts sending it; resolves once claimed, not once sent. */
+  tick(): Promise<void>;
+  /** Resolves when nothing is being claimed or sent. */
+  drain(): Promise<void>;
+  /** Stops claiming, then waits for the sends under way (each bounded by the timeout). */
+  stop(): Promise<void>;
+  /** Deliveries taken with a 2xx since the deliverer was made. */
+  readonly delivered: number;
+}
+
+/**
+ * The delivery loop's engine: every endpoint has its own lane (one delivery in flight), many endpoints are sent to at
+ * once, and a finished send claims again at once, so a receiver that never answers holds only its own lane.
+ */
+export function createWebhookDeliverer(db: Database, opts: DeliveryOptions): WebhookDeliverer {
+  const send = { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs ?? 5000 };
+  const maxInFlight = opts.maxInFlight ?? 20;
+  const claimSeconds = Math.ceil(send.timeoutMs / 1000) + CLAIM_MARGIN_SECONDS;
+  const onError = opts.onError ?? (() => {});
+  const sending = new Set<Promise<void>>();
+  let claiming: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
   let delivered = 0;
-  for (const d of due.rows) {
-    const body = JSON.stringify(d.payload);
-    const timestamp = Math.floor(Date.now() / 1000);
-    const headers = {
-      'content-type': 'application/json',
-      'user-agent': 'ScanQuote-Webhooks/1',
-      'webhook-id': d.message_id,
-      'webhook-timestamp': String(timestamp),
-      'webhook-signature': signWebhook(d.secret, d.message_id, timestamp, body),
-    };
-    const attempts = d.attempts + 1;
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      status = await post(d.endpoint, headers, body, opts.allowPrivate);
-      if (status < 200 || status >= 300) error = `answered ${status}`;
-    } catch (e) {
-      error = describeFailure(e, d.endpoint).slice(0, 500);
-    }
-    if (!error) {
-      await sql`update webhook_deliveries set status = 'delivered', attempts = ${attempts}, last_status = ${status}, last_error = null, delivered_at = now()
-        where id = ${d.id}`.execute(db);
-      delivered++;
-    } else if (attempts >= MAX_ATTEMPTS) {
-      await sql`update webhook_deliveries set status = 'failed', attempts = ${attempts}, last_status = ${status}, last_error = ${error} where id = ${d.id}`.execute(
-        db,
-      );
-    } else {
-      await sql`update webhook_deliveries set attempts = ${attempts}, last_status = ${status}, last_error = ${error},
-          next_attempt_at = now() + ${`${RETRY_DELAYS[attempts - 1]} seconds`}::interval where id = ${d.id}`.execute(db);
+
+  async function claimAndStart() {
+    const free = maxInFlight - sending.size;
+    if (free <= 0 || stopped) return;
+    for (const d of await claimDue(db, free, claimSeconds)) {
+      const p: Promise<void> = attempt(db, d, send)
+        .then((ok) => {
+          if (ok) delivered++;
+        })
+        .catch(onError)
+        .finally(() => {
+          sending.delete(p);
+          // The endpoint's lane is free: its next delivery (or another endpoint's) need not wait for the timer.
+          if (!stopped) tick().catch(onError);
+        });
+      sending.add(p);
     }
   }
-  return delivered;
+
+  function tick(): Promise<void> {
+    if (claiming) {
+      again = true;
+      return claiming;
+    }
+    claiming = (async () => {
+      do {
+        again = false;
+        await claimAndStart();
+      } while (again && !stopped);
+    })().finally(() => {
+      claiming = null;
+    });
+    return claiming;
+  }
+
+  async function drain() {
+    while (claiming || sending.size) await Promise.allSettled([claiming, ...sending]);
+  }
+
+  return {
+    tick,
+    drain,
+    async stop() {
+      stopped = true;
+      await drain();
+    },
+    get delivered() {
+      return delivered;
+    },
+  };
+}
+
+/** Sends everything due now and waits for the outcomes; returns how many were delivered (tests, one-off runs). */
+export async function deliverDueWebhooks(db: Database, opts: DeliveryOptions): Promise<number> {
+  const errors: unknown[] = [];
+  const deliverer = createWebhookDeliverer(db, { onError: (e) => errors.push(e), ...opts });
+  await deliverer.tick();
+  await deliverer.drain();
+  if (errors.length) throw errors[0];
+  return deliverer.delivered;
 }

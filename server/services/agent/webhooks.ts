@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, webhookFields } from '../../../src/domain/webhooks';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_FAILURES, webhookFields } from '../../../src/domain/webhooks';
 import { dataReply, ListsReply, recordErrors } from '../../lib/replies';
 import { idArray, scopePredicate, type ResourceDescription } from '../../lib/resource';
 import { agentScope } from './scopes';
 
-/** 32 random bytes, hex, with Stripe's familiar prefix. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
+/** 32 random bytes as Standard Webhooks writes a secret: `whsec_` + base64 (its verifiers base64-decode the rest). */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /**
  * An agent's webhooks (spec 3 §3). The secret is made here on create and never read from the body; it is
@@ -55,13 +55,13 @@ const LatestDelivery = z.object({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number(),
   last_status: z.number().nullable(),
-  last_error: z.string().nullable(),
+  last_error: z.enum(WEBHOOK_FAILURES).nullable(),
   created_at: z.date(),
   delivered_at: z.date().nullable(),
   next_attempt_at: z.date(),
 });
 
-export async function webhookEventRoutes(app: FastifyInstance) {
+export function webhookEventRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/webhooks/events',
@@ -73,7 +73,7 @@ export async function webhookEventRoutes(app: FastifyInstance) {
         response: { 200: ListsReply, ...recordErrors },
       },
     },
-    async () => WEBHOOK_EVENTS.map((e) => ({ text: e.name, value: e.id })),
+    () => WEBHOOK_EVENTS.map((e) => ({ text: e.name, value: e.id })),
   );
 
   r.get(
@@ -98,4 +98,5 @@ export async function webhookEventRoutes(app: FastifyInstance) {
       return { data: rows.rows };
     },
   );
+  done();
 }

@@ -1,25 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { Broadcaster } from '../../realtime/broadcaster';
 import { enqueueWebhooks } from '../agent/webhook-delivery';
-import type { ScanItem } from './repository';
+import { findScanItem, type ScanItem } from './repository';
+
+export type ScanEventKind = 'created' | 'updated';
 
 /** The broadcaster when the app has one (server/realtime decorates it; a service deployed alone may run without). */
 const broadcasterOf = (app: FastifyInstance): Broadcaster | undefined => (app as Partial<Pick<FastifyInstance, 'broadcaster'>>).broadcaster;
 
 /**
- * Publishes a scan's creation or change: `created` / `updated` with the list row on the scan channels, and
- * `saved` on the agent's customer-portal channel (the broadcaster keeps only the portal fields, enabled agents only);
- * and queues `scan.created` / `scan.updated` for the agent's subscribed webhooks (sent by the delivery loop).
- * A failure is logged; it never undoes the write that has already committed.
+ * Queues `scan.created` / `scan.updated` for the agent's subscribed webhooks inside the transaction that writes the
+ * scan (transactional outbox: the change and its deliveries commit or roll back together, so no crash in between
+ * loses one). Returns the list row it sent, to broadcast once the transaction has committed.
  */
-export async function publishScan(app: FastifyInstance, kind: 'created' | 'updated', scan: ScanItem) {
-  try {
-    await enqueueWebhooks(app.db, scan.agent_id, kind === 'created' ? 'scan.created' : 'scan.updated', scan);
-  } catch (err) {
-    app.log.error({ err, scan: scan.id }, 'could not queue the scan webhooks');
-  }
+export async function queueScanEvent(trx: Transaction<DB>, kind: ScanEventKind, scanId: number): Promise<ScanItem | null> {
+  const item = await findScanItem(trx, scanId);
+  if (item) await enqueueWebhooks(trx, item.agent_id, kind === 'created' ? 'scan.created' : 'scan.updated', item);
+  return item;
+}
+
+/**
+ * After the commit, the live side of a scan's creation or change: `created` / `updated` with the list row on the scan
+ * channels, and `saved` on the agent's customer-portal channel (the broadcaster keeps only the portal fields, enabled
+ * agents only). A failure is logged; the write has committed and its webhooks are queued.
+ */
+export async function broadcastScan(app: FastifyInstance, kind: ScanEventKind, scan: ScanItem | null) {
   const b = broadcasterOf(app);
-  if (!b) return;
+  if (!b || !scan) return;
   try {
     await (kind === 'created' ? b.scanCreated(scan) : b.scanUpdated(scan));
     // Quotes arrive with the quote issue; until then no scan has one.

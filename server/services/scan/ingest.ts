@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { messages } from '../../../src/domain/fields';
 import { dataScope } from '../../../src/domain/permissions';
@@ -15,6 +15,7 @@ import {
   tyreLabel,
 } from '../../../src/domain/scans';
 import type { Executor } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
 import { checkImage, IMAGE_MAX_BYTES, type UploadedFile } from '../../lib/images';
 import { multipartBody } from '../../lib/multipart';
@@ -25,7 +26,7 @@ import { hashToken } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/auth';
 import { clientScope } from '../quote/scopes';
 import { type AccessRow, findAccessByApiKeyHash } from '../user/access-repository';
-import { publishScan } from './events';
+import { broadcastScan, queueScanEvent, type ScanEventKind } from './events';
 import { checkVideo, releaseFiles, syncScanFiles, VIDEO_MAX_BYTES, withStoredFiles } from './files';
 import { findScanItem, refreshCounts } from './repository';
 import { ScanItemRecord } from './schemas';
@@ -122,7 +123,7 @@ async function videoBody(req: FastifyRequest) {
  * The device ingestion API (DECISIONS "API keys", docs/ingestion.md): a scanner authenticates with its user's
  * API key and may act only for that user's agents. Every call is idempotent on the device's own ids.
  */
-export async function ingestRoutes(app: FastifyInstance) {
+export function ingestRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Scan ingestion (devices)'];
   // The API key travels as a bearer token (or X-Api-Key); the document's one scheme is bearer.
@@ -155,6 +156,12 @@ export async function ingestRoutes(app: FastifyInstance) {
   };
   const reply = async (id: number) => {
     const item = await findScanItem(app.db, id);
+    if (!item) throw new NotFoundError(SCAN_MODEL, id);
+    return item;
+  };
+  /** Queues the scan's webhooks in the writing transaction and returns its list row (a scan deleted meanwhile: 404, nothing kept). */
+  const queued = async (trx: Transaction<DB>, kind: ScanEventKind, id: number) => {
+    const item = await queueScanEvent(trx, kind, id);
     if (!item) throw new NotFoundError(SCAN_MODEL, id);
     return item;
   };
@@ -265,17 +272,19 @@ export async function ingestRoutes(app: FastifyInstance) {
         }>`select id from clients where id = ${b.client_id} and ${scopePredicate(dataScope(deviceUser(req)), clientScope)}`.execute(app.db);
         if (!client.rows[0]) throw new ValidationError({ client_id: messages.choice('Client') });
       }
-      const inserted = await sql<{
-        id: number;
-      }>`insert into scans (scan_id, agent_id, client_id, location_id, device_id, type, status, license_plate, make,
+      const item = await app.db.transaction().execute(async (trx) => {
+        const inserted = await sql<{
+          id: number;
+        }>`insert into scans (scan_id, agent_id, client_id, location_id, device_id, type, status, license_plate, make,
         model, car_color, body_type, valuation, location_state, scanned_at, start_time)
       values (${b.scan_id}, ${device.agent_id}, ${b.client_id ?? device.default_client_id}, ${device.location_id}, ${b.device_id}, ${b.type}, 'metadata',
         ${b.licensePlate ?? null}, ${b.make ?? null}, ${b.model ?? null}, ${b.carColor ?? null}, ${b.body_type ?? null}, ${b.valuation ?? null},
         ${b.location_state ?? device.state}, ${b.timestamp ?? new Date().toISOString()}, ${b.startTime ?? b.timestamp ?? null})
-      on conflict (agent_id, scan_id) do nothing returning id`.execute(app.db);
-      if (inserted.rows[0]) {
-        const item = await reply(inserted.rows[0].id);
-        await publishScan(app, 'created', item);
+      on conflict (agent_id, scan_id) do nothing returning id`.execute(trx);
+        return inserted.rows[0] ? queued(trx, 'created', inserted.rows[0].id) : null;
+      });
+      if (item) {
+        await broadcastScan(app, 'created', item);
         return res.status(201).send({ data: item });
       }
       const existing = await sql<{
@@ -316,7 +325,7 @@ export async function ingestRoutes(app: FastifyInstance) {
     async (req) => {
       const scan = await ownScan(req, req.params.id);
       const b = req.body;
-      await app.db.transaction().execute(async (trx) => {
+      const item = await app.db.transaction().execute(async (trx) => {
         const parts = (['arch', 'chasis', 'tire', 'rims'] as const).filter((p) => b[p] !== undefined);
         if (parts.length) {
           await sql`update scans set ${sql.join(parts.map((p) => sql`${sql.ref(p)} = ${b[p] === null ? null : JSON.stringify(b[p])}::jsonb`))} where id = ${scan.id}`.execute(
@@ -331,7 +340,7 @@ export async function ingestRoutes(app: FastifyInstance) {
             Object.entries(b.measures?.[type] ?? {}).flatMap(([panel, counts]) =>
               Object.entries(counts)
                 .filter(([, n]) => (n ?? 0) > 0)
-                .map(([level, n]) => ({ panel, type, level, n: n! })),
+                .map(([level, n]) => ({ panel, type, level, n })),
             ),
           );
           if (rows.length) {
@@ -344,9 +353,9 @@ export async function ingestRoutes(app: FastifyInstance) {
         } else {
           await refreshCounts(trx, scan.id, !!b.damages?.length);
         }
+        return queued(trx, 'updated', scan.id);
       });
-      const item = await reply(scan.id);
-      await publishScan(app, 'updated', item);
+      await broadcastScan(app, 'updated', item);
       return { data: item };
     },
   );
@@ -459,13 +468,16 @@ export async function ingestRoutes(app: FastifyInstance) {
       const next = req.body.status;
       if (statusRank(next) < statusRank(scan.status)) throw new ValidationError({ status: `The scan is already ${scan.status}` });
       if (next === scan.status) return { data: await reply(scan.id) };
-      await sql`update scans set status = ${next}, updated_at = now() where id = ${scan.id}`.execute(app.db);
+      const item = await app.db.transaction().execute(async (trx) => {
+        await sql`update scans set status = ${next}, updated_at = now() where id = ${scan.id}`.execute(trx);
+        return queued(trx, 'updated', scan.id);
+      });
       if (next === 'uploaded') await writeScanReport(app.db, storageOf(app), scan.id, req.log);
-      const item = await reply(scan.id);
-      await publishScan(app, 'updated', item);
+      await broadcastScan(app, 'updated', item);
       return { data: item };
     },
   );
+  done();
 }
 
 async function upsertDamages(trx: Executor, scanId: number, damages: NonNullable<z.output<typeof ingestResultsBody>['damages']>) {

@@ -18,7 +18,7 @@ import { dataReply, recordErrors } from '../../lib/replies';
 import { scopePredicate } from '../../lib/resource';
 import { fileUrl, storageOf } from '../../lib/storage';
 import { clientScope } from '../quote/scopes';
-import { publishScan } from './events';
+import { broadcastScan, queueScanEvent } from './events';
 import { countUpTo, findScanDetail, findScanItem, listScans, refreshCounts, SCAN_TIME_ZONE, scanSelection } from './repository';
 import { buildExport, EXPORT_TTL_HOURS, recordExport } from './export';
 import { ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
@@ -40,7 +40,7 @@ const ManualScanBody = inputSchema(manualScanFields).extend({
 });
 
 /** The scan list and the scan record (spec 2 §7), permission `scan`, scoped by the user's agents and clients. */
-export async function scanRoutes(app: FastifyInstance) {
+export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Scan'];
   const access = { permission: 'scan' };
@@ -98,7 +98,9 @@ export async function scanRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const { page: _p, per_page: _pp, format, ...filters } = req.query;
+      const { format, ...filters } = req.query;
+      delete filters.page;
+      delete filters.per_page;
       const selection = await scanSelection(app.db, req.scope, filters);
       if ((await countUpTo(app.db, selection, EXPORT_MAX_ROWS)) > EXPORT_MAX_ROWS)
         throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
@@ -152,15 +154,15 @@ export async function scanRoutes(app: FastifyInstance) {
         if (!visible.rows[0]) throw new ValidationError({ client_id: messages.choice(scanVehicleFields.client_id.label) });
       }
       if (Object.keys(columns).length) {
-        await app.db.transaction().execute(async (trx) => {
+        const item = await app.db.transaction().execute(async (trx) => {
           const sets = Object.entries(columns).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
           await sql`update scans set ${sql.join([...sets, sql`updated_at = now()`])} where id = ${id}`.execute(trx);
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
           if (!(await findScanItem(trx, id, req.scope))) throw new ForbiddenError();
+          return queueScanEvent(trx, 'updated', id);
         });
         if (current.status === 'uploaded') await writeScanReport(app.db, storageOf(app), id, req.log);
-        const item = await findScanItem(app.db, id);
-        if (item) await publishScan(app, 'updated', item);
+        await broadcastScan(app, 'updated', item);
       }
       return { data: await detail(req, id) };
     },
@@ -230,13 +232,14 @@ export async function scanRoutes(app: FastifyInstance) {
           ? sql`${startTime}::timestamptz`
           : sql`(${startTime.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`
         : sql`now()`;
-      const inserted = await sql<{ id: number }>`insert into scans (scan_id, agent_id, client_id, type, status, scanned_at, start_time)
-      values (${randomUUID()}, ${agentId}, ${clientId}, 'tire', 'uploaded', now(), ${start}) returning id`.execute(app.db);
-      const id = inserted.rows[0].id;
+      const { id, item } = await app.db.transaction().execute(async (trx) => {
+        const inserted = await sql<{ id: number }>`insert into scans (scan_id, agent_id, client_id, type, status, scanned_at, start_time)
+        values (${randomUUID()}, ${agentId}, ${clientId}, 'tire', 'uploaded', now(), ${start}) returning id`.execute(trx);
+        return { id: inserted.rows[0].id, item: await queueScanEvent(trx, 'created', inserted.rows[0].id) };
+      });
       // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
       await writeScanReport(app.db, storageOf(app), id, req.log);
-      const item = await findScanItem(app.db, id);
-      if (item) await publishScan(app, 'created', item);
+      await broadcastScan(app, 'created', item);
       return reply.status(201).send({ data: await detail(req, id) });
     },
   );
@@ -256,7 +259,17 @@ export async function scanRoutes(app: FastifyInstance) {
       const id = parseScanId(req.params.id);
       const item = await findScanItem(app.db, id, req.scope);
       if (!item) throw notFound(id);
-      await app.db.transaction().execute((trx) => refreshCounts(trx, id, false));
+      const changed = await app.db.transaction().execute(async (trx) => {
+        const counts = async () => {
+          const row = await findScanItem(trx, id);
+          return `${row?.dentCount}/${row?.scratchCount}`;
+        };
+        const before = await counts();
+        await refreshCounts(trx, id, false);
+        // Only a recount that changed the totals is news to the webhooks and the live list.
+        return (await counts()) === before ? null : queueScanEvent(trx, 'updated', id);
+      });
+      await broadcastScan(app, 'updated', changed);
       const hasReport = await sql<{ id: number }>`select id from scan_reports where scan_id = ${id} and kind = 'scan_report'`.execute(
         app.db,
       );
@@ -264,4 +277,5 @@ export async function scanRoutes(app: FastifyInstance) {
       return { data: await detail(req, id) };
     },
   );
+  done();
 }

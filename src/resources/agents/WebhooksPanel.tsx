@@ -47,7 +47,7 @@ import { fieldValidator } from '../../components/fieldValidation';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider, SelectOption } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
-import { webhookFields, type WebhookDeliveryStatus } from '../../domain/webhooks';
+import { webhookFields, type WebhookDeliveryStatus, type WebhookFailure } from '../../domain/webhooks';
 
 export interface Webhook extends RaRecord {
   agent_id: number;
@@ -64,7 +64,7 @@ export interface WebhookDelivery {
   status: WebhookDeliveryStatus;
   attempts: number;
   last_status: number | null;
-  last_error: string | null;
+  last_error: WebhookFailure | null;
   created_at: string;
   delivered_at: string | null;
   next_attempt_at: string;
@@ -95,7 +95,12 @@ const DeliveryLine = ({ delivery, eventLabel }: { delivery: WebhookDelivery | un
     const args = {
       event: eventLabel(delivery.event),
       attempts: delivery.attempts,
-      error: delivery.last_error ?? '',
+      error: delivery.last_error
+        ? translate(`resources.webhooks.delivery.errors.${delivery.last_error}`, {
+            status: delivery.last_status ?? '',
+            _: delivery.last_error,
+          })
+        : '',
       time: time(
         delivery.status === 'delivered'
           ? delivery.delivered_at
@@ -327,7 +332,7 @@ export const WebhooksPanel = () => {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    deleteOne(
+    void deleteOne(
       'webhooks',
       { id: deleting.id, previousData: deleting },
       {
