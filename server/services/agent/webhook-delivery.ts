@@ -60,9 +60,8 @@ class AttemptFailure extends Error {
 
 /** A DNS lookup that refuses internal addresses: used for the connection itself, so a rebinding name gains nothing. */
 const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+  dns.lookup(hostname, { ...options, all: true }, (err, list) => {
     if (err) return callback(err, '', 0);
-    const list = addresses;
     if (!list.length || list.some((a) => isInternalAddress(a.address))) return callback(new AttemptFailure('refused'), '', 0);
     if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     return callback(null, list[0].address, list[0].family);
