@@ -6,7 +6,7 @@ import { hash } from '@node-rs/argon2';
 import { inputSchema, messages, type FieldSpec, type FieldSpecs, type FormMode } from '../../src/domain/fields';
 import { type DataScope, dataScope, isUnrestricted } from '../../src/domain/permissions';
 import type { Executor } from '../db/database';
-import { AppError, ForbiddenError, NotFoundError } from '../errors';
+import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { checkImage } from './images';
 import { multipartBody } from './multipart';
 import { sanitizeRichText } from './rich-text';
@@ -68,6 +68,11 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   from?: RawBuilder<unknown>;
   /** Extra rules across fields (e.g. agents required when the Agent role is chosen). */
   refine?: (body: Record<string, unknown>, mode: FormMode) => Record<string, string> | null;
+  /**
+   * Reference fields whose ids the hooks check with rules of their own instead of the generic scope check
+   * (a user's agents and clients: a writer may keep ids they cannot see). Every other reference is checked.
+   */
+  referencesCheckedByHooks?: string[];
   hooks?: ResourceHooks;
 }
 
@@ -215,6 +220,54 @@ const parseId = (model: string, raw: string) => {
   return Number(raw);
 };
 
+/** Every registered description by lower-cased path: what a field's `reference` ('clients', 'panelgroups') names. */
+const described = new Map<string, ResourceDescription>();
+const describedAs = (reference: string) => described.get(reference.toLowerCase());
+
+/** The scope a read of `d` runs in: calls whose path names agents or clients ignore the X_SNG_* selection. */
+export const readScopeOf = (d: Pick<ResourceDescription, 'path'>, req: FastifyRequest) =>
+  ignoresSelection(d.path) ? dataScope(req.user!) : req.scope;
+
+const referenceIds = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v));
+
+/**
+ * Issue 14: every id a write names must be a row the writer may read, by the referenced resource's own scope
+ * rule and narrowing (an Agent user: their agents, the clients their agents serve, their agents' sites…; a Client
+ * user: their clients, the agents serving them…; global resources: any existing row). Run inside the writing
+ * transaction. Ids the row already holds (`current`) are kept without a check: keeping widens nothing.
+ * Returns the fields' messages ('The selected client is invalid'), empty when all is well.
+ */
+export async function invalidReferences(
+  trx: Executor,
+  req: FastifyRequest,
+  fields: FieldSpecs,
+  input: Record<string, unknown>,
+  opts: { current?: Record<string, unknown>; skip?: string[] } = {},
+): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.type !== 'reference' && !(spec.type === 'references' && spec.by !== 'name')) continue;
+    if (opts.skip?.includes(name) || input[name] == null) continue;
+    const held = opts.current ? referenceIds(opts.current[name]) : [];
+    const ids = [...new Set(referenceIds(input[name]))].filter((id) => !held.includes(id));
+    if (!ids.length) continue;
+    const target = describedAs(spec.reference);
+    if (!target) throw new Error(`${name} references '${spec.reference}', which no registered resource describes`);
+    const repo = resourceRepository(target);
+    const found = await sql<{ n: number }>`select count(*)::int as n from ${target.from ?? sql.table(target.table)}
+      where id = any(${idArray(ids)}) and ${repo.visible(readScopeOf(target, req), target.where?.(req) ?? null)}`.execute(trx);
+    if (found.rows[0].n !== ids.length) errors[name] = messages.choice(spec.label);
+  }
+  return errors;
+}
+
+/** Throws the 422 of `invalidReferences`, if any. */
+export async function checkReferences(...args: Parameters<typeof invalidReferences>) {
+  const errors = await invalidReferences(...args);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
 /** Foreign-key and uniqueness failures become the caller's 409/422, not a 500. */
 function translateDbError(e: unknown, d: ResourceDescription): never {
   const code = (e as { code?: string }).code;
@@ -256,6 +309,14 @@ export const ignoresSelection = (path: string) => path.split('/').some((s) => s 
 
 export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const repo = resourceRepository(d);
+  described.set(d.path.toLowerCase(), d);
+  // Every reference must name a registered resource, or its writes could not be checked: refuse to start.
+  app.addHook('onReady', async () => {
+    for (const [name, spec] of Object.entries(d.fields))
+      if ((spec.type === 'reference' || spec.type === 'references') && !d.referencesCheckedByHooks?.includes(name))
+        if (spec.type === 'reference' || spec.by !== 'name')
+          if (!describedAs(spec.reference)) throw new Error(`${d.model}.${name} references '${spec.reference}', which no resource describes`);
+  });
   const narrow = (req: FastifyRequest) => d.where?.(req) ?? null;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { permission: typeof d.permission === 'string' ? d.permission : d.permission.read };
@@ -282,6 +343,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     current?: Record<string, unknown>,
   ) => {
     const ctx: WriteContext = { req, trx, mode, current };
+    await checkReferences(trx, req, d.fields, input, { current, skip: d.referencesCheckedByHooks });
     let columns = await columnsOf(d.fields, input);
     if (d.hooks?.beforeWrite) columns = await d.hooks.beforeWrite(columns, input, ctx);
     return { columns, ctx };

@@ -11,12 +11,23 @@ import { findAccessByTokenHash, type AccessRow } from '../services/user/access-r
  */
 export type RouteAccess = 'public' | 'signed-in' | 'device' | { permission: string };
 
+/** One /api route as registered, with its declared access: the access matrix test walks these. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 export interface AuthUser extends Principal, Omit<AccessRow, 'roles' | 'permissions' | 'agents' | 'clients'> {
   tokenId: number;
   impersonatorId: number | null;
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route (HEAD aside: it answers as its GET) with its declared access, in registration order. */
+    apiRoutes: ApiRoute[];
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
@@ -48,9 +59,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.method !== 'HEAD' && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare its access (config.access)`);
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const access = route.config?.access;
+      if (!access) throw new Error(`Route ${method} ${route.url} does not declare its access (config.access)`);
+      apiRoutes.push({ method, url: route.url, access });
     }
   });
 

@@ -354,11 +354,20 @@ describe('agent permissions and scope', () => {
       payload: fields({ name: 'Scope own agent', default_client_id: c1, pincode: '' }),
     });
     expect(edit.statusCode, edit.body).toBe(200);
+    // Issue 14: a default client their agents do not serve would widen what they see: 422 on the field, nothing kept.
+    const widen = await t.as(agentUser, {
+      method: 'PUT',
+      url: `/api/agent/agents/${own}`,
+      payload: fields({ name: 'Scope widened', default_client_id: c2, pincode: '' }),
+    });
+    expect(widen.statusCode).toBe(422);
+    expect(widen.json()).toEqual({ error: { default_client_id: 'The selected default client is invalid' } });
+    expect(await stored(own)).toMatchObject({ name: 'Scope own agent', default_client_id: c1 });
     const before = await countAgents();
     const created = await t.as(agentUser, {
       method: 'POST',
       url: '/api/agent/agents',
-      ...(await formData({ ...fields({ name: 'Scope new agent' }), ...(await logoFile()) })),
+      ...(await formData({ ...fields({ name: 'Scope new agent', default_client_id: c1 }), ...(await logoFile()) })),
     });
     expect(created.statusCode).toBe(403);
     expect(await countAgents()).toBe(before);

@@ -180,7 +180,8 @@ describe('device permissions and scope', () => {
       url: '/api/agent/devices',
       payload: body({ agent_id: agentB.id, location_id: siteA.id }),
     });
-    expect(foreignOwner.statusCode).toBe(403);
+    expect(foreignOwner.statusCode).toBe(422);
+    expect(foreignOwner.json()).toEqual({ error: { agent_id: 'The selected owner is invalid' } });
     const foreignSite = await t.as(agentUser, { method: 'POST', url: '/api/agent/devices', payload: body({ location_id: siteB.id }) });
     expect(foreignSite.statusCode).toBe(422);
     expect(foreignSite.json()).toEqual({ error: { location_id: 'The selected location is invalid' } });

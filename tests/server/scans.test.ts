@@ -504,7 +504,7 @@ describe('manual scans', () => {
     expect(defaulted.json().data).toMatchObject({ client_id: clientY.id, client_name: 'Yarra Fleet', type: 'tire', status: 'uploaded' });
   });
 
-  it('refuses an agent outside the scope (403), and names bad fields (422), storing nothing', async () => {
+  it('refuses an agent or client outside the scope and bad fields with 422 on the field, storing nothing', async () => {
     const count = async () =>
       (
         await t.db
@@ -514,12 +514,19 @@ describe('manual scans', () => {
       ).n;
     const before = await count();
     const agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
-    expect((await t.as(agentUser, { method: 'POST', url: '/api/scan/scans', payload: { agent_id: agentB.id } })).statusCode).toBe(403);
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id] })).email);
-    expect(
-      (await t.as(clientUser, { method: 'POST', url: '/api/scan/scans', payload: { agent_id: agentA.id, client_id: clientZ.id } }))
-        .statusCode,
-    ).toBe(403);
+    // Issue 14: every id the body names must be one the writer may see.
+    const foreign: [string, Record<string, unknown>, Record<string, string>][] = [
+      [agentUser, { agent_id: agentB.id }, { agent_id: 'The selected agent is invalid' }],
+      [agentUser, { agent_id: agentA.id, client_id: clientZ.id }, { client_id: 'The selected client is invalid' }],
+      [clientUser, { agent_id: agentA.id, client_id: clientZ.id }, { client_id: 'The selected client is invalid' }],
+      [clientUser, { agent_id: agentB.id, client_id: clientX.id }, { agent_id: 'The selected agent is invalid' }],
+    ];
+    for (const [token, payload, error] of foreign) {
+      const res = await t.as(token, { method: 'POST', url: '/api/scan/scans', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json()).toEqual({ error });
+    }
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{}, { agent_id: 'Agent is required' }],
       [{ agent_id: 999999 }, { agent_id: 'The selected agent is invalid' }],

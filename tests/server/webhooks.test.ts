@@ -148,9 +148,9 @@ describe('webhooks', () => {
     expect(await ids(clientUser)).toEqual([servedHook.id]);
     expect((await t.as(agentUser, { method: 'GET', url: `/api/agent/webhooks/${theirs.id}` })).statusCode).toBe(404);
     const before = await countHooks();
-    expect((await t.as(agentUser, { method: 'POST', url: '/api/agent/webhooks', payload: body({ agent_id: agentB }) })).statusCode).toBe(
-      403,
-    );
+    const foreignAgent = await t.as(agentUser, { method: 'POST', url: '/api/agent/webhooks', payload: body({ agent_id: agentB }) });
+    expect(foreignAgent.statusCode).toBe(422);
+    expect(foreignAgent.json()).toEqual({ error: { agent_id: 'The selected agent is invalid' } });
     expect(await countHooks()).toBe(before);
     expect((await t.as(agentUser, { method: 'POST', url: '/api/agent/webhooks', payload: body() })).statusCode).toBe(201);
   });

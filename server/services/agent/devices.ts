@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { deviceFields } from '../../../src/domain/devices';
-import { messages } from '../../../src/domain/fields';
-import { ValidationError } from '../../errors';
-import { idArray, type ResourceDescription, scopePredicate } from '../../lib/resource';
-import { locationsResource } from './locations';
+import { idArray, type ResourceDescription } from '../../lib/resource';
 
 /** Devices (spec 1): the list shows Location Name, Type and Owner (the agent's name). */
 export const devicesResource: ResourceDescription = {
@@ -38,16 +35,6 @@ export const devicesResource: ResourceDescription = {
     client: (ids) => sql<boolean>`default_client_id = any(${idArray(ids)})`,
   },
   ownerAgentColumn: 'agent_id',
+  // Location, owner and default client must be rows the writer may read (registerResource's reference check, 422).
   lists: { text: 'serial' },
-  hooks: {
-    // A restricted user may place a device only at a site they can see (their agents' or a shared one they serve).
-    async beforeWrite(columns, _input, { req, trx }) {
-      const scope = req.scope;
-      if (scope.agents === null && scope.clients === null) return columns;
-      const site = await sql<{ id: number }>`select id from locations where id = ${columns.location_id as number}
-        and (agent_id is null or ${scopePredicate(scope, locationsResource.scope)})`.execute(trx);
-      if (!site.rows[0]) throw new ValidationError({ location_id: messages.choice(deviceFields.location_id.label) });
-      return columns;
-    },
-  },
 };

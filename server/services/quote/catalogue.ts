@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { panelFields, partFields, productFields } from '../../../src/domain/catalogue';
-import { messages } from '../../../src/domain/fields';
-import { ValidationError } from '../../errors';
 import type { ResourceDescription } from '../../lib/resource';
 
 export const productsResource: ResourceDescription = {
@@ -77,18 +75,9 @@ export const panelsResource: ResourceDescription = {
   lists: { text: 'name', post: true, filters: ['panel_group_id', 'type', 'carPanel', 'part_id'] },
   from: panelSource,
   hooks: {
-    async beforeWrite(columns, _input, { trx }) {
+    // The panel group and part must exist: registerResource's reference check (422 on the field).
+    beforeWrite(columns) {
       const { hasLargeVariant, carPanel, ...rest } = columns;
-      const errors: Record<string, string> = {};
-      const groupId = rest.panel_group_id as number | undefined;
-      if (groupId && !(await trx.selectFrom('panel_groups').select('id').where('id', '=', groupId).executeTakeFirst())) {
-        errors.panel_group_id = messages.choice(panelFields.panel_group_id.label);
-      }
-      const partId = rest.part_id as number | null | undefined;
-      if (partId && !(await trx.selectFrom('parts').select('id').where('id', '=', partId).executeTakeFirst())) {
-        errors.part_id = messages.choice(panelFields.part_id.label);
-      }
-      if (Object.keys(errors).length) throw new ValidationError(errors);
       // The wire keeps the spec's camelCase names; the table uses snake_case.
       const renamed: Record<string, unknown> = { ...rest };
       if ('hasLargeVariant' in columns) renamed.has_large_variant = hasLargeVariant;

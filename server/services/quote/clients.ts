@@ -73,11 +73,12 @@ async function missing(trx: Executor, table: 'products' | 'parts', ids: number[]
   return ids.filter((id) => !have.has(id));
 }
 
-/** Every product, part and priced part the body names must exist: a 422 on the field, not a 409 from a foreign key. */
-async function checkReferences(trx: Executor, input: Record<string, unknown>) {
+/**
+ * Every priced part the body names must exist: a 422 on the field, not a 409 from a foreign key (products and
+ * parts are fields, checked by registerResource).
+ */
+async function checkPricedParts(trx: Executor, input: Record<string, unknown>) {
   const errors: Record<string, string> = {};
-  if ((await missing(trx, 'products', unique(input.products))).length) errors.products = messages.choice(clientFields.products.label);
-  if ((await missing(trx, 'parts', unique(input.parts))).length) errors.parts = messages.choice(clientFields.parts.label);
   const prices = input.prices as Partial<ClientPrices> | undefined;
   for (const kind of ['dent', 'scratch'] as const) {
     const rows = prices?.[kind];
@@ -120,7 +121,7 @@ export const clientsResource: ResourceDescription = {
   from: clientSource,
   hooks: {
     async beforeWrite(columns, input, { trx }) {
-      await checkReferences(trx, input);
+      await checkPricedParts(trx, input);
       const w = input.weighted_no as Partial<Record<(typeof DENT_LEVELS)[number], number>> | undefined;
       if (w === undefined) return columns;
       return { ...columns, ...Object.fromEntries(DENT_LEVELS.map((l) => [`weighted_${l}`, w[l] ?? null])) };

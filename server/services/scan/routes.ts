@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { inputSchema, messages } from '../../../src/domain/fields';
+import { inputSchema } from '../../../src/domain/fields';
 import { inScope } from '../../../src/domain/permissions';
 import {
   EXPORT_FORMATS,
@@ -15,9 +15,8 @@ import {
 } from '../../../src/domain/scans';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
-import { scopePredicate } from '../../lib/resource';
+import { checkReferences } from '../../lib/resource';
 import { fileUrl, storageOf } from '../../lib/storage';
-import { clientScope } from '../quote/scopes';
 import { broadcastScan, queueScanEvent } from './events';
 import { countUpTo, findScanDetail, findScanItem, listScans, refreshCounts, SCAN_TIME_ZONE, scanSelection } from './repository';
 import { buildExport, EXPORT_TTL_HOURS, recordExport } from './export';
@@ -147,14 +146,10 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
       const body = req.body as Record<string, unknown>;
       const columns: Record<string, unknown> = {};
       for (const field of SCAN_VEHICLE_FIELDS) if (field in body) columns[COLUMN[field] ?? field] = body[field] ?? null;
-      if (typeof columns.client_id === 'number') {
-        const visible = await sql<{
-          id: number;
-        }>`select id from clients where id = ${columns.client_id} and ${scopePredicate(req.scope, clientScope)}`.execute(app.db);
-        if (!visible.rows[0]) throw new ValidationError({ client_id: messages.choice(scanVehicleFields.client_id.label) });
-      }
       if (Object.keys(columns).length) {
         const item = await app.db.transaction().execute(async (trx) => {
+          // The client must be one the user may see (issue 14), checked in the writing transaction.
+          await checkReferences(trx, req, scanVehicleFields, body);
           const sets = Object.entries(columns).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
           await sql`update scans set ${sql.join([...sets, sql`updated_at = now()`])} where id = ${id}`.execute(trx);
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
@@ -216,23 +211,20 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
       const agentId = Number(req.body.agent_id);
       const wantedClient = req.body.client_id == null ? null : Number(req.body.client_id);
       const startTime = typeof req.body.startTime === 'string' ? req.body.startTime : null;
-      const agent = await sql<{
-        id: number;
-        default_client_id: number | null;
-      }>`select id, default_client_id from agents where id = ${agentId}`.execute(app.db);
-      if (!agent.rows[0]) throw new ValidationError({ agent_id: messages.choice(manualScanFields.agent_id.label) });
-      const clientId = wantedClient ?? agent.rows[0].default_client_id;
-      if (wantedClient !== null) {
-        const client = await sql<{ id: number }>`select id from clients where id = ${wantedClient}`.execute(app.db);
-        if (!client.rows[0]) throw new ValidationError({ client_id: messages.choice(manualScanFields.client_id.label) });
-      }
-      if (!inScope(req.scope, { agent_id: agentId, client_id: clientId })) throw new ForbiddenError();
-      const start = startTime
-        ? /(Z|[+-]\d{2}:?\d{2})$/.test(startTime)
-          ? sql`${startTime}::timestamptz`
-          : sql`(${startTime.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`
-        : sql`now()`;
       const { id, item } = await app.db.transaction().execute(async (trx) => {
+        // The agent and the client must be ones the user may see (issue 14): 422 on the field, nothing stored.
+        await checkReferences(trx, req, manualScanFields, { agent_id: agentId, client_id: wantedClient });
+        const agent = await sql<{ default_client_id: number | null }>`select default_client_id from agents where id = ${agentId}`.execute(
+          trx,
+        );
+        const clientId = wantedClient ?? agent.rows[0].default_client_id;
+        // A defaulted client outside a Client user's scope would hide the scan from them: refused.
+        if (!inScope(req.scope, { agent_id: agentId, client_id: clientId })) throw new ForbiddenError();
+        const start = startTime
+          ? /(Z|[+-]\d{2}:?\d{2})$/.test(startTime)
+            ? sql`${startTime}::timestamptz`
+            : sql`(${startTime.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`
+          : sql`now()`;
         const inserted = await sql<{ id: number }>`insert into scans (scan_id, agent_id, client_id, type, status, scanned_at, start_time)
         values (${randomUUID()}, ${agentId}, ${clientId}, 'tire', 'uploaded', now(), ${start}) returning id`.execute(trx);
         return { id: inserted.rows[0].id, item: await queueScanEvent(trx, 'created', inserted.rows[0].id) };

@@ -143,6 +143,8 @@ export const usersResource: ResourceDescription = {
   },
   lists: { text: 'full_name' },
   refine: userRefine,
+  // checkAssignable: a writer may also keep the ids a user already has, visible to them or not.
+  referencesCheckedByHooks: ['agents', 'clients'],
   hooks: {
     beforeWrite,
     afterWrite,
