@@ -311,24 +311,26 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const repo = resourceRepository(d);
   described.set(d.path.toLowerCase(), d);
   // Every reference must name a registered resource, or its writes could not be checked: refuse to start.
-  app.addHook('onReady', async () => {
-    for (const [name, spec] of Object.entries(d.fields))
-      if ((spec.type === 'reference' || spec.type === 'references') && !d.referencesCheckedByHooks?.includes(name))
-        if (spec.type === 'reference' || spec.by !== 'name')
-          if (!describedAs(spec.reference)) throw new Error(`${d.model}.${name} references '${spec.reference}', which no resource describes`);
+  app.addHook('onReady', (done) => {
+    for (const [name, spec] of Object.entries(d.fields)) {
+      const checked = spec.type === 'reference' || (spec.type === 'references' && spec.by !== 'name');
+      if (checked && !d.referencesCheckedByHooks?.includes(name) && !describedAs(spec.reference))
+        return done(new Error(`${d.model}.${name} references '${spec.reference}', which no resource describes`));
+    }
+    done();
   });
   const narrow = (req: FastifyRequest) => d.where?.(req) ?? null;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { permission: typeof d.permission === 'string' ? d.permission : d.permission.read };
   const writeAccess = { permission: typeof d.permission === 'string' ? d.permission : d.permission.write };
-  const scopeOf = ignoresSelection(d.path) ? (req: FastifyRequest) => dataScope(req.user!) : (req: FastifyRequest) => req.scope;
+  const scopeOf = (req: FastifyRequest) => readScopeOf(d, req);
   const files = fileHandling(app, d);
   const withRefine = (mode: FormMode) => {
     const base = d.extraInput ? inputSchema(d.fields, mode).extend(d.extraInput) : inputSchema(d.fields, mode);
     const refine = d.refine;
     if (!refine) return base;
     return base.superRefine((value, ctx) => {
-      const errors = refine(value as Record<string, unknown>, mode);
+      const errors = refine(value, mode);
       for (const [path, message] of Object.entries(errors ?? {})) ctx.addIssue({ code: 'custom', path: [path], message });
     });
   };
@@ -472,7 +474,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       },
     },
     async (req, reply) => {
-      const { input, stored } = await files.store(req.body as Record<string, unknown>);
+      const { input, stored } = await files.store(req.body);
       const row = await files.undoOnError(req, stored, () =>
         writeInScope(req, async (trx) => {
           const { columns, ctx } = await prepare(req, trx, input, 'create');

@@ -42,7 +42,7 @@ describe('authentication and permission', () => {
     ];
     for (const call of calls) {
       const res = await t.as(token, call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${call.url as string}`).toBe(403);
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await countLocations()).toBe(before);
@@ -127,8 +127,9 @@ describe('scoping of locations', () => {
       url: '/api/agent/locations',
       payload: { name: 'Planted', state: 'QLD', agent_id: agentB },
     });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ error: 'This action is unauthorized.' });
+    // Issue 14: an id the writer may not read is the field's fault.
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json()).toEqual({ error: { agent_id: 'The selected agent is invalid' } });
     expect(await countLocations()).toBe(before);
     expect(await t.db.selectFrom('locations').select('id').where('name', '=', 'Planted').execute()).toEqual([]);
   });
@@ -147,7 +148,8 @@ describe('scoping of locations', () => {
       url: `/api/agent/locations/${locA}`,
       payload: { name: 'Scope A site', state: 'VIC', agent_id: agentB },
     });
-    expect(move.statusCode).toBe(403);
+    expect(move.statusCode).toBe(422);
+    expect(move.json()).toEqual({ error: { agent_id: 'The selected agent is invalid' } });
     // Clearing the agent would make it a shared site, which only a Super Admin manages.
     const clear = await t.as(agentUser, {
       method: 'PUT',

@@ -167,7 +167,7 @@ const notFound = (id: string | number) => ({ error: `No query results for model 
 const list = async (token: string, query = '', headers: Record<string, string> = {}) => {
   const res = await t.as(token, { method: 'GET', url: `/api/scan/scans?per_page=100${query ? `&${query}` : ''}`, headers });
   expect(res.statusCode, `${query}: ${res.body}`).toBe(200);
-  return res.json() as { items: { id: number }[]; total: number; total_is_estimate: boolean };
+  return res.json<{ items: { id: number }[]; total: number; total_is_estimate: boolean }>();
 };
 /** The names (s1..s7) of the scans a list shows, in its order, ignoring rows other tests added. */
 const names = async (token: string, query = '', headers: Record<string, string> = {}) => {
@@ -191,7 +191,7 @@ describe('permission', () => {
     ];
     for (const call of calls) {
       const res = await t.as(token, call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${call.url as string}`).toBe(403);
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await t.db.selectFrom('scans').selectAll().where('id', '=', s.s1).executeTakeFirstOrThrow()).toEqual(before);
@@ -359,7 +359,7 @@ describe('scope', () => {
       { method: 'POST', url: `/api/scan/scans/${s.s4}/refresh` },
     ] as InjectOptions[]) {
       const res = await t.as(agentUser, call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      expect(res.statusCode, `${call.method} ${call.url as string}`).toBe(404);
       expect(res.json()).toEqual(notFound(s.s4));
     }
     expect((await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${s.s3}` })).json()).toEqual(notFound(s.s3));

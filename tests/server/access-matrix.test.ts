@@ -1,0 +1,311 @@
+import fs from 'node:fs';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../../server/lib/tokens';
+import type { ApiRoute } from '../../server/plugins/auth';
+import { SAMPLE_VIDEO_PATH } from '../../server/scans-generator/images';
+import { findAccessByUserId } from '../../server/services/user/access-repository';
+import { PERMISSIONS } from '../../src/domain/permissions';
+import { type Actor, type Fixtures, matrix, type MatrixEntry, MISSING_ID, type Owned, type Req } from './access-matrix';
+import { createTestContext, formData } from './helper';
+import { pngImage } from './image-fixtures';
+
+/**
+ * Issues 8 and 14: every registered /api route, taken from the app's own route table (`app.apiRoutes`, kept by
+ * the auth plugin's onRoute hook), called without a token, by a Client user, an Agent user, a user holding every
+ * permission but the route's, the Agent and Client users given every permission (so that their scope, not a
+ * permission, is what refuses), and a Super Admin. What each call must get is in `access-matrix.ts`.
+ */
+const t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '1000000' });
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++seq}`;
+
+/** A sign-in token made the way login makes one, without the password hashing (fast). */
+async function mint(userId: number, impersonatorId: number | null = null) {
+  const token = newToken();
+  await t.db
+    .insertInto('api_tokens')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      impersonator_id: impersonatorId,
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
+  return token;
+}
+
+async function owned(tag: string): Promise<Owned> {
+  const client = (await t.build.client({ name: `Matrix ${tag} client` })).id;
+  // calculate-category needs a complete method.
+  await t.db.updateTable('clients').set({ sc_threshold: 5 }).where('id', '=', client).execute();
+  const agent = (await t.build.agent({ name: `Matrix ${tag} agent`, default_client_id: client })).id;
+  const location = (await t.build.location({ agent_id: agent })).id;
+  const device = (await t.build.device({ location_id: location, agent_id: agent, default_client_id: client, serial: unique(tag) })).id;
+  return {
+    client,
+    agent,
+    location,
+    device,
+    webhook: (await t.build.webhook({ agent_id: agent })).id,
+    scan: (await t.build.scan({ agent_id: agent, client_id: client, location_id: location, device_id: device, status: 'metadata' })).id,
+    user: (await t.build.user({ roles: ['Agent', 'Client'], agents: [agent], clients: [client] })).id,
+  };
+}
+
+const mine = await owned('mine');
+const other = await owned('other');
+const everyPermission = [...PERMISSIONS];
+const actorUsers: Record<Actor, { id: number; email: string }> = {
+  superAdmin: await t.build.user({ roles: ['Super Admin'] }),
+  agent: await t.build.user({ roles: ['Agent'], agents: [mine.agent] }),
+  client: await t.build.user({ roles: ['Client'], clients: [mine.client] }),
+  agentPlus: await t.build.user({ roles: ['Agent'], agents: [mine.agent], permissions: everyPermission }),
+  clientPlus: await t.build.user({ roles: ['Client'], clients: [mine.client], permissions: everyPermission }),
+};
+const tokens = Object.fromEntries(
+  await Promise.all(Object.entries(actorUsers).map(async ([who, u]) => [who, await mint(u.id)] as const)),
+) as Record<Actor, string>;
+const permissionsOf = Object.fromEntries(
+  await Promise.all(
+    Object.entries(actorUsers).map(async ([who, u]) => [who, (await findAccessByUserId(t.db, u.id))?.permissions ?? []] as const),
+  ),
+) as Record<Actor, string[]>;
+/** For each permission, a user holding every other one. */
+const withoutPermission = Object.fromEntries(
+  await Promise.all(
+    PERMISSIONS.map(async (p) => [p, await mint((await t.build.user({ permissions: PERMISSIONS.filter((q) => q !== p) })).id)] as const),
+  ),
+) as Record<string, string>;
+const apiKey = newToken();
+await t.db
+  .updateTable('users')
+  .set({ api_key_hash: hashToken(apiKey) })
+  .where('id', '=', actorUsers.agent.id)
+  .execute();
+
+const png = await pngImage();
+const webm = fs.readFileSync(SAMPLE_VIDEO_PATH);
+const upload = async (who: Actor) => {
+  const res = await t.as(tokens[who], {
+    method: 'POST',
+    url: '/api/user/file/upload',
+    ...(await formData({ file: { data: png, filename: 'a.png' } })),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.key as string;
+};
+const panelGroup = (await t.build.panelGroup()).id;
+const part = (await t.build.part()).id;
+
+const f: Fixtures = {
+  mine,
+  other,
+  global: {
+    product: (await t.build.product()).id,
+    part,
+    panelGroup,
+    panel: (await t.build.panel({ panel_group_id: panelGroup, part_id: part })).id,
+    emailTemplate: (await t.build.emailTemplate()).id,
+    role: (await t.db.selectFrom('roles').select('id').where('name', '=', 'Agent').executeTakeFirstOrThrow()).id,
+    permission: (await t.db.selectFrom('permissions').select('id').where('name', '=', 'scan').executeTakeFirstOrThrow()).id,
+    option: (await t.db.selectFrom('options').select('id').where('option_name', '=', 'GST_PERCENT').executeTakeFirstOrThrow()).id,
+    file: await upload('superAdmin'),
+  },
+  users: actorUsers,
+  build: t.build,
+  unique,
+  serial: () => String(1_000_000_000 + ++seq),
+  png: () => Promise.resolve(png),
+  webm: () => webm,
+  form: formData,
+  upload,
+  token: (who) => mint(actorUsers[who].id),
+  impersonating: async () => mint((await t.build.user({ roles: ['Client'], clients: [mine.client] })).id, actorUsers.superAdmin.id),
+  apiKey,
+  async resetToken() {
+    const token = newToken();
+    const user = await t.build.user();
+    await t.db
+      .insertInto('password_resets')
+      .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 600_000) })
+      .execute();
+    return token;
+  },
+  async role(name) {
+    const role = await t.db.insertInto('roles').values({ name }).returning('id').executeTakeFirstOrThrow();
+    await sql`insert into role_permissions (role_id, permission_id) select ${role.id}, id from permissions where name = 'scan'`.execute(
+      t.db,
+    );
+    return role.id;
+  },
+  async permission(name) {
+    return (await t.db.insertInto('permissions').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
+  },
+  async deviceScan() {
+    return (await t.build.scan({ agent_id: mine.agent, client_id: mine.client, device_id: mine.device, status: 'metadata' })).id;
+  },
+};
+
+// ---- "Nothing changed": every table's rows (and the file store) before and after the refused calls ----
+
+/** Tables a refused call may touch: none so far (tokens are minted before the calls). */
+const tables = (
+  await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' order by 1`.execute(t.db)
+).rows.map((r) => r.tablename);
+async function snapshot() {
+  const parts = tables.map(
+    (name) => sql<{ name: string; digest: string }>`select ${name}::text as name,
+      md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${sql.table(name)} x`,
+  );
+  const rows = (await sql<{ name: string; digest: string }>`${sql.join(parts, sql` union all `)}`.execute(t.db)).rows;
+  return Object.fromEntries(rows.map((r) => [r.name, r.digest]));
+}
+const stored: string[] = [];
+const put = t.app.storage.put.bind(t.app.storage);
+t.app.storage.put = async (data, type) => {
+  const key = await put(data, type);
+  stored.push(key);
+  return key;
+};
+
+// ---- Calls ----
+
+const key = (r: ApiRoute) => `${r.method} ${r.url}`;
+type Caller = { who: Actor | 'no token' | `without ${string}` | 'sign-in token'; bearer: string | null };
+
+function send(route: ApiRoute, caller: Caller, req: Req, useOverride: boolean) {
+  const bearer = useOverride && req.token ? req.token : caller.bearer;
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: req.url,
+    payload: req.payload as string | undefined,
+    headers: { ...req.headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+  });
+}
+const describeCall = (route: ApiRoute, caller: Caller, req: Req, res: LightMyRequestResponse) =>
+  `${caller.who}: ${route.method} ${req.url} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+
+/** The caller standing for the Agent (or Client) side: the plain role when it may call the route, else the one with every permission. */
+function side(entry: MatrixEntry, kind: 'agent' | 'client'): Caller {
+  if (entry.access === 'device') return { who: 'agent', bearer: apiKey };
+  const permission = typeof entry.access === 'object' ? entry.access.permission : null;
+  const who: Actor = !permission || permissionsOf[kind].includes(permission) ? kind : kind === 'agent' ? 'agentPlus' : 'clientPlus';
+  return { who, bearer: tokens[who] };
+}
+const sides = (entry: MatrixEntry) => (entry.access === 'device' ? [side(entry, 'agent')] : [side(entry, 'agent'), side(entry, 'client')]);
+const as = (who: Actor): Caller => ({ who, bearer: tokens[who] });
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+interface Refusal {
+  caller: Caller;
+  req: Req;
+  check(res: LightMyRequestResponse): string | null;
+}
+const status =
+  (...codes: number[]) =>
+  (res: LightMyRequestResponse) =>
+    codes.includes(res.statusCode) ? null : `expected ${codes.join(' or ')}`;
+/** 403, or the model's 404 ('No query results for model [Scan] 12'): a foreign row is never told apart from a missing one otherwise. */
+const forbiddenOrNotFound = (res: LightMyRequestResponse) => {
+  if (res.statusCode === 403) return null;
+  if (res.statusCode === 404 && /^No query results for model \[\w+\] /.test(res.json().error)) return null;
+  return "expected 403 or the model's 404";
+};
+const onField = (field: string, code: number) => (res: LightMyRequestResponse) => {
+  if (res.statusCode !== code) return `expected ${code} on ${field}`;
+  if (code === 422 && typeof res.json().error?.[field] !== 'string') return `expected a message on ${field}`;
+  return null;
+};
+
+async function refusals(route: ApiRoute, entry: MatrixEntry): Promise<Refusal[]> {
+  const out: Refusal[] = [];
+  const base = () => entry.request(f, 'superAdmin');
+  if (entry.access !== 'public') out.push({ caller: { who: 'no token', bearer: null }, req: await base(), check: status(401) });
+  if (entry.access === 'device')
+    out.push({ caller: { who: 'sign-in token', bearer: tokens.superAdmin }, req: await base(), check: status(401) });
+  if (typeof entry.access === 'object') {
+    const p = entry.access.permission;
+    out.push({ caller: { who: `without ${p}`, bearer: withoutPermission[p] }, req: await base(), check: status(403) });
+    for (const who of ['agent', 'client'] as const)
+      if (!permissionsOf[who].includes(p)) out.push({ caller: as(who), req: await entry.request(f, who), check: status(403) });
+  }
+  if (typeof entry.foreign === 'function')
+    for (const caller of sides(entry)) out.push({ caller, req: await entry.foreign(f, caller.who as Actor), check: forbiddenOrNotFound });
+  for (const [field, foreignValue] of Object.entries(entry.references ?? {})) {
+    const code = entry.referenceStatus?.[field] ?? 422;
+    for (const caller of sides(entry)) {
+      const req = await entry.request(f, caller.who as Actor);
+      if (isPlainObject(req.payload) && field in req.payload)
+        out.push({ caller, req: { ...req, payload: { ...req.payload, [field]: foreignValue(f) } }, check: onField(field, code) });
+    }
+    // An id that names no row at all: 422 for everyone, a Super Admin included.
+    const caller = entry.access === 'device' ? side(entry, 'agent') : as('superAdmin');
+    const req = await entry.request(f, caller.who as Actor);
+    if (isPlainObject(req.payload) && field in req.payload) {
+      const missing = Array.isArray(req.payload[field]) ? [MISSING_ID] : MISSING_ID;
+      out.push({ caller, req: { ...req, payload: { ...req.payload, [field]: missing } }, check: onField(field, 422) });
+    }
+  }
+  return out;
+}
+
+async function check(route: ApiRoute, entry: MatrixEntry) {
+  const label = key(route);
+  expect(route.access, `${label}: the route declares other access than access-matrix.ts says`).toEqual(entry.access);
+  const failures: string[] = [];
+
+  // Refused calls: each gets its status, and together they change nothing.
+  const refused = await refusals(route, entry);
+  const before = await snapshot();
+  stored.length = 0;
+  for (const r of refused) {
+    const res = await send(route, r.caller, r.req, false);
+    const problem = r.check(res);
+    if (problem) failures.push(`${problem}: ${describeCall(route, r.caller, r.req, res)}`);
+  }
+  const after = await snapshot();
+  const changed = tables.filter((name) => before[name] !== after[name]);
+  if (changed.length) failures.push(`refused calls changed ${changed.join(', ')}`);
+  if (stored.length) failures.push(`refused calls stored ${stored.length} file(s)`);
+
+  // Permitted calls: the Super Admin (public routes: nobody), then the Agent and Client sides.
+  const permitted: { caller: Caller; expected: number }[] =
+    entry.access === 'public'
+      ? [{ caller: { who: 'no token', bearer: null }, expected: entry.status ?? 200 }]
+      : entry.access === 'device'
+        ? [{ caller: side(entry, 'agent'), expected: entry.status ?? 200 }]
+        : [
+            { caller: as('superAdmin'), expected: entry.status ?? 200 },
+            ...(['agent', 'client'] as const).map((kind) => ({
+              caller: side(entry, kind),
+              expected: (typeof entry.scoped === 'number' ? entry.scoped : entry.scoped?.[kind]) ?? entry.status ?? 200,
+            })),
+          ];
+  for (const { caller, expected } of permitted) {
+    const req = await entry.request(f, caller.who === 'no token' ? 'superAdmin' : (caller.who as Actor));
+    const res = await send(route, caller, req, true);
+    if (res.statusCode !== expected) failures.push(`expected ${expected}: ${describeCall(route, caller, req, res)}`);
+  }
+  expect(failures, label).toEqual([]);
+}
+
+const routes = t.app.apiRoutes;
+
+describe('the access matrix', () => {
+  it('has an entry for every registered /api route, and none for a route that is gone', () => {
+    expect(routes.length).toBeGreaterThan(100);
+    const missing = routes.map(key).filter((k) => !matrix[k]);
+    expect(missing, `add these routes to tests/server/access-matrix.ts: ${missing.join(', ')}`).toEqual([]);
+    const gone = Object.keys(matrix).filter((k) => !routes.some((r) => key(r) === k));
+    expect(gone, `remove these entries from tests/server/access-matrix.ts: ${gone.join(', ')}`).toEqual([]);
+  });
+
+  for (const route of routes) {
+    const entry = matrix[key(route)];
+    if (entry) it(key(route), () => check(route, entry));
+  }
+});

@@ -1,0 +1,757 @@
+import type { RouteAccess } from '../../server/plugins/auth';
+import { OPTION_NAMES } from '../../src/domain/options';
+import type { builders } from './helper';
+
+/**
+ * The access matrix (issues 8 and 14): one entry for every /api route, keyed `METHOD url` as Fastify registered
+ * it. `access-matrix.test.ts` walks the app's own route table, so a route without an entry here fails that test.
+ *
+ * An entry says the route's access on purpose (a route that becomes public, or changes its permission, must be
+ * changed here too) and how to call it:
+ * - `request` builds the call of a caller who may make it, naming rows within reach of both scoped users (the
+ *   `mine` rows: agent `mine.agent` and client `mine.client`, served by it). Calls that change or remove a row
+ *   build a fresh one, so every caller gets their own.
+ * - `foreign` names rows of another agent and client (`other`): the Agent and Client users get 403 or the
+ *   model's 404, and nothing changes. 'global' marks rows nobody owns; 'none' a route naming no row.
+ * - `references`: body fields naming other rows, each with a value outside the scoped users' reach (another
+ *   agent's or client's row; a missing id for global resources). Each is tried in turn: 422 on that field,
+ *   nothing stored. A Super Admin tries a missing id (422 too).
+ */
+
+export type Actor = 'superAdmin' | 'agent' | 'client' | 'agentPlus' | 'clientPlus';
+
+/** Rows owned through one agent and one client. */
+export interface Owned {
+  client: number;
+  agent: number;
+  location: number;
+  device: number;
+  webhook: number;
+  scan: number;
+  /** A user with the Agent and Client roles on this agent and client. */
+  user: number;
+}
+
+export interface Fixtures {
+  mine: Owned;
+  other: Owned;
+  global: {
+    product: number;
+    part: number;
+    panelGroup: number;
+    panel: number;
+    emailTemplate: number;
+    role: number;
+    permission: number;
+    option: number;
+    /** A file uploaded by the Super Admin. */
+    file: string;
+  };
+  users: Record<Actor, { id: number; email: string }>;
+  build: ReturnType<typeof builders>;
+  unique(prefix: string): string;
+  serial(): string;
+  png(): Promise<Buffer>;
+  webm(): Buffer;
+  form(fields: Record<string, string | number | { data: Buffer; filename: string; type?: string }>): Promise<{
+    payload: Buffer;
+    headers: Record<string, string>;
+  }>;
+  /** A file uploaded through file/upload by this actor. */
+  upload(who: Actor): Promise<string>;
+  /** A new sign-in token of this actor (logout revokes the one it is sent with). */
+  token(who: Actor): Promise<string>;
+  /** A token of a Super Admin impersonating a fresh user. */
+  impersonating(): Promise<string>;
+  /** The Agent user's device API key. */
+  apiKey: string;
+  /** A raw password reset token of a fresh user. */
+  resetToken(): Promise<string>;
+  /** A fresh role (holding `scan`) and a fresh permission, by name. */
+  role(name: string): Promise<number>;
+  permission(name: string): Promise<number>;
+  /** A fresh scan of `mine.agent` with status metadata, as a device leaves it before uploading. */
+  deviceScan(): Promise<number>;
+}
+
+export interface Req {
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** The bearer token to send instead of the actor's own (never sent on the no-token call). */
+  token?: string;
+}
+type Make = (f: Fixtures, who: Actor) => Req | Promise<Req>;
+
+export interface MatrixEntry {
+  access: RouteAccess;
+  request: Make;
+  /** The Super Admin's status for `request` (public routes: without a token). Default 200. */
+  status?: number;
+  /** The scoped users' status for `request`, when it is not `status`. */
+  scoped?: number | { agent?: number; client?: number };
+  foreign: Make | 'global' | 'none';
+  references?: Record<string, (f: Fixtures) => unknown>;
+  /** A reference field's status when not 422 (the device API's 403 for another agent's device). */
+  referenceStatus?: Record<string, number>;
+}
+
+export const MISSING_ID = 999_999_999;
+
+const get =
+  (url: string): Make =>
+  () => ({ url });
+const body =
+  (url: string, payload: (f: Fixtures, who: Actor) => unknown): Make =>
+  (f, who) => ({ url, payload: payload(f, who) });
+const isClientSide = (who: Actor) => who === 'client' || who === 'clientPlus';
+
+const location = (f: Fixtures) => ({ name: f.unique('Matrix site'), state: 'VIC', agent_id: f.mine.agent });
+const device = (f: Fixtures) => ({
+  location_id: f.mine.location,
+  type: 'arch',
+  agent_id: f.mine.agent,
+  serial: f.serial(),
+  default_client_id: f.mine.client,
+});
+const agent = (f: Fixtures, name = f.unique('Matrix agent')) => ({
+  name,
+  phone: '0352001234',
+  email: 'desk@matrix.test',
+  address: '1 Matrix St, Geelong VIC 3220',
+  portal_email_address: 'portal@matrix.test',
+  abn: '51824753556',
+  pincode: '135790',
+  default_client_id: f.mine.client,
+  language: 'en',
+});
+const webhook = (f: Fixtures) => ({ agent_id: f.mine.agent, endpoint: 'https://hooks.matrix.test/in', events: ['scan.created'] });
+/** A user the writer may make: an Agent user on `mine.agent`, or (client side) a Client user on `mine.client`. */
+const user = (f: Fixtures, who: Actor) => ({
+  first_name: 'Matrix',
+  last_name: 'User',
+  email: `${f.unique('matrix').toLowerCase()}@example.test`,
+  password: 'matrix-password-1',
+  ...(isClientSide(who) ? { roles: ['Client'], clients: [f.mine.client] } : { roles: ['Agent'], agents: [f.mine.agent] }),
+});
+/** A fresh user both scoped users see (it shares their agent and client). */
+const sharedUser = async (f: Fixtures) =>
+  (await f.build.user({ roles: ['Agent', 'Client'], agents: [f.mine.agent], clients: [f.mine.client] })).id;
+/** A fresh site both scoped users see: the Client user sees sites where a device serves their client. */
+const sharedLocation = async (f: Fixtures) => {
+  const site = (await f.build.location({ agent_id: f.mine.agent })).id;
+  await f.build.device({ location_id: site, agent_id: f.mine.agent, default_client_id: f.mine.client, serial: f.serial() });
+  return site;
+};
+const freshScan = async (f: Fixtures) => (await f.build.scan({ agent_id: f.mine.agent, client_id: f.mine.client })).id;
+
+export const matrix: Record<string, MatrixEntry> = {
+  // ---- System and real time ----
+  'GET /api/health': { access: 'public', request: get('/api/health'), foreign: 'none' },
+  'GET /api/ready': { access: 'public', request: get('/api/ready'), foreign: 'none' },
+  'GET /api/broadcasting/config': { access: 'public', request: get('/api/broadcasting/config'), foreign: 'none' },
+  'GET /api/broadcasting/channels': { access: { permission: 'scan' }, request: get('/api/broadcasting/channels'), foreign: 'none' },
+  'POST /api/broadcasting/auth': {
+    access: 'signed-in',
+    request: body('/api/broadcasting/auth', () => ({ socket_id: '1234.5678', channel_name: 'private-scan' })),
+    foreign: 'none',
+  },
+
+  // ---- User service: sign-in, profile, files ----
+  'POST /api/user/auth/login': {
+    access: 'public',
+    request: body('/api/user/auth/login', (f) => ({ email: f.users.superAdmin.email, password: 'test-password-1' })),
+    foreign: 'none',
+  },
+  'GET /api/user/auth/user': { access: 'signed-in', request: get('/api/user/auth/user'), foreign: 'none' },
+  'POST /api/user/auth/logout': {
+    access: 'signed-in',
+    request: async (f, who) => ({ url: '/api/user/auth/logout', token: await f.token(who) }),
+    foreign: 'none',
+  },
+  'POST /api/user/auth/forgot-password': {
+    access: 'public',
+    request: body('/api/user/auth/forgot-password', (f) => ({ email: f.users.client.email })),
+    foreign: 'none',
+  },
+  'POST /api/user/auth/reset-password': {
+    access: 'public',
+    request: async (f) => ({
+      url: '/api/user/auth/reset-password',
+      payload: { token: await f.resetToken(), password: 'matrix-password-2', password_confirmation: 'matrix-password-2' },
+    }),
+    foreign: 'none',
+  },
+  'POST /api/user/auth/consent': { access: 'signed-in', request: get('/api/user/auth/consent'), foreign: 'none' },
+  'PUT /api/user/auth/profile': {
+    access: 'signed-in',
+    request: body('/api/user/auth/profile', (f, who) => ({ first_name: 'Matrix', last_name: 'Tester', email: f.users[who].email })),
+    foreign: 'none',
+  },
+  // Public: an <img> cannot send a token, and the names are unguessable (ARCHITECTURE: Files).
+  'GET /api/user/files/:key': { access: 'public', request: (f) => ({ url: `/api/user/files/${f.global.file}` }), foreign: 'none' },
+  'POST /api/user/file/upload': {
+    access: 'signed-in',
+    request: async (f) => ({ url: '/api/user/file/upload', ...(await f.form({ file: { data: await f.png(), filename: 'a.png' } })) }),
+    status: 201,
+    foreign: 'none',
+  },
+  'POST /api/user/file/delete': {
+    access: 'signed-in',
+    request: async (f, who) => ({ url: '/api/user/file/delete', payload: { key: await f.upload(who) } }),
+    // A file another user uploaded.
+    foreign: async (f) => ({ url: '/api/user/file/delete', payload: { key: await f.upload('superAdmin') } }),
+  },
+  'GET /api/user/auth/impersonate/take/:id': {
+    access: { permission: 'user' },
+    request: async (f) => ({ url: `/api/user/auth/impersonate/take/${await sharedUser(f)}` }),
+    // Only a Super Admin impersonates.
+    scoped: 403,
+    foreign: (f) => ({ url: `/api/user/auth/impersonate/take/${f.other.user}` }),
+  },
+  'GET /api/user/auth/impersonate/:id/leave': {
+    access: 'signed-in',
+    request: async (f, who) =>
+      who === 'superAdmin'
+        ? { url: `/api/user/auth/impersonate/${f.users.superAdmin.id}/leave`, token: await f.impersonating() }
+        : { url: `/api/user/auth/impersonate/${f.users.superAdmin.id}/leave` },
+    // Only the impersonation token of that admin leaves.
+    scoped: 403,
+    foreign: 'none',
+  },
+
+  // ---- Users, roles, permissions, settings ----
+  'GET /api/user/users': { access: { permission: 'user' }, request: get('/api/user/users'), foreign: 'none' },
+  'GET /api/user/users/lists': { access: 'signed-in', request: get('/api/user/users/lists'), foreign: 'none' },
+  'GET /api/user/users/:id': {
+    access: { permission: 'user' },
+    request: (f) => ({ url: `/api/user/users/${f.mine.user}` }),
+    foreign: (f) => ({ url: `/api/user/users/${f.other.user}` }),
+  },
+  'POST /api/user/users': {
+    access: { permission: 'user' },
+    request: body('/api/user/users', user),
+    status: 201,
+    foreign: 'none',
+    references: { agents: (f) => [f.other.agent], clients: (f) => [f.other.client] },
+  },
+  'PUT /api/user/users/:id': {
+    access: { permission: 'user' },
+    request: async (f, who) => ({ url: `/api/user/users/${await sharedUser(f)}`, payload: { ...user(f, who), password: '' } }),
+    foreign: (f, who) => ({ url: `/api/user/users/${f.other.user}`, payload: { ...user(f, who), password: '' } }),
+    references: { agents: (f) => [f.other.agent], clients: (f) => [f.other.client] },
+  },
+  'DELETE /api/user/users/:id': {
+    access: { permission: 'user' },
+    request: async (f) => ({ url: `/api/user/users/${await sharedUser(f)}` }),
+    foreign: (f) => ({ url: `/api/user/users/${f.other.user}` }),
+  },
+  'GET /api/user/users/:id/apikey': {
+    access: { permission: 'user' },
+    request: async (f) => ({ url: `/api/user/users/${await sharedUser(f)}/apikey` }),
+    foreign: (f) => ({ url: `/api/user/users/${f.other.user}/apikey` }),
+  },
+  'GET /api/user/roles': { access: { permission: 'role' }, request: get('/api/user/roles'), foreign: 'none' },
+  'GET /api/user/roles/lists': { access: 'signed-in', request: get('/api/user/roles/lists'), foreign: 'none' },
+  'GET /api/user/roles/:id': {
+    access: { permission: 'role' },
+    request: (f) => ({ url: `/api/user/roles/${f.global.role}` }),
+    foreign: 'global',
+  },
+  'POST /api/user/roles': {
+    access: { permission: 'role' },
+    request: body('/api/user/roles', (f) => ({ name: f.unique('Matrix role'), permissions: ['scan'] })),
+    status: 201,
+    foreign: 'global',
+  },
+  'PUT /api/user/roles/:id': {
+    access: { permission: 'role' },
+    request: async (f) => {
+      const name = f.unique('Matrix role');
+      return { url: `/api/user/roles/${await f.role(name)}`, payload: { name, permissions: ['scan', 'location'] } };
+    },
+    foreign: 'global',
+  },
+  'DELETE /api/user/roles/:id': {
+    access: { permission: 'role' },
+    request: async (f) => ({ url: `/api/user/roles/${await f.role(f.unique('Matrix role'))}` }),
+    foreign: 'global',
+  },
+  'GET /api/user/permissions': { access: { permission: 'permission' }, request: get('/api/user/permissions'), foreign: 'none' },
+  'GET /api/user/permissions/lists': { access: 'signed-in', request: get('/api/user/permissions/lists'), foreign: 'none' },
+  'GET /api/user/permissions/:id': {
+    access: { permission: 'permission' },
+    request: (f) => ({ url: `/api/user/permissions/${f.global.permission}` }),
+    foreign: 'global',
+  },
+  'POST /api/user/permissions': {
+    access: { permission: 'permission' },
+    request: body('/api/user/permissions', (f) => ({ name: f.unique('matrix').toLowerCase().replace(/-/g, '_') })),
+    status: 201,
+    foreign: 'global',
+  },
+  'PUT /api/user/permissions/:id': {
+    access: { permission: 'permission' },
+    request: async (f) => {
+      const name = f.unique('matrix').toLowerCase().replace(/-/g, '_');
+      return { url: `/api/user/permissions/${await f.permission(name)}`, payload: { name, display_name: 'Matrix' } };
+    },
+    foreign: 'global',
+  },
+  'DELETE /api/user/permissions/:id': {
+    access: { permission: 'permission' },
+    request: async (f) => ({ url: `/api/user/permissions/${await f.permission(f.unique('matrix').toLowerCase().replace(/-/g, '_'))}` }),
+    foreign: 'global',
+  },
+  'GET /api/user/options': { access: { permission: 'user' }, request: get('/api/user/options'), foreign: 'none' },
+  'GET /api/user/options/:id': {
+    access: { permission: 'user' },
+    request: (f) => ({ url: `/api/user/options/${f.global.option}` }),
+    foreign: 'global',
+  },
+  'PUT /api/user/options/:id': {
+    access: { permission: 'user' },
+    request: (f) => ({ url: `/api/user/options/${f.global.option}`, payload: { option_value: '10' } }),
+    foreign: 'global',
+  },
+  'POST /api/user/options/search': {
+    access: 'signed-in',
+    request: body('/api/user/options/search', () => ({ option_name: ['GST_PERCENT'] })),
+    foreign: 'none',
+  },
+  'POST /api/user/options/bulksave': {
+    access: { permission: 'email_template' },
+    request: body('/api/user/options/bulksave', () => [{ option_name: OPTION_NAMES.EMAIL_DEFAULT_HEADER, option_value: '<p>Matrix</p>' }]),
+    foreign: 'global',
+  },
+
+  // ---- Agent service ----
+  'GET /api/agent/locations': { access: { permission: 'location' }, request: get('/api/agent/locations'), foreign: 'none' },
+  'GET /api/agent/locations/lists': { access: 'signed-in', request: get('/api/agent/locations/lists'), foreign: 'none' },
+  'GET /api/agent/locations/:id': {
+    access: { permission: 'location' },
+    request: (f) => ({ url: `/api/agent/locations/${f.mine.location}` }),
+    foreign: (f) => ({ url: `/api/agent/locations/${f.other.location}` }),
+  },
+  'POST /api/agent/locations': {
+    access: { permission: 'location' },
+    request: body('/api/agent/locations', location),
+    status: 201,
+    // A new site has no device serving the Client user's client yet, so it would leave their scope: undone.
+    scoped: { client: 403 },
+    foreign: 'none',
+    references: { agent_id: (f) => f.other.agent },
+  },
+  'PUT /api/agent/locations/:id': {
+    access: { permission: 'location' },
+    request: async (f) => ({ url: `/api/agent/locations/${await sharedLocation(f)}`, payload: location(f) }),
+    foreign: (f) => ({ url: `/api/agent/locations/${f.other.location}`, payload: location(f) }),
+    references: { agent_id: (f) => f.other.agent },
+  },
+  'DELETE /api/agent/locations/:id': {
+    access: { permission: 'location' },
+    request: async (f) => ({ url: `/api/agent/locations/${(await f.build.location({ agent_id: f.mine.agent })).id}` }),
+    // A site without a device is not one the Client user sees.
+    scoped: { client: 404 },
+    foreign: (f) => ({ url: `/api/agent/locations/${f.other.location}` }),
+  },
+  'GET /api/agent/devices': { access: { permission: 'device' }, request: get('/api/agent/devices'), foreign: 'none' },
+  'GET /api/agent/devices/lists': { access: 'signed-in', request: get('/api/agent/devices/lists'), foreign: 'none' },
+  'GET /api/agent/devices/:id': {
+    access: { permission: 'device' },
+    request: (f) => ({ url: `/api/agent/devices/${f.mine.device}` }),
+    foreign: (f) => ({ url: `/api/agent/devices/${f.other.device}` }),
+  },
+  'POST /api/agent/devices': {
+    access: { permission: 'device' },
+    request: body('/api/agent/devices', device),
+    status: 201,
+    foreign: 'none',
+    references: { location_id: (f) => f.other.location, agent_id: (f) => f.other.agent, default_client_id: (f) => f.other.client },
+  },
+  'PUT /api/agent/devices/:id': {
+    access: { permission: 'device' },
+    request: async (f) => {
+      const id = (
+        await f.build.device({ location_id: f.mine.location, agent_id: f.mine.agent, default_client_id: f.mine.client, serial: f.serial() })
+      ).id;
+      return { url: `/api/agent/devices/${id}`, payload: device(f) };
+    },
+    foreign: (f) => ({ url: `/api/agent/devices/${f.other.device}`, payload: device(f) }),
+    references: { location_id: (f) => f.other.location, agent_id: (f) => f.other.agent, default_client_id: (f) => f.other.client },
+  },
+  'DELETE /api/agent/devices/:id': {
+    access: { permission: 'device' },
+    request: async (f) => ({
+      url: `/api/agent/devices/${(await f.build.device({ location_id: f.mine.location, agent_id: f.mine.agent, default_client_id: f.mine.client, serial: f.serial() })).id}`,
+    }),
+    foreign: (f) => ({ url: `/api/agent/devices/${f.other.device}` }),
+  },
+  'GET /api/agent/agents': { access: { permission: 'agent' }, request: get('/api/agent/agents'), foreign: 'none' },
+  'GET /api/agent/agents/lists': { access: 'signed-in', request: get('/api/agent/agents/lists'), foreign: 'none' },
+  'GET /api/agent/agents/:id': {
+    access: { permission: 'agent' },
+    request: (f) => ({ url: `/api/agent/agents/${f.mine.agent}` }),
+    foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}` }),
+  },
+  'POST /api/agent/agents': {
+    access: { permission: 'agent' },
+    request: body('/api/agent/agents', (f) => agent(f)),
+    status: 201,
+    // A new agent is not the Agent user's (undone); one defaulting to the Client user's client serves them.
+    scoped: { agent: 403, client: 201 },
+    foreign: 'none',
+    references: { default_client_id: (f) => f.other.client },
+  },
+  'PUT /api/agent/agents/:id': {
+    access: { permission: 'agent' },
+    request: (f) => ({ url: `/api/agent/agents/${f.mine.agent}`, payload: { ...agent(f, 'Matrix own agent'), pincode: '' } }),
+    foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}`, payload: { ...agent(f, 'Taken over'), pincode: '' } }),
+    references: { default_client_id: (f) => f.other.client },
+  },
+  'POST /api/agent/agents/:id': {
+    access: { permission: 'agent' },
+    request: (f) => ({ url: `/api/agent/agents/${f.mine.agent}?_method=PUT`, payload: { ...agent(f, 'Matrix own agent'), pincode: '' } }),
+    foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}?_method=PUT`, payload: { ...agent(f, 'Taken over'), pincode: '' } }),
+    references: { default_client_id: (f) => f.other.client },
+  },
+  'DELETE /api/agent/agents/:id': {
+    access: { permission: 'agent' },
+    request: async (f) => ({ url: `/api/agent/agents/${(await f.build.agent({ default_client_id: f.mine.client })).id}` }),
+    // The fresh agent is not the Agent user's; it serves the Client user's client.
+    scoped: { agent: 404 },
+    foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}` }),
+  },
+  'GET /api/agent/agents/:id/branding': {
+    access: 'signed-in',
+    request: (f) => ({ url: `/api/agent/agents/${f.mine.agent}/branding` }),
+    foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}/branding` }),
+  },
+  // Public: the customer portal is a kiosk (DECISIONS); throttled per agent and address.
+  'POST /api/agent/agents/:id/validate-pin': {
+    access: 'public',
+    request: async (f) => ({
+      url: `/api/agent/agents/${(await f.build.agent({ is_enabled: 1 })).id}/validate-pin`,
+      payload: { pin: '000000' },
+    }),
+    foreign: 'none',
+  },
+  'GET /api/agent/webhooks': { access: { permission: 'agent' }, request: get('/api/agent/webhooks'), foreign: 'none' },
+  'GET /api/agent/webhooks/lists': { access: { permission: 'agent' }, request: get('/api/agent/webhooks/lists'), foreign: 'none' },
+  'GET /api/agent/webhooks/:id': {
+    access: { permission: 'agent' },
+    request: (f) => ({ url: `/api/agent/webhooks/${f.mine.webhook}` }),
+    foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}` }),
+  },
+  'POST /api/agent/webhooks': {
+    access: { permission: 'agent' },
+    request: body('/api/agent/webhooks', webhook),
+    status: 201,
+    foreign: 'none',
+    references: { agent_id: (f) => f.other.agent },
+  },
+  'PUT /api/agent/webhooks/:id': {
+    access: { permission: 'agent' },
+    request: async (f) => ({ url: `/api/agent/webhooks/${(await f.build.webhook({ agent_id: f.mine.agent })).id}`, payload: webhook(f) }),
+    foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}`, payload: webhook(f) }),
+    references: { agent_id: (f) => f.other.agent },
+  },
+  'DELETE /api/agent/webhooks/:id': {
+    access: { permission: 'agent' },
+    request: async (f) => ({ url: `/api/agent/webhooks/${(await f.build.webhook({ agent_id: f.mine.agent })).id}` }),
+    foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}` }),
+  },
+  'GET /api/agent/webhooks/events': { access: { permission: 'agent' }, request: get('/api/agent/webhooks/events'), foreign: 'none' },
+  'GET /api/agent/webhooks/deliveries': {
+    access: { permission: 'agent' },
+    request: (f) => ({ url: `/api/agent/webhooks/deliveries?agent_id=${f.mine.agent}` }),
+    // A filter, not a row: another agent's deliveries are simply none (webhooks.test.ts).
+    foreign: 'none',
+  },
+
+  // ---- Scan service ----
+  'GET /api/scan/scans': { access: { permission: 'scan' }, request: get('/api/scan/scans'), foreign: 'none' },
+  'GET /api/scan/scans/export-scan-report': {
+    access: { permission: 'scan' },
+    request: get('/api/scan/scans/export-scan-report'),
+    foreign: 'none',
+  },
+  'GET /api/scan/scans/:id': {
+    access: { permission: 'scan' },
+    request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}` }),
+    foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}` }),
+  },
+  'PUT /api/scan/scans/:id': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/scan/scans/${await freshScan(f)}`, payload: { make: 'Kia', client_id: f.mine.client } }),
+    foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}`, payload: { make: 'Kia' } }),
+    references: { client_id: (f) => f.other.client },
+  },
+  'DELETE /api/scan/scans/:id': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/scan/scans/${await freshScan(f)}` }),
+    foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}` }),
+  },
+  'POST /api/scan/scans': {
+    access: { permission: 'scan' },
+    request: body('/api/scan/scans', (f) => ({ agent_id: f.mine.agent, client_id: f.mine.client })),
+    status: 201,
+    foreign: 'none',
+    references: { agent_id: (f) => f.other.agent, client_id: (f) => f.other.client },
+  },
+  'POST /api/scan/scans/:id/refresh': {
+    access: { permission: 'scan' },
+    request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/refresh` }),
+    foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/refresh` }),
+  },
+  // Device routes take the API key of a user (the Agent user's here), never a sign-in token (docs/ingestion.md).
+  'GET /api/scan/ingest/devices': { access: 'device', request: get('/api/scan/ingest/devices'), foreign: 'none' },
+  'POST /api/scan/ingest/scans': {
+    access: 'device',
+    request: body('/api/scan/ingest/scans', (f) => ({ scan_id: f.unique('matrix-scan'), device_id: f.mine.device, type: 'arch' })),
+    status: 201,
+    foreign: 'none',
+    references: { device_id: (f) => f.other.device, client_id: (f) => f.other.client },
+    // docs/ingestion.md: another agent's device is 403.
+    referenceStatus: { device_id: 403 },
+  },
+  'PUT /api/scan/ingest/scans/:id/results': {
+    access: 'device',
+    request: async (f) => ({ url: `/api/scan/ingest/scans/${await f.deviceScan()}/results`, payload: { arch: { panels_scanned: 1 } } }),
+    foreign: (f) => ({ url: `/api/scan/ingest/scans/${f.other.scan}/results`, payload: { arch: { panels_scanned: 1 } } }),
+  },
+  'POST /api/scan/ingest/scans/:id/images': {
+    access: 'device',
+    request: async (f) => ({
+      url: `/api/scan/ingest/scans/${await f.deviceScan()}/images`,
+      ...(await f.form({ kind: 'thumbnail', file: { data: await f.png(), filename: 'a.png', type: 'image/png' } })),
+    }),
+    foreign: async (f) => ({
+      url: `/api/scan/ingest/scans/${f.other.scan}/images`,
+      ...(await f.form({ kind: 'thumbnail', file: { data: await f.png(), filename: 'a.png', type: 'image/png' } })),
+    }),
+  },
+  'POST /api/scan/ingest/scans/:id/videos': {
+    access: 'device',
+    request: async (f) => ({
+      url: `/api/scan/ingest/scans/${await f.deviceScan()}/videos`,
+      ...(await f.form({ video_id: 'v-1', file: { data: f.webm(), filename: 'a.webm', type: 'video/webm' } })),
+    }),
+    foreign: async (f) => ({
+      url: `/api/scan/ingest/scans/${f.other.scan}/videos`,
+      ...(await f.form({ video_id: 'v-1', file: { data: f.webm(), filename: 'a.webm', type: 'video/webm' } })),
+    }),
+  },
+  'POST /api/scan/ingest/scans/:id/status': {
+    access: 'device',
+    request: async (f) => ({ url: `/api/scan/ingest/scans/${await f.deviceScan()}/status`, payload: { status: 'ready' } }),
+    foreign: (f) => ({ url: `/api/scan/ingest/scans/${f.other.scan}/status`, payload: { status: 'ready' } }),
+  },
+
+  // ---- Quote service ----
+  'GET /api/quote/clients': { access: { permission: 'client' }, request: get('/api/quote/clients'), foreign: 'none' },
+  'GET /api/quote/clients/lists': { access: 'signed-in', request: get('/api/quote/clients/lists'), foreign: 'none' },
+  'GET /api/quote/clients/:id': {
+    access: { permission: 'client' },
+    request: (f) => ({ url: `/api/quote/clients/${f.mine.client}` }),
+    foreign: (f) => ({ url: `/api/quote/clients/${f.other.client}` }),
+  },
+  'POST /api/quote/clients': {
+    access: { permission: 'client' },
+    request: body('/api/quote/clients', (f) => ({ name: f.unique('Matrix client'), sc_threshold: 5, products: [], parts: [] })),
+    status: 201,
+    // A new client is nobody's yet: outside a scoped writer's reach, undone.
+    scoped: 403,
+    foreign: 'none',
+    references: { products: () => [MISSING_ID], parts: () => [MISSING_ID] },
+  },
+  'PUT /api/quote/clients/:id': {
+    access: { permission: 'client' },
+    request: (f) => ({
+      url: `/api/quote/clients/${f.mine.client}`,
+      payload: { name: 'Matrix own client', sc_threshold: 5, products: [], parts: [] },
+    }),
+    foreign: (f) => ({ url: `/api/quote/clients/${f.other.client}`, payload: { name: 'Taken over', sc_threshold: 5 } }),
+    references: { products: () => [MISSING_ID], parts: () => [MISSING_ID] },
+  },
+  'DELETE /api/quote/clients/:id': {
+    access: { permission: 'client' },
+    request: async (f) => ({ url: `/api/quote/clients/${(await f.build.client()).id}` }),
+    // A fresh client is served by nobody, so no scoped user sees it.
+    scoped: 404,
+    foreign: (f) => ({ url: `/api/quote/clients/${f.other.client}` }),
+  },
+  'POST /api/quote/clients/calculate-category': {
+    access: { permission: 'scan' },
+    request: body('/api/quote/clients/calculate-category', (f) => ({ client_id: f.mine.client, categories: { light: 2 } })),
+    // Not a write: a client outside the scope is the model's 404 (clients.test.ts).
+    foreign: (f) => ({ url: '/api/quote/clients/calculate-category', payload: { client_id: f.other.client, categories: { light: 2 } } }),
+  },
+  'GET /api/quote/products': { access: { permission: 'product' }, request: get('/api/quote/products'), foreign: 'none' },
+  'GET /api/quote/products/lists': { access: 'signed-in', request: get('/api/quote/products/lists'), foreign: 'none' },
+  'POST /api/quote/products/lists': { access: 'signed-in', request: body('/api/quote/products/lists', () => ({})), foreign: 'none' },
+  'GET /api/quote/products/:id': {
+    access: { permission: 'product' },
+    request: (f) => ({ url: `/api/quote/products/${f.global.product}` }),
+    foreign: 'global',
+  },
+  'POST /api/quote/products': {
+    access: { permission: 'product' },
+    request: body('/api/quote/products', (f) => ({ name: f.unique('Matrix product'), price: 10 })),
+    status: 201,
+    foreign: 'global',
+  },
+  'PUT /api/quote/products/:id': {
+    access: { permission: 'product' },
+    request: async (f) => ({
+      url: `/api/quote/products/${(await f.build.product()).id}`,
+      payload: { name: f.unique('Matrix product'), price: 12 },
+    }),
+    foreign: 'global',
+  },
+  'DELETE /api/quote/products/:id': {
+    access: { permission: 'product' },
+    request: async (f) => ({ url: `/api/quote/products/${(await f.build.product()).id}` }),
+    foreign: 'global',
+  },
+  'GET /api/quote/parts': { access: { permission: 'part' }, request: get('/api/quote/parts'), foreign: 'none' },
+  'GET /api/quote/parts/lists': { access: 'signed-in', request: get('/api/quote/parts/lists'), foreign: 'none' },
+  'POST /api/quote/parts/lists': { access: 'signed-in', request: body('/api/quote/parts/lists', () => ({})), foreign: 'none' },
+  'GET /api/quote/parts/:id': {
+    access: { permission: 'part' },
+    request: (f) => ({ url: `/api/quote/parts/${f.global.part}` }),
+    foreign: 'global',
+  },
+  'POST /api/quote/parts': {
+    access: { permission: 'part' },
+    request: body('/api/quote/parts', (f) => ({ name: f.unique('Matrix part'), type: 'arch' })),
+    status: 201,
+    foreign: 'global',
+  },
+  'PUT /api/quote/parts/:id': {
+    access: { permission: 'part' },
+    request: async (f) => ({
+      url: `/api/quote/parts/${(await f.build.part()).id}`,
+      payload: { name: f.unique('Matrix part'), type: 'tire' },
+    }),
+    foreign: 'global',
+  },
+  'DELETE /api/quote/parts/:id': {
+    access: { permission: 'part' },
+    request: async (f) => ({ url: `/api/quote/parts/${(await f.build.part()).id}` }),
+    foreign: 'global',
+  },
+  'GET /api/quote/panelGroups': { access: { permission: 'part' }, request: get('/api/quote/panelGroups'), foreign: 'none' },
+  'GET /api/quote/panelGroups/lists': { access: 'signed-in', request: get('/api/quote/panelGroups/lists'), foreign: 'none' },
+  'GET /api/quote/panelGroups/positions': { access: 'signed-in', request: get('/api/quote/panelGroups/positions'), foreign: 'none' },
+  'GET /api/quote/panelGroups/:id': {
+    access: { permission: 'part' },
+    request: (f) => ({ url: `/api/quote/panelGroups/${f.global.panelGroup}` }),
+    foreign: 'global',
+  },
+  'POST /api/quote/panelGroups': {
+    access: { permission: 'panelgroup' },
+    request: async (f) => ({
+      url: '/api/quote/panelGroups',
+      ...(await f.form({
+        name: f.unique('Matrix view'),
+        position: 9,
+        imageFile: { data: await f.png(), filename: 'v.png', type: 'image/png' },
+      })),
+    }),
+    status: 201,
+    foreign: 'global',
+  },
+  'PUT /api/quote/panelGroups/:id': {
+    access: { permission: 'panelgroup' },
+    request: async (f) => ({
+      url: `/api/quote/panelGroups/${(await f.build.panelGroup()).id}`,
+      payload: { name: f.unique('Matrix view'), position: 8 },
+    }),
+    foreign: 'global',
+  },
+  'POST /api/quote/panelGroups/:id': {
+    access: { permission: 'panelgroup' },
+    request: async (f) => ({
+      url: `/api/quote/panelGroups/${(await f.build.panelGroup()).id}?_method=PUT`,
+      payload: { name: f.unique('Matrix view'), position: 7 },
+    }),
+    foreign: 'global',
+  },
+  'DELETE /api/quote/panelGroups/:id': {
+    access: { permission: 'panelgroup' },
+    request: async (f) => ({ url: `/api/quote/panelGroups/${(await f.build.panelGroup()).id}` }),
+    foreign: 'global',
+  },
+  'GET /api/quote/panels': { access: { permission: 'part' }, request: get('/api/quote/panels'), foreign: 'none' },
+  'GET /api/quote/panels/lists': { access: 'signed-in', request: get('/api/quote/panels/lists'), foreign: 'none' },
+  'POST /api/quote/panels/lists': { access: 'signed-in', request: body('/api/quote/panels/lists', () => ({})), foreign: 'none' },
+  'GET /api/quote/panels/:id': {
+    access: { permission: 'part' },
+    request: (f) => ({ url: `/api/quote/panels/${f.global.panel}` }),
+    foreign: 'global',
+  },
+  'POST /api/quote/panels': {
+    access: { permission: 'panel' },
+    request: body('/api/quote/panels', (f) => ({
+      panel_group_id: f.global.panelGroup,
+      name: f.unique('Matrix panel'),
+      label: 'M',
+      type: 'D',
+      position: 3,
+      part_id: f.global.part,
+    })),
+    status: 201,
+    foreign: 'global',
+    references: { panel_group_id: () => MISSING_ID, part_id: () => MISSING_ID },
+  },
+  'PUT /api/quote/panels/:id': {
+    access: { permission: 'panel' },
+    request: async (f) => ({
+      url: `/api/quote/panels/${(await f.build.panel({ panel_group_id: f.global.panelGroup })).id}`,
+      payload: {
+        panel_group_id: f.global.panelGroup,
+        name: f.unique('Matrix panel'),
+        label: 'N',
+        type: 'D',
+        position: 4,
+        part_id: f.global.part,
+      },
+    }),
+    foreign: 'global',
+    references: { panel_group_id: () => MISSING_ID, part_id: () => MISSING_ID },
+  },
+  'DELETE /api/quote/panels/:id': {
+    access: { permission: 'panel' },
+    request: async (f) => ({ url: `/api/quote/panels/${(await f.build.panel({ panel_group_id: f.global.panelGroup })).id}` }),
+    foreign: 'global',
+  },
+
+  // ---- E-mail service ----
+  'GET /api/email/emailTemplates': { access: { permission: 'email_template' }, request: get('/api/email/emailTemplates'), foreign: 'none' },
+  'GET /api/email/emailTemplates/lists': { access: 'signed-in', request: get('/api/email/emailTemplates/lists'), foreign: 'none' },
+  'GET /api/email/emailTemplates/:id': {
+    access: { permission: 'email_template' },
+    request: (f) => ({ url: `/api/email/emailTemplates/${f.global.emailTemplate}` }),
+    foreign: 'global',
+  },
+  'POST /api/email/emailTemplates': {
+    access: { permission: 'email_template' },
+    request: body('/api/email/emailTemplates', (f) => ({ templateName: f.unique('Matrix template'), templateBody: '<p>Hello</p>' })),
+    status: 201,
+    foreign: 'global',
+  },
+  'PUT /api/email/emailTemplates/:id': {
+    access: { permission: 'email_template' },
+    request: async (f) => ({
+      url: `/api/email/emailTemplates/${(await f.build.emailTemplate()).id}`,
+      payload: { templateName: f.unique('Matrix template'), templateBody: '<p>Hi again</p>' },
+    }),
+    foreign: 'global',
+  },
+  'DELETE /api/email/emailTemplates/:id': {
+    access: { permission: 'email_template' },
+    request: async (f) => ({ url: `/api/email/emailTemplates/${(await f.build.emailTemplate()).id}` }),
+    foreign: 'global',
+  },
+};
