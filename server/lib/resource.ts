@@ -223,6 +223,13 @@ const parseId = (model: string, raw: string) => {
 /** Every registered description by lower-cased path: what a field's `reference` ('clients', 'panelgroups') names. */
 const described = new Map<string, ResourceDescription>();
 const describedAs = (reference: string) => described.get(reference.toLowerCase());
+/** The registered descriptions (the access matrix test checks their reference fields). */
+export const describedResources = () => [...described.values()];
+/** A description's fields naming rows by id: the ones every write checks against the writer's scope. */
+export const referenceFields = (fields: FieldSpecs) =>
+  Object.entries(fields)
+    .filter(([, spec]) => spec.type === 'reference' || (spec.type === 'references' && spec.by !== 'name'))
+    .map(([name]) => name);
 
 /** The scope a read of `d` runs in: calls whose path names agents or clients ignore the X_SNG_* selection. */
 export const readScopeOf = (d: Pick<ResourceDescription, 'path'>, req: FastifyRequest) =>
@@ -246,8 +253,8 @@ export async function invalidReferences(
   opts: { current?: Record<string, unknown>; skip?: string[] } = {},
 ): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(fields)) {
-    if (spec.type !== 'reference' && !(spec.type === 'references' && spec.by !== 'name')) continue;
+  for (const name of referenceFields(fields)) {
+    const spec = fields[name] as Extract<FieldSpec, { reference: string }>;
     if (opts.skip?.includes(name) || input[name] == null) continue;
     const held = opts.current ? referenceIds(opts.current[name]) : [];
     const ids = [...new Set(referenceIds(input[name]))].filter((id) => !held.includes(id));
@@ -312,10 +319,10 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   described.set(d.path.toLowerCase(), d);
   // Every reference must name a registered resource, or its writes could not be checked: refuse to start.
   app.addHook('onReady', (done) => {
-    for (const [name, spec] of Object.entries(d.fields)) {
-      const checked = spec.type === 'reference' || (spec.type === 'references' && spec.by !== 'name');
-      if (checked && !d.referencesCheckedByHooks?.includes(name) && !describedAs(spec.reference))
-        return done(new Error(`${d.model}.${name} references '${spec.reference}', which no resource describes`));
+    for (const name of referenceFields(d.fields)) {
+      const { reference } = d.fields[name] as Extract<FieldSpec, { reference: string }>;
+      if (!d.referencesCheckedByHooks?.includes(name) && !describedAs(reference))
+        return done(new Error(`${d.model}.${name} references '${reference}', which no resource describes`));
     }
     done();
   });

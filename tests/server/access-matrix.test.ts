@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { describedResources, referenceFields } from '../../server/lib/resource';
 import { hashToken, newToken } from '../../server/lib/tokens';
 import type { ApiRoute } from '../../server/plugins/auth';
 import { SAMPLE_VIDEO_PATH } from '../../server/scans-generator/images';
@@ -303,6 +304,17 @@ describe('the access matrix', () => {
     expect(missing, `add these routes to tests/server/access-matrix.ts: ${missing.join(', ')}`).toEqual([]);
     const gone = Object.keys(matrix).filter((k) => !routes.some((r) => key(r) === k));
     expect(gone, `remove these entries from tests/server/access-matrix.ts: ${gone.join(', ')}`).toEqual([]);
+  });
+
+  it("tries every reference field of every described resource's writes", () => {
+    const unlisted: string[] = [];
+    for (const d of describedResources()) {
+      const fields = referenceFields(d.fields);
+      const writes = routes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE' && new RegExp(`/${d.path}(/:id)?$`).test(r.url));
+      expect(writes.length, d.path).toBeGreaterThan(0);
+      for (const r of writes) for (const field of fields) if (!matrix[key(r)]?.references?.[field]) unlisted.push(`${key(r)} ${field}`);
+    }
+    expect(unlisted, 'add these reference fields to the entries in tests/server/access-matrix.ts').toEqual([]);
   });
 
   for (const route of routes) {
