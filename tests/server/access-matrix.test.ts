@@ -1,10 +1,12 @@
 import fs from 'node:fs';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { describedResources, referenceFields } from '../../server/lib/resource';
+import { z } from 'zod';
+import { describedResources, referenceFields, registerResource } from '../../server/lib/resource';
 import { hashToken, newToken } from '../../server/lib/tokens';
-import type { ApiRoute } from '../../server/plugins/auth';
+import { type ApiRoute, authPlugin } from '../../server/plugins/auth';
 import { SAMPLE_VIDEO_PATH } from '../../server/scans-generator/images';
 import { findAccessByUserId } from '../../server/services/user/access-repository';
 import { PERMISSIONS } from '../../src/domain/permissions';
@@ -321,4 +323,28 @@ describe('the access matrix', () => {
     const entry = matrix[key(route)];
     if (entry) it(key(route), () => check(route, entry));
   }
+});
+
+describe('reference fields name registered resources', () => {
+  it('refuses to start when a reference field names no described resource (its writes could not be checked)', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(authPlugin);
+    registerResource(app, {
+      path: 'matrixGhosts',
+      model: 'MatrixGhost',
+      table: 'matrix_ghosts',
+      permission: 'location',
+      fields: { haunt_id: { type: 'reference', label: 'Haunt', reference: 'haunts' } },
+      record: z.object({ id: z.number() }),
+      searchable: [],
+      sortable: ['id'],
+      defaultSort: { field: 'id', order: 'asc' },
+      scope: 'global',
+      lists: { text: 'id' },
+    });
+    await expect(app.ready()).rejects.toThrow("MatrixGhost.haunt_id references 'haunts', which no resource describes");
+    await app.close().catch(() => {});
+  });
 });

@@ -98,7 +98,7 @@ export interface MatrixEntry {
 
 export const MISSING_ID = 999_999_999;
 
-const get =
+const path =
   (url: string): Make =>
   () => ({ url });
 const body =
@@ -147,10 +147,10 @@ const freshScan = async (f: Fixtures) => (await f.build.scan({ agent_id: f.mine.
 
 export const matrix: Record<string, MatrixEntry> = {
   // ---- System and real time ----
-  'GET /api/health': { access: 'public', request: get('/api/health'), foreign: 'none' },
-  'GET /api/ready': { access: 'public', request: get('/api/ready'), foreign: 'none' },
-  'GET /api/broadcasting/config': { access: 'public', request: get('/api/broadcasting/config'), foreign: 'none' },
-  'GET /api/broadcasting/channels': { access: { permission: 'scan' }, request: get('/api/broadcasting/channels'), foreign: 'none' },
+  'GET /api/health': { access: 'public', request: path('/api/health'), foreign: 'none' },
+  'GET /api/ready': { access: 'public', request: path('/api/ready'), foreign: 'none' },
+  'GET /api/broadcasting/config': { access: 'public', request: path('/api/broadcasting/config'), foreign: 'none' },
+  'GET /api/broadcasting/channels': { access: { permission: 'scan' }, request: path('/api/broadcasting/channels'), foreign: 'none' },
   'POST /api/broadcasting/auth': {
     access: 'signed-in',
     request: body('/api/broadcasting/auth', () => ({ socket_id: '1234.5678', channel_name: 'private-scan' })),
@@ -163,7 +163,7 @@ export const matrix: Record<string, MatrixEntry> = {
     request: body('/api/user/auth/login', (f) => ({ email: f.users.superAdmin.email, password: 'test-password-1' })),
     foreign: 'none',
   },
-  'GET /api/user/auth/user': { access: 'signed-in', request: get('/api/user/auth/user'), foreign: 'none' },
+  'GET /api/user/auth/user': { access: 'signed-in', request: path('/api/user/auth/user'), foreign: 'none' },
   'POST /api/user/auth/logout': {
     access: 'signed-in',
     request: async (f, who) => ({ url: '/api/user/auth/logout', token: await f.token(who) }),
@@ -182,7 +182,7 @@ export const matrix: Record<string, MatrixEntry> = {
     }),
     foreign: 'none',
   },
-  'POST /api/user/auth/consent': { access: 'signed-in', request: get('/api/user/auth/consent'), foreign: 'none' },
+  'POST /api/user/auth/consent': { access: 'signed-in', request: path('/api/user/auth/consent'), foreign: 'none' },
   'PUT /api/user/auth/profile': {
     access: 'signed-in',
     request: body('/api/user/auth/profile', (f, who) => ({ first_name: 'Matrix', last_name: 'Tester', email: f.users[who].email })),
@@ -221,8 +221,8 @@ export const matrix: Record<string, MatrixEntry> = {
   },
 
   // ---- Users, roles, permissions, settings ----
-  'GET /api/user/users': { access: { permission: 'user' }, request: get('/api/user/users'), foreign: 'none' },
-  'GET /api/user/users/lists': { access: 'signed-in', request: get('/api/user/users/lists'), foreign: 'none' },
+  'GET /api/user/users': { access: { permission: 'user' }, request: path('/api/user/users'), foreign: 'none' },
+  'GET /api/user/users/lists': { access: 'signed-in', request: path('/api/user/users/lists'), foreign: 'none' },
   'GET /api/user/users/:id': {
     access: { permission: 'user' },
     request: (f) => ({ url: `/api/user/users/${f.mine.user}` }),
@@ -251,8 +251,8 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/user/users/${await sharedUser(f)}/apikey` }),
     foreign: (f) => ({ url: `/api/user/users/${f.other.user}/apikey` }),
   },
-  'GET /api/user/roles': { access: { permission: 'role' }, request: get('/api/user/roles'), foreign: 'none' },
-  'GET /api/user/roles/lists': { access: 'signed-in', request: get('/api/user/roles/lists'), foreign: 'none' },
+  'GET /api/user/roles': { access: { permission: 'role' }, request: path('/api/user/roles'), foreign: 'none' },
+  'GET /api/user/roles/lists': { access: 'signed-in', request: path('/api/user/roles/lists'), foreign: 'none' },
   'GET /api/user/roles/:id': {
     access: { permission: 'role' },
     request: (f) => ({ url: `/api/user/roles/${f.global.role}` }),
@@ -277,8 +277,8 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/user/roles/${await f.role(f.unique('Matrix role'))}` }),
     foreign: 'global',
   },
-  'GET /api/user/permissions': { access: { permission: 'permission' }, request: get('/api/user/permissions'), foreign: 'none' },
-  'GET /api/user/permissions/lists': { access: 'signed-in', request: get('/api/user/permissions/lists'), foreign: 'none' },
+  'GET /api/user/permissions': { access: { permission: 'permission' }, request: path('/api/user/permissions'), foreign: 'none' },
+  'GET /api/user/permissions/lists': { access: 'signed-in', request: path('/api/user/permissions/lists'), foreign: 'none' },
   'GET /api/user/permissions/:id': {
     access: { permission: 'permission' },
     request: (f) => ({ url: `/api/user/permissions/${f.global.permission}` }),
@@ -303,7 +303,7 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/user/permissions/${await f.permission(f.unique('matrix').toLowerCase().replace(/-/g, '_'))}` }),
     foreign: 'global',
   },
-  'GET /api/user/options': { access: { permission: 'user' }, request: get('/api/user/options'), foreign: 'none' },
+  'GET /api/user/options': { access: { permission: 'user' }, request: path('/api/user/options'), foreign: 'none' },
   'GET /api/user/options/:id': {
     access: { permission: 'user' },
     request: (f) => ({ url: `/api/user/options/${f.global.option}` }),
@@ -326,8 +326,8 @@ export const matrix: Record<string, MatrixEntry> = {
   },
 
   // ---- Agent service ----
-  'GET /api/agent/locations': { access: { permission: 'location' }, request: get('/api/agent/locations'), foreign: 'none' },
-  'GET /api/agent/locations/lists': { access: 'signed-in', request: get('/api/agent/locations/lists'), foreign: 'none' },
+  'GET /api/agent/locations': { access: { permission: 'location' }, request: path('/api/agent/locations'), foreign: 'none' },
+  'GET /api/agent/locations/lists': { access: 'signed-in', request: path('/api/agent/locations/lists'), foreign: 'none' },
   'GET /api/agent/locations/:id': {
     access: { permission: 'location' },
     request: (f) => ({ url: `/api/agent/locations/${f.mine.location}` }),
@@ -355,8 +355,8 @@ export const matrix: Record<string, MatrixEntry> = {
     scoped: { client: 404 },
     foreign: (f) => ({ url: `/api/agent/locations/${f.other.location}` }),
   },
-  'GET /api/agent/devices': { access: { permission: 'device' }, request: get('/api/agent/devices'), foreign: 'none' },
-  'GET /api/agent/devices/lists': { access: 'signed-in', request: get('/api/agent/devices/lists'), foreign: 'none' },
+  'GET /api/agent/devices': { access: { permission: 'device' }, request: path('/api/agent/devices'), foreign: 'none' },
+  'GET /api/agent/devices/lists': { access: 'signed-in', request: path('/api/agent/devices/lists'), foreign: 'none' },
   'GET /api/agent/devices/:id': {
     access: { permission: 'device' },
     request: (f) => ({ url: `/api/agent/devices/${f.mine.device}` }),
@@ -387,8 +387,8 @@ export const matrix: Record<string, MatrixEntry> = {
     }),
     foreign: (f) => ({ url: `/api/agent/devices/${f.other.device}` }),
   },
-  'GET /api/agent/agents': { access: { permission: 'agent' }, request: get('/api/agent/agents'), foreign: 'none' },
-  'GET /api/agent/agents/lists': { access: 'signed-in', request: get('/api/agent/agents/lists'), foreign: 'none' },
+  'GET /api/agent/agents': { access: { permission: 'agent' }, request: path('/api/agent/agents'), foreign: 'none' },
+  'GET /api/agent/agents/lists': { access: 'signed-in', request: path('/api/agent/agents/lists'), foreign: 'none' },
   'GET /api/agent/agents/:id': {
     access: { permission: 'agent' },
     request: (f) => ({ url: `/api/agent/agents/${f.mine.agent}` }),
@@ -436,8 +436,8 @@ export const matrix: Record<string, MatrixEntry> = {
     }),
     foreign: 'none',
   },
-  'GET /api/agent/webhooks': { access: { permission: 'agent' }, request: get('/api/agent/webhooks'), foreign: 'none' },
-  'GET /api/agent/webhooks/lists': { access: { permission: 'agent' }, request: get('/api/agent/webhooks/lists'), foreign: 'none' },
+  'GET /api/agent/webhooks': { access: { permission: 'agent' }, request: path('/api/agent/webhooks'), foreign: 'none' },
+  'GET /api/agent/webhooks/lists': { access: { permission: 'agent' }, request: path('/api/agent/webhooks/lists'), foreign: 'none' },
   'GET /api/agent/webhooks/:id': {
     access: { permission: 'agent' },
     request: (f) => ({ url: `/api/agent/webhooks/${f.mine.webhook}` }),
@@ -461,7 +461,7 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/agent/webhooks/${(await f.build.webhook({ agent_id: f.mine.agent })).id}` }),
     foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}` }),
   },
-  'GET /api/agent/webhooks/events': { access: { permission: 'agent' }, request: get('/api/agent/webhooks/events'), foreign: 'none' },
+  'GET /api/agent/webhooks/events': { access: { permission: 'agent' }, request: path('/api/agent/webhooks/events'), foreign: 'none' },
   'GET /api/agent/webhooks/deliveries': {
     access: { permission: 'agent' },
     request: (f) => ({ url: `/api/agent/webhooks/deliveries?agent_id=${f.mine.agent}` }),
@@ -470,10 +470,10 @@ export const matrix: Record<string, MatrixEntry> = {
   },
 
   // ---- Scan service ----
-  'GET /api/scan/scans': { access: { permission: 'scan' }, request: get('/api/scan/scans'), foreign: 'none' },
+  'GET /api/scan/scans': { access: { permission: 'scan' }, request: path('/api/scan/scans'), foreign: 'none' },
   'GET /api/scan/scans/export-scan-report': {
     access: { permission: 'scan' },
-    request: get('/api/scan/scans/export-scan-report'),
+    request: path('/api/scan/scans/export-scan-report'),
     foreign: 'none',
   },
   'GET /api/scan/scans/:id': {
@@ -505,7 +505,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/refresh` }),
   },
   // Device routes take the API key of a user (the Agent user's here), never a sign-in token (docs/ingestion.md).
-  'GET /api/scan/ingest/devices': { access: 'device', request: get('/api/scan/ingest/devices'), foreign: 'none' },
+  'GET /api/scan/ingest/devices': { access: 'device', request: path('/api/scan/ingest/devices'), foreign: 'none' },
   'POST /api/scan/ingest/scans': {
     access: 'device',
     request: body('/api/scan/ingest/scans', (f) => ({ scan_id: f.unique('matrix-scan'), device_id: f.mine.device, type: 'arch' })),
@@ -549,8 +549,8 @@ export const matrix: Record<string, MatrixEntry> = {
   },
 
   // ---- Quote service ----
-  'GET /api/quote/clients': { access: { permission: 'client' }, request: get('/api/quote/clients'), foreign: 'none' },
-  'GET /api/quote/clients/lists': { access: 'signed-in', request: get('/api/quote/clients/lists'), foreign: 'none' },
+  'GET /api/quote/clients': { access: { permission: 'client' }, request: path('/api/quote/clients'), foreign: 'none' },
+  'GET /api/quote/clients/lists': { access: 'signed-in', request: path('/api/quote/clients/lists'), foreign: 'none' },
   'GET /api/quote/clients/:id': {
     access: { permission: 'client' },
     request: (f) => ({ url: `/api/quote/clients/${f.mine.client}` }),
@@ -587,8 +587,8 @@ export const matrix: Record<string, MatrixEntry> = {
     // Not a write: a client outside the scope is the model's 404 (clients.test.ts).
     foreign: (f) => ({ url: '/api/quote/clients/calculate-category', payload: { client_id: f.other.client, categories: { light: 2 } } }),
   },
-  'GET /api/quote/products': { access: { permission: 'product' }, request: get('/api/quote/products'), foreign: 'none' },
-  'GET /api/quote/products/lists': { access: 'signed-in', request: get('/api/quote/products/lists'), foreign: 'none' },
+  'GET /api/quote/products': { access: { permission: 'product' }, request: path('/api/quote/products'), foreign: 'none' },
+  'GET /api/quote/products/lists': { access: 'signed-in', request: path('/api/quote/products/lists'), foreign: 'none' },
   'POST /api/quote/products/lists': { access: 'signed-in', request: body('/api/quote/products/lists', () => ({})), foreign: 'none' },
   'GET /api/quote/products/:id': {
     access: { permission: 'product' },
@@ -614,8 +614,8 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/quote/products/${(await f.build.product()).id}` }),
     foreign: 'global',
   },
-  'GET /api/quote/parts': { access: { permission: 'part' }, request: get('/api/quote/parts'), foreign: 'none' },
-  'GET /api/quote/parts/lists': { access: 'signed-in', request: get('/api/quote/parts/lists'), foreign: 'none' },
+  'GET /api/quote/parts': { access: { permission: 'part' }, request: path('/api/quote/parts'), foreign: 'none' },
+  'GET /api/quote/parts/lists': { access: 'signed-in', request: path('/api/quote/parts/lists'), foreign: 'none' },
   'POST /api/quote/parts/lists': { access: 'signed-in', request: body('/api/quote/parts/lists', () => ({})), foreign: 'none' },
   'GET /api/quote/parts/:id': {
     access: { permission: 'part' },
@@ -641,9 +641,9 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/quote/parts/${(await f.build.part()).id}` }),
     foreign: 'global',
   },
-  'GET /api/quote/panelGroups': { access: { permission: 'part' }, request: get('/api/quote/panelGroups'), foreign: 'none' },
-  'GET /api/quote/panelGroups/lists': { access: 'signed-in', request: get('/api/quote/panelGroups/lists'), foreign: 'none' },
-  'GET /api/quote/panelGroups/positions': { access: 'signed-in', request: get('/api/quote/panelGroups/positions'), foreign: 'none' },
+  'GET /api/quote/panelGroups': { access: { permission: 'part' }, request: path('/api/quote/panelGroups'), foreign: 'none' },
+  'GET /api/quote/panelGroups/lists': { access: 'signed-in', request: path('/api/quote/panelGroups/lists'), foreign: 'none' },
+  'GET /api/quote/panelGroups/positions': { access: 'signed-in', request: path('/api/quote/panelGroups/positions'), foreign: 'none' },
   'GET /api/quote/panelGroups/:id': {
     access: { permission: 'part' },
     request: (f) => ({ url: `/api/quote/panelGroups/${f.global.panelGroup}` }),
@@ -683,8 +683,8 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/quote/panelGroups/${(await f.build.panelGroup()).id}` }),
     foreign: 'global',
   },
-  'GET /api/quote/panels': { access: { permission: 'part' }, request: get('/api/quote/panels'), foreign: 'none' },
-  'GET /api/quote/panels/lists': { access: 'signed-in', request: get('/api/quote/panels/lists'), foreign: 'none' },
+  'GET /api/quote/panels': { access: { permission: 'part' }, request: path('/api/quote/panels'), foreign: 'none' },
+  'GET /api/quote/panels/lists': { access: 'signed-in', request: path('/api/quote/panels/lists'), foreign: 'none' },
   'POST /api/quote/panels/lists': { access: 'signed-in', request: body('/api/quote/panels/lists', () => ({})), foreign: 'none' },
   'GET /api/quote/panels/:id': {
     access: { permission: 'part' },
@@ -728,8 +728,12 @@ export const matrix: Record<string, MatrixEntry> = {
   },
 
   // ---- E-mail service ----
-  'GET /api/email/emailTemplates': { access: { permission: 'email_template' }, request: get('/api/email/emailTemplates'), foreign: 'none' },
-  'GET /api/email/emailTemplates/lists': { access: 'signed-in', request: get('/api/email/emailTemplates/lists'), foreign: 'none' },
+  'GET /api/email/emailTemplates': {
+    access: { permission: 'email_template' },
+    request: path('/api/email/emailTemplates'),
+    foreign: 'none',
+  },
+  'GET /api/email/emailTemplates/lists': { access: 'signed-in', request: path('/api/email/emailTemplates/lists'), foreign: 'none' },
   'GET /api/email/emailTemplates/:id': {
     access: { permission: 'email_template' },
     request: (f) => ({ url: `/api/email/emailTemplates/${f.global.emailTemplate}` }),
