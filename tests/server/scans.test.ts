@@ -469,6 +469,17 @@ describe('updating the vehicle fields', () => {
     const row = await t.db.selectFrom('scans').select(['client_id']).where('id', '=', s.s6).executeTakeFirstOrThrow();
     expect(row.client_id).toBe(clientX.id);
   });
+
+  it("lets the form send back a scan's own client even when the writer could not choose it now", async () => {
+    // Agent A's scan for Zenith Leasing, a client agent A does not serve (e.g. its device serves another one now).
+    const scan = (await t.build.scan({ agent_id: agentA.id, client_id: clientZ.id })).id;
+    const agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
+    const kept = await t.as(agentUser, { method: 'PUT', url: `/api/scan/scans/${scan}`, payload: { client_id: clientZ.id, make: 'Kia' } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data).toMatchObject({ client_id: clientZ.id, make: 'Kia' });
+    const moved = await t.as(agentUser, { method: 'PUT', url: `/api/scan/scans/${scan}`, payload: { client_id: clientY.id } });
+    expect(moved.json()).toEqual({ error: { client_id: 'The selected client is invalid' } });
+  });
 });
 
 describe('manual scans', () => {

@@ -148,8 +148,8 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
       for (const field of SCAN_VEHICLE_FIELDS) if (field in body) columns[COLUMN[field] ?? field] = body[field] ?? null;
       if (Object.keys(columns).length) {
         const item = await app.db.transaction().execute(async (trx) => {
-          // The client must be one the user may see (issue 14), checked in the writing transaction.
-          await checkReferences(trx, req, scanVehicleFields, body);
+          // The client must be one the user may see (issue 14), checked in the writing transaction; the scan's own may stay.
+          await checkReferences(trx, req, scanVehicleFields, body, { current: { client_id: current.client_id } });
           const sets = Object.entries(columns).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
           await sql`update scans set ${sql.join([...sets, sql`updated_at = now()`])} where id = ${id}`.execute(trx);
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.

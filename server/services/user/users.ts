@@ -62,7 +62,9 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   const email = String(input.email);
   const taken = await sql<{
     id: number;
-  }>`select id from users where lower(email) = ${email.toLowerCase()} ${current ? sql`and id <> ${current.id}` : sql``}`.execute(trx);
+  }>`select id from users where lower(email) = ${email.toLowerCase()} ${current ? sql`and id <> ${current.id as number}` : sql``}`.execute(
+    trx,
+  );
   if (taken.rows.length) throw new ValidationError({ email: TAKEN });
 
   const roles = unique(asStrings(input.roles).map((r) => r.trim().toLowerCase()));
