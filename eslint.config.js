@@ -32,16 +32,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
-  {
-    rules: {
-      // Destructuring to leave members out (`const { page: _p, ...filters } = query`) is the point, not a slip.
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, varsIgnorePattern: '^_', argsIgnorePattern: '^_' }],
-    },
-  },
-  {
-    // Fastify plugins are async by contract (avvio waits for the promise), whether or not they await anything.
-    files: ['server/**/*.ts'],
-    rules: { '@typescript-eslint/require-await': 'off' },
-  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

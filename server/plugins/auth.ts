@@ -45,7 +45,7 @@ export const bearerToken = (request: FastifyRequest) => {
   return m ? m[1] : null;
 };
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => void) => {
   app.decorateRequest('user', null);
   // Until a token is checked, a request sees nothing.
   const nothing: DataScope = { agents: [], clients: [] };
@@ -87,4 +87,5 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (clients === undefined) throw new ValidationError({ X_SNG_CLIENTS: 'X_SNG_CLIENTS must be all or a list of client ids' });
     request.scope = dataScope(request.user, agents, clients);
   });
+  done();
 });

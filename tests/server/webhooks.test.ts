@@ -128,7 +128,7 @@ describe('webhooks', () => {
       { method: 'DELETE', url: `/api/agent/webhooks/${hook.id}` },
     ];
     const before = await countHooks();
-    for (const call of calls) expect((await t.as(token, call)).statusCode, `${call.method} ${call.url as string}`).toBe(403);
+    for (const call of calls) expect((await t.as(token, call)).statusCode, `${call.method} ${call.url}`).toBe(403);
     expect(await countHooks()).toBe(before);
   });
 

@@ -150,7 +150,7 @@ const CategoryReply = dataReply(z.object({ category: Level.nullable() }));
  * `POST clients/calculate-category` (spec 3 §7): a panel's category under the client's T or W method
  * (PRICING.md), null when the panel has no dents. Used by the quote screens, so it needs `scan`.
  */
-export async function calculateCategoryRoute(app: FastifyInstance) {
+export function calculateCategoryRoute(app: FastifyInstance, _opts: unknown, done: () => void) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/clients/calculate-category',
     {
@@ -190,4 +190,5 @@ export async function calculateCategoryRoute(app: FastifyInstance) {
       return { data: { category: panelCategory(categories, method) } };
     },
   );
+  done();
 }
