@@ -18,6 +18,7 @@ import { realtimePlugin } from './realtime';
 import { agentService } from './services/agent';
 import { emailService } from './services/email';
 import { createMailer, type Mailer } from './services/email/outbox';
+import { serializeRequest } from './lib/log-redaction';
 import { createStorage, type FileStorage } from './lib/storage';
 import { quoteService } from './services/quote';
 import { scanService } from './services/scan';
@@ -28,15 +29,26 @@ export interface AppDeps {
   db: Database;
   mailer?: Mailer;
   storage?: FileStorage;
+  /** Where the request log goes (tests read it); stdout by default. */
+  logStream?: { write(line: string): void };
 }
 
 /**
  * Builds the whole server in an explicit order: configuration (already validated), database,
  * security headers, rate limits, OpenAPI docs, auth, the five services, then the single-page app.
  */
-export async function buildApp({ config, db, mailer, storage }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, storage, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    // Request lines never carry a secret: query strings of the auth routes and token-like parameters are redacted, headers are not logged.
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { req: serializeRequest },
+            redact: ['req.headers.authorization', 'req.headers["x-kiosk-token"]', 'req.headers["x-api-key"]'],
+            ...(logStream ? { stream: logStream } : {}),
+          },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
@@ -96,7 +108,7 @@ export async function buildApp({ config, db, mailer, storage }: AppDeps): Promis
       config: { access: 'public' },
       schema: { tags: ['System'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
     },
-    async () => ({ status: 'ok' as const }),
+    () => ({ status: 'ok' as const }),
   );
   r.get(
     '/api/ready',

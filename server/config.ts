@@ -47,6 +47,8 @@ const ConfigSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('ScanQuote <no-reply@scanquote.local>'),
+    /** Without SMTP_URL, print mails (reset links included) on the console; default only when NODE_ENV is development. */
+    MAIL_CONSOLE: bool.optional(),
     /** Where the built single-page app lives. */
     STATIC_DIR: z.string().default('dist'),
     /** Uploaded files go to an S3-compatible bucket (path-style URLs) when all five S3_* are set; else to DATA_DIR/files. */
@@ -109,7 +111,7 @@ const ConfigSchema = z
       if (c[n] === undefined) ctx.addIssue({ code: 'custom', path: [n], message: 'is required when any S3_* setting is set' });
   });
 
-export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; DATA_DIR: string };
+export type Config = z.infer<typeof ConfigSchema> & { APP_URL: string; DATA_DIR: string; MAIL_CONSOLE: boolean };
 
 export class ConfigError extends Error {}
 
@@ -121,5 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  return { ...c, DATA_DIR: path.resolve(c.DATA_DIR), APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}` };
+  return {
+    ...c,
+    DATA_DIR: path.resolve(c.DATA_DIR),
+    APP_URL: c.APP_URL ?? `http://localhost:${c.PORT}`,
+    // A printed mail holds its links (a password reset token): only on a developer's machine unless asked for.
+    MAIL_CONSOLE: c.MAIL_CONSOLE ?? c.NODE_ENV === 'development',
+  };
 }

@@ -34,7 +34,11 @@ async function main() {
   }
   const db = createDatabase(url);
   const seeded = embedded && config.SEED_DEMO ? await seedDemo(db, { onlyIfEmpty: true }) : false;
-  const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: (text) => console.log(text) });
+  const mailer = createMailer(db, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log: config.MAIL_CONSOLE ? (text) => console.log(text) : undefined,
+  });
   const app = await buildApp({ config, db, mailer });
   const webhooks = createWebhookDeliverer(db, {
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
@@ -87,6 +91,9 @@ async function main() {
   }
   console.log(`\nScanQuote is running at ${config.APP_URL}  (API docs: ${config.APP_URL}/api/docs)`);
   if (embedded) console.log(`Embedded PostgreSQL data: ${config.DATA_DIR}/pg${seeded ? ' (demo data loaded)' : ''}`);
+  if (!config.SMTP_URL && config.MAIL_CONSOLE)
+    console.log('No SMTP_URL: e-mails (password reset links too) are printed here instead of sent (MAIL_CONSOLE; development only).');
+  else if (!config.SMTP_URL) app.log.warn('SMTP_URL is not set: e-mails stay queued in mail_outbox until it is.');
   if (embedded && config.SEED_DEMO) console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
 }
 

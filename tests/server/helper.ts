@@ -27,7 +27,11 @@ export interface TestContext {
 }
 
 /** Builds the real app on a fresh database copied from the migrated template; closed after the file's tests. */
-export async function createTestContext(env: Record<string, string> = {}, mailer?: (db: Database) => Mailer): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  mailer?: (db: Database) => Mailer,
+  logStream?: { write(line: string): void },
+): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -48,7 +52,7 @@ export async function createTestContext(env: Record<string, string> = {}, mailer
   });
   const db = createDatabase(url, 5);
   const outbox = mailer ? mailer(db) : createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ config, db, mailer: outbox });
+  const app = await buildApp({ config, db, mailer: outbox, logStream });
   await app.ready();
   afterAll(async () => {
     await app.close();
