@@ -19,6 +19,7 @@ import { agentService } from './services/agent';
 import { emailService } from './services/email';
 import { createMailer, type Mailer } from './services/email/outbox';
 import { serializeRequest } from './lib/log-redaction';
+import { loadSigner } from './lib/signing';
 import { createStorage, type FileStorage } from './lib/storage';
 import { quoteService } from './services/quote';
 import { scanService } from './services/scan';
@@ -59,6 +60,7 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { db });
+  app.decorate('signer', await loadSigner(db));
   app.decorate('storage', storage ?? createStorage(config));
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -54,8 +54,17 @@ export interface AgentsTable {
   logo: string | null;
   blurb: string | null;
   language: Generated<string>;
+  /** Customer portal access (012): 'enrolled' needs a kiosk token, 'open' does not. */
+  portal_mode: Generated<'enrolled' | 'open'>;
+  /** Bumped by a trigger when pincode_hash changes; kiosk tokens of an older version are void. */
+  pincode_version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
 }
 export interface ClientsTable {
   id: Id;
@@ -374,6 +383,7 @@ export interface DB {
   options: OptionsTable;
   audit_log: AuditLogTable;
   pin_failures: PinFailuresTable;
+  server_secrets: ServerSecretsTable;
   webhooks: WebhooksTable;
   panel_groups: PanelGroupsTable;
   uploaded_files: UploadedFilesTable;

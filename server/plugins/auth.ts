@@ -1,15 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { dataScope, type DataScope, type Principal, parseSelectionHeader, can } from '../../src/domain/permissions';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { hashToken } from '../lib/tokens';
+import { KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../services/agent/kiosk';
 import { findAccessByTokenHash, type AccessRow } from '../services/user/access-repository';
 
 /**
  * What a route needs: 'public' (nobody signed in), 'signed-in' (any user), a permission name from
- * spec 1 §6, or 'device' (an API key, ingestion only). Every /api route must say it.
+ * spec 1 §6, 'device' (an API key, ingestion only), 'optional' (a bearer token is checked when one is sent;
+ * the handler decides) or 'portal' (the customer portal of the agent in the `agentId` or `id` parameter: enabled,
+ * and open or the request's X-Kiosk-Token enrolled for it). Every /api route must say it.
  */
-export type RouteAccess = 'public' | 'signed-in' | 'device' | { permission: string };
+export type RouteAccess = 'public' | 'signed-in' | 'device' | 'optional' | 'portal' | { permission: string };
 
 /** One /api route as registered, with its declared access: the access matrix test walks these. */
 export interface ApiRoute {
@@ -74,7 +77,9 @@ export const authPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public' || access === 'device') return;
+    if (access === 'portal') return checkPortal(request);
     const token = bearerToken(request);
+    if (!token && access === 'optional') return;
     if (!token) throw new UnauthorizedError();
     const row = await findAccessByTokenHash(app.db, hashToken(token));
     if (!row) throw new UnauthorizedError();
@@ -87,5 +92,14 @@ export const authPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => 
     if (clients === undefined) throw new ValidationError({ X_SNG_CLIENTS: 'X_SNG_CLIENTS must be all or a list of client ids' });
     request.scope = dataScope(request.user, agents, clients);
   });
+
+  async function checkPortal(request: FastifyRequest) {
+    const params = (request.params ?? {}) as Record<string, string | undefined>;
+    const raw = params.agentId ?? params.id ?? '';
+    if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError('Agent', raw);
+    const access = await portalAccess(app.db, app.signer, Number(raw), request.headers[KIOSK_HEADER]);
+    if (access === 'closed') throw new NotFoundError('Agent', raw);
+    if (access === 'enrol') throw new UnauthorizedError(KIOSK_REQUIRED);
+  }
   done();
 });

@@ -5,17 +5,22 @@ export const SCAN_CHANNEL = 'private-scan';
 export const agentScanChannel = (agentId: number) => `private-scan.agent.${agentId}`;
 export const clientScanChannel = (clientId: number) => `private-scan.client.${clientId}`;
 export const agentClientScanChannel = (agentId: number, clientId: number) => `private-scan.agent.${agentId}.client.${clientId}`;
+/** The portal's public channel: followed only while the agent's portal is open (no enrolment). */
 export const portalChannel = (agentId: number) => `agent.${agentId}.scans`;
+/** The portal's private channel (Echo `private('agent.{id}.scans')`): signed for an enrolled kiosk's token, or for anyone when open. */
+export const kioskChannel = (agentId: number) => `private-agent.${agentId}.scans`;
 
 /** At most this many channels are offered to one browser (a user with many agents and clients). */
 export const MAX_SCOPED_CHANNELS = 100;
 
 export type ChannelKind =
-  { kind: 'scan' } | { kind: 'scan-scope'; agentId: number | null; clientId: number | null } | { kind: 'portal'; agentId: number };
+  | { kind: 'scan' }
+  | { kind: 'scan-scope'; agentId: number | null; clientId: number | null }
+  | { kind: 'portal'; agentId: number; private: boolean };
 
 const id = '([1-9][0-9]{0,9})';
 const scopeRe = new RegExp(`^private-scan(?:\\.agent\\.${id})?(?:\\.client\\.${id})?$`);
-const portalRe = new RegExp(`^agent\\.${id}\\.scans$`);
+const portalRe = new RegExp(`^(private-)?agent\\.${id}\\.scans$`);
 
 /** What a channel name means here; null for any name this application does not publish on. */
 export function parseChannel(name: string): ChannelKind | null {
@@ -23,7 +28,7 @@ export function parseChannel(name: string): ChannelKind | null {
   const s = scopeRe.exec(name);
   if (s && (s[1] || s[2])) return { kind: 'scan-scope', agentId: s[1] ? Number(s[1]) : null, clientId: s[2] ? Number(s[2]) : null };
   const p = portalRe.exec(name);
-  if (p) return { kind: 'portal', agentId: Number(p[1]) };
+  if (p) return { kind: 'portal', agentId: Number(p[2]), private: !!p[1] };
   return null;
 }
 

@@ -12,7 +12,8 @@ import {
   type PortalScanEvent,
   type ScanEvent,
 } from './broadcaster';
-import { parseChannel, portalChannel, SCAN_CHANNEL, scopedScanChannels } from './channels';
+import type { PortalMode } from '../../src/domain/agents';
+import { kioskChannel, parseChannel, portalChannel, SCAN_CHANNEL, scopedScanChannels } from './channels';
 
 /** HMAC-SHA256 hex, the Pusher signature primitive. */
 export const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
@@ -58,8 +59,8 @@ export interface HubOptions {
   secret: string;
   /** Seconds; sent to clients, and the heartbeat period. */
   activityTimeout: number;
-  /** The portal channel of this agent may be followed (the agent exists and is enabled). */
-  portalOpen(agentId: number): Promise<boolean>;
+  /** The agent's portal: null when closed (no such agent, or disabled), else its access mode. */
+  portalMode(agentId: number): Promise<PortalMode | null>;
   log: FastifyBaseLogger;
 }
 
@@ -185,7 +186,7 @@ export class PusherHub {
     const kind = parseChannel(channel);
     let scope: DataScope | null = null;
     if (channel.startsWith('private-')) {
-      if (!kind || kind.kind === 'portal') return refuse(404, 'Unknown channel');
+      if (!kind) return refuse(404, 'Unknown channel');
       if (!safeEqual(auth, channelAuth(this.options.key, this.options.secret, conn.socketId, channel, channelData)))
         return refuse(401, 'Invalid signature');
       if (kind.kind === 'scan' && channelData !== undefined) {
@@ -202,7 +203,10 @@ export class PusherHub {
       }
     } else {
       if (!kind || kind.kind !== 'portal') return refuse(404, 'Unknown channel');
-      if (!(await this.options.portalOpen(kind.agentId))) return refuse(404, 'Unknown channel');
+      const mode = await this.options.portalMode(kind.agentId);
+      if (!mode) return refuse(404, 'Unknown channel');
+      // An enrolled portal's events travel only on its private channel, signed for a kiosk token.
+      if (mode !== 'open') return refuse(401, 'Kiosk not enrolled: subscribe to the private channel with a kiosk token');
       if (conn.ws.readyState !== WebSocket.OPEN) return;
     }
     conn.channels.add(channel);
@@ -314,12 +318,17 @@ export function embeddedBroadcaster(hub: PusherHub, log: FastifyBaseLogger): Bro
       scan(SCAN_UPDATED, s);
     },
     portalScanSaved(agentId, s: PortalScanEvent) {
-      const channel = portalChannel(agentId);
-      if (!hub.hasSubscribers(channel)) return Promise.resolve();
+      const open = portalChannel(agentId);
+      const kiosk = kioskChannel(agentId);
+      if (!hub.hasSubscribers(open) && !hub.hasSubscribers(kiosk)) return Promise.resolve();
       const data = JSON.stringify(portalPayload(s));
       portalQueue = portalQueue
         .then(async () => {
-          if (await hub.options.portalOpen(agentId)) hub.publish(channel, PORTAL_SAVED, data);
+          const mode = await hub.options.portalMode(agentId);
+          if (!mode) return;
+          hub.publish(kiosk, PORTAL_SAVED, data);
+          // Public subscribers of a portal that became enrolled since they joined hear nothing more.
+          if (mode === 'open') hub.publish(open, PORTAL_SAVED, data);
         })
         .catch((err: unknown) => log.error({ err, agentId }, 'portal event not delivered'));
       return portalQueue;

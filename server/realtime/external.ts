@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import Pusher from 'pusher';
 import type { Config } from '../config';
 import { portalPayload, PORTAL_SAVED, SCAN_CREATED, SCAN_UPDATED, type Broadcaster, type ScanEvent } from './broadcaster';
-import { portalChannel, SCAN_CHANNEL, scopedScanChannels } from './channels';
+import type { PortalMode } from '../../src/domain/agents';
+import { kioskChannel, portalChannel, SCAN_CHANNEL, scopedScanChannels } from './channels';
 
 /** What this application needs of the official `pusher` SDK (the real client satisfies it; tests may pass a fake). */
 export interface PusherClient {
@@ -30,7 +31,7 @@ export function createPusherClient(s: ExternalSettings): PusherClient {
  */
 export function externalBroadcaster(
   client: PusherClient,
-  opts: { portalOpen(agentId: number): Promise<boolean>; log: FastifyBaseLogger },
+  opts: { portalMode(agentId: number): Promise<PortalMode | null>; log: FastifyBaseLogger },
 ): Broadcaster {
   let queue = Promise.resolve();
   const enqueue = (what: string, job: () => Promise<unknown>) => {
@@ -52,7 +53,14 @@ export function externalBroadcaster(
     portalScanSaved(agentId, s) {
       const data = JSON.stringify(portalPayload(s));
       return enqueue(PORTAL_SAVED, async () => {
-        if (await opts.portalOpen(agentId)) await client.trigger([portalChannel(agentId)], PORTAL_SAVED, data);
+        // Such a server cannot refuse the public channel's subscribers, so an enrolled portal's events never go there.
+        const mode = await opts.portalMode(agentId);
+        if (mode)
+          await client.trigger(
+            mode === 'open' ? [kioskChannel(agentId), portalChannel(agentId)] : [kioskChannel(agentId)],
+            PORTAL_SAVED,
+            data,
+          );
       });
     },
     async close() {

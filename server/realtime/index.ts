@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import { authErrors, dataReply, ErrorReply } from '../lib/replies';
 import type { Broadcaster } from './broadcaster';
+import { findPortalAgent, KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../services/agent/kiosk';
 import { mayAuthorize, parseChannel, SCAN_CHANNEL, scanChannelsFor } from './channels';
 import { channelAuth, embeddedBroadcaster, PusherHub, verifyApiSignature } from './embedded';
 import { createPusherClient, externalBroadcaster, type PusherClient } from './external';
@@ -50,9 +51,8 @@ const EventsBody = z.object({
 
 const RowIds = z.object({ agent_id: z.number().nullable().optional(), client_id: z.number().nullable().optional() });
 
-/** Is the customer portal of this agent open (the agent exists and is enabled)? */
-const portalOpenIn = (app: FastifyInstance) => async (agentId: number) =>
-  !!(await app.db.selectFrom('agents').select('id').where('id', '=', agentId).where('is_enabled', '=', 1).executeTakeFirst());
+/** The customer portal of this agent: null when closed (no such agent, or disabled), else its access mode. */
+const portalModeIn = (app: FastifyInstance) => async (agentId: number) => (await findPortalAgent(app.db, agentId))?.portal_mode ?? null;
 
 /**
  * Real time: decorates `app.broadcaster` and serves the broadcasting routes. With PUSHER_APP_ID,
@@ -62,7 +62,7 @@ const portalOpenIn = (app: FastifyInstance) => async (agentId: number) =>
 export const realtimePlugin = fp(
   async (app: FastifyInstance, opts: { config: Config }) => {
     const { config } = opts;
-    const portalOpen = portalOpenIn(app);
+    const portalMode = portalModeIn(app);
     const external =
       config.PUSHER_APP_ID && config.PUSHER_KEY && config.PUSHER_SECRET
         ? { appId: config.PUSHER_APP_ID, key: config.PUSHER_KEY, secret: config.PUSHER_SECRET }
@@ -73,14 +73,14 @@ export const realtimePlugin = fp(
     let client: PusherClient | null = null;
     if (external) {
       client = createPusherClient({ ...config, PUSHER_APP_ID: external.appId, PUSHER_KEY: external.key, PUSHER_SECRET: external.secret });
-      broadcaster = externalBroadcaster(client, { portalOpen, log: app.log });
+      broadcaster = externalBroadcaster(client, { portalMode, log: app.log });
     } else {
       // A pair per process unless configured: browsers fetch the key from /api/broadcasting/config.
       hub = new PusherHub({
         key: config.REALTIME_APP_KEY ?? randomBytes(10).toString('hex'),
         secret: config.REALTIME_APP_SECRET ?? randomBytes(32).toString('hex'),
         activityTimeout: config.REALTIME_ACTIVITY_TIMEOUT,
-        portalOpen,
+        portalMode,
         log: app.log,
       });
       broadcaster = embeddedBroadcaster(hub, app.log);
@@ -148,21 +148,32 @@ export const realtimePlugin = fp(
       r.post(
         AUTH_ENDPOINT,
         {
-          config: { access: 'signed-in' },
+          // A signed-in user for the scan channels; the customer portal's kiosk (X-Kiosk-Token, no sign-in) for its own.
+          config: { access: 'optional' },
           schema: {
             tags,
-            summary: 'Signs a private channel subscription (Pusher HMAC) after checking the user may see that channel',
+            summary:
+              'Signs a private channel subscription (Pusher HMAC) after checking the user (or the portal kiosk) may see that channel',
             description:
-              'Form-encoded or JSON `socket_id`, `channel_name`, as pusher-js sends them. Replies `{auth}` (and `channel_data` on `private-scan` with the embedded server), not `{data}`: pusher-js reads it as is.',
+              'Form-encoded or JSON `socket_id`, `channel_name`, as pusher-js sends them. Replies `{auth}` (and `channel_data` on `private-scan` with the embedded server), not `{data}`: pusher-js reads it as is. ' +
+              '`private-agent.{id}.scans` (the customer portal) needs no sign-in: the X-Kiosk-Token of an enrolled kiosk, or nothing when the portal is open.',
             consumes: ['application/x-www-form-urlencoded', 'application/json'],
             body: AuthBody,
             response: { 200: z.object({ auth: z.string(), channel_data: z.string().optional() }), ...authErrors },
           },
         },
         async (req) => {
-          const user = req.user!;
           const { socket_id: socketId, channel_name: channel } = req.body;
           const kind = parseChannel(channel);
+          if (kind?.kind === 'portal' && kind.private) {
+            const access = await portalAccess(app.db, app.signer, kind.agentId, req.headers[KIOSK_HEADER]);
+            if (access === 'closed') throw new ForbiddenError();
+            if (access === 'enrol') throw new UnauthorizedError(KIOSK_REQUIRED);
+            if (client) return client.authorizeChannel(socketId, channel);
+            return { auth: channelAuth(hub!.key, hub!.options.secret, socketId, channel) };
+          }
+          const user = req.user;
+          if (!user) throw new UnauthorizedError();
           // Live events follow the user's own scope: the header selection changes while a connection stays open.
           const scope = dataScope(user);
           if (!kind || !channel.startsWith('private-') || !mayAuthorize(kind, user, scope, hub !== null)) throw new ForbiddenError();

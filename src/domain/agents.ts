@@ -10,6 +10,16 @@ export const AGENT_LANGUAGES = [
 export const AGENT_DEFAULT_PRIMARY_COLOR = '#0c1839';
 export const AGENT_DEFAULT_TEXT_COLOR = '#000000';
 
+/**
+ * Customer portal access (DECISIONS, issue 14): 'enrolled' (default) asks a browser once for the pincode and keeps a
+ * signed kiosk token; 'open' needs no enrolment.
+ */
+export const PORTAL_MODES = [
+  { id: 'enrolled', name: 'Enrolled (PIN once per device)' },
+  { id: 'open', name: 'Open' },
+] as const;
+export type PortalMode = (typeof PORTAL_MODES)[number]['id'];
+
 /** The portal pincode: exactly six digits. */
 export const PINCODE_PATTERN = '^\\d{6}$';
 
@@ -30,6 +40,7 @@ export const agentFields = {
     pattern: { regex: PINCODE_PATTERN, message: 'Pincode must be exactly 6 digits' },
   },
   is_enabled: { type: 'boolean', label: 'Enabled', numeric: true, default: 1, list: true },
+  portal_mode: { type: 'choice', label: 'Customer Portal Access', choices: PORTAL_MODES, default: 'enrolled' },
   default_client_id: { type: 'reference', label: 'Default Client', reference: 'clients', required: true },
   primary_color: { type: 'color', label: 'Primary Color', default: AGENT_DEFAULT_PRIMARY_COLOR },
   text_color: { type: 'color', label: 'Text Color', default: AGENT_DEFAULT_TEXT_COLOR },

@@ -329,6 +329,7 @@ export const en: TranslationMessages = {
         abn: 'ABN',
         pincode: 'Pincode',
         is_enabled: 'Enabled',
+        portal_mode: 'Customer Portal Access',
         default_client_id: 'Default Client',
         default_client_name: 'Default Client',
         primary_color: 'Primary Color',
@@ -343,6 +344,12 @@ export const en: TranslationMessages = {
         edit: 'Update Agent',
       },
       portal: 'Customer Portal',
+      choices: {
+        portal_mode: {
+          enrolled: 'Enrolled (PIN once per device)',
+          open: 'Open',
+        },
+      },
       helper: {
         pincode_create: '6 digits, asked for on the customer portal',
         pincode_edit: 'Leave blank to keep the current pincode (6 digits)',

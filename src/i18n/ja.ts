@@ -366,6 +366,7 @@ export const ja: TranslationMessages = {
         abn: 'ABN（事業者番号）',
         pincode: 'PINコード',
         is_enabled: '有効',
+        portal_mode: 'カスタマーポータルのアクセス',
         default_client_id: '既定のクライアント',
         default_client_name: '既定のクライアント',
         primary_color: 'プライマリーカラー',
@@ -380,6 +381,12 @@ export const ja: TranslationMessages = {
         edit: 'エージェントを更新',
       },
       portal: 'カスタマーポータル',
+      choices: {
+        portal_mode: {
+          enrolled: '登録制（端末ごとに一度PINを入力）',
+          open: '公開',
+        },
+      },
       helper: {
         pincode_create: '6桁の数字（カスタマーポータルで入力します）',
         pincode_edit: '空欄のままにすると現在のPINコードを維持します（6桁）',

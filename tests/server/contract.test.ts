@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../server/lib/tokens';
+import { issueKioskToken } from '../../server/services/agent/kiosk';
 import { authPlugin } from '../../server/plugins/auth';
 import { createTestContext, formData, PASSWORD, type TestContext } from './helper';
 import { pngImage } from './image-fixtures';
@@ -100,6 +101,16 @@ function getRoutes(tree: string): string[] {
   return out;
 }
 
+const kioskToken = async () => {
+  const agent = await t.db
+    .selectFrom('agents')
+    .select(['pincode_version', 'is_enabled'])
+    .where('id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  expect(agent.is_enabled).toBe(1);
+  return issueKioskToken(t.app.signer, agentId, agent.pincode_version).token;
+};
+
 describe('no reply carries a secret', () => {
   it('sweeps every registered GET route as a Super Admin', async () => {
     const routes = getRoutes(t.app.printRoutes({ commonPrefix: false, method: 'GET' }));
@@ -133,11 +144,14 @@ describe('no reply carries a secret', () => {
         .replace(/\/panelGroups\/:id/, `/panelGroups/${(await agentSideIds()).panelGroup}`)
         .replace(/\/files\/:key/, `/files/${(await agentSideIds()).file}`)
         .replace(/\/scans\/:id/, `/scans/${await scanId()}`)
+        .replace(/\/portal\/:agentId\//, `/portal/${agentId}/`)
         // Routes that need a query of their own.
         .replace(/\/webhooks\/deliveries$/, `/webhooks/deliveries?agent_id=${agentId}`);
       // A new route with a parameter must be taught to this sweep.
       expect(url, `add a sample id for ${route}`).not.toMatch(/:\w+/);
-      const res = await t.as(admin, { method: 'GET', url });
+      // The customer portal's routes take a kiosk token instead of a sign-in (portal-kiosk.test.ts checks refusals).
+      const headers = /\/portal(\/|$)/.test(url) ? { 'x-kiosk-token': await kioskToken() } : {};
+      const res = await t.as(admin, { method: 'GET', url, headers });
       // The documentation UI redirects between its own pages.
       if (url.startsWith('/api/docs')) expect(res.statusCode, url).toBeLessThan(400);
       else expect(res.statusCode, url).toBe(200);

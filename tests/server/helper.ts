@@ -101,6 +101,7 @@ export function builders(db: Database) {
         is_enabled: number;
         pincode_hash: string | null;
         logo: string | null;
+        portal_mode: 'enrolled' | 'open';
       }> = {},
     ) {
       return db

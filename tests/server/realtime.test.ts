@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import type { PortalScanEvent, ScanEvent } from '../../server/realtime/broadcaster';
 import { channelAuth, PusherHub } from '../../server/realtime/embedded';
 import { externalBroadcaster, type PusherClient } from '../../server/realtime/external';
+import { hash } from '@node-rs/argon2';
 import { createTestContext, type TestContext } from './helper';
 
 const KEY = 'test-app-key';
@@ -69,7 +70,7 @@ afterEach(() => {
 });
 
 /** The real pusher-js client (its Node build: faye-websocket and an XMLHttpRequest shim for the 'ajax' authoriser). */
-function pusher(token?: string, opts: { wsPort?: number; authBase?: string; key?: string } = {}) {
+function pusher(token?: string, opts: { wsPort?: number; authBase?: string; key?: string; headers?: Record<string, string> } = {}) {
   const p = new Pusher(opts.key ?? KEY, {
     wsHost: '127.0.0.1',
     wsPort: opts.wsPort ?? port,
@@ -80,7 +81,7 @@ function pusher(token?: string, opts: { wsPort?: number; authBase?: string; key?
     channelAuthorization: {
       endpoint: `${opts.authBase ?? base}/api/broadcasting/auth`,
       transport: 'ajax',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...opts.headers },
     },
   });
   open.push(p);
@@ -241,7 +242,7 @@ describe('the embedded Pusher protocol endpoint', () => {
   it('drops a connection that stops answering the heartbeat and keeps one that answers', async () => {
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     const log = t.app.log;
-    const hub = new PusherHub({ key: KEY, secret: SECRET, activityTimeout: 0.15, portalOpen: async () => true, log });
+    const hub = new PusherHub({ key: KEY, secret: SECRET, activityTimeout: 0.15, portalMode: () => Promise.resolve('open' as const), log });
     wss.on('connection', (ws) => hub.accept(ws, KEY, '7'));
     await new Promise((r) => wss.once('listening', r));
     const { port: hubPort } = wss.address() as { port: number };
@@ -376,7 +377,6 @@ describe('POST /api/broadcasting/auth', () => {
     const refusals: [string, string][] = [
       [noScanUser, 'private-scan'],
       [agentUserA, `private-scan.agent.${agentB}`],
-      [agentUserA, `private-agent.${agentB}.scans`],
       [agentUserA, `private-scan.client.${clientA}`],
       [clientUserA, `private-scan.client.${clientB}`],
       [clientUserA, `private-scan.agent.${agentA}`],
@@ -440,7 +440,8 @@ describe('scan events with pusher-js', () => {
   it("refuses a foreign agent's channel and allows the user's own", async () => {
     const p = pusher(agentUserA);
     expect(await subscribe(p, `private-scan.agent.${agentB}`)).toMatchObject({ ok: false, status: 403 });
-    expect(await subscribe(p, `private-agent.${agentB}.scans`)).toMatchObject({ ok: false, status: 403 });
+    // The portal channel is a kiosk's (X-Kiosk-Token), not a signed-in user's.
+    expect(await subscribe(p, `private-agent.${agentB}.scans`)).toMatchObject({ ok: false, status: 401 });
     const own = collect<ScanEvent>(await subscribed(p, `private-scan.agent.${agentA}`), 'created');
     await t.app.broadcaster.scanCreated(scan({ agent_id: agentB, licensePlate: 'NOT-MINE' }));
     await t.app.broadcaster.scanCreated(scan({ agent_id: agentA, licensePlate: 'MINE' }));
@@ -476,8 +477,8 @@ describe('scan events with pusher-js', () => {
 });
 
 describe('the customer portal channel agent.{id}.scans', () => {
-  it('delivers saved with the portal fields only to an anonymous client, for an enabled agent', async () => {
-    const agent = await t.build.agent({ is_enabled: 1 });
+  it('delivers saved with the portal fields only to an anonymous client, for an enabled agent with an open portal', async () => {
+    const agent = await t.build.agent({ is_enabled: 1, portal_mode: 'open' });
     const got = collect<PortalScanEvent>(await subscribed(pusher(), `agent.${agent.id}.scans`), 'saved');
     const full = {
       id: 77,
@@ -506,7 +507,7 @@ describe('the customer portal channel agent.{id}.scans', () => {
     expect(await subscribe(p, `agent.${disabled.id}.scans`)).toMatchObject({ ok: false, status: 404 });
     expect(await subscribe(p, 'agent.999999.scans')).toMatchObject({ ok: false, status: 404 });
 
-    const agent = await t.build.agent({ is_enabled: 1 });
+    const agent = await t.build.agent({ is_enabled: 1, portal_mode: 'open' });
     const got = collect<PortalScanEvent>(await subscribed(p, `agent.${agent.id}.scans`), 'saved');
     const portal = (id: number): PortalScanEvent => ({
       id,
@@ -521,6 +522,84 @@ describe('the customer portal channel agent.{id}.scans', () => {
     await t.db.updateTable('agents').set({ is_enabled: 1 }).where('id', '=', agent.id).execute();
     await t.app.broadcaster.portalScanSaved(agent.id, portal(2));
     expect((await got.until(1)).map((s) => s.id)).toEqual([2]);
+  });
+});
+
+describe('the enrolled customer portal: private-agent.{id}.scans with a kiosk token', () => {
+  const saved = (id: number): PortalScanEvent => ({
+    id,
+    licensePlate: `K${id}`,
+    timestamp: '2025-01-02T03:04:05.000Z',
+    has_quote: false,
+    status: 'uploaded',
+    type: 'tire',
+  });
+  const enrol = async (agentId: number, pincode: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/agent/agents/${agentId}/portal/enrol`,
+      payload: { pincode },
+      remoteAddress: '10.99.0.1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.kiosk_token as string;
+  };
+
+  it('refuses the public channel and the private one without a token; a kiosk token opens the private one', async () => {
+    const agent = await t.build.agent({ is_enabled: 1, pincode_hash: await hash('482913') });
+    const anonymous = pusher();
+    expect(await subscribe(anonymous, `agent.${agent.id}.scans`)).toMatchObject({ ok: false, status: 401 });
+    expect(await subscribe(anonymous, `private-agent.${agent.id}.scans`)).toMatchObject({ ok: false, status: 401 });
+    // A signed-in user is no kiosk either, and a made-up token opens nothing.
+    expect(await subscribe(pusher(admin), `private-agent.${agent.id}.scans`)).toMatchObject({ ok: false, status: 401 });
+    const forged = pusher(undefined, { headers: { 'X-Kiosk-Token': `${agent.id}.1.9999999999.${'A'.repeat(43)}` } });
+    expect(await subscribe(forged, `private-agent.${agent.id}.scans`)).toMatchObject({ ok: false, status: 401 });
+
+    const token = await enrol(agent.id, '482913');
+    const kiosk = pusher(undefined, { headers: { 'X-Kiosk-Token': token } });
+    const got = collect<PortalScanEvent>(await subscribed(kiosk, `private-agent.${agent.id}.scans`), 'saved');
+    await t.app.broadcaster.portalScanSaved(agent.id, saved(1));
+    expect(await got.until(1)).toEqual([saved(1)]);
+    // The token is the agent's own: another agent's portal stays shut.
+    const other = await t.build.agent({ is_enabled: 1, pincode_hash: await hash('482913') });
+    expect(await subscribe(kiosk, `private-agent.${other.id}.scans`)).toMatchObject({ ok: false, status: 401 });
+
+    // A new pincode voids the token: the next subscription is refused.
+    await t.db
+      .updateTable('agents')
+      .set({ pincode_hash: await hash('111222') })
+      .where('id', '=', agent.id)
+      .execute();
+    const later = pusher(undefined, { headers: { 'X-Kiosk-Token': token } });
+    expect(await subscribe(later, `private-agent.${agent.id}.scans`)).toMatchObject({ ok: false, status: 401 });
+  });
+
+  it('an open portal needs no token on either channel, and events reach both', async () => {
+    const agent = await t.build.agent({ is_enabled: 1, portal_mode: 'open' });
+    const p = pusher();
+    const privateGot = collect<PortalScanEvent>(await subscribed(p, `private-agent.${agent.id}.scans`), 'saved');
+    const publicGot = collect<PortalScanEvent>(await subscribed(p, `agent.${agent.id}.scans`), 'saved');
+    await t.app.broadcaster.portalScanSaved(agent.id, saved(2));
+    expect(await privateGot.until(1)).toEqual([saved(2)]);
+    expect(await publicGot.until(1)).toEqual([saved(2)]);
+
+    // Switched to enrolled: the public channel hears nothing more.
+    await t.db.updateTable('agents').set({ portal_mode: 'enrolled' }).where('id', '=', agent.id).execute();
+    await t.app.broadcaster.portalScanSaved(agent.id, saved(3));
+    await t.app.broadcaster.portalScanSaved(agent.id, saved(4));
+    expect((await privateGot.until(3)).map((s) => s.id)).toEqual([2, 3, 4]);
+    expect(publicGot.got.map((s) => s.id)).toEqual([2]);
+  });
+
+  it('the auth endpoint answers 401 with the kiosk message, 403 for a disabled agent', async () => {
+    const agent = await t.build.agent({ is_enabled: 1 });
+    const disabled = await t.build.agent({ is_enabled: 0, portal_mode: 'open' });
+    const post = (channel: string) =>
+      t.app.inject({ method: 'POST', url: '/api/broadcasting/auth', payload: { socket_id: '1.2', channel_name: channel } });
+    const refused = await post(`private-agent.${agent.id}.scans`);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: 'Kiosk not enrolled: enter the pincode' });
+    expect((await post(`private-agent.${disabled.id}.scans`)).statusCode).toBe(403);
   });
 });
 
@@ -541,7 +620,10 @@ describe('the external Pusher-compatible implementation', () => {
     };
     const logged: unknown[] = [];
     const log = { error: (o: unknown) => logged.push(o) } as unknown as Parameters<typeof externalBroadcaster>[1]['log'];
-    const b = externalBroadcaster(fake, { portalOpen: async (id) => id === 5, log });
+    const b = externalBroadcaster(fake, {
+      portalMode: (id: number) => Promise.resolve(id === 5 ? 'open' : id === 7 ? 'enrolled' : null),
+      log,
+    });
     const first = b.scanCreated(scan({ id: 1, agent_id: 3, client_id: 4 }));
     const second = b.scanUpdated(scan({ id: 2, agent_id: 3, client_id: null }));
     const portalOpen = b.portalScanSaved(5, {
@@ -561,12 +643,22 @@ describe('the external Pusher-compatible implementation', () => {
       status: 'ready',
       type: 'arch',
     });
+    const portalEnrolled = b.portalScanSaved(7, {
+      id: 11,
+      licensePlate: 'Z',
+      timestamp: '2025-01-01T00:00:00.000Z',
+      has_quote: false,
+      status: 'ready',
+      type: 'arch',
+    });
     release();
-    await expect(Promise.all([first, second, portalOpen, portalClosed])).resolves.toBeDefined();
+    await expect(Promise.all([first, second, portalOpen, portalClosed, portalEnrolled])).resolves.toBeDefined();
+    // An enrolled portal's events never go to the public channel, which an external server cannot guard.
     expect(calls.map((c) => [c.event, c.channels])).toEqual([
       ['created', ['private-scan', 'private-scan.agent.3', 'private-scan.client.4', 'private-scan.agent.3.client.4']],
       ['updated', ['private-scan', 'private-scan.agent.3']],
-      ['saved', ['agent.5.scans']],
+      ['saved', ['private-agent.5.scans', 'agent.5.scans']],
+      ['saved', ['private-agent.7.scans']],
     ]);
     expect(typeof calls[0].data).toBe('string');
     expect(JSON.parse(calls[0].data as string)).toMatchObject({ id: 1, agent_id: 3, client_id: 4 });
@@ -640,7 +732,7 @@ describe('the external Pusher-compatible implementation', () => {
     });
 
     it('publishes portal saved events for enabled agents', async () => {
-      const agent = await t.build.agent({ is_enabled: 1 });
+      const agent = await t.build.agent({ is_enabled: 1, portal_mode: 'open' });
       const got = collect<PortalScanEvent>(await subscribed(pusher(), `agent.${agent.id}.scans`), 'saved');
       await ext.broadcaster.portalScanSaved(agent.id, {
         id: 5,

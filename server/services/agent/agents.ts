@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { agentFields } from '../../../src/domain/agents';
+import { agentFields, PORTAL_MODES } from '../../../src/domain/agents';
 import { dataScope } from '../../../src/domain/permissions';
-import { NotFoundError, TooManyRequestsError } from '../../errors';
+import { NotFoundError, TooManyRequestsError, ValidationError } from '../../errors';
 import { dataReply, ErrorReply, recordErrors } from '../../lib/replies';
 import { type ResourceDescription, scopePredicate } from '../../lib/resource';
+import { findPortalAgent, issueKioskToken } from './kiosk';
 import { agentScope } from './scopes';
 
 /** The record as it leaves the server: never the pincode or its hash, only whether one is set. */
@@ -22,6 +23,7 @@ export const AgentRecord = z.object({
   abn: z.string().nullable(),
   has_pincode: z.boolean(),
   is_enabled: z.number(),
+  portal_mode: z.enum(PORTAL_MODES.map((m) => m.id)),
   default_client_id: z.number().nullable(),
   default_client_name: z.string().nullable(),
   primary_color: z.string(),
@@ -56,6 +58,15 @@ export const agentsResource: ResourceDescription = {
 export const PIN_MAX_FAILURES = 5;
 export const PIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
+const PortalAgent = z.object({
+  id: z.number(),
+  name: z.string(),
+  primary_color: z.string(),
+  text_color: z.string(),
+  logo: z.string().nullable(),
+  portal_mode: z.enum(PORTAL_MODES.map((m) => m.id)),
+});
+
 const Branding = z.object({
   id: z.number(),
   name: z.string(),
@@ -89,7 +100,7 @@ export async function agentRoutes(app: FastifyInstance) {
     },
   );
 
-  // The portal is a public kiosk (DECISIONS), so the check is public, only for enabled agents, and throttled.
+  // The portal's pin checks are public (the kiosk has nobody signed in), only for enabled agents, and throttled.
   r.post(
     '/agents/:id/validate-pin',
     {
@@ -107,39 +118,101 @@ export async function agentRoutes(app: FastifyInstance) {
         response: { 200: dataReply(z.boolean()), 404: ErrorReply, 422: ErrorReply, 429: ErrorReply },
       },
     },
+    async (req) => ({ data: await checkPortalPin(app, req.params.id, req.ip, req.body.pin) }),
+  );
+
+  r.post(
+    '/agents/:id/portal/enrol',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Enrols a customer-portal kiosk: the pincode for a kiosk token (30 days, void once the pincode changes)',
+        description:
+          'Throttled with validate-pin (5 failures per 15 minutes per agent and address). The portal sends the token as X-Kiosk-Token on its calls and its channel authorisation.',
+        security: [],
+        params: z.object({ id: z.string() }),
+        body: z.object({
+          pincode: z.preprocess(
+            (v) => (typeof v === 'number' ? String(v) : v),
+            z.string({ error: 'Pincode is required' }).trim().min(1, 'Pincode is required').max(50),
+          ),
+        }),
+        response: {
+          200: dataReply(z.object({ kiosk_token: z.string(), expires_at: z.date() })),
+          404: ErrorReply,
+          422: ErrorReply,
+          429: ErrorReply,
+        },
+      },
+    },
     async (req) => {
-      if (!/^\d{1,15}$/.test(req.params.id)) throw new NotFoundError('Agent', req.params.id);
-      const agentId = Number(req.params.id);
-      const agent = await app.db
-        .selectFrom('agents')
-        .select(['id', 'pincode_hash'])
-        .where('id', '=', agentId)
-        .where('is_enabled', '=', 1)
-        .executeTakeFirst();
+      if (!(await checkPortalPin(app, req.params.id, req.ip, req.body.pincode)))
+        throw new ValidationError({ pincode: 'Pincode does not match' });
+      // Read after the check: the version the pincode just matched.
+      const agent = await findPortalAgent(app.db, Number(req.params.id));
       if (!agent) throw new NotFoundError('Agent', req.params.id);
-      const key = `${agentId}|${req.ip}`;
-      const recent = (
-        await sql<{ n: number; oldest: Date | null }>`select count(*)::int as n, min(failed_at) as oldest from pin_failures
-      where throttle_key = ${key} and failed_at > now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS})`.execute(app.db)
-      ).rows[0];
-      if (recent.n >= PIN_MAX_FAILURES) {
-        const retry = recent.oldest
-          ? Math.max(1, Math.ceil((recent.oldest.getTime() + PIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000))
-          : PIN_FAILURE_WINDOW_SECONDS;
-        throw new TooManyRequestsError(`Too many pincode attempts. Please try again in ${retry} seconds.`, retry);
-      }
-      const ok =
-        !!agent.pincode_hash && /^\d{6}$/.test(req.body.pin) && (await verify(agent.pincode_hash, req.body.pin).catch(() => false));
-      if (!ok) {
-        await app.db.insertInto('pin_failures').values({ throttle_key: key }).execute();
-        // Only the current window matters; older failures are dropped as new ones arrive.
-        await sql`delete from pin_failures where failed_at < now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS * 4})`.execute(
-          app.db,
-        );
-        return { data: false };
-      }
-      await app.db.deleteFrom('pin_failures').where('throttle_key', '=', key).execute();
-      return { data: true };
+      const { token, expiresAt } = issueKioskToken(app.signer, agent.id, agent.pincode_version);
+      return { data: { kiosk_token: token, expires_at: expiresAt } };
     },
   );
+
+  r.get(
+    '/agents/:id/portal',
+    {
+      config: { access: 'portal' },
+      schema: {
+        tags,
+        summary: "The customer portal's agent: name, colours, logo and access mode (needs X-Kiosk-Token when enrolled)",
+        security: [],
+        params: z.object({ id: z.string() }),
+        response: { 200: dataReply(PortalAgent), 401: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (req) => {
+      const agent = await app.db
+        .selectFrom('agents')
+        .select(['id', 'name', 'primary_color', 'text_color', 'logo', 'portal_mode'])
+        .where('id', '=', Number(req.params.id))
+        .executeTakeFirst();
+      if (!agent) throw new NotFoundError('Agent', req.params.id);
+      return { data: agent };
+    },
+  );
+}
+
+/**
+ * The portal's pincode check, shared by validate-pin and enrol: only enabled agents (else the model's 404), at most
+ * PIN_MAX_FAILURES failures per window per agent and client address (429), true when the pincode matches.
+ */
+async function checkPortalPin(app: FastifyInstance, id: string, ip: string, pin: string): Promise<boolean> {
+  if (!/^\d{1,15}$/.test(id)) throw new NotFoundError('Agent', id);
+  const agentId = Number(id);
+  const agent = await app.db
+    .selectFrom('agents')
+    .select(['id', 'pincode_hash'])
+    .where('id', '=', agentId)
+    .where('is_enabled', '=', 1)
+    .executeTakeFirst();
+  if (!agent) throw new NotFoundError('Agent', id);
+  const key = `${agentId}|${ip}`;
+  const recent = (
+    await sql<{ n: number; oldest: Date | null }>`select count(*)::int as n, min(failed_at) as oldest from pin_failures
+      where throttle_key = ${key} and failed_at > now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS})`.execute(app.db)
+  ).rows[0];
+  if (recent.n >= PIN_MAX_FAILURES) {
+    const retry = recent.oldest
+      ? Math.max(1, Math.ceil((recent.oldest.getTime() + PIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000))
+      : PIN_FAILURE_WINDOW_SECONDS;
+    throw new TooManyRequestsError(`Too many pincode attempts. Please try again in ${retry} seconds.`, retry);
+  }
+  const ok = !!agent.pincode_hash && /^\d{6}$/.test(pin) && (await verify(agent.pincode_hash, pin).catch(() => false));
+  if (!ok) {
+    await app.db.insertInto('pin_failures').values({ throttle_key: key }).execute();
+    // Only the current window matters; older failures are dropped as new ones arrive.
+    await sql`delete from pin_failures where failed_at < now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS * 4})`.execute(app.db);
+    return false;
+  }
+  await app.db.deleteFrom('pin_failures').where('throttle_key', '=', key).execute();
+  return true;
 }

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { ErrorReply } from '../../lib/replies';
+
+/** The portal shows the agent's scans of the last 48 hours (DECISIONS); at most this many, newest first. */
+export const PORTAL_HOURS = 48;
+export const PORTAL_MAX_ROWS = 200;
+
+/** Only what a portal card shows (spec 1 §3 Portal scan), never the rest of the scan. */
+const PortalScan = z.object({
+  id: z.number(),
+  licensePlate: z.string().nullable(),
+  timestamp: z.date(),
+  has_quote: z.boolean(),
+  status: z.string(),
+  type: z.string(),
+});
+
+/**
+ * The customer portal's scan calls (no sign-in; access 'portal': the agent is enabled, and its portal is open or the
+ * request's X-Kiosk-Token was enrolled with its current pincode).
+ */
+export async function portalScanRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/portal/:agentId/scans',
+    {
+      config: { access: 'portal' },
+      schema: {
+        tags: ['Customer portal'],
+        summary: `The agent's scans of the last ${PORTAL_HOURS} hours, newest first, portal fields only`,
+        description: `At most ${PORTAL_MAX_ROWS}. has_quote false: a new scan; true: completed. Enrolled portals send X-Kiosk-Token (401 without).`,
+        security: [],
+        params: z.object({ agentId: z.string() }),
+        response: {
+          200: z.object({ items: z.array(PortalScan), total: z.number() }),
+          401: ErrorReply,
+          404: ErrorReply,
+        },
+      },
+    },
+    async (req) => {
+      // Quotes arrive with the quote issue; until then no scan has one (as the live `saved` event says).
+      const rows = await sql<z.infer<typeof PortalScan>>`select id, license_plate as "licensePlate", scanned_at as "timestamp",
+          false as has_quote, status, type
+        from scans where agent_id = ${Number(req.params.agentId)}
+          and scanned_at > now() - make_interval(hours => ${PORTAL_HOURS})
+        order by scanned_at desc, id desc limit ${PORTAL_MAX_ROWS}`.execute(app.db);
+      return { items: rows.rows, total: rows.rows.length };
+    },
+  );
+}
