@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { sha256Hex, signV4 } from './sigv4';
+import type { Signer } from './signing';
 
 /** The stored file types, by the extension of their server-made names. */
 export const FILE_TYPES = {
@@ -34,6 +35,26 @@ export const keyOfUrl = (url: unknown) => {
   const key = url.slice(FILES_PATH.length);
   return FILE_KEY.test(key) ? key : null;
 };
+
+/** Exports (scan lists as CSV / XLSX) are private: served only to their maker, by bearer token or a signed link. */
+export const PRIVATE_EXTENSIONS = ['csv', 'xlsx'] as const;
+export const isPrivateKey = (key: string) => (PRIVATE_EXTENSIONS as readonly string[]).includes(key.slice(key.lastIndexOf('.') + 1));
+/** How long a signed download link works. */
+export const FILE_LINK_MINUTES = 10;
+const FILE_LINK_PURPOSE = 'file';
+
+/** `/api/user/files/<key>?expires=&uid=&sig=`: the browser's download link, valid FILE_LINK_MINUTES for that user's file. */
+export function signedFileUrl(signer: Signer, key: string, userId: number, now = Date.now()) {
+  const expires = Math.floor(now / 1000) + FILE_LINK_MINUTES * 60;
+  const sig = signer.sign(FILE_LINK_PURPOSE, `${key}|${userId}|${expires}`);
+  return `${fileUrl(key)}?expires=${expires}&uid=${userId}&sig=${sig}`;
+}
+
+/** The user a signed link was made for, or null when it is not ours, altered or expired. */
+export function signedFileUser(signer: Signer, key: string, link: { expires: string; uid: string; sig: string }, now = Date.now()) {
+  if (Number(link.expires) * 1000 <= now) return null;
+  return signer.verify(FILE_LINK_PURPOSE, `${key}|${link.uid}|${link.expires}`, link.sig) ? Number(link.uid) : null;
+}
 
 const extensionOf = (contentType: string): FileExtension => {
   const ext = (Object.keys(STORED_TYPES) as FileExtension[]).find((e) => STORED_TYPES[e] === contentType);

@@ -1,9 +1,10 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storageOf } from '../../server/lib/storage';
+import { FILE_LINK_MINUTES, signedFileUrl, storageOf } from '../../server/lib/storage';
 import { removeExpiredExports } from '../../server/services/scan/export';
-import { createTestContext, type TestContext } from './helper';
+import { createTestContext, formData, type TestContext } from './helper';
+import { pngImage } from './image-fixtures';
 
 let t: TestContext;
 let admin: string;
@@ -68,9 +69,10 @@ async function exportCsv(token: string, query = '', headers: Record<string, stri
   const res = await t.as(token, { method: 'GET', url: `/api/scan/scans/export-scan-report${query ? `?${query}` : ''}`, headers });
   expect(res.statusCode, res.body).toBe(200);
   const { url } = res.json().data as { url: string };
-  expect(url).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.csv$/);
+  expect(url).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.csv\?expires=\d+&uid=\d+&sig=[\w-]{43}$/);
   const file = await t.app.inject({ method: 'GET', url });
   expect(file.statusCode).toBe(200);
+  expect(file.headers['cache-control']).toBe('private, no-store');
   expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(file.body.startsWith('\uFEFF')).toBe(true);
   const lines = file.body.slice(1).split('\r\n').filter(Boolean);
@@ -143,7 +145,7 @@ describe('the scan export', () => {
     const res = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?format=xlsx&agent_id=' + agentA.id });
     expect(res.statusCode, res.body).toBe(200);
     const { url } = res.json().data as { url: string };
-    expect(url).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.xlsx$/);
+    expect(url).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.xlsx\?expires=\d+&uid=\d+&sig=[\w-]{43}$/);
     const file = await t.app.inject({ method: 'GET', url });
     expect(file.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const zip = unzipSync(new Uint8Array(file.rawPayload));
@@ -187,7 +189,7 @@ describe('the scan export', () => {
     const make = async () => (await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report' })).json().data.url as string;
     const old = await make();
     const fresh = await make();
-    const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+    const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1, url.indexOf('?'));
     await sql`update scan_exports set created_at = now() - interval '25 hours' where key = ${keyOf(old)}`.execute(t.db);
     expect(await removeExpiredExports(t.db, storageOf(t.app))).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
@@ -199,14 +201,60 @@ describe('the scan export', () => {
   it('sends the file as an attachment under the name the browser asks for, checked', async () => {
     const url = (await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report' })).json().data.url as string;
     expect((await t.app.inject({ method: 'GET', url })).headers['content-disposition']).toMatch(/^inline; filename="[0-9a-f]{32}\.csv"$/);
-    const named = await t.app.inject({ method: 'GET', url: `${url}?download=scans-20240531-1730.csv` });
+    const named = await t.app.inject({ method: 'GET', url: `${url}&download=scans-20240531-1730.csv` });
     expect(named.statusCode).toBe(200);
     expect(named.headers['content-disposition']).toBe('attachment; filename="scans-20240531-1730.csv"');
-    const quoted = await t.app.inject({ method: 'GET', url: `${url}?download=${encodeURIComponent('x".csv')}` });
+    const quoted = await t.app.inject({ method: 'GET', url: `${url}&download=${encodeURIComponent('x".csv')}` });
     expect(quoted.statusCode).toBe(422);
     expect(quoted.json()).toEqual({ error: { download: 'Download must be a file name of letters, digits, dots, dashes and underscores' } });
-    const other = await t.app.inject({ method: 'GET', url: `${url}?download=scans.html` });
+    const other = await t.app.inject({ method: 'GET', url: `${url}&download=scans.html` });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ error: { download: 'Download must end in .csv' } });
+  });
+
+  it("serves an export only to its maker or a Super Admin: bearer token or the signed link, never another agent's user", async () => {
+    const made = await t.as(agentUser, { method: 'GET', url: '/api/scan/scans/export-scan-report' });
+    const url = made.json().data.url as string;
+    const path = url.slice(0, url.indexOf('?'));
+    const key = path.slice(path.lastIndexOf('/') + 1);
+    const get = (u: string, token?: string) => (token ? t.as(token, { method: 'GET', url: u }) : t.app.inject({ method: 'GET', url: u }));
+
+    // Without anything: 401. The maker's token or a Super Admin's opens it, never cached.
+    expect((await get(path)).statusCode).toBe(401);
+    for (const token of [agentUser, admin]) {
+      const res = await get(path, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
+    // Another agent's user, a client user: 403, with their token or with the link signed for the maker... replayed with their id.
+    const otherAgentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentB.id] })).email);
+    expect((await get(path, otherAgentUser)).statusCode).toBe(403);
+    expect((await get(path, clientUser)).statusCode).toBe(403);
+    const params = new URL(url, 'http://x').searchParams;
+    const otherId = (await t.as(otherAgentUser, { method: 'GET', url: '/api/user/auth/user' })).json().data.id as number;
+    const variants = [
+      `${path}?expires=${params.get('expires')}&uid=${otherId}&sig=${params.get('sig')}`,
+      `${path}?expires=${Number(params.get('expires')) + 600}&uid=${params.get('uid')}&sig=${params.get('sig')}`,
+      `${path}?expires=${params.get('expires')}&uid=${params.get('uid')}&sig=${'A'.repeat(43)}`,
+      `${path}?expires=${params.get('expires')}&uid=${params.get('uid')}`,
+      // Genuinely signed, but for a user who did not make the export.
+      signedFileUrl(t.app.signer, key, otherId),
+      // Signed for the maker, ten minutes and more ago.
+      signedFileUrl(t.app.signer, key, Number(params.get('uid')), Date.now() - (FILE_LINK_MINUTES * 60 + 1) * 1000),
+    ];
+    for (const bad of variants) expect((await get(bad)).statusCode, bad).toBe(403);
+    expect((await get(url)).statusCode).toBe(200);
+    expect((await get(`${path}?expires=soon&uid=1&sig=x`)).statusCode).toBe(422);
+
+    // Images stay public and cacheable.
+    const upload = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/file/upload',
+      ...(await formData({ file: { data: await pngImage(), filename: 'a.png', type: 'image/png' } })),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const image = await get(upload.json().data.url as string);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

@@ -16,7 +16,7 @@ import {
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { checkReferences } from '../../lib/resource';
-import { fileUrl, storageOf } from '../../lib/storage';
+import { FILE_LINK_MINUTES, signedFileUrl, storageOf } from '../../lib/storage';
 import { broadcastScan, queueScanEvent } from './events';
 import { countUpTo, findScanDetail, findScanItem, listScans, refreshCounts, SCAN_TIME_ZONE, scanSelection } from './repository';
 import { buildExport, EXPORT_TTL_HOURS, recordExport } from './export';
@@ -81,7 +81,8 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
         summary: 'Export the filtered scans as CSV or XLSX; replies the file URL',
         description:
           `Same filters and scope as GET scans; format csv (default) or xlsx. Writes the file (CSV: UTF-8 with BOM; both: Melbourne times) to the file ` +
-          `store and replies {data: {url}}; at most ${EXPORT_MAX_ROWS} rows. The file is removed ${EXPORT_TTL_HOURS} hours later.`,
+          `store and replies {data: {url}}: a download link signed for this user, valid ${FILE_LINK_MINUTES} minutes (the file itself also answers ` +
+          `this user's bearer token); at most ${EXPORT_MAX_ROWS} rows. The file is removed ${EXPORT_TTL_HOURS} hours later.`,
         querystring: ScanFilterQuery.extend({
           format: z.preprocess(
             (v) => (v === '' ? undefined : v),
@@ -91,7 +92,11 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
           per_page: z.unknown().optional(),
         }),
         response: {
-          200: dataReply(z.object({ url: z.string() }).meta({ example: { url: '/api/user/files/0f8c6b1e2d3a4f5e6a7b8c9d0e1f2a3b.csv' } })),
+          200: dataReply(
+            z.object({ url: z.string() }).meta({
+              example: { url: '/api/user/files/0f8c6b1e2d3a4f5e6a7b8c9d0e1f2a3b.csv?expires=1764000000&uid=1&sig=<43 characters>' },
+            }),
+          ),
           ...recordErrors,
         },
       },
@@ -106,7 +111,8 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
       const file = await buildExport(app.db, selection.where, format);
       const key = await storageOf(app).put(file.data, file.contentType);
       await recordExport(app.db, key, req.user!.id, format, file.count);
-      return { data: { url: fileUrl(key) } };
+      // The browser downloads through a plain link (no bearer token): a short-lived link signed for this user.
+      return { data: { url: signedFileUrl(app.signer, key, req.user!.id) } };
     },
   );
 

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { inputSchema } from '../../../src/domain/fields';
 import { isSuperAdmin } from '../../../src/domain/permissions';
 import type { Config } from '../../config';
-import { NotFoundError, ValidationError } from '../../errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
 import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
 import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
-import { FILE_KEY, fileUrl, keyOfUrl, storageOf } from '../../lib/storage';
+import { FILE_KEY, FILE_LINK_MINUTES, fileUrl, isPrivateKey, keyOfUrl, signedFileUser, storageOf } from '../../lib/storage';
+import type { AuthUser } from '../../plugins/auth';
 
 /** Sandboxed: an SVG opened on its own can run nothing and load nothing (its inline styles may apply). */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -17,7 +19,8 @@ const UploadBody = inputSchema({ file: { type: 'image', label: 'File', upload: '
 
 /**
  * Stored files: served publicly under their unguessable server-made names (an <img> cannot send a bearer
- * token), uploaded by signed-in users (`file/upload`, e.g. images in rich text), deleted by their uploader.
+ * token), except exports (their maker only); uploaded by signed-in users (`file/upload`, e.g. images in rich text),
+ * deleted by their uploader.
  */
 export async function fileRoutes(app: FastifyInstance, opts: { config: Config }) {
   await app.register(multipartPlugin);
@@ -27,40 +30,75 @@ export async function fileRoutes(app: FastifyInstance, opts: { config: Config })
   r.get(
     '/files/:key',
     {
-      config: { access: 'public' },
+      // Images are public (an <img> sends no token); exports check the bearer token or the signed link themselves.
+      config: { access: 'optional' },
       schema: {
         tags,
         summary: 'A stored file (images, videos, reports, exports), by its server-made name',
         description:
-          'With `download=<name>` (letters, digits, . _ -, same extension as the file) it is sent as an attachment saved under that name.',
+          'With `download=<name>` (letters, digits, . _ -, same extension as the file) it is sent as an attachment saved under that name. ' +
+          `Exports (.csv, .xlsx) are private: only their maker (or a Super Admin) with a bearer token, or the signed link the export replied ` +
+          `(\`expires\`, \`uid\`, \`sig\`, valid ${FILE_LINK_MINUTES} minutes); never cached (\`Cache-Control: private, no-store\`).`,
+        security: [],
         params: z.object({ key: z.string() }),
         querystring: z.object({
           download: z
             .string()
             .regex(/^[\w.-]{1,100}$/, 'Download must be a file name of letters, digits, dots, dashes and underscores')
             .optional(),
+          expires: z
+            .string()
+            .regex(/^\d{1,12}$/, 'Expires must be a number of seconds')
+            .optional(),
+          uid: z
+            .string()
+            .regex(/^\d{1,15}$/, 'Uid must be a user id')
+            .optional(),
+          sig: z
+            .string()
+            .regex(/^[A-Za-z0-9_-]{43}$/, 'Sig is invalid')
+            .optional(),
         }),
-        response: { 200: z.instanceof(Buffer).describe('The file bytes'), 404: ErrorReply, 422: ErrorReply },
+        response: { 200: z.instanceof(Buffer).describe('The file bytes'), ...recordErrors },
       },
     },
     async (req, reply) => {
-      const file = FILE_KEY.test(req.params.key) ? await storageOf(app).get(req.params.key) : null;
-      if (!file) throw new NotFoundError('File', req.params.key);
+      const { key } = req.params;
+      const exported = FILE_KEY.test(key) && isPrivateKey(key);
+      if (exported) await checkExportAccess(key, req.user, req.query);
+      const file = FILE_KEY.test(key) ? await storageOf(app).get(key) : null;
+      if (!file) throw new NotFoundError('File', key);
       const { download } = req.query;
       const extension = (name: string) => name.slice(name.lastIndexOf('.'));
-      if (download !== undefined && extension(download) !== extension(req.params.key)) {
-        throw new ValidationError({ download: `Download must end in ${extension(req.params.key)}` });
+      if (download !== undefined && extension(download) !== extension(key)) {
+        throw new ValidationError({ download: `Download must end in ${extension(key)}` });
       }
       reply
         .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
-        // Names are never reused, so the bytes behind one never change.
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${req.params.key}"`);
+        // Names are never reused, so the bytes behind one never change; an export is for one user and must not linger in caches.
+        .header('cache-control', exported ? 'private, no-store' : 'public, max-age=31536000, immutable')
+        .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${key}"`);
       if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
       return reply.send(file.data);
     },
   );
+
+  /** An export goes to its maker or a Super Admin (bearer token), or to whoever holds a valid signed link made for its maker. */
+  async function checkExportAccess(key: string, user: AuthUser | null, link: { expires?: string; uid?: string; sig?: string }) {
+    const row = (await sql<{ user_id: number | null }>`select user_id from scan_exports where key = ${key}`.execute(app.db)).rows[0];
+    if (user) {
+      if (!row) throw new NotFoundError('File', key);
+      if (row.user_id !== user.id && !isSuperAdmin(user)) throw new ForbiddenError();
+      return;
+    }
+    if (link.expires === undefined && link.uid === undefined && link.sig === undefined) throw new UnauthorizedError();
+    if (!link.expires || !link.uid || !link.sig) throw new ForbiddenError('The download link is incomplete');
+    const uid = signedFileUser(app.signer, key, { expires: link.expires, uid: link.uid, sig: link.sig });
+    if (uid === null) throw new ForbiddenError('The download link has expired or is not valid');
+    if (!row) throw new NotFoundError('File', key);
+    if (row.user_id !== uid) throw new ForbiddenError();
+  }
 
   r.post(
     '/file/upload',
