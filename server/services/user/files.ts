@@ -8,7 +8,7 @@ import type { Config } from '../../config';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
 import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
-import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
+import { dataReply, MessageReply, recordErrors } from '../../lib/replies';
 import { FILE_KEY, FILE_LINK_MINUTES, fileUrl, isPrivateKey, keyOfUrl, signedFileUser, storageOf } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 
