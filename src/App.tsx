@@ -5,6 +5,7 @@ import { authProvider } from './authProvider';
 import { AppNotification } from './components/AppNotification';
 import { PageLoading } from './components/PageLoading';
 import { RedirectHome, RequirePermission } from './components/RequirePermission';
+import * as customerPortal from './custom/customer-portal';
 import * as dashboard from './custom/dashboard';
 import * as emailHeaderFooter from './custom/email-header-footer';
 import * as error403 from './custom/error-403';
@@ -49,6 +50,7 @@ export const App = () => (
         <Route path={resetPassword.path} element={<resetPassword.ResetPasswordPage />} />
         <Route path={error403.path} element={<error403.AccessDeniedPage />} />
         <Route path={errorPage.path} element={<errorPage.NotFoundPage />} />
+        <Route path={customerPortal.path} element={<customerPortal.CustomerPortalPage />} />
         <Route path="/home" element={<RedirectHome />} />
         <Route path="/dashboard" element={<RedirectHome />} />
       </CustomRoutes>
