@@ -130,7 +130,7 @@ export const CustomerPortalPage = () => {
               </Breadcrumbs>
             </Box>
           </Stack>
-          <Tooltip title={translate('app.portal.go_admin_tooltip')}>
+          <Tooltip title={translate('app.portal.go_admin_tooltip')} describeChild>
             <Button variant="contained" sx={buttonSx} onClick={() => setAdminDialog(true)}>
               {translate('app.portal.go_admin')}
             </Button>

@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+/** The demo agents' pincode (server/seed/agents-demo.ts). */
+const PIN = '246810';
+
+async function adminToken(request: APIRequestContext) {
+  const res = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+const enrolDialog = (page: Page) => page.getByRole('dialog', { name: 'Enrol this device' });
+
+test.describe('customer portal kiosk', () => {
+  test('asks once for the pincode, then shows the scans and follows the live channel with the kiosk token', async ({ page, request }) => {
+    await page.goto('/customer-portal/1');
+    const dialog = enrolDialog(page);
+    await expect(dialog).toBeVisible();
+    // Nothing of the portal shows before enrolment.
+    await expect(page.getByText('NEW SCANS')).toHaveCount(0);
+    const pincode = dialog.getByLabel('Pincode');
+    await expect(pincode).toBeFocused();
+
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByText('Pincode is required')).toBeVisible();
+    await pincode.fill('000000');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByText('Invalid Pincode')).toBeVisible();
+
+    const enrolCall = page.waitForResponse((r) => r.url().endsWith('/api/agent/agents/1/portal/enrol'));
+    await pincode.fill(PIN);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    expect((await enrolCall).status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Melbourne Auto Scan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'NEW SCANS' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'COMPLETED SCANS' })).toBeVisible();
+    const stored = await page.evaluate(() => localStorage.getItem('kioskToken.1'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ token: expect.stringMatching(/^1\.\d+\.\d+\.[\w-]{43}$/) });
+
+    // The live channel: a scan saved for this agent shows on top of NEW SCANS without a reload.
+    const token = await adminToken(request);
+    const auth = { Authorization: `Bearer ${token}` };
+    const created = await request.post('/api/scan/scans', { headers: auth, data: { agent_id: 1 } });
+    expect(created.status()).toBe(201);
+    const scanId = ((await created.json()) as { data: { id: number } }).data.id;
+    const updated = await request.put(`/api/scan/scans/${scanId}`, { headers: auth, data: { licensePlate: 'KIOSK1' } });
+    expect(updated.ok()).toBe(true);
+    const newScans = page.getByRole('region', { name: 'NEW SCANS' });
+    await expect(newScans.getByText('Registration: KIOSK1')).toBeVisible();
+
+    // A reload keeps the enrolment: no dialog.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'NEW SCANS' })).toBeVisible();
+    await expect(enrolDialog(page)).toHaveCount(0);
+    await expect(newScans.getByText('Registration: KIOSK1')).toBeVisible();
+
+    // A token the server no longer accepts (e.g. after a new pincode) brings the dialog back.
+    await page.evaluate(() => {
+      const kiosk = JSON.parse(localStorage.getItem('kioskToken.1') ?? '{}') as { token: string; expires_at: string };
+      localStorage.setItem('kioskToken.1', JSON.stringify({ ...kiosk, token: kiosk.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) }));
+    });
+    await page.reload();
+    await expect(enrolDialog(page)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('kioskToken.1'))).toBeNull();
+    await enrolDialog(page).getByLabel('Pincode').fill(PIN);
+    await enrolDialog(page).getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'NEW SCANS' })).toBeVisible();
+
+    // Go to Admin still asks for the pincode, and /scans still needs a sign-in.
+    await page.getByRole('button', { name: 'Go to Admin' }).click();
+    const code = page.getByRole('dialog', { name: 'Code Validation' });
+    await code.getByLabel('Pincode').fill('111111');
+    await code.getByRole('button', { name: 'Submit' }).click();
+    await expect(code.getByText('Invalid Pincode')).toBeVisible();
+    await code.getByLabel('Pincode').fill(PIN);
+    await code.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("an agent switched to Open on its form needs no enrolment; another browser's portal of an enrolled agent still asks", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/agents/2');
+    const access = page.getByRole('combobox', { name: 'Customer Portal Access' });
+    await expect(access).toContainText('Enrolled (PIN once per device)');
+    await access.click();
+    await page.getByRole('option', { name: 'Open' }).click();
+    const save = page.waitForResponse((r) => r.url().includes('/api/agent/agents/2') && r.request().method() !== 'GET');
+    await page.locator('form').first().getByRole('button', { name: 'Submit' }).click();
+    expect((await save).status()).toBe(200);
+
+    const kiosk = await browser.newContext();
+    const portal = await kiosk.newPage();
+    await portal.goto('/customer-portal/2');
+    await expect(portal.getByRole('heading', { name: 'NEW SCANS' })).toBeVisible();
+    await expect(enrolDialog(portal)).toHaveCount(0);
+    await portal.goto('/customer-portal/3');
+    await expect(enrolDialog(portal)).toBeVisible();
+    await kiosk.close();
+  });
+});
