@@ -22,7 +22,7 @@ const PortalScan = z.object({
  * The customer portal's scan calls (no sign-in; access 'portal': the agent is enabled, and its portal is open or the
  * request's X-Kiosk-Token was enrolled with its current pincode).
  */
-export async function portalScanRoutes(app: FastifyInstance) {
+export function portalScanRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/portal/:agentId/scans',
@@ -51,4 +51,5 @@ export async function portalScanRoutes(app: FastifyInstance) {
       return { items: rows.rows, total: rows.rows.length };
     },
   );
+  return Promise.resolve();
 }
