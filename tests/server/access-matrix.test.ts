@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { hash } from '@node-rs/argon2';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -8,6 +9,7 @@ import { describedResources, referenceFields, registerResource } from '../../ser
 import { hashToken, newToken } from '../../server/lib/tokens';
 import { type ApiRoute, authPlugin } from '../../server/plugins/auth';
 import { SAMPLE_VIDEO_PATH } from '../../server/scans-generator/images';
+import { issueKioskToken } from '../../server/services/agent/kiosk';
 import { findAccessByUserId } from '../../server/services/user/access-repository';
 import { PERMISSIONS } from '../../src/domain/permissions';
 import { type Actor, type Fixtures, matrix, type MatrixEntry, MISSING_ID, type Owned, type Req } from './access-matrix';
@@ -58,6 +60,7 @@ async function owned(tag: string): Promise<Owned> {
   };
 }
 
+const portalPinHash = await hash('246810');
 const mine = await owned('mine');
 const other = await owned('other');
 const everyPermission = [...PERMISSIONS];
@@ -147,6 +150,11 @@ const f: Fixtures = {
   async permission(name) {
     return (await t.db.insertInto('permissions').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
   },
+  async portalAgent() {
+    const agent = await t.build.agent({ is_enabled: 1, pincode_hash: portalPinHash, default_client_id: mine.client });
+    const row = await t.db.selectFrom('agents').select('pincode_version').where('id', '=', agent.id).executeTakeFirstOrThrow();
+    return { id: agent.id, kiosk: issueKioskToken(t.app.signer, agent.id, row.pincode_version).token };
+  },
   async deviceScan() {
     return (await t.build.scan({ agent_id: mine.agent, client_id: mine.client, device_id: mine.device, status: 'metadata' })).id;
   },
@@ -178,7 +186,12 @@ t.app.storage.put = async (data, type) => {
 // ---- Calls ----
 
 const key = (r: ApiRoute) => `${r.method} ${r.url}`;
-type Caller = { who: Actor | 'no token' | `without ${string}` | 'sign-in token'; bearer: string | null };
+type Caller = { who: Actor | 'no token' | 'kiosk' | `without ${string}` | 'sign-in token'; bearer: string | null };
+const kiosk: Caller = { who: 'kiosk', bearer: null };
+const withoutKiosk = (req: Req): Req => ({
+  ...req,
+  headers: Object.fromEntries(Object.entries(req.headers ?? {}).filter(([h]) => h !== 'x-kiosk-token')),
+});
 
 function send(route: ApiRoute, caller: Caller, req: Req, useOverride: boolean) {
   const bearer = useOverride && req.token ? req.token : caller.bearer;
@@ -199,7 +212,8 @@ function side(entry: MatrixEntry, kind: 'agent' | 'client'): Caller {
   const who: Actor = !permission || permissionsOf[kind].includes(permission) ? kind : kind === 'agent' ? 'agentPlus' : 'clientPlus';
   return { who, bearer: tokens[who] };
 }
-const sides = (entry: MatrixEntry) => (entry.access === 'device' ? [side(entry, 'agent')] : [side(entry, 'agent'), side(entry, 'client')]);
+const sides = (entry: MatrixEntry) =>
+  entry.access === 'portal' ? [kiosk] : entry.access === 'device' ? [side(entry, 'agent')] : [side(entry, 'agent'), side(entry, 'client')];
 const as = (who: Actor): Caller => ({ who, bearer: tokens[who] });
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
@@ -228,7 +242,10 @@ const onField = (field: string, code: number) => (res: LightMyRequestResponse) =
 async function refusals(route: ApiRoute, entry: MatrixEntry): Promise<Refusal[]> {
   const out: Refusal[] = [];
   const base = () => entry.request(f, 'superAdmin');
-  if (entry.access !== 'public') out.push({ caller: { who: 'no token', bearer: null }, req: await base(), check: status(401) });
+  const anonymousRefused = entry.access === 'optional' ? entry.anonymous === 401 : entry.access !== 'public' && entry.access !== 'portal';
+  if (anonymousRefused) out.push({ caller: { who: 'no token', bearer: null }, req: await base(), check: status(401) });
+  // A portal without its kiosk token, or with the token of another agent's kiosk: 401, the pincode is asked again.
+  if (entry.access === 'portal') out.push({ caller: kiosk, req: withoutKiosk(await base()), check: status(401) });
   if (entry.access === 'device')
     out.push({ caller: { who: 'sign-in token', bearer: tokens.superAdmin }, req: await base(), check: status(401) });
   if (typeof entry.access === 'object') {
@@ -238,7 +255,12 @@ async function refusals(route: ApiRoute, entry: MatrixEntry): Promise<Refusal[]>
       if (!permissionsOf[who].includes(p)) out.push({ caller: as(who), req: await entry.request(f, who), check: status(403) });
   }
   if (typeof entry.foreign === 'function')
-    for (const caller of sides(entry)) out.push({ caller, req: await entry.foreign(f, caller.who as Actor), check: forbiddenOrNotFound });
+    for (const caller of sides(entry))
+      out.push({
+        caller,
+        req: await entry.foreign(f, caller.who as Actor),
+        check: entry.access === 'portal' ? status(401) : forbiddenOrNotFound,
+      });
   for (const [field, foreignValue] of Object.entries(entry.references ?? {})) {
     const code = entry.referenceStatus?.[field] ?? 422;
     for (const caller of sides(entry)) {
@@ -280,15 +302,20 @@ async function check(route: ApiRoute, entry: MatrixEntry) {
   const permitted: { caller: Caller; expected: number }[] =
     entry.access === 'public'
       ? [{ caller: { who: 'no token', bearer: null }, expected: entry.status ?? 200 }]
-      : entry.access === 'device'
-        ? [{ caller: side(entry, 'agent'), expected: entry.status ?? 200 }]
-        : [
-            { caller: as('superAdmin'), expected: entry.status ?? 200 },
-            ...(['agent', 'client'] as const).map((kind) => ({
-              caller: side(entry, kind),
-              expected: (typeof entry.scoped === 'number' ? entry.scoped : entry.scoped?.[kind]) ?? entry.status ?? 200,
-            })),
-          ];
+      : entry.access === 'portal'
+        ? [{ caller: kiosk, expected: entry.status ?? 200 }]
+        : entry.access === 'device'
+          ? [{ caller: side(entry, 'agent'), expected: entry.status ?? 200 }]
+          : [
+              { caller: as('superAdmin'), expected: entry.status ?? 200 },
+              ...(['agent', 'client'] as const).map((kind) => ({
+                caller: side(entry, kind),
+                expected: (typeof entry.scoped === 'number' ? entry.scoped : entry.scoped?.[kind]) ?? entry.status ?? 200,
+              })),
+              ...(entry.access === 'optional' && entry.anonymous !== 401
+                ? [{ caller: { who: 'no token', bearer: null } as Caller, expected: entry.anonymous ?? 200 }]
+                : []),
+            ];
   for (const { caller, expected } of permitted) {
     const req = await entry.request(f, caller.who === 'no token' ? 'superAdmin' : (caller.who as Actor));
     const res = await send(route, caller, req, true);

@@ -72,6 +72,8 @@ export interface Fixtures {
   permission(name: string): Promise<number>;
   /** A fresh scan of `mine.agent` with status metadata, as a device leaves it before uploading. */
   deviceScan(): Promise<number>;
+  /** A fresh enabled agent with an enrolled customer portal, and a kiosk token enrolled for it. */
+  portalAgent(): Promise<{ id: number; kiosk: string }>;
 }
 
 export interface Req {
@@ -86,8 +88,10 @@ type Make = (f: Fixtures, who: Actor) => Req | Promise<Req>;
 export interface MatrixEntry {
   access: RouteAccess;
   request: Make;
-  /** The Super Admin's status for `request` (public routes: without a token). Default 200. */
+  /** The Super Admin's status for `request` (public routes: without a token; portal routes: the kiosk). Default 200. */
   status?: number;
+  /** 'optional' routes: the status of `request` sent without a token (401, or what a signed link or a kiosk gets). */
+  anonymous?: number;
   /** The scoped users' status for `request`, when it is not `status`. */
   scoped?: number | { agent?: number; client?: number };
   foreign: Make | 'global' | 'none';
@@ -151,8 +155,10 @@ export const matrix: Record<string, MatrixEntry> = {
   'GET /api/ready': { access: 'public', request: path('/api/ready'), foreign: 'none' },
   'GET /api/broadcasting/config': { access: 'public', request: path('/api/broadcasting/config'), foreign: 'none' },
   'GET /api/broadcasting/channels': { access: { permission: 'scan' }, request: path('/api/broadcasting/channels'), foreign: 'none' },
+  // Optional: the customer portal's kiosk signs its channel without a sign-in; the scan channel needs one.
   'POST /api/broadcasting/auth': {
-    access: 'signed-in',
+    access: 'optional',
+    anonymous: 401,
     request: body('/api/broadcasting/auth', () => ({ socket_id: '1234.5678', channel_name: 'private-scan' })),
     foreign: 'none',
   },
@@ -188,8 +194,14 @@ export const matrix: Record<string, MatrixEntry> = {
     request: body('/api/user/auth/profile', (f, who) => ({ first_name: 'Matrix', last_name: 'Tester', email: f.users[who].email })),
     foreign: 'none',
   },
-  // Public: an <img> cannot send a token, and the names are unguessable (ARCHITECTURE: Files).
-  'GET /api/user/files/:key': { access: 'public', request: (f) => ({ url: `/api/user/files/${f.global.file}` }), foreign: 'none' },
+  // Optional: an <img> cannot send a token, and image names are unguessable (ARCHITECTURE: Files); exports need
+  // their maker's token or a signed link (scans-export.test.ts).
+  'GET /api/user/files/:key': {
+    access: 'optional',
+    anonymous: 200,
+    request: (f) => ({ url: `/api/user/files/${f.global.file}` }),
+    foreign: 'none',
+  },
   'POST /api/user/file/upload': {
     access: 'signed-in',
     request: async (f) => ({ url: '/api/user/file/upload', ...(await f.form({ file: { data: await f.png(), filename: 'a.png' } })) }),
@@ -435,6 +447,36 @@ export const matrix: Record<string, MatrixEntry> = {
       payload: { pin: '000000' },
     }),
     foreign: 'none',
+  },
+  // The customer portal (a kiosk, DECISIONS): enrolling is public and throttled like validate-pin; the portal's
+  // reads need the kiosk token enrolled for that agent.
+  'POST /api/agent/agents/:id/portal/enrol': {
+    access: 'public',
+    request: async (f) => ({ url: `/api/agent/agents/${(await f.portalAgent()).id}/portal/enrol`, payload: { pincode: '000000' } }),
+    status: 422,
+    foreign: 'none',
+  },
+  'GET /api/agent/agents/:id/portal': {
+    access: 'portal',
+    request: async (f) => {
+      const agent = await f.portalAgent();
+      return { url: `/api/agent/agents/${agent.id}/portal`, headers: { 'x-kiosk-token': agent.kiosk } };
+    },
+    foreign: async (f) => ({
+      url: `/api/agent/agents/${(await f.portalAgent()).id}/portal`,
+      headers: { 'x-kiosk-token': (await f.portalAgent()).kiosk },
+    }),
+  },
+  'GET /api/scan/portal/:agentId/scans': {
+    access: 'portal',
+    request: async (f) => {
+      const agent = await f.portalAgent();
+      return { url: `/api/scan/portal/${agent.id}/scans`, headers: { 'x-kiosk-token': agent.kiosk } };
+    },
+    foreign: async (f) => ({
+      url: `/api/scan/portal/${(await f.portalAgent()).id}/scans`,
+      headers: { 'x-kiosk-token': (await f.portalAgent()).kiosk },
+    }),
   },
   'GET /api/agent/webhooks': { access: { permission: 'agent' }, request: path('/api/agent/webhooks'), foreign: 'none' },
   'GET /api/agent/webhooks/lists': { access: { permission: 'agent' }, request: path('/api/agent/webhooks/lists'), foreign: 'none' },
