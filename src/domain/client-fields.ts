@@ -32,8 +32,8 @@ export const clientFields = {
   sc_pearl: { type: 'number', label: 'Pearl Surcharge', min: 0, max: MAX_PERCENT, default: 0, list: true },
   sc_p2p: { type: 'boolean', label: 'Push to Paint', default: false },
   calculation_method: { type: 'choice', label: 'Calculation Method', choices: CALCULATION_METHODS, default: 'T', list: true },
-  /** Required when the method is T (clientRules). */
-  sc_threshold: { type: 'number', label: 'Threshold', integer: true, min: 1, max: 1000 },
+  /** Method T's count; PRICING.md's default 1 (the panel's largest dent) when absent. */
+  sc_threshold: { type: 'number', label: 'Threshold', integer: true, min: 1, max: 1000, default: 1 },
   products: { type: 'references', label: 'Products', reference: 'products', virtual: true },
   parts: { type: 'references', label: 'Parts', reference: 'parts', virtual: true },
   /** The logo's URL (an upload comes with the storage module). */
@@ -88,11 +88,12 @@ export interface ClientPrices {
   scratch: Record<string, ScratchPriceRow>;
 }
 
-/** Rules across fields: T needs a threshold, W needs all five weighted counts (each reported at its own path). */
+/**
+ * Rules across fields: W needs all five weighted counts (each reported at its own path). Spec 3 §5 requires
+ * only the name: T without a threshold takes PRICING.md's default (1), applied by the field's `default`.
+ */
 export function clientRules(body: Record<string, unknown>, _mode: FormMode): Record<string, string> | null {
   const errors: Record<string, string> = {};
-  if (body.calculation_method === 'T' && body.sc_threshold == null)
-    errors.sc_threshold = messages.required(clientFields.sc_threshold.label);
   if (body.calculation_method === 'W') {
     const w = (body.weighted_no ?? {}) as Partial<Record<DentLevel, unknown>>;
     for (const l of DENT_LEVELS) if (w[l] == null) errors[`weighted_no.${l}`] = messages.required(levelLabel[l]);

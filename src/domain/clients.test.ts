@@ -24,9 +24,10 @@ describe('field defaults (fields.ts `default`)', () => {
 });
 
 describe('clientRules', () => {
-  it('needs a threshold for T and all five weighted counts for W', () => {
+  it('needs all five weighted counts for W, nothing but the name otherwise (T takes its default threshold)', () => {
     expect(clientRules({ calculation_method: 'T', sc_threshold: 2 }, 'create')).toBeNull();
-    expect(clientRules({ calculation_method: 'T' }, 'create')).toEqual({ sc_threshold: 'Threshold is required' });
+    expect(clientRules({ calculation_method: 'T' }, 'create')).toBeNull();
+    expect(clientRules({}, 'create')).toBeNull();
     expect(clientRules({ calculation_method: 'W', weighted_no: { oversize: 1, severe: 1, heavy: 1, medium: 1 } }, 'update')).toEqual({
       'weighted_no.light': 'Light is required',
     });

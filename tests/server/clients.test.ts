@@ -111,8 +111,7 @@ describe('clients: validation', () => {
     await refused({ name: '   ', sc_threshold: 2 }, { name: 'Name is required' });
   });
 
-  it('requires the threshold with method T and every weighted count with method W', async () => {
-    await refused({ name: 'T client', calculation_method: 'T' }, { sc_threshold: 'Threshold is required' });
+  it('requires every weighted count with method W', async () => {
     await refused(
       { name: 'W client', calculation_method: 'W', weighted_no: { oversize: 1, severe: 2, heavy: 3, medium: 4 } },
       { 'weighted_no.light': 'Light is required' },
@@ -246,6 +245,33 @@ describe('clients: create, read, page, search, update, delete', () => {
       .where('part_id', '=', partA)
       .executeTakeFirstOrThrow();
     expect([row.light, row.replacement]).toEqual([99.99, 1234.5]);
+  });
+
+  it('creates a client from its name alone with PRICING.md defaults (spec 3 §5: only the name is required)', async () => {
+    for (const payload of [{ name: 'Name only' }, { name: 'T without threshold', calculation_method: 'T', sc_threshold: '' }]) {
+      const res = await t.as(admin, { method: 'POST', url: '/api/quote/clients', payload });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({
+        name: payload.name,
+        currency: '$',
+        sc_metallic: 0,
+        sc_pearl: 0,
+        sc_p2p: 0,
+        calculation_method: 'T',
+        sc_threshold: 1,
+        weighted_no: null,
+        prices: { dent: {}, scratch: {} },
+      });
+    }
+    // The defaults are real: the category is the panel's largest dent.
+    const id = (await t.as(admin, { method: 'POST', url: '/api/quote/clients', payload: { name: 'Largest dent' } })).json().data.id;
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/clients/calculate-category',
+      payload: { client_id: id, categories: { light: 4, heavy: 1 } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ data: { category: 'heavy' } });
   });
 
   it('defaults currency to $, surcharges to 0, method to T', async () => {

@@ -93,6 +93,32 @@ describe('client form', { timeout: 30_000 }, () => {
     ).toBe(true);
   });
 
+  it('opens with PRICING.md defaults (T with threshold 1, surcharges 0, currency $) and saves with only a name', async () => {
+    const fetch = signedIn((request, body) => {
+      if (request === 'POST /api/quote/clients') return { status: 201, body: { data: { id: 9, ...(body as object) } } };
+      if (request.startsWith('GET /api/quote/clients?')) return { body: { items: [], total: 0 } };
+      return undefined;
+    });
+    const { location } = renderApp('/clients/create');
+    await screen.findByRole('table', { name: 'Dent Prices' });
+    expect(screen.getByLabelText<HTMLInputElement>(/^Threshold/).value).toBe('1');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Metallic Surcharge/).value).toBe('0');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Pearl Surcharge/).value).toBe('0');
+    expect(screen.getByRole('combobox', { name: /^Calculation Method/ }).textContent).toBe('Threshold');
+    expect(screen.getByRole('combobox', { name: /^Currency/ }).textContent).toBe('$');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Just a name' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Created Successfully')).toBeTruthy();
+    await waitFor(() => expect(location.pathname).toBe('/clients'));
+    expect(bodyOf(fetch, 'POST')).toMatchObject({
+      name: 'Just a name',
+      calculation_method: 'T',
+      sc_threshold: 1,
+      currency: '$',
+      sc_metallic: 0,
+    });
+  });
+
   it('validates on submit: name, threshold by method, cells at least 0; then sends both matrices keyed by part', async () => {
     const fetch = signedIn((request, body) => {
       if (request === 'POST /api/quote/clients') return { status: 201, body: { data: { id: 9, ...(body as object) } } };
@@ -102,9 +128,10 @@ describe('client form', { timeout: 30_000 }, () => {
     const { location } = renderApp('/clients/create');
     await screen.findByRole('table', { name: 'Dent Prices' });
     fireEvent.change(cell('Roof', 'Heavy'), { target: { value: '-5' } });
+    fireEvent.change(screen.getByLabelText(/^Threshold/), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Threshold is required')).toBeTruthy();
+    expect(screen.getByText('Threshold must be greater than zero')).toBeTruthy();
     expect(screen.getByText('Heavy must be greater than or equal to 0')).toBeTruthy();
     expect(cell('Roof', 'Heavy').getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Name/)));
