@@ -103,6 +103,19 @@ describe('take', () => {
     expect(await auditOf('impersonate.take', third.id)).toEqual([]);
   });
 
+  it('does not let the impersonating admin accept the terms for the user', async () => {
+    const target = await t.build.user({ permissions: ['scan'] });
+    const impersonating = (await take(admin, target.id)).json().data.token as string;
+    const res = await t.as(impersonating, { method: 'POST', url: '/api/user/auth/consent' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Only the user can accept the terms, not an impersonating admin.' });
+    expect((await t.db.selectFrom('users').select('consent').where('id', '=', target.id).executeTakeFirstOrThrow()).consent).toBe(0);
+    // The user's own sign-in still can.
+    const own = await t.as(await t.login(target.email), { method: 'POST', url: '/api/user/auth/consent' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.consent).toBe(1);
+  });
+
   it("answers the model's 404 for an unknown user", async () => {
     for (const id of ['987654', 'abc']) {
       const res = await take(admin, id);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser, ForgotPasswordBody, LoginBody, ProfileBody, ResetPasswordBody } from '../../../src/domain/auth';
+import { ForbiddenError } from '../../errors';
 import { authErrors, dataReply, ErrorReply, MessageReply } from '../../lib/replies';
 import { toCurrentUser, type authService } from './auth-service';
 
@@ -88,6 +89,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<
       schema: { tags, summary: 'Accept the terms and conditions', response: { 200: dataReply(CurrentUser), ...authErrors } },
     },
     async (req) => {
+      // Consent is the user's own: an impersonating admin cannot give it for them (issue 8).
+      if (req.user!.impersonatorId != null) throw new ForbiddenError('Only the user can accept the terms, not an impersonating admin.');
       await auth.consent(req.user!.id);
       return { data: await me(req.user!.id, req.user!.impersonatorId) };
     },

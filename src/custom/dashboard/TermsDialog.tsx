@@ -3,12 +3,16 @@ import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Fo
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
-import { mergeCurrentUser, useCurrentUser } from '../../session';
+import { mergeCurrentUser, useCurrentUser, useImpersonatedUser } from '../../session';
 
-/** Spec 1 §2: persistent (no onClose, so Escape and the backdrop do nothing) until accepted; saved on the server (DECISIONS). */
+/**
+ * Spec 1 §2: persistent (no onClose, so Escape and the backdrop do nothing) until accepted; saved on the server (DECISIONS).
+ * Not while impersonating: an admin cannot consent for someone else, and the dialog would hide Leave Impersonate.
+ */
 export const TermsDialog = () => {
   const translate = useTranslate();
   const user = useCurrentUser();
+  const impersonating = useImpersonatedUser() !== null;
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifyError = useNotifyError();
   const [agreed, setAgreed] = useState(false);
@@ -26,7 +30,7 @@ export const TermsDialog = () => {
   };
 
   return (
-    <Dialog open={!!user && user.consent === 0} aria-labelledby="terms-dialog-title">
+    <Dialog open={!!user && user.consent === 0 && !impersonating} aria-labelledby="terms-dialog-title">
       <DialogTitle id="terms-dialog-title">{translate('app.dashboard.terms_title')}</DialogTitle>
       <DialogContent>
         <FormControlLabel
@@ -35,7 +39,7 @@ export const TermsDialog = () => {
         />
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={accept} disabled={!agreed || busy}>
+        <Button variant="contained" onClick={() => void accept()} disabled={!agreed || busy}>
           {translate('app.dashboard.submit')}
         </Button>
       </DialogActions>
