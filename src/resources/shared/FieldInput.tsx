@@ -9,6 +9,8 @@ import {
   SelectArrayInput,
   SelectInput,
   TextInput,
+  useResourceContext,
+  useTranslateLabel,
   type Validator,
 } from 'react-admin';
 import type { FieldSpec } from '../../domain/fields';
@@ -35,10 +37,26 @@ const ReferenceChoices = ({
   const { data = [], isPending } = useSelectOptions(spec.reference);
   const byName = spec.type === 'references' && spec.by === 'name';
   const choices = data.map((o) => ({ id: byName ? o.text : o.value, name: o.text }));
+  // Not open on focus (react-admin's default): a failed submit focuses the first invalid input, and its list
+  // would cover the form. A click or the arrow keys still open it.
   return spec.type === 'references' ? (
-    <AutocompleteArrayInput source={source} choices={choices} isPending={isPending} validate={validate} helperText={helperText} />
+    <AutocompleteArrayInput
+      source={source}
+      choices={choices}
+      isPending={isPending}
+      validate={validate}
+      helperText={helperText}
+      openOnFocus={false}
+    />
   ) : (
-    <AutocompleteInput source={source} choices={choices} isPending={isPending} validate={validate} helperText={helperText} />
+    <AutocompleteInput
+      source={source}
+      choices={choices}
+      isPending={isPending}
+      validate={validate}
+      helperText={helperText}
+      openOnFocus={false}
+    />
   );
 };
 
@@ -52,8 +70,28 @@ const ChoiceSelect = ({ source, spec, validate, helperText }: FieldInputProps & 
   );
 };
 
-// The record holds the stored image's URL; the preview wants `{src}`. A new file arrives as `{rawFile}`.
-const imagePreview = (value: unknown) => (typeof value === 'string' && value ? { src: value } : value);
+/**
+ * An image upload. The record holds the stored image's URL; the preview wants `{src, title}` (a new file
+ * arrives as `{rawFile, src, title}`), the title being the image's text alternative. react-admin labels the
+ * drop zone with text, not a <label>: its file input is named by aria-label.
+ */
+const ImageUpload = ({ source, validate, helperText }: Omit<FieldInputProps, 'spec'>) => {
+  const translateLabel = useTranslateLabel();
+  const label = translateLabel({ source, resource: useResourceContext() });
+  const preview = (value: unknown) => (typeof value === 'string' && value ? { src: value, title: label } : value);
+  return (
+    <ImageInput
+      source={source}
+      validate={validate}
+      helperText={helperText}
+      accept={{ 'image/*': [] }}
+      format={preview}
+      inputProps={{ 'aria-label': label }}
+    >
+      <ImageField source="src" title="title" />
+    </ImageInput>
+  );
+};
 
 /** The form input of one field spec; rich text is the lazily loaded editor. */
 export const FieldInput = ({ source, spec, validate, helperText }: FieldInputProps) => {
@@ -92,11 +130,7 @@ export const FieldInput = ({ source, spec, validate, helperText }: FieldInputPro
         />
       );
     case 'image':
-      return (
-        <ImageInput source={source} validate={validate} helperText={helperText} accept={{ 'image/*': [] }} format={imagePreview}>
-          <ImageField source="src" title="title" />
-        </ImageInput>
-      );
+      return <ImageUpload source={source} validate={validate} helperText={helperText} />;
     default: {
       const unknownType: never = spec;
       throw new Error(`No input for field type ${JSON.stringify(unknownType)}`);
