@@ -18,6 +18,12 @@ export function createAppTheme(branding: Pick<AgentBranding, 'primaryColor' | 't
       ...defaultLightTheme.palette,
       primary: contrastText ? { main, contrastText } : { main },
       secondary: { main },
+      // Darker than MUI's defaults so that text in these colours (error messages and labels on the grey
+      // filled inputs, outlined status chips) keeps WCAG AA's 4.5:1 on white, #f0f0f0 and the hover grey.
+      error: { main: '#c62828' },
+      warning: { main: '#a84300' },
+      info: { main: '#01579b' },
+      success: { main: '#1b5e20' },
     },
     sidebar: { width: SIDEBAR_WIDTH, closedWidth: 55 },
   };

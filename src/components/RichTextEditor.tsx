@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { Box } from '@mui/material';
 import type { Validator } from 'react-admin';
 import { useController } from 'react-hook-form';
@@ -7,12 +7,12 @@ import {
   ClearButtons,
   ColorButtons,
   FormatButtons,
-  LevelSelect,
   LinkButtons,
   ListButtons,
   RichTextInput as RaRichTextInput,
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
+import { RichTextLevelSelect } from './RichTextLevelSelect';
 
 export interface RichTextEditorProps {
   source: string;
@@ -28,7 +28,7 @@ const EDITOR = '.RaRichTextInput-editorContent .ProseMirror';
 /** What an e-mail body needs: headings, emphasis, colour, alignment, lists, links. No images by URL. */
 const EmailToolbar = () => (
   <RichTextInputToolbar size="small">
-    <LevelSelect size="small" />
+    <RichTextLevelSelect />
     <FormatButtons size="small" />
     <ColorButtons size="small" />
     <AlignmentButtons size="small" />
@@ -46,12 +46,26 @@ const EmailToolbar = () => (
 export const RichTextEditor = ({ source, validate, label, helperText }: RichTextEditorProps) => {
   const { field, fieldState } = useController({ name: source });
   const { ref } = field;
+  const box = useRef<HTMLDivElement | null>(null);
   const focusTarget = useCallback(
-    (box: HTMLDivElement | null) => {
-      if (box) ref({ focus: () => box.querySelector<HTMLElement>('[contenteditable]')?.focus() });
+    (element: HTMLDivElement | null) => {
+      box.current = element;
+      if (element) ref({ focus: () => element.querySelector<HTMLElement>('[contenteditable]')?.focus() });
     },
     [ref],
   );
+  // ra-input-rich-text names the editor's wrapper <div> by the label, where a name is not allowed (axe:
+  // aria-prohibited-attr); the editable area is what the label names, as a multi-line textbox.
+  useLayoutEffect(() => {
+    const wrapper = box.current?.querySelector('.RaRichTextInput-editorContent');
+    const editable = wrapper?.querySelector<HTMLElement>('[contenteditable]');
+    const labelledBy = wrapper?.getAttribute('aria-labelledby');
+    if (!wrapper || !editable || !labelledBy) return;
+    wrapper.removeAttribute('aria-labelledby');
+    editable.setAttribute('role', 'textbox');
+    editable.setAttribute('aria-multiline', 'true');
+    editable.setAttribute('aria-labelledby', labelledBy);
+  });
   return (
     <Box ref={focusTarget} sx={{ width: '100%' }}>
       <RaRichTextInput

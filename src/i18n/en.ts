@@ -18,6 +18,7 @@ export const en: TranslationMessages = {
     product: 'ScanQuote',
     loading: 'Loading…',
     menu: {
+      label: 'Main menu',
       dashboard: 'Dashboard',
       scans: 'Scans',
       quotes: 'Quotes',

@@ -55,6 +55,7 @@ export const ja: TranslationMessages = {
     product: 'ScanQuote',
     loading: '読み込み中…',
     menu: {
+      label: 'メインメニュー',
       dashboard: 'ダッシュボード',
       scans: 'スキャン',
       quotes: '見積',

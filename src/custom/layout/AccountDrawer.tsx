@@ -20,9 +20,14 @@ export const AccountDrawer = ({ open, onClose }: { open: boolean; onClose: () =>
   const name = (user && displayName(user)) || translate('app.account.user');
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300, maxWidth: '100vw' } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-labelledby': 'account-drawer-title', sx: { width: 300, maxWidth: '100vw' } } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+        <Typography id="account-drawer-title" variant="h6" component="h2" sx={{ flex: 1 }}>
           {translate('app.account.title')}
         </Typography>
         <IconButton onClick={onClose} aria-label={translate('app.account.close')}>

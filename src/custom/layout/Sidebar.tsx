@@ -32,19 +32,27 @@ const Brand = () => {
   );
 };
 
-export const Sidebar = ({ permanent, open, onClose }: SidebarProps) => (
-  <Drawer
-    variant={permanent ? 'permanent' : 'temporary'}
-    open={permanent || open}
-    onClose={onClose}
-    ModalProps={{ keepMounted: true }}
-    sx={{
-      width: permanent ? SIDEBAR_WIDTH : 0,
-      flexShrink: 0,
-      '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, maxWidth: '85vw', boxSizing: 'border-box' },
-    }}
-  >
-    <Brand />
-    <SidebarMenu onNavigate={permanent ? () => undefined : onClose} />
-  </Drawer>
-);
+export const Sidebar = ({ permanent, open, onClose }: SidebarProps) => {
+  const translate = useTranslate();
+  return (
+    <Drawer
+      variant={permanent ? 'permanent' : 'temporary'}
+      open={permanent || open}
+      onClose={onClose}
+      ModalProps={{ keepMounted: true }}
+      // As a temporary drawer the paper is a dialog, which needs a name.
+      slotProps={{ paper: permanent ? undefined : { 'aria-label': translate('app.menu.label') } }}
+      sx={{
+        width: permanent ? SIDEBAR_WIDTH : 0,
+        flexShrink: 0,
+        // Docked, the column itself is painted: it runs the page's full height, however long the page
+        // (the fixed paper alone covers only the viewport, so a long page showed the background below it).
+        ...(permanent && { bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }),
+        '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, maxWidth: '85vw', boxSizing: 'border-box' },
+      }}
+    >
+      <Brand />
+      <SidebarMenu onNavigate={permanent ? () => undefined : onClose} />
+    </Drawer>
+  );
+};

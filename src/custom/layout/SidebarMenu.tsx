@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
+import { Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
@@ -30,17 +30,19 @@ const Leaf = ({ node, depth, trail, onNavigate }: { node: MenuLeaf } & NodeProps
   const translate = useTranslate();
   const active = trail[trail.length - 1] === node.id;
   return (
-    <ListItemButton
-      component={LinkBase}
-      to={node.to}
-      selected={active}
-      aria-current={active ? 'page' : undefined}
-      onClick={onNavigate}
-      sx={indent(depth)}
-    >
-      <NodeIcon id={node.id} />
-      <ListItemText primary={translate(node.label)} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={LinkBase}
+        to={node.to}
+        selected={active}
+        aria-current={active ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={indent(depth)}
+      >
+        <NodeIcon id={node.id} />
+        <ListItemText primary={translate(node.label)} />
+      </ListItemButton>
+    </ListItem>
   );
 };
 
@@ -50,18 +52,21 @@ const Group = ({ node, ...props }: { node: MenuGroup } & NodeProps) => {
   return (
     <>
       {node.divider && <ListSubheader disableSticky>{translate(node.divider)}</ListSubheader>}
-      <ListItemButton onClick={() => props.onToggle(node.id)} aria-expanded={expanded} sx={indent(props.depth)}>
-        <NodeIcon id={node.id} />
-        <ListItemText primary={translate(node.label)} />
-        {expanded ? <ExpandLess /> : <ExpandMore />}
-      </ListItemButton>
-      <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List disablePadding>
-          {node.children.map((child) => (
-            <Node key={child.id} node={child} {...props} depth={props.depth + 1} />
-          ))}
-        </List>
-      </Collapse>
+      {/* The group's toggle and its children's list share one item, so every <ul> holds only <li>s. */}
+      <ListItem disablePadding sx={{ display: 'block' }}>
+        <ListItemButton onClick={() => props.onToggle(node.id)} aria-expanded={expanded} sx={indent(props.depth)}>
+          <NodeIcon id={node.id} />
+          <ListItemText primary={translate(node.label)} />
+          {expanded ? <ExpandLess /> : <ExpandMore />}
+        </ListItemButton>
+        <Collapse in={expanded} timeout="auto" unmountOnExit>
+          <List disablePadding>
+            {node.children.map((child) => (
+              <Node key={child.id} node={child} {...props} depth={props.depth + 1} />
+            ))}
+          </List>
+        </Collapse>
+      </ListItem>
     </>
   );
 };
@@ -71,6 +76,7 @@ const Node = ({ node, ...props }: { node: MenuNode } & NodeProps) =>
 
 /** Spec 1 §2 left menu: only permitted entries; groups on the way to the current route open by themselves. */
 export const SidebarMenu = ({ onNavigate }: { onNavigate: () => void }) => {
+  const translate = useTranslate();
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const nodes = useMemo(() => visibleMenu(user), [user]);
@@ -89,10 +95,12 @@ export const SidebarMenu = ({ onNavigate }: { onNavigate: () => void }) => {
     });
 
   return (
-    <List component="nav" sx={{ py: 1 }}>
-      {nodes.map((node) => (
-        <Node key={node.id} node={node} depth={0} trail={trail} open={open} onToggle={onToggle} onNavigate={onNavigate} />
-      ))}
-    </List>
+    <nav aria-label={translate('app.menu.label')}>
+      <List sx={{ py: 1 }}>
+        {nodes.map((node) => (
+          <Node key={node.id} node={node} depth={0} trail={trail} open={open} onToggle={onToggle} onNavigate={onNavigate} />
+        ))}
+      </List>
+    </nav>
   );
 };

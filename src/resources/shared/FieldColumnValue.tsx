@@ -1,4 +1,16 @@
-import { BooleanField, FunctionField, ImageField, NumberField, RichTextField, SelectField, TextField, type RaRecord } from 'react-admin';
+import {
+  BooleanField,
+  FunctionField,
+  ImageField,
+  NumberField,
+  RichTextField,
+  SelectField,
+  TextField,
+  useGetRecordRepresentation,
+  useRecordContext,
+  useResourceContext,
+  type RaRecord,
+} from 'react-admin';
 import type { FieldSpec } from '../../domain/fields';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import type { ColumnDisplay } from '../types';
@@ -26,6 +38,17 @@ const ReferenceText = ({ source, spec }: { source: string; spec: Extract<FieldSp
         return Array.isArray(value) ? value.map(text).join(', ') : value == null ? '' : text(value);
       }}
     />
+  );
+};
+
+/** Spec 3 §9's 100 x 100 thumbnail, its text alternative the row's representation (a panel group's name). */
+const ImageCell = ({ source }: { source: string }) => {
+  const record = useRecordContext();
+  const represent = useGetRecordRepresentation(useResourceContext());
+  const name = record ? represent(record) : '';
+  const alt = typeof name === 'string' || typeof name === 'number' ? String(name) : '';
+  return (
+    <ImageField source={source} title={alt} sx={{ '& .RaImageField-image': { width: 100, height: 100, m: 0, objectFit: 'contain' } }} />
   );
 };
 
@@ -58,8 +81,7 @@ export const FieldColumnValue = ({ source, spec, display }: { source: string; sp
     case 'boolean':
       return <BooleanField source={source} looseValue />;
     case 'image':
-      // Spec 3 §9: thumbnails 100 x 100.
-      return <ImageField source={source} sx={{ '& .RaImageField-image': { width: 100, height: 100, m: 0, objectFit: 'contain' } }} />;
+      return <ImageCell source={source} />;
     case 'reference':
     case 'references':
       return <ReferenceText source={source} spec={spec} />;

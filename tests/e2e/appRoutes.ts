@@ -1,0 +1,71 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiRoutes, type ApiResource } from '../../src/dataProvider/apiRoutes';
+import { isGroup, MENU, type MenuNode } from '../../src/domain/access';
+import { resourceEntries } from '../../src/resources/registry';
+
+/**
+ * Every route of the app, read from the app's own definitions so that a route a later issue adds is
+ * visited too: the menu (src/domain/access.ts), the resource registry (list, create, edit of a record)
+ * and each custom page's exported `path` (src/custom/<page>/index.ts).
+ */
+export interface AppRoute {
+  /** A route pattern as the app declares it: `/scans/:scanId`. */
+  pattern: string;
+  /** For a resource's edit form: the resource whose first record's id fills `:id`. */
+  resource?: ApiResource;
+  /** Where it comes from, for failure messages. */
+  source: 'menu' | 'resource' | 'page';
+}
+
+const customDir = fileURLToPath(new URL('../../src/custom', import.meta.url));
+
+/** `export const path = '/x'` of each page folder (pages own their route, STYLE.md). */
+export function customPagePaths(): string[] {
+  const paths: string[] = [];
+  for (const folder of readdirSync(customDir, { withFileTypes: true })) {
+    if (!folder.isDirectory()) continue;
+    const index = ['index.ts', 'index.tsx'].map((f) => join(customDir, folder.name, f)).find((f) => existsSync(f));
+    if (!index) continue;
+    const match = /export const path = ['"`]([^'"`]+)['"`]/.exec(readFileSync(index, 'utf8'));
+    if (match) paths.push(match[1]);
+  }
+  return paths;
+}
+
+const menuLeaves = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => (isGroup(n) ? menuLeaves(n.children) : [n.to]));
+
+export function appRoutes(): AppRoute[] {
+  const routes: AppRoute[] = [];
+  const add = (r: AppRoute) => {
+    if (!routes.some((x) => x.pattern === r.pattern)) routes.push(r);
+  };
+  for (const to of menuLeaves(MENU)) add({ pattern: to, source: 'menu' });
+  for (const entry of resourceEntries) {
+    add({ pattern: `/${entry.name}`, source: 'resource' });
+    if (entry.create !== false) add({ pattern: `/${entry.name}/create`, source: 'resource' });
+    add({ pattern: `/${entry.name}/:id`, resource: entry.name, source: 'resource' });
+  }
+  for (const path of customPagePaths()) add({ pattern: path, source: 'page' });
+  return routes;
+}
+
+/**
+ * The resource a route parameter names: `:scanId` → scans, `:agentId` → agents. A parameter this cannot
+ * place throws, so a new route with an unusual parameter is noticed rather than skipped.
+ */
+export function resourceOfParam(param: string, route: AppRoute): ApiResource {
+  if (param === 'id' && route.resource) return route.resource;
+  const base = param.replace(/Id$/, '').toLowerCase();
+  const found = (Object.keys(apiRoutes) as ApiResource[]).find((name) => name.replace(/-/g, '') === `${base}s`);
+  if (!found) throw new Error(`Route ${route.pattern}: no resource for the parameter :${param}; teach resourceOfParam`);
+  return found;
+}
+
+/** The route's URL with each `:param` replaced by the id of a demo record (`idOf` asks the API). */
+export async function routeUrl(route: AppRoute, idOf: (resource: ApiResource) => Promise<string>): Promise<string> {
+  let url = route.pattern;
+  for (const [whole, param] of route.pattern.matchAll(/:([A-Za-z]+)/g)) url = url.replace(whole, await idOf(resourceOfParam(param, route)));
+  return url;
+}
