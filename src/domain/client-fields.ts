@@ -58,7 +58,9 @@ export const weightedNoFields = Object.fromEntries(
   DENT_LEVELS.map((l) => [l, { type: 'number', label: levelLabel[l], integer: true, min: 1, max: 1000 }]),
 ) as Record<DentLevel, { type: 'number'; label: string; integer: true; min: number; max: number }>;
 
-const amount = (label: string) => ({ type: 'number', label, required: true, min: 0, max: MAX_AMOUNT }) as const;
+// A cell left out is 0 (PRICING.md: a missing price starts at 0), as the form shows it: a form submitted before
+// every cell has registered its 0 sends part of a row, and only the name of a client is required (spec 3 §5).
+const amount = (label: string) => ({ type: 'number', label, min: 0, max: MAX_AMOUNT, default: 0 }) as const;
 
 /** One row of the dent price matrix (per part): fees by category, p2p, aluminium percent, conventional and replacement in money. */
 export const dentPriceFields = {
@@ -68,7 +70,7 @@ export const dentPriceFields = {
   severe: amount('Severe'),
   oversize: amount('Oversize'),
   p2p: amount('Push to Paint'),
-  aluminium: { type: 'number', label: 'Aluminium', required: true, min: 0, max: MAX_PERCENT },
+  aluminium: { type: 'number', label: 'Aluminium', min: 0, max: MAX_PERCENT, default: 0 },
   conventional: amount('Conventional'),
   replacement: amount('Replacement'),
 } satisfies FieldSpecs;

@@ -34,22 +34,33 @@ async function settle(page: Page) {
 }
 
 async function audit(page: Page, screen: string, findings: Finding[]) {
-  const t0 = Date.now();
   await settle(page);
-  const t1 = Date.now();
   const { violations } = await new AxeBuilder({ page })
     // Legacy mode runs axe in the page itself; the default opens a blank page per call to merge frame results (no frames here).
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })
     .analyze();
-  console.log(screen, t1 - t0, Date.now() - t1);
   for (const v of violations)
     if (v.impact === 'serious' || v.impact === 'critical')
       findings.push({ screen, rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) });
 }
 
-const report = (findings: Finding[]) =>
-  findings.map((f) => `${f.screen}: ${f.rule} (${f.impact})\n    ${f.targets.slice(0, 5).join('\n    ')}`).join('\n');
+/** By rule: the screens it fails on, then the first few elements it names. */
+function report(findings: Finding[]) {
+  const rules = new Map<string, { impact: string; screens: string[]; targets: Set<string> }>();
+  for (const f of findings) {
+    const r = rules.get(f.rule) ?? { impact: f.impact, screens: [], targets: new Set<string>() };
+    r.screens.push(f.screen);
+    f.targets.forEach((t) => r.targets.add(t));
+    rules.set(f.rule, r);
+  }
+  return [...rules]
+    .map(
+      ([rule, r]) =>
+        `${rule} (${r.impact}) on ${r.screens.length}: ${r.screens.join(', ')}\n    ${[...r.targets].slice(0, 6).join('\n    ')}`,
+    )
+    .join('\n');
+}
 
 /** Signs in through the real form; the terms dialog is audited before it is accepted. */
 async function signInAudited(page: Page, findings: Finding[], screen: (name: string) => string) {
@@ -132,12 +143,19 @@ async function auditLanguage(page: Page, locale: string, option: string) {
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   await audit(page, screen('/locations/create (invalid submit)'), findings);
 
+  // The account drawer (Update Profile, Logout).
+  await page.goto('/');
+  await settle(page);
+  await page.locator('header .MuiChip-root').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit(page, screen('/ (account drawer)'), findings);
+
   // A phone: the menu as a temporary drawer over the page.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
   await settle(page);
   await page.locator('header button').first().click();
-  await expect(page.locator('.MuiDrawer-modal nav')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('navigation')).toBeVisible();
   await audit(page, screen('/ (360 px, menu open)'), findings);
 
   expect(visited.length, `${locale}: every route visited`).toBeGreaterThanOrEqual(routes.length);

@@ -137,19 +137,22 @@ describe('clients: validation', () => {
     );
   });
 
-  it('names the exact cell of a negative or missing matrix price', async () => {
+  it('names the exact cell of a negative matrix price; a cell left out is 0', async () => {
     const body = fullClient();
     body.prices.dent[partB] = { ...dentRow(120), heavy: -5 };
     await refused(body, { [`prices.dent.${partB}.heavy`]: 'Heavy must be greater than or equal to 0' });
 
-    const missingCell = fullClient();
-    const { medium: _medium, ...withoutMedium } = dentRow(95);
-    (missingCell.prices.dent as Record<number, unknown>)[partA] = withoutMedium;
-    missingCell.prices.scratch[partB] = { ...scratchRow(90), paint: -1 };
-    await refused(missingCell, {
-      [`prices.dent.${partA}.medium`]: 'Medium is required',
-      [`prices.scratch.${partB}.paint`]: 'Paint must be greater than or equal to 0',
-    });
+    const negative = fullClient();
+    negative.prices.scratch[partB] = { ...scratchRow(90), paint: -1 };
+    await refused(negative, { [`prices.scratch.${partB}.paint`]: 'Paint must be greater than or equal to 0' });
+
+    // PRICING.md: a missing price starts at 0, as the form shows it (a form sent before every cell registered).
+    const missingCells = fullClient();
+    const { medium: _medium, aluminium: _aluminium, ...partial } = dentRow(95);
+    (missingCells.prices.dent as Record<number, unknown>)[partA] = partial;
+    const res = await post({ ...missingCells, name: 'Partial row client' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.prices.dent[String(partA)]).toEqual({ ...dentRow(95), medium: 0, aluminium: 0 });
   });
 
   it('keeps surcharges, currency and contact inputs within their rules', async () => {

@@ -183,8 +183,8 @@ export const PriceMatrix = ({ kind }: { kind: MatrixKind }) => {
 
 /**
  * The client form's own component (spec 3 §3): the dent and scratch price matrices, saved with the client
- * as `prices.dent[partId]` and `prices.scratch[partId]`. Every part has a row; a missing price starts at 0
- * because the server needs every cell of a row.
+ * as `prices.dent[partId]` and `prices.scratch[partId]`. Every part has a row; a missing price starts at 0,
+ * as the server takes a cell left out of a row.
  */
 export const PriceMatrices = (_: { mode: FormScreenMode }) => (
   <Box sx={{ width: '100%' }}>
