@@ -81,7 +81,8 @@ describe('application settings', { timeout: 30_000 }, () => {
     renderApp('/app-settings/2');
     expect(await screen.findByText('Update Setting')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.ProseMirror[contenteditable="true"]')).not.toBeNull(), { timeout: 10_000 });
-    expect(screen.queryByRole('textbox', { name: /^Value/ })).toBeNull();
+    // The value's textbox is the editor's editable area (labelled by the field), not a textarea.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Value/ }).getAttribute('contenteditable')).toBe('true'));
     expect(await screen.findByRole('button', { name: 'Bold' })).toBeTruthy();
   });
 

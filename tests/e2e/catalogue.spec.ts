@@ -354,7 +354,7 @@ test('email templates: validation with the body outlined, create, search, edit, 
   await submit();
   const body = page.locator('.ProseMirror');
   await expect(body).toBeFocused();
-  await expect(body).toHaveCSS('border-top-color', 'rgb(211, 47, 47)');
+  await expect(body).toHaveCSS('border-top-color', 'rgb(198, 40, 40)');
   await typeInEditor(body, 'Dear customer, your quote is attached.');
   await submit();
   await expect(toast('Email Template Created Successfully')).toBeVisible();
