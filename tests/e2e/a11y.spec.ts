@@ -29,7 +29,8 @@ interface Finding {
 async function settle(page: Page) {
   await page.waitForLoadState('load');
   await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
-  await expect(page.locator('#root')).not.toBeEmpty();
+  // Something rendered: the app, or a dialog alone (the customer portal's PIN prompt leaves #root empty).
+  await expect(page.locator('#root:not(:empty), [role="dialog"]').first()).toBeAttached();
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
@@ -95,13 +96,31 @@ async function auditLanguage(page: Page, locale: string, option: string) {
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await page.evaluate(() => localStorage.removeItem('currentUser'));
   }
+  // Ids of demo records for routes with parameters, through the API (the browser's own sign-in comes later).
+  const login = await page.request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+  expect(login.ok(), 'API sign-in').toBe(true);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const ids = new Map<ApiResource, string>();
+  const idOf = async (resource: ApiResource) => {
+    const known = ids.get(resource);
+    if (known) return known;
+    const { service, path } = apiRoutes[resource];
+    const res = await page.request.get(`/api/${service}/${path}?page=1&per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), `GET ${path}`).toBe(true);
+    const id = String(((await res.json()) as { items: { id: number }[] }).items[0]?.id ?? '');
+    expect(id, `a demo ${resource} record`).not.toBe('');
+    ids.set(resource, id);
+    return id;
+  };
+  const urlOf = async (route: AppRoute) => (await routeUrl(route, idOf)) + (QUERIES[route.pattern] ?? '');
+
   const signedIn: AppRoute[] = [];
   for (const route of [...routes.filter((r) => r.pattern === '/login'), ...routes.filter((r) => r.pattern !== '/login')]) {
-    if (route.pattern.includes(':') || route.source !== 'page') {
+    if (route.source !== 'page') {
       signedIn.push(route);
       continue;
     }
-    const url = route.pattern + (QUERIES[route.pattern] ?? '');
+    const url = await urlOf(route);
     await page.goto(url);
     await settle(page);
     if (route.pattern !== '/login' && new URL(page.url()).pathname === '/login') {
@@ -116,21 +135,8 @@ async function auditLanguage(page: Page, locale: string, option: string) {
   // ...then signed in as the demo Super Admin, every other route.
   await signInAudited(page, findings, screen);
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token);
-  const ids = new Map<ApiResource, string>();
-  const idOf = async (resource: ApiResource) => {
-    const known = ids.get(resource);
-    if (known) return known;
-    const { service, path } = apiRoutes[resource];
-    const res = await page.request.get(`/api/${service}/${path}?page=1&per_page=1`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.ok(), `GET ${path}`).toBe(true);
-    const id = String(((await res.json()) as { items: { id: number }[] }).items[0]?.id ?? '');
-    expect(id, `a demo ${resource} record`).not.toBe('');
-    ids.set(resource, id);
-    return id;
-  };
   for (const route of signedIn) {
-    const url = (await routeUrl(route, idOf)) + (QUERIES[route.pattern] ?? '');
+    const url = await urlOf(route);
     await page.goto(url);
     await audit(page, screen(url), findings);
     visited.push(url);
