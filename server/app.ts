@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './services/email/outbox';
 import { serializeRequest } from './lib/log-redaction';
 import { loadSigner } from './lib/signing';
 import { createStorage, type FileStorage } from './lib/storage';
+import { nulSafeValidatorCompiler } from './lib/validator';
 import { quoteService } from './services/quote';
 import { scanService } from './services/scan';
 import { userService } from './services/user';
@@ -55,7 +56,7 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(nulSafeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { hash } from '@node-rs/argon2';
 import { inputSchema, messages, type FieldSpec, type FieldSpecs, type FormMode } from '../../src/domain/fields';
 import { type DataScope, dataScope, isUnrestricted } from '../../src/domain/permissions';
+import { safeString } from '../../src/domain/text';
 import type { Executor } from '../db/database';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { checkImage } from './images';
@@ -187,8 +188,7 @@ export const ListQuery = (sortable: string[], filters: string[] = []) =>
   z.object({
     page: z.coerce.number().int().min(1).max(10_000_000).default(1),
     per_page: z.coerce.number().int().min(1).max(100).default(10),
-    q: z
-      .string()
+    q: safeString('Search')
       .trim()
       .max(200)
       .optional()
@@ -414,7 +414,9 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     );
   }
 
-  const listsFilters = z.object(Object.fromEntries((d.lists.filters ?? []).map((c) => [c, z.coerce.string().trim().max(200).optional()])));
+  const listsFilters = z.object(
+    Object.fromEntries((d.lists.filters ?? []).map((c) => [c, z.coerce.string().pipe(safeString(c).trim().max(200)).optional()])),
+  );
   const listsReply = d.lists.extra?.length
     ? z.array(
         z.object({

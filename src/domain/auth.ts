@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from './password-rules';
+import { safeString } from './text';
 
 /** Bodies and replies of the user service's auth routes (DECISIONS: the wire contract). */
 const requiredText = (label: string, max = 255) =>
-  z
-    .string({ error: (i) => (i.input == null ? `${label} is required` : `${label} must be a string`) })
+  safeString(label, { error: (i) => (i.input == null ? `${label} is required` : `${label} must be a string`) })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be less than ${max}`);
@@ -12,25 +12,23 @@ const email = (label = 'Email') => requiredText(label).pipe(z.string().regex(/^[
 
 export { PASSWORD_MIN };
 const newPassword = (label: string) =>
-  z
-    .string({ error: () => `${label} is required` })
+  safeString(label, { error: () => `${label} is required` })
     .min(1, `${label} is required`)
     .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
     .max(200, `${label} must be less than 200`);
 
 export const LoginBody = z.object({
   email: email(),
-  password: z
-    .string({ error: () => 'Password is required' })
+  password: safeString('Password', { error: () => 'Password is required' })
     .min(1, 'Password is required')
     .max(200, 'Password must be less than 200'),
 });
 export const ForgotPasswordBody = z.object({ email: email() });
 export const ResetPasswordBody = z
   .object({
-    token: z.string({ error: () => 'Token is required' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This password reset token is invalid.'),
+    token: safeString('Token', { error: () => 'Token is required' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This password reset token is invalid.'),
     password: newPassword('Password'),
-    password_confirmation: z.string().optional(),
+    password_confirmation: safeString('Confirm Password').optional(),
   })
   .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
     path: ['password_confirmation'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { safeString } from './text';
 
 /**
  * A resource's fields, described once. The server builds its request schema from this
@@ -61,8 +62,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
   let s: z.ZodType;
   switch (spec.type) {
     case 'text': {
-      let t = z
-        .string({ error: onType('a string') })
+      let t = safeString(spec.label, { error: onType('a string') })
         .trim()
         .max(spec.max ?? 255, messages.max(spec.label, spec.max ?? 255));
       if (spec.email) t = t.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email());
@@ -90,7 +90,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
         .positive(messages.invalid(spec.label));
       break;
     case 'references': {
-      const item = spec.by === 'name' ? z.string().trim().min(1).max(255) : z.coerce.number().int().positive();
+      const item = spec.by === 'name' ? safeString(spec.label).trim().min(1).max(255) : z.coerce.number().int().positive();
       const arr = z.array(item, { error: onType('a list') });
       s = spec.required ? arr.min(1, req) : arr;
       break;
@@ -107,7 +107,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
     }
     case 'multichoice': {
       const ids: readonly string[] = spec.choices.map((c) => c.id);
-      const arr = z.array(z.string({ error: messages.choice(spec.label) }), { error: onType('a list') });
+      const arr = z.array(safeString(spec.label, { error: messages.choice(spec.label) }), { error: onType('a list') });
       // One message on the field itself (not on `events.0`), so the form shows it under the input.
       s = (spec.required ? arr.min(1, req) : arr).refine((values) => values.every((v) => ids.includes(v)), {
         error: messages.choice(spec.label),
@@ -119,8 +119,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       s = z.custom<object>((v) => typeof v === 'object' && v !== null, { error: `${spec.label} must be an image file` });
       break;
     case 'secret': {
-      let t = z
-        .string({ error: onType('a string') })
+      let t = safeString(spec.label, { error: onType('a string') })
         .min(spec.min ?? 8, `${spec.label} must be at least ${spec.min ?? 8} characters`)
         .max(200, messages.max(spec.label, 200));
       if (spec.pattern) t = t.regex(new RegExp(spec.pattern.regex), spec.pattern.message);
@@ -128,10 +127,10 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       break;
     }
     case 'richtext':
-      s = z.string({ error: onType('a string') }).max(spec.max ?? 200_000, messages.max(spec.label, spec.max ?? 200_000));
+      s = safeString(spec.label, { error: onType('a string') }).max(spec.max ?? 200_000, messages.max(spec.label, spec.max ?? 200_000));
       break;
     case 'color':
-      s = z.string({ error: onType('a string') }).regex(/^#[0-9a-fA-F]{6}$/, `${spec.label} must be a colour like #0c1839`);
+      s = safeString(spec.label, { error: onType('a string') }).regex(/^#[0-9a-fA-F]{6}$/, `${spec.label} must be a colour like #0c1839`);
       break;
   }
   // Presence is checked before any coercion, so a blank number says 'is required', not 'must be a number'.

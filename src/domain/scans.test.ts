@@ -22,6 +22,27 @@ describe('scan rules', () => {
     for (const bad of ['2024-02-30', '31-05-2024', 'today']) expect(ts.safeParse(bad).success, bad).toBe(false);
   });
 
+  it('refuses list dates out of range: year, month, day, time and offset', () => {
+    const ts = scanDate('Start date');
+    for (const ok of ['1900-01-01', '9999-12-31 23:59:59', '2024-02-29', '2024-05-31T07:30:00+14:00'])
+      expect(ts.safeParse(ok).success, ok).toBe(true);
+    for (const bad of [
+      '99999-01-01',
+      '0000-13-45',
+      '0000-01-01',
+      '0099-01-01',
+      '1899-12-31',
+      '2023-02-29',
+      '2024-05-31 24:00',
+      '2024-05-31 23:60',
+      '2024-05-31 23:59:60',
+      '2024-05-31T07:30:00+15:00',
+      '2024-05-31T07:30:00+10:75',
+      '2024-05-31\u0000',
+    ])
+      expect(ts.safeParse(bad).success, bad).toBe(false);
+  });
+
   it('orders statuses metadata, ready, uploaded', () => {
     expect(statusRank('metadata')).toBeLessThan(statusRank('ready'));
     expect(statusRank('ready')).toBeLessThan(statusRank('uploaded'));

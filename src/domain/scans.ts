@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { inputSchema, messages, type FieldSpecs } from './fields';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS } from './pricing';
+import { safeString } from './text';
 
 /** Scan kinds (spec 2 §9); 'chasis' is the spec's spelling and the stored value. */
 export const SCAN_TYPES = [
@@ -97,17 +98,25 @@ export const manualScanFields = {
 /** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm[:ss]' (Australia/Melbourne time), or an ISO 8601 instant with an offset. */
 export const SCAN_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 export const isDateOnly = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
-const validDate = (s: string) => {
+/** Years a scan date may name: the database's timestamps hold far more, a scanner's dates fall well inside. */
+export const SCAN_YEARS = { min: 1900, max: 9999 } as const;
+/** A real calendar date and clock time (no 0000-13-45, no 24:61, an offset within ±14:00), within SCAN_YEARS. */
+const inRange = (s: string) => {
   const [y, m, d] = s.slice(0, 10).split('-').map(Number);
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+  if (y < SCAN_YEARS.min || y > SCAN_YEARS.max) return false;
+  const dt = new Date(Date.UTC(2000, m - 1, d));
+  dt.setUTCFullYear(y);
+  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) return false;
+  const time = /[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(s);
+  if (time && (Number(time[1]) > 23 || Number(time[2]) > 59 || Number(time[3] ?? 0) > 59)) return false;
+  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(s.slice(10));
+  return !offset || (Number(offset[2]) <= 14 && Number(offset[3]) <= 59);
 };
 export const scanDate = (label: string) =>
-  z
-    .string()
+  safeString(label)
     .trim()
     .regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
-    .refine(validDate, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
+    .refine(inRange, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
 /** The scan export's file formats (`GET scans/export-scan-report?format=`): CSV always, XLSX (Excel) too. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGO, SCAN_STATUSES, SCAN_TYPES, scanDate } from '../../../src/domain/scans';
+import { safeString } from '../../../src/domain/text';
 
 const when = '2024-05-31T07:30:00.000Z';
 
@@ -137,7 +138,7 @@ const lowerChoice = (ids: readonly string[], label: string) =>
 
 /** GET scans and GET scans/export-scan-report (spec 2 §7). */
 export const ScanFilterQuery = z.object({
-  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  q: z.preprocess(blankToUndefined, safeString('Search').trim().max(200).optional()),
   ts: z.preprocess(blankToUndefined, scanDate('Start date').optional()),
   te: z.preprocess(blankToUndefined, scanDate('End date').optional()),
   ago: z.preprocess(blankToUndefined, z.string().regex(AGO, 'Ago must look like 48h, 7d or 30m').optional()),

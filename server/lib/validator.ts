@@ -1,0 +1,44 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasNul, nulMessage } from '../../src/domain/text';
+
+/** The path of the first string (or key) holding a NUL byte in a body, query or params value, or null. */
+export function findNul(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return hasNul(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  // Uploaded files (multipart) carry their bytes in a Buffer: binary, not text.
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+      if (hasNul(key)) return [...path, key];
+      const found = findNul(v, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The zod validator of every route, with one more rule for all of them: no text holds a NUL byte.
+ * Fields built on `safeString` (src/domain/text.ts) say so with their label; this catches any other string
+ * (a route schema's plain z.string(), an ignored member), so a NUL never reaches PostgreSQL as a 500.
+ */
+export const nulSafeValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return (data: unknown) => {
+    const result = validate(data);
+    if (typeof result !== 'object' || 'then' in result || result.error) return result;
+    const path = findNul(data);
+    if (!path) return result;
+    const label = path.length ? String(path[path.length - 1]) : 'Value';
+    // Reported through the same validator, so the error handler gives the usual 422 field map.
+    const refuse = z.unknown().superRefine((_, ctx) => ctx.addIssue({ code: 'custom', path, message: nulMessage(label) }));
+    return validatorCompiler({ ...route, schema: refuse })(data);
+  };
+};
