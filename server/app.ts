@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { backgroundPlugin } from './lib/background';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
@@ -62,6 +63,7 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { db });
   app.decorate('signer', await loadSigner(db));
+  await app.register(backgroundPlugin);
   app.decorate('storage', storage ?? createStorage(config));
   await app.register(helmet, {
     contentSecurityPolicy: {

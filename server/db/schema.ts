@@ -133,10 +133,12 @@ export interface PasswordResetsTable {
   used_at: Timestamp | null;
   created_at: Timestamp;
 }
-export interface LoginFailuresTable {
-  id: Id;
+/** Failed-attempt throttles (011): attempts per bucket ('login', 'pin', ...) and key within a window. */
+export interface AuthThrottlesTable {
+  bucket: string;
   throttle_key: string;
-  failed_at: Timestamp;
+  attempts: number;
+  window_start: Timestamp;
 }
 export interface MailOutboxTable {
   id: Id;
@@ -234,10 +236,12 @@ export interface EmailTemplatesTable {
 }
 
 // Agents, webhooks, panel groups, uploads (004).
-export interface PinFailuresTable {
-  id: Id;
-  throttle_key: string;
-  failed_at: Timestamp;
+/** Bytes stored for an agent by its devices (011), held to UPLOAD_QUOTA_MB. */
+export interface AgentUploadsTable {
+  key: string;
+  agent_id: number;
+  size: number;
+  created_at: Timestamp;
 }
 export interface WebhooksTable {
   id: Id;
@@ -378,12 +382,12 @@ export interface DB {
   devices: DevicesTable;
   api_tokens: ApiTokensTable;
   password_resets: PasswordResetsTable;
-  login_failures: LoginFailuresTable;
+  auth_throttles: AuthThrottlesTable;
   mail_outbox: MailOutboxTable;
   options: OptionsTable;
   audit_log: AuditLogTable;
-  pin_failures: PinFailuresTable;
   server_secrets: ServerSecretsTable;
+  agent_uploads: AgentUploadsTable;
   webhooks: WebhooksTable;
   panel_groups: PanelGroupsTable;
   uploaded_files: UploadedFilesTable;

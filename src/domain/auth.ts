@@ -34,12 +34,22 @@ export const ResetPasswordBody = z
     path: ['password_confirmation'],
     message: 'Confirm Password does not match',
   });
-export const ProfileBody = z.object({
-  first_name: requiredText('First Name'),
-  last_name: requiredText('Last Name'),
-  email: email(),
-  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword('Password').optional()),
-});
+export const ProfileBody = z
+  .object({
+    first_name: requiredText('First Name'),
+    last_name: requiredText('Last Name'),
+    email: email(),
+    password: z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword('Password').optional()),
+    /** Needed with a new password (the server says 'Current Password is required' when it is missing). */
+    current_password: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      safeString('Current Password').max(200, 'Current Password must be less than 200').optional(),
+    ),
+  })
+  .refine((b) => !b.password || b.current_password !== undefined, {
+    path: ['current_password'],
+    message: 'Current Password is required',
+  });
 
 export const CurrentUser = z.object({
   id: z.number(),

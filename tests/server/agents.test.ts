@@ -291,6 +291,15 @@ describe('the portal pin check', () => {
     expect((await check(other.id, '111222', '198.51.100.1')).json()).toEqual({ data: true });
   });
 
+  it('checks at most 5 of 20 parallel wrong pins (counted before checking), the rest 429', async () => {
+    const agent = await createAgent({ name: 'Parallel Pin Agent', pincode: '135790' });
+    const replies = await Promise.all(Array.from({ length: 20 }, () => check(agent.id, '999999', '198.51.100.9')));
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(15);
+    expect((await check(agent.id, '135790', '198.51.100.9')).statusCode).toBe(429);
+  });
+
   it('refuses disabled and unknown agents with the model 404', async () => {
     const agent = await createAgent({ name: 'Disabled Agent', pincode: '555555', is_enabled: 0 });
     expect(agent.is_enabled).toBe(0);

@@ -102,14 +102,35 @@ describe('POST auth/login', () => {
     expect((await login('throttled@example.test', PASSWORD, '10.9.9.9')).statusCode).toBe(200);
   });
 
+  it('checks at most 5 of 20 parallel wrong attempts: counted before checking, the rest 429', async () => {
+    await t.build.user({ email: 'parallel@example.test' });
+    const ip = '10.7.7.7';
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => login('parallel@example.test', `wrong-${i}`, ip)));
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 422).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(15);
+    expect(codes.every((c) => c === 422 || c === 429)).toBe(true);
+    expect((await login('parallel@example.test', PASSWORD, ip)).statusCode).toBe(429);
+  });
+
+  it('refuses a NUL byte in the e-mail or password with 422 on the field', async () => {
+    const email = await login('nul\u0000@example.test', 'x');
+    expect(email.statusCode).toBe(422);
+    expect(email.json()).toEqual({ error: { email: 'Email must not contain a NUL character' } });
+    const password = await login('nul@example.test', 'pass\u0000word');
+    expect(password.statusCode).toBe(422);
+    expect(password.json()).toEqual({ error: { password: 'Password must not contain a NUL character' } });
+  });
+
   it('lets the failures age out of the window', async () => {
     await t.build.user({ email: 'aged@example.test' });
     const ip = '10.4.4.4';
     for (let i = 0; i < 5; i++) await login('aged@example.test', 'wrong', ip);
     expect((await login('aged@example.test', PASSWORD, ip)).statusCode).toBe(429);
     await t.db
-      .updateTable('login_failures')
-      .set({ failed_at: sql`now() - interval '2 minutes'` })
+      .updateTable('auth_throttles')
+      .set({ window_start: sql`now() - interval '2 minutes'` })
+      .where('bucket', '=', 'login')
       .where('throttle_key', '=', `aged@example.test|${ip}`)
       .execute();
     expect((await login('aged@example.test', PASSWORD, ip)).statusCode).toBe(200);
@@ -198,13 +219,51 @@ describe('PUT auth/profile', () => {
     expect((await login('profile.keep@example.test', PASSWORD)).statusCode).toBe(422);
   });
 
-  it('sets a new password when one is typed', async () => {
+  it('sets a new password only with the current one, and signs out every other session of the user', async () => {
     const u = await t.build.user();
     const token = await t.login(u.email);
-    const res = await profile(token, { first_name: 'New', last_name: 'Password', email: u.email, password: 'brand-new-secret' });
+    const other = await t.login(u.email);
+    const body = { first_name: 'New', last_name: 'Password', email: u.email, password: 'brand-new-secret' };
+
+    const missing = await profile(token, body);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ error: { current_password: 'Current Password is required' } });
+    const wrong = await profile(token, { ...body, current_password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ error: { current_password: 'The current password is incorrect.' } });
+    expect((await login(u.email, PASSWORD, '10.8.0.1')).statusCode).toBe(200);
+
+    const res = await profile(token, { ...body, current_password: PASSWORD });
     expect(res.statusCode).toBe(200);
-    expect((await login(u.email, 'brand-new-secret')).statusCode).toBe(200);
-    expect((await login(u.email, PASSWORD)).statusCode).toBe(422);
+    expect((await login(u.email, 'brand-new-secret', '10.8.0.2')).statusCode).toBe(200);
+    expect((await login(u.email, PASSWORD, '10.8.0.3')).statusCode).toBe(422);
+    // This session stays; the others (a second browser, the logins above) are signed out.
+    expect((await t.as(token, { method: 'GET', url: '/api/user/auth/user' })).statusCode).toBe(200);
+    expect((await t.as(other, { method: 'GET', url: '/api/user/auth/user' })).statusCode).toBe(401);
+  });
+
+  it('throttles wrong current passwords like a login: at most 5 checked of 20 parallel', async () => {
+    const u = await t.build.user();
+    const token = await t.login(u.email);
+    const body = { first_name: 'A', last_name: 'B', email: u.email, password: 'brand-new-secret' };
+    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => profile(token, { ...body, current_password: `wrong-${i}` })));
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 422).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(15);
+    // Held even with the right one until the window passes.
+    expect((await profile(token, { ...body, current_password: PASSWORD })).statusCode).toBe(429);
+  });
+
+  it("throttles e-mail changes, so 'already taken' cannot be used to list registered addresses", async () => {
+    const u = await t.build.user();
+    const token = await t.login(u.email);
+    const tries = [];
+    for (let i = 0; i < 6; i++) tries.push(await profile(token, { first_name: 'A', last_name: 'B', email: `probe-${i}@example.test` }));
+    expect(tries.slice(0, 5).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(tries[5].statusCode).toBe(429);
+    expect(tries[5].json().error).toMatch(/Too many e-mail changes/);
+    // Keeping the e-mail is not a change: name edits go on.
+    expect((await profile(token, { first_name: 'C', last_name: 'D', email: 'probe-4@example.test' })).statusCode).toBe(200);
   });
 
   it("refuses another user's e-mail (any case) but accepts a change of case of one's own", async () => {
@@ -225,7 +284,7 @@ describe('PUT auth/profile', () => {
   it('validates the fields and a short password', async () => {
     const u = await t.build.user();
     const token = await t.login(u.email);
-    const res = await profile(token, { first_name: '  ', last_name: 'B', email: 'nope', password: 'short' });
+    const res = await profile(token, { first_name: '  ', last_name: 'B', email: 'nope', password: 'short', current_password: PASSWORD });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       error: {

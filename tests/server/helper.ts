@@ -24,6 +24,8 @@ export interface TestContext {
   /** app.inject with a bearer token. */
   as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
   build: ReturnType<typeof builders>;
+  /** Waits for the work requests started after replying (forgot-password's mail). */
+  settled(): Promise<void>;
 }
 
 /** Builds the real app on a fresh database copied from the migrated template; closed after the file's tests. */
@@ -77,6 +79,7 @@ export async function createTestContext(
       return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: `Bearer ${token}` } });
     },
     build: builders(db),
+    settled: () => app.background.settled(),
   };
   return ctx;
 }

@@ -58,8 +58,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const forgot = (t: TestContext, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/auth/forgot-password', payload: { email } });
+async function forgot(t: TestContext, email: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/user/auth/forgot-password', payload: { email } });
+  await t.settled();
+  return res;
+}
 
 describe('the mail outbox over real SMTP', () => {
   it('delivers the reset mail with its link and marks the row sent', async () => {

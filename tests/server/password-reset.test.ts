@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/lib/tokens';
 import { createTestContext, PASSWORD, type TestContext } from './helper';
@@ -11,8 +12,12 @@ beforeAll(async () => {
 let address = 0;
 const nextAddress = () => `10.20.0.${++address}`;
 
-const forgot = (email: string, remoteAddress = nextAddress()) =>
-  t.app.inject({ method: 'POST', url: '/api/user/auth/forgot-password', payload: { email }, remoteAddress });
+/** Asks for a reset mail and waits for the work the route does after replying. */
+async function forgot(email: string, remoteAddress = nextAddress()) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/user/auth/forgot-password', payload: { email }, remoteAddress });
+  await t.settled();
+  return res;
+}
 const reset = (payload: Record<string, unknown>, remoteAddress = nextAddress()) =>
   t.app.inject({ method: 'POST', url: '/api/user/auth/reset-password', payload, remoteAddress });
 const login = (email: string, password: string) =>
@@ -62,6 +67,44 @@ describe('POST auth/forgot-password', () => {
     const res = await forgot('not-an-email');
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { email: 'Enter a valid email address' } });
+    const nul = await forgot('a\u0000@example.test');
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json()).toEqual({ error: { email: 'Email must not contain a NUL character' } });
+  });
+
+  it('replies before looking the address up, so a registered and an unknown one take the same path and time', async () => {
+    const u = await t.build.user({ email: 'same.path@example.test' });
+    // Hold the users table: a route that looked the address up before replying would wait here.
+    const blocker = new pg.Client({ connectionString: t.url });
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table users in access exclusive mode');
+    try {
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/auth/forgot-password',
+          payload: { email },
+          remoteAddress: nextAddress(),
+        });
+        return { res, ms: performance.now() - started };
+      };
+      const known = await timed(u.email);
+      const unknown = await timed('nobody.at.all@example.test');
+      expect(known.res.statusCode).toBe(200);
+      expect(unknown.res.body).toBe(known.res.body);
+      // Both answered while the table was locked (the look-up had not run); generous bound for a busy machine.
+      expect(known.ms).toBeLessThan(2000);
+      expect(unknown.ms).toBeLessThan(2000);
+      expect(await outboxFor(u.email)).toHaveLength(0);
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+    await t.settled();
+    expect(await outboxFor(u.email)).toHaveLength(1);
+    expect(await outboxFor('nobody.at.all@example.test')).toHaveLength(0);
   });
 
   it('stores only a digest of the token', async () => {

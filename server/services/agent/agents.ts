@@ -5,9 +5,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { agentFields, PORTAL_MODES } from '../../../src/domain/agents';
 import { dataScope } from '../../../src/domain/permissions';
-import { NotFoundError, TooManyRequestsError, ValidationError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import { dataReply, ErrorReply, recordErrors } from '../../lib/replies';
 import { type ResourceDescription, scopePredicate } from '../../lib/resource';
+import { attemptThrottle } from '../../lib/throttle';
 import { findPortalAgent, issueKioskToken } from './kiosk';
 import { agentScope } from './scopes';
 
@@ -183,8 +184,16 @@ export async function agentRoutes(app: FastifyInstance) {
 
 /**
  * The portal's pincode check, shared by validate-pin and enrol: only enabled agents (else the model's 404), at most
- * PIN_MAX_FAILURES failures per window per agent and client address (429), true when the pincode matches.
+ * PIN_MAX_FAILURES checks per window per agent and client address (429; a success clears them), true when it matches.
  */
+const pinThrottle = (app: FastifyInstance) =>
+  attemptThrottle(app.db, {
+    bucket: 'pin',
+    max: PIN_MAX_FAILURES,
+    windowSeconds: PIN_FAILURE_WINDOW_SECONDS,
+    message: (retry) => `Too many pincode attempts. Please try again in ${retry} seconds.`,
+  });
+
 async function checkPortalPin(app: FastifyInstance, id: string, ip: string, pin: string): Promise<boolean> {
   if (!/^\d{1,15}$/.test(id)) throw new NotFoundError('Agent', id);
   const agentId = Number(id);
@@ -195,24 +204,11 @@ async function checkPortalPin(app: FastifyInstance, id: string, ip: string, pin:
     .where('is_enabled', '=', 1)
     .executeTakeFirst();
   if (!agent) throw new NotFoundError('Agent', id);
+  // Counted before the check, in one statement (server/lib/throttle.ts): parallel wrong pins cannot all be checked.
   const key = `${agentId}|${ip}`;
-  const recent = (
-    await sql<{ n: number; oldest: Date | null }>`select count(*)::int as n, min(failed_at) as oldest from pin_failures
-      where throttle_key = ${key} and failed_at > now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS})`.execute(app.db)
-  ).rows[0];
-  if (recent.n >= PIN_MAX_FAILURES) {
-    const retry = recent.oldest
-      ? Math.max(1, Math.ceil((recent.oldest.getTime() + PIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000))
-      : PIN_FAILURE_WINDOW_SECONDS;
-    throw new TooManyRequestsError(`Too many pincode attempts. Please try again in ${retry} seconds.`, retry);
-  }
+  await pinThrottle(app).claim(key);
   const ok = !!agent.pincode_hash && /^\d{6}$/.test(pin) && (await verify(agent.pincode_hash, pin).catch(() => false));
-  if (!ok) {
-    await app.db.insertInto('pin_failures').values({ throttle_key: key }).execute();
-    // Only the current window matters; older failures are dropped as new ones arrive.
-    await sql`delete from pin_failures where failed_at < now() - make_interval(secs => ${PIN_FAILURE_WINDOW_SECONDS * 4})`.execute(app.db);
-    return false;
-  }
-  await app.db.deleteFrom('pin_failures').where('throttle_key', '=', key).execute();
+  if (!ok) return false;
+  await pinThrottle(app).clear(key);
   return true;
 }

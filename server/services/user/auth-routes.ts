@@ -60,7 +60,9 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<
       },
     },
     async (req) => {
-      await auth.forgotPassword(req.body.email);
+      // Replied before the look-up: a registered and an unknown address take the same path and time.
+      const { email } = req.body;
+      app.background.run('password reset mail', () => auth.forgotPassword(email));
       return { data: { message: 'If that e-mail address is registered, a reset link is on its way.' } };
     },
   );
@@ -102,13 +104,13 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Update own name, e-mail and (optionally) password',
+        summary: 'Update own name, e-mail and (optionally) password, which needs current_password and signs out other sessions',
         body: ProfileBody,
-        response: { 200: dataReply(CurrentUser), ...authErrors },
+        response: { 200: dataReply(CurrentUser), ...authErrors, 429: ErrorReply },
       },
     },
     async (req) => {
-      await auth.updateProfile(req.user!.id, req.body);
+      await auth.updateProfile(req.user!.id, req.user!.tokenId, req.body);
       return { data: await me(req.user!.id, req.user!.impersonatorId) };
     },
   );

@@ -2,7 +2,8 @@ import { hash, verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/database';
-import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../../errors';
+import { UnauthorizedError, ValidationError } from '../../errors';
+import { attemptThrottle } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer } from '../email/outbox';
 import { findAccessByUserId, type AccessRow } from './access-repository';
@@ -11,6 +12,10 @@ import { findAccessByUserId, type AccessRow } from './access-repository';
 export const hashPassword = (password: string) => hash(password);
 // Compared against when the e-mail is unknown, so both paths take the same time.
 const DUMMY_HASH = hashPassword('not-a-real-password-0');
+
+/** Profile e-mail changes per user and window (each may answer 'already taken'). */
+export const PROFILE_EMAIL_CHANGES = 5;
+export const PROFILE_EMAIL_WINDOW_SECONDS = 15 * 60;
 
 export const toCurrentUser = (u: AccessRow, extra: { token?: string; impersonator_id?: number | null } = {}) => ({
   id: u.id,
@@ -43,40 +48,77 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     return token;
   }
 
-  async function recentFailures(key: string) {
-    const r = await sql<{ n: number; oldest: Date | null }>`select count(*)::int as n, min(failed_at) as oldest from login_failures
-      where throttle_key = ${key} and failed_at > now() - make_interval(secs => ${config.LOGIN_FAILURE_WINDOW_SECONDS})`.execute(db);
-    return r.rows[0];
+  const loginThrottle = attemptThrottle(db, {
+    bucket: 'login',
+    max: config.LOGIN_MAX_FAILURES,
+    windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    message: (retry) => `Too many login attempts. Please try again in ${retry} seconds.`,
+  });
+  // The profile's current password is a password check too: throttled like a login, per user.
+  const currentPasswordThrottle = attemptThrottle(db, {
+    bucket: 'profile-password',
+    max: config.LOGIN_MAX_FAILURES,
+    windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    message: (retry) => `Too many attempts. Please try again in ${retry} seconds.`,
+  });
+  // 'The email has already been taken' tells a signed-in user that an address is registered: a few tries only.
+  const emailChangeThrottle = attemptThrottle(db, {
+    bucket: 'profile-email',
+    max: PROFILE_EMAIL_CHANGES,
+    windowSeconds: PROFILE_EMAIL_WINDOW_SECONDS,
+    message: (retry) => `Too many e-mail changes. Please try again in ${retry} seconds.`,
+  });
+  async function sendResetMail(email: string) {
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'email'])
+      .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
+      .executeTakeFirst();
+    if (!user) return;
+    const token = newToken();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: new Date() })
+        .where('user_id', '=', user.id)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .insertInto('password_resets')
+        .values({
+          user_id: user.id,
+          token_hash: hashToken(token),
+          expires_at: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+        })
+        .execute();
+      const link = `${config.APP_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
+      await mailer.enqueue(trx, {
+        to: [user.email],
+        subject: 'Reset your password',
+        text: `Hello ${user.first_name},\n\nUse this link within ${config.RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
+        html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>Use this link within ${config.RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:</p><p><a href="${link}">Reset password</a></p><p>If you did not ask for it, ignore this e-mail.</p>`,
+      });
+    });
   }
 
   return {
     issueToken,
 
-    /** At most LOGIN_MAX_FAILURES failures per window per e-mail and client address; then 429 until the window passes. */
+    /**
+     * At most LOGIN_MAX_FAILURES attempts per window per e-mail and client address are checked (counted before the
+     * check, so parallel ones cannot all pass); then 429 until the window passes. A success clears the count.
+     */
     async login(email: string, password: string, clientAddress: string) {
       const key = `${email.toLowerCase()}|${clientAddress}`;
-      const before = await recentFailures(key);
-      if (before.n >= config.LOGIN_MAX_FAILURES) {
-        const retry = before.oldest
-          ? Math.max(1, Math.ceil((before.oldest.getTime() + config.LOGIN_FAILURE_WINDOW_SECONDS * 1000 - Date.now()) / 1000))
-          : config.LOGIN_FAILURE_WINDOW_SECONDS;
-        throw new TooManyRequestsError(`Too many login attempts. Please try again in ${retry} seconds.`, retry);
-      }
+      await loginThrottle.claim(key);
       const user = await db
         .selectFrom('users')
         .select(['id', 'password_hash'])
         .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
         .executeTakeFirst();
       const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
-      if (!user || !ok) {
-        await db.insertInto('login_failures').values({ throttle_key: key }).execute();
-        // Only the current window matters; older failures are dropped as new ones arrive.
-        await sql`delete from login_failures where failed_at < now() - make_interval(secs => ${config.LOGIN_FAILURE_WINDOW_SECONDS * 10})`.execute(
-          db,
-        );
-        throw new ValidationError({ email: 'These credentials do not match our records.' });
-      }
-      await db.deleteFrom('login_failures').where('throttle_key', '=', key).execute();
+      if (!user || !ok) throw new ValidationError({ email: 'These credentials do not match our records.' });
+      await loginThrottle.clear(key);
       const token = await issueToken(db, user.id);
       const access = (await findAccessByUserId(db, user.id))!;
       return toCurrentUser(access, { token, impersonator_id: null });
@@ -86,39 +128,11 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
       await db.updateTable('api_tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
     },
 
-    /** The reply is the same whether or not the address is registered; only a registered one gets a mail. */
-    async forgotPassword(email: string) {
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'email'])
-        .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
-        .executeTakeFirst();
-      if (!user) return;
-      const token = newToken();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('password_resets')
-          .set({ used_at: new Date() })
-          .where('user_id', '=', user.id)
-          .where('used_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('password_resets')
-          .values({
-            user_id: user.id,
-            token_hash: hashToken(token),
-            expires_at: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
-          })
-          .execute();
-        const link = `${config.APP_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
-        await mailer.enqueue(trx, {
-          to: [user.email],
-          subject: 'Reset your password',
-          text: `Hello ${user.first_name},\n\nUse this link within ${config.RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:\n${link}\n\nIf you did not ask for it, ignore this e-mail.`,
-          html: `<p>Hello ${escapeHtml(user.first_name)},</p><p>Use this link within ${config.RESET_TOKEN_TTL_MINUTES} minutes to choose a new password:</p><p><a href="${link}">Reset password</a></p><p>If you did not ask for it, ignore this e-mail.</p>`,
-        });
-      });
-    },
+    /**
+     * Only a registered address gets a mail. The route replies before calling this (app.background), so the reply
+     * is the same, and as fast, whether or not the address is registered.
+     */
+    forgotPassword: sendResetMail,
 
     /** Single use, within its lifetime; sets the password and signs the user out everywhere. */
     async resetPassword(token: string, password: string) {
@@ -155,25 +169,58 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
       await db.updateTable('users').set({ consent: 1, updated_at: new Date() }).where('id', '=', userId).execute();
     },
 
-    async updateProfile(userId: number, p: { first_name: string; last_name: string; email: string; password?: string }) {
-      const taken = await db
-        .selectFrom('users')
-        .select('id')
-        .where(sql<boolean>`lower(email) = ${p.email.toLowerCase()}`)
-        .where('id', '<>', userId)
-        .executeTakeFirst();
-      if (taken) throw new ValidationError({ email: 'The email has already been taken.' });
-      await db
-        .updateTable('users')
-        .set({
-          first_name: p.first_name,
-          last_name: p.last_name,
-          email: p.email,
-          updated_at: new Date(),
-          ...(p.password ? { password_hash: await hashPassword(p.password) } : {}),
-        })
-        .where('id', '=', userId)
-        .execute();
+    /**
+     * Own name and e-mail; a new password needs the current one (throttled like a login) and signs out every other
+     * session of the user (`keepTokenId` stays). Changing the e-mail is throttled: its 'already taken' tells.
+     */
+    async updateProfile(
+      userId: number,
+      keepTokenId: number,
+      p: { first_name: string; last_name: string; email: string; password?: string; current_password?: string },
+    ) {
+      const me = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+      if (p.password) {
+        if (!p.current_password) throw new ValidationError({ current_password: 'Current Password is required' });
+        const key = String(userId);
+        await currentPasswordThrottle.claim(key);
+        if (!(await verify(me.password_hash, p.current_password).catch(() => false)))
+          throw new ValidationError({ current_password: 'The current password is incorrect.' });
+        await currentPasswordThrottle.clear(key);
+      }
+      if (p.email.toLowerCase() !== me.email.toLowerCase()) {
+        await emailChangeThrottle.claim(String(userId));
+        const taken = await db
+          .selectFrom('users')
+          .select('id')
+          .where(sql<boolean>`lower(email) = ${p.email.toLowerCase()}`)
+          .where('id', '<>', userId)
+          .executeTakeFirst();
+        if (taken) throw new ValidationError({ email: 'The email has already been taken.' });
+      }
+      const passwordHash = p.password ? await hashPassword(p.password) : null;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            first_name: p.first_name,
+            last_name: p.last_name,
+            email: p.email,
+            updated_at: new Date(),
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+          })
+          .where('id', '=', userId)
+          .execute();
+        if (passwordHash) {
+          await trx
+            .updateTable('api_tokens')
+            .set({ revoked_at: new Date() })
+            .where('user_id', '=', userId)
+            .where('revoked_at', 'is', null)
+            .where('id', '<>', keepTokenId)
+            .execute();
+          await trx.insertInto('audit_log').values({ action: 'password.change', actor_id: userId, subject_id: userId }).execute();
+        }
+      });
     },
 
     async currentUser(userId: number) {

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface Background {
+  /** Starts `task` without waiting for it (the reply goes first); a failure is logged, never thrown. */
+  run(name: string, task: () => Promise<unknown>): void;
+  /** Resolves once every task started so far has finished (tests; closing the app waits for it too). */
+  settled(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    background: Background;
+  }
+}
+
+/** Work a request starts after replying (forgot-password's look-up and mail), tracked so shutdown can wait for it. */
+export const backgroundPlugin = fp(async (app: FastifyInstance) => {
+  const pending = new Set<Promise<unknown>>();
+  const background: Background = {
+    run(name, task) {
+      const work: Promise<unknown> = Promise.resolve()
+        .then(task)
+        .catch((err: unknown) => app.log.error({ err }, `${name} failed`))
+        .finally(() => pending.delete(work));
+      pending.add(work);
+    },
+    async settled() {
+      while (pending.size) await Promise.all(pending);
+    },
+  };
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.settled());
+});
