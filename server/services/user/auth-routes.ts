@@ -59,11 +59,11 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<
         response: { 200: MessageReply, 422: ErrorReply, 429: ErrorReply },
       },
     },
-    async (req) => {
+    (req, reply) => {
       // Replied before the look-up: a registered and an unknown address take the same path and time.
       const { email } = req.body;
       app.background.run('password reset mail', () => auth.forgotPassword(email));
-      return { data: { message: 'If that e-mail address is registered, a reset link is on its way.' } };
+      void reply.send({ data: { message: 'If that e-mail address is registered, a reset link is on its way.' } });
     },
   );
 

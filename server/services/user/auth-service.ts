@@ -120,7 +120,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
       if (!user || !ok) throw new ValidationError({ email: 'These credentials do not match our records.' });
       await loginThrottle.clear(key);
       const token = await issueToken(db, user.id);
-      const access = (await findAccessByUserId(db, user.id))!;
+      const access = await findAccessByUserId(db, user.id);
       return toCurrentUser(access, { token, impersonator_id: null });
     },
 
