@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, dataScope, hasRole, inScope, isUnrestricted, parseSelectionHeader, type Principal } from './permissions';
+import { accessWithin, can, dataScope, hasRole, inScope, isUnrestricted, parseSelectionHeader, type Principal } from './permissions';
 
 const principal = (over: Partial<Principal> = {}): Principal => ({ roles: [], permissions: [], agents: [], clients: [], ...over });
 
@@ -116,5 +116,36 @@ describe('roles and permissions', () => {
     expect(can({ permissions: ['scan'] }, 'scan')).toBe(true);
     expect(can({ permissions: ['scan'] }, 'Scan')).toBe(false);
     expect(can({ permissions: [] }, undefined)).toBe(true);
+  });
+});
+
+describe('accessWithin', () => {
+  const p = (roles: string[], permissions: string[], agents: number[] = [], clients: number[] = []): Principal => ({
+    roles,
+    permissions,
+    agents,
+    clients,
+  });
+  const manager = p(['Agent', 'role-1'], ['scan', 'user'], [1, 2]);
+
+  it('a Super Admin holds everything; nobody else holds a Super Admin', () => {
+    expect(accessWithin(p(['Super Admin'], ['scan']), p(['Super Admin'], []))).toBe(true);
+    expect(accessWithin(manager, p(['Super Admin'], []))).toBe(true);
+    expect(accessWithin(p(['Super Admin'], []), manager)).toBe(false);
+  });
+
+  it('needs every permission held, and the data scope no wider on each dimension', () => {
+    expect(accessWithin(p(['Agent'], ['scan'], [1]), manager)).toBe(true);
+    expect(accessWithin(p(['Agent'], ['scan', 'app_setting'], [1]), manager)).toBe(false);
+    expect(accessWithin(p(['Agent'], ['scan'], [1, 3]), manager)).toBe(false);
+    // A Client user is held to clients, not agents: the manager's agents do not contain them.
+    expect(accessWithin(p(['Client'], ['scan'], [], [5]), manager)).toBe(false);
+    expect(accessWithin(p(['Agent', 'Client'], ['scan'], [1], [5]), manager)).toBe(true);
+    // Neither role: sees no data.
+    expect(accessWithin(p([], ['scan']), manager)).toBe(true);
+    // The manager held to clients too: an Agent-only user would see every client of agent 1.
+    const both = p(['Agent', 'Client'], ['scan', 'user'], [1], [5]);
+    expect(accessWithin(p(['Agent'], ['scan'], [1]), both)).toBe(false);
+    expect(accessWithin(p(['Agent', 'Client'], ['scan'], [1], [5]), both)).toBe(true);
   });
 });

@@ -71,6 +71,22 @@ export function dataScope(p: Principal, selectedAgents: number[] | null = null, 
   return { agents: intersect(agents, selectedAgents), clients: intersect(clients, selectedClients) };
 }
 
+/**
+ * Is `a`'s access within `b`'s (issue 14: nobody grants or edits beyond their own)? A Super Admin holds everything;
+ * otherwise `a` is no Super Admin, holds only permissions `b` holds, and sees no data `b` cannot: on each dimension
+ * (agents, clients) `b` is held to, `a` is held to a subset. A user who is neither Agent nor Client sees no data.
+ */
+export function accessWithin(a: Principal, b: Principal): boolean {
+  if (isSuperAdmin(b)) return true;
+  if (isSuperAdmin(a)) return false;
+  if (!a.permissions.every((p) => b.permissions.includes(p))) return false;
+  if (!isAgentUser(a) && !isClientUser(a)) return true;
+  const sa = dataScope(a);
+  const sb = dataScope(b);
+  const within = (x: number[] | null, y: number[] | null) => y === null || (x !== null && x.every((id) => y.includes(id)));
+  return within(sa.agents, sb.agents) && within(sa.clients, sb.clients);
+}
+
 export const isUnrestricted = (s: DataScope) => s.agents === null && s.clients === null;
 
 /** Is a row with this agent and client inside the scope? Used for single-record checks and real-time events. */

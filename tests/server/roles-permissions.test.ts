@@ -226,6 +226,48 @@ describe('roles', () => {
       expect((await permissionsOf(superAdminRoleId)).length).toBe(await count('permissions'));
     });
 
+    it('cannot grant a permission they do not hold (422 on permissions), and does not see roles holding more', async () => {
+      const before = await count('roles');
+      const wider = await t.as(token, {
+        method: 'POST',
+        url: '/api/user/roles',
+        payload: { name: 'Settings Admin', permissions: ['scan', 'app_setting'] },
+      });
+      expect(wider.statusCode).toBe(422);
+      expect(wider.json()).toEqual({ error: { permissions: 'You may only grant permissions you hold.' } });
+      expect(await count('roles')).toBe(before);
+
+      const own = await t.as(token, {
+        method: 'POST',
+        url: '/api/user/roles',
+        payload: { name: 'Scanner Admin', permissions: ['scan', 'user'] },
+      });
+      expect(own.statusCode, own.body).toBe(201);
+      const grow = await t.as(token, {
+        method: 'PUT',
+        url: `/api/user/roles/${own.json().data.id}`,
+        payload: { name: 'Scanner Admin', permissions: ['scan', 'user', 'agent'] },
+      });
+      expect(grow.statusCode).toBe(422);
+      expect(grow.json()).toEqual({ error: { permissions: 'You may only grant permissions you hold.' } });
+
+      // A role holding a permission they lack is neither offered nor editable.
+      const wide = await t.as(admin, {
+        method: 'POST',
+        url: '/api/user/roles',
+        payload: { name: 'Wide Role', permissions: ['scan', 'agent'] },
+      });
+      const wideId = wide.json().data.id as number;
+      expect(roleNames((await t.as(token, { method: 'GET', url: '/api/user/roles/lists' })).json())).not.toContain('Wide Role');
+      const edit = await t.as(token, {
+        method: 'PUT',
+        url: `/api/user/roles/${wideId}`,
+        payload: { name: 'Wide Role', permissions: ['scan'] },
+      });
+      expect(edit.statusCode).toBe(404);
+      expect(await permissionsOf(wideId)).toEqual(['agent', 'scan']);
+    });
+
     it('cannot take the Super Admin name', async () => {
       const res = await t.as(token, { method: 'POST', url: '/api/user/roles', payload: { name: 'super admin', permissions: ['scan'] } });
       expect(res.statusCode).toBe(422);

@@ -377,7 +377,7 @@ describe('scoping', () => {
     expect(await countUsers()).toBe(before);
   });
 
-  it("keeps a user's agents the editor cannot see, and refuses a write that would move the user out of sight", async () => {
+  it('refuses to edit a user who also holds an agent the editor does not (403), and a write moving the user out of sight', async () => {
     const shared = await t.build.user({ roles: ['Agent'], agents: [a1, a2] });
     const res = await put(agentManager, shared.id, {
       first_name: 'Shared',
@@ -386,18 +386,146 @@ describe('scoping', () => {
       roles: ['Agent'],
       agents: [a1],
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ first_name: 'Shared', agents: [a1, a2] });
-    const away = await put(agentManager, shared.id, {
-      first_name: 'Shared',
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'You may not edit a user whose access exceeds yours.' });
+    const mine = await t.build.user({ roles: ['Agent'], agents: [a1] });
+    const away = await put(agentManager, mine.id, {
+      first_name: 'Mine',
       last_name: 'User',
-      email: shared.email,
+      email: mine.email,
       roles: ['Agent'],
       agents: [a2],
     });
-    expect(away.statusCode).toBe(403);
+    expect(away.statusCode).toBe(422);
     const stored = await t.db.selectFrom('user_agents').select('agent_id').where('user_id', '=', shared.id).orderBy('agent_id').execute();
     expect(stored.map((r) => r.agent_id)).toEqual([a1, a2]);
+  });
+});
+
+describe('a non-Super-Admin holding `user` never grants or edits beyond their own access (issue 14)', () => {
+  let a1: number;
+  let a2: number;
+  let c1: number;
+  let manager: string;
+  let managerId: number;
+  let managerRole: string;
+  const body = (u: { email: string }, over: Record<string, unknown> = {}) => ({
+    first_name: 'Test',
+    last_name: 'User',
+    email: u.email,
+    roles: ['Agent'],
+    agents: [a1],
+    ...over,
+  });
+  const storedUser = async (id: number) => {
+    const row = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'password_hash', 'api_key_hash'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const roles = await t.db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select('roles.name')
+      .where('user_id', '=', id)
+      .orderBy('roles.name')
+      .execute();
+    return { ...row, roles: roles.map((r) => r.name) };
+  };
+  beforeAll(async () => {
+    a1 = (await t.build.agent()).id;
+    a2 = (await t.build.agent()).id;
+    c1 = (await t.build.client()).id;
+    const m = await t.build.user({ roles: ['Agent'], agents: [a1], permissions: ['user'] });
+    managerId = m.id;
+    manager = await t.login(m.email);
+    managerRole = (await storedUser(m.id)).roles.find((r) => r !== 'Agent')!;
+  });
+
+  it('assigns only roles whose permissions they all hold (422 on roles), and is offered only those', async () => {
+    const wide = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/roles',
+      payload: { name: 'Catalogue Editor', permissions: ['product'] },
+    });
+    expect(wide.statusCode).toBe(201);
+    const before = await countUsers();
+    const res = await post(manager, newUser({ roles: ['Agent', 'Catalogue Editor'], agents: [a1] }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: { roles: 'You may only assign roles whose permissions you hold.' } });
+    expect(await countUsers()).toBe(before);
+    const lists = (await t.as(manager, { method: 'GET', url: '/api/user/roles/lists' })).json() as { text: string }[];
+    expect(lists.map((r) => r.text)).toEqual(expect.arrayContaining(['Agent', managerRole]));
+    expect(lists.map((r) => r.text)).not.toContain('Catalogue Editor');
+    // Their own role (`user` and nothing more) may be granted.
+    expect((await post(manager, newUser({ roles: ['Agent', managerRole], agents: [a1] }))).statusCode).toBe(201);
+  });
+
+  it('never changes their own roles (422), while a name edit of their own goes through', async () => {
+    const me = await storedUser(managerId);
+    const self = await t.db.selectFrom('users').select('email').where('id', '=', managerId).executeTakeFirstOrThrow();
+    for (const roles of [['Agent', managerRole, 'Client'], ['Agent']]) {
+      const res = await put(manager, managerId, body(self, { roles, clients: [c1] }));
+      expect(res.statusCode, roles.join()).toBe(422);
+      expect(res.json().error.roles).toBe('You cannot change your own roles.');
+    }
+    expect((await storedUser(managerId)).roles).toEqual(me.roles);
+    const rename = await put(manager, managerId, body(self, { roles: ['agent', managerRole], first_name: 'Manny' }));
+    expect(rename.statusCode, rename.body).toBe(200);
+  });
+
+  it('cannot edit, delete or make an API key for a user with a wider access (403): another agent, or a permission', async () => {
+    const twoAgents = await t.build.user({ roles: ['Agent'], agents: [a1, a2] });
+    const morePower = await t.build.user({ roles: ['Agent'], agents: [a1], permissions: ['app_setting'] });
+    for (const target of [twoAgents, morePower]) {
+      const takeover = await put(manager, target.id, body(target, { first_name: 'Owned', password: 'attacker-password' }));
+      expect(takeover.statusCode).toBe(403);
+      expect(takeover.json()).toEqual({ error: 'You may not edit a user whose access exceeds yours.' });
+      const key = await t.as(manager, { method: 'GET', url: `/api/user/users/${target.id}/apikey` });
+      expect(key.statusCode).toBe(403);
+      expect(key.json()).toEqual({ error: 'You may not generate an API key for a user whose access exceeds yours.' });
+      const del = await t.as(manager, { method: 'DELETE', url: `/api/user/users/${target.id}` });
+      expect(del.statusCode).toBe(403);
+      expect(del.json()).toEqual({ error: 'You may not delete a user whose access exceeds yours.' });
+      const stored = await storedUser(target.id);
+      expect(stored.first_name).toBe('Test');
+      expect(stored.api_key_hash).toBeNull();
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: target.email, password: PASSWORD } }))
+          .statusCode,
+      ).toBe(200);
+    }
+  });
+
+  it("never sets another user's password (422 on password); a Super Admin does, but not their own here", async () => {
+    const peer = await t.build.user({ roles: ['Agent'], agents: [a1] });
+    const res = await put(manager, peer.id, body(peer, { password: 'attacker-password' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: { password: "Only a Super Admin may set another user's password." } });
+    const before = (await storedUser(peer.id)).password_hash;
+    expect((await put(manager, peer.id, body(peer, { first_name: 'Peer' }))).statusCode).toBe(200);
+    expect((await storedUser(peer.id)).password_hash).toBe(before);
+
+    const bySuperAdmin = await put(admin, peer.id, body(peer, { password: 'set-by-the-admin' }));
+    expect(bySuperAdmin.statusCode).toBe(200);
+    expect((await storedUser(peer.id)).password_hash).not.toBe(before);
+    const root = await t.db.selectFrom('users').select('email').where('id', '=', adminId).executeTakeFirstOrThrow();
+    const own = await put(admin, adminId, { ...body(root, { roles: ['Super Admin'] }), password: 'my-new-password' });
+    expect(own.statusCode).toBe(422);
+    expect(own.json()).toEqual({ error: { password: 'Change your own password on the Update Profile page.' } });
+  });
+
+  it('gives no agents or clients beyond their own, nor roles that would see more data than they do (422)', async () => {
+    const otherAgent = await post(manager, newUser({ roles: ['Agent'], agents: [a2] }));
+    expect(otherAgent.statusCode).toBe(422);
+    expect(otherAgent.json()).toEqual({ error: { agents: 'The selected agents is invalid' } });
+    // A manager held to agent a1 and client c1: an Agent-only user would see every client's scans at a1.
+    const both = await t.build.user({ roles: ['Agent', 'Client'], agents: [a1], clients: [c1], permissions: ['user'] });
+    const token = await t.login(both.email);
+    const agentOnly = await post(token, newUser({ roles: ['Agent'], agents: [a1] }));
+    expect(agentOnly.statusCode).toBe(422);
+    expect(agentOnly.json()).toEqual({ error: { roles: 'With these roles the user would see data you cannot see.' } });
+    expect((await post(token, newUser({ roles: ['Agent', 'Client'], agents: [a1], clients: [c1] }))).statusCode).toBe(201);
   });
 });
 

@@ -49,10 +49,14 @@ export const rolesResource: ResourceDescription = {
   scope: 'global',
   // The user form sends role names, so the choices carry names.
   lists: { text: 'name', value: 'name' },
-  // Only a Super Admin sees (so may edit or choose) the Super Admin role (spec 1 §5).
-  where: (req) => (isSuperAdmin(req.user!) ? null : sql<boolean>`lower(name) <> ${ROLE_SUPER_ADMIN.toLowerCase()}`),
+  // Only a Super Admin sees (so may edit or choose) the Super Admin role (spec 1 §5); anyone else sees only the
+  // roles whose permissions they all hold (issue 14), so the user form offers only what they may grant.
+  where: (req) =>
+    isSuperAdmin(req.user!)
+      ? null
+      : sql<boolean>`(lower(name) <> ${ROLE_SUPER_ADMIN.toLowerCase()} and permissions <@ ${req.user!.permissions}::text[])`,
   hooks: {
-    async beforeWrite(columns, input, { trx, current }: WriteContext) {
+    async beforeWrite(columns, input, { req, trx, current }: WriteContext) {
       const name = String(input.name);
       if (current && isBuiltInRole(String(current.name)) && name !== current.name) {
         throw new ValidationError({ name: `The ${current.name} role cannot be renamed.` });
@@ -61,6 +65,10 @@ export const rolesResource: ResourceDescription = {
       const wanted = [...new Set(asStrings(input.permissions))];
       const known = await sql<{ name: string }>`select name from permissions where name = any(${wanted}::text[])`.execute(trx);
       if (known.rows.length !== wanted.length) throw new ValidationError({ permissions: 'The selected permissions is invalid' });
+      // Nobody grants a permission they do not hold (issue 14); roles holding more are hidden from them (`where`).
+      const me = req.user!;
+      if (!isSuperAdmin(me) && wanted.some((p) => !me.permissions.includes(p)))
+        throw new ValidationError({ permissions: 'You may only grant permissions you hold.' });
       if (current && isSuperAdminRole(String(current.name))) {
         // Taking a permission from Super Admin could lock every administrator out of a screen.
         const all = await sql<{ n: number }>`select count(*)::int as n from permissions`.execute(trx);
@@ -105,7 +113,7 @@ export const permissionsResource: ResourceDescription = {
   lists: { text: 'name', value: 'name' },
   refine: permissionRefine,
   hooks: {
-    async beforeWrite(columns, input, { trx, current }: WriteContext) {
+    async beforeWrite(columns, input, { req, trx, current }: WriteContext) {
       const name = String(input.name);
       // Routes check the spec's permission names in code: renaming one would lock its screen for everybody.
       if (current && isBuiltInPermission(String(current.name)) && name !== current.name) {

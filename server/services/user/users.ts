@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { isSuperAdmin, ROLE_AGENT, ROLE_CLIENT } from '../../../src/domain/permissions';
+import { accessWithin, isSuperAdmin, type Principal, ROLE_AGENT, ROLE_CLIENT } from '../../../src/domain/permissions';
 import { includesSuperAdmin, relationsForRoles, rolesInclude, userFields, userRefine } from '../../../src/domain/users';
 import type { Executor } from '../../db/database';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -31,10 +31,30 @@ const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string 
 const asIds = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : []);
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
-/** Refuses a non-Super-Admin's change to a Super Admin user (spec 1 §6: only a Super Admin deals with Super Admins). */
-function guardSuperAdminTarget(req: FastifyRequest, target: Record<string, unknown>, action: string) {
-  if (!isSuperAdmin(req.user!) && includesSuperAdmin(target.roles))
-    throw new ForbiddenError(`Only a Super Admin may ${action} a Super Admin.`);
+/** The permissions the named roles grant. */
+async function permissionsOf(trx: Executor, roles: string[]) {
+  if (!roles.length) return [];
+  const r = await sql<{ name: string }>`select distinct p.name from roles r join role_permissions rp on rp.role_id = r.id
+    join permissions p on p.id = rp.permission_id where lower(r.name) = any(${roles.map((n) => n.toLowerCase())}::text[])`.execute(trx);
+  return r.rows.map((row) => row.name);
+}
+
+/** A stored user (a record of this resource) as a principal: roles, the permissions they grant, agents and clients. */
+async function principalOf(trx: Executor, user: Record<string, unknown>): Promise<Principal> {
+  const roles = asStrings(user.roles);
+  return { roles, permissions: await permissionsOf(trx, roles), agents: asIds(user.agents), clients: asIds(user.clients) };
+}
+
+/**
+ * Refuses a non-Super-Admin's change to a user whose access exceeds theirs (issue 14): a Super Admin (spec 1 §6),
+ * a permission they do not hold, an agent or client outside their own. 403: the user is out of reach.
+ */
+async function guardTarget(req: FastifyRequest, trx: Executor, target: Record<string, unknown>, action: string) {
+  const me = req.user!;
+  if (isSuperAdmin(me)) return;
+  if (includesSuperAdmin(target.roles)) throw new ForbiddenError(`Only a Super Admin may ${action} a Super Admin.`);
+  if (!accessWithin(await principalOf(trx, target), me))
+    throw new ForbiddenError(`You may not ${action} a user whose access exceeds yours.`);
 }
 
 /**
@@ -57,7 +77,7 @@ async function checkExisting(trx: Executor, table: 'agents' | 'clients', ids: nu
 async function beforeWrite(columns: Record<string, unknown>, input: Record<string, unknown>, ctx: WriteContext) {
   const { req, trx, current } = ctx;
   const me = req.user!;
-  if (current) guardSuperAdminTarget(req, current, 'edit');
+  if (current) await guardTarget(req, trx, current, 'edit');
 
   const email = String(input.email);
   const taken = await sql<{
@@ -66,6 +86,13 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
     trx,
   );
   if (taken.rows.length) throw new ValidationError({ email: TAKEN });
+
+  // A password is set here only on create, or by a Super Admin for someone else: a user changes their own on the
+  // profile (with the current one) or through the reset mail.
+  if (current && typeof input.password === 'string' && input.password) {
+    if (current.id === me.id) throw new ValidationError({ password: 'Change your own password on the Update Profile page.' });
+    if (!isSuperAdmin(me)) throw new ValidationError({ password: "Only a Super Admin may set another user's password." });
+  }
 
   const roles = unique(asStrings(input.roles).map((r) => r.trim().toLowerCase()));
   const known = await sql<{ name: string }>`select name from roles where lower(name) = any(${roles}::text[])`.execute(trx);
@@ -77,12 +104,28 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   if (current && current.id === me.id && includesSuperAdmin(current.roles) && !includesSuperAdmin(roles)) {
     throw new ValidationError({ roles: 'You cannot remove the Super Admin role from yourself.' });
   }
+  if (!isSuperAdmin(me) && current && current.id === me.id) {
+    const had = unique(asStrings(current.roles).map((r) => r.toLowerCase()));
+    if (had.length !== roles.length || had.some((r) => !roles.includes(r)))
+      throw new ValidationError({ roles: 'You cannot change your own roles.' });
+  }
+  const permissions = await permissionsOf(trx, roles);
+  if (!isSuperAdmin(me) && permissions.some((p) => !me.permissions.includes(p)))
+    throw new ValidationError({ roles: 'You may only assign roles whose permissions you hold.' });
 
   const { agents, clients } = relationsForRoles(input.roles, input.agents, input.clients);
   checkAssignable(req, 'agents', agents, asIds(current?.agents));
   checkAssignable(req, 'clients', clients, asIds(current?.clients));
   await checkExisting(trx, 'agents', unique(agents));
   await checkExisting(trx, 'clients', unique(clients));
+  // The user as written must not see data the writer cannot (an Agent-only user for a writer held to clients too).
+  const after: Principal = {
+    roles,
+    permissions,
+    agents: mergeRelation(req, 'agents', agents, rolesInclude(roles, ROLE_AGENT), asIds(current?.agents)),
+    clients: mergeRelation(req, 'clients', clients, rolesInclude(roles, ROLE_CLIENT), asIds(current?.clients)),
+  };
+  if (!accessWithin(after, me)) throw new ValidationError({ roles: 'With these roles the user would see data you cannot see.' });
   return columns;
 }
 
@@ -148,9 +191,9 @@ export const usersResource: ResourceDescription = {
   hooks: {
     beforeWrite,
     afterWrite,
-    beforeDelete(row, { req }) {
+    async beforeDelete(row, { req }) {
       if (row.id === req.user!.id) throw new ForbiddenError('You cannot delete your own account.');
-      guardSuperAdminTarget(req, row, 'delete');
+      await guardTarget(req, req.server.db, row, 'delete');
     },
   },
 };
@@ -180,7 +223,7 @@ export async function userKeyRoutes(app: FastifyInstance) {
       if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError('User', raw);
       const user = await repo.find(app.db, req.scope, Number(raw));
       if (!user) throw new NotFoundError('User', raw);
-      guardSuperAdminTarget(req, user, 'generate an API key for');
+      await guardTarget(req, app.db, user, 'generate an API key for');
       const token = newToken();
       await app.db.transaction().execute(async (trx) => {
         await trx
