@@ -36,8 +36,8 @@ export const clientFields = {
   sc_threshold: { type: 'number', label: 'Threshold', integer: true, min: 1, max: 1000, default: 1 },
   products: { type: 'references', label: 'Products', reference: 'products', virtual: true },
   parts: { type: 'references', label: 'Parts', reference: 'parts', virtual: true },
-  /** The logo's URL (an upload comes with the storage module). */
-  logo: { type: 'text', label: 'Logo', max: 1000 },
+  /** The logo's URL: http(s) only, so a `javascript:` or `data:` URL can never be shown or followed. */
+  logo: { type: 'text', label: 'Logo', max: 1000, url: true },
   phone: { type: 'text', label: 'Phone', max: 50 },
   address: { type: 'text', label: 'Address', max: 500, multiline: true },
   email: { type: 'text', label: 'Email', max: 255, email: true },

@@ -6,6 +6,8 @@ export const OPTION_NAMES = {
   TERMS_AND_CONDITIONS: 'TERMS_AND_CONDITIONS',
   EMAIL_DEFAULT_HEADER: 'EMAIL_DEFAULT_HEADER',
   EMAIL_DEFAULT_FOOTER: 'EMAIL_DEFAULT_FOOTER',
+  /** The most megabytes of uploads stored for one agent (its devices' scan images and videos) or one user. */
+  UPLOAD_QUOTA_MB: 'UPLOAD_QUOTA_MB',
 } as const;
 
 /** 'editor' values are HTML from the rich-text editor (sanitised on the server); 'text' values are plain. */

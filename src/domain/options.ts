@@ -21,7 +21,7 @@ const GST = /^\d{1,3}(\.\d{1,4})?$/;
 
 /**
  * The rule for one option's new value, or null when it is fine: required (blank HTML counts as blank),
- * and GST_PERCENT a number from 0 to 100.
+ * GST_PERCENT a number from 0 to 100, UPLOAD_QUOTA_MB a whole number of megabytes (0 stops uploads).
  */
 export function optionValueError(
   name: string,
@@ -33,6 +33,8 @@ export function optionValueError(
   if (blank) return `${label} is required`;
   if (name === OPTION_NAMES.GST_PERCENT && (!GST.test(value.trim()) || Number(value) > 100))
     return 'GST Percent must be a number from 0 to 100';
+  if (name === OPTION_NAMES.UPLOAD_QUOTA_MB && (!/^\d{1,7}$/.test(value.trim()) || Number(value) > 1_000_000))
+    return 'Upload Quota MB must be a whole number from 0 to 1000000';
   return null;
 }
 

@@ -167,6 +167,24 @@ describe('clients: validation', () => {
     await refused({ ...fullClient(), email: 'not-an-address' }, { email: 'Enter a valid email address' });
   });
 
+  it('takes only an http(s) logo URL: never javascript:, data: or a relative one', async () => {
+    for (const logo of [
+      'javascript:alert(1)',
+      'JavaScript:alert(document.cookie)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '//evil.test/x.png',
+    ])
+      await refused({ ...fullClient(), logo }, { logo: 'Logo must be a valid URL' });
+    const ok = await post({ ...fullClient(), logo: 'https://cdn.example.test/logo.png' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.logo).toBe('https://cdn.example.test/logo.png');
+  });
+
+  it('refuses a NUL byte in any text with 422 on the field', async () => {
+    await refused({ ...fullClient(), name: 'Acme\u0000' }, { name: 'Name must not contain a NUL character' });
+    await refused({ ...fullClient(), address: 'Line\u0000' }, { address: 'Address must not contain a NUL character' });
+  });
+
   it('refuses products, parts and priced parts that do not exist', async () => {
     await refused({ ...fullClient(), products: [productA, 99999999] }, { products: 'The selected products is invalid' });
     await refused({ ...fullClient(), parts: [99999998] }, { parts: 'The selected parts is invalid' });

@@ -50,8 +50,8 @@ describe('GET options', () => {
     const page = await t.as(admin, { method: 'GET', url: '/api/user/options?page=1&per_page=10' });
     expect(page.statusCode).toBe(200);
     const names = page.json().items.map((o: { option_name: string }) => o.option_name);
-    expect(names).toEqual(['EMAIL_DEFAULT_FOOTER', 'EMAIL_DEFAULT_HEADER', 'GST_PERCENT', 'TERMS_AND_CONDITIONS']);
-    expect(page.json().total).toBe(4);
+    expect(names).toEqual(['EMAIL_DEFAULT_FOOTER', 'EMAIL_DEFAULT_HEADER', 'GST_PERCENT', 'TERMS_AND_CONDITIONS', 'UPLOAD_QUOTA_MB']);
+    expect(page.json().total).toBe(5);
     expect(page.json().items[2]).toEqual({
       id: expect.any(Number),
       option_name: 'GST_PERCENT',
@@ -61,7 +61,7 @@ describe('GET options', () => {
       updated_at: expect.any(String),
     });
     const second = await t.as(admin, { method: 'GET', url: '/api/user/options?page=2&per_page=3' });
-    expect(second.json()).toMatchObject({ total: 4, items: [{ option_name: 'TERMS_AND_CONDITIONS' }] });
+    expect(second.json()).toMatchObject({ total: 5, items: [{ option_name: 'TERMS_AND_CONDITIONS' }, { option_name: 'UPLOAD_QUOTA_MB' }] });
     for (const q of ['terms and', 'TERMS_AND', 'conditions']) {
       const found = await t.as(admin, { method: 'GET', url: `/api/user/options?q=${encodeURIComponent(q)}` });
       expect(found.json(), q).toMatchObject({ total: 1, items: [{ option_name: 'TERMS_AND_CONDITIONS' }] });

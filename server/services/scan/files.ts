@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database';
 import { ValidationError } from '../../errors';
 import { isUploadedFile } from '../../lib/images';
 import { type FileStorage, keyOfUrl } from '../../lib/storage';
+import { releaseAgentUploads } from '../../lib/upload-quota';
 
 /** Issue 4: scan videos up to 50 MB, MP4 or WebM by their first bytes. */
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
@@ -57,10 +58,9 @@ export async function releaseFiles(db: Executor, storage: FileStorage, keys: str
   const still = new Set(
     (await sql<{ key: string }>`select distinct key from scan_files where key = any(${keys}::text[])`.execute(db)).rows.map((r) => r.key),
   );
-  for (const key of keys) {
-    if (still.has(key)) continue;
-    await storage.delete(key).catch((err: unknown) => log?.warn({ err, key }, 'could not remove a stored file'));
-  }
+  const removed = keys.filter((k) => !still.has(k));
+  for (const key of removed) await storage.delete(key).catch((err: unknown) => log?.warn({ err, key }, 'could not remove a stored file'));
+  await releaseAgentUploads(db, removed);
 }
 
 /** Runs a write that names freshly stored files; if it fails, the files go again. */

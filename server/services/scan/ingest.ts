@@ -22,6 +22,7 @@ import { multipartBody } from '../../lib/multipart';
 import { dataReply, ErrorReply } from '../../lib/replies';
 import { scopePredicate } from '../../lib/resource';
 import { fileUrl, storageOf } from '../../lib/storage';
+import { chargeAgentUploads } from '../../lib/upload-quota';
 import { hashToken } from '../../lib/tokens';
 import { bearerToken } from '../../plugins/auth';
 import { clientScope } from '../quote/scopes';
@@ -389,6 +390,7 @@ export function ingestRoutes(app: FastifyInstance, _opts: unknown, done: () => v
       const url = fileUrl(key);
       const gone = await withStoredFiles(storage, [key], () =>
         app.db.transaction().execute(async (trx) => {
+          await chargeAgentUploads(trx, scan.agent_id, { [key]: image.data.length }, 'file');
           await placeImage(trx, scan.id, b.kind, url, b);
           return syncScanFiles(trx, scan.id);
         }),
@@ -433,6 +435,12 @@ export function ingestRoutes(app: FastifyInstance, _opts: unknown, done: () => v
       }
       const gone = await withStoredFiles(storage, keys, () =>
         app.db.transaction().execute(async (trx) => {
+          await chargeAgentUploads(
+            trx,
+            scan.agent_id,
+            { [key]: video.data.length, ...(keys[1] && thumb ? { [keys[1]]: thumb.data.length } : {}) },
+            'file',
+          );
           await sql`insert into scan_videos (scan_id, video_id, src, thumbnail, content_type, size)
         values (${scan.id}, ${b.video_id}, ${fileUrl(key)}, ${keys[1] ? fileUrl(keys[1]) : null}, ${video.contentType}, ${video.data.length})
         on conflict (scan_id, video_id) do update set src = excluded.src, thumbnail = excluded.thumbnail, content_type = excluded.content_type, size = excluded.size`.execute(

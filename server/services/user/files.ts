@@ -11,6 +11,7 @@ import { multipartBody, multipartPlugin } from '../../lib/multipart';
 import { dataReply, MessageReply, recordErrors } from '../../lib/replies';
 import { FILE_KEY, FILE_LINK_MINUTES, fileUrl, isPrivateKey, keyOfUrl, signedFileUser, storageOf } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
+import { checkUserUploadQuota } from '../../lib/upload-quota';
 
 /** Sandboxed: an SVG opened on its own can run nothing and load nothing (its inline styles may apply). */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -114,11 +115,21 @@ export async function fileRoutes(app: FastifyInstance, opts: { config: Config })
     },
     async (req, reply) => {
       const image = await checkImage(req.body.file, 'file', 'File');
-      const key = await storageOf(app).put(image.data, image.contentType);
-      await app.db
-        .insertInto('uploaded_files')
-        .values({ key, user_id: req.user!.id, content_type: image.contentType, size: image.data.length })
-        .execute();
+      const storage = storageOf(app);
+      const key = await app.db.transaction().execute(async (trx) => {
+        await checkUserUploadQuota(trx, req.user!.id, image.data.length, 'file');
+        const stored = await storage.put(image.data, image.contentType);
+        try {
+          await trx
+            .insertInto('uploaded_files')
+            .values({ key: stored, user_id: req.user!.id, content_type: image.contentType, size: image.data.length })
+            .execute();
+        } catch (e) {
+          await storage.delete(stored).catch(() => {});
+          throw e;
+        }
+        return stored;
+      });
       return reply.status(201).send({ data: { key, url: fileUrl(key) } });
     },
   );

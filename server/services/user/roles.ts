@@ -113,7 +113,7 @@ export const permissionsResource: ResourceDescription = {
   lists: { text: 'name', value: 'name' },
   refine: permissionRefine,
   hooks: {
-    async beforeWrite(columns, input, { req, trx, current }: WriteContext) {
+    async beforeWrite(columns, input, { trx, current }: WriteContext) {
       const name = String(input.name);
       // Routes check the spec's permission names in code: renaming one would lock its screen for everybody.
       if (current && isBuiltInPermission(String(current.name)) && name !== current.name) {

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { OPTION_NAMES } from '../../src/domain/option-fields';
+import type { Executor } from '../db/database';
+import { ValidationError } from '../errors';
+
+/** Used when the UPLOAD_QUOTA_MB setting is missing or unreadable. */
+export const DEFAULT_UPLOAD_QUOTA_MB = 500;
+const MB = 1024 * 1024;
+
+/** The application setting UPLOAD_QUOTA_MB (options table, edited on Application Settings), in bytes. */
+export async function uploadQuotaBytes(db: Executor) {
+  const row = await sql<{ option_value: string }>`select option_value from options
+    where option_name = ${OPTION_NAMES.UPLOAD_QUOTA_MB}`.execute(db);
+  const mb = Number(row.rows[0]?.option_value);
+  return (Number.isInteger(mb) && mb >= 0 ? mb : DEFAULT_UPLOAD_QUOTA_MB) * MB;
+}
+
+const refuse = (field: string, quota: number, whose: string) =>
+  new ValidationError({
+    [field]: `The upload quota of ${Math.round(quota / MB)} MB ${whose} is used up. Delete files or ask for a larger quota.`,
+  });
+
+/**
+ * Records `sizes` (bytes by stored key) as uploads for the agent, in the write's transaction, refusing them (422 on
+ * `field`) when the agent's uploads would pass the quota. The agent's row is locked first, so parallel uploads are
+ * counted one after another and cannot both slip under it.
+ */
+export async function chargeAgentUploads(trx: Executor, agentId: number, sizes: Record<string, number>, field: string) {
+  const keys = Object.keys(sizes);
+  const adding = keys.reduce((n, k) => n + sizes[k], 0);
+  await sql`select id from agents where id = ${agentId} for update`.execute(trx);
+  const used = await sql<{ bytes: string }>`select coalesce(sum(size), 0) as bytes from agent_uploads where agent_id = ${agentId}`.execute(
+    trx,
+  );
+  const quota = await uploadQuotaBytes(trx);
+  if (Number(used.rows[0].bytes) + adding > quota) throw refuse(field, quota, 'of this agent');
+  await sql`insert into agent_uploads (key, agent_id, size)
+    select unnest(${keys}::text[]), ${agentId}, unnest(${keys.map((k) => sizes[k])}::bigint[])
+    on conflict (key) do nothing`.execute(trx);
+}
+
+/** The same quota for a user's own uploads (file/upload, e.g. images in rich text), locked on the user's row. */
+export async function checkUserUploadQuota(trx: Executor, userId: number, adding: number, field: string) {
+  await sql`select id from users where id = ${userId} for update`.execute(trx);
+  const used = await sql<{ bytes: string }>`select coalesce(sum(size), 0) as bytes from uploaded_files where user_id = ${userId}`.execute(
+    trx,
+  );
+  const quota = await uploadQuotaBytes(trx);
+  if (Number(used.rows[0].bytes) + adding > quota) throw refuse(field, quota, 'of your account');
+}
+
+/** Stored files that are gone no longer count against their agent. */
+export async function releaseAgentUploads(db: Executor, keys: string[]) {
+  if (keys.length) await sql`delete from agent_uploads where key = any(${keys}::text[])`.execute(db);
+}
