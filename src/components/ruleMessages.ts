@@ -21,6 +21,8 @@ const RULES: [pattern: RegExp, key: string, args?: (match: RegExpMatchArray) => 
     'resources.permissions.validation.name_format',
   ],
   [/^.+ must be exactly (\d+) digits$/, 'app.validation.digits', (m) => ({ digits: Number(m[1]) })],
+  [/^.+ must not contain a NUL character$/, 'app.validation.nul'],
+  [/^The current password is incorrect\.$/, 'app.validation.current_password'],
   [/^.+ is invalid$/, 'app.validation.invalid'],
 ];
 

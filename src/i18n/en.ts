@@ -103,6 +103,8 @@ export const en: TranslationMessages = {
       invalid: '%{field} is invalid',
       choice: 'The selected %{field} is invalid',
       digits: '%{field} must be exactly %{digits} digits',
+      nul: '%{field} must not contain a NUL character',
+      current_password: 'The current password is incorrect.',
     },
     error: {
       server: 'Server Error!',
@@ -132,6 +134,8 @@ export const en: TranslationMessages = {
       last_name: 'Last Name',
       email: 'Email',
       password: 'Password',
+      current_password: 'Current Password',
+      current_password_helper: 'Needed to set a new password',
       updated: 'Profile Updated Successfully',
     },
     scans: {

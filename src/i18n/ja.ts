@@ -140,6 +140,8 @@ export const ja: TranslationMessages = {
       invalid: '%{field}が無効です',
       choice: '選択された%{field}は無効です',
       digits: '%{field}は%{digits}桁の数字で入力してください',
+      nul: '%{field}にNUL文字は使用できません',
+      current_password: '現在のパスワードが正しくありません',
     },
     error: {
       server: 'サーバーエラー！',
@@ -169,6 +171,8 @@ export const ja: TranslationMessages = {
       last_name: '姓',
       email: 'メールアドレス',
       password: 'パスワード',
+      current_password: '現在のパスワード',
+      current_password_helper: '新しいパスワードを設定するときに必要です',
       updated: 'プロフィールを更新しました',
     },
     scans: {

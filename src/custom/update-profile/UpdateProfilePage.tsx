@@ -12,9 +12,13 @@ const LABELS = {
   last_name: 'app.profile.last_name',
   email: 'app.profile.email',
   password: 'app.profile.password',
+  current_password: 'app.profile.current_password',
 };
 
-/** Spec 1 §2 Update Profile, saved on the server (DECISIONS); a password is sent only when typed. */
+/**
+ * Spec 1 §2 Update Profile, saved on the server (DECISIONS); a password is sent only when typed, with the current
+ * one (the server signs out the user's other sessions).
+ */
 export const UpdateProfilePage = () => {
   const translate = useTranslate();
   const user = useCurrentUser();
@@ -29,13 +33,14 @@ export const UpdateProfilePage = () => {
     last_name: user?.last_name ?? '',
     email: user?.email ?? '',
     password: '',
+    current_password: '',
   }));
   const labels = Object.fromEntries(Object.entries(LABELS).map(([field, key]) => [field, translate(key)]));
 
-  const submit = async ({ first_name, last_name, email, password }: FormValues) => {
+  const submit = async ({ first_name, last_name, email, password, current_password }: FormValues) => {
     setBusy(true);
     try {
-      const body = { first_name, last_name, email, ...(password ? { password } : {}) };
+      const body = { first_name, last_name, email, ...(password ? { password, current_password } : {}) };
       mergeCurrentUser(await dataProvider.send('user', 'auth/profile', { method: 'PUT', body }));
       notify('app.profile.updated', { type: 'success' });
       navigate('/');
@@ -58,6 +63,12 @@ export const UpdateProfilePage = () => {
             <TextInput source="last_name" label={LABELS.last_name} autoComplete="family-name" />
             <TextInput source="email" type="email" label={LABELS.email} autoComplete="email" />
             <PasswordInput source="password" label={LABELS.password} autoComplete="new-password" />
+            <PasswordInput
+              source="current_password"
+              label={LABELS.current_password}
+              helperText="app.profile.current_password_helper"
+              autoComplete="current-password"
+            />
           </Stack>
           <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
             <SaveButton label="app.crud.submit" alwaysEnable={!busy} />
