@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './helper';
+
+/**
+ * Bad input never reaches PostgreSQL as a 500 (issue 14): a NUL byte in any text (PostgreSQL text cannot hold one)
+ * and a date the database cannot read are 422 on the field, on every route.
+ */
+let t: TestContext;
+let admin: string;
+let agentId: number;
+let scanId: number;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
+  const client = await t.build.client();
+  agentId = (await t.build.agent({ default_client_id: client.id })).id;
+  scanId = (await t.build.scan({ agent_id: agentId, client_id: client.id })).id;
+});
+
+const NUL = 'x\u0000y';
+
+/** Paths with their methods from `printRoutes`' tree (one segment per line, four columns of indent per level). */
+function routesOf(tree: string): { path: string; methods: string[] }[] {
+  const stack: string[] = [];
+  const out: { path: string; methods: string[] }[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)[├└]── (.+?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!m) continue;
+    stack.length = m[1].length / 4;
+    stack.push(m[2]);
+    if (m[3]) out.push({ path: stack.join(''), methods: m[3].split(', ') });
+  }
+  return out;
+}
+
+describe('a NUL byte and out-of-range dates, swept over every route', () => {
+  it('never answer 5xx: every POST, PUT and GET under /api with NUL text and impossible dates', async () => {
+    const routes = routesOf(t.app.printRoutes({ commonPrefix: false }))
+      .filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/docs') && !r.path.endsWith('*'))
+      // Signing out would end the sweep's own session.
+      .filter((r) => !r.path.endsWith('/auth/logout'));
+    expect(routes.length).toBeGreaterThan(40);
+    const body = Object.fromEntries(
+      [
+        'name',
+        'first_name',
+        'last_name',
+        'email',
+        'password',
+        'current_password',
+        'token',
+        'pin',
+        'q',
+        'key',
+        'option_value',
+        'templateName',
+        'templateBody',
+        'licensePlate',
+        'make',
+        'serial',
+        'endpoint',
+        'description',
+        'scan_id',
+        'status',
+      ].map((k) => [k, NUL]),
+    );
+    const query = `q=${encodeURIComponent(NUL)}&ts=0000-13-45&te=99999-01-01`;
+    let swept = 0;
+    for (const route of routes) {
+      const url = route.path.replace(/:id/g, String(scanId)).replace(/:\w+/g, '999999');
+      for (const method of route.methods.filter((m) => ['GET', 'POST', 'PUT'].includes(m)) as ('GET' | 'POST' | 'PUT')[]) {
+        const res = await t.as(admin, { method, url: `${url}?${query}`, ...(method === 'GET' ? {} : { payload: body }) });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(500);
+        swept++;
+      }
+    }
+    expect(swept).toBeGreaterThan(60);
+  });
+});
+
+describe('a NUL byte is 422 on the field', () => {
+  const cases: {
+    label: string;
+    method: 'POST' | 'PUT' | 'GET';
+    url: () => string;
+    payload?: () => Record<string, unknown>;
+    field: string;
+  }[] = [
+    {
+      label: 'sign-in e-mail',
+      method: 'POST',
+      url: () => '/api/user/auth/login',
+      payload: () => ({ email: `a${NUL}@b.test`, password: 'x' }),
+      field: 'email',
+    },
+    {
+      label: 'forgot-password e-mail',
+      method: 'POST',
+      url: () => '/api/user/auth/forgot-password',
+      payload: () => ({ email: `a${NUL}@b.test` }),
+      field: 'email',
+    },
+    {
+      label: 'a location name (field DSL)',
+      method: 'POST',
+      url: () => '/api/agent/locations',
+      payload: () => ({ name: NUL, state: 'VIC' }),
+      field: 'name',
+    },
+    {
+      label: "a user's first name",
+      method: 'POST',
+      url: () => '/api/user/users',
+      payload: () => ({
+        first_name: NUL,
+        last_name: 'B',
+        email: 'nul.user@example.test',
+        roles: ['Super Admin'],
+        password: 'a-good-password',
+      }),
+      field: 'first_name',
+    },
+    {
+      label: 'a role name',
+      method: 'POST',
+      url: () => '/api/user/roles',
+      payload: () => ({ name: NUL, permissions: ['scan'] }),
+      field: 'name',
+    },
+    { label: "a scan's make", method: 'PUT', url: () => `/api/scan/scans/${scanId}`, payload: () => ({ make: NUL }), field: 'make' },
+    { label: 'a list search', method: 'GET', url: () => `/api/agent/locations?q=${encodeURIComponent(NUL)}`, field: 'q' },
+    { label: 'the scan list search', method: 'GET', url: () => `/api/scan/scans?q=${encodeURIComponent(NUL)}`, field: 'q' },
+    {
+      label: 'a member no schema names',
+      method: 'POST',
+      url: () => '/api/agent/locations',
+      payload: () => ({ name: 'Fine', state: 'VIC', extra: NUL }),
+      field: 'extra',
+    },
+  ];
+  for (const c of cases) {
+    it(c.label, async () => {
+      const res = await t.as(admin, { method: c.method, url: c.url(), ...(c.payload ? { payload: c.payload() } : {}) });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error[c.field]).toMatch(/must not contain a NUL character$/);
+    });
+  }
+});
+
+describe('scan list dates out of range are 422 on the field', () => {
+  for (const [field, value] of [
+    ['ts', '0000-13-45'],
+    ['ts', '99999-01-01'],
+    ['te', '2024-05-31 24:61'],
+    ['te', '2024-05-31T07:30:00+25:00'],
+    ['ts', '0001-01-01'],
+  ]) {
+    it(`${field}=${value}`, async () => {
+      for (const path of ['/api/scan/scans', '/api/scan/scans/export-scan-report']) {
+        const res = await t.as(admin, { method: 'GET', url: `${path}?${field}=${encodeURIComponent(value)}` });
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(422);
+        expect(Object.keys(res.json().error)).toEqual([field]);
+      }
+    });
+  }
+});
