@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** Work a request starts after replying (forgot-password's look-up and mail), tracked so shutdown can wait for it. */
-export const backgroundPlugin = fp(async (app: FastifyInstance) => {
+export const backgroundPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => void) => {
   const pending = new Set<Promise<unknown>>();
   const background: Background = {
     run(name, task) {
@@ -31,4 +31,5 @@ export const backgroundPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('background', background);
   app.addHook('onClose', () => background.settled());
+  done();
 });
