@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn, signOut } from './helpers';
+
+test('Update Profile: a new password needs the current one, then signs in with the new one', async ({ page, request }) => {
+  // A user of its own: a password change signs out the user's other sessions, which other tests hold for the demo users.
+  const login = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const email = `profile.${Date.now()}@demo.test`;
+  const created = await request.post('/api/user/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { first_name: 'Pat', last_name: 'Profile', email, roles: ['Super Admin'], password: DEMO_PASSWORD },
+  });
+  expect(created.status()).toBe(201);
+
+  await signIn(page, email);
+  await page.goto('/update-profile');
+  await expect(page.getByRole('heading', { name: 'Update Profile' })).toBeVisible();
+  const password = page.getByLabel('Password', { exact: true });
+  const current = page.getByLabel('Current Password');
+
+  await password.fill('a-brand-new-pass');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Current Password is required')).toBeVisible();
+  // react-admin queues toasts: close its 'form is not valid' one so the next message shows at once.
+  const invalid = page.getByRole('alert').filter({ hasText: 'The form is not valid' });
+  await invalid.getByRole('button', { name: 'Close' }).click();
+  await expect(invalid).toHaveCount(0);
+
+  await current.fill('not-my-password');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('The current password is incorrect.').first()).toBeVisible();
+
+  await current.fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Profile Updated Successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await signOut(page);
+  await signIn(page, email, 'a-brand-new-pass');
+});
