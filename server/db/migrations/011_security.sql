@@ -25,5 +25,8 @@ create index agent_uploads_agent_idx on agent_uploads (agent_id);
 -- file/upload bytes are summed per uploader for the same quota.
 create index uploaded_files_user_idx on uploaded_files (user_id);
 
+-- A client's logo is an http(s) URL from now on: a stored javascript:, data: or other URL is dropped.
+update clients set logo = null where logo is not null and logo !~* '^https?://';
+
 insert into options (option_name, option_value, field_type) values ('UPLOAD_QUOTA_MB', '500', 'text')
   on conflict (option_name) do nothing;
