@@ -25,7 +25,7 @@ describe('permission', () => {
       { method: 'PUT', url: `/api/user/options/${gst.id}`, payload: { option_value: '50', field_type: 'text' } },
     ] as InjectOptions[]) {
       const res = await t.as(token, call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${JSON.stringify(call.url)}`).toBe(403);
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     const settingsOnly = await t.login((await t.build.user({ permissions: ['user'] })).email);

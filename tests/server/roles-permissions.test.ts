@@ -47,7 +47,7 @@ describe('permission', () => {
     ];
     for (const call of roleCalls) {
       const res = await t.as(token, call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${JSON.stringify(call.url)}`).toBe(403);
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await count('roles')).toBe(beforeRoles);
@@ -64,7 +64,7 @@ describe('permission', () => {
     ];
     for (const call of permissionCalls) {
       const res = await t.as(noPermission, call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${JSON.stringify(call.url)}`).toBe(403);
     }
     expect(await count('permissions')).toBe(beforePerms);
     const scan = await t.db.selectFrom('permissions').select('display_name').where('name', '=', 'scan').executeTakeFirstOrThrow();

@@ -55,7 +55,7 @@ describe('permission', () => {
     ];
     for (const call of calls) {
       const res = await t.as(token, call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${JSON.stringify(call.url)}`).toBe(403);
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await countUsers()).toBe(before);
@@ -356,7 +356,7 @@ describe('scoping', () => {
       { method: 'GET', url: `/api/user/users/${inA2}/apikey` },
     ] as InjectOptions[]) {
       const res = await t.as(agentManager, call);
-      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+      expect(res.statusCode, `${call.method} ${JSON.stringify(call.url)}`).toBe(404);
       expect(res.json()).toEqual({ error: `No query results for model [User] ${inA2}` });
     }
     expect((await t.as(clientManager, { method: 'GET', url: `/api/user/users/${inC2}` })).statusCode).toBe(404);
@@ -454,7 +454,7 @@ describe('a non-Super-Admin holding `user` never grants or edits beyond their ow
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: { roles: 'You may only assign roles whose permissions you hold.' } });
     expect(await countUsers()).toBe(before);
-    const lists = (await t.as(manager, { method: 'GET', url: '/api/user/roles/lists' })).json() as { text: string }[];
+    const lists = (await t.as(manager, { method: 'GET', url: '/api/user/roles/lists' })).json<{ text: string }[]>();
     expect(lists.map((r) => r.text)).toEqual(expect.arrayContaining(['Agent', managerRole]));
     expect(lists.map((r) => r.text)).not.toContain('Catalogue Editor');
     // Their own role (`user` and nothing more) may be granted.

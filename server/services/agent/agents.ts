@@ -77,7 +77,7 @@ const Branding = z.object({
 });
 
 /** The header theme's branding and the customer portal's pin check. */
-export async function agentRoutes(app: FastifyInstance) {
+export function agentRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Agent'];
 
@@ -180,6 +180,7 @@ export async function agentRoutes(app: FastifyInstance) {
       return { data: agent };
     },
   );
+  done();
 }
 
 /**

@@ -7,7 +7,7 @@ import { toCurrentUser, type authService } from './auth-service';
 
 const tags = ['Auth'];
 
-export async function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof authService> }) {
+export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof authService> }, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth } = opts;
   const me = async (userId: number, impersonatorId: number | null) =>
@@ -114,4 +114,5 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<
       return { data: await me(req.user!.id, req.user!.impersonatorId) };
     },
   );
+  done();
 }

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { inputSchema } from '../../../src/domain/fields';
 import { isSuperAdmin } from '../../../src/domain/permissions';
-import type { Config } from '../../config';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
 import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
@@ -23,7 +22,7 @@ const UploadBody = inputSchema({ file: { type: 'image', label: 'File', upload: '
  * token), except exports (their maker only); uploaded by signed-in users (`file/upload`, e.g. images in rich text),
  * deleted by their uploader.
  */
-export async function fileRoutes(app: FastifyInstance, opts: { config: Config }) {
+export async function fileRoutes(app: FastifyInstance) {
   await app.register(multipartPlugin);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['File'];

@@ -19,7 +19,7 @@ const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string 
 /** Names are unique as the code compares them (roles lower-cased); said as a field error, not a 500. */
 async function checkUniqueName(trx: Executor, table: 'roles' | 'permissions', name: string, id?: unknown) {
   const other = await sql<{ id: number }>`select id from ${sql.table(table)} where lower(name) = ${name.toLowerCase()}
-    ${id === undefined ? sql`` : sql`and id <> ${id as number}`}`.execute(trx);
+    ${id === undefined ? sql`` : sql`and id <> ${id}`}`.execute(trx);
   if (other.rows.length) throw new ValidationError({ name: TAKEN });
 }
 
@@ -59,7 +59,7 @@ export const rolesResource: ResourceDescription = {
     async beforeWrite(columns, input, { req, trx, current }: WriteContext) {
       const name = String(input.name);
       if (current && isBuiltInRole(String(current.name)) && name !== current.name) {
-        throw new ValidationError({ name: `The ${current.name} role cannot be renamed.` });
+        throw new ValidationError({ name: `The ${String(current.name)} role cannot be renamed.` });
       }
       await checkUniqueName(trx, 'roles', name, current?.id);
       const wanted = [...new Set(asStrings(input.permissions))];
@@ -84,7 +84,7 @@ export const rolesResource: ResourceDescription = {
       );
     },
     beforeDelete(row) {
-      if (isBuiltInRole(String(row.name))) throw new ForbiddenError(`The ${row.name} role cannot be deleted.`);
+      if (isBuiltInRole(String(row.name))) throw new ForbiddenError(`The ${String(row.name)} role cannot be deleted.`);
     },
   },
 };
@@ -117,7 +117,7 @@ export const permissionsResource: ResourceDescription = {
       const name = String(input.name);
       // Routes check the spec's permission names in code: renaming one would lock its screen for everybody.
       if (current && isBuiltInPermission(String(current.name)) && name !== current.name) {
-        throw new ValidationError({ name: `The ${current.name} permission cannot be renamed.` });
+        throw new ValidationError({ name: `The ${String(current.name)} permission cannot be renamed.` });
       }
       await checkUniqueName(trx, 'permissions', name, current?.id);
       return columns;
@@ -130,7 +130,7 @@ export const permissionsResource: ResourceDescription = {
       }
     },
     beforeDelete(row) {
-      if (isBuiltInPermission(String(row.name))) throw new ForbiddenError(`The ${row.name} permission cannot be deleted.`);
+      if (isBuiltInPermission(String(row.name))) throw new ForbiddenError(`The ${String(row.name)} permission cannot be deleted.`);
     },
   },
 };

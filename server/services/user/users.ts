@@ -82,9 +82,7 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   const email = String(input.email);
   const taken = await sql<{
     id: number;
-  }>`select id from users where lower(email) = ${email.toLowerCase()} ${current ? sql`and id <> ${current.id as number}` : sql``}`.execute(
-    trx,
-  );
+  }>`select id from users where lower(email) = ${email.toLowerCase()} ${current ? sql`and id <> ${current.id}` : sql``}`.execute(trx);
   if (taken.rows.length) throw new ValidationError({ email: TAKEN });
 
   // A password is set here only on create, or by a Super Admin for someone else: a user changes their own on the
@@ -204,7 +202,7 @@ const ApiKeyReply = dataReply(z.object({ token: z.string() }));
  * GET users/{id}/apikey (spec 1 §7): a new key, shown once; only its SHA-256 is kept, so the
  * previous key stops working at once. The device ingestion routes accept it.
  */
-export async function userKeyRoutes(app: FastifyInstance) {
+export function userKeyRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = resourceRepository(usersResource);
   r.get(
@@ -239,4 +237,5 @@ export async function userKeyRoutes(app: FastifyInstance) {
       return { data: { token } };
     },
   );
+  done();
 }
