@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressDir } from './scripts/precompress';
 
 // The Fastify server (npm run dev:server) listens on 8080 and serves /api; vite proxies to it in dev.
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:8080';
@@ -16,8 +18,23 @@ const nativeObjectEntries: Plugin = {
   load: (id) => (id === '\0native-object-entries' ? 'module.exports = Object.entries;' : null),
 };
 
+/** Brotli and gzip copies beside every built text file; the server sends them by Accept-Encoding (server/plugins/spa.ts). */
+const precompress = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), nativeObjectEntries],
+  plugins: [react(), nativeObjectEntries, precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -1,0 +1,59 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Replies smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+/** JSON and text; images and files are sent as stored (PNG, JPEG, WebP, PDF, MP4 are compressed already). */
+const COMPRESSIBLE_TYPE = /^(application\/json|text\/(plain|csv|html|css|javascript))\b/;
+
+/** The best encoding the client accepts: brotli, then gzip; q=0 refuses one. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    accepted.set(name.trim(), q ? Number(q[1]) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+/**
+ * Compresses the API's JSON replies above COMPRESS_MIN_BYTES with brotli (a fast level: these are made per request)
+ * or gzip, as the request's Accept-Encoding allows, with `Vary: Accept-Encoding`. The app's own files are compressed
+ * at build time (server/plugins/spa.ts) and already carry their Content-Encoding, so they pass through untouched.
+ */
+export const compressPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => void) => {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    if (reply.hasHeader('content-encoding')) return payload;
+    if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const size = Buffer.byteLength(payload);
+    if (size < COMPRESS_MIN_BYTES) return payload;
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return payload;
+    const compressed =
+      encoding === 'br'
+        ? await brotli(payload, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
+            },
+          })
+        : await gz(payload, { level: 6 });
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return compressed;
+  });
+  done();
+});
