@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,7 +10,10 @@ import type { Database } from './db/database';
 import { backgroundPlugin } from './lib/background';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
+import { compressPlugin } from './plugins/compress';
 import { errorsPlugin } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { spaPlugin } from './plugins/spa';
 import { realtimePlugin } from './realtime';
 import { agentService } from './services/agent';
 import { emailService } from './services/email';
@@ -65,7 +64,7 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
   app.decorate('signer', await loadSigner(db));
   await app.register(backgroundPlugin);
   app.decorate('storage', storage ?? createStorage(config));
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -88,6 +87,7 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
   });
+  await app.register(compressPlugin);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -102,7 +102,7 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { cacheSeconds: config.AUTH_CACHE_SECONDS });
   await app.register(realtimePlugin, { config });
 
   const outbox = mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
@@ -141,13 +141,6 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
   await app.register(quoteService, { prefix: '/api/quote' });
   await app.register(emailService, { prefix: '/api/email' });
 
-  const staticDir = path.resolve(config.STATIC_DIR);
-  const hasSpa = fs.existsSync(path.join(staticDir, 'index.html'));
-  if (hasSpa) await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
-  app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api') && hasSpa)
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ error: 'Not Found' });
-  });
+  await spaPlugin(app, { root: config.STATIC_DIR });
   return app;
 }

@@ -24,6 +24,7 @@ export interface ApiRoute {
 export interface AuthUser extends Principal, Omit<AccessRow, 'roles' | 'permissions' | 'agents' | 'clients'> {
   tokenId: number;
   impersonatorId: number | null;
+  tokenExpiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -48,7 +49,69 @@ export const bearerToken = (request: FastifyRequest) => {
   return m ? m[1] : null;
 };
 
-export const authPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => void) => {
+type TokenAccess = NonNullable<Awaited<ReturnType<typeof findAccessByTokenHash>>>;
+
+/**
+ * The users behind recently checked bearer tokens, kept `ttlSeconds` (and never past the token's own expiry), so a
+ * burst of API calls costs one database query instead of one each. `clear()` forgets everything; a load that started
+ * before a clear is not kept (it may have read what the clear was for). Only successful checks are kept.
+ */
+export class AccessCache {
+  private entries = new Map<string, { access: TokenAccess; until: number }>();
+  private generation = 0;
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(tokenHash: string, load: () => Promise<TokenAccess | null>): Promise<TokenAccess | null> {
+    const now = Date.now();
+    const hit = this.entries.get(tokenHash);
+    if (hit && hit.until > now) return hit.access;
+    if (hit) this.entries.delete(tokenHash);
+    const generation = this.generation;
+    const access = await load();
+    if (!access || this.ttlMs === 0 || generation !== this.generation) return access;
+    // The oldest entry goes first when full (a Map keeps insertion order).
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    for (const list of [access.roles, access.permissions, access.agents, access.clients]) Object.freeze(list);
+    this.entries.set(tokenHash, { access: Object.freeze(access), until: Math.min(now + this.ttlMs, access.expires_at.getTime()) });
+    return access;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.generation++;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Requests that may change who a token belongs to or what it may do: every write to the user service (logout,
+ * password change and reset, profile, consent, users, roles and permissions, API keys) and impersonation (GET routes).
+ * The cache is cleared when one of them replies, before the reply leaves, so this instance never answers from what
+ * it replaced. Other instances keep their copy for at most AUTH_CACHE_SECONDS (docs/ARCHITECTURE.md, Performance).
+ */
+export const changesAccess = (request: FastifyRequest) => {
+  const route = request.routeOptions.url ?? '';
+  return (
+    route.startsWith('/api/user/') &&
+    ((request.method !== 'GET' && request.method !== 'HEAD') || route.startsWith('/api/user/auth/impersonate/'))
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessCache: AccessCache;
+  }
+}
+
+export const authPlugin = fp((app: FastifyInstance, opts: { cacheSeconds?: number }, done: () => void) => {
+  const cache = new AccessCache((opts.cacheSeconds ?? 0) * 1000);
+  app.decorate('accessCache', cache);
   app.decorateRequest('user', null);
   // Until a token is checked, a request sees nothing.
   const nothing: DataScope = { agents: [], clients: [] };
@@ -81,10 +144,11 @@ export const authPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => 
     const token = bearerToken(request);
     if (!token && access === 'optional') return;
     if (!token) throw new UnauthorizedError();
-    const row = await findAccessByTokenHash(app.db, hashToken(token));
+    const tokenHash = hashToken(token);
+    const row = await cache.get(tokenHash, () => findAccessByTokenHash(app.db, tokenHash));
     if (!row) throw new UnauthorizedError();
-    const { token_id, impersonator_id, ...user } = row;
-    request.user = { ...user, tokenId: token_id, impersonatorId: impersonator_id };
+    const { token_id, impersonator_id, expires_at, ...user } = row;
+    request.user = { ...user, tokenId: token_id, impersonatorId: impersonator_id, tokenExpiresAt: expires_at };
     if (typeof access === 'object' && !can(request.user, access.permission)) throw new ForbiddenError();
     const agents = parseSelectionHeader(request.headers.x_sng_agents);
     const clients = parseSelectionHeader(request.headers.x_sng_clients);
@@ -101,5 +165,10 @@ export const authPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => 
     if (access === 'closed') throw new NotFoundError('Agent', raw);
     if (access === 'enrol') throw new UnauthorizedError(KIOSK_REQUIRED);
   }
+
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (changesAccess(request)) cache.clear();
+    done(null, payload);
+  });
   done();
 });

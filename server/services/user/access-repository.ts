@@ -23,8 +23,8 @@ const accessColumns = sql<AccessRow>`
 
 /** The user behind a live (unrevoked, unexpired) bearer token, with roles, permissions, agents and clients. */
 export async function findAccessByTokenHash(db: Executor, tokenHash: string) {
-  const r = await sql<AccessRow & { token_id: number; impersonator_id: number | null }>`
-    select ${accessColumns}, t.id as token_id, t.impersonator_id
+  const r = await sql<AccessRow & { token_id: number; impersonator_id: number | null; expires_at: Date }>`
+    select ${accessColumns}, t.id as token_id, t.impersonator_id, t.expires_at
     from api_tokens t join users u on u.id = t.user_id
     where t.token_hash = ${tokenHash} and t.revoked_at is null and t.expires_at > now()`.execute(db);
   return r.rows[0] ?? null;
