@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -20,6 +20,7 @@ import { emailService } from './services/email';
 import { createMailer, type Mailer } from './services/email/outbox';
 import { serializeRequest } from './lib/log-redaction';
 import { loadSigner } from './lib/signing';
+import { createReplySerializer } from './lib/serializer';
 import { createStorage, type FileStorage } from './lib/storage';
 import { nulSafeValidatorCompiler } from './lib/validator';
 import { quoteService } from './services/quote';
@@ -57,7 +58,9 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(nulSafeValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  const replySerializer = createReplySerializer({ check: config.NODE_ENV === 'test' });
+  app.setSerializerCompiler(replySerializer);
+  app.decorate('replySerializer', replySerializer);
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { db });
