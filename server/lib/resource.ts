@@ -132,12 +132,16 @@ export function resourceRepository(d: ResourceDescription) {
       const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
       const sortField = q.sort && d.sortable.includes(q.sort) ? q.sort : d.defaultSort.field;
       const order = (q.order ?? d.defaultSort.order) === 'desc' ? sql`desc` : sql`asc`;
-      const [rows, count] = await Promise.all([
-        sql<Record<string, unknown>>`select * from ${source} ${where} order by ${sql.ref(sortField)} ${order}, id ${order}
-          limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`.execute(db),
-        sql<{ total: number }>`select count(*)::int as total from ${source} ${where}`.execute(db),
-      ]);
-      return { items: rows.rows, total: count.rows[0].total };
+      // One round trip: the count, and the page joined to it (a page past the end is one row of nulls with the total).
+      const r = await sql<Record<string, unknown> & { page_total: number }>`select p.*, c.page_total
+        from (select count(*)::int as page_total from ${source} ${where}) c
+        left join lateral (select * from ${source} ${where} order by ${sql.ref(sortField)} ${order}, id ${order}
+          limit ${q.per_page} offset ${(q.page - 1) * q.per_page}) p on true
+        order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order}`.execute(db);
+      const total = r.rows[0].page_total;
+      if (r.rows[0].id === null) return { items: [], total };
+      for (const row of r.rows) delete (row as Partial<typeof row>).page_total;
+      return { items: r.rows as Record<string, unknown>[], total };
     },
     async find(db: Executor, scope: DataScope, id: number, extra?: RawBuilder<boolean> | null) {
       const r = await sql<Record<string, unknown>>`select * from ${source} where id = ${id} and ${visible(scope, extra)}`.execute(db);

@@ -65,20 +65,29 @@ export function createReplySerializer({ check = false } = {}) {
   const zodCompiler = createSerializerCompiler({});
   /** `METHOD url status` of the replies left to zod (their schema says something fast-json-stringify cannot). */
   const viaZodRoutes: string[] = [];
+  // Routes share schema objects (ErrorReply on every route and status): each is compiled once.
+  const compiled = new WeakMap<object, ((data: unknown) => string) | null>();
+  const compile = (schema: unknown) => {
+    if (!(schema instanceof z.ZodType)) return null;
+    if (compiled.has(schema)) return compiled.get(schema) ?? null;
+    let stringify: ((data: unknown) => string) | null = null;
+    try {
+      const json = replyJsonSchema(schema);
+      stringify = json ? (fastJson(json) as (data: unknown) => string) : null;
+    } catch {
+      stringify = null;
+    }
+    compiled.set(schema, stringify);
+    return stringify;
+  };
   const compiler: FastifySerializerCompiler<z.ZodType> = (route) => {
     const { schema, method, url, httpStatus } = route;
     const viaZod: (data: unknown) => string = zodCompiler(route);
-    let json: JsonSchema | null = null;
-    try {
-      json = schema instanceof z.ZodType ? replyJsonSchema(schema) : null;
-    } catch {
-      json = null;
-    }
-    if (!json) {
+    const stringify = compile(schema);
+    if (!stringify) {
       viaZodRoutes.push(`${method} ${url} ${httpStatus}`);
       return viaZod;
     }
-    const stringify: (data: unknown) => string = fastJson(json);
     if (!check) return (data) => stringify(data);
     return (data) => {
       const expected = viaZod(data);

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -8,6 +8,19 @@ const gz = promisify(gzip);
 
 /** Replies smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
+/**
+ * Up to this size a reply is compressed on the spot (a 3 kB page: about 40 µs of CPU); larger ones on libuv's
+ * thread pool, which costs more CPU per call (about 100 µs more) but keeps the event loop free.
+ */
+const SYNC_MAX_BYTES = 64 * 1024;
+/** Brotli's quality 4: close to its best ratio on JSON for a small part of the time of higher levels. */
+const brotliOptions = (size: number): BrotliOptions => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 4,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
+});
 /** JSON and text; images and files are sent as stored (PNG, JPEG, WebP, PDF, MP4 are compressed already). */
 const COMPRESSIBLE_TYPE = /^(application\/json|text\/(plain|csv|html|css|javascript))\b/;
 
@@ -41,16 +54,15 @@ export const compressPlugin = fp((app: FastifyInstance, _opts: unknown, done: ()
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
+    const sync = size <= SYNC_MAX_BYTES;
     const compressed =
       encoding === 'br'
-        ? await brotli(payload, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 4,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: size,
-            },
-          })
-        : await gz(payload, { level: 6 });
+        ? sync
+          ? brotliCompressSync(payload, brotliOptions(size))
+          : await brotli(payload, brotliOptions(size))
+        : sync
+          ? gzipSync(payload, { level: 6 })
+          : await gz(payload, { level: 6 });
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
     return compressed;

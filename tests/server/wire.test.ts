@@ -129,6 +129,17 @@ describe('JSON replies', () => {
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
   });
 
+  it('compresses a large reply (over 64 kB, off the event loop) the same way', async () => {
+    const plain = await get('/api/docs/json');
+    expect(plain.body.length).toBeGreaterThan(64 * 1024);
+    const br = await get('/api/docs/json', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/api/docs/json', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('leaves small replies alone', async () => {
     const res = await get('/api/health', 'gzip, br');
     expect(res.headers['content-encoding']).toBeUndefined();
