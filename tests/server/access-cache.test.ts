@@ -121,6 +121,7 @@ describe('checked-token cache', () => {
     const token = await t.login(user.email);
     expect((await me(token)).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/user/auth/forgot-password', payload: { email: user.email } });
+    await t.app.background.settled(); // forgot-password replies before it writes the mail
     const mail = await t.db
       .selectFrom('mail_outbox')
       .select('text_body')
