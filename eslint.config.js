@@ -14,6 +14,12 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.browser, ...globals.node },
     },
+    rules: {
+      // A leading underscore marks a name left unused on purpose: a member dropped by rest destructuring, a parameter a signature needs.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // `async` here declares a promise contract (Fastify plugins, hooks and handlers, react-admin's providers, fetch stubs): a throw must reject, not escape synchronously.
+      '@typescript-eslint/require-await': 'off',
+    },
   },
   {
     files: ['src/**/*.tsx'],
