@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { messageText } from '../server/realtime/embedded';
 
 /**
  * The browsers of `benchRealtime`, in a process of their own (as real browsers are elsewhere):
@@ -24,7 +25,7 @@ function open(index: number, plan: ClientPlan): Promise<void> {
     ws.on('error', reject);
     ws.on('message', (buf) => {
       const at = now();
-      const m = JSON.parse(buf.toString()) as { event: string; channel?: string; data: string };
+      const m = JSON.parse(messageText(buf)) as { event: string; channel?: string; data: string };
       if (m.event === 'created') {
         samples.push([index, (JSON.parse(m.data) as { licensePlate: string }).licensePlate, at]);
       } else if (m.event === 'pusher:connection_established') {

@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import { inScope, type DataScope } from '../src/domain/permissions';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -13,7 +12,7 @@ import { startEmbeddedPostgres } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { hashToken, newToken } from '../server/lib/tokens';
 import { hashPassword } from '../server/services/user/auth-service';
-import type { ClientPlan, FromClients, Sample, ToClients } from './realtime-clients';
+import type { ClientPlan, FromClients, ToClients } from './realtime-clients';
 
 export type RealtimeBenchVia = 'broadcaster' | 'ingestion';
 
@@ -287,7 +286,7 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
       for (const e of sentAt.values()) for (const g of groupOf) if (inScope(groups[g].scope, e)) expected++;
       const latencies: number[] = [];
       let misdelivered = 0;
-      for (const [conn, plate, at] of samples as Sample[]) {
+      for (const [conn, plate, at] of samples) {
         const e = sentAt.get(plate);
         if (!e) continue;
         if (!inScope(groups[groupOf[conn]].scope, e)) {

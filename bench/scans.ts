@@ -286,7 +286,7 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
       if (res.statusCode !== 200) throw new Error(`GET ${url} ${JSON.stringify(query)}: ${res.statusCode} ${res.body.slice(0, 300)}`);
       return {
         elapsed,
-        body: res.json() as { items?: unknown[]; total?: number; total_is_estimate?: boolean; data?: { url: string } },
+        body: res.json<{ items?: unknown[]; total?: number; total_is_estimate?: boolean; data?: { url: string } }>(),
         raw: res,
       };
     };

@@ -46,9 +46,9 @@ function duration(s: string) {
   return Number(m[1]) * ({ ms: 1, s: 1000, m: 60_000 }[m[2] ?? 's'] ?? 1000);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const base = args.url!.replace(/\/+$/, '');
-const every = duration(args.every!);
-const phaseDelay = duration(args['phase-delay']!);
+const base = args.url.replace(/\/+$/, '');
+const every = duration(args.every);
+const phaseDelay = duration(args['phase-delay']);
 const count = Number(args.count);
 const agentFilter = args.agent
   ? args.agent

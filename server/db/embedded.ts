@@ -12,7 +12,7 @@ AsyncExitHook.unhookEvent('exit');
 
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
   /** True when the cluster was created by this start (an empty database). */
   created: boolean;
 }
@@ -31,7 +31,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
     onError: (e) => {
-      if (e) console.error(String(e));
+      if (e) console.error(e instanceof Error ? e.toString() : e);
     },
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
   });

@@ -40,7 +40,8 @@ export function multipartBody(uploads: Record<string, string>) {
       if (part.valueTruncated)
         throw new ValidationError({ [part.fieldname]: `${part.fieldname} must be less than ${FIELD_MAX_BYTES / 1024} KB` });
       const prior = body[part.fieldname];
-      body[part.fieldname] = prior === undefined ? part.value : Array.isArray(prior) ? [...prior, part.value] : [prior, part.value];
+      body[part.fieldname] =
+        prior === undefined ? part.value : Array.isArray(prior) ? [...(prior as unknown[]), part.value] : [prior, part.value];
     }
     // A file wins over a text value of the same member (the form may echo the current URL too).
     req.body = { ...body, ...files };

@@ -25,6 +25,10 @@ export const hmac = (secret: string, text: string) => createHmac('sha256', secre
 export const channelAuth = (key: string, secret: string, socketId: string, channel: string, channelData?: string) =>
   `${key}:${hmac(secret, channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`)}`;
 
+/** A WebSocket message as text, whichever of ws's shapes (Buffer, fragments, ArrayBuffer) it arrived in. */
+export const messageText = (data: RawData) =>
+  (Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+
 export const safeEqual = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -143,7 +147,7 @@ export class PusherHub {
   private async handle(conn: Connection, raw: RawData) {
     let message: z.infer<typeof Message>;
     try {
-      message = Message.parse(JSON.parse(raw.toString()));
+      message = Message.parse(JSON.parse(messageText(raw)));
     } catch {
       return conn.event('pusher:error', { code: null, message: 'Invalid message' });
     }
@@ -211,7 +215,7 @@ export class PusherHub {
     }
     conn.channels.add(channel);
     let subs = this.channels.get(channel);
-    if (!subs) this.channels.set(channel, (subs = new Map()));
+    if (!subs) this.channels.set(channel, (subs = new Map<Connection, DataScope | null>()));
     subs.set(conn, scope);
     conn.event('pusher_internal:subscription_succeeded', {}, channel);
   }

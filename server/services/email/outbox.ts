@@ -67,13 +67,19 @@ export function createMailer(
   };
 }
 
+/** nodemailer's `to` as text: a string, an address object, or a list of either. */
+const recipients = (to: SendMailOptions['to']): string =>
+  Array.isArray(to) ? to.map(recipients).join(',') : typeof to === 'string' ? to : (to?.address ?? '');
+
 /** A nodemailer transport that prints the message instead of sending it (no SMTP configured). */
 function consoleTransport(log: (text: string) => void): Transporter {
   const t = nodemailer.createTransport({ jsonTransport: true });
   return {
     sendMail: async (m: SendMailOptions) => {
       const info = await t.sendMail(m);
-      log(`mail (no SMTP_URL set, printed instead of sent) to ${String(m.to)}: ${m.subject}\n${String(m.text)}`);
+      log(
+        `mail (no SMTP_URL set, printed instead of sent) to ${recipients(m.to)}: ${m.subject}\n${typeof m.text === 'string' ? m.text : ''}`,
+      );
       return info;
     },
   } as Transporter;
