@@ -54,7 +54,7 @@ function toFormData(data: Record<string, unknown>): FormData {
     if (value === undefined || value === null) return;
     if (value instanceof Blob) form.append(name, value);
     else if (typeof value === 'object') form.append(name, JSON.stringify(value));
-    else form.append(name, String(value));
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(name, String(value));
   };
   for (const [name, value] of Object.entries(data)) {
     if (Array.isArray(value)) value.forEach((item) => append(name, item));
@@ -107,12 +107,14 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
     getMany: async <R extends RaRecord>(resource: string, { ids }: { ids: Identifier[] }) => ({
       data: await Promise.all(ids.map(async (id) => (await getOne<R>(resource, id)).data)),
     }),
-    getManyReference: (resource, { target, id, filter, ...rest }: GetManyReferenceParams) =>
-      list(resource, { ...rest, filter: { ...filter, [target]: id } }),
+    getManyReference: (
+      resource,
+      { target, id, filter, ...rest }: Omit<GetManyReferenceParams, 'filter'> & { filter: Record<string, unknown> },
+    ) => list(resource, { ...rest, filter: { ...filter, [target]: id } }),
     create: async <R extends RaRecord>(resource: string, { data }: { data: unknown }) => ({
       data: await call<R>(resource, (r) => r.path, writeOptions('POST', data)),
     }),
-    update: (resource, { id, data }) => update(resource, id, data),
+    update: (resource, { id, data }: { id: Identifier; data: unknown }) => update(resource, id, data),
     updateMany: async (resource, { ids, data }) => {
       await Promise.all(ids.map((id) => update(resource, id, data)));
       return { data: ids };

@@ -33,8 +33,7 @@ function fieldErrors(error: unknown): FieldErrors | null {
   return Object.keys(out).length ? out : null;
 }
 
-const errorMember = (body: unknown) =>
-  typeof body === 'object' && body !== null && 'error' in body ? (body as { error: unknown }).error : undefined;
+const errorMember = (body: unknown) => (typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined);
 
 /**
  * Maps a failed reply to react-admin's HttpError. Status 0 means no reply.
@@ -50,8 +49,8 @@ export function toHttpError(status: number, body: unknown): HttpError {
 
 /** The 422 field map carried by an HttpError, for react-admin forms to show under inputs. */
 export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
-  const body = typeof error === 'object' && error !== null && 'body' in error ? (error as { body: unknown }).body : undefined;
-  const errors = typeof body === 'object' && body !== null && 'errors' in body ? (body as { errors: unknown }).errors : undefined;
+  const body = typeof error === 'object' && error !== null && 'body' in error ? error.body : undefined;
+  const errors = typeof body === 'object' && body !== null && 'errors' in body ? body.errors : undefined;
   return typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : undefined;
 }
 

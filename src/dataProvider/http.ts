@@ -66,7 +66,7 @@ async function readBody(response: Response): Promise<unknown> {
 export function unwrap(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   if ('items' in body || 'meta' in body) return body;
-  return 'data' in body ? (body as { data: unknown }).data : body;
+  return 'data' in body ? body.data : body;
 }
 
 /** Calls `{apiUrl}/{service}/{path}`; resolves with the unwrapped JSON or rejects with an HttpError. */

@@ -35,16 +35,16 @@ export type EchoFactory = (options: EchoConnectOptions) => EchoLike;
 
 export interface RealtimeDeps {
   /** Loads laravel-echo and pusher-js (a dynamic import in the app) and returns a maker of connections. */
-  loadEcho(): Promise<EchoFactory>;
+  loadEcho: () => Promise<EchoFactory>;
   /** GET on the API (`broadcasting/config`, `broadcasting/channels`) with the bearer token; resolves with the JSON body. */
-  fetchJson(path: string, token: string): Promise<unknown>;
+  fetchJson: (path: string, token: string) => Promise<unknown>;
   /** The signed-in user's bearer token, or null. */
-  getToken(): string | null;
+  getToken: () => string | null;
   /** Calls back when the signed-in user changes (sign-in, impersonation, logout); returns the unsubscribe. */
-  watchToken(onChange: () => void): () => void;
+  watchToken: (onChange: () => void) => () => void;
   /** The API's absolute URL (the embedded endpoint is on its host and port). */
-  apiBase(): URL;
-  log?(message: string, error?: unknown): void;
+  apiBase: () => URL;
+  log?: (message: string, error?: unknown) => void;
 }
 
 export interface Realtime {

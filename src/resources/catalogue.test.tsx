@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../test/builders';
 import { renderApp } from '../test/renderApp';
-import { stubApi, type Reply } from '../test/stubFetch';
+import { jsonBody, stubApi, type Reply } from '../test/stubFetch';
 
 /** A Super Admin; `answer` handles the calls under test, other select lists are empty. */
 function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
@@ -73,7 +73,7 @@ describe('application settings', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Setting Updated')).toBeTruthy();
     await waitFor(() => expect(location.pathname).toBe('/app-settings'));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ option_value: '12.5', field_type: 'text' });
+    expect(jsonBody(put?.[1])).toMatchObject({ option_value: '12.5', field_type: 'text' });
   });
 
   it("edits an 'editor' setting in the rich-text editor", async () => {
@@ -186,11 +186,11 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.querySelectorAll('.ProseMirror')).toHaveLength(2), { timeout: 10_000 });
     expect(await screen.findByText('Hello')).toBeTruthy();
     const search = fetch.mock.calls.find(([url]) => String(url).endsWith('/options/search'));
-    expect(JSON.parse(String(search?.[1]?.body))).toEqual({ option_name: ['EMAIL_DEFAULT_HEADER', 'EMAIL_DEFAULT_FOOTER'] });
+    expect(jsonBody(search?.[1])).toEqual({ option_name: ['EMAIL_DEFAULT_HEADER', 'EMAIL_DEFAULT_FOOTER'] });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Email Header & Footer Updated Successfully')).toBeTruthy();
     const save = fetch.mock.calls.find(([url]) => String(url).endsWith('/options/bulksave'));
-    expect(JSON.parse(String(save?.[1]?.body))).toEqual([
+    expect(jsonBody(save?.[1])).toEqual([
       { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hello</p>' },
       { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Regards</p>' },
     ]);

@@ -20,6 +20,9 @@ export function stubFetch(...replies: (Reply | Error)[]) {
   return mock;
 }
 
+/** The JSON body a fetch call sent (undefined without a text body). */
+export const jsonBody = (init?: RequestInit): unknown => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined);
+
 /** URL, method, headers and JSON body of the nth fetch call. */
 export function callOf(mock: ReturnType<typeof stubFetch>, n = 0) {
   const [url, init] = mock.mock.calls[n];
@@ -28,7 +31,7 @@ export function callOf(mock: ReturnType<typeof stubFetch>, n = 0) {
     url,
     method: init?.method ?? 'GET',
     headers,
-    body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    body: jsonBody(init),
   };
 }
 

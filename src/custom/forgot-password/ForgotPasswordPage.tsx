@@ -32,7 +32,7 @@ export const ForgotPasswordPage = () => {
 
   return (
     <AuthCard title={translate('app.auth.forgot_password')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <AuthTextField {...field('email')} type="email" label={translate(LABELS.email)} autoComplete="email" />
         <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>
           {translate('app.auth.send_reset_link')}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -83,9 +83,12 @@ export const SidebarMenu = ({ onNavigate }: { onNavigate: () => void }) => {
   const trail = useMemo(() => activeTrail(pathname, nodes) ?? [], [pathname, nodes]);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(trail));
 
-  useEffect(() => {
+  // A new route opens the groups on its way: state adjusted while rendering (React's advice), not in an effect.
+  const [openedFor, setOpenedFor] = useState(trail);
+  if (openedFor !== trail) {
+    setOpenedFor(trail);
     setOpen((current) => (trail.every((id) => current.has(id)) ? current : new Set([...current, ...trail])));
-  }, [trail]);
+  }
 
   const onToggle = (id: string) =>
     setOpen((current) => {

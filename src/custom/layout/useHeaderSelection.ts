@@ -25,7 +25,7 @@ function useSelectionOnLoad(
   resource: 'agents' | 'clients',
   selection: Selection,
   firstOfUser: number | undefined,
-  apply: (id: number | null) => void,
+  apply: (id: number | null) => void | Promise<void>,
 ) {
   const { data: options, error } = useSelectOptions(resource);
   const checked = useRef(false);
@@ -40,7 +40,7 @@ function useSelectionOnLoad(
     const stored = idsOf(selection);
     if (stored.length && stored.every((id) => visible.has(String(id)))) return;
     const first = firstOfUser !== undefined && visible.has(String(firstOfUser)) ? firstOfUser : null;
-    if (stored.length || first !== null) apply(first);
+    if (stored.length || first !== null) void apply(first);
   }, [options, selection, firstOfUser, apply]);
   return options ?? [];
 }
@@ -84,11 +84,12 @@ export function useHeaderSelection(): {
   const clientOptions = useSelectionOnLoad('clients', client, user?.clients[0], applyClient);
 
   const choose = useCallback(
-    (apply: (id: number | null) => unknown) => async (choice: Choice) => {
-      await apply(choice === 'all' ? null : choice);
-      navigate('/dashboard');
-      refresh();
-    },
+    (apply: (id: number | null) => unknown) => (choice: Choice) =>
+      void (async () => {
+        await apply(choice === 'all' ? null : choice);
+        navigate('/dashboard');
+        refresh();
+      })(),
     [navigate, refresh],
   );
 

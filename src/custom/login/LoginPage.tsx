@@ -34,7 +34,7 @@ export const LoginPage = () => {
 
   return (
     <AuthCard title={translate('app.auth.sign_in')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <AuthTextField {...field('email')} type="email" label={translate(LABELS.email)} autoComplete="email" />
         <AuthTextField {...field('password')} type="password" label={translate(LABELS.password)} autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={submitting} fullWidth>

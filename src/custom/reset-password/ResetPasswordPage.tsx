@@ -53,7 +53,7 @@ export const ResetPasswordPage = () => {
 
   return (
     <AuthCard title={translate('app.auth.change_password')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <AuthTextField {...field('password')} type="password" label={translate('app.auth.new_password')} autoComplete="new-password" />
         <AuthTextField
           {...field('password_confirmation')}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, CircularProgress, Menu, MenuItem } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -51,7 +51,7 @@ export const ExportScansButton = ({ query, onBusyChange }: ExportScansButtonProp
   const notifyError = useNotifyError();
   const [busy, setBusy] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const group = useRef<HTMLDivElement>(null);
+  const [group, setGroup] = useState<HTMLDivElement | null>(null);
 
   const exportScans = async (format: ExportFormat) => {
     setMenuOpen(false);
@@ -73,9 +73,9 @@ export const ExportScansButton = ({ query, onBusyChange }: ExportScansButtonProp
 
   return (
     <>
-      <ButtonGroup variant="outlined" ref={group} disabled={busy}>
+      <ButtonGroup variant="outlined" ref={setGroup} disabled={busy}>
         <Button
-          onClick={() => exportScans('csv')}
+          onClick={() => void exportScans('csv')}
           aria-busy={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
         >
@@ -92,9 +92,9 @@ export const ExportScansButton = ({ query, onBusyChange }: ExportScansButtonProp
           <ArrowDropDownIcon />
         </Button>
       </ButtonGroup>
-      <Menu anchorEl={group.current} open={menuOpen} onClose={() => setMenuOpen(false)}>
-        <MenuItem onClick={() => exportScans('csv')}>{translate('app.scans.export_csv')}</MenuItem>
-        <MenuItem onClick={() => exportScans('xlsx')}>{translate('app.scans.export_xlsx')}</MenuItem>
+      <Menu anchorEl={group} open={menuOpen} onClose={() => setMenuOpen(false)}>
+        <MenuItem onClick={() => void exportScans('csv')}>{translate('app.scans.export_csv')}</MenuItem>
+        <MenuItem onClick={() => void exportScans('xlsx')}>{translate('app.scans.export_xlsx')}</MenuItem>
       </Menu>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, ButtonBase, Collapse, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
@@ -69,7 +69,11 @@ const FilterForm = ({ applied, loading, onApply, onReset }: FilterFormProps) => 
   const translate = useTranslate();
   const [draft, setDraft] = useState<ScanFilterValues>(applied);
   // The applied filters change from outside too (Reset, a stored list state): the inputs follow.
-  useEffect(() => setDraft(applied), [applied]);
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
+    setDraft(applied);
+  }
   const set = (key: keyof ScanFilterValues) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const label = (key: string) => translate(`app.scans.filter.${key}`);
   const canSearch = !loading && hasFilterValue(draft);

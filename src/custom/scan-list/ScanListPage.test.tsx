@@ -109,7 +109,7 @@ describe('scan list screen', { timeout: 20_000 }, () => {
     await screen.findByText('PLATE1');
     fireEvent.click(screen.getByRole('button', { name: /Expand to Filter/ }));
     expect(await screen.findByText('Advance Filter')).toBeTruthy();
-    const search = screen.getByRole('button', { name: 'Search' }) as HTMLButtonElement;
+    const search = screen.getByRole<HTMLButtonElement>('button', { name: 'Search' });
     expect(search.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2024-05-01' } });
     expect(search.disabled).toBe(false);

@@ -16,9 +16,11 @@ export const SearchBox = ({ value, placeholder, onSearch }: SearchBoxProps) => {
   useEffect(() => {
     latest.current = onSearch;
   });
-  useEffect(() => {
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
     setText((current) => (current.trim() === value.trim() ? current : value));
-  }, [value]);
+  }
   useEffect(() => {
     if (text.trim() === value.trim()) return undefined;
     const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);

@@ -55,7 +55,7 @@ describe('filter values', () => {
   });
 
   it('keeps only known, well-formed values from storage', () => {
-    expect(normaliseFilters({ agent_id: 4, status: ' ready ', ts: 'yesterday' } as never)).toEqual({
+    expect(normaliseFilters({ agent_id: 4, status: ' ready ', ts: 'yesterday' })).toEqual({
       ...EMPTY_FILTERS,
       agent_id: '4',
       status: 'ready',

@@ -53,7 +53,7 @@ export type LiveAction =
 export const EMPTY_PAGE: LivePage = { rows: [], total: 0, estimate: false };
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
-const sameId = (a: unknown, b: string) => a !== null && a !== undefined && String(a) === b;
+const sameId = (a: unknown, b: string) => (typeof a === 'number' || typeof a === 'string') && String(a) === b;
 
 /**
  * The server's search (server/services/scan/repository.ts scanSelection) on one row: a registration,

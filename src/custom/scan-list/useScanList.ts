@@ -60,8 +60,8 @@ export function useScanList(params: ScanListParams) {
   };
   const apply = (action: LiveAction) => setLive((s) => ({ ...s, page: liveRowsReducer(s.page, action) }));
   useScanEvents(
-    (scan) => context.current && apply({ type: 'created', scan: scan as ScanRow, context: context.current }),
-    (scan) => apply({ type: 'updated', scan: scan as ScanRow }),
+    (scan) => context.current && apply({ type: 'created', scan, context: context.current }),
+    (scan) => apply({ type: 'updated', scan }),
     // Back after a drop: the page is fetched again, so scans created or changed meanwhile are not missed.
     () => void result.refetch(),
   );

@@ -123,7 +123,7 @@ export const ScanPage = () => {
         {id && (
           <Button
             variant="outlined"
-            onClick={refresh}
+            onClick={() => void refresh()}
             disabled={refreshing || !scan}
             startIcon={refreshing ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
           >

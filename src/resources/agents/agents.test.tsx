@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
-import { stubApi, type Reply } from '../../test/stubFetch';
+import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 
 const agent = {
   id: 1,
@@ -27,7 +27,7 @@ const hook = {
   agent_id: 1,
   endpoint: 'https://hooks.example.test/scans',
   description: 'Job board',
-  secret: `whsec_${'a'.repeat(43)}=`,
+  secret: `whsec_${'a'.repeat(64)}`,
   events: ['scan.created'],
 };
 const events = [
@@ -79,7 +79,7 @@ describe('agents', { timeout: 30_000 }, () => {
       if (request.startsWith('GET /api/agent/webhooks?'))
         return {
           body: {
-            items: [hook, { ...hook, id: 9, endpoint: 'https://hooks.example.test/new', secret: `whsec_${'c'.repeat(43)}=` }],
+            items: [hook, { ...hook, id: 9, endpoint: 'https://hooks.example.test/new', secret: `whsec_${'c'.repeat(64)}` }],
             total: 2,
           },
         };
@@ -93,7 +93,7 @@ describe('agents', { timeout: 30_000 }, () => {
                 status: 'pending',
                 attempts: 2,
                 last_status: 503,
-                last_error: 'http',
+                last_error: 'answered 503',
                 created_at: '2026-11-23T08:00:00Z',
                 delivered_at: null,
                 next_attempt_at: '2026-11-23T08:12:00Z',
@@ -126,7 +126,7 @@ describe('agents', { timeout: 30_000 }, () => {
       if (request === 'GET /api/agent/agents/1') return { body: { data: agent } };
       if (request.startsWith('GET /api/agent/webhooks?')) return { body: { items: hooks, total: hooks.length } };
       if (request === 'POST /api/agent/webhooks') {
-        const created = { id: 8, secret: `whsec_${'b'.repeat(43)}=`, ...(body as object) } as typeof hook;
+        const created = { id: 8, secret: `whsec_${'b'.repeat(64)}`, ...(body as object) } as typeof hook;
         hooks = [...hooks, created];
         return { status: 201, body: { data: created } };
       }
@@ -158,7 +158,7 @@ describe('agents', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await within(panel).findByText('https://crm.example.test/quotes')).toBeTruthy();
     const post = fetch.mock.calls.find(([url, init]) => url === '/api/agent/webhooks' && init?.method === 'POST');
-    expect(JSON.parse(post?.[1]?.body as string)).toEqual({
+    expect(jsonBody(post?.[1])).toEqual({
       endpoint: 'https://crm.example.test/quotes',
       description: null,
       events: ['quote.generated'],

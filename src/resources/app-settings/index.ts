@@ -18,7 +18,7 @@ export const appSettings: ResourceDescription = {
   defaultSort: { field: 'option_name', order: 'ASC' },
   actions: { create: false, delete: false },
   columnDisplay: {
-    option_name: (value) => optionLabel(String(value ?? '')),
+    option_name: (value) => optionLabel(typeof value === 'string' ? value : ''),
     option_value: 'html',
   },
   form: {

@@ -35,7 +35,7 @@ interface Column {
 }
 
 const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
-const show = (value: unknown) => (value === null || value === undefined || Number.isNaN(value) ? '' : String(value));
+const show = (value: unknown) => (typeof value === 'string' || (typeof value === 'number' && !Number.isNaN(value)) ? String(value) : '');
 
 /**
  * One price: a bare number input registered at `prices.<kind>.<partId>.<column>`. It subscribes only to

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
-import { stubApi, type Reply } from '../../test/stubFetch';
+import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 
 const parts = [
   { text: 'Bonnet', value: 1 },
@@ -52,10 +52,10 @@ function signedIn(answer: (request: string, body: unknown) => Reply | undefined)
 
 const bodyOf = (fetch: ReturnType<typeof stubApi>, method: string) => {
   const call = fetch.mock.calls.find(([, init]) => init?.method === method);
-  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
+  return call ? (jsonBody(call[1]) as Record<string, unknown>) : undefined;
 };
 
-const cell = (part: string, column: string) => screen.getByRole('spinbutton', { name: `${part} ${column}` }) as HTMLInputElement;
+const cell = (part: string, column: string) => screen.getByRole<HTMLInputElement>('spinbutton', { name: `${part} ${column}` });
 
 describe('client form', { timeout: 30_000 }, () => {
   it('has a dent and a scratch matrix with a row per part, every cell starting at 0 on create', async () => {

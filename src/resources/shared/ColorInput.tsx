@@ -27,7 +27,9 @@ export const ColorInput = ({ source, validate, helperText }: { source: string; v
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
   const resource = useResourceContext();
-  const label = String(translateLabel({ source, resource }));
+  const translated = translateLabel({ source, resource });
+  // Without a label prop, react-admin translates the source: a string.
+  const label = typeof translated === 'string' ? translated : source;
   return (
     <TextInput
       source={source}

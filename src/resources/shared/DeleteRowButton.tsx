@@ -37,8 +37,9 @@ export const DeleteRowButton = ({
   const refresh = useRefresh();
   if (!record || !resource) return null;
 
+  // Without returnPromise, deleteOne reports through onSuccess/onError and its promise never rejects.
   const confirm = () =>
-    deleteOne(
+    void deleteOne(
       resource,
       { id: record.id, previousData: record },
       {

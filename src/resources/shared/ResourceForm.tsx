@@ -49,7 +49,9 @@ const ReadOnlyInput = ({ source, display }: { source: string; display?: ColumnDi
     source={source}
     disabled
     multiline
-    format={(value: unknown) => (typeof display === 'function' ? display(value) : String(value ?? ''))}
+    format={(value: unknown) =>
+      typeof display === 'function' ? display(value) : typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+    }
   />
 );
 

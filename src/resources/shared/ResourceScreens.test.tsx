@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
-import { stubApi, type Reply } from '../../test/stubFetch';
+import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 
 const depot = { id: 1, name: 'Depot', state: 'VIC', agent_id: 3 };
 const yard = { id: 2, name: 'Yard', state: 'NSW', agent_id: 3 };
@@ -99,7 +99,7 @@ describe('described form screen', () => {
     expect(await screen.findByText('Created Successfully')).toBeTruthy();
     await waitFor(() => expect(location.pathname).toBe('/locations'));
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ name: 'Depot', state: 'VIC' });
+    expect(jsonBody(post?.[1])).toMatchObject({ name: 'Depot', state: 'VIC' });
   });
 
   it('shows a 422 field message under its input', async () => {
@@ -129,7 +129,7 @@ describe('described form screen', () => {
     expect(await screen.findByText('Updated Successfully')).toBeTruthy();
     await waitFor(() => expect(location.pathname).toBe('/locations'));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ id: 1, name: 'Main depot', state: 'VIC' });
+    expect(jsonBody(put?.[1])).toMatchObject({ id: 1, name: 'Main depot', state: 'VIC' });
   });
 
   it("says 'Location Not Found' for a missing record and returns to the list after 300 ms", async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
-import { stubApi, type Reply } from '../../test/stubFetch';
+import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 
 const admin = aUser({
   id: 1,
@@ -53,7 +53,7 @@ function signedIn(answer: (request: string, body: unknown) => Reply | undefined,
 
 const posted = (fetch: ReturnType<typeof stubApi>, method: string) => {
   const call = fetch.mock.calls.find(([, init]) => init?.method === method);
-  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
+  return call ? (jsonBody(call[1]) as Record<string, unknown>) : undefined;
 };
 
 async function chooseRole(name: string) {
@@ -207,9 +207,9 @@ describe('user form', () => {
       });
       expect(writeText).toHaveBeenCalledWith('key-123');
       expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
-      act(() => vi.advanceTimersByTime(4900));
+      await act(() => vi.advanceTimersByTime(4900));
       expect(screen.getByRole('button', { name: 'Copied!' })).toBeTruthy();
-      act(() => vi.advanceTimersByTime(200));
+      await act(() => vi.advanceTimersByTime(200));
       expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
     } finally {
       vi.useRealTimers();
