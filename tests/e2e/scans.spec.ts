@@ -123,7 +123,7 @@ test.describe('scan list', () => {
     expect(new URL((await exportCall).url()).searchParams.get('status')).toBe('uploaded');
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^scans-\d{8}-\d{4}\.csv$/);
-    const csv = await readFile((await file.path())!, 'utf8');
+    const csv = await readFile(await file.path(), 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => /uploaded/i.test(line))).toBe(true);
@@ -137,7 +137,7 @@ test.describe('scan list', () => {
     expect([xlsxParams.get('format'), xlsxParams.get('status')]).toEqual(['xlsx', 'uploaded']);
     const xlsx = await xlsxDownload;
     expect(xlsx.suggestedFilename()).toMatch(/^scans-\d{8}-\d{4}\.xlsx$/);
-    expect((await readFile((await xlsx.path())!)).subarray(0, 2).toString('latin1')).toBe('PK');
+    expect((await readFile(await xlsx.path())).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 
   test('a scan sent by a device appears in the list without a reload, and its status updates live', async ({ page, request }) => {

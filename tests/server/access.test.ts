@@ -1,6 +1,5 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helper';
+import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -33,7 +32,7 @@ describe('authentication and permission', () => {
     const token = await t.login(u.email);
     const loc = await t.build.location({ name: 'Untouchable' });
     const before = await countLocations();
-    const calls: InjectOptions[] = [
+    const calls: Call[] = [
       { method: 'GET', url: '/api/agent/locations' },
       { method: 'GET', url: `/api/agent/locations/${loc.id}` },
       { method: 'POST', url: '/api/agent/locations', payload: { name: 'Sneaky', state: 'VIC' } },

@@ -1,8 +1,7 @@
 import { verify } from '@node-rs/argon2';
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../server/lib/images';
-import { createTestContext, formData, type TestContext } from './helper';
+import { type Call, createTestContext, formData, type TestContext } from './helper';
 import { bombPng, hostileSvg, pngImage } from './image-fixtures';
 
 let t: TestContext;
@@ -177,7 +176,7 @@ describe('agent validation', () => {
     for (const call of [
       { method: 'POST', url: '/api/agent/agents', payload: {} },
       { method: 'POST', url: '/api/agent/agents', ...(await formData({ name: '' })) },
-    ] as InjectOptions[]) {
+    ] as Call[]) {
       const res = await t.as(admin, call);
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
@@ -315,7 +314,7 @@ describe('agent permissions and scope', () => {
   it('answers 403 on every agent route to a user without `agent`, and changes nothing', async () => {
     const agent = await createAgent({ name: 'Guarded Agent' });
     const token = await t.login((await t.build.user({ permissions: ['scan', 'device', 'location'] })).email);
-    const calls: InjectOptions[] = [
+    const calls: Call[] = [
       { method: 'GET', url: '/api/agent/agents' },
       { method: 'GET', url: `/api/agent/agents/${agent.id}` },
       { method: 'POST', url: '/api/agent/agents', payload: fields({ name: 'Sneaky' }) },

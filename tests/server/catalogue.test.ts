@@ -1,8 +1,7 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientCategoryMethod, DENT_LEVELS } from '../../src/domain/pricing';
 import { seedCatalogueDemo } from '../../server/seed/catalogue-demo';
-import { createTestContext, type TestContext } from './helper';
+import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -21,7 +20,7 @@ const count = async (table: 'products' | 'parts' | 'panels') =>
   ).n;
 
 /** Every call refused with 403 {error}, and the table unchanged. */
-const refusesAll = async (token: string, table: 'products' | 'parts' | 'panels', calls: InjectOptions[]) => {
+const refusesAll = async (token: string, table: 'products' | 'parts' | 'panels', calls: Call[]) => {
   const before = await count(table);
   for (const call of calls) {
     const res = await t.as(token, call);
@@ -30,7 +29,7 @@ const refusesAll = async (token: string, table: 'products' | 'parts' | 'panels',
   }
   expect(await count(table)).toBe(before);
 };
-const crudCalls = (path: string, id: number, payload: Record<string, unknown>): InjectOptions[] => [
+const crudCalls = (path: string, id: number, payload: Record<string, unknown>): Call[] => [
   { method: 'GET', url: `/api/quote/${path}` },
   { method: 'GET', url: `/api/quote/${path}/${id}` },
   { method: 'POST', url: `/api/quote/${path}`, payload },

@@ -1,6 +1,5 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helper';
+import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -65,7 +64,7 @@ describe('clients: permission', () => {
     const client = await t.build.client({ name: 'Untouchable client' });
     const token = await t.login((await t.build.user({ permissions: ['scan'] })).email);
     const before = await count('clients');
-    const calls: InjectOptions[] = [
+    const calls: Call[] = [
       { method: 'GET', url: '/api/quote/clients' },
       { method: 'GET', url: `/api/quote/clients/${client.id}` },
       { method: 'GET', url: `/api/quote/clients/${client.id}?type=arch` },
@@ -375,7 +374,7 @@ describe('clients: scoping', () => {
         { method: 'GET', url: `/api/quote/clients/${c3}` },
         { method: 'PUT', url: `/api/quote/clients/${c3}`, payload: { name: 'Taken', sc_threshold: 1 } },
         { method: 'DELETE', url: `/api/quote/clients/${c3}` },
-      ] as InjectOptions[]) {
+      ] as Call[]) {
         const res = await t.as(token, call);
         expect(res.statusCode, `${call.method} ${JSON.stringify(call.url)}`).toBe(404);
         expect(res.json()).toEqual({ error: `No query results for model [Client] ${c3}` });

@@ -1,6 +1,5 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helper';
+import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -139,7 +138,7 @@ describe('device permissions and scope', () => {
       serial: '5500000001',
     });
     const token = await t.login((await t.build.user({ roles: ['Client'], clients: [clientA.id] })).email);
-    const calls: InjectOptions[] = [
+    const calls: Call[] = [
       { method: 'GET', url: '/api/agent/devices' },
       { method: 'GET', url: `/api/agent/devices/${device.id}` },
       { method: 'POST', url: '/api/agent/devices', payload: body() },

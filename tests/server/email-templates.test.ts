@@ -1,6 +1,5 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helper';
+import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -24,7 +23,7 @@ describe('email templates: permission', () => {
     const tpl = await t.build.emailTemplate({ template_name: 'Untouchable' });
     const token = await t.login((await t.build.user({ permissions: ['user', 'client', 'scan'] })).email);
     const before = await count();
-    const calls: InjectOptions[] = [
+    const calls: Call[] = [
       { method: 'GET', url: '/api/email/emailTemplates?page=1&per_page=10' },
       { method: 'GET', url: `/api/email/emailTemplates/${tpl.id}` },
       { method: 'POST', url: '/api/email/emailTemplates', payload: { templateName: 'Sneaky', templateBody: '<p>x</p>' } },

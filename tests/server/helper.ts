@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -12,6 +12,9 @@ import { hashPassword } from '../../server/services/user/auth-service';
 import { createMailer, type Mailer } from '../../server/services/email/outbox';
 
 export const PASSWORD = 'test-password-1';
+
+/** An inject call with its method and URL spelled out, to name it in a failure message. */
+export type Call = InjectOptions & { method: HTTPMethods; url: string };
 let passwordHash: Promise<string> | null = null;
 
 export interface TestContext {

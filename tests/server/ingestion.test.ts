@@ -179,7 +179,7 @@ describe('the device ingestion happy path', () => {
 
     const base = `/api/scan/ingest/scans/${scan.id}`;
     const img = { data: await pngImage(), filename: 'x.png', type: 'image/png' };
-    const slots: Parameters<typeof formData>[0][] = [
+    const slots: (Parameters<typeof formData>[0] & { kind: string })[] = [
       { kind: 'thumbnail', file: img },
       { kind: 'src', file: img },
       { kind: 'damage', damage_id: 'd-001', file: img },

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helper';
+import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -23,7 +23,7 @@ describe('permission', () => {
       { method: 'GET', url: '/api/user/options' },
       { method: 'GET', url: `/api/user/options/${gst.id}` },
       { method: 'PUT', url: `/api/user/options/${gst.id}`, payload: { option_value: '50', field_type: 'text' } },
-    ] as InjectOptions[]) {
+    ] as Call[]) {
       const res = await t.as(token, call);
       expect(res.statusCode, `${call.method} ${JSON.stringify(call.url)}`).toBe(403);
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });

@@ -7,7 +7,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { buildApp } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
 import type { PortalScanEvent, ScanEvent } from '../../server/realtime/broadcaster';
-import { channelAuth, PusherHub } from '../../server/realtime/embedded';
+import { channelAuth, messageText, PusherHub } from '../../server/realtime/embedded';
 import { externalBroadcaster, type PusherClient } from '../../server/realtime/external';
 import { hash } from '@node-rs/argon2';
 import { createTestContext, type TestContext } from './helper';
@@ -135,7 +135,7 @@ async function raw(path = `/app/${KEY}?protocol=7&client=js&version=8.6.0`) {
   const frames: { event: string; channel?: string; data: Record<string, unknown> }[] = [];
   const waiters: { test: (f: (typeof frames)[number]) => boolean; resolve: (f: (typeof frames)[number]) => void }[] = [];
   ws.on('message', (buf) => {
-    const m = JSON.parse(buf.toString()) as { event: string; channel?: string; data: string | Record<string, unknown> };
+    const m = JSON.parse(messageText(buf)) as { event: string; channel?: string; data: string | Record<string, unknown> };
     const f = {
       event: m.event,
       channel: m.channel,
@@ -292,7 +292,7 @@ describe('the embedded Pusher protocol endpoint', () => {
     await refused('private-scan.agent.3');
 
     // An Agent user's real signature for private-scan, with its scope rewritten to "everything".
-    const signed = (await authFor(agentUserA, socketId, 'private-scan')).json() as { auth: string; channel_data: string };
+    const signed = (await authFor(agentUserA, socketId, 'private-scan')).json<{ auth: string; channel_data: string }>();
     expect(JSON.parse(signed.channel_data)).toEqual({ agents: [agentA], clients: null });
     c.send('pusher:subscribe', {
       channel: 'private-scan',
@@ -316,7 +316,7 @@ describe('the embedded Pusher protocol endpoint', () => {
   it('stops delivering after pusher:unsubscribe', async () => {
     const c = await raw();
     const socketId = (await c.next((f) => f.event === 'pusher:connection_established')).data.socket_id as string;
-    const { auth, channel_data } = (await authFor(admin, socketId, 'private-scan')).json() as { auth: string; channel_data: string };
+    const { auth, channel_data } = (await authFor(admin, socketId, 'private-scan')).json<{ auth: string; channel_data: string }>();
     c.send('pusher:subscribe', { channel: 'private-scan', auth, channel_data });
     await c.next((f) => f.event === 'pusher_internal:subscription_succeeded');
     await t.app.broadcaster.scanUpdated(scan({ licensePlate: 'BEFORE' }));
@@ -344,7 +344,7 @@ describe('POST /api/broadcasting/auth', () => {
   it('signs private-scan for an admin, form-encoded as pusher-js sends it', async () => {
     const res = await authFor(admin, '123.456', 'private-scan');
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { auth: string; channel_data: string };
+    const body = res.json<{ auth: string; channel_data: string }>();
     expect(body.auth).toBe(channelAuth(KEY, SECRET, '123.456', 'private-scan', body.channel_data));
     expect(JSON.parse(body.channel_data)).toEqual({ agents: null, clients: null });
   });

@@ -1,7 +1,6 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../src/domain/permissions';
-import { createTestContext, type TestContext } from './helper';
+import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -38,7 +37,7 @@ describe('permission', () => {
     const token = await t.login((await t.build.user({ permissions: ['user', 'permission'] })).email);
     const perm = await t.db.selectFrom('permissions').select('id').where('name', '=', 'scan').executeTakeFirstOrThrow();
     const beforeRoles = await count('roles');
-    const roleCalls: InjectOptions[] = [
+    const roleCalls: Call[] = [
       { method: 'GET', url: '/api/user/roles' },
       { method: 'GET', url: `/api/user/roles/${agentRoleId}` },
       { method: 'POST', url: '/api/user/roles', payload: { name: 'Sneaky', permissions: ['scan'] } },
@@ -55,7 +54,7 @@ describe('permission', () => {
 
     const noPermission = await t.login((await t.build.user({ permissions: ['user', 'role'] })).email);
     const beforePerms = await count('permissions');
-    const permissionCalls: InjectOptions[] = [
+    const permissionCalls: Call[] = [
       { method: 'GET', url: '/api/user/permissions' },
       { method: 'GET', url: `/api/user/permissions/${perm.id}` },
       { method: 'POST', url: '/api/user/permissions', payload: { name: 'sneaky' } },
@@ -218,7 +217,7 @@ describe('roles', () => {
         { method: 'GET', url: `/api/user/roles/${superAdminRoleId}` },
         { method: 'PUT', url: `/api/user/roles/${superAdminRoleId}`, payload: { name: 'Super Admin', permissions: ['scan'] } },
         { method: 'DELETE', url: `/api/user/roles/${superAdminRoleId}` },
-      ] as InjectOptions[]) {
+      ] as Call[]) {
         const res = await t.as(token, call);
         expect(res.statusCode, call.method).toBe(404);
         expect(res.json()).toEqual({ error: `No query results for model [Role] ${superAdminRoleId}` });

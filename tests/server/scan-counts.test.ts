@@ -171,7 +171,7 @@ describe('deep pages and totals', () => {
         url: `/api/scan/scans?per_page=${perPage}&page=${page}${c.query ? `&${fill(c.query)}` : ''}`,
       });
       expect(res.statusCode, res.body).toBe(200);
-      const body = res.json() as { items: { id: number }[]; total: number; total_is_estimate: boolean };
+      const body = res.json<{ items: { id: number }[]; total: number; total_is_estimate: boolean }>();
       expect(
         body.items.map((i) => i.id),
         `page ${page}`,

@@ -1,9 +1,9 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keyOfUrl } from '../../server/lib/storage';
 import type { Broadcaster, ScanEvent } from '../../server/realtime/broadcaster';
-import { createTestContext, type TestContext } from './helper';
+import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -180,7 +180,7 @@ describe('permission', () => {
   it('answers 403 on every scan route to a user without `scan`, and changes nothing', async () => {
     const token = await t.login((await t.build.user({ permissions: ['location', 'dashboard_statistics'] })).email);
     const before = await t.db.selectFrom('scans').selectAll().where('id', '=', s.s1).executeTakeFirstOrThrow();
-    const calls: InjectOptions[] = [
+    const calls: Call[] = [
       { method: 'GET', url: '/api/scan/scans' },
       { method: 'GET', url: `/api/scan/scans/${s.s1}` },
       { method: 'PUT', url: `/api/scan/scans/${s.s1}`, payload: { make: 'Hacked' } },
@@ -357,7 +357,7 @@ describe('scope', () => {
       { method: 'PUT', url: `/api/scan/scans/${s.s4}`, payload: { make: 'Mine now' } },
       { method: 'DELETE', url: `/api/scan/scans/${s.s4}` },
       { method: 'POST', url: `/api/scan/scans/${s.s4}/refresh` },
-    ] as InjectOptions[]) {
+    ] as Call[]) {
       const res = await t.as(agentUser, call);
       expect(res.statusCode, `${call.method} ${call.url as string}`).toBe(404);
       expect(res.json()).toEqual(notFound(s.s4));

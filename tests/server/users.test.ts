@@ -1,8 +1,8 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/lib/tokens';
 import { findAccessByApiKeyHash } from '../../server/services/user/access-repository';
-import { createTestContext, PASSWORD, type TestContext } from './helper';
+import { type Call, createTestContext, PASSWORD, type TestContext } from './helper';
 
 let t: TestContext;
 let admin: string;
@@ -45,7 +45,7 @@ describe('permission', () => {
     const u = await t.build.user({ roles: ['Agent'], agents: [agent] });
     const token = await t.login(u.email);
     const before = await countUsers();
-    const calls: InjectOptions[] = [
+    const calls: Call[] = [
       { method: 'GET', url: '/api/user/users' },
       { method: 'GET', url: `/api/user/users/${victim.id}` },
       { method: 'POST', url: '/api/user/users', payload: newUser({ roles: ['Agent'], agents: [agent] }) },
@@ -354,7 +354,7 @@ describe('scoping', () => {
       { method: 'PUT', url: `/api/user/users/${inA2}`, payload: newUser({ roles: ['Agent'], agents: [a1] }) },
       { method: 'DELETE', url: `/api/user/users/${inA2}` },
       { method: 'GET', url: `/api/user/users/${inA2}/apikey` },
-    ] as InjectOptions[]) {
+    ] as Call[]) {
       const res = await t.as(agentManager, call);
       expect(res.statusCode, `${call.method} ${JSON.stringify(call.url)}`).toBe(404);
       expect(res.json()).toEqual({ error: `No query results for model [User] ${inA2}` });
