@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: type check, unit and server tests (Vitest, real embedded PostgreSQL), then browser tests
+# `npm test`: type check, lint and format check, unit and server tests (Vitest, real embedded PostgreSQL), then browser tests
 # (Playwright driving Debian's Chromium against the production build on a throw-away database).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +13,10 @@ fi
 
 echo "== type check"
 npx tsc --noEmit -p tsconfig.json
+echo "== lint"
+npm run --silent lint
+echo "== format check"
+npm run --silent format:check
 echo "== unit and server tests"
 npx vitest run
 echo "== production build"
