@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../server/services/email/outbox';
 import { createTestContext, type TestContext } from './helper';
 
 interface Received {
@@ -107,5 +108,25 @@ describe('the mail outbox over real SMTP', () => {
     expect((await broken.db.selectFrom('mail_outbox').select('attempts').where('id', '=', row.id).executeTakeFirstOrThrow()).attempts).toBe(
       5,
     );
+  });
+});
+
+describe('the mail outbox without SMTP', () => {
+  it('prints each pending mail (recipients, subject, text) instead of sending it, and marks it sent', async () => {
+    const printed: string[] = [];
+    const mailer = createMailer(ok.db, { from: 'ScanQuote <no-reply@scanquote.test>', log: (text) => printed.push(text) });
+    const id = await mailer.enqueue(ok.db, {
+      to: ['a@example.test', 'b@example.test'],
+      subject: 'Hello',
+      text: 'Body text',
+      html: '<p>Body text</p>',
+    });
+
+    expect(await mailer.deliverPending()).toBe(1);
+
+    expect(printed).toEqual(['mail (no SMTP_URL set, printed instead of sent) to a@example.test,b@example.test: Hello\nBody text']);
+    expect(await ok.db.selectFrom('mail_outbox').select('status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: 'sent',
+    });
   });
 });
