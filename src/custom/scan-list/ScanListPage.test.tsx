@@ -119,6 +119,7 @@ describe('scan list screen', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(screen.queryByText('1 filter applied')).toBeNull());
     expect(listCalls(fetch).at(-1)).toBe('/api/scan/scans?page=1&per_page=10');
+    expect(screen.getByLabelText<HTMLInputElement>('Start Date').value).toBe('');
   });
 
   it('sorts the returned page by a column, both ways, without asking the server', async () => {
