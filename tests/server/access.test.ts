@@ -41,7 +41,7 @@ describe('authentication and permission', () => {
     ];
     for (const call of calls) {
       const res = await t.as(token, call);
-      expect(res.statusCode, `${call.method} ${call.url as string}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await countLocations()).toBe(before);

@@ -325,7 +325,7 @@ describe('agent permissions and scope', () => {
     const before = await countAgents();
     for (const call of calls) {
       const res = await t.as(token, call);
-      expect(res.statusCode, `${call.method} ${call.url as string}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
     }
     expect(await countAgents()).toBe(before);
     expect((await stored(agent.id)).name).toBe('Guarded Agent');

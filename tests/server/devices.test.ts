@@ -146,7 +146,7 @@ describe('device permissions and scope', () => {
       { method: 'DELETE', url: `/api/agent/devices/${device.id}` },
     ];
     const before = await countDevices();
-    for (const call of calls) expect((await t.as(token, call)).statusCode, `${call.method} ${call.url as string}`).toBe(403);
+    for (const call of calls) expect((await t.as(token, call)).statusCode, `${call.method} ${call.url}`).toBe(403);
     expect(await countDevices()).toBe(before);
     expect((await t.db.selectFrom('devices').select('serial').where('id', '=', device.id).executeTakeFirstOrThrow()).serial).toBe(
       '5500000001',

@@ -191,7 +191,7 @@ describe('permission', () => {
     ];
     for (const call of calls) {
       const res = await t.as(token, call);
-      expect(res.statusCode, `${call.method} ${call.url as string}`).toBe(403);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await t.db.selectFrom('scans').selectAll().where('id', '=', s.s1).executeTakeFirstOrThrow()).toEqual(before);
@@ -359,7 +359,7 @@ describe('scope', () => {
       { method: 'POST', url: `/api/scan/scans/${s.s4}/refresh` },
     ] as Call[]) {
       const res = await t.as(agentUser, call);
-      expect(res.statusCode, `${call.method} ${call.url as string}`).toBe(404);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
       expect(res.json()).toEqual(notFound(s.s4));
     }
     expect((await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${s.s3}` })).json()).toEqual(notFound(s.s3));
