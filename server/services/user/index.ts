@@ -14,7 +14,7 @@ import { userKeyRoutes, usersResource } from './users';
 export async function userService(app: FastifyInstance, opts: { config: Config; mailer: Mailer }) {
   const auth = authService({ db: app.db, config: opts.config, mailer: opts.mailer });
   await app.register(authRoutes, { auth });
-  await app.register(fileRoutes, { config: opts.config });
+  await app.register(fileRoutes);
   await app.register(impersonationRoutes, { auth });
   registerResource(app, usersResource);
   await app.register(userKeyRoutes);
