@@ -121,6 +121,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
       await loginThrottle.clear(key);
       const token = await issueToken(db, user.id);
       const access = await findAccessByUserId(db, user.id);
+      if (!access) throw new UnauthorizedError();
       return toCurrentUser(access, { token, impersonator_id: null });
     },
 
