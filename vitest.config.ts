@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude,
           setupFiles: ['src/test/setup.ts'],
+          // A first react-admin render in jsdom takes seconds on 2 busy cores (the server tests run beside it).
+          testTimeout: 20000,
         },
       },
       {
