@@ -17,7 +17,7 @@ import { spaPlugin } from './plugins/spa';
 import { realtimePlugin } from './realtime';
 import { agentService } from './services/agent';
 import { emailService } from './services/email';
-import { createMailer, type Mailer } from './services/email/outbox';
+import { createMailer, type Mailer } from './lib/mail-outbox';
 import { serializeRequest } from './lib/log-redaction';
 import { loadSigner } from './lib/signing';
 import { createReplySerializer } from './lib/serializer';

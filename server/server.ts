@@ -3,9 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
-import { createMailer } from './services/email/outbox';
-import { createWebhookDeliverer } from './services/agent/webhook-delivery';
-import { removeExpiredExports } from './services/scan/export';
+import { createMailer } from './lib/mail-outbox';
+import { createWebhookDeliverer } from './services/agent';
+import { removeExpiredExports } from './services/scan';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
 
 /** Starts everything, prints where to go, and shuts PostgreSQL down cleanly on Ctrl-C / SIGTERM. */

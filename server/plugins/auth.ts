@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { dataScope, type DataScope, type Principal, parseSelectionHeader, can } from '../../src/domain/permissions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { hashToken } from '../lib/tokens';
-import { KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../services/agent/kiosk';
-import { findAccessByTokenHash, type AccessRow } from '../services/user/access-repository';
+import { KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../lib/kiosk';
+import { findAccessByApiKeyHash, findAccessByTokenHash, type AccessRow } from '../lib/access';
 
 /**
  * What a route needs: 'public' (nobody signed in), 'signed-in' (any user), a permission name from
@@ -22,9 +22,11 @@ export interface ApiRoute {
 }
 
 export interface AuthUser extends Principal, Omit<AccessRow, 'roles' | 'permissions' | 'agents' | 'clients'> {
-  tokenId: number;
+  /** The sign-in token's id; null on 'device' routes, where the user is the API key's. */
+  tokenId: number | null;
   impersonatorId: number | null;
-  tokenExpiresAt: Date;
+  /** When the sign-in token expires; null on 'device' routes. */
+  tokenExpiresAt: Date | null;
 }
 
 declare module 'fastify' {
@@ -47,6 +49,13 @@ export const bearerToken = (request: FastifyRequest) => {
   if (!h) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m ? m[1] : null;
+};
+
+/** The sign-in token of a signed-in route's request ('device' routes have none: an API key is no session). */
+export const sessionTokenId = (request: FastifyRequest): number => {
+  const id = request.user?.tokenId;
+  if (id == null) throw new UnauthorizedError();
+  return id;
 };
 
 type TokenAccess = NonNullable<Awaited<ReturnType<typeof findAccessByTokenHash>>>;
@@ -139,7 +148,8 @@ export const authPlugin = fp((app: FastifyInstance, opts: { cacheSeconds?: numbe
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public' || access === 'device') return;
+    if (!access || access === 'public') return;
+    if (access === 'device') return authenticateDevice(request);
     if (access === 'portal') return checkPortal(request);
     const token = bearerToken(request);
     if (!token && access === 'optional') return;
@@ -170,5 +180,19 @@ export const authPlugin = fp((app: FastifyInstance, opts: { cacheSeconds?: numbe
     if (changesAccess(request)) cache.clear();
     done(null, payload);
   });
+
+  /**
+   * 'device' routes (the ingestion API, docs/ingestion.md) take the API key of a user, as a bearer token or X-Api-Key,
+   * never a sign-in token; the scope is the key user's own (no X_SNG_* selection).
+   */
+  async function authenticateDevice(request: FastifyRequest) {
+    const header = request.headers['x-api-key'];
+    const key = bearerToken(request) ?? (typeof header === 'string' && header.trim() ? header.trim() : null);
+    if (!key) throw new UnauthorizedError();
+    const row = await findAccessByApiKeyHash(app.db, hashToken(key));
+    if (!row) throw new UnauthorizedError();
+    request.user = { ...row, tokenId: null, impersonatorId: null, tokenExpiresAt: null };
+    request.scope = dataScope(request.user);
+  }
   done();
 });

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { ForbiddenError, UnauthorizedError, ValidationError } from '../errors';
 import { authErrors, dataReply, ErrorReply } from '../lib/replies';
 import type { Broadcaster } from './broadcaster';
-import { findPortalAgent, KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../services/agent/kiosk';
+import { findPortalAgent, KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../lib/kiosk';
 import { mayAuthorize, parseChannel, SCAN_CHANNEL, scanChannelsFor } from './channels';
 import { channelAuth, embeddedBroadcaster, PusherHub, verifyApiSignature } from './embedded';
 import { createPusherClient, externalBroadcaster, type PusherClient } from './external';

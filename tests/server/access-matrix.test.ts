@@ -9,8 +9,8 @@ import { describedResources, referenceFields, registerResource } from '../../ser
 import { hashToken, newToken } from '../../server/lib/tokens';
 import { type ApiRoute, authPlugin } from '../../server/plugins/auth';
 import { SAMPLE_VIDEO_PATH } from '../../server/scans-generator/images';
-import { issueKioskToken } from '../../server/services/agent/kiosk';
-import { findAccessByUserId } from '../../server/services/user/access-repository';
+import { issueKioskToken } from '../../server/lib/kiosk';
+import { findAccessByUserId } from '../../server/lib/access';
 import { PERMISSIONS } from '../../src/domain/permissions';
 import { type Actor, type Fixtures, matrix, type MatrixEntry, MISSING_ID, type Owned, type Req } from './access-matrix';
 import { createTestContext, formData } from './helper';

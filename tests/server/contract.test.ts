@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, newToken } from '../../server/lib/tokens';
-import { issueKioskToken } from '../../server/services/agent/kiosk';
+import { issueKioskToken } from '../../server/lib/kiosk';
 import { authPlugin } from '../../server/plugins/auth';
 import { createTestContext, formData, PASSWORD, type TestContext } from './helper';
 import { pngImage } from './image-fixtures';

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/database';
 import { hashPassword } from '../../server/services/user/auth-service';
-import { createMailer, type Mailer } from '../../server/services/email/outbox';
+import { createMailer, type Mailer } from '../../server/lib/mail-outbox';
 
 export const PASSWORD = 'test-password-1';
 

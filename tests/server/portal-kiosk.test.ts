@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { issueKioskToken, KIOSK_TOKEN_DAYS } from '../../server/services/agent/kiosk';
+import { issueKioskToken, KIOSK_TOKEN_DAYS } from '../../server/lib/kiosk';
 import { createTestContext, type TestContext } from './helper';
 
 let t: TestContext;

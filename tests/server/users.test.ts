@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/lib/tokens';
-import { findAccessByApiKeyHash } from '../../server/services/user/access-repository';
+import { findAccessByApiKeyHash } from '../../server/lib/access';
 import { type Call, createTestContext, PASSWORD, type TestContext } from './helper';
 
 let t: TestContext;

@@ -6,13 +6,8 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isInternalAddress } from '../../server/services/agent/webhook-address';
-import {
-  createWebhookDeliverer,
-  deliverDueWebhooks,
-  enqueueWebhooks,
-  MAX_ATTEMPTS,
-  signWebhook,
-} from '../../server/services/agent/webhook-delivery';
+import { enqueueWebhooks } from '../../server/lib/events';
+import { createWebhookDeliverer, deliverDueWebhooks, MAX_ATTEMPTS, signWebhook } from '../../server/services/agent/webhook-delivery';
 import { queueScanEvent } from '../../server/services/scan/events';
 import { createTestContext, type TestContext } from './helper';
 

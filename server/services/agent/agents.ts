@@ -8,8 +8,8 @@ import { dataScope } from '../../../src/domain/permissions';
 import { NotFoundError, ValidationError } from '../../errors';
 import { dataReply, ErrorReply, recordErrors } from '../../lib/replies';
 import { type ResourceDescription, scopePredicate } from '../../lib/resource';
+import { findPortalAgent, issueKioskToken } from '../../lib/kiosk';
 import { attemptThrottle } from '../../lib/throttle';
-import { findPortalAgent, issueKioskToken } from './kiosk';
 import { agentScope } from './scopes';
 
 /** The record as it leaves the server: never the pincode or its hash, only whether one is set. */

@@ -6,6 +6,9 @@ import { devicesResource } from './devices';
 import { locationsResource } from './locations';
 import { webhookEventRoutes, webhooksResource } from './webhooks';
 
+/** The deliverer of the webhook outbox, run by server.ts (one loop per process). */
+export { createWebhookDeliverer } from './webhook-delivery';
+
 /** The agent service (/api/agent): locations, devices, agents (with the portal pin check) and their webhooks. */
 export async function agentService(app: FastifyInstance) {
   await app.register(multipartPlugin);

@@ -4,13 +4,13 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { sql } from 'kysely';
-import type { WebhookEvent, WebhookFailure } from '../../../src/domain/webhooks';
-import type { Database, Executor } from '../../db/database';
+import type { WebhookFailure } from '../../../src/domain/webhooks';
+import type { Database } from '../../db/database';
 import { isInternalAddress } from './webhook-address';
 
 /**
  * Webhook delivery: an event is written as one `webhook_deliveries` row per subscribed webhook of the agent, in the
- * transaction of the change it reports (transactional outbox); a deliverer POSTs it as JSON signed the Standard Webhooks
+ * transaction of the change it reports (transactional outbox, server/lib/events.ts); a deliverer POSTs it as JSON signed the Standard Webhooks
  * way (webhook-id, webhook-timestamp, webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with
  * the base64-decoded secret after `whsec_`), one delivery at a time per endpoint, retrying with back-off until a 2xx.
  * Internal addresses are refused unless allowed (webhook-address.ts), checked on the address actually connected to,
@@ -32,17 +32,6 @@ export interface DeliveryOptions {
   maxInFlight?: number;
   /** Where a failure of the deliverer itself (not of a receiver) is reported. */
   onError?: (err: unknown) => void;
-}
-
-/**
- * Queues `event` for every webhook of the agent subscribed to it; returns how many deliveries were written. Call it
- * with the transaction that makes the change, so the change and its deliveries commit (or roll back) together.
- */
-export async function enqueueWebhooks(db: Executor, agentId: number, event: WebhookEvent, data: unknown) {
-  const r = await sql`insert into webhook_deliveries (message_id, webhook_id, event, payload)
-    select 'msg_' || replace(gen_random_uuid()::text, '-', ''), w.id, ${event}, ${JSON.stringify({ type: event, timestamp: new Date().toISOString(), data })}::jsonb
-    from webhooks w where w.agent_id = ${agentId} and ${event} = any(w.events)`.execute(db);
-  return Number(r.numAffectedRows ?? 0);
 }
 
 /** The Standard Webhooks signature header value for a message: the key is the base64 after `whsec_`. */

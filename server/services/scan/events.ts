@@ -1,14 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { enqueueWebhooks } from '../../lib/events';
 import type { Broadcaster } from '../../realtime/broadcaster';
-import { enqueueWebhooks } from '../agent/webhook-delivery';
 import { findScanItem, type ScanItem } from './repository';
 
 export type ScanEventKind = 'created' | 'updated';
-
-/** The broadcaster when the app has one (server/realtime decorates it; a service deployed alone may run without). */
-const broadcasterOf = (app: FastifyInstance): Broadcaster | undefined => (app as Partial<Pick<FastifyInstance, 'broadcaster'>>).broadcaster;
 
 /**
  * Queues `scan.created` / `scan.updated` for the agent's subscribed webhooks inside the transaction that writes the
@@ -26,8 +23,12 @@ export async function queueScanEvent(trx: Transaction<DB>, kind: ScanEventKind, 
  * channels, and `saved` on the agent's customer-portal channel (the broadcaster keeps only the portal fields, enabled
  * agents only). A failure is logged; the write has committed and its webhooks are queued.
  */
-export async function broadcastScan(app: FastifyInstance, kind: ScanEventKind, scan: ScanItem | null) {
-  const b = broadcasterOf(app);
+export async function broadcastScan(
+  live: { broadcaster?: Broadcaster; log: FastifyBaseLogger },
+  kind: ScanEventKind,
+  scan: ScanItem | null,
+) {
+  const b = live.broadcaster;
   if (!b || !scan) return;
   try {
     await (kind === 'created' ? b.scanCreated(scan) : b.scanUpdated(scan));
@@ -41,6 +42,6 @@ export async function broadcastScan(app: FastifyInstance, kind: ScanEventKind, s
       type: scan.type,
     });
   } catch (err) {
-    app.log.warn({ err, scan: scan.id }, 'could not publish a scan event');
+    live.log.warn({ err, scan: scan.id }, 'could not publish a scan event');
   }
 }

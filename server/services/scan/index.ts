@@ -1,13 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import { broadcasterOf } from '../../lib/events';
 import { multipartPlugin } from '../../lib/multipart';
+import { storageOf } from '../../lib/storage';
 import { ingestRoutes } from './ingest';
 import { portalScanRoutes } from './portal';
+import { scanIngestion } from './ingest-service';
 import { scanRoutes } from './routes';
+import { type ScanDeps, scanRecords } from './service';
+
+/** The sweep of expired export files, run by server.ts. */
+export { removeExpiredExports } from './export';
 
 /** The scan service (/api/scan): the scan list and records (spec 2 §7), the customer portal's list and the devices' ingestion API (docs/ingestion.md). */
 export async function scanService(app: FastifyInstance) {
+  const deps: ScanDeps = {
+    db: app.db,
+    storage: storageOf(app),
+    signer: app.signer,
+    log: app.log,
+    // Looked up at each event, as the app holds it then.
+    get broadcaster() {
+      return broadcasterOf(app);
+    },
+  };
   await app.register(multipartPlugin);
-  await app.register(scanRoutes);
-  await app.register(ingestRoutes);
+  await app.register(scanRoutes, { scans: scanRecords(deps) });
+  await app.register(ingestRoutes, { ingestion: scanIngestion(deps) });
   await app.register(portalScanRoutes);
 }

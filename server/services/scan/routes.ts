@@ -1,54 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { inputSchema } from '../../../src/domain/fields';
-import { inScope } from '../../../src/domain/permissions';
-import {
-  EXPORT_FORMATS,
-  manualScanFields,
-  SCAN_VEHICLE_FIELDS,
-  scanDate,
-  scanUpdateBody,
-  scanVehicleFields,
-} from '../../../src/domain/scans';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { EXPORT_FORMATS, scanUpdateBody } from '../../../src/domain/scans';
 import { dataReply, recordErrors } from '../../lib/replies';
-import { checkReferences } from '../../lib/resource';
-import { FILE_LINK_MINUTES, signedFileUrl, storageOf } from '../../lib/storage';
-import { broadcastScan, queueScanEvent } from './events';
-import { countUpTo, findScanDetail, findScanItem, listScans, refreshCounts, SCAN_TIME_ZONE, scanSelection } from './repository';
-import { buildExport, EXPORT_TTL_HOURS, recordExport } from './export';
-import { ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
-import { deleteScan, parseScanId, SCAN_MODEL, writeScanReport } from './service';
-
-/** An export holds at most this many scans; more must be narrowed by the filters. */
-export const EXPORT_MAX_ROWS = 200_000;
-
-/** Wire name -> column for the editable vehicle fields. */
-const COLUMN: Record<string, string> = { licensePlate: 'license_plate', carColor: 'car_color' };
+import { FILE_LINK_MINUTES } from '../../lib/storage';
+import { EXPORT_TTL_HOURS } from './export';
+import { ManualScanBody, ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
+import { EXPORT_MAX_ROWS, type scanRecords } from './service';
 
 const IdParams = z.object({ id: z.string() });
-const ManualScanBody = inputSchema(manualScanFields).extend({
-  startTime: z.preprocess((v) => (v === '' || v === null ? undefined : v), scanDate('Start Time').optional()),
-  // The portal sends these too; the server resolves the client's name and forces type tire, status uploaded (spec 2 §9).
-  client_name: z.unknown().optional(),
-  type: z.unknown().optional(),
-  status: z.unknown().optional(),
-});
 
 /** The scan list and the scan record (spec 2 §7), permission `scan`, scoped by the user's agents and clients. */
-export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
+export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeof scanRecords> }, done: () => void) {
+  const { scans } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Scan'];
   const access = { permission: 'scan' };
-  const notFound = (id: number | string) => new NotFoundError(SCAN_MODEL, id);
-  const detail = async (req: FastifyRequest, id: number) => {
-    const scan = await findScanDetail(app.db, id, req.scope);
-    if (!scan) throw notFound(id);
-    return scan;
-  };
 
   r.get(
     '/scans',
@@ -65,11 +32,7 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
         response: { 200: ScanPageReply, ...recordErrors },
       },
     },
-    async (req) => {
-      const { page, per_page, ...filters } = req.query;
-      const { items, total, estimate } = await listScans(app.db, await scanSelection(app.db, req.scope, filters), page, per_page);
-      return { items, total, total_is_estimate: estimate };
-    },
+    async (req) => scans.list(req, req.query),
   );
 
   r.get(
@@ -101,19 +64,7 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
         },
       },
     },
-    async (req) => {
-      const { format, ...filters } = req.query;
-      delete filters.page;
-      delete filters.per_page;
-      const selection = await scanSelection(app.db, req.scope, filters);
-      if ((await countUpTo(app.db, selection, EXPORT_MAX_ROWS)) > EXPORT_MAX_ROWS)
-        throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
-      const file = await buildExport(app.db, selection.where, format);
-      const key = await storageOf(app).put(file.data, file.contentType);
-      await recordExport(app.db, key, req.user!.id, format, file.count);
-      // The browser downloads through a plain link (no bearer token): a short-lived link signed for this user.
-      return { data: { url: signedFileUrl(app.signer, key, req.user!.id) } };
-    },
+    async (req) => ({ data: await scans.exportReport(req, req.query) }),
   );
 
   r.get(
@@ -127,7 +78,7 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
         response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: await detail(req, parseScanId(req.params.id)) }),
+    async (req) => ({ data: await scans.detail(req, req.params.id) }),
   );
 
   r.put(
@@ -145,28 +96,7 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
         response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
       },
     },
-    async (req) => {
-      const id = parseScanId(req.params.id);
-      const current = await findScanItem(app.db, id, req.scope);
-      if (!current) throw notFound(id);
-      const body = req.body as Record<string, unknown>;
-      const columns: Record<string, unknown> = {};
-      for (const field of SCAN_VEHICLE_FIELDS) if (field in body) columns[COLUMN[field] ?? field] = body[field] ?? null;
-      if (Object.keys(columns).length) {
-        const item = await app.db.transaction().execute(async (trx) => {
-          // The client must be one the user may see (issue 14), checked in the writing transaction; the scan's own may stay.
-          await checkReferences(trx, req, scanVehicleFields, body, { current: { client_id: current.client_id } });
-          const sets = Object.entries(columns).map(([c, v]) => sql`${sql.ref(c)} = ${v}`);
-          await sql`update scans set ${sql.join([...sets, sql`updated_at = now()`])} where id = ${id}`.execute(trx);
-          // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
-          if (!(await findScanItem(trx, id, req.scope))) throw new ForbiddenError();
-          return queueScanEvent(trx, 'updated', id);
-        });
-        if (current.status === 'uploaded') await writeScanReport(app.db, storageOf(app), id, req.log);
-        await broadcastScan(app, 'updated', item);
-      }
-      return { data: await detail(req, id) };
-    },
+    async (req) => ({ data: await scans.update(req, req.params.id, req.body) }),
   );
 
   r.delete(
@@ -180,13 +110,7 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
         response: { 200: dataReply(ScanItemRecord), ...recordErrors },
       },
     },
-    async (req) => {
-      const id = parseScanId(req.params.id);
-      const item = await findScanItem(app.db, id, req.scope);
-      if (!item) throw notFound(id);
-      await deleteScan(app.db, storageOf(app), id, req.log);
-      return { data: item };
-    },
+    async (req) => ({ data: await scans.remove(req, req.params.id) }),
   );
 
   r.post(
@@ -212,34 +136,7 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
         response: { 201: dataReply(ScanDetailRecord), ...recordErrors },
       },
     },
-    async (req, reply) => {
-      // inputSchema checked them: agent_id a positive id, client_id one or absent, startTime a date or absent.
-      const agentId = Number(req.body.agent_id);
-      const wantedClient = req.body.client_id == null ? null : Number(req.body.client_id);
-      const startTime = typeof req.body.startTime === 'string' ? req.body.startTime : null;
-      const { id, item } = await app.db.transaction().execute(async (trx) => {
-        // The agent and the client must be ones the user may see (issue 14): 422 on the field, nothing stored.
-        await checkReferences(trx, req, manualScanFields, { agent_id: agentId, client_id: wantedClient });
-        const agent = await sql<{ default_client_id: number | null }>`select default_client_id from agents where id = ${agentId}`.execute(
-          trx,
-        );
-        const clientId = wantedClient ?? agent.rows[0].default_client_id;
-        // A defaulted client outside a Client user's scope would hide the scan from them: refused.
-        if (!inScope(req.scope, { agent_id: agentId, client_id: clientId })) throw new ForbiddenError();
-        const start = startTime
-          ? /(Z|[+-]\d{2}:?\d{2})$/.test(startTime)
-            ? sql`${startTime}::timestamptz`
-            : sql`(${startTime.replace('T', ' ')}::timestamp at time zone ${SCAN_TIME_ZONE})`
-          : sql`now()`;
-        const inserted = await sql<{ id: number }>`insert into scans (scan_id, agent_id, client_id, type, status, scanned_at, start_time)
-        values (${randomUUID()}, ${agentId}, ${clientId}, 'tire', 'uploaded', now(), ${start}) returning id`.execute(trx);
-        return { id: inserted.rows[0].id, item: await queueScanEvent(trx, 'created', inserted.rows[0].id) };
-      });
-      // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
-      await writeScanReport(app.db, storageOf(app), id, req.log);
-      await broadcastScan(app, 'created', item);
-      return reply.status(201).send({ data: await detail(req, id) });
-    },
+    async (req, reply) => reply.status(201).send({ data: await scans.createManual(req, req.body) }),
   );
 
   r.post(
@@ -253,27 +150,7 @@ export function scanRoutes(app: FastifyInstance, _opts: unknown, done: () => voi
         response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
       },
     },
-    async (req) => {
-      const id = parseScanId(req.params.id);
-      const item = await findScanItem(app.db, id, req.scope);
-      if (!item) throw notFound(id);
-      const changed = await app.db.transaction().execute(async (trx) => {
-        const counts = async () => {
-          const row = await findScanItem(trx, id);
-          return `${row?.dentCount}/${row?.scratchCount}`;
-        };
-        const before = await counts();
-        await refreshCounts(trx, id, false);
-        // Only a recount that changed the totals is news to the webhooks and the live list.
-        return (await counts()) === before ? null : queueScanEvent(trx, 'updated', id);
-      });
-      await broadcastScan(app, 'updated', changed);
-      const hasReport = await sql<{ id: number }>`select id from scan_reports where scan_id = ${id} and kind = 'scan_report'`.execute(
-        app.db,
-      );
-      if (item.status === 'uploaded' && !hasReport.rows[0]) await writeScanReport(app.db, storageOf(app), id, req.log);
-      return { data: await detail(req, id) };
-    },
+    async (req) => ({ data: await scans.refresh(req, req.params.id) }),
   );
   done();
 }

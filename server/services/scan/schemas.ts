@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AGO, SCAN_STATUSES, SCAN_TYPES, scanDate } from '../../../src/domain/scans';
+import { inputSchema } from '../../../src/domain/fields';
+import { AGO, manualScanFields, SCAN_STATUSES, SCAN_TYPES, scanDate } from '../../../src/domain/scans';
 import { safeString } from '../../../src/domain/text';
 
 const when = '2024-05-31T07:30:00.000Z';
@@ -164,4 +165,13 @@ export const ScanPageReply = z.object({
   total: z.number().int(),
   /** True when `total` is the planner's estimate (more than 10,000 matches): the UI says "about N". */
   total_is_estimate: z.boolean(),
+});
+
+/** POST scans: the manual scan's agent, client and start time. */
+export const ManualScanBody = inputSchema(manualScanFields).extend({
+  startTime: z.preprocess((v) => (v === '' || v === null ? undefined : v), scanDate('Start Time').optional()),
+  // The portal sends these too; the server resolves the client's name and forces type tire, status uploaded (spec 2 §9).
+  client_name: z.unknown().optional(),
+  type: z.unknown().optional(),
+  status: z.unknown().optional(),
 });

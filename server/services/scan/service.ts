@@ -1,13 +1,57 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { inScope } from '../../../src/domain/permissions';
+import {
+  type ExportFormat,
+  manualScanFields,
+  SCAN_VEHICLE_FIELDS,
+  type scanUpdateBody,
+  scanVehicleFields,
+} from '../../../src/domain/scans';
 import type { Database } from '../../db/database';
-import { NotFoundError } from '../../errors';
-import { type FileStorage, fileUrl } from '../../lib/storage';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { checkReferences } from '../../lib/resource';
+import type { Signer } from '../../lib/signing';
+import { type FileStorage, fileUrl, signedFileUrl } from '../../lib/storage';
+import type { Broadcaster } from '../../realtime/broadcaster';
+import { broadcastScan, queueScanEvent } from './events';
+import { buildExport, recordExport } from './export';
 import { releaseFiles, syncScanFiles, withStoredFiles } from './files';
-import { findScanDetail } from './repository';
+import {
+  agentDefaultClient,
+  countUpTo,
+  deleteScanRows,
+  findScanDetail,
+  findScanItem,
+  hasScanReport,
+  insertManualScan,
+  listScans,
+  refreshCounts,
+  type ScanFilters,
+  scanSelection,
+  updateScanColumns,
+  upsertScanReport,
+} from './repository';
 import { scanReportPdf } from './report';
+import type { ManualScanBody } from './schemas';
 
 export const SCAN_MODEL = 'Scan';
+/** An export holds at most this many scans; more must be narrowed by the filters. */
+export const EXPORT_MAX_ROWS = 200_000;
+
+/** Wire name -> column for the editable vehicle fields. */
+const COLUMN: Record<string, string> = { licensePlate: 'license_plate', carColor: 'car_color' };
+
+/** What the scan service works with: the database, the file store, the link signer, and the live-event side when the app has one. */
+export interface ScanDeps {
+  db: Database;
+  storage: FileStorage;
+  /** Signs download links (exports are private to their maker). */
+  signer: Signer;
+  broadcaster?: Broadcaster;
+  log: FastifyBaseLogger;
+}
 
 /** Scan ids in paths are positive integers; anything else names no scan, so it is the model's 404. */
 export function parseScanId(raw: string) {
@@ -22,8 +66,7 @@ export async function writeScanReport(db: Database, storage: FileStorage, scanId
   const key = await storage.put(scanReportPdf(scan), 'application/pdf');
   const gone = await withStoredFiles(storage, [key], () =>
     db.transaction().execute(async (trx) => {
-      await sql`insert into scan_reports (scan_id, kind, label, url) values (${scanId}, 'scan_report', 'View Scan Report', ${fileUrl(key)})
-      on conflict (scan_id, kind) do update set url = excluded.url, label = excluded.label, created_at = now()`.execute(trx);
+      await upsertScanReport(trx, scanId, fileUrl(key));
       return syncScanFiles(trx, scanId);
     }),
   );
@@ -32,10 +75,124 @@ export async function writeScanReport(db: Database, storage: FileStorage, scanId
 
 /** Deletes a scan with its rows, then the files no other scan uses. */
 export async function deleteScan(db: Database, storage: FileStorage, scanId: number, log?: FastifyBaseLogger) {
-  const keys = await db.transaction().execute(async (trx) => {
-    const linked = (await sql<{ key: string }>`select key from scan_files where scan_id = ${scanId}`.execute(trx)).rows.map((r) => r.key);
-    await sql`delete from scans where id = ${scanId}`.execute(trx);
-    return linked;
-  });
+  const keys = await db.transaction().execute((trx) => deleteScanRows(trx, scanId));
   await releaseFiles(db, storage, keys, log);
+}
+
+/**
+ * The scan list and records (spec 2 §7) for a signed-in caller: every method takes the request (its user, data scope
+ * and logger), checks, writes in one transaction with the webhooks queued in it, then broadcasts and (for uploaded
+ * scans) rewrites the report.
+ */
+export function scanRecords(deps: ScanDeps) {
+  const { db, storage } = deps;
+  const notFound = (id: number | string) => new NotFoundError(SCAN_MODEL, id);
+  const detail = async (req: FastifyRequest, id: number) => {
+    const scan = await findScanDetail(db, id, req.scope);
+    if (!scan) throw notFound(id);
+    return scan;
+  };
+  const visibleItem = async (req: FastifyRequest, id: number) => {
+    const item = await findScanItem(db, id, req.scope);
+    if (!item) throw notFound(id);
+    return item;
+  };
+
+  return {
+    async list(req: FastifyRequest, query: ScanFilters & { page: number; per_page: number }) {
+      const { page, per_page, ...filters } = query;
+      const { items, total, estimate } = await listScans(db, await scanSelection(db, req.scope, filters), page, per_page);
+      return { items, total, total_is_estimate: estimate };
+    },
+
+    /** Writes the filtered scans as a file (removed EXPORT_TTL_HOURS later) and returns its URL. */
+    async exportReport(req: FastifyRequest, query: ScanFilters & { format: ExportFormat }) {
+      // Paging parameters may come along (the list's query is reused); the selection reads only the filters.
+      const { format, ...filters } = query;
+      const selection = await scanSelection(db, req.scope, filters);
+      if ((await countUpTo(db, selection, EXPORT_MAX_ROWS)) > EXPORT_MAX_ROWS)
+        throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
+      const file = await buildExport(db, selection.where, format);
+      const key = await storage.put(file.data, file.contentType);
+      await recordExport(db, key, req.user!.id, format, file.count);
+      // The browser downloads through a plain link (no bearer token): a short-lived link signed for this user.
+      return { url: signedFileUrl(deps.signer, key, req.user!.id) };
+    },
+
+    detail: (req: FastifyRequest, rawId: string) => detail(req, parseScanId(rawId)),
+
+    async update(req: FastifyRequest, rawId: string, body: z.output<typeof scanUpdateBody>) {
+      const id = parseScanId(rawId);
+      const current = await visibleItem(req, id);
+      const input = body as Record<string, unknown>;
+      const columns: Record<string, unknown> = {};
+      for (const field of SCAN_VEHICLE_FIELDS) if (field in input) columns[COLUMN[field] ?? field] = input[field] ?? null;
+      if (Object.keys(columns).length) {
+        const item = await db.transaction().execute(async (trx) => {
+          // The client must be one the user may see (issue 14), checked in the writing transaction; the scan's own may stay.
+          await checkReferences(trx, req, scanVehicleFields, input, { current: { client_id: current.client_id } });
+          await updateScanColumns(trx, id, columns);
+          // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
+          if (!(await findScanItem(trx, id, req.scope))) throw new ForbiddenError();
+          return queueScanEvent(trx, 'updated', id);
+        });
+        if (current.status === 'uploaded') await writeScanReport(db, storage, id, req.log);
+        await broadcastScan(deps, 'updated', item);
+      }
+      return detail(req, id);
+    },
+
+    async remove(req: FastifyRequest, rawId: string) {
+      const id = parseScanId(rawId);
+      const item = await visibleItem(req, id);
+      await deleteScan(db, storage, id, req.log);
+      return item;
+    },
+
+    /** A manual scan (spec 2 §9): always type tire, status uploaded, with its report. */
+    async createManual(req: FastifyRequest, input: z.output<typeof ManualScanBody>) {
+      // ManualScanBody checked them: agent_id a positive id, client_id one or absent, startTime a date or absent.
+      const body = {
+        agent_id: Number(input.agent_id),
+        client_id: input.client_id == null ? null : Number(input.client_id),
+        startTime: typeof input.startTime === 'string' ? input.startTime : null,
+      };
+      const { id, item } = await db.transaction().execute(async (trx) => {
+        // The agent and the client must be ones the user may see (issue 14): 422 on the field, nothing stored.
+        await checkReferences(trx, req, manualScanFields, { agent_id: body.agent_id, client_id: body.client_id });
+        const clientId = body.client_id ?? (await agentDefaultClient(trx, body.agent_id));
+        // A defaulted client outside a Client user's scope would hide the scan from them: refused.
+        if (!inScope(req.scope, { agent_id: body.agent_id, client_id: clientId })) throw new ForbiddenError();
+        const id = await insertManualScan(trx, {
+          scan_id: randomUUID(),
+          agent_id: body.agent_id,
+          client_id: clientId,
+          startTime: body.startTime,
+        });
+        return { id, item: await queueScanEvent(trx, 'created', id) };
+      });
+      // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
+      await writeScanReport(db, storage, id, req.log);
+      await broadcastScan(deps, 'created', item);
+      return detail(req, id);
+    },
+
+    /** Recounts the damage totals (news to webhooks and the live list only when they changed) and writes a missing report. */
+    async refresh(req: FastifyRequest, rawId: string) {
+      const id = parseScanId(rawId);
+      const item = await visibleItem(req, id);
+      const changed = await db.transaction().execute(async (trx) => {
+        const counts = async () => {
+          const row = await findScanItem(trx, id);
+          return `${row?.dentCount}/${row?.scratchCount}`;
+        };
+        const before = await counts();
+        await refreshCounts(trx, id, false);
+        return (await counts()) === before ? null : queueScanEvent(trx, 'updated', id);
+      });
+      await broadcastScan(deps, 'updated', changed);
+      if (item.status === 'uploaded' && !(await hasScanReport(db, id))) await writeScanReport(db, storage, id, req.log);
+      return detail(req, id);
+    },
+  };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser, ForgotPasswordBody, LoginBody, ProfileBody, ResetPasswordBody } from '../../../src/domain/auth';
 import { ForbiddenError } from '../../errors';
 import { authErrors, dataReply, ErrorReply, MessageReply } from '../../lib/replies';
+import { sessionTokenId } from '../../plugins/auth';
 import { toCurrentUser, type authService } from './auth-service';
 
 const tags = ['Auth'];
@@ -43,7 +44,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
       schema: { tags, summary: 'Revoke the bearer token', response: { 200: MessageReply, ...authErrors } },
     },
     async (req) => {
-      await auth.logout(req.user!.tokenId);
+      await auth.logout(sessionTokenId(req));
       return { data: { message: 'Logged out' } };
     },
   );
@@ -110,7 +111,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
       },
     },
     async (req) => {
-      await auth.updateProfile(req.user!.id, req.user!.tokenId, req.body);
+      await auth.updateProfile(req.user!.id, sessionTokenId(req), req.body);
       return { data: await me(req.user!.id, req.user!.impersonatorId) };
     },
   );

@@ -5,8 +5,8 @@ import type { Database, Executor } from '../../db/database';
 import { UnauthorizedError, ValidationError } from '../../errors';
 import { attemptThrottle } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { Mailer } from '../email/outbox';
-import { findAccessByUserId, type AccessRow } from './access-repository';
+import type { Mailer } from '../../lib/mail-outbox';
+import { findAccessByUserId, type AccessRow } from '../../lib/access';
 
 /** argon2id with the library's defaults (19 MiB, t=2), as OWASP recommends. */
 export const hashPassword = (password: string) => hash(password);

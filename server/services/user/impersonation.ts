@@ -5,7 +5,8 @@ import { CurrentUser } from '../../../src/domain/auth';
 import { isSuperAdmin } from '../../../src/domain/permissions';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
-import { findAccessByUserId } from './access-repository';
+import { sessionTokenId } from '../../plugins/auth';
+import { findAccessByUserId } from '../../lib/access';
 import { toCurrentUser, type authService } from './auth-service';
 
 const tags = ['Auth'];
@@ -74,7 +75,7 @@ export async function impersonationRoutes(app: FastifyInstance, opts: { auth: Re
       if (current.impersonatorId === null) throw new ForbiddenError('You are not impersonating anyone.');
       if (current.impersonatorId !== adminId) throw new ForbiddenError('This impersonation was not started by that user.');
       const token = await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('api_tokens').set({ revoked_at: new Date() }).where('id', '=', current.tokenId).execute();
+        await trx.updateTable('api_tokens').set({ revoked_at: new Date() }).where('id', '=', sessionTokenId(req)).execute();
         const issued = await auth.issueToken(trx, adminId);
         await trx.insertInto('audit_log').values({ action: 'impersonate.leave', actor_id: adminId, subject_id: current.id }).execute();
         return issued;

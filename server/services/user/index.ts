@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { registerResource } from '../../lib/resource';
-import type { Mailer } from '../email/outbox';
+import type { Mailer } from '../../lib/mail-outbox';
 import { authRoutes } from './auth-routes';
 import { authService } from './auth-service';
 import { fileRoutes } from './files';

@@ -9,6 +9,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { idArray, resourceRepository, type ResourceDescription, type WriteContext } from '../../lib/resource';
 import { hashToken, newToken } from '../../lib/tokens';
+import { sessionTokenId } from '../../plugins/auth';
 
 /** The user as it leaves the server: relations by name/id, and only whether an API key exists. */
 export const UserRecord = z.object({
@@ -154,7 +155,7 @@ async function afterWrite(id: number, input: Record<string, unknown>, ctx: Write
 
   // A new password signs the user out everywhere else, as a reset does.
   if (mode === 'update' && typeof input.password === 'string' && input.password) {
-    await sql`update api_tokens set revoked_at = now() where user_id = ${id} and revoked_at is null and id <> ${req.user!.tokenId}`.execute(
+    await sql`update api_tokens set revoked_at = now() where user_id = ${id} and revoked_at is null and id <> ${sessionTokenId(req)}`.execute(
       trx,
     );
   }

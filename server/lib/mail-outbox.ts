@@ -1,5 +1,5 @@
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
-import type { Database, Executor } from '../../db/database';
+import type { Database, Executor } from '../db/database';
 
 export interface OutgoingMail {
   to: string[];

@@ -1,5 +1,5 @@
-import type { Executor } from '../../db/database';
-import type { Signer } from '../../lib/signing';
+import type { Executor } from '../db/database';
+import type { Signer } from './signing';
 
 /** DECISIONS: a kiosk token lasts 30 days, and a new pincode voids it. */
 export const KIOSK_TOKEN_DAYS = 30;

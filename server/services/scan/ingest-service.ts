@@ -1,0 +1,167 @@
+import type { FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import { messages } from '../../../src/domain/fields';
+import { type ingestScanBody, type ScanStatus, scanVehicleFields, statusRank } from '../../../src/domain/scans';
+import type { DB } from '../../db/schema';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { checkImage, type UploadedFile } from '../../lib/images';
+import { checkReferences } from '../../lib/resource';
+import { fileUrl } from '../../lib/storage';
+import { chargeAgentUploads } from '../../lib/upload-quota';
+import { broadcastScan, queueScanEvent, type ScanEventKind } from './events';
+import { checkVideo, releaseFiles, syncScanFiles, withStoredFiles } from './files';
+import {
+  devicesOfAgents,
+  findDeviceOrigin,
+  findScanHead,
+  findScanIdByDeviceScanId,
+  findScanItem,
+  type ImageSlot,
+  insertDeviceScan,
+  placeImage,
+  type ScanResults,
+  setScanStatus,
+  upsertVideo,
+  writeScanResults,
+} from './repository';
+import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './service';
+
+/**
+ * The device ingestion API's work (DECISIONS "API keys", docs/ingestion.md). The auth plugin has put the API key's user
+ * on the request ('device' access); a device acts only for that user's agents. Every call is idempotent on the device's
+ * own ids.
+ */
+export function scanIngestion(deps: ScanDeps) {
+  const { db, storage } = deps;
+  const agentsOf = (req: FastifyRequest) => req.user!.agents;
+  /** The scan a device addresses: 404 when there is none, 403 when it belongs to an agent the key's user is not in. */
+  const ownScan = async (req: FastifyRequest, raw: string) => {
+    const id = parseScanId(raw);
+    const scan = await findScanHead(db, id);
+    if (!scan) throw new NotFoundError(SCAN_MODEL, id);
+    if (!agentsOf(req).includes(scan.agent_id)) throw new ForbiddenError();
+    return scan;
+  };
+  const item = async (id: number) => {
+    const row = await findScanItem(db, id);
+    if (!row) throw new NotFoundError(SCAN_MODEL, id);
+    return row;
+  };
+  /** Queues the scan's webhooks in the writing transaction and returns its list row (a scan deleted meanwhile: 404, nothing kept). */
+  const queued = async (trx: Transaction<DB>, kind: ScanEventKind, id: number) => {
+    const row = await queueScanEvent(trx, kind, id);
+    if (!row) throw new NotFoundError(SCAN_MODEL, id);
+    return row;
+  };
+  /** Stores the files, runs the write, then releases the files the scan no longer uses. */
+  const withFiles = async (req: FastifyRequest, scanId: number, keys: string[], write: (trx: Transaction<DB>) => Promise<void>) => {
+    const gone = await withStoredFiles(storage, keys, () =>
+      db.transaction().execute(async (trx) => {
+        await write(trx);
+        return syncScanFiles(trx, scanId);
+      }),
+    );
+    await releaseFiles(db, storage, gone, req.log);
+  };
+
+  return {
+    devices: (req: FastifyRequest) => devicesOfAgents(db, agentsOf(req)),
+
+    /** Creates a scan from its device; a replayed scan_id returns the agent's existing scan (`created` false). */
+    async createScan(req: FastifyRequest, b: z.output<typeof ingestScanBody>) {
+      const device = await findDeviceOrigin(db, b.device_id);
+      if (!device) throw new ValidationError({ device_id: messages.choice('Device') });
+      if (!agentsOf(req).includes(device.agent_id)) throw new ForbiddenError();
+      // As on the scan page: a client the key's user may see (for an Agent user, one their agents serve).
+      if (b.client_id != null) await checkReferences(db, req, { client_id: scanVehicleFields.client_id }, { client_id: b.client_id });
+      const created = await db.transaction().execute(async (trx) => {
+        const id = await insertDeviceScan(trx, {
+          scan_id: b.scan_id,
+          agent_id: device.agent_id,
+          client_id: b.client_id ?? device.default_client_id,
+          location_id: device.location_id,
+          device_id: b.device_id,
+          type: b.type,
+          license_plate: b.licensePlate ?? null,
+          make: b.make ?? null,
+          model: b.model ?? null,
+          car_color: b.carColor ?? null,
+          body_type: b.body_type ?? null,
+          valuation: b.valuation ?? null,
+          location_state: b.location_state ?? device.state,
+          scanned_at: b.timestamp ?? new Date().toISOString(),
+          start_time: b.startTime ?? b.timestamp ?? null,
+        });
+        return id === null ? null : queued(trx, 'created', id);
+      });
+      if (created) {
+        await broadcastScan(deps, 'created', created);
+        return { created: true, item: created };
+      }
+      return { created: false, item: await item((await findScanIdByDeviceScanId(db, device.agent_id, b.scan_id))!) };
+    },
+
+    async uploadResults(req: FastifyRequest, rawId: string, b: ScanResults) {
+      const scan = await ownScan(req, rawId);
+      const row = await db.transaction().execute(async (trx) => {
+        await writeScanResults(trx, scan.id, b);
+        return queued(trx, 'updated', scan.id);
+      });
+      await broadcastScan(deps, 'updated', row);
+      return row;
+    },
+
+    async uploadImage(req: FastifyRequest, rawId: string, b: ImageSlot & { file: UploadedFile }) {
+      const scan = await ownScan(req, rawId);
+      const image = await checkImage(b.file, 'file', 'File');
+      const key = await storage.put(image.data, image.contentType);
+      const url = fileUrl(key);
+      await withFiles(req, scan.id, [key], async (trx) => {
+        await chargeAgentUploads(trx, scan.agent_id, { [key]: image.data.length }, 'file');
+        await placeImage(trx, scan.id, url, b);
+      });
+      return { url };
+    },
+
+    async uploadVideo(req: FastifyRequest, rawId: string, b: { video_id: string; file: UploadedFile; thumbnail?: UploadedFile }) {
+      const scan = await ownScan(req, rawId);
+      const video = checkVideo(b.file, 'file', 'File');
+      const thumb = b.thumbnail ? await checkImage(b.thumbnail, 'thumbnail', 'Thumbnail') : null;
+      const key = await storage.put(video.data, video.contentType);
+      const keys = [key];
+      try {
+        if (thumb) keys.push(await storage.put(thumb.data, thumb.contentType));
+      } catch (e) {
+        await storage.delete(key).catch(() => {});
+        throw e;
+      }
+      const src = fileUrl(key);
+      const thumbnail = keys[1] ? fileUrl(keys[1]) : null;
+      await withFiles(req, scan.id, keys, async (trx) => {
+        await chargeAgentUploads(
+          trx,
+          scan.agent_id,
+          { [key]: video.data.length, ...(keys[1] && thumb ? { [keys[1]]: thumb.data.length } : {}) },
+          'file',
+        );
+        await upsertVideo(trx, scan.id, { video_id: b.video_id, src, thumbnail, content_type: video.contentType, size: video.data.length });
+      });
+      return { url: src };
+    },
+
+    /** Moves the status forward only; on uploaded the report PDF is written. */
+    async setStatus(req: FastifyRequest, rawId: string, next: ScanStatus) {
+      const scan = await ownScan(req, rawId);
+      if (statusRank(next) < statusRank(scan.status)) throw new ValidationError({ status: `The scan is already ${scan.status}` });
+      if (next === scan.status) return item(scan.id);
+      const row = await db.transaction().execute(async (trx) => {
+        await setScanStatus(trx, scan.id, next);
+        return queued(trx, 'updated', scan.id);
+      });
+      if (next === 'uploaded') await writeScanReport(db, storage, scan.id, req.log);
+      await broadcastScan(deps, 'updated', row);
+      return row;
+    },
+  };
+}
