@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorReply } from '../../lib/replies';
+import { portalScans } from './repository';
 
 /** The portal shows the agent's scans of the last 48 hours (DECISIONS); at most this many, newest first. */
 export const PORTAL_HOURS = 48;
@@ -42,13 +42,8 @@ export function portalScanRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      // Quotes arrive with the quote issue; until then no scan has one (as the live `saved` event says).
-      const rows = await sql<z.infer<typeof PortalScan>>`select id, license_plate as "licensePlate", scanned_at as "timestamp",
-          false as has_quote, status, type
-        from scans where agent_id = ${Number(req.params.agentId)}
-          and scanned_at > now() - make_interval(hours => ${PORTAL_HOURS})
-        order by scanned_at desc, id desc limit ${PORTAL_MAX_ROWS}`.execute(app.db);
-      return { items: rows.rows, total: rows.rows.length };
+      const items = await portalScans(app.db, Number(req.params.agentId), PORTAL_HOURS, PORTAL_MAX_ROWS);
+      return { items, total: items.length };
     },
   );
   return Promise.resolve();

@@ -666,3 +666,13 @@ export async function deleteScanRows(trx: Executor, scanId: number) {
   await sql`delete from scans where id = ${scanId}`.execute(trx);
   return linked;
 }
+
+/** The customer portal's cards: an agent's scans of the last `hours`, newest first, portal fields only. */
+export async function portalScans(db: Executor, agentId: number, hours: number, limit: number) {
+  // Quotes arrive with the quote issue; until then no scan has one (as the live `saved` event says).
+  const r = await sql<{ id: number; licensePlate: string | null; timestamp: Date; has_quote: boolean; status: string; type: string }>`
+    select id, license_plate as "licensePlate", scanned_at as "timestamp", false as has_quote, status, type
+    from scans where agent_id = ${agentId} and scanned_at > now() - make_interval(hours => ${hours})
+    order by scanned_at desc, id desc limit ${limit}`.execute(db);
+  return r.rows;
+}
