@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../server/services/email/outbox';
+import { createMailer } from '../../server/lib/mail-outbox';
 import { createTestContext, type TestContext } from './helper';
 
 interface Received {
