@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { hash } from '@node-rs/argon2';
 import { inputSchema, messages, type FieldSpec, type FieldSpecs, type FormMode } from '../../src/domain/fields';
-import { type DataScope, dataScope, isUnrestricted } from '../../src/domain/permissions';
+import { type DataScope, dataScope, ignoresSelection, isUnrestricted } from '../../src/domain/permissions';
 import { safeString } from '../../src/domain/text';
 import type { Executor } from '../db/database';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
@@ -315,8 +315,6 @@ export async function columnsOf(fields: FieldSpecs, input: Record<string, unknow
   return columns;
 }
 
-/** Spec 1 §7: calls whose path names agents or clients (the header selectors) ignore the X_SNG_* selection. */
-export const ignoresSelection = (path: string) => path.split('/').some((s) => s === 'agents' || s === 'clients');
 
 export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const repo = resourceRepository(d);

@@ -1,5 +1,6 @@
 import { API_URL } from '../config';
 import { getCurrentUser, getSelectedAgent, getSelectedClient, selectionHeader } from '../session';
+import { ignoresSelection } from '../domain/permissions';
 import { toHttpError } from './errors';
 
 /** The five services of the back end, each mounted at `{API_URL}/{service}`. */
@@ -28,13 +29,6 @@ export function buildQuery(query: RequestOptions['query'] = {}): string {
   return s ? `?${s}` : '';
 }
 
-/** Spec 1 §7: the selector headers go on every call whose path does not name agents or clients. */
-export const namesAgentsOrClients = (path: string) =>
-  path
-    .split('?')[0]
-    .split('/')
-    .some((segment) => segment === 'agents' || segment === 'clients');
-
 const isForm = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
 
 function headersFor(path: string, options: RequestOptions): Headers {
@@ -43,7 +37,8 @@ function headersFor(path: string, options: RequestOptions): Headers {
   if (options.body !== undefined && !isForm(options.body)) headers.set('Content-Type', 'application/json');
   const token = options.token === undefined ? getCurrentUser()?.token : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (!namesAgentsOrClients(path)) {
+  // Spec 1 §7, one rule with the server: calls naming agents or clients carry no selection.
+  if (!ignoresSelection(path)) {
     const agents = selectionHeader(getSelectedAgent());
     const clients = selectionHeader(getSelectedClient());
     if (agents) headers.set('X_SNG_AGENTS', agents);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessWithin, can, dataScope, hasRole, inScope, isUnrestricted, parseSelectionHeader, type Principal } from './permissions';
+import { accessWithin, can, dataScope, hasRole, ignoresSelection, inScope, isUnrestricted, parseSelectionHeader, type Principal } from './permissions';
 
 const principal = (over: Partial<Principal> = {}): Principal => ({ roles: [], permissions: [], agents: [], clients: [], ...over });
 
@@ -147,5 +147,17 @@ describe('accessWithin', () => {
     const both = p(['Agent', 'Client'], ['scan', 'user'], [1], [5]);
     expect(accessWithin(p(['Agent'], ['scan'], [1]), both)).toBe(false);
     expect(accessWithin(p(['Agent', 'Client'], ['scan'], [1], [5]), both)).toBe(true);
+  });
+});
+
+describe('ignoresSelection (one rule for the data provider and the server)', () => {
+  it('is true for paths naming agents or clients as a segment, the query string aside', () => {
+    expect(ignoresSelection('agents')).toBe(true);
+    expect(ignoresSelection('agents/lists')).toBe(true);
+    expect(ignoresSelection('clients/calculate-category?x=agents')).toBe(true);
+    expect(ignoresSelection('/clients/3')).toBe(true);
+    expect(ignoresSelection('scans?agent=agents')).toBe(false);
+    expect(ignoresSelection('locations')).toBe(false);
+    expect(ignoresSelection('agentsx/lists')).toBe(false);
   });
 });

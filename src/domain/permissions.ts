@@ -124,3 +124,14 @@ export function parseSelectionHeader(value: string | string[] | undefined): numb
   }
   return ids.length ? ids : null;
 }
+
+/**
+ * Spec 1 §7: calls whose path names agents or clients (the header selectors themselves) ignore the
+ * X_SNG_* selection. The browser leaves the headers off such calls; the server reads them in the
+ * full scope. A query string is not part of the path.
+ */
+export const ignoresSelection = (path: string) =>
+  path
+    .split('?')[0]
+    .split('/')
+    .some((segment) => segment === 'agents' || segment === 'clients');
