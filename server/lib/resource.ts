@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import { hash } from '@node-rs/argon2';
 import { inputSchema, messages, type FieldSpec, type FieldSpecs, type FormMode } from '../../src/domain/fields';
-import { type DataScope, dataScope, ignoresSelection, isUnrestricted } from '../../src/domain/permissions';
+import { type DataScope, dataScope, ignoresSelection, isUnrestricted, type PermissionName } from '../../src/domain/permissions';
 import { safeString } from '../../src/domain/text';
 import type { Executor } from '../db/database';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
@@ -26,13 +26,13 @@ export interface ScopeRule {
  * permission, data scope and OpenAPI.
  */
 export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
-  /** URL segment under the service, e.g. 'locations'. */
+  /** URL segment under the service, e.g. 'locations' (with permission and sortable: `...resourceFacts(name)` from src/domain/resources.ts). */
   path: string;
   /** Model name in 404 texts: 'No query results for model [Location] 7'. */
   model: string;
   table: string;
   /** One permission for every route, or one for reads (page, one record) and one for writes (spec 3 §2: panels list `part`, edit `panel`). */
-  permission: string | { read: string; write: string };
+  permission: PermissionName | { read: PermissionName; write: PermissionName };
   fields: F;
   /**
    * Body members the field DSL cannot say (nested objects such as a price matrix), validated by these
@@ -314,7 +314,6 @@ export async function columnsOf(fields: FieldSpecs, input: Record<string, unknow
   }
   return columns;
 }
-
 
 export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const repo = resourceRepository(d);

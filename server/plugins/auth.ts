@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { dataScope, type DataScope, type Principal, parseSelectionHeader, can } from '../../src/domain/permissions';
+import { dataScope, type DataScope, type PermissionName, type Principal, parseSelectionHeader, can } from '../../src/domain/permissions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { hashToken } from '../lib/tokens';
 import { KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../lib/kiosk';
@@ -12,7 +12,7 @@ import { findAccessByApiKeyHash, findAccessByTokenHash, type AccessRow } from '.
  * the handler decides) or 'portal' (the customer portal of the agent in the `agentId` or `id` parameter: enabled,
  * and open or the request's X-Kiosk-Token enrolled for it). Every /api route must say it.
  */
-export type RouteAccess = 'public' | 'signed-in' | 'device' | 'optional' | 'portal' | { permission: string };
+export type RouteAccess = 'public' | 'signed-in' | 'device' | 'optional' | 'portal' | { permission: PermissionName };
 
 /** One /api route as registered, with its declared access: the access matrix test walks these. */
 export interface ApiRoute {

@@ -1,5 +1,5 @@
 import type { PermissionName } from '../domain/permissions';
-import type { ApiResource } from '../dataProvider/apiRoutes';
+import { RESOURCES, type ResourceName } from '../domain/resources';
 
 /** The permission a resource's routes need (spec 1 §2); `list` when its list and export need another one. */
 export interface ResourceAccess {
@@ -7,25 +7,13 @@ export interface ResourceAccess {
   list?: PermissionName;
 }
 
-/** Typed against the API table, so every routed resource has exactly one access rule. */
-export const resourceAccess: Record<ApiResource, ResourceAccess> = {
-  users: { permission: 'user' },
-  roles: { permission: 'role' },
-  permissions: { permission: 'permission' },
-  'app-settings': { permission: 'user' },
-  devices: { permission: 'device' },
-  locations: { permission: 'location' },
-  agents: { permission: 'agent' },
-  webhooks: { permission: 'agent' },
-  scans: { permission: 'scan' },
-  quotes: { permission: 'scan' },
-  clients: { permission: 'client' },
-  products: { permission: 'product' },
-  parts: { permission: 'part' },
-  panelgroups: { permission: 'panelgroup', list: 'part' },
-  panels: { permission: 'panel', list: 'part' },
-  'email-templates': { permission: 'email_template' },
-};
+/** Read from the domain's resource table (src/domain/resources.ts): every resource has exactly one rule. */
+export const resourceAccess: Record<ResourceName, ResourceAccess> = Object.fromEntries(
+  Object.entries(RESOURCES).map(([name, facts]: [string, { permission: PermissionName; list?: PermissionName }]) => [
+    name,
+    facts.list ? { permission: facts.permission, list: facts.list } : { permission: facts.permission },
+  ]),
+) as Record<ResourceName, ResourceAccess>;
 
 const LIST_ACTIONS = new Set(['list', 'export']);
 

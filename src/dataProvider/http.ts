@@ -3,8 +3,9 @@ import { getCurrentUser, getSelectedAgent, getSelectedClient, selectionHeader } 
 import { ignoresSelection } from '../domain/permissions';
 import { toHttpError } from './errors';
 
-/** The five services of the back end, each mounted at `{API_URL}/{service}`. */
-export type Service = 'user' | 'agent' | 'scan' | 'quote' | 'email';
+import type { Service } from '../domain/resources';
+
+export type { Service } from '../domain/resources';
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 

@@ -1,4 +1,5 @@
-import { can, type Principal } from './permissions';
+import { can, type PermissionName, type Principal } from './permissions';
+import { listPermission, RESOURCES, type ResourceFacts, type ResourceName } from './resources';
 
 /**
  * The left menu of spec 1 §2 as data: labels are i18n keys, `access` the permission a leaf needs.
@@ -8,7 +9,7 @@ export interface MenuLeaf {
   id: string;
   label: string;
   to: string;
-  access: string | null;
+  access: PermissionName | null;
   /** Other route prefixes that make this leaf active. */
   match?: string[];
 }
@@ -21,38 +22,41 @@ export interface MenuGroup {
 export type MenuNode = MenuLeaf | MenuGroup;
 export const isGroup = (n: MenuNode): n is MenuGroup => 'children' in n;
 
+/** A resource's menu entry: its label from the resource table, its access the permission its list needs. */
+function resourceLeaf(name: ResourceName): MenuLeaf {
+  const facts: ResourceFacts = RESOURCES[name];
+  if (!facts.menu) throw new Error(`Resource ${name} has no menu entry in src/domain/resources.ts`);
+  return { id: name, label: facts.menu, to: `/${name}`, access: listPermission(name) };
+}
+
 export const MENU: MenuNode[] = [
   { id: 'dashboard', label: 'app.menu.dashboard', to: '/', access: null, match: ['/dashboard'] },
-  { id: 'scans', label: 'app.menu.scans', to: '/scans', access: 'scan' },
-  { id: 'quotes', label: 'app.menu.quotes', to: '/quotes', access: 'scan' },
+  resourceLeaf('scans'),
+  resourceLeaf('quotes'),
   {
     id: 'configuration',
     label: 'app.menu.configuration',
-    children: [
-      { id: 'users', label: 'app.menu.users', to: '/users', access: 'user' },
-      { id: 'roles', label: 'app.menu.roles', to: '/roles', access: 'role' },
-      { id: 'permissions', label: 'app.menu.permissions', to: '/permissions', access: 'permission' },
-    ],
+    children: [resourceLeaf('users'), resourceLeaf('roles'), resourceLeaf('permissions')],
   },
   {
     id: 'setting',
     label: 'app.menu.setting',
     children: [
-      { id: 'devices', label: 'app.menu.devices', to: '/devices', access: 'device' },
-      { id: 'locations', label: 'app.menu.locations', to: '/locations', access: 'location' },
-      { id: 'clients', label: 'app.menu.clients', to: '/clients', access: 'client' },
-      { id: 'agents', label: 'app.menu.agents', to: '/agents', access: 'agent' },
-      { id: 'products', label: 'app.menu.products', to: '/products', access: 'product' },
-      { id: 'parts', label: 'app.menu.parts', to: '/parts', access: 'part' },
-      { id: 'panelgroups', label: 'app.menu.panelgroups', to: '/panelgroups', access: 'part' },
-      { id: 'panels', label: 'app.menu.panels', to: '/panels', access: 'part' },
-      { id: 'app-settings', label: 'app.menu.app_settings', to: '/app-settings', access: 'user' },
+      resourceLeaf('devices'),
+      resourceLeaf('locations'),
+      resourceLeaf('clients'),
+      resourceLeaf('agents'),
+      resourceLeaf('products'),
+      resourceLeaf('parts'),
+      resourceLeaf('panelgroups'),
+      resourceLeaf('panels'),
+      resourceLeaf('app-settings'),
       {
         id: 'email-template',
         label: 'app.menu.email_template',
         children: [
           { id: 'email-header-footer', label: 'app.menu.email_header_footer', to: '/email-header-footer', access: 'email_template' },
-          { id: 'email-templates', label: 'app.menu.email_templates', to: '/email-templates', access: 'email_template' },
+          resourceLeaf('email-templates'),
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, isGroup, type MenuNode } from '../domain/access';
-import { resources } from '../resources';
+import { loadResources } from '../resources';
 import { en } from './en';
 import { ja } from './ja';
 
@@ -37,7 +37,8 @@ describe('catalogues', () => {
     expect(menuLabels(MENU).filter((key) => !english.has(key))).toEqual([]);
   });
 
-  it('names every described resource, its fields, search placeholder and breadcrumbs', () => {
+  it('names every described resource, its fields, search placeholder and breadcrumbs', async () => {
+    const resources = await loadResources();
     const keys = resources.flatMap((r) => [
       `resources.${r.name}.name`,
       r.searchPlaceholder,

@@ -1,17 +1,16 @@
 import type { ComponentType } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
-import type { ApiResource } from '../dataProvider/apiRoutes';
+import type { DescribedResource } from '../domain/resources';
 import type { FieldSpec, FieldSpecs, FormMode } from '../domain/fields';
 
 /**
  * A plain CRUD resource, described rather than written: the shared list and form screens render it.
- * Its service path lives in src/dataProvider/apiRoutes.ts and its permission in
- * src/authProvider/resourceAccess.ts, both keyed by `name`, so the three cannot disagree.
+ * Its service, path, permission and sortable columns are in the domain's resource table
+ * (src/domain/resources.ts), keyed by `name`.
  */
 export interface ResourceDescription {
   /** react-admin resource name = route segment (/locations, /locations/create, /locations/{id}). */
-  name: ApiResource;
-  icon: ComponentType;
+  name: DescribedResource;
   /** Inputs and list columns (`list: true`), with the same rules the server applies. */
   fields: FieldSpecs;
   /** i18n key of the search box placeholder, e.g. 'Search Location'. */
@@ -19,8 +18,6 @@ export interface ResourceDescription {
   /** i18n keys of the form breadcrumbs' last crumb ('Create Location', 'Update Location'). */
   breadcrumbs: { create: string; edit: string };
   recordRepresentation: string | ((record: RaRecord) => string);
-  /** Columns the server accepts as `sort` (its resource's `sortable`); other columns do not sort. */
-  sortable: string[];
   defaultSort: SortPayload;
   /** Read-only list columns that are not form inputs (a user's Created), after the field columns; labelled resources.<name>.fields.<source>. */
   extraColumns?: ExtraColumn[];
@@ -45,8 +42,8 @@ export interface ExtraColumn {
   source: string;
   /** 'datetime' shows DD-MM-YYYY hh:mm A (Japanese YYYY-MM-DD A hh:mm). */
   type: 'text' | 'datetime';
-  /** Only when the server accepts it as `sort`. */
-  sortable?: boolean;
+  /** Sorts when the resource table lists it as sortable, unless false here (a user's Created, spec 1 §2). */
+  sortable?: false;
 }
 
 export type FormScreenMode = 'create' | 'edit';

@@ -11,6 +11,7 @@ import { type ResourceDescription, scopePredicate } from '../../lib/resource';
 import { findPortalAgent, issueKioskToken } from '../../lib/kiosk';
 import { attemptThrottle } from '../../lib/throttle';
 import { agentScope } from './scopes';
+import { resourceFacts } from '../../../src/domain/resources';
 
 /** The record as it leaves the server: never the pincode or its hash, only whether one is set. */
 export const AgentRecord = z.object({
@@ -40,16 +41,14 @@ export const AgentRecord = z.object({
  * Calls with agents in their path ignore the X_SNG_* selection, so `agents/lists` is the header's agent selector.
  */
 export const agentsResource: ResourceDescription = {
-  path: 'agents',
+  ...resourceFacts('agents'),
   model: 'Agent',
   table: 'agents',
-  permission: 'agent',
   fields: agentFields,
   record: AgentRecord,
   from: sql`(select a.*, a.pincode_hash is not null as has_pincode, c.name as default_client_name
     from agents a left join clients c on c.id = a.default_client_id) as agents`,
   searchable: ['name', 'email', 'phone', 'abn', 'address', 'default_client_name'],
-  sortable: ['name', 'email', 'phone', 'is_enabled', 'language', 'default_client_name', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: agentScope,
   lists: { text: 'name' },

@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { deviceFields } from '../../../src/domain/devices';
 import { idArray, type ResourceDescription } from '../../lib/resource';
+import { resourceFacts } from '../../../src/domain/resources';
 
 /** Devices (spec 1): the list shows Location Name, Type and Owner (the agent's name). */
 export const devicesResource: ResourceDescription = {
-  path: 'devices',
+  ...resourceFacts('devices'),
   model: 'Device',
   table: 'devices',
-  permission: 'device',
   fields: deviceFields,
   record: z.object({
     id: z.number(),
@@ -26,7 +26,6 @@ export const devicesResource: ResourceDescription = {
   from: sql`(select d.*, l.name as location_name, a.name as owner, c.name as default_client_name
     from devices d join locations l on l.id = d.location_id join agents a on a.id = d.agent_id join clients c on c.id = d.default_client_id) as devices`,
   searchable: ['serial', 'location_name', 'owner'],
-  sortable: ['serial', 'type', 'location_name', 'owner', 'default_client_name', 'created_at'],
   defaultSort: { field: 'location_name', order: 'asc' },
   filters: ['agent_id', 'location_id', 'default_client_id'],
   // Agent users see their agents' devices; Client users the devices serving their clients.

@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { locationFields } from '../../../src/domain/locations';
 import { idArray, type ResourceDescription } from '../../lib/resource';
+import { resourceFacts } from '../../../src/domain/resources';
 
 export const locationsResource: ResourceDescription = {
-  path: 'locations',
+  ...resourceFacts('locations'),
   model: 'Location',
   table: 'locations',
-  permission: 'location',
   fields: locationFields,
   record: z.object({
     id: z.number(),
@@ -18,7 +18,6 @@ export const locationsResource: ResourceDescription = {
     updated_at: z.date(),
   }),
   searchable: ['name', 'state'],
-  sortable: ['name', 'state', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   // Agent users see their agents' sites; Client users the sites where a device serves them.
   scope: {

@@ -7,6 +7,7 @@ import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_FAILURES, webhookFie
 import { dataReply, ListsReply, recordErrors } from '../../lib/replies';
 import { idArray, scopePredicate, type ResourceDescription } from '../../lib/resource';
 import { agentScope } from './scopes';
+import { resourceFacts } from '../../../src/domain/resources';
 
 /** 32 random bytes as Standard Webhooks writes a secret: `whsec_` + base64 (its verifiers base64-decode the rest). */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -16,10 +17,9 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64'
  * returned to holders of `agent` because the receiver needs it to verify the signature.
  */
 export const webhooksResource: ResourceDescription = {
-  path: 'webhooks',
+  ...resourceFacts('webhooks'),
   model: 'Webhook',
   table: 'webhooks',
-  permission: 'agent',
   fields: webhookFields,
   record: z.object({
     id: z.number(),
@@ -32,7 +32,6 @@ export const webhooksResource: ResourceDescription = {
     updated_at: z.date(),
   }),
   searchable: ['endpoint', 'description'],
-  sortable: ['endpoint', 'created_at'],
   defaultSort: { field: 'created_at', order: 'asc' },
   filters: ['agent_id'],
   // Through the agent: an Agent user's own agents, a Client user's agents serving them.

@@ -4,19 +4,18 @@ import { emailTemplateFields } from '../../../src/domain/email-templates';
 import { messages } from '../../../src/domain/fields';
 import { ValidationError } from '../../errors';
 import type { ResourceDescription } from '../../lib/resource';
+import { resourceFacts } from '../../../src/domain/resources';
 
 /** Editor markup with nothing in it (`<p><br></p>`, or only what the sanitiser removed) is a blank body. */
 const isBlankHtml = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '') === '';
 
 export const emailTemplatesResource: ResourceDescription = {
-  path: 'emailTemplates',
+  ...resourceFacts('email-templates'),
   model: 'EmailTemplate',
   table: 'email_templates',
-  permission: 'email_template',
   fields: emailTemplateFields,
   record: z.object({ id: z.number(), templateName: z.string(), templateBody: z.string(), created_at: z.date(), updated_at: z.date() }),
   searchable: ['templateName'],
-  sortable: ['templateName', 'created_at'],
   defaultSort: { field: 'created_at', order: 'desc' },
   scope: 'global',
   lists: { text: 'templateName' },

@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { panelFields, partFields, productFields } from '../../../src/domain/catalogue';
 import type { ResourceDescription } from '../../lib/resource';
+import { resourceFacts } from '../../../src/domain/resources';
 
 export const productsResource: ResourceDescription = {
-  path: 'products',
+  ...resourceFacts('products'),
   model: 'Product',
   table: 'products',
-  permission: 'product',
   fields: productFields,
   record: z.object({
     id: z.number(),
@@ -18,7 +18,6 @@ export const productsResource: ResourceDescription = {
     updated_at: z.date(),
   }),
   searchable: ['name', 'type'],
-  sortable: ['name', 'type', 'price', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'global',
   // The quote's product picker fills a row's price from the choice (spec 3 §3: products are text, value, price).
@@ -26,14 +25,12 @@ export const productsResource: ResourceDescription = {
 };
 
 export const partsResource: ResourceDescription = {
-  path: 'parts',
+  ...resourceFacts('parts'),
   model: 'Part',
   table: 'parts',
-  permission: 'part',
   fields: partFields,
   record: z.object({ id: z.number(), name: z.string(), type: z.string().nullable(), created_at: z.date(), updated_at: z.date() }),
   searchable: ['name', 'type'],
-  sortable: ['name', 'type', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'global',
   lists: { text: 'name', post: true, filters: ['type'] },
@@ -46,11 +43,10 @@ const panelSource = sql`(select p.id, p.panel_group_id, g.name as panel_group_na
   from panels p join panel_groups g on g.id = p.panel_group_id left join parts pt on pt.id = p.part_id) as panels`;
 
 export const panelsResource: ResourceDescription = {
-  path: 'panels',
+  ...resourceFacts('panels'),
   model: 'Panel',
   table: 'panels',
   // Spec 3 §2: the list needs `part`, creating and editing need `panel`.
-  permission: { read: 'part', write: 'panel' },
   fields: panelFields,
   record: z.object({
     id: z.number(),
@@ -69,7 +65,6 @@ export const panelsResource: ResourceDescription = {
     updated_at: z.date(),
   }),
   searchable: ['name', 'label', 'carPanel', 'panel_group_name', 'part_name'],
-  sortable: ['name', 'label', 'type', 'position', 'panel_group_name', 'part_name', 'carPanel', 'created_at'],
   defaultSort: { field: 'place', order: 'asc' },
   scope: 'global',
   lists: { text: 'name', post: true, filters: ['panel_group_id', 'type', 'carPanel', 'part_id'] },

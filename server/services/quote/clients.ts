@@ -19,6 +19,7 @@ import { NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { scopePredicate, type ResourceDescription } from '../../lib/resource';
 import { clientScope } from './scopes';
+import { resourceFacts } from '../../../src/domain/resources';
 
 const dentColumns = Object.keys(dentPriceFields) as (keyof typeof dentPriceFields)[];
 const scratchColumns = Object.keys(scratchPriceFields) as (keyof typeof scratchPriceFields)[];
@@ -105,16 +106,14 @@ async function replaceList(
 }
 
 export const clientsResource: ResourceDescription = {
-  path: 'clients',
+  ...resourceFacts('clients'),
   model: 'Client',
   table: 'clients',
-  permission: 'client',
   fields: clientFields,
   extraInput: clientExtraInput,
   refine: clientRules,
   record: ClientRecord,
   searchable: ['name', 'email', 'phone'],
-  sortable: ['name', 'currency', 'calculation_method', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: clientScope,
   lists: { text: 'name' },

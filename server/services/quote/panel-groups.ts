@@ -5,6 +5,7 @@ import { panelGroupFields } from '../../../src/domain/panel-groups';
 import { multipartPlugin } from '../../lib/multipart';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { registerResource, type ResourceDescription } from '../../lib/resource';
+import { resourceFacts } from '../../../src/domain/resources';
 
 const PanelGroupRecord = z.object({
   id: z.number(),
@@ -17,14 +18,12 @@ const PanelGroupRecord = z.object({
 
 /** Panel groups (spec 3): listed with `part`, written with `panelgroup`; created/updated multipart with `imageFile`. */
 export const panelGroupsResource: ResourceDescription = {
-  path: 'panelGroups',
+  ...resourceFacts('panelgroups'),
   model: 'PanelGroup',
   table: 'panel_groups',
-  permission: { read: 'part', write: 'panelgroup' },
   fields: panelGroupFields,
   record: PanelGroupRecord,
   searchable: ['name'],
-  sortable: ['name', 'position', 'created_at'],
   defaultSort: { field: 'position', order: 'asc' },
   scope: 'global',
   lists: { text: 'name' },

@@ -7,6 +7,7 @@ import { FILE_LINK_MINUTES } from '../../lib/storage';
 import { EXPORT_TTL_HOURS } from './export';
 import { ManualScanBody, ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
 import { EXPORT_MAX_ROWS, type scanRecords } from './service';
+import { RESOURCES } from '../../../src/domain/resources';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -15,7 +16,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   const { scans } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Scan'];
-  const access = { permission: 'scan' };
+  const access = { permission: RESOURCES.scans.permission };
 
   r.get(
     '/scans',

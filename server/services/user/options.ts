@@ -10,6 +10,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, pageReply, recordErrors } from '../../lib/replies';
 import { ListQuery } from '../../lib/resource';
 import { sanitizeRichText } from '../../lib/rich-text';
+import { RESOURCES, sortableColumns } from '../../../src/domain/resources';
 
 export const OptionRecord = z.object({
   id: z.number(),
@@ -49,7 +50,8 @@ async function saveOption(db: Executor, row: Pick<OptionRow, 'id' | 'option_name
  */
 export async function optionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const sortable = ['option_name', 'created_at'];
+  const { permission } = RESOURCES['app-settings'];
+  const sortable = sortableColumns('app-settings');
   const UpdateBody = inputSchema(optionFields, 'update');
 
   const findOption = async (raw: string) => {
@@ -62,7 +64,7 @@ export async function optionRoutes(app: FastifyInstance) {
   r.get(
     '/options',
     {
-      config: { access: { permission: 'user' } },
+      config: { access: { permission } },
       schema: {
         tags,
         summary: 'Page of application settings',
@@ -88,7 +90,7 @@ export async function optionRoutes(app: FastifyInstance) {
   r.get(
     '/options/:id',
     {
-      config: { access: { permission: 'user' } },
+      config: { access: { permission } },
       schema: {
         tags,
         summary: 'One application setting',
@@ -102,7 +104,7 @@ export async function optionRoutes(app: FastifyInstance) {
   r.put(
     '/options/:id',
     {
-      config: { access: { permission: 'user' } },
+      config: { access: { permission } },
       schema: {
         tags,
         summary: "Update a setting's value (its field type is fixed)",

@@ -12,6 +12,7 @@ import {
 import type { Executor } from '../../db/database';
 import { ForbiddenError, ValidationError } from '../../errors';
 import type { ResourceDescription, WriteContext } from '../../lib/resource';
+import { resourceFacts } from '../../../src/domain/resources';
 
 const TAKEN = 'The name has already been taken.';
 const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
@@ -34,16 +35,14 @@ export const RoleRecord = z.object({
 });
 
 export const rolesResource: ResourceDescription = {
-  path: 'roles',
+  ...resourceFacts('roles'),
   model: 'Role',
   table: 'roles',
-  permission: 'role',
   fields: roleFields,
   record: RoleRecord,
   from: sql`(select r.*, coalesce((select array_agg(p.name order by p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
       where rp.role_id = r.id), '{}') as permissions from roles r) as roles`,
   searchable: ['name', 'display_name'],
-  sortable: ['name', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   // Roles are global: no agent or client owns one.
   scope: 'global',
@@ -99,14 +98,12 @@ export const PermissionRecord = z.object({
 });
 
 export const permissionsResource: ResourceDescription = {
-  path: 'permissions',
+  ...resourceFacts('permissions'),
   model: 'Permission',
   table: 'permissions',
-  permission: 'permission',
   fields: permissionFields,
   record: PermissionRecord,
   searchable: ['name', 'display_name'],
-  sortable: ['name', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'global',
   // The role form sends permission names, so the choices carry names.

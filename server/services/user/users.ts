@@ -10,6 +10,7 @@ import { dataReply, recordErrors } from '../../lib/replies';
 import { idArray, resourceRepository, type ResourceDescription, type WriteContext } from '../../lib/resource';
 import { hashToken, newToken } from '../../lib/tokens';
 import { sessionTokenId } from '../../plugins/auth';
+import { resourceFacts } from '../../../src/domain/resources';
 
 /** The user as it leaves the server: relations by name/id, and only whether an API key exists. */
 export const UserRecord = z.object({
@@ -162,10 +163,9 @@ async function afterWrite(id: number, input: Record<string, unknown>, ctx: Write
 }
 
 export const usersResource: ResourceDescription = {
-  path: 'users',
+  ...resourceFacts('users'),
   model: 'User',
   table: 'users',
-  permission: 'user',
   fields: userFields,
   record: UserRecord,
   from: sql`(select u.id, u.first_name, u.last_name, u.email, u.created_at, u.updated_at,
@@ -176,7 +176,6 @@ export const usersResource: ResourceDescription = {
       coalesce((select array_agg(uc.client_id::int order by uc.client_id) from user_clients uc where uc.user_id = u.id), '{}') as clients
     from users u) as users`,
   searchable: ['first_name', 'last_name', 'full_name', 'email'],
-  sortable: ['first_name', 'last_name', 'email', 'created_at'],
   defaultSort: { field: 'created_at', order: 'desc' },
   // An Agent user sees the users sharing one of their agents; a Client user those sharing one of their clients.
   scope: {

@@ -1,6 +1,7 @@
 import { localDate } from '../../domain/format';
 import { normalisePlate, SCAN_STATUSES } from '../../domain/scans';
 import type { ScanFilterValues } from './filters';
+import { RESOURCES } from '../../domain/resources';
 
 /** A row of `GET scans` as JSON (server/services/scan/schemas.ts ScanItemRecord); events carry the same fields. */
 export interface ScanRow {
@@ -121,8 +122,8 @@ export function liveRowsReducer(state: LivePage, action: LiveAction): LivePage {
 
 // ---- Client-side sorting of the page (spec 2 §2) ----
 
-/** Columns the user may sort; Date/Time and Action are not sortable (spec 2 §2). */
-export const SORTABLE_COLUMNS = ['location_name', 'type', 'licensePlate', 'carColor', 'client_name', 'agent_name', 'status'] as const;
+/** Columns the user may sort (the resource table's); Date/Time and Action are not sortable (spec 2 §2). */
+export const SORTABLE_COLUMNS = RESOURCES.scans.sortable;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 export interface RowSort {
   field: SortColumn;

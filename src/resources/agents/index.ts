@@ -1,4 +1,3 @@
-import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { lazyComponent } from '../../components/lazyComponent';
 import { agentFields } from '../../domain/agents';
 import type { ResourceDescription } from '../types';
@@ -6,14 +5,12 @@ import type { ResourceDescription } from '../types';
 /** Agents (spec 3 §2, §3, §5): described list and form, the portal link per row and the webhooks panel when editing. */
 export const agents: ResourceDescription = {
   name: 'agents',
-  icon: SupportAgentIcon,
   fields: agentFields,
   searchPlaceholder: 'resources.agents.search',
   breadcrumbs: { create: 'resources.agents.breadcrumb.create', edit: 'resources.agents.breadcrumb.edit' },
   recordRepresentation: 'name',
-  sortable: ['name', 'email', 'phone', 'is_enabled', 'language', 'default_client_name', 'created_at'],
   defaultSort: { field: 'name', order: 'ASC' },
-  extraColumns: [{ source: 'default_client_name', type: 'text', sortable: true }],
+  extraColumns: [{ source: 'default_client_name', type: 'text' }],
   rowActions: [lazyComponent(() => import('./PortalLink'), 'PortalLink')],
   form: {
     // The pincode is write-only: required on create, blank on edit keeps the current one.

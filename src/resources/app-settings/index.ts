@@ -1,4 +1,3 @@
-import TuneIcon from '@mui/icons-material/Tune';
 import { OPTION_VALUE_MAX, optionFields, optionLabel } from '../../domain/option-fields';
 import type { ResourceDescription } from '../types';
 
@@ -9,12 +8,10 @@ import type { ResourceDescription } from '../types';
  */
 export const appSettings: ResourceDescription = {
   name: 'app-settings',
-  icon: TuneIcon,
   fields: optionFields,
   searchPlaceholder: 'resources.app-settings.search',
   breadcrumbs: { create: 'resources.app-settings.breadcrumb.edit', edit: 'resources.app-settings.breadcrumb.edit' },
   recordRepresentation: (record) => optionLabel(String(record.option_name ?? '')),
-  sortable: ['option_name', 'created_at'],
   defaultSort: { field: 'option_name', order: 'ASC' },
   actions: { create: false, delete: false },
   columnDisplay: {

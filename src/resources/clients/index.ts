@@ -1,4 +1,3 @@
-import BusinessIcon from '@mui/icons-material/Business';
 import { lazyComponent } from '../../components/lazyComponent';
 import { clientFields, clientRules, weightedNoFields } from '../../domain/client-fields';
 import type { FieldSpecs } from '../../domain/fields';
@@ -38,7 +37,6 @@ const byMethod = (method: 'T' | 'W'): InputCondition => ({
  */
 export const clients: ResourceDescription = {
   name: 'clients',
-  icon: BusinessIcon,
   fields: {
     name,
     currency,
@@ -59,7 +57,6 @@ export const clients: ResourceDescription = {
   searchPlaceholder: 'resources.clients.search',
   breadcrumbs: { create: 'resources.clients.breadcrumb.create', edit: 'resources.clients.breadcrumb.edit' },
   recordRepresentation: 'name',
-  sortable: ['name', 'currency', 'calculation_method', 'created_at'],
   defaultSort: { field: 'name', order: 'ASC' },
   form: {
     refine: clientRules,

@@ -1,20 +1,17 @@
-import SensorsIcon from '@mui/icons-material/Sensors';
 import { deviceFields } from '../../domain/devices';
 import type { ResourceDescription } from '../types';
 
 /** Devices (spec 1 §2, §5): the list shows Location Name, Type, Owner (the record's joined names); every input is required. */
 export const devices: ResourceDescription = {
   name: 'devices',
-  icon: SensorsIcon,
   fields: deviceFields,
   searchPlaceholder: 'resources.devices.search',
   breadcrumbs: { create: 'resources.devices.breadcrumb.create', edit: 'resources.devices.breadcrumb.edit' },
   recordRepresentation: 'serial',
-  sortable: ['serial', 'type', 'location_name', 'owner', 'created_at'],
   defaultSort: { field: 'location_name', order: 'ASC' },
   extraColumns: [
-    { source: 'location_name', type: 'text', sortable: true },
-    { source: 'owner', type: 'text', sortable: true },
+    { source: 'location_name', type: 'text' },
+    { source: 'owner', type: 'text' },
   ],
   columnOrder: ['location_name', 'type', 'owner'],
 };

@@ -1,4 +1,3 @@
-import DraftsIcon from '@mui/icons-material/Drafts';
 import { emailTemplateFields } from '../../domain/email-templates';
 import type { ResourceDescription } from '../types';
 
@@ -8,14 +7,12 @@ import type { ResourceDescription } from '../types';
  */
 export const emailTemplates: ResourceDescription = {
   name: 'email-templates',
-  icon: DraftsIcon,
   fields: emailTemplateFields,
   searchPlaceholder: 'resources.email-templates.search',
   breadcrumbs: { create: 'resources.email-templates.breadcrumb.create', edit: 'resources.email-templates.breadcrumb.edit' },
   recordRepresentation: 'templateName',
-  sortable: ['templateName', 'created_at'],
   defaultSort: { field: 'created_at', order: 'DESC' },
-  extraColumns: [{ source: 'created_at', type: 'datetime', sortable: true }],
+  extraColumns: [{ source: 'created_at', type: 'datetime' }],
   messages: {
     created: 'resources.email-templates.notification.created',
     updated: 'resources.email-templates.notification.updated',

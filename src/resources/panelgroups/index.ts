@@ -1,4 +1,3 @@
-import CategoryIcon from '@mui/icons-material/Category';
 import { panelGroupFields } from '../../domain/panel-groups';
 import type { ResourceDescription } from '../types';
 
@@ -8,11 +7,9 @@ import type { ResourceDescription } from '../types';
  */
 export const panelgroups: ResourceDescription = {
   name: 'panelgroups',
-  icon: CategoryIcon,
   fields: panelGroupFields,
   searchPlaceholder: 'resources.panelgroups.search',
   breadcrumbs: { create: 'resources.panelgroups.breadcrumb.create', edit: 'resources.panelgroups.breadcrumb.edit' },
   recordRepresentation: 'name',
-  sortable: ['name', 'position', 'created_at'],
   defaultSort: { field: 'position', order: 'ASC' },
 };

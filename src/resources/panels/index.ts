@@ -1,16 +1,13 @@
-import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import { panelFields } from '../../domain/catalogue';
 import type { ResourceDescription } from '../types';
 
 /** Panels (spec 3 §2, §5): type D by default, status 1 by default; the list needs `part`, the form `panel`; pages of 10. */
 export const panels: ResourceDescription = {
   name: 'panels',
-  icon: ViewQuiltIcon,
   fields: panelFields,
   searchPlaceholder: 'resources.panels.search',
   breadcrumbs: { create: 'resources.panels.breadcrumb.create', edit: 'resources.panels.breadcrumb.edit' },
   recordRepresentation: 'name',
-  sortable: ['name', 'label', 'type', 'position', 'panel_group_name', 'carPanel', 'created_at'],
   // No sort sent: the server's own order, by group position then panel position, until a column is chosen.
   defaultSort: { field: '', order: 'ASC' },
 };

@@ -1,17 +1,14 @@
-import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import { permissionFields, permissionRefine } from '../../domain/roles';
 import type { ResourceDescription } from '../types';
 
 /** Permissions (spec 1 §2, §5): Name, Created, Action; names are lower-case snake words, as the server checks. */
 export const permissions: ResourceDescription = {
   name: 'permissions',
-  icon: VpnKeyIcon,
   fields: permissionFields,
   searchPlaceholder: 'resources.permissions.search',
   breadcrumbs: { create: 'resources.permissions.breadcrumb.create', edit: 'resources.permissions.breadcrumb.edit' },
   recordRepresentation: 'name',
-  sortable: ['name', 'created_at'],
   defaultSort: { field: 'name', order: 'ASC' },
-  extraColumns: [{ source: 'created_at', type: 'datetime', sortable: true }],
+  extraColumns: [{ source: 'created_at', type: 'datetime' }],
   form: { refine: permissionRefine },
 };

@@ -16,6 +16,7 @@ import {
 import { PageLoading } from '../../components/PageLoading';
 import { RedirectHome } from '../../components/RequirePermission';
 import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
+import { RESOURCES } from '../../domain/resources';
 import type { ResourceDescription } from '../types';
 import { DeleteRowButton } from './DeleteRowButton';
 import { EditRowButton } from './EditRowButton';
@@ -40,15 +41,21 @@ function listColumns(description: ResourceDescription, translate: TranslateFunct
     const text = translate(key, { _: '' });
     return text && text !== key ? text : undefined;
   };
+  const sortable: readonly string[] = RESOURCES[description.name].sortable;
   const fieldColumns = Object.entries(description.fields)
     .filter(([, spec]) => spec.list)
     .map(([source, spec]) => (
-      <DataTable.Col key={source} source={source} label={heading(source)} disableSort={!description.sortable.includes(source)}>
+      <DataTable.Col key={source} source={source} label={heading(source)} disableSort={!sortable.includes(source)}>
         <FieldColumnValue source={source} spec={spec} display={description.columnDisplay?.[source]} />
       </DataTable.Col>
     ));
   const extraColumns = (description.extraColumns ?? []).map((column) => (
-    <DataTable.Col key={column.source} source={column.source} label={heading(column.source)} disableSort={!column.sortable}>
+    <DataTable.Col
+      key={column.source}
+      source={column.source}
+      label={heading(column.source)}
+      disableSort={column.sortable === false || !sortable.includes(column.source)}
+    >
       <ExtraColumnValue column={column} />
     </DataTable.Col>
   ));

@@ -1,4 +1,3 @@
-import PeopleIcon from '@mui/icons-material/People';
 import { lazyComponent } from '../../components/lazyComponent';
 import { ROLE_AGENT, ROLE_CLIENT } from '../../domain/permissions';
 import { rolesInclude, userFields, userRefine } from '../../domain/users';
@@ -7,15 +6,13 @@ import type { ResourceDescription } from '../types';
 /** Users (spec 1 §2, §3, §5): the list, the form with role-dependent agents and clients, impersonation and the API key. */
 export const users: ResourceDescription = {
   name: 'users',
-  icon: PeopleIcon,
   fields: userFields,
   searchPlaceholder: 'resources.users.search',
   breadcrumbs: { create: 'resources.users.breadcrumb.create', edit: 'resources.users.breadcrumb.edit' },
   recordRepresentation: (record) => `${String(record.first_name ?? '')} ${String(record.last_name ?? '')}`.trim(),
-  sortable: ['first_name', 'last_name', 'email', 'created_at'],
   defaultSort: { field: 'created_at', order: 'DESC' },
-  // Spec 1 §2: Created is shown but not sortable.
-  extraColumns: [{ source: 'created_at', type: 'datetime' }],
+  // Spec 1 §2: Created is shown but not sortable (the server still sorts by it by default).
+  extraColumns: [{ source: 'created_at', type: 'datetime', sortable: false }],
   rowActions: [lazyComponent(() => import('./ImpersonateButton'), 'ImpersonateButton')],
   form: {
     refine: userRefine,
