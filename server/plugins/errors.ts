@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type MessageKey, messageKeyOf } from '../../src/domain/messages';
 import { AppError, TooManyRequestsError } from '../errors';
 
 /** Field name from a validation issue path like `/body/name` or `/name`. */
@@ -11,18 +12,41 @@ const fieldOf = (instancePath = '') =>
     .filter((p) => !['body', 'querystring', 'params', 'headers'].includes(p))
     .join('.') || 'body';
 
+/**
+ * A 422 field map as the wire contract has it (`{error: {field: text}}`); for a client asking with
+ * `X-Message-Keys: 1` (the app does), `messages: {field: {key, params}}` beside it for each text a
+ * domain rule made. The text stays either way, so a client reading only `error` sees no change.
+ */
+export function fieldErrorReply(fields: Record<string, string>, withKeys = true) {
+  if (!withKeys) return { error: fields };
+  const keys: Record<string, MessageKey> = {};
+  for (const [field, text] of Object.entries(fields)) {
+    const key = messageKeyOf(text);
+    if (key) keys[field] = key;
+  }
+  return Object.keys(keys).length ? { error: fields, messages: keys } : { error: fields };
+}
+
+const isFieldMap = (body: unknown): body is Record<string, string> => typeof body === 'object' && body !== null && !Array.isArray(body);
+
 /** One error shape for the whole API (Infisical's error-handler habit). */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-    if (error instanceof AppError) return reply.status(error.statusCode).send({ error: error.body });
+    const withKeys = request.headers['x-message-keys'] === '1';
+    if (error instanceof AppError) {
+      const field422 = error.statusCode === 422 && isFieldMap(error.body);
+      return reply
+        .status(error.statusCode)
+        .send(field422 ? fieldErrorReply(error.body as Record<string, string>, withKeys) : { error: error.body });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = fieldOf(issue.instancePath);
         fields[key] ??= issue.message ?? `${key} is invalid`;
       }
-      return reply.status(422).send({ error: fields });
+      return reply.status(422).send(fieldErrorReply(fields, withKeys));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause?.issues }, 'response did not match its schema');

@@ -1,24 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, type FieldSpec } from '../domain/fields';
+import { messages } from '../domain/messages';
 import { en } from '../i18n/en';
+import { i18nProvider } from '../i18n/i18nProvider';
 import { ja } from '../i18n/ja';
 import { translatableRule } from './ruleMessages';
 
 const has = (catalogue: object, key: string) =>
   typeof key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue) === 'string';
 
-describe('translatableRule', () => {
+describe('translatableRule (by message key, no pattern matching)', () => {
   it.each([
-    ['Name is required', 'app.validation.required', {}],
-    ['Enter a valid email address', 'app.validation.email', {}],
-    ['Confirm Password does not match', 'app.validation.match', {}],
-    ['Password must be at least 8 characters', 'app.validation.min_length', { min: 8 }],
-    ['Quantity must be greater than zero', 'app.validation.greater_than_zero', {}],
-    ['Name must be less than 255', 'app.validation.max', { max: 255 }],
-    ['The selected state is invalid', 'app.validation.choice', {}],
-    ['Agent is invalid', 'app.validation.invalid', {}],
+    [messages.required('Name'), 'app.validation.required', {}],
+    [messages.email(), 'app.validation.email', {}],
+    [messages.match('Confirm Password'), 'app.validation.match', {}],
+    [messages.minLength('Password', 8), 'app.validation.min_length', { min: 8 }],
+    [messages.min('Quantity', 1), 'app.validation.greater_than_zero', {}],
+    [messages.max('Name', 255), 'app.validation.max', { max: 255 }],
+    [messages.choice('State'), 'app.validation.choice', {}],
+    [messages.invalid('Agent'), 'app.validation.invalid', {}],
+    [messages.taken('Email'), 'app.validation.taken', {}],
+    [messages.digits('Pincode', 6), 'app.validation.digits', { digits: 6 }],
+    [messages.permissionName('Name'), 'resources.permissions.validation.name_format', {}],
   ])('turns %j into %s, with the translated field label', (english, message, args) => {
-    expect(translatableRule(english, 'Libellé')).toEqual({ message, args: { ...args, field: 'Libellé' } });
+    expect(translatableRule(english, 'Libellé')).toEqual({ message, args: { ...args, field: 'Libellé', _: english } });
     expect(has(en, message) && has(ja, message)).toBe(true);
   });
 
@@ -28,7 +33,21 @@ describe('translatableRule', () => {
     expect(translatableRule(checkField(spec, 'XX') ?? '', 'State')).toMatchObject({ message: 'app.validation.choice' });
   });
 
-  it('passes an unknown message through', () => {
+  it('passes a text no rule made through, even one shaped like a rule', () => {
     expect(translatableRule('This password reset token is invalid.', 'Token')).toBe('This password reset token is invalid.');
+    expect(translatableRule('Something else is required', 'X')).toBe('Something else is required');
+  });
+});
+
+describe('the i18n provider names a server message field by its label key', () => {
+  it('translates fieldKey first, then the message', async () => {
+    expect(i18nProvider.translate('app.validation.taken', { fieldKey: 'resources.roles.fields.name', _: 'x' })).toBe(
+      'The Name has already been taken.',
+    );
+    await i18nProvider.changeLocale('ja');
+    expect(i18nProvider.translate('app.validation.taken', { fieldKey: 'resources.roles.fields.name', _: 'x' })).toBe(
+      'この名前は既に使用されています',
+    );
+    await i18nProvider.changeLocale('en');
   });
 });

@@ -1,39 +1,28 @@
 import type { ValidationErrorMessage } from 'react-admin';
-
-type Args = Record<string, string | number>;
-
-/** The English rule messages of src/domain (same as the server's), each with its i18n key; order matters. */
-const RULES: [pattern: RegExp, key: string, args?: (match: RegExpMatchArray) => Args][] = [
-  [/^Enter a valid email address$/, 'app.validation.email'],
-  [/^.+ is required$/, 'app.validation.required'],
-  [/^.+ does not match$/, 'app.validation.match'],
-  [/^.+ must be greater than zero$/, 'app.validation.greater_than_zero'],
-  [/^.+ must be greater than or equal to (-?[\d.]+)$/, 'app.validation.min', (m) => ({ min: Number(m[1]) })],
-  [/^.+ must be at least (\d+) characters$/, 'app.validation.min_length', (m) => ({ min: Number(m[1]) })],
-  [/^.+ must be at least (-?[\d.]+)$/, 'app.validation.at_least', (m) => ({ min: Number(m[1]) })],
-  [/^.+ must be less than (-?[\d.]+)$/, 'app.validation.max', (m) => ({ max: Number(m[1]) })],
-  [/^.+ must be a whole number$/, 'app.validation.integer'],
-  [/^.+ must be a valid URL$/, 'app.validation.url'],
-  [/^.+ must be a colour like (#[0-9a-fA-F]+)$/, 'app.validation.color', (m) => ({ example: m[1] })],
-  [/^The selected .+ is invalid$/, 'app.validation.choice'],
-  [
-    /^.+ may only contain lower-case letters, digits and underscores, starting with a letter$/,
-    'resources.permissions.validation.name_format',
-  ],
-  [/^.+ must be exactly (\d+) digits$/, 'app.validation.digits', (m) => ({ digits: Number(m[1]) })],
-  [/^.+ must not contain a NUL character$/, 'app.validation.nul'],
-  [/^The current password is incorrect\.$/, 'app.validation.current_password'],
-  [/^.+ is invalid$/, 'app.validation.invalid'],
-];
+import { type MessageKey, messageKeyOf } from '../domain/messages';
 
 /**
- * Turns a domain rule message ('Name is required') into one react-admin translates in the user's
- * language, with `field` the translated label. Messages it does not know pass through as they are.
+ * A domain rule's message ('Name is required') as react-admin translates it in the user's language:
+ * its message key (src/domain/messages.ts; from a server 422's `messages` when given) with `field`
+ * the translated label. A text no rule made passes through as it is.
  */
-export function translatableRule(english: string, field: string): ValidationErrorMessage {
-  for (const [pattern, message, args] of RULES) {
-    const match = english.match(pattern);
-    if (match) return { message, args: { ...args?.(match), field } };
-  }
-  return english;
+export function translatableRule(
+  english: string,
+  field: string,
+  key: MessageKey | undefined = messageKeyOf(english),
+): ValidationErrorMessage {
+  return key ? { message: key.key, args: { ...key.params, field, _: english } } : english;
+}
+
+// react-admin's form keeps server errors as strings; ValidationError reads this prefix back as {message, args}.
+const RA_MESSAGE = '@@react-admin@@';
+
+/**
+ * A server 422 field message for a react-admin form: with its key, a string react-admin's
+ * ValidationError translates, naming the label by its i18n key (`fieldKey`, resolved by the
+ * i18n provider); without one, the server's text.
+ */
+export function serverFieldMessage(text: string, key: MessageKey | undefined, fieldKey: string | undefined): string {
+  if (!key || !fieldKey) return text;
+  return RA_MESSAGE + JSON.stringify({ message: key.key, args: { ...key.params, fieldKey, _: text } });
 }

@@ -159,6 +159,25 @@ describe('errors', () => {
     expect(error.body).toEqual({ errors: { name: 'Name is required', state: 'State is required' } });
   });
 
+  it("puts a 422's message keys into the inputs' messages, naming the resource's field labels", async () => {
+    stubFetch({
+      status: 422,
+      body: {
+        error: { name: 'Name has already been taken.', state: 'Odd server text' },
+        messages: { name: { key: 'app.validation.taken' } },
+      },
+    });
+    const error = await rejection(provider().create('roles', { data: {} }));
+    expect(error.message).toBe('Name has already been taken.\nOdd server text');
+    const errors = (error.body as { errors: Record<string, string> }).errors;
+    expect(errors.state).toBe('Odd server text');
+    expect(errors.name.startsWith('@@react-admin@@')).toBe(true);
+    expect(JSON.parse(errors.name.slice('@@react-admin@@'.length))).toEqual({
+      message: 'app.validation.taken',
+      args: { fieldKey: 'resources.roles.fields.name', _: 'Name has already been taken.' },
+    });
+  });
+
   it('joins a list and passes a string on', async () => {
     stubFetch(
       { status: 400, body: { error: ['First problem', 'Second problem'] } },

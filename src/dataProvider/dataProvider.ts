@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
 import type { ApiRoute, ApiRoutes } from './apiRoutes';
 import type { Request, RequestOptions, Service } from './http';
+import { translateFieldErrors } from './errors';
 
 /** `{text, value}` items of a `<path>/lists` reply (spec 1 §3 "Select list items"). */
 export interface SelectOption {
@@ -83,9 +84,15 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
     if (!found) throw new Error(`No API route for resource "${resource}": add it to src/dataProvider/apiRoutes.ts`);
     return found;
   };
-  const call = <T>(resource: string, path: (r: ApiRoute) => string, options?: RequestOptions) => {
+  const call = async <T>(resource: string, path: (r: ApiRoute) => string, options?: RequestOptions) => {
     const r = route(resource);
-    return request<T>(r.service, path(r), options);
+    try {
+      return await request<T>(r.service, path(r), options);
+    } catch (error) {
+      // A 422 under a resource form: its keyed messages name the resource's field labels.
+      translateFieldErrors(error, (field) => `resources.${resource}.fields.${field}`);
+      throw error;
+    }
   };
   const list = async <R extends RaRecord>(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) =>
     toPage<R>(await call(resource, (r) => r.path, { query: listQuery(params) }));

@@ -1,4 +1,6 @@
 import { HttpError } from 'react-admin';
+import { serverFieldMessage } from '../components/ruleMessages';
+import type { MessageKey } from '../domain/messages';
 
 /** i18n key of the generic failure text 'Server Error!' (spec 1 §8); the toast translates it. */
 export const SERVER_ERROR = 'app.error.server';
@@ -33,6 +35,12 @@ function fieldErrors(error: unknown): FieldErrors | null {
   return Object.keys(out).length ? out : null;
 }
 
+/** A 422's message keys beside its field map (server/plugins/errors.ts), when the server sent them. */
+function messageKeys(body: unknown): Record<string, MessageKey> | null {
+  const keys = typeof body === 'object' && body !== null && 'messages' in body ? body.messages : null;
+  return typeof keys === 'object' && keys !== null && !Array.isArray(keys) ? (keys as Record<string, MessageKey>) : null;
+}
+
 const errorMember = (body: unknown) => (typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined);
 
 /**
@@ -44,11 +52,30 @@ export function toHttpError(status: number, body: unknown): HttpError {
   const error = errorMember(body);
   const message = errorText(error) ?? SERVER_ERROR;
   const errors = status === 422 ? fieldErrors(error) : null;
-  return new HttpError(message, status, errors ? { errors } : body);
+  const messages = errors ? messageKeys(body) : null;
+  return new HttpError(message, status, errors ? (messages ? { errors, messages } : { errors }) : body);
 }
 
-/** The 422 field map carried by an HttpError, for react-admin forms to show under inputs. */
-export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
+/**
+ * Puts a 422's message keys into its field map for react-admin forms: each keyed message is translated
+ * on screen with the field's label `labelKey(field)` (e.g. resources.locations.fields.name).
+ */
+export function translateFieldErrors(error: unknown, labelKey: (field: string) => string | undefined): void {
+  if (!(error instanceof HttpError) || error.status !== 422) return;
+  const body = error.body as { errors?: FieldErrors; messages?: Record<string, MessageKey> } | undefined;
+  if (!body?.errors || !body.messages) return;
+  for (const [field, text] of Object.entries(body.errors)) {
+    body.errors[field] = serverFieldMessage(text, body.messages[field], labelKey(field));
+  }
+  delete body.messages;
+}
+
+/**
+ * The 422 field map carried by an HttpError, for react-admin forms to show under inputs; with
+ * `labels` (field → i18n key of its label) keyed messages show in the user's language.
+ */
+export function fieldErrorsOf(error: unknown, labels?: Record<string, string>): FieldErrors | undefined {
+  if (labels) translateFieldErrors(error, (field) => labels[field]);
   const body = typeof error === 'object' && error !== null && 'body' in error ? error.body : undefined;
   const errors = typeof body === 'object' && body !== null && 'errors' in body ? body.errors : undefined;
   return typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : undefined;

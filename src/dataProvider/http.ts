@@ -33,7 +33,8 @@ export function buildQuery(query: RequestOptions['query'] = {}): string {
 const isForm = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
 
 function headersFor(path: string, options: RequestOptions): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+  // X-Message-Keys: 422 field maps come with each message's key, shown in the user's language (server/plugins/errors.ts).
+  const headers = new Headers({ Accept: 'application/json', 'X-Message-Keys': '1' });
   // FormData sets its own multipart Content-Type with the boundary.
   if (options.body !== undefined && !isForm(options.body)) headers.set('Content-Type', 'application/json');
   const token = options.token === undefined ? getCurrentUser()?.token : options.token;

@@ -1,3 +1,4 @@
+import { messages } from './messages';
 import type { FieldSpecs } from './fields';
 
 /** Interface languages of an agent's portal and documents (spec 3 §9). */
@@ -37,7 +38,7 @@ export const agentFields = {
     label: 'Pincode',
     requiredOnCreate: true,
     min: 6,
-    pattern: { regex: PINCODE_PATTERN, message: 'Pincode must be exactly 6 digits' },
+    pattern: { regex: PINCODE_PATTERN, message: messages.digits('Pincode', 6) },
   },
   is_enabled: { type: 'boolean', label: 'Enabled', numeric: true, default: 1, list: true },
   portal_mode: { type: 'choice', label: 'Customer Portal Access', choices: PORTAL_MODES, default: 'enrolled' },

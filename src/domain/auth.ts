@@ -1,27 +1,28 @@
+import { messages } from './messages';
 import { z } from 'zod';
 import { PASSWORD_MIN } from './password-rules';
 import { safeString } from './text';
 
 /** Bodies and replies of the user service's auth routes (DECISIONS: the wire contract). */
 const requiredText = (label: string, max = 255) =>
-  safeString(label, { error: (i) => (i.input == null ? `${label} is required` : `${label} must be a string`) })
+  safeString(label, { error: (i) => (i.input == null ? messages.required(label) : `${label} must be a string`) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be less than ${max}`);
-const email = (label = 'Email') => requiredText(label).pipe(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address'));
+    .min(1, messages.required(label))
+    .max(max, messages.max(label, max));
+const email = (label = 'Email') => requiredText(label).pipe(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email()));
 
 export { PASSWORD_MIN };
 const newPassword = (label: string) =>
-  safeString(label, { error: () => `${label} is required` })
-    .min(1, `${label} is required`)
-    .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
-    .max(200, `${label} must be less than 200`);
+  safeString(label, { error: () => messages.required(label) })
+    .min(1, messages.required(label))
+    .min(PASSWORD_MIN, messages.minLength(label, PASSWORD_MIN))
+    .max(200, messages.max(label, 200));
 
 export const LoginBody = z.object({
   email: email(),
-  password: safeString('Password', { error: () => 'Password is required' })
-    .min(1, 'Password is required')
-    .max(200, 'Password must be less than 200'),
+  password: safeString('Password', { error: () => messages.required('Password') })
+    .min(1, messages.required('Password'))
+    .max(200, messages.max('Password', 200)),
 });
 export const ForgotPasswordBody = z.object({ email: email() });
 export const ResetPasswordBody = z
@@ -32,7 +33,7 @@ export const ResetPasswordBody = z
   })
   .refine((b) => b.password_confirmation === undefined || b.password_confirmation === b.password, {
     path: ['password_confirmation'],
-    message: 'Confirm Password does not match',
+    message: messages.match('Confirm Password'),
   });
 export const ProfileBody = z
   .object({

@@ -66,7 +66,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
         .trim()
         .max(spec.max ?? 255, messages.max(spec.label, spec.max ?? 255));
       if (spec.email) t = t.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email());
-      if (spec.url) t = t.regex(/^https?:\/\/[^\s/$.?#].[^\s]*$/i, `${spec.label} must be a valid URL`);
+      if (spec.url) t = t.regex(/^https?:\/\/[^\s/$.?#].[^\s]*$/i, messages.url(spec.label));
       s = t;
       break;
     }
@@ -77,7 +77,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
     }
     case 'number': {
       let n = z.coerce.number({ error: onType('a number') });
-      if (spec.integer) n = n.int(`${spec.label} must be a whole number`);
+      if (spec.integer) n = n.int(messages.integer(spec.label));
       if (spec.min !== undefined) n = n.min(spec.min, messages.min(spec.label, spec.min));
       if (spec.max !== undefined) n = n.max(spec.max, messages.max(spec.label, spec.max));
       s = n;
@@ -120,7 +120,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       break;
     case 'secret': {
       let t = safeString(spec.label, { error: onType('a string') })
-        .min(spec.min ?? 8, `${spec.label} must be at least ${spec.min ?? 8} characters`)
+        .min(spec.min ?? 8, messages.minLength(spec.label, spec.min ?? 8))
         .max(200, messages.max(spec.label, 200));
       if (spec.pattern) t = t.regex(new RegExp(spec.pattern.regex), spec.pattern.message);
       s = t;
@@ -130,7 +130,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       s = safeString(spec.label, { error: onType('a string') }).max(spec.max ?? 200_000, messages.max(spec.label, spec.max ?? 200_000));
       break;
     case 'color':
-      s = safeString(spec.label, { error: onType('a string') }).regex(/^#[0-9a-fA-F]{6}$/, `${spec.label} must be a colour like #0c1839`);
+      s = safeString(spec.label, { error: onType('a string') }).regex(/^#[0-9a-fA-F]{6}$/, messages.color(spec.label, '#0c1839'));
       break;
   }
   // Presence is checked before any coercion, so a blank number says 'is required', not 'must be a number'.

@@ -1,3 +1,4 @@
+import { messages } from './messages';
 import { z } from 'zod';
 import { OPTION_NAMES, OPTION_VALUE_MAX, optionFields } from './option-fields';
 
@@ -30,7 +31,7 @@ export function optionValueError(
   label = LABELS[name] ?? optionFields.option_value.label,
 ): string | null {
   const blank = fieldType === 'editor' ? isBlankHtml(value) : value.trim() === '';
-  if (blank) return `${label} is required`;
+  if (blank) return messages.required(label);
   if (name === OPTION_NAMES.GST_PERCENT && (!GST.test(value.trim()) || Number(value) > 100))
     return 'GST Percent must be a number from 0 to 100';
   if (name === OPTION_NAMES.UPLOAD_QUOTA_MB && (!/^\d{1,7}$/.test(value.trim()) || Number(value) > 1_000_000))

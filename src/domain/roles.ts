@@ -1,3 +1,4 @@
+import { messages } from './messages';
 import type { FieldSpecs } from './fields';
 import { PERMISSIONS, ROLE_AGENT, ROLE_CLIENT, ROLE_SUPER_ADMIN } from './permissions';
 
@@ -18,7 +19,7 @@ export const permissionFields = {
 
 /** Permission names are lower-case snake words, like the spec's (`email_template`). */
 export const PERMISSION_NAME = /^[a-z][a-z0-9_]*$/;
-export const PERMISSION_NAME_MESSAGE = 'Name may only contain lower-case letters, digits and underscores, starting with a letter';
+export const PERMISSION_NAME_MESSAGE = messages.permissionName('Name');
 
 export function permissionRefine(body: Record<string, unknown>): Record<string, string> | null {
   return typeof body.name === 'string' && !PERMISSION_NAME.test(body.name) ? { name: PERMISSION_NAME_MESSAGE } : null;

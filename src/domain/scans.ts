@@ -170,7 +170,7 @@ export const ingestScanBody = z.object({
     parseValuation,
     z.coerce
       .number({ error: 'Valuation must be a number' })
-      .int('Valuation must be a whole number')
+      .int(messages.integer('Valuation'))
       .min(0, messages.min('Valuation', 0))
       .max(100_000_000)
       .nullish(),
@@ -201,7 +201,7 @@ export type IngestDamage = z.input<typeof ingestDamage>;
 export const ingestTyre = z.object({
   row: z
     .number({ error: (i) => (i.input === undefined ? messages.required('Row') : 'Row must be a number') })
-    .int('Row must be a whole number')
+    .int(messages.integer('Row'))
     .min(1, messages.min('Row', 1))
     .max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1)),
   direction: oneOf(['L', 'R'], 'Direction'),

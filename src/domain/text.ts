@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { messages } from './messages';
 
 /**
  * Every text the API reads goes through `safeString`: PostgreSQL text cannot hold U+0000, so a NUL byte
  * would otherwise reach the database and fail there (a 500). Refused here, it is a 422 on the field.
  */
 export const hasNul = (s: string) => s.includes('\u0000');
-export const nulMessage = (label: string) => `${label} must not contain a NUL character`;
+export const nulMessage = messages.nul;
 
 /** z.string() that refuses a NUL byte with `nulMessage(label)`; chain .trim(), .max() etc. as usual. */
 export const safeString = (label: string, params?: Parameters<typeof z.string>[0]) =>

@@ -105,6 +105,7 @@ export const en: TranslationMessages = {
       digits: '%{field} must be exactly %{digits} digits',
       nul: '%{field} must not contain a NUL character',
       current_password: 'The current password is incorrect.',
+      taken: 'The %{field} has already been taken.',
     },
     error: {
       server: 'Server Error!',

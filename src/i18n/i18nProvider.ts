@@ -22,6 +22,13 @@ function createI18nProvider(): I18nProvider {
   const polyglot = polyglotI18nProvider(getMessages, 'en', LOCALES);
   return {
     ...polyglot,
+    // A server rule message names its field by the label's key (src/components/ruleMessages.ts): translated first.
+    translate: (key, options) => {
+      const fieldKey: unknown = options?.fieldKey;
+      if (typeof fieldKey !== 'string') return polyglot.translate(key, options);
+      const field = polyglot.translate(fieldKey, { smart_count: 1, _: fieldKey.split('.').pop() ?? fieldKey });
+      return polyglot.translate(key, { ...options, field });
+    },
     changeLocale: async (locale, options) => {
       await polyglot.changeLocale(locale, options);
       applyToDocument(polyglot);

@@ -133,6 +133,27 @@ describe('roles', () => {
     expect(await count('roles')).toBe(before);
   });
 
+  it('sends the message keys beside the texts to a client asking for them (issue 13)', async () => {
+    const headers = { 'x-message-keys': '1' };
+    const taken = await t.as(admin, { method: 'POST', url: '/api/user/roles', headers, payload: { name: 'AGENT', permissions: ['scan'] } });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json()).toEqual({
+      error: { name: 'The name has already been taken.' },
+      messages: { name: { key: 'app.validation.taken' } },
+    });
+    // From the route's zod schema (the field DSL), with parameters.
+    const long = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/roles',
+      headers,
+      payload: { name: 'x'.repeat(300), permissions: [] },
+    });
+    expect(long.json()).toEqual({
+      error: { name: 'Name must be less than 100', permissions: 'Permissions is required' },
+      messages: { name: { key: 'app.validation.max', params: { max: 100 } }, permissions: { key: 'app.validation.required' } },
+    });
+  });
+
   it('lists role names as the choices of the user form', async () => {
     const lists = await t.as(admin, { method: 'GET', url: '/api/user/roles/lists' });
     expect(lists.statusCode).toBe(200);

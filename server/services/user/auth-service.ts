@@ -7,6 +7,7 @@ import { attemptThrottle } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer } from '../../lib/mail-outbox';
 import { findAccessByUserId, type AccessRow } from '../../lib/access';
+import { messages } from '../../../src/domain/messages';
 
 /** argon2id with the library's defaults (19 MiB, t=2), as OWASP recommends. */
 export const hashPassword = (password: string) => hash(password);
@@ -185,7 +186,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
         const key = String(userId);
         await currentPasswordThrottle.claim(key);
         if (!(await verify(me.password_hash, p.current_password).catch(() => false)))
-          throw new ValidationError({ current_password: 'The current password is incorrect.' });
+          throw new ValidationError({ current_password: messages.currentPassword() });
         await currentPasswordThrottle.clear(key);
       }
       if (p.email.toLowerCase() !== me.email.toLowerCase()) {

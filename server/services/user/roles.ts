@@ -1,3 +1,4 @@
+import { messages } from '../../../src/domain/messages';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { isSuperAdmin, ROLE_SUPER_ADMIN } from '../../../src/domain/permissions';
@@ -14,7 +15,7 @@ import { ForbiddenError, ValidationError } from '../../errors';
 import type { ResourceDescription, WriteContext } from '../../lib/resource';
 import { resourceFacts } from '../../../src/domain/resources';
 
-const TAKEN = 'The name has already been taken.';
+const TAKEN = messages.taken('Name');
 const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
 
 /** Names are unique as the code compares them (roles lower-cased); said as a field error, not a 500. */
@@ -63,7 +64,7 @@ export const rolesResource: ResourceDescription = {
       await checkUniqueName(trx, 'roles', name, current?.id);
       const wanted = [...new Set(asStrings(input.permissions))];
       const known = await sql<{ name: string }>`select name from permissions where name = any(${wanted}::text[])`.execute(trx);
-      if (known.rows.length !== wanted.length) throw new ValidationError({ permissions: 'The selected permissions is invalid' });
+      if (known.rows.length !== wanted.length) throw new ValidationError({ permissions: messages.choice('Permissions') });
       // Nobody grants a permission they do not hold (issue 14); roles holding more are hidden from them (`where`).
       const me = req.user!;
       if (!isSuperAdmin(me) && wanted.some((p) => !me.permissions.includes(p)))

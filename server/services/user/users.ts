@@ -1,3 +1,4 @@
+import { messages } from '../../../src/domain/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -26,8 +27,8 @@ export const UserRecord = z.object({
   updated_at: z.date(),
 });
 
-const TAKEN = 'The email has already been taken.';
-const invalid = (label: string) => `The selected ${label.toLowerCase()} is invalid`;
+const TAKEN = messages.taken('Email');
+const invalid = messages.choice;
 
 const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
 const asIds = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : []);

@@ -1,0 +1,37 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * Issue 13, acceptance 4: rule messages travel as message keys (src/domain/messages.ts). On a Japanese
+ * screen a client-side rule and a server 422 (a rule only the server can check) both show in Japanese,
+ * under their input, with the screen's own field label.
+ */
+test('a client-side rule and a server 422 both show in Japanese', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.evaluate(() => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('ja')));
+  await page.goto('/roles/create');
+  await expect(page.getByRole('heading', { name: 'ロールを作成' })).toBeVisible();
+
+  // Client side: the domain's required rule, translated by its key.
+  await page.getByRole('button', { name: '送信' }).click();
+  await expect(page.getByText('名前は必須です', { exact: true })).toBeVisible();
+
+  // Server side: the name is unique (compared lower-cased), which only the server knows.
+  await page.getByRole('textbox', { name: /^名前/ }).fill('agent');
+  const permissions = page.getByRole('combobox', { name: /^権限/ });
+  await permissions.focus();
+  await permissions.press('ArrowDown');
+  await page.getByRole('option', { name: 'scan', exact: true }).click();
+  await page.keyboard.press('Escape');
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/roles') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: '送信' }).click();
+  const body = (await (await reply).json()) as unknown;
+  // The wire keeps the English text; the key rides beside it.
+  expect(body).toEqual({
+    error: { name: 'The name has already been taken.' },
+    messages: { name: { key: 'app.validation.taken' } },
+  });
+  // Under the input, in Japanese with the screen's label (the error toast still quotes the server's text).
+  await expect(page.getByText('この名前は既に使用されています', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/roles\/create$/);
+});
