@@ -7,6 +7,7 @@ import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_FAILURES, webhookFie
 import { dataReply, ListsReply, recordErrors } from '../../lib/replies';
 import { idArray, scopePredicate, type ResourceDescription } from '../../lib/resource';
 import { agentScope } from './scopes';
+import { WebhookDeliveryRecord, WebhookRecord } from '../../../src/domain/records';
 import { resourceFacts } from '../../../src/domain/resources';
 
 /** 32 random bytes as Standard Webhooks writes a secret: `whsec_` + base64 (its verifiers base64-decode the rest). */
@@ -21,16 +22,7 @@ export const webhooksResource: ResourceDescription = {
   model: 'Webhook',
   table: 'webhooks',
   fields: webhookFields,
-  record: z.object({
-    id: z.number(),
-    agent_id: z.number(),
-    endpoint: z.string(),
-    description: z.string().nullable(),
-    secret: z.string(),
-    events: z.array(z.string()),
-    created_at: z.date(),
-    updated_at: z.date(),
-  }),
+  record: WebhookRecord,
   searchable: ['endpoint', 'description'],
   defaultSort: { field: 'created_at', order: 'asc' },
   filters: ['agent_id'],
@@ -48,17 +40,7 @@ export const webhooksResource: ResourceDescription = {
   },
 };
 
-const LatestDelivery = z.object({
-  webhook_id: z.number(),
-  event: z.string(),
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
-  attempts: z.number(),
-  last_status: z.number().nullable(),
-  last_error: z.enum(WEBHOOK_FAILURES).nullable(),
-  created_at: z.date(),
-  delivered_at: z.date().nullable(),
-  next_attempt_at: z.date(),
-});
+const LatestDelivery = WebhookDeliveryRecord;
 
 export function webhookEventRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();

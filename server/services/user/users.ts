@@ -12,20 +12,11 @@ import { idArray, resourceRepository, type ResourceDescription, type WriteContex
 import { hashToken, newToken } from '../../lib/tokens';
 import { sessionTokenId } from '../../plugins/auth';
 import { resourceFacts } from '../../../src/domain/resources';
+import { UserRecord } from '../../../src/domain/records';
 
-/** The user as it leaves the server: relations by name/id, and only whether an API key exists. */
-export const UserRecord = z.object({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  roles: z.array(z.string()),
-  agents: z.array(z.number()),
-  clients: z.array(z.number()),
-  has_api_key: z.boolean(),
-  created_at: z.date(),
-  updated_at: z.date(),
-});
+// The user as it leaves the server, shared with the browser.
+
+export { UserRecord };
 
 const TAKEN = messages.taken('Email');
 const invalid = messages.choice;

@@ -4,6 +4,17 @@ import { EMPTY_PAGE, liveRowsReducer, matchesContext, sortRows, type LiveContext
 
 const aScan = (overrides: Partial<ScanRow> = {}): ScanRow => ({
   id: 1,
+  scan_id: 'scan-0001',
+  body_type: null,
+  valuation: null,
+  location_state: 'VIC',
+  device_id: 1,
+  startTime: null,
+  damageCount: 0,
+  dentCount: 0,
+  scratchCount: 0,
+  created_at: '2024-05-31T07:30:00.000Z',
+  updated_at: '2024-05-31T07:30:00.000Z',
   licensePlate: '1AB2CD',
   make: 'Toyota',
   model: 'Corolla',

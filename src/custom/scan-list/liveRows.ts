@@ -2,29 +2,11 @@ import { localDate } from '../../domain/format';
 import { normalisePlate, SCAN_STATUSES } from '../../domain/scans';
 import type { ScanFilterValues } from './filters';
 import { RESOURCES } from '../../domain/resources';
+import type { ScanItem } from '../../domain/records';
 
 /** A row of `GET scans` as JSON (server/services/scan/schemas.ts ScanItemRecord); events carry the same fields. */
-export interface ScanRow {
-  id: number;
-  scan_id?: string;
-  licensePlate?: string | null;
-  make?: string | null;
-  model?: string | null;
-  carColor?: string | null;
-  body_type?: string | null;
-  valuation?: number | string | null;
-  location_id?: number | null;
-  location_name?: string | null;
-  location_state?: string | null;
-  client_id?: number | null;
-  client_name?: string | null;
-  agent_id?: number | null;
-  agent_name?: string | null;
-  type?: string;
-  status?: string;
-  timestamp?: string | null;
-  [field: string]: unknown;
-}
+/** A list row as the server sends it (the domain's record, src/domain/records.ts). */
+export type ScanRow = ScanItem;
 
 /** The page on screen: the server's rows with live events applied. */
 export interface LivePage {
@@ -49,7 +31,8 @@ export type LiveAction =
   | { type: 'loaded'; rows: ScanRow[]; total: number; estimate: boolean }
   | { type: 'failed' }
   | { type: 'created'; scan: ScanRow; context: LiveContext }
-  | { type: 'updated'; scan: ScanRow };
+  /** An update event may carry only the fields it changed; the row keeps the rest. */
+  | { type: 'updated'; scan: Partial<ScanRow> & Pick<ScanRow, 'id'> };
 
 export const EMPTY_PAGE: LivePage = { rows: [], total: 0, estimate: false };
 

@@ -9,8 +9,10 @@ import type { AppDataProvider } from '../../dataProvider';
 import { isRecordNotFound } from '../../dataProvider/errors';
 import { formatDateTime } from '../../domain/format';
 import { useScanEvents } from '../../realtime';
+import type { ScanDetail } from '../../domain/records';
 
-type Scan = Record<string, unknown> & { id: number };
+/** The whole scan as the server sends it (the domain's record). */
+type Scan = ScanDetail;
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -102,7 +104,7 @@ export const ScanPage = () => {
   };
 
   const loading = isPending || !scan;
-  const field = (name: string) => text(scan?.[name]);
+  const field = (name: keyof Scan) => text(scan?.[name]);
   const typeLabel = ['arch', 'chasis', 'tire'].includes(field('type')) ? translate(`app.scans.type.${field('type')}`) : field('type');
   const statusLabel = ['metadata', 'ready', 'uploaded'].includes(field('status'))
     ? translate(`app.scans.status.${field('status')}`)

@@ -47,28 +47,12 @@ import { fieldValidator } from '../../components/fieldValidation';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider, SelectOption } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
-import { webhookFields, type WebhookDeliveryStatus, type WebhookFailure } from '../../domain/webhooks';
+import type { Webhook as WebhookRecord, WebhookDelivery } from '../../domain/records';
+import { webhookFields } from '../../domain/webhooks';
 
-export interface Webhook extends RaRecord {
-  agent_id: number;
-  endpoint: string;
-  description: string | null;
-  secret: string;
-  events: string[];
-}
-
-/** The latest delivery of a webhook (`GET webhooks/deliveries?agent_id=`, docs/webhooks.md). */
-export interface WebhookDelivery {
-  webhook_id: number;
-  event: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  last_status: number | null;
-  last_error: WebhookFailure | null;
-  created_at: string;
-  delivered_at: string | null;
-  next_attempt_at: string;
-}
+/** The domain's records (src/domain/records.ts), as the server sends them. */
+export type Webhook = WebhookRecord & RaRecord;
+export type { WebhookDelivery };
 
 /** The agent's latest deliveries by webhook, refreshed while the panel is open; a failure only leaves the lines out. */
 function useLatestDeliveries(agentId: Identifier | undefined) {

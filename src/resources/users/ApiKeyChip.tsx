@@ -6,6 +6,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import type { FormScreenMode } from '../types';
+import type { User } from '../../domain/records';
 
 /**
  * Spec 1 §4 / §7: `GET users/{id}/apikey` makes a new key for the device ingestion API. The server keeps
@@ -13,7 +14,7 @@ import type { FormScreenMode } from '../types';
  */
 export const ApiKeyChip = () => {
   const translate = useTranslate();
-  const record = useRecordContext();
+  const record = useRecordContext<User>();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const notifyError = useNotifyError();

@@ -5,6 +5,7 @@ import { isSuperAdmin } from '../../domain/permissions';
 import { includesSuperAdmin } from '../../domain/users';
 import { useCurrentUser, useImpersonatedUser } from '../../session';
 import { useImpersonate } from './useImpersonate';
+import type { User } from '../../domain/records';
 
 /**
  * The users list's impersonate icon (spec 1 §2): for a Super Admin only, hidden while impersonating, on
@@ -12,7 +13,7 @@ import { useImpersonate } from './useImpersonate';
  */
 export const ImpersonateButton = () => {
   const translate = useTranslate();
-  const record = useRecordContext();
+  const record = useRecordContext<User>();
   const me = useCurrentUser();
   const impersonating = useImpersonatedUser() !== null;
   const { take, pending } = useImpersonate();

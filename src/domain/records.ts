@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_FAILURES } from './webhooks';
+
+/**
+ * Records as the server sends them (its response schemas: anything not named never leaves) and as the
+ * browser reads them (`Wire<z.infer<…>>`: dates arrive as ISO strings). One declaration for both sides.
+ * The browser imports only the types, so zod stays out of its screens.
+ */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends readonly (infer U)[]
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+const when = '2024-05-31T07:30:00.000Z';
+
+/** A scan list row (spec 2 §3 Scan, the list's columns and the live events' fields). */
+export const ScanItemRecord = z
+  .object({
+    id: z.number(),
+    scan_id: z.string(),
+    licensePlate: z.string().nullable(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    carColor: z.string().nullable(),
+    body_type: z.string().nullable(),
+    valuation: z.number().nullable(),
+    location_id: z.number().nullable(),
+    location_name: z.string().nullable(),
+    location_state: z.string().nullable(),
+    client_id: z.number().nullable(),
+    client_name: z.string().nullable(),
+    agent_id: z.number(),
+    agent_name: z.string(),
+    device_id: z.number().nullable(),
+    type: z.string(),
+    status: z.string(),
+    timestamp: z.date(),
+    startTime: z.date().nullable(),
+    damageCount: z.number(),
+    dentCount: z.number(),
+    scratchCount: z.number(),
+    created_at: z.date(),
+    updated_at: z.date(),
+  })
+  .meta({
+    example: {
+      id: 1042,
+      scan_id: '7f3c2a9e-arch-0001',
+      licensePlate: '1AB2CD',
+      make: 'Toyota',
+      model: 'Corolla',
+      carColor: 'Silver',
+      body_type: 'Hatchback',
+      valuation: 18500,
+      location_id: 1,
+      location_name: 'Collingwood Depot',
+      location_state: 'VIC',
+      client_id: 1,
+      client_name: 'Southern Cross Insurance',
+      agent_id: 1,
+      agent_name: 'Melbourne Auto Scan',
+      device_id: 1,
+      type: 'arch',
+      status: 'uploaded',
+      timestamp: when,
+      startTime: when,
+      damageCount: 7,
+      dentCount: 5,
+      scratchCount: 2,
+      created_at: when,
+      updated_at: when,
+    },
+  });
+
+const levelCounts = z.object({ light: z.number(), medium: z.number(), heavy: z.number(), severe: z.number(), oversize: z.number() });
+const partResult = z.record(z.string(), z.unknown()).nullable();
+
+/** The whole scan for the scan page: the row plus meta, results, detections, counts, tyres, videos, images and reports. */
+export const ScanDetailRecord = ScanItemRecord.extend({
+  meta: z
+    .object({ id: z.number(), scan_id: z.string(), thumbnailImagePathUrl: z.string().nullable(), srcImagePathUrl: z.string().nullable() })
+    .nullable(),
+  arch: partResult,
+  chasis: partResult,
+  tire: partResult,
+  rims: partResult,
+  damages: z.array(
+    z.object({
+      id: z.number(),
+      damage_id: z.string(),
+      src: z.string().nullable(),
+      type: z.string(),
+      carPanel: z.string(),
+      level: z.string(),
+      width_mm: z.number(),
+      height_mm: z.number(),
+      data: z.array(z.object({ measure: z.string(), width_mm: z.number(), height_mm: z.number() })),
+    }),
+  ),
+  measures: z.object({
+    dents: z.record(z.string(), levelCounts),
+    scratchs: z.record(z.string(), levelCounts),
+    damage_count: z.record(z.string(), z.number()),
+  }),
+  data: z.array(
+    z.object({
+      id: z.number(),
+      row: z.number(),
+      direction: z.string(),
+      position: z.string(),
+      label: z.string(),
+      depths: z.array(z.number()),
+      measurementImageUrl: z.string().nullable(),
+      imageFileUrl: z.string().nullable(),
+      coordinates: z.object({ x: z.number(), y: z.number() }).nullable(),
+      conclusionDescription: z.object({ eatenTire: z.string(), pressureTire: z.string() }),
+    }),
+  ),
+  videos: z.array(z.object({ id: z.number(), video_id: z.string(), src: z.string(), thumbnail: z.string().nullable() })),
+  annotates: z.array(z.object({ id: z.number(), src: z.string(), path: z.string(), vehicle_photo: z.boolean() })),
+  report_pdfs: z.array(z.object({ label: z.string(), url: z.string(), path: z.string() })),
+  pdf: z.string().nullable(),
+  pdf_url: z.string().nullable(),
+  pdf_path: z.string().nullable(),
+});
+
+export type ScanItem = Wire<z.infer<typeof ScanItemRecord>>;
+export type ScanDetail = Wire<z.infer<typeof ScanDetailRecord>>;
+
+/** An agent's webhook (spec 3 §3); the secret goes to holders of `agent` (the receiver verifies with it). */
+export const WebhookRecord = z.object({
+  id: z.number(),
+  agent_id: z.number(),
+  endpoint: z.string(),
+  description: z.string().nullable(),
+  secret: z.string(),
+  events: z.array(z.string()),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+export type Webhook = Wire<z.infer<typeof WebhookRecord>>;
+
+/** The latest delivery of a webhook (`GET webhooks/deliveries?agent_id=`, docs/webhooks.md). */
+export const WebhookDeliveryRecord = z.object({
+  webhook_id: z.number(),
+  event: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number(),
+  last_status: z.number().nullable(),
+  last_error: z.enum(WEBHOOK_FAILURES).nullable(),
+  created_at: z.date(),
+  delivered_at: z.date().nullable(),
+  next_attempt_at: z.date(),
+});
+export type WebhookDelivery = Wire<z.infer<typeof WebhookDeliveryRecord>>;
+
+/** The user as it leaves the server: relations by name/id, and only whether an API key exists. */
+export const UserRecord = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+  agents: z.array(z.number()),
+  clients: z.array(z.number()),
+  has_api_key: z.boolean(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+export type User = Wire<z.infer<typeof UserRecord>>;
