@@ -48,3 +48,29 @@ describe('localDate', () => {
     expect(localDate(null)).toBeNull();
   });
 });
+
+describe('one date format for screens, report and export (issue 13)', () => {
+  // What the report wrote with Intl before it used formatDateTime: same text for every hour, midnight and noon included.
+  const intl = (d: Date) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-AU', {
+        timeZone: 'Australia/Melbourne',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: true,
+      })
+        .formatToParts(d)
+        .map((x) => [x.type, x.value]),
+    );
+    return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute} ${String(p.dayPeriod).toUpperCase()}`;
+  };
+  it('formats like the report did with Intl, in Melbourne time', () => {
+    for (let h = 0; h < 48; h += 1) {
+      const d = new Date(Date.UTC(2024, 3, 6, h, 7)); // across the end of daylight saving (7 April 2024)
+      expect(formatDateTime(d, 'en')).toBe(intl(d));
+    }
+  });
+});

@@ -6,14 +6,9 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The display time zone of the scans (spec 2 §1); the server's filters read dates in it too. */
-export const DISPLAY_TIME_ZONE = 'Australia/Melbourne';
+import { DATE_TIME_FORMATS, DISPLAY_TIME_ZONE } from './formats';
 
-/** Spec 2 §2 / §9: DD-MM-YYYY hh:mm A; the Japanese interface puts the year first and the meridiem before the time. */
-export const DATE_TIME_FORMATS: Record<string, string> = {
-  en: 'DD-MM-YYYY hh:mm A',
-  ja: 'YYYY-MM-DD A hh:mm',
-};
+export { DATE_TIME_FORMATS, DISPLAY_TIME_ZONE };
 
 export type DateInput = string | number | Date | null | undefined;
 

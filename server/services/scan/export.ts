@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../db/database';
 import type { FileStorage } from '../../lib/storage';
 import { exportBatch, type ExportRow } from './repository';
 import { csvRow, EXPORT_COLUMNS, exportCells } from './report';
+import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 
 /** Export files are kept this long after they were made, then removed from the file store. */
 export const EXPORT_TTL_HOURS = 24;
@@ -54,7 +55,7 @@ export async function buildExport(db: Executor, where: RawBuilder<boolean>, form
       sheet.push(
         exportCells(row).map((v, i) =>
           i === 2
-            ? { value: new Date(`${row.local_iso}Z`), type: Date, format: 'dd-mm-yyyy hh:mm AM/PM' }
+            ? { value: new Date(`${row.local_iso}Z`), type: Date, format: SHEET_DATE_TIME_FORMAT }
             : typeof v === 'string'
               ? v.replace(XML_INVALID, '')
               : v,

@@ -1,25 +1,10 @@
+import { formatDateTime } from '../../../src/domain/format';
 import { DAMAGE_LEVELS, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scans';
 import { type PdfLine, textPdf } from '../../lib/pdf';
 import type { ScanDetail, ScanItem } from './repository';
-import { SCAN_TIME_ZONE } from './repository';
 
-/** DD-MM-YYYY hh:mm AM in Melbourne time (spec 2 §9). */
-export function melbourneTime(d: Date) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-AU', {
-      timeZone: SCAN_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: true,
-    })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
-}
+/** DD-MM-YYYY hh:mm AM in Melbourne time (spec 2 §9): the screens' own formatting (src/domain/format.ts). */
+export const melbourneTime = (d: Date) => formatDateTime(d, 'en');
 
 const label = (list: readonly { id: string; name: string }[], id: string) => list.find((x) => x.id === id)?.name ?? id;
 const panelName = (code: string) =>

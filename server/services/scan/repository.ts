@@ -14,6 +14,7 @@ import {
 import type { Executor } from '../../db/database';
 import { ValidationError } from '../../errors';
 import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
+import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 
 /** Scans carry their agent and client: an Agent user sees their agents' scans, a Client user their clients'. */
 export const scanScope: ScopeRule = {
@@ -22,7 +23,8 @@ export const scanScope: ScopeRule = {
 };
 
 /** The display (and filter) time zone of spec 2 §1. */
-export const SCAN_TIME_ZONE = 'Australia/Melbourne';
+/** Scans' days and local times are Melbourne's (src/domain/formats.ts). */
+export const SCAN_TIME_ZONE = DISPLAY_TIME_ZONE;
 /** Totals are exact up to this many rows; beyond it the planner's estimate answers (the UI says "about N"). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
@@ -289,7 +291,7 @@ export type ExportRow = ScanItem & { cursor_ts: string; local_time: string; loca
 export async function exportBatch(db: Executor, where: RawBuilder<boolean>, after: { ts: string; id: number } | null, limit: number) {
   const cursor = after ? sql`and (s.scanned_at, s.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
   const r = await sql<ExportRow>`select ${itemColumns}, s.scanned_at::text as cursor_ts,
-      to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'DD-MM-YYYY HH12:MI AM') as local_time,
+      to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as local_time,
       to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
     from scans s ${itemJoins} where ${where} ${cursor} order by s.scanned_at desc, s.id desc limit ${limit}`.execute(db);
   return r.rows;
