@@ -11,6 +11,8 @@ export const SCAN_TYPES = [
   { id: 'tire', name: 'Tire' },
 ] as const;
 export type ScanType = (typeof SCAN_TYPES)[number]['id'];
+export const SCAN_TYPE_IDS = SCAN_TYPES.map((t) => t.id) as [ScanType, ...ScanType[]];
+export const isScanType = (v: unknown): v is ScanType => SCAN_TYPE_IDS.includes(v as ScanType);
 
 /** Scan statuses in the order a scan moves through them (DECISIONS: metadata, ready, uploaded). */
 export const SCAN_STATUSES = [
@@ -20,6 +22,7 @@ export const SCAN_STATUSES = [
 ] as const;
 export type ScanStatus = (typeof SCAN_STATUSES)[number]['id'];
 export const statusRank = (s: ScanStatus) => SCAN_STATUSES.findIndex((x) => x.id === s);
+export const isScanStatus = (v: unknown): v is ScanStatus => SCAN_STATUSES.some((x) => x.id === v);
 
 /** Damage kinds as the spec spells them ('scratchs'). */
 export const DAMAGE_TYPES = ['dents', 'scratchs'] as const;
@@ -158,7 +161,7 @@ export const ingestScanBody = z.object({
     .number({ error: (i) => (i.input === undefined ? messages.required('Device') : 'Device must be a device id') })
     .int()
     .positive(),
-  type: oneOf(['arch', 'chasis', 'tire'], 'Type'),
+  type: oneOf(SCAN_TYPE_IDS, 'Type'),
   timestamp: instant('Timestamp').optional(),
   startTime: instant('Start Time').optional(),
   licensePlate: optionalText('Registration', 20).transform((v) => (v ? normalisePlate(v) || null : null)),

@@ -1,6 +1,7 @@
 import { Box, Chip, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import { RecordContextProvider, ResourceContextProvider, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../domain/format';
+import { isScanType } from '../../domain/scans';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
 import { SORTABLE_COLUMNS, type RowSort, type ScanRow, type SortColumn } from './liveRows';
 
@@ -50,7 +51,7 @@ const Cell = ({ row, source }: { row: ScanRow; source: (typeof COLUMNS)[number][
     case 'timestamp':
       return <>{formatDateTime(text(value), locale)}</>;
     case 'type':
-      return <>{['arch', 'chasis', 'tire'].includes(text(value)) ? translate(`app.scans.type.${text(value)}`) : text(value)}</>;
+      return <>{isScanType(text(value)) ? translate(`app.scans.type.${text(value)}`) : text(value)}</>;
     case 'status':
       return <StatusChip status={value} />;
     default:

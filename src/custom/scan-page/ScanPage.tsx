@@ -8,6 +8,7 @@ import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { isRecordNotFound } from '../../dataProvider/errors';
 import { formatDateTime } from '../../domain/format';
+import { isScanStatus, isScanType } from '../../domain/scans';
 import { useScanEvents } from '../../realtime';
 import type { ScanDetail } from '../../domain/records';
 
@@ -105,10 +106,8 @@ export const ScanPage = () => {
 
   const loading = isPending || !scan;
   const field = (name: keyof Scan) => text(scan?.[name]);
-  const typeLabel = ['arch', 'chasis', 'tire'].includes(field('type')) ? translate(`app.scans.type.${field('type')}`) : field('type');
-  const statusLabel = ['metadata', 'ready', 'uploaded'].includes(field('status'))
-    ? translate(`app.scans.status.${field('status')}`)
-    : field('status');
+  const typeLabel = isScanType(field('type')) ? translate(`app.scans.type.${field('type')}`) : field('type');
+  const statusLabel = isScanStatus(field('status')) ? translate(`app.scans.status.${field('status')}`) : field('status');
   const label = (k: string) => translate(`app.scans.page.${k}`);
 
   return (
