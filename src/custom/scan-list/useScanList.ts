@@ -60,7 +60,8 @@ export function useScanList(params: ScanListParams) {
   };
   const apply = (action: LiveAction) => setLive((s) => ({ ...s, page: liveRowsReducer(s.page, action) }));
   useScanEvents(
-    (scan) => context.current && apply({ type: 'created', scan, context: context.current }),
+    // The event carries the server's list row (server/realtime/broadcaster.ts ScanEvent), the domain's ScanItem.
+    (scan) => context.current && apply({ type: 'created', scan: scan as ScanRow, context: context.current }),
     (scan) => apply({ type: 'updated', scan }),
     // Back after a drop: the page is fetched again, so scans created or changed meanwhile are not missed.
     () => void result.refetch(),
