@@ -38,7 +38,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const field422 = error.statusCode === 422 && isFieldMap(error.body);
       return reply
         .status(error.statusCode)
-        .send(field422 ? fieldErrorReply(error.body as Record<string, string>, withKeys) : { error: error.body });
+        .send(field422 ? fieldErrorReply(error.body, withKeys) : { error: error.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

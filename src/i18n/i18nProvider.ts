@@ -24,7 +24,7 @@ function createI18nProvider(): I18nProvider {
     ...polyglot,
     // A server rule message names its field by the label's key (src/components/ruleMessages.ts): translated first.
     translate: (key, options) => {
-      const fieldKey: unknown = options?.fieldKey;
+      const fieldKey = (options as Record<string, unknown> | undefined)?.fieldKey;
       if (typeof fieldKey !== 'string') return polyglot.translate(key, options);
       const field = polyglot.translate(fieldKey, { smart_count: 1, _: fieldKey.split('.').pop() ?? fieldKey });
       return polyglot.translate(key, { ...options, field });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, WEBHOOK_FAILURES, webhookFields } from '../../../src/domain/webhooks';
+import { WEBHOOK_EVENTS, webhookFields } from '../../../src/domain/webhooks';
 import { dataReply, ListsReply, recordErrors } from '../../lib/replies';
 import { idArray, scopePredicate, type ResourceDescription } from '../../lib/resource';
 import { agentScope } from './scopes';
