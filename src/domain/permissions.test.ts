@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { accessWithin, can, dataScope, hasRole, ignoresSelection, inScope, isUnrestricted, parseSelectionHeader, type Principal } from './permissions';
+import {
+  accessWithin,
+  can,
+  dataScope,
+  hasRole,
+  ignoresSelection,
+  inScope,
+  isUnrestricted,
+  parseSelectionHeader,
+  type Principal,
+} from './permissions';
 
 const principal = (over: Partial<Principal> = {}): Principal => ({ roles: [], permissions: [], agents: [], clients: [], ...over });
 
