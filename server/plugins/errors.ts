@@ -36,9 +36,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const withKeys = request.headers['x-message-keys'] === '1';
     if (error instanceof AppError) {
       const field422 = error.statusCode === 422 && isFieldMap(error.body);
-      return reply
-        .status(error.statusCode)
-        .send(field422 ? fieldErrorReply(error.body, withKeys) : { error: error.body });
+      return reply.status(error.statusCode).send(field422 ? fieldErrorReply(error.body, withKeys) : { error: error.body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
