@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 18432);
@@ -19,16 +20,8 @@ export default defineConfig({
     timezoneId: 'Australia/Melbourne',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium';
 
 export const LOGIN_BUDGET_KB = 200;
 
@@ -21,16 +22,8 @@ export async function measureLoginRoute(distDir = 'dist') {
   );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
   });
   const files: { file: string; gzip: number }[] = [];
   try {

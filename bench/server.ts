@@ -5,17 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed/demo';
 
-/** The browser flags of playwright.config.ts (Debian's Chromium as root on a closed network). */
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium';
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
