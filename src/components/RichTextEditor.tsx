@@ -56,16 +56,25 @@ export const RichTextEditor = ({ source, validate, label, helperText }: RichText
   );
   // ra-input-rich-text names the editor's wrapper <div> by the label, where a name is not allowed (axe:
   // aria-prohibited-attr); the editable area is what the label names, as a multi-line textbox.
+  // tiptap mounts its editable area after the first render, so the names move when it appears.
   useLayoutEffect(() => {
-    const wrapper = box.current?.querySelector('.RaRichTextInput-editorContent');
-    const editable = wrapper?.querySelector<HTMLElement>('[contenteditable]');
-    const labelledBy = wrapper?.getAttribute('aria-labelledby');
-    if (!wrapper || !editable || !labelledBy) return;
-    wrapper.removeAttribute('aria-labelledby');
-    editable.setAttribute('role', 'textbox');
-    editable.setAttribute('aria-multiline', 'true');
-    editable.setAttribute('aria-labelledby', labelledBy);
-  });
+    const root = box.current;
+    if (!root) return;
+    const nameEditable = () => {
+      const wrapper = root.querySelector('.RaRichTextInput-editorContent');
+      const editable = wrapper?.querySelector<HTMLElement>('[contenteditable]');
+      const labelledBy = wrapper?.getAttribute('aria-labelledby');
+      if (!wrapper || !editable || !labelledBy) return;
+      wrapper.removeAttribute('aria-labelledby');
+      editable.setAttribute('role', 'textbox');
+      editable.setAttribute('aria-multiline', 'true');
+      editable.setAttribute('aria-labelledby', labelledBy);
+    };
+    nameEditable();
+    const observer = new MutationObserver(nameEditable);
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-labelledby'] });
+    return () => observer.disconnect();
+  }, []);
   return (
     <Box ref={focusTarget} sx={{ width: '100%' }}>
       <RaRichTextInput

@@ -82,7 +82,10 @@ describe('application settings', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Update Setting')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.ProseMirror[contenteditable="true"]')).not.toBeNull(), { timeout: 10_000 });
     // The value's textbox is the editor's editable area (labelled by the field), not a textarea.
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Value/ }).getAttribute('contenteditable')).toBe('true'));
+    // The editor loads lazily with its screen: on a busy machine that takes more than waitFor's default second.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Value/ }).getAttribute('contenteditable')).toBe('true'), {
+      timeout: 10000,
+    });
     expect(await screen.findByRole('button', { name: 'Bold' })).toBeTruthy();
   });
 
