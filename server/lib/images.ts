@@ -1,3 +1,4 @@
+import { messages } from '../../src/domain/messages';
 import sanitizeHtml from 'sanitize-html';
 import sharp, { type Metadata } from 'sharp';
 import { ValidationError } from '../errors';
@@ -180,13 +181,13 @@ export function sanitizeSvg(text: string): string | null {
  */
 export async function checkImage(file: unknown, field: string, label: string): Promise<CheckedImage> {
   const refuse = (message: string) => new ValidationError({ [field]: message });
-  if (!isUploadedFile(file)) throw refuse(`${label} must be an image file`);
-  if (file.truncated || file.data.length > IMAGE_MAX_BYTES) throw refuse(`${label} must be less than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+  if (!isUploadedFile(file)) throw refuse(messages.imageFile(label));
+  if (file.truncated || file.data.length > IMAGE_MAX_BYTES) throw refuse(messages.fileSize(label, IMAGE_MAX_BYTES / 1024 / 1024));
   const type = sniff(file.data);
-  if (!type) throw refuse(`${label} must be a PNG, JPEG, WebP or SVG image`);
+  if (!type) throw refuse(messages.imageType(label));
   if (type === 'svg') {
     const clean = sanitizeSvg(file.data.toString('utf8'));
-    if (!clean) throw refuse(`${label} is not a valid image`);
+    if (!clean) throw refuse(messages.imageInvalid(label));
     return { data: Buffer.from(clean, 'utf8'), contentType: FILE_TYPES.svg };
   }
   let meta: Metadata;
@@ -194,13 +195,13 @@ export async function checkImage(file: unknown, field: string, label: string): P
     // Only the header is read; the limit also stops sharp itself from accepting a bomb.
     meta = await sharp(file.data, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
   } catch (e) {
-    if (/pixel limit/i.test((e as Error).message)) throw refuse(`${label} must be less than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
-    throw refuse(`${label} is not a valid image`);
+    if (/pixel limit/i.test((e as Error).message)) throw refuse(messages.imagePixels(label, IMAGE_MAX_PIXELS / 1_000_000));
+    throw refuse(messages.imageInvalid(label));
   }
   const expected = { png: 'png', jpg: 'jpeg', webp: 'webp' }[type];
-  if (meta.format !== expected || !meta.width || !meta.height) throw refuse(`${label} is not a valid image`);
+  if (meta.format !== expected || !meta.width || !meta.height) throw refuse(messages.imageInvalid(label));
   const pixels = meta.width * (meta.pageHeight ?? meta.height) * (meta.pages ?? 1);
-  if (pixels > IMAGE_MAX_PIXELS) throw refuse(`${label} must be less than ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
+  if (pixels > IMAGE_MAX_PIXELS) throw refuse(messages.imagePixels(label, IMAGE_MAX_PIXELS / 1_000_000));
   if (meta.exif || meta.xmp || meta.iptc) {
     // A photo can carry where and with what it was taken (GPS position, camera serial): it is stored without its
     // metadata, re-encoded, and turned upright as its orientation tag said (sharp writes no metadata unless asked).

@@ -1,3 +1,4 @@
+import { messages } from '../../src/domain/messages';
 import { sql } from 'kysely';
 import { OPTION_NAMES } from '../../src/domain/option-fields';
 import type { Executor } from '../db/database';
@@ -17,7 +18,7 @@ export async function uploadQuotaBytes(db: Executor) {
 
 const refuse = (field: string, quota: number, whose: string) =>
   new ValidationError({
-    [field]: `The upload quota of ${Math.round(quota / MB)} MB ${whose} is used up. Delete files or ask for a larger quota.`,
+    [field]: messages.uploadQuota(Math.round(quota / MB), whose),
   });
 
 /**

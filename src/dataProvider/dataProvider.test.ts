@@ -6,6 +6,7 @@ import { setCurrentUser, setSelectedAgent, setSelectedClient } from '../session'
 import { en } from '../i18n/en';
 import { apiRoutes } from './apiRoutes';
 import { createDataProvider } from './dataProvider';
+import { parseMessageLines } from '../components/ruleMessages';
 import { SERVER_ERROR } from './errors';
 import { createRequest } from './http';
 
@@ -168,7 +169,11 @@ describe('errors', () => {
       },
     });
     const error = await rejection(provider().create('roles', { data: {} }));
-    expect(error.message).toBe('Name has already been taken.\nOdd server text');
+    // The toast's text: the same lines, each translated by the i18n provider (src/i18n/i18nProvider.ts).
+    expect(parseMessageLines(error.message)).toEqual([
+      { message: 'app.validation.taken', args: { fieldKey: 'resources.roles.fields.name', _: 'Name has already been taken.' } },
+      { message: 'Odd server text', args: { _: 'Odd server text' } },
+    ]);
     const errors = (error.body as { errors: Record<string, string> }).errors;
     expect(errors.state).toBe('Odd server text');
     expect(errors.name.startsWith('@@react-admin@@')).toBe(true);

@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { serverFieldMessage } from '../components/ruleMessages';
+import { messageLines, serverFieldMessage, serverMessageLine } from '../components/ruleMessages';
 import type { MessageKey } from '../domain/messages';
 
 /** i18n key of the generic failure text 'Server Error!' (spec 1 §8); the toast translates it. */
@@ -58,16 +58,22 @@ export function toHttpError(status: number, body: unknown): HttpError {
 
 /**
  * Puts a 422's message keys into its field map for react-admin forms: each keyed message is translated
- * on screen with the field's label `labelKey(field)` (e.g. resources.locations.fields.name).
+ * on screen with the field's label `labelKey(field)` (e.g. resources.locations.fields.name). The error's
+ * message, which the error toast shows, becomes the same lines (`messageLines`), translated by the i18n
+ * provider; a field without a key keeps the server's text.
  */
 export function translateFieldErrors(error: unknown, labelKey: (field: string) => string | undefined): void {
   if (!(error instanceof HttpError) || error.status !== 422) return;
   const body = error.body as { errors?: FieldErrors; messages?: Record<string, MessageKey> } | undefined;
   if (!body?.errors || !body.messages) return;
+  const lines = [];
   for (const [field, text] of Object.entries(body.errors)) {
-    body.errors[field] = serverFieldMessage(text, body.messages[field], labelKey(field));
+    const key = body.messages[field];
+    lines.push(serverMessageLine(text, key, labelKey(field)));
+    body.errors[field] = serverFieldMessage(text, key, labelKey(field));
   }
   delete body.messages;
+  error.message = messageLines(lines);
 }
 
 /**

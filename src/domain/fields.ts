@@ -58,7 +58,8 @@ export type FormMode = 'create' | 'update';
 function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
   const req = messages.required(spec.label);
   const required = spec.required || (spec.requiredOnCreate && mode === 'create');
-  const onType = (expected: string) => (iss: { input?: unknown }) => (isBlank(iss.input) ? req : `${spec.label} must be ${expected}`);
+  const onType = (expected: Parameters<typeof messages.type>[1]) => (iss: { input?: unknown }) =>
+    isBlank(iss.input) ? req : messages.type(spec.label, expected);
   let s: z.ZodType;
   switch (spec.type) {
     case 'text': {
@@ -116,7 +117,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
     }
     case 'image':
       // The file itself is checked by the server (type by magic bytes, size, pixels); here only its presence.
-      s = z.custom<object>((v) => typeof v === 'object' && v !== null, { error: `${spec.label} must be an image file` });
+      s = z.custom<object>((v) => typeof v === 'object' && v !== null, { error: messages.imageFile(spec.label) });
       break;
     case 'secret': {
       let t = safeString(spec.label, { error: onType('a string') })

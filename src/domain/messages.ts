@@ -54,4 +54,35 @@ export const messages = {
   currentPassword: () => keyed('The current password is incorrect.', 'app.validation.current_password'),
   invalid: (label: string) => keyed(`${label} is invalid`, 'app.validation.invalid'),
   choice: (label: string) => keyed(`The selected ${label.toLowerCase()} is invalid`, 'app.validation.choice'),
+  /** A value of the wrong JSON type (a list where text belongs, …). */
+  type: (label: string, expected: 'a string' | 'a number' | 'an id' | 'a list' | 'true or false') =>
+    keyed(`${label} must be ${expected}`, `app.validation.type_${TYPE_KEYS[expected]}`),
+  // Rules only the server can check (server only), so a Japanese screen shows them in Japanese too.
+  credentials: () => keyed('These credentials do not match our records.', 'app.validation.credentials'),
+  resetToken: () => keyed('This password reset token is invalid or has expired.', 'app.validation.reset_token'),
+  pincode: () => keyed('Pincode does not match', 'app.validation.pincode'),
+  imageFile: (label: string) => keyed(`${label} must be an image file`, 'app.validation.image_file'),
+  imageType: (label: string) => keyed(`${label} must be a PNG, JPEG, WebP or SVG image`, 'app.validation.image_type'),
+  imageInvalid: (label: string) => keyed(`${label} is not a valid image`, 'app.validation.image_invalid'),
+  fileSize: (label: string, mb: number) => keyed(`${label} must be less than ${mb} MB`, 'app.validation.file_size', { mb }),
+  imagePixels: (label: string, megapixels: number) =>
+    keyed(`${label} must be less than ${megapixels} megapixels`, 'app.validation.image_pixels', { megapixels }),
+  uploadQuota: (mb: number, whose: string) =>
+    keyed(`The upload quota of ${mb} MB ${whose} is used up. Delete files or ask for a larger quota.`, 'app.validation.upload_quota', {
+      mb,
+      whose,
+    }),
+  ownPassword: () => keyed('Change your own password on the Update Profile page.', 'app.validation.own_password'),
+  othersPassword: () => keyed("Only a Super Admin may set another user's password.", 'app.validation.others_password'),
+  grantSuperAdmin: () => keyed('Only a Super Admin may assign the Super Admin role.', 'app.validation.grant_super_admin'),
+  keepSuperAdmin: () => keyed('You cannot remove the Super Admin role from yourself.', 'app.validation.keep_super_admin'),
+  ownRoles: () => keyed('You cannot change your own roles.', 'app.validation.own_roles'),
+  rolesHeld: () => keyed('You may only assign roles whose permissions you hold.', 'app.validation.roles_held'),
+  scopeWithin: () => keyed('With these roles the user would see data you cannot see.', 'app.validation.scope_within'),
+  permissionsHeld: () => keyed('You may only grant permissions you hold.', 'app.validation.permissions_held'),
+  superAdminPermissions: () => keyed('The Super Admin role holds every permission.', 'app.validation.super_admin_permissions'),
+  fixedName: (what: 'role' | 'permission', name: string) =>
+    keyed(`The ${name} ${what} cannot be renamed.`, `app.validation.fixed_${what}_name`, { name }),
 };
+
+const TYPE_KEYS = { 'a string': 'string', 'a number': 'number', 'an id': 'id', 'a list': 'list', 'true or false': 'boolean' } as const;

@@ -1,5 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { parseMessageLines } from '../components/ruleMessages';
 import { en } from './en';
 
 /** Header language choices (spec 1 §1); names are shown in their own language. */
@@ -23,8 +24,11 @@ function createI18nProvider(): I18nProvider {
   return {
     ...polyglot,
     // A server rule message names its field by the label's key (src/components/ruleMessages.ts): translated first.
-    translate: (key, options) => {
-      const fieldKey = (options as Record<string, unknown> | undefined)?.fieldKey;
+    translate: function translate(key: string, options?: Record<string, unknown>): string {
+      // Several messages in one toast (a 422's field messages): each line translated on its own.
+      const lines = parseMessageLines(key);
+      if (lines) return lines.map((line) => translate(line.message, line.args)).join('\n');
+      const fieldKey = options?.fieldKey;
       if (typeof fieldKey !== 'string') return polyglot.translate(key, options);
       const field = polyglot.translate(fieldKey, { smart_count: 1, _: fieldKey.split('.').pop() ?? fieldKey });
       return polyglot.translate(key, { ...options, field });

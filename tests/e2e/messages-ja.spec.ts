@@ -31,7 +31,23 @@ test('a client-side rule and a server 422 both show in Japanese', async ({ page 
     error: { name: 'The name has already been taken.' },
     messages: { name: { key: 'app.validation.taken' } },
   });
-  // Under the input, in Japanese with the screen's label (the error toast still quotes the server's text).
+  // Under the input, in Japanese with the screen's label (a resource form shows no toast for a 422).
   await expect(page.getByText('この名前は既に使用されています', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/roles\/create$/);
+});
+
+test("a custom page's server 422 shows in Japanese under the input and in the error toast", async ({ page }) => {
+  // Refused with a 422, so nothing of the admin's profile changes.
+  await signIn(page, 'admin@demo.test');
+  await page.evaluate(() => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('ja')));
+  await page.goto('/update-profile');
+  const email = page.getByRole('textbox', { name: /^メール/ });
+  await email.fill('client@demo.test');
+  const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/auth/profile') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: '送信' }).click();
+  expect((await reply).status()).toBe(422);
+  const japanese = /メールアドレス.*既に使用されています|既に使用されています/;
+  await expect(page.locator('.MuiFormHelperText-root').filter({ hasText: japanese })).toBeVisible();
+  await expect(page.locator('.MuiSnackbarContent-message')).toHaveText(japanese);
+  await expect(page.locator('.MuiSnackbarContent-message')).not.toContainText('taken');
 });

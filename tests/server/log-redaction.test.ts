@@ -21,6 +21,7 @@ describe('request log', () => {
       remoteAddress: '10.77.0.1',
     });
     expect(forgot.statusCode).toBe(200);
+    await t.app.background.settled(); // forgot-password replies before it writes the mail
     const mail = await t.db
       .selectFrom('mail_outbox')
       .select('text_body')

@@ -184,6 +184,17 @@ describe('roles', () => {
     });
     expect(strip.statusCode).toBe(422);
     expect(strip.json()).toEqual({ error: { permissions: 'The Super Admin role holds every permission.' } });
+    // Rules only the server checks carry their keys too, so a Japanese screen shows them in Japanese.
+    const keyed = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/roles/${superAdminRoleId}`,
+      headers: { 'x-message-keys': '1' },
+      payload: { name: 'Boss', permissions: [...PERMISSIONS] },
+    });
+    expect(keyed.json()).toEqual({
+      error: { name: 'The Super Admin role cannot be renamed.' },
+      messages: { name: { key: 'app.validation.fixed_role_name', params: { name: 'Super Admin' } } },
+    });
     const all = (await t.db.selectFrom('permissions').select('name').execute()).map((p) => p.name);
     const describe = await t.as(admin, {
       method: 'PUT',

@@ -1,3 +1,4 @@
+import { messages } from '../../../src/domain/messages';
 import { verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -147,8 +148,7 @@ export function agentRoutes(app: FastifyInstance, _opts: unknown, done: () => vo
       },
     },
     async (req) => {
-      if (!(await checkPortalPin(app, req.params.id, req.ip, req.body.pincode)))
-        throw new ValidationError({ pincode: 'Pincode does not match' });
+      if (!(await checkPortalPin(app, req.params.id, req.ip, req.body.pincode))) throw new ValidationError({ pincode: messages.pincode() });
       // Read after the check: the version the pincode just matched.
       const agent = await findPortalAgent(app.db, Number(req.params.id));
       if (!agent) throw new NotFoundError('Agent', req.params.id);

@@ -118,7 +118,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
         .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
         .executeTakeFirst();
       const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
-      if (!user || !ok) throw new ValidationError({ email: 'These credentials do not match our records.' });
+      if (!user || !ok) throw new ValidationError({ email: messages.credentials() });
       await loginThrottle.clear(key);
       const token = await issueToken(db, user.id);
       const access = await findAccessByUserId(db, user.id);
@@ -148,7 +148,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
           .where('expires_at', '>', new Date())
           .returning('user_id')
           .executeTakeFirst();
-        if (!reset) throw new ValidationError({ token: 'This password reset token is invalid or has expired.' });
+        if (!reset) throw new ValidationError({ token: messages.resetToken() });
         await trx
           .updateTable('users')
           .set({ password_hash: passwordHash, updated_at: new Date() })
@@ -182,7 +182,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     ) {
       const me = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
       if (p.password) {
-        if (!p.current_password) throw new ValidationError({ current_password: 'Current Password is required' });
+        if (!p.current_password) throw new ValidationError({ current_password: messages.required('Current Password') });
         const key = String(userId);
         await currentPasswordThrottle.claim(key);
         if (!(await verify(me.password_hash, p.current_password).catch(() => false)))
@@ -197,7 +197,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
           .where(sql<boolean>`lower(email) = ${p.email.toLowerCase()}`)
           .where('id', '<>', userId)
           .executeTakeFirst();
-        if (taken) throw new ValidationError({ email: 'The email has already been taken.' });
+        if (taken) throw new ValidationError({ email: messages.taken('Email') });
       }
       const passwordHash = p.password ? await hashPassword(p.password) : null;
       await db.transaction().execute(async (trx) => {

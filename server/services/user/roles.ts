@@ -59,7 +59,7 @@ export const rolesResource: ResourceDescription = {
     async beforeWrite(columns, input, { req, trx, current }: WriteContext) {
       const name = String(input.name);
       if (current && isBuiltInRole(String(current.name)) && name !== current.name) {
-        throw new ValidationError({ name: `The ${String(current.name)} role cannot be renamed.` });
+        throw new ValidationError({ name: messages.fixedName('role', String(current.name)) });
       }
       await checkUniqueName(trx, 'roles', name, current?.id);
       const wanted = [...new Set(asStrings(input.permissions))];
@@ -68,11 +68,11 @@ export const rolesResource: ResourceDescription = {
       // Nobody grants a permission they do not hold (issue 14); roles holding more are hidden from them (`where`).
       const me = req.user!;
       if (!isSuperAdmin(me) && wanted.some((p) => !me.permissions.includes(p)))
-        throw new ValidationError({ permissions: 'You may only grant permissions you hold.' });
+        throw new ValidationError({ permissions: messages.permissionsHeld() });
       if (current && isSuperAdminRole(String(current.name))) {
         // Taking a permission from Super Admin could lock every administrator out of a screen.
         const all = await sql<{ n: number }>`select count(*)::int as n from permissions`.execute(trx);
-        if (wanted.length !== all.rows[0].n) throw new ValidationError({ permissions: 'The Super Admin role holds every permission.' });
+        if (wanted.length !== all.rows[0].n) throw new ValidationError({ permissions: messages.superAdminPermissions() });
       }
       return columns;
     },
@@ -115,7 +115,7 @@ export const permissionsResource: ResourceDescription = {
       const name = String(input.name);
       // Routes check the spec's permission names in code: renaming one would lock its screen for everybody.
       if (current && isBuiltInPermission(String(current.name)) && name !== current.name) {
-        throw new ValidationError({ name: `The ${String(current.name)} permission cannot be renamed.` });
+        throw new ValidationError({ name: messages.fixedName('permission', String(current.name)) });
       }
       await checkUniqueName(trx, 'permissions', name, current?.id);
       return columns;

@@ -82,28 +82,25 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   // A password is set here only on create, or by a Super Admin for someone else: a user changes their own on the
   // profile (with the current one) or through the reset mail.
   if (current && typeof input.password === 'string' && input.password) {
-    if (current.id === me.id) throw new ValidationError({ password: 'Change your own password on the Update Profile page.' });
-    if (!isSuperAdmin(me)) throw new ValidationError({ password: "Only a Super Admin may set another user's password." });
+    if (current.id === me.id) throw new ValidationError({ password: messages.ownPassword() });
+    if (!isSuperAdmin(me)) throw new ValidationError({ password: messages.othersPassword() });
   }
 
   const roles = unique(asStrings(input.roles).map((r) => r.trim().toLowerCase()));
   const known = await sql<{ name: string }>`select name from roles where lower(name) = any(${roles}::text[])`.execute(trx);
   if (known.rows.length !== roles.length) throw new ValidationError({ roles: invalid(userFields.roles.label) });
   // The Super Admin role is neither offered to nor assignable by anyone else (spec 1 §5).
-  if (!isSuperAdmin(me) && includesSuperAdmin(roles))
-    throw new ValidationError({ roles: 'Only a Super Admin may assign the Super Admin role.' });
+  if (!isSuperAdmin(me) && includesSuperAdmin(roles)) throw new ValidationError({ roles: messages.grantSuperAdmin() });
   // A Super Admin cannot demote themselves, so an installation always keeps one.
   if (current && current.id === me.id && includesSuperAdmin(current.roles) && !includesSuperAdmin(roles)) {
-    throw new ValidationError({ roles: 'You cannot remove the Super Admin role from yourself.' });
+    throw new ValidationError({ roles: messages.keepSuperAdmin() });
   }
   if (!isSuperAdmin(me) && current && current.id === me.id) {
     const had = unique(asStrings(current.roles).map((r) => r.toLowerCase()));
-    if (had.length !== roles.length || had.some((r) => !roles.includes(r)))
-      throw new ValidationError({ roles: 'You cannot change your own roles.' });
+    if (had.length !== roles.length || had.some((r) => !roles.includes(r))) throw new ValidationError({ roles: messages.ownRoles() });
   }
   const permissions = await permissionsOf(trx, roles);
-  if (!isSuperAdmin(me) && permissions.some((p) => !me.permissions.includes(p)))
-    throw new ValidationError({ roles: 'You may only assign roles whose permissions you hold.' });
+  if (!isSuperAdmin(me) && permissions.some((p) => !me.permissions.includes(p))) throw new ValidationError({ roles: messages.rolesHeld() });
 
   const { agents, clients } = relationsForRoles(input.roles, input.agents, input.clients);
   checkAssignable(req, 'agents', agents, asIds(current?.agents));
@@ -117,7 +114,7 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
     agents: mergeRelation(req, 'agents', agents, rolesInclude(roles, ROLE_AGENT), asIds(current?.agents)),
     clients: mergeRelation(req, 'clients', clients, rolesInclude(roles, ROLE_CLIENT), asIds(current?.clients)),
   };
-  if (!accessWithin(after, me)) throw new ValidationError({ roles: 'With these roles the user would see data you cannot see.' });
+  if (!accessWithin(after, me)) throw new ValidationError({ roles: messages.scopeWithin() });
   return columns;
 }
 

@@ -26,7 +26,7 @@ export const ForgotPasswordPage = () => {
       notify('app.auth.reset_link_sent', { type: 'success' });
       navigate(loginPath);
     } catch (error) {
-      return notifyError(error);
+      return notifyError(error, LABELS);
     }
   });
 

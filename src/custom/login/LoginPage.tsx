@@ -28,7 +28,7 @@ export const LoginPage = () => {
       notify('app.auth.login_success', { type: 'success' });
     } catch (error) {
       console.error('Invalid Login Credentials', error);
-      notifyError(error);
+      notifyError(error, LABELS);
     }
   });
 

@@ -47,7 +47,7 @@ export const ResetPasswordPage = () => {
       notify('app.auth.password_changed', { type: 'success' });
       navigate(loginPath);
     } catch (error) {
-      return notifyError(error);
+      return notifyError(error, LABELS);
     }
   });
 

@@ -45,7 +45,7 @@ export const UpdateProfilePage = () => {
       notify('app.profile.updated', { type: 'success' });
       navigate('/');
     } catch (error) {
-      return notifyError(error);
+      return notifyError(error, LABELS);
     } finally {
       setBusy(false);
     }

@@ -326,7 +326,7 @@ export const WebhooksPanel = () => {
           notify('ra.notification.deleted', { type: 'success', messageArgs: { smart_count: 1 } });
           void refetch();
         },
-        onError: notifyError,
+        onError: (error: unknown) => notifyError(error),
       },
     );
   };

@@ -49,7 +49,7 @@ export const DeleteRowButton = ({
           notify(message, { type: 'success', messageArgs: { smart_count: 1 } });
           refresh();
         },
-        onError: notifyError,
+        onError: (error: unknown) => notifyError(error),
       },
     );
 
