@@ -140,9 +140,9 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
 
   await app.register(userService, { prefix: '/api/user', config, mailer: outbox });
   await app.register(agentService, { prefix: '/api/agent' });
-  await app.register(scanService, { prefix: '/api/scan' });
+  await app.register(scanService, { prefix: '/api/scan', config });
   await app.register(quoteService, { prefix: '/api/quote' });
-  await app.register(emailService, { prefix: '/api/email' });
+  await app.register(emailService, { prefix: '/api/email', mailer: outbox });
 
   await spaPlugin(app, { root: config.STATIC_DIR });
   return app;

@@ -51,6 +51,12 @@ const ConfigSchema = z
     MAIL_FROM: z.string().min(3).default('ScanQuote <no-reply@scanquote.local>'),
     /** Without SMTP_URL, print mails (reset links included) on the console; default only when NODE_ENV is development. */
     MAIL_CONSOLE: bool.optional(),
+    /** An external registration look-up service (docs/scan-page.md); unset, plates are looked up in the registrations table. */
+    PLATE_LOOKUP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** Sent to it as `Authorization: Bearer <key>`. */
+    PLATE_LOOKUP_KEY: z.string().min(1).optional(),
+    /** How long a look-up may take before the user is told the service did not answer (504). */
+    PLATE_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** Where the built single-page app lives. */
     STATIC_DIR: z.string().default('dist'),
     /** Uploaded files go to an S3-compatible bucket (path-style URLs) when all five S3_* are set; else to DATA_DIR/files. */

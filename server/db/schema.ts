@@ -367,6 +367,44 @@ export interface ScanFilesTable {
   scan_id: number;
   key: string;
 }
+/** The built-in plate look-up's registry (013). */
+export interface RegistrationsTable {
+  id: Id;
+  number: string;
+  state: string;
+  make: string | null;
+  model: string | null;
+  colour: string | null;
+  body_type: string | null;
+  valuation: number | null;
+  created_at: Timestamp;
+}
+export interface ScanTyreRepairsTable {
+  scan_id: number;
+  row: number;
+  direction: string;
+  repair_type: string;
+  user_id: number | null;
+  updated_at: Timestamp;
+}
+export interface ScanMailsTable {
+  id: Id;
+  scan_id: number;
+  user_id: number | null;
+  mail_id: number | null;
+  template_id: number | null;
+  recipients: string[];
+  subject: string;
+  attachments: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+}
+export interface MailAttachmentsTable {
+  id: Id;
+  mail_id: number;
+  filename: string;
+  content_type: string;
+  content: Buffer;
+}
 
 export interface DB {
   roles: RolesTable;
@@ -407,4 +445,8 @@ export interface DB {
   scan_annotates: ScanAnnotatesTable;
   scan_reports: ScanReportsTable;
   scan_files: ScanFilesTable;
+  registrations: RegistrationsTable;
+  scan_tyre_repairs: ScanTyreRepairsTable;
+  scan_mails: ScanMailsTable;
+  mail_attachments: MailAttachmentsTable;
 }

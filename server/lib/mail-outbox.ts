@@ -1,11 +1,19 @@
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../db/database';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail {
   to: string[];
   subject: string;
   text: string;
   html: string;
+  /** Copied into the outbox with the mail (mail_attachments), so it is sent even if the file is gone by then. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -34,6 +42,11 @@ export function createMailer(
         .values({ recipients: mail.to, subject: mail.subject, text_body: mail.text, html: mail.html })
         .returning('id')
         .executeTakeFirstOrThrow();
+      if (mail.attachments?.length)
+        await trx
+          .insertInto('mail_attachments')
+          .values(mail.attachments.map((a) => ({ mail_id: row.id, filename: a.filename, content_type: a.contentType, content: a.content })))
+          .execute();
       return row.id;
     },
     async deliverPending(limit = 20) {
@@ -42,12 +55,27 @@ export function createMailer(
       let sent = 0;
       for (const m of pending) {
         try {
-          await transport.sendMail({ from: opts.from, to: m.recipients, subject: m.subject, text: m.text_body, html: m.html });
+          const attachments = await db
+            .selectFrom('mail_attachments')
+            .select(['filename', 'content_type', 'content'])
+            .where('mail_id', '=', m.id)
+            .orderBy('id')
+            .execute();
+          await transport.sendMail({
+            from: opts.from,
+            to: m.recipients,
+            subject: m.subject,
+            text: m.text_body,
+            html: m.html,
+            attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.content_type, content: a.content })),
+          });
           await db
             .updateTable('mail_outbox')
             .set({ status: 'sent', sent_at: new Date(), attempts: m.attempts + 1 })
             .where('id', '=', m.id)
             .execute();
+          // The bytes were only kept to send them; scan_mails records what was attached.
+          await db.deleteFrom('mail_attachments').where('mail_id', '=', m.id).execute();
           sent++;
         } catch (e) {
           const attempts = m.attempts + 1;
@@ -60,6 +88,7 @@ export function createMailer(
             })
             .where('id', '=', m.id)
             .execute();
+          if (attempts >= MAX_ATTEMPTS) await db.deleteFrom('mail_attachments').where('mail_id', '=', m.id).execute();
         }
       }
       return sent;

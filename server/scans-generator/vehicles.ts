@@ -83,3 +83,32 @@ export function vehicle(rng: Rng, state: string): Vehicle {
     location_state: state,
   };
 }
+
+/** A row of the built-in plate look-up's registry (the `registrations` table): the vehicle as the registry knows it. */
+export interface RegistryEntry {
+  number: string;
+  state: string;
+  make: string;
+  model: string;
+  colour: string;
+  body_type: string;
+  valuation: number;
+}
+
+export const registryEntry = (v: Vehicle): RegistryEntry => ({
+  number: v.licensePlate,
+  state: v.location_state,
+  make: v.make,
+  model: v.model,
+  colour: v.carColor,
+  body_type: v.body_type,
+  valuation: v.valuation,
+});
+
+/**
+ * Registered vehicles no scan has seen yet, `perState` in every state: the demo registry holds them beside the scanned
+ * ones, so a plate typed on a fresh scan can be found too.
+ */
+export function registryVehicles(rng: Rng, perState: number): RegistryEntry[] {
+  return Object.keys(PLATE_PATTERNS).flatMap((state) => Array.from({ length: perState }, () => registryEntry(vehicle(rng, state))));
+}

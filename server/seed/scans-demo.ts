@@ -1,10 +1,20 @@
 import { type Insertable, sql } from 'kysely';
 import { DAMAGE_LEVELS, type DamageLevel, type DamageType, tyreLabel } from '../../src/domain/scans';
 import { loadConfig } from '../config';
-import type { Database } from '../db/database';
+import type { Database, Executor } from '../db/database';
 import type { ScanAnnotatesTable, ScanDamagesTable, ScanTyresTable, ScanVideosTable } from '../db/schema';
 import { createStorage, type FileStorage, fileUrl } from '../lib/storage';
-import { CAR_PANELS, colourHex, createRng, generateScan, type GeneratedScan, type Rng } from '../scans-generator';
+import {
+  CAR_PANELS,
+  colourHex,
+  createRng,
+  generateScan,
+  type GeneratedScan,
+  type RegistryEntry,
+  registryEntry,
+  registryVehicles,
+  type Rng,
+} from '../scans-generator';
 import { damageImage, sampleVideo, tyreChart, tyreImage, vehicleImage, videoThumbnail } from '../scans-generator/images';
 import type { LevelCounts } from '../services/scan/repository';
 import { scanReportPdf } from '../services/scan/report';
@@ -256,6 +266,21 @@ export async function seedScans(
     if (reports.length) await trx.insertInto('scan_reports').values(reports).execute();
     const links = [...files].map((f) => ({ scan_id: Number(f.slice(0, f.indexOf('|'))), key: f.slice(f.indexOf('|') + 1) }));
     for (const part of chunks(links, 5000)) await trx.insertInto('scan_files').values(part).execute();
+    // The built-in plate look-up answers from this registry (docs/scan-page.md): the scanned vehicles and some not yet scanned.
+    await seedRegistrations(trx, [
+      ...plans.map((p) => registryEntry(p.scan.vehicle)),
+      ...registryVehicles(createRng(opts.seed ?? 20240531), 25),
+    ]);
   });
   return plans.length;
+}
+
+/** Writes registry rows for the built-in plate look-up; a plate already registered in its state keeps its row. */
+export async function seedRegistrations(db: Executor, entries: RegistryEntry[]) {
+  for (const part of chunks(entries, 2000))
+    await db
+      .insertInto('registrations')
+      .values(part)
+      .onConflict((oc) => oc.columns(['number', 'state']).doNothing())
+      .execute();
 }

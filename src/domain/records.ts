@@ -78,6 +78,21 @@ export const ScanItemRecord = z
 const levelCounts = z.object({ light: z.number(), medium: z.number(), heavy: z.number(), severe: z.number(), oversize: z.number() });
 const partResult = z.record(z.string(), z.unknown()).nullable();
 
+/** A saved image of a scan (spec 2 annotates): crops, annotations and vehicle photos; `path` is the stored file's name. */
+export const AnnotateRecord = z.object({ id: z.number(), src: z.string(), path: z.string(), vehicle_photo: z.boolean() });
+export type Annotate = Wire<z.infer<typeof AnnotateRecord>>;
+
+/** A wheel's repair choice (spec 2 §3 Selected repair): row and side, the tyre label, and the choice with its label. */
+export const TyreRepairRecord = z.object({
+  row: z.number(),
+  direction: z.enum(['L', 'R']),
+  position: z.enum(['left', 'right']),
+  label: z.string(),
+  repair_type: z.enum(['repair', 'recheck', 'replace']),
+  repair_label: z.string(),
+});
+export type TyreRepair = Wire<z.infer<typeof TyreRepairRecord>>;
+
 /** The whole scan for the scan page: the row plus meta, results, detections, counts, tyres, videos, images and reports. */
 export const ScanDetailRecord = ScanItemRecord.extend({
   meta: z
@@ -92,6 +107,8 @@ export const ScanDetailRecord = ScanItemRecord.extend({
       id: z.number(),
       damage_id: z.string(),
       src: z.string().nullable(),
+      /** The stored file's name (what POST emails takes as an attachment), null without an image. */
+      path: z.string().nullable(),
       type: z.string(),
       carPanel: z.string(),
       level: z.string(),
@@ -120,15 +137,102 @@ export const ScanDetailRecord = ScanItemRecord.extend({
     }),
   ),
   videos: z.array(z.object({ id: z.number(), video_id: z.string(), src: z.string(), thumbnail: z.string().nullable() })),
-  annotates: z.array(z.object({ id: z.number(), src: z.string(), path: z.string(), vehicle_photo: z.boolean() })),
+  annotates: z.array(AnnotateRecord),
   report_pdfs: z.array(z.object({ label: z.string(), url: z.string(), path: z.string() })),
   pdf: z.string().nullable(),
   pdf_url: z.string().nullable(),
   pdf_path: z.string().nullable(),
+  /** The agent viewer's repair choice per wheel (PUT scans/{id}/tyre-repairs). */
+  tyre_repairs: z.array(TyreRepairRecord),
 });
 
 export type ScanItem = Wire<z.infer<typeof ScanItemRecord>>;
 export type ScanDetail = Wire<z.infer<typeof ScanDetailRecord>>;
+
+/** GET meta/{id}: the scan's meta images (spec 2 §3 meta), null when the device sent none (the page then shows no tabs). */
+export const ScanMetaRecord = z
+  .object({ id: z.number(), scan_id: z.string(), thumbnailImagePathUrl: z.string().nullable(), srcImagePathUrl: z.string().nullable() })
+  .nullable();
+export type ScanMeta = Wire<z.infer<typeof ScanMetaRecord>>;
+
+/**
+ * GET archData/search?scan_id= (spec 2 §3 Damage panel group, Measures): the counts by measure (`countbymeasure`:
+ * per panel and level, as the detail's `measures`) and the panel groups of the car sketch in position order, each with
+ * its panels' dent and scratch counts, the group's totals and its counts per level (the chips' tooltips).
+ * `unplaced` lists counted panel codes that no active panel names (they still count in the scan's totals).
+ */
+export const ArchDataRecord = z.object({
+  scan_id: z.number(),
+  type: z.string(),
+  countbymeasure: z.object({
+    dents: z.record(z.string(), levelCounts),
+    scratchs: z.record(z.string(), levelCounts),
+    damage_count: z.record(z.string(), z.number()),
+  }),
+  panel_groups: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      image: z.string().nullable(),
+      position: z.number(),
+      dent_total: z.number(),
+      scratch_total: z.number(),
+      dents: levelCounts,
+      scratchs: levelCounts,
+      panels: z.array(
+        z.object({
+          id: z.number(),
+          name: z.string(),
+          label: z.string(),
+          carPanel: z.string(),
+          type: z.string(),
+          position: z.number(),
+          dent_count: z.number(),
+          scratch_count: z.number(),
+        }),
+      ),
+    }),
+  ),
+  unplaced: z.array(z.string()),
+});
+export type ArchData = Wire<z.infer<typeof ArchDataRecord>>;
+
+/** POST license-plates/search: a registration the look-up knows, for the autocomplete. */
+export const PlateSuggestionRecord = z.object({
+  number: z.string(),
+  state: z.string().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+});
+export type PlateSuggestion = Wire<z.infer<typeof PlateSuggestionRecord>>;
+
+/**
+ * GET license-plates/fetch/{number}?state= (spec 2 §3 License lookup result): the vehicle fields the fetch button fills
+ * (colour, body type, make, model) and the valuation in whole dollars.
+ */
+export const PlateLookupRecord = z.object({
+  number: z.string(),
+  state: z.string().nullable(),
+  ag_response: z.object({
+    colour: z.string().nullable(),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+    vehicle: z.object({ body_type: z.string().nullable() }),
+  }),
+  valuation_response: z.object({ price: z.number().nullable() }),
+});
+export type PlateLookup = Wire<z.infer<typeof PlateLookupRecord>>;
+
+/** POST emails: the mail as recorded with the scan (queued in the outbox, sent by it). */
+export const ScanMailRecord = z.object({
+  id: z.number(),
+  scan_id: z.number(),
+  recipients: z.array(z.string()),
+  subject: z.string(),
+  attachments: z.array(z.object({ key: z.string(), filename: z.string(), content_type: z.string(), size: z.number() })),
+  created_at: z.date(),
+});
+export type ScanMail = Wire<z.infer<typeof ScanMailRecord>>;
 
 /** An agent's webhook (spec 3 §3); the secret goes to holders of `agent` (the receiver verifies with it). */
 export const WebhookRecord = z.object({

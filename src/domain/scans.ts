@@ -260,3 +260,153 @@ export type ImageKind = (typeof IMAGE_KINDS)[number];
 
 /** POST ingest/scans/{id}/status. */
 export const ingestStatusBody = z.object({ status: oneOf(['ready', 'uploaded'], 'Status') });
+
+// ---- The scan page (issue 9, spec 2 §2–§9) ----
+
+const idNumber = (label: string) =>
+  z.coerce
+    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be an id`) })
+    .int(`${label} must be an id`)
+    .positive(`${label} must be an id`)
+    .max(Number.MAX_SAFE_INTEGER, `${label} must be an id`);
+
+/** The most a damage count edit may set one level to (spec 2 §5: numeric inputs). */
+export const DAMAGE_COUNT_MAX = 999;
+const levelCount = (level: string) =>
+  z
+    .number({ error: `${level[0].toUpperCase()}${level.slice(1)} must be a whole number from 0 to ${DAMAGE_COUNT_MAX}` })
+    .int(`${level[0].toUpperCase()}${level.slice(1)} must be a whole number from 0 to ${DAMAGE_COUNT_MAX}`)
+    .min(0, `${level[0].toUpperCase()}${level.slice(1)} must be a whole number from 0 to ${DAMAGE_COUNT_MAX}`)
+    .max(DAMAGE_COUNT_MAX, `${level[0].toUpperCase()}${level.slice(1)} must be a whole number from 0 to ${DAMAGE_COUNT_MAX}`);
+/** One damage type's counts keyed by lower-case level; a level left out keeps its count. */
+const editLevels = z.strictObject(
+  Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, levelCount(l).optional()])) as Record<DamageLevel, z.ZodOptional<z.ZodNumber>>,
+  { error: `Levels must be lower-case (${DAMAGE_LEVELS.join(', ')}), each a whole number from 0 to ${DAMAGE_COUNT_MAX}` },
+);
+
+/**
+ * POST scans/arch/edit-damage-count (spec 2 §3 "Damage count edit payload"): `scan_id` is the scan's `id`; dents and
+ * scratchs are keyed by lower-case level; a level left out keeps its count. The scan's totals follow.
+ */
+export const editDamageCountBody = z
+  .object({
+    scan_id: idNumber('Scan'),
+    car_panel: carPanel,
+    dents: editLevels.optional(),
+    scratchs: editLevels.optional(),
+  })
+  .refine((b) => b.dents !== undefined || b.scratchs !== undefined, { path: ['dents'], error: 'Dents or scratchs is required' });
+export type EditDamageCountBody = z.input<typeof editDamageCountBody>;
+
+/** The agent viewer's tyre repair choices (spec 2 §9), one per wheel: stored ids and the spec's labels. */
+export const TYRE_REPAIR_TYPES = [
+  { id: 'repair', name: 'Repair' },
+  { id: 'recheck', name: 'Recheck Next Visit' },
+  { id: 'replace', name: 'Replace' },
+] as const;
+export type TyreRepairType = (typeof TYRE_REPAIR_TYPES)[number]['id'];
+export const TYRE_REPAIR_IDS = TYRE_REPAIR_TYPES.map((t) => t.id) as [TyreRepairType, ...TyreRepairType[]];
+
+/** PUT scans/{id}/tyre-repairs: the wheel (row, side) and its choice; null clears it. */
+export const tyreRepairBody = z.object({
+  row: z
+    .number({ error: (i) => (i.input === undefined ? messages.required('Row') : 'Row must be a number') })
+    .int(messages.integer('Row'))
+    .min(1, messages.min('Row', 1))
+    .max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1)),
+  direction: oneOf(['L', 'R'], 'Direction'),
+  repair_type: z.enum(TYRE_REPAIR_IDS, { error: messages.choice('Repair Type') }).nullable(),
+});
+
+/** Multipart text values of a flag: 1/0, true/false (any case); absent is false. */
+const flag = (label: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? false : typeof v === 'string' ? v.toLowerCase() : v),
+    z.union([z.boolean(), z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')], {
+      error: `${label} must be 1 or 0`,
+    }),
+  );
+
+/**
+ * POST scans/{id}/annotates (multipart): `file` the image (a crop or an annotation, JPEG from the browser; any image the
+ * uploads accept); `edit` 1 with `image_id` (a saved image's id) replaces that image; `scan_id` may come and is ignored
+ * (the path names the scan).
+ */
+export const annotateBody = z
+  .object({
+    file: z.unknown(),
+    edit: flag('Edit'),
+    image_id: z.preprocess((v) => (v === '' ? undefined : v), idNumber('Image').optional()),
+    scan_id: z.unknown().optional(),
+  })
+  .refine((b) => !b.edit || b.image_id !== undefined, { path: ['image_id'], error: messages.required('Image') });
+
+/** POST license-plates/search: a registration prefix (spaces and dashes ignored); at most PLATE_SEARCH_LIMIT answers. */
+export const PLATE_SEARCH_LIMIT = 10;
+const plateText = (label: string) =>
+  safeString(label, { error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be text`) })
+    .max(40, messages.max(label, 40))
+    .transform(normalisePlate)
+    .pipe(
+      z
+        .string()
+        .min(1, messages.required(label))
+        .max(20, messages.max(label, 20))
+        .regex(/^[A-Z0-9]+$/, `${label} may hold only letters and digits`),
+    );
+export const plateSearchBody = z.object({ number: plateText('Number') });
+export const plateFetchParams = z.object({ number: plateText('Number') });
+export const plateFetchQuery = z.object({
+  state: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.toUpperCase() : v),
+    z.enum(AU_STATES.map((s) => s.id) as [string, ...string[]], { error: messages.choice('State') }).optional(),
+  ),
+});
+
+/** POST emails (email service): the scan page's send-mail form (spec 2 Communication). */
+export const MAIL_MAX_RECIPIENTS = 20;
+export const MAIL_MAX_ATTACHMENTS = 10;
+export const MAIL_MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+/** A list of addresses, or one text of them separated by commas, semicolons or spaces; each lower-cased and checked. */
+const recipients = z.preprocess(
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(/[,;\s]+/)
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
+  z
+    .array(
+      safeString('Recipients', { error: 'Recipients must be email addresses' })
+        .trim()
+        .toLowerCase()
+        .max(254, messages.max('Recipient', 254))
+        .regex(EMAIL, messages.email()),
+      { error: (i) => (i.input === undefined ? messages.required('Recipients') : 'Recipients must be email addresses') },
+    )
+    .min(1, messages.required('Recipients'))
+    .max(MAIL_MAX_RECIPIENTS, `At most ${MAIL_MAX_RECIPIENTS} recipients`),
+);
+/** A stored file of the scan, by its name (the `path` the scan record gives each image and PDF), never a URL. */
+const attachmentKey = z
+  .string({ error: 'Attachments must be file names of this scan' })
+  .regex(/^[0-9a-f]{32}\.[a-z0-9]{2,5}$/, 'Attachments must be file names of this scan');
+export const sendMailBody = z.object({
+  scan_id: idNumber('Scan'),
+  recipients,
+  subject: safeString('Subject', { error: (i) => (i.input === undefined ? messages.required('Subject') : 'Subject must be text') })
+    .trim()
+    .min(1, messages.required('Subject'))
+    .max(200, messages.max('Subject', 200)),
+  message: safeString('Message', { error: (i) => (i.input === undefined ? messages.required('Message') : 'Message must be text') })
+    .min(1, messages.required('Message'))
+    .max(200_000, messages.max('Message', 200_000)),
+  template_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idNumber('Template').optional()),
+  attachments: z
+    .array(attachmentKey, { error: 'Attachments must be a list of file names' })
+    .max(MAIL_MAX_ATTACHMENTS, `At most ${MAIL_MAX_ATTACHMENTS} attachments`)
+    .default([]),
+});
+export type SendMailBody = z.input<typeof sendMailBody>;

@@ -148,6 +148,12 @@ const sharedLocation = async (f: Fixtures) => {
   return site;
 };
 const freshScan = async (f: Fixtures) => (await f.build.scan({ agent_id: f.mine.agent, client_id: f.mine.client })).id;
+/** A car panel code the catalogue names (edit-damage-count takes no other). */
+const knownPanel = async (f: Fixtures) => {
+  const code = 'matrix_bonnet';
+  await f.build.panel({ panel_group_id: f.global.panelGroup, car_panel: code });
+  return code;
+};
 
 export const matrix: Record<string, MatrixEntry> = {
   // ---- System and real time ----
@@ -546,6 +552,74 @@ export const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/refresh` }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/refresh` }),
   },
+  // The scan page (issue 9): every route acts on one scan, held to the scan's scope.
+  'GET /api/scan/meta/:id': {
+    access: { permission: 'scan' },
+    request: (f) => ({ url: `/api/scan/meta/${f.mine.scan}` }),
+    foreign: (f) => ({ url: `/api/scan/meta/${f.other.scan}` }),
+  },
+  'GET /api/scan/archData/search': {
+    access: { permission: 'scan' },
+    request: (f) => ({ url: `/api/scan/archData/search?scan_id=${f.mine.scan}` }),
+    foreign: (f) => ({ url: `/api/scan/archData/search?scan_id=${f.other.scan}` }),
+  },
+  'POST /api/scan/scans/arch/edit-damage-count': {
+    access: { permission: 'scan' },
+    request: async (f) => ({
+      url: '/api/scan/scans/arch/edit-damage-count',
+      payload: { scan_id: await freshScan(f), car_panel: await knownPanel(f), dents: { light: 2 }, scratchs: { heavy: 1 } },
+    }),
+    foreign: async (f) => ({
+      url: '/api/scan/scans/arch/edit-damage-count',
+      payload: { scan_id: f.other.scan, car_panel: await knownPanel(f), dents: { light: 3 } },
+    }),
+  },
+  'POST /api/scan/scans/:id/annotates': {
+    access: { permission: 'scan' },
+    request: async (f) => ({
+      url: `/api/scan/scans/${await freshScan(f)}/annotates`,
+      ...(await f.form({ file: { data: await f.png(), filename: 'crop.png', type: 'image/png' } })),
+    }),
+    status: 201,
+    foreign: async (f) => ({
+      url: `/api/scan/scans/${f.other.scan}/annotates`,
+      ...(await f.form({ file: { data: await f.png(), filename: 'crop.png', type: 'image/png' } })),
+    }),
+  },
+  'DELETE /api/scan/scans/:id/annotates/:imageId': {
+    access: { permission: 'scan' },
+    request: async (f) => {
+      const scan = await freshScan(f);
+      return { url: `/api/scan/scans/${scan}/annotates/${(await f.build.annotate({ scan_id: scan })).id}` };
+    },
+    foreign: async (f) => ({ url: `/api/scan/scans/${f.other.scan}/annotates/${(await f.build.annotate({ scan_id: f.other.scan })).id}` }),
+  },
+  'PUT /api/scan/scans/:id/tyre-repairs': {
+    access: { permission: 'scan' },
+    request: async (f) => {
+      const scan = await freshScan(f);
+      await f.build.tyre({ scan_id: scan });
+      return { url: `/api/scan/scans/${scan}/tyre-repairs`, payload: { row: 1, direction: 'L', repair_type: 'replace' } };
+    },
+    foreign: async (f) => {
+      await f.build.tyre({ scan_id: f.other.scan }).catch(() => {});
+      return { url: `/api/scan/scans/${f.other.scan}/tyre-repairs`, payload: { row: 1, direction: 'L', repair_type: 'replace' } };
+    },
+  },
+  // Registrations belong to no agent or client: any holder of `scan` looks them up.
+  'POST /api/scan/license-plates/search': {
+    access: { permission: 'scan' },
+    request: body('/api/scan/license-plates/search', () => ({ number: '1ab' })),
+    foreign: 'none',
+  },
+  'GET /api/scan/license-plates/fetch/:number': {
+    access: { permission: 'scan' },
+    request: async (f) => {
+      const reg = await f.build.registration();
+      return { url: `/api/scan/license-plates/fetch/${reg.number}?state=${reg.state}` };
+    },
+    foreign: 'none',
+  },
   // Device routes take the API key of a user (the Agent user's here), never a sign-in token (docs/ingestion.md).
   'GET /api/scan/ingest/devices': { access: 'device', request: path('/api/scan/ingest/devices'), foreign: 'none' },
   'POST /api/scan/ingest/scans': {
@@ -770,6 +844,20 @@ export const matrix: Record<string, MatrixEntry> = {
   },
 
   // ---- E-mail service ----
+  'POST /api/email/emails': {
+    access: { permission: 'scan' },
+    request: body('/api/email/emails', (f) => ({
+      scan_id: f.mine.scan,
+      recipients: ['owner@matrix.test'],
+      subject: 'Your scan',
+      message: '<p>Please find the scan attached.</p>',
+    })),
+    status: 201,
+    foreign: (f) => ({
+      url: '/api/email/emails',
+      payload: { scan_id: f.other.scan, recipients: ['owner@matrix.test'], subject: 'Your scan', message: '<p>Hello</p>' },
+    }),
+  },
   'GET /api/email/emailTemplates': {
     access: { permission: 'email_template' },
     request: path('/api/email/emailTemplates'),

@@ -57,6 +57,10 @@ const catalogueIds = async () => {
   return catalogue;
 };
 
+/** A registration the built-in plate look-up knows. */
+let plate: string | null = null;
+const plateNumber = async () => (plate ??= (await t.build.registration()).number);
+
 /** A scan (scan service routes with an id). */
 let scanSample: number | null = null;
 const scanId = async () =>
@@ -144,9 +148,12 @@ describe('no reply carries a secret', () => {
         .replace(/\/panelGroups\/:id/, `/panelGroups/${(await agentSideIds()).panelGroup}`)
         .replace(/\/files\/:key/, `/files/${(await agentSideIds()).file}`)
         .replace(/\/scans\/:id/, `/scans/${await scanId()}`)
+        .replace(/\/meta\/:id/, `/meta/${await scanId()}`)
+        .replace(/\/license-plates\/fetch\/:number/, `/license-plates/fetch/${await plateNumber()}`)
         .replace(/\/portal\/:agentId\//, `/portal/${agentId}/`)
         // Routes that need a query of their own.
-        .replace(/\/webhooks\/deliveries$/, `/webhooks/deliveries?agent_id=${agentId}`);
+        .replace(/\/webhooks\/deliveries$/, `/webhooks/deliveries?agent_id=${agentId}`)
+        .replace(/\/archData\/search$/, `/archData/search?scan_id=${await scanId()}`);
       // A new route with a parameter must be taught to this sweep.
       expect(url, `add a sample id for ${route}`).not.toMatch(/:\w+/);
       // The customer portal's routes take a kiosk token instead of a sign-in (portal-kiosk.test.ts checks refusals).

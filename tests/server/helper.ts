@@ -206,6 +206,52 @@ export function builders(db: Database) {
         .returning(['id', 'scan_id'])
         .executeTakeFirstOrThrow();
     },
+    /** A saved image of a scan (scan_annotates); its src names no stored file unless given. */
+    async annotate(over: { scan_id: number; src?: string; vehicle_photo?: boolean }) {
+      return db
+        .insertInto('scan_annotates')
+        .values({ src: '/api/user/files/00000000000000000000000000000000.jpg', ...over })
+        .returning(['id', 'src'])
+        .executeTakeFirstOrThrow();
+    },
+    /** A tyre side of a scan (row 1, left, outer unless given) with a flat tread profile. */
+    async tyre(over: { scan_id: number; row?: number; direction?: 'L' | 'R'; position?: 'I' | 'O'; label?: string }) {
+      return db
+        .insertInto('scan_tyres')
+        .values({ row: 1, direction: 'L', position: 'O', label: 'FRONT LEFT', depths: [8, 8, 8], ...over })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+    /** A registration the built-in plate look-up knows. */
+    async registration(
+      over: Partial<{
+        number: string;
+        state: string;
+        make: string;
+        model: string;
+        colour: string;
+        body_type: string;
+        valuation: number;
+      }> = {},
+    ) {
+      return db
+        .insertInto('registrations')
+        .values({
+          number: unique('REG')
+            .replace(/[^A-Z0-9]/gi, '')
+            .toUpperCase()
+            .slice(-12),
+          state: 'VIC',
+          make: 'Toyota',
+          model: 'Corolla',
+          colour: 'Silver',
+          body_type: 'Hatchback',
+          valuation: 18500,
+          ...over,
+        })
+        .returning(['id', 'number', 'state'])
+        .executeTakeFirstOrThrow();
+    },
     /** A user with the given roles (by name), agents and clients; password PASSWORD. */
     async user(over: { roles?: string[]; agents?: number[]; clients?: number[]; email?: string; permissions?: string[] } = {}) {
       passwordHash ??= hashPassword(PASSWORD);

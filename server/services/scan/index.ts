@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import { broadcasterOf } from '../../lib/events';
 import { multipartPlugin } from '../../lib/multipart';
 import { storageOf } from '../../lib/storage';
 import { ingestRoutes } from './ingest';
+import { plateLookupProvider } from './plate-lookup';
+import { plateRoutes } from './plate-routes';
 import { portalScanRoutes } from './portal';
 import { scanIngestion } from './ingest-service';
 import { scanRoutes } from './routes';
@@ -12,7 +15,7 @@ import { type ScanDeps, scanRecords } from './service';
 export { removeExpiredExports } from './export';
 
 /** The scan service (/api/scan): the scan list and records (spec 2 §7), the customer portal's list and the devices' ingestion API (docs/ingestion.md). */
-export async function scanService(app: FastifyInstance) {
+export async function scanService(app: FastifyInstance, opts: { config: Config }) {
   const deps: ScanDeps = {
     db: app.db,
     storage: storageOf(app),
@@ -27,4 +30,5 @@ export async function scanService(app: FastifyInstance) {
   await app.register(scanRoutes, { scans: scanRecords(deps) });
   await app.register(ingestRoutes, { ingestion: scanIngestion(deps) });
   await app.register(portalScanRoutes);
+  await app.register(plateRoutes, { plates: plateLookupProvider(app.db, opts.config) });
 }

@@ -9,18 +9,19 @@ import {
   isDateOnly,
   normalisePlate,
   type ScanStatus,
+  TYRE_REPAIR_TYPES,
+  type TyreRepairType,
   tyreLabel,
 } from '../../../src/domain/scans';
 import type { Executor } from '../../db/database';
+import { keyOfUrl } from '../../lib/storage';
 import { ValidationError } from '../../errors';
-import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
+import { idArray, scopePredicate } from '../../lib/resource';
+import { scanScope } from '../../lib/scan-scope';
 import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 
-/** Scans carry their agent and client: an Agent user sees their agents' scans, a Client user their clients'. */
-export const scanScope: ScopeRule = {
-  agent: (ids) => sql<boolean>`s.agent_id = any(${idArray(ids)})`,
-  client: (ids) => sql<boolean>`s.client_id = any(${idArray(ids)})`,
-};
+/** Scans carry their agent and client (the rule lives in server/lib, where the email service reads it too). */
+export { scanScope };
 
 /** The display (and filter) time zone of spec 2 §1. */
 /** Scans' days and local times are Melbourne's (src/domain/formats.ts). */
@@ -304,7 +305,7 @@ const zeroCounts = (): LevelCounts => Object.fromEntries(DAMAGE_LEVELS.map((l) =
 export async function findScanDetail(db: Executor, id: number, scope?: DataScope) {
   const item = await findScanItem(db, id, scope);
   if (!item) return null;
-  const [extra, damages, measures, tyres, videos, annotates, reports] = await Promise.all([
+  const [extra, damages, measures, tyres, videos, annotates, reports, repairs] = await Promise.all([
     sql<
       { meta_thumbnail: string | null; meta_src: string | null } & Record<
         'arch' | 'chasis' | 'tire' | 'rims',
@@ -357,6 +358,7 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
     sql<{ kind: string; label: string; url: string }>`select kind, label, url from scan_reports where scan_id = ${id} order by id`.execute(
       db,
     ),
+    tyreRepairs(db, id),
   ]);
   const x = extra.rows[0];
   const counts: { dents: Record<string, LevelCounts>; scratchs: Record<string, LevelCounts>; damage_count: Record<string, number> } = {
@@ -384,6 +386,7 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
       id: d.id,
       damage_id: d.damage_id,
       src: d.image,
+      path: keyOfUrl(d.image),
       type: d.type,
       carPanel: d.car_panel,
       level: d.level,
@@ -410,6 +413,7 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
     pdf: report?.url ?? null,
     pdf_url: report?.url ?? null,
     pdf_path: report ? pathOf(report.url) : null,
+    tyre_repairs: repairs,
   };
 }
 export type ScanDetail = NonNullable<Awaited<ReturnType<typeof findScanDetail>>>;
@@ -677,4 +681,205 @@ export async function portalScans(db: Executor, agentId: number, hours: number, 
     from scans where agent_id = ${agentId} and scanned_at > now() - make_interval(hours => ${hours})
     order by scanned_at desc, id desc limit ${limit}`.execute(db);
   return r.rows;
+}
+
+// ---- The scan page (issue 9) ----
+
+/** The scan's meta images (GET meta/{id}), null when the device sent none. */
+export async function findScanMeta(db: Executor, id: number) {
+  const r = await sql<{
+    id: number;
+    scan_id: string;
+    meta_thumbnail: string | null;
+    meta_src: string | null;
+  }>`select id, scan_id, meta_thumbnail, meta_src from scans where id = ${id}`.execute(db);
+  const x = r.rows[0];
+  if (!x || (!x.meta_thumbnail && !x.meta_src)) return null;
+  return { id: x.id, scan_id: x.scan_id, thumbnailImagePathUrl: x.meta_thumbnail, srcImagePathUrl: x.meta_src };
+}
+
+/** The car sketch's data (GET archData/search): the counts by measure and the panel groups with their panels' counts. */
+export async function archData(db: Executor, scanId: number, type: string) {
+  const [measures, panels] = await Promise.all([
+    sql<{ car_panel: string; type: 'dents' | 'scratchs'; level: keyof LevelCounts; count: number }>`
+      select car_panel, type, level, count from scan_measures where scan_id = ${scanId} order by car_panel`.execute(db),
+    sql<{
+      group_id: number;
+      group_name: string;
+      group_image: string | null;
+      group_position: number;
+      id: number | null;
+      name: string | null;
+      label: string | null;
+      car_panel: string | null;
+      type: string | null;
+      position: number | null;
+    }>`select g.id as group_id, g.name as group_name, g.image as group_image, g.position as group_position,
+        p.id, p.name, p.label, p.car_panel, p.type, p.position
+      from panel_groups g left join panels p on p.panel_group_id = g.id and p.status and p.car_panel is not null
+      order by g.position, g.id, p.position, p.id`.execute(db),
+  ]);
+  const countbymeasure: {
+    dents: Record<string, LevelCounts>;
+    scratchs: Record<string, LevelCounts>;
+    damage_count: Record<string, number>;
+  } = { dents: {}, scratchs: {}, damage_count: {} };
+  for (const m of measures.rows) {
+    (countbymeasure[m.type][m.car_panel] ??= zeroCounts())[m.level] = m.count;
+    countbymeasure.damage_count[m.car_panel] = (countbymeasure.damage_count[m.car_panel] ?? 0) + m.count;
+  }
+  const sum = (c: LevelCounts | undefined) => (c ? DAMAGE_LEVELS.reduce((t, l) => t + c[l], 0) : 0);
+  const groups = new Map<
+    number,
+    {
+      id: number;
+      name: string;
+      image: string | null;
+      position: number;
+      dent_total: number;
+      scratch_total: number;
+      dents: LevelCounts;
+      scratchs: LevelCounts;
+      panels: {
+        id: number;
+        name: string;
+        label: string;
+        carPanel: string;
+        type: string;
+        position: number;
+        dent_count: number;
+        scratch_count: number;
+      }[];
+    }
+  >();
+  const placed = new Set<string>();
+  for (const row of panels.rows) {
+    let g = groups.get(row.group_id);
+    if (!g) {
+      g = {
+        id: row.group_id,
+        name: row.group_name,
+        image: row.group_image,
+        position: row.group_position,
+        dent_total: 0,
+        scratch_total: 0,
+        dents: zeroCounts(),
+        scratchs: zeroCounts(),
+        panels: [],
+      };
+      groups.set(row.group_id, g);
+    }
+    if (row.id === null || row.car_panel === null) continue;
+    placed.add(row.car_panel);
+    const dents = countbymeasure.dents[row.car_panel];
+    const scratchs = countbymeasure.scratchs[row.car_panel];
+    for (const l of DAMAGE_LEVELS) {
+      g.dents[l] += dents?.[l] ?? 0;
+      g.scratchs[l] += scratchs?.[l] ?? 0;
+    }
+    g.dent_total += sum(dents);
+    g.scratch_total += sum(scratchs);
+    g.panels.push({
+      id: row.id,
+      name: row.name!,
+      label: row.label!,
+      carPanel: row.car_panel,
+      type: row.type!,
+      position: row.position!,
+      dent_count: sum(dents),
+      scratch_count: sum(scratchs),
+    });
+  }
+  const unplaced = Object.keys(countbymeasure.damage_count).filter((p) => !placed.has(p));
+  return { scan_id: scanId, type, countbymeasure, panel_groups: [...groups.values()], unplaced };
+}
+
+/** Whether a car panel code is one the catalogue's panels name or the scan already counts. */
+export async function isKnownCarPanel(db: Executor, scanId: number, carPanel: string) {
+  const r = await sql<{ ok: boolean }>`select exists (select 1 from panels where car_panel = ${carPanel})
+    or exists (select 1 from scan_measures where scan_id = ${scanId} and car_panel = ${carPanel}) as ok`.execute(db);
+  return r.rows[0].ok;
+}
+
+/** Sets a panel's counts for the levels given (a 0 removes the row), then recomputes the scan's totals, in `trx`. */
+export async function setPanelCounts(
+  trx: Executor,
+  scanId: number,
+  carPanel: string,
+  counts: Partial<Record<'dents' | 'scratchs', Partial<LevelCounts>>>,
+) {
+  for (const type of ['dents', 'scratchs'] as const) {
+    for (const [level, n] of Object.entries(counts[type] ?? {})) {
+      if (n === undefined) continue;
+      if (n === 0)
+        await sql`delete from scan_measures where scan_id = ${scanId} and car_panel = ${carPanel} and type = ${type} and level = ${level}`.execute(
+          trx,
+        );
+      else
+        await sql`insert into scan_measures (scan_id, car_panel, type, level, count) values (${scanId}, ${carPanel}, ${type}, ${level}, ${n})
+          on conflict (scan_id, car_panel, type, level) do update set count = excluded.count`.execute(trx);
+    }
+  }
+  await refreshCounts(trx, scanId, false);
+}
+
+export async function insertAnnotate(trx: Executor, scanId: number, src: string, userId: number) {
+  const r = await sql<{ id: number; src: string; vehicle_photo: boolean }>`insert into scan_annotates (scan_id, src, user_id)
+    values (${scanId}, ${src}, ${userId}) returning id, src, vehicle_photo`.execute(trx);
+  return r.rows[0];
+}
+
+/** Replaces a saved image's file (the `edit` flag); null when the scan has no such image. */
+export async function replaceAnnotate(trx: Executor, scanId: number, annotateId: number, src: string, userId: number) {
+  const r = await sql<{ id: number; src: string; vehicle_photo: boolean }>`update scan_annotates set src = ${src}, user_id = ${userId}
+    where id = ${annotateId} and scan_id = ${scanId} returning id, src, vehicle_photo`.execute(trx);
+  return r.rows[0] ?? null;
+}
+
+/** Deletes a saved image of the scan; false when it has none of that id. */
+export async function deleteAnnotate(trx: Executor, scanId: number, annotateId: number) {
+  const r = await sql`delete from scan_annotates where id = ${annotateId} and scan_id = ${scanId}`.execute(trx);
+  return Number(r.numAffectedRows ?? 0) > 0;
+}
+
+/** The tyre labels of a scan's wheels, by row and side (none when it has no tyre data). */
+export async function tyreWheels(db: Executor, scanId: number) {
+  const r = await sql<{ row: number; direction: 'L' | 'R'; label: string }>`select distinct "row", direction, label from scan_tyres
+    where scan_id = ${scanId} order by "row", direction`.execute(db);
+  return r.rows;
+}
+
+export async function tyreRepairs(db: Executor, scanId: number) {
+  const r = await sql<{ row: number; direction: 'L' | 'R'; repair_type: TyreRepairType; label: string | null }>`
+    select r."row", r.direction, r.repair_type,
+      (select t.label from scan_tyres t where t.scan_id = r.scan_id and t."row" = r."row" and t.direction = r.direction limit 1) as label
+    from scan_tyre_repairs r where r.scan_id = ${scanId} order by r."row", r.direction`.execute(db);
+  return r.rows.map((x) => ({
+    row: x.row,
+    direction: x.direction,
+    position: x.direction === 'L' ? ('left' as const) : ('right' as const),
+    label: x.label ?? `${x.row} ${x.direction === 'L' ? 'LEFT' : 'RIGHT'}`,
+    repair_type: x.repair_type,
+    repair_label: TYRE_REPAIR_TYPES.find((t) => t.id === x.repair_type)!.name,
+  }));
+}
+
+/** Sets (or, with null, clears) a wheel's repair choice: one per scan, row and side. */
+export async function setTyreRepair(
+  trx: Executor,
+  scanId: number,
+  wheel: { row: number; direction: 'L' | 'R' },
+  repairType: TyreRepairType | null,
+  userId: number,
+) {
+  if (repairType === null) {
+    await sql`delete from scan_tyre_repairs where scan_id = ${scanId} and "row" = ${wheel.row} and direction = ${wheel.direction}`.execute(
+      trx,
+    );
+    return;
+  }
+  await sql`insert into scan_tyre_repairs (scan_id, "row", direction, repair_type, user_id) values (${scanId}, ${wheel.row}, ${wheel.direction}, ${repairType}, ${userId})
+    on conflict (scan_id, "row", direction) do update set repair_type = excluded.repair_type, user_id = excluded.user_id, updated_at = now()`.execute(
+    trx,
+  );
 }

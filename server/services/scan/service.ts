@@ -3,25 +3,40 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { inScope } from '../../../src/domain/permissions';
 import {
+  type annotateBody,
+  type editDamageCountBody,
   type ExportFormat,
   manualScanFields,
   SCAN_VEHICLE_FIELDS,
   type scanUpdateBody,
   scanVehicleFields,
+  type tyreRepairBody,
 } from '../../../src/domain/scans';
 import type { Database } from '../../db/database';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { checkImage } from '../../lib/images';
 import { checkReferences } from '../../lib/resource';
+import { chargeAgentUploads } from '../../lib/upload-quota';
 import type { Signer } from '../../lib/signing';
-import { type FileStorage, fileUrl, signedFileUrl } from '../../lib/storage';
+import { type FileStorage, fileUrl, keyOfUrl, signedFileUrl } from '../../lib/storage';
 import type { Broadcaster } from '../../realtime/broadcaster';
 import { broadcastScan, queueScanEvent } from './events';
 import { buildExport, recordExport } from './export';
 import { releaseFiles, syncScanFiles, withStoredFiles } from './files';
 import {
   agentDefaultClient,
+  archData,
   countUpTo,
+  deleteAnnotate,
   deleteScanRows,
+  findScanMeta,
+  insertAnnotate,
+  isKnownCarPanel,
+  replaceAnnotate,
+  setPanelCounts,
+  setTyreRepair,
+  tyreRepairs,
+  tyreWheels,
   findScanDetail,
   findScanItem,
   hasScanReport,
@@ -37,6 +52,8 @@ import { scanReportPdf } from './report';
 import type { ManualScanBody } from './schemas';
 
 export const SCAN_MODEL = 'Scan';
+/** A saved image of a scan (scan_annotates), in the model's 404. */
+export const ANNOTATE_MODEL = 'ScanImage';
 /** An export holds at most this many scans; more must be narrowed by the filters. */
 export const EXPORT_MAX_ROWS = 200_000;
 
@@ -175,6 +192,87 @@ export function scanRecords(deps: ScanDeps) {
       await writeScanReport(db, storage, id, req.log);
       await broadcastScan(deps, 'created', item);
       return detail(req, id);
+    },
+
+    /** GET meta/{id}: the scan's meta images (null without them). */
+    async meta(req: FastifyRequest, rawId: string) {
+      const id = parseScanId(rawId);
+      await visibleItem(req, id);
+      return findScanMeta(db, id);
+    },
+
+    /** GET archData/search: the car sketch's panel groups with the scan's counts by measure. */
+    async archData(req: FastifyRequest, scanId: number) {
+      const item = await visibleItem(req, scanId);
+      return archData(db, scanId, item.type);
+    },
+
+    /**
+     * POST scans/arch/edit-damage-count: sets a panel's counts per level and recomputes the scan's totals in the same
+     * transaction, with `scan.updated` queued for the webhooks; then the live `updated` event and (uploaded) the report.
+     */
+    async editDamageCount(req: FastifyRequest, body: z.output<typeof editDamageCountBody>) {
+      const id = body.scan_id;
+      const current = await visibleItem(req, id);
+      const item = await db.transaction().execute(async (trx) => {
+        if (!(await isKnownCarPanel(trx, id, body.car_panel)))
+          throw new ValidationError({ car_panel: 'The selected car panel is invalid' });
+        await setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs });
+        return queueScanEvent(trx, 'updated', id);
+      });
+      if (current.status === 'uploaded') await writeScanReport(db, storage, id, req.log);
+      await broadcastScan(deps, 'updated', item);
+      return detail(req, id);
+    },
+
+    /**
+     * POST scans/{id}/annotates: stores a crop or an annotation (checked by its bytes like every upload, counted in the
+     * scan's agent's upload quota) as a new saved image, or with `edit` in place of one; the replaced file leaves storage.
+     */
+    async saveAnnotate(req: FastifyRequest, rawId: string, body: z.output<typeof annotateBody>) {
+      const id = parseScanId(rawId);
+      const scan = await visibleItem(req, id);
+      const image = await checkImage(body.file, 'file', 'File');
+      const key = await storage.put(image.data, image.contentType);
+      const { saved, gone } = await withStoredFiles(storage, [key], () =>
+        db.transaction().execute(async (trx) => {
+          await chargeAgentUploads(trx, scan.agent_id, { [key]: image.data.length }, 'file');
+          const saved = body.edit
+            ? await replaceAnnotate(trx, id, body.image_id!, fileUrl(key), req.user!.id)
+            : await insertAnnotate(trx, id, fileUrl(key), req.user!.id);
+          if (!saved) throw new ValidationError({ image_id: 'The selected image is invalid' });
+          return { saved, gone: await syncScanFiles(trx, id) };
+        }),
+      );
+      await releaseFiles(db, storage, gone, req.log);
+      return { id: saved.id, src: saved.src, path: keyOfUrl(saved.src) ?? key, vehicle_photo: saved.vehicle_photo };
+    },
+
+    /** DELETE scans/{id}/annotates/{imageId}: removes a saved image (a vehicle photo too); its file goes when no scan uses it. */
+    async deleteAnnotate(req: FastifyRequest, rawId: string, rawImageId: string) {
+      const id = parseScanId(rawId);
+      await visibleItem(req, id);
+      const missing = new NotFoundError(ANNOTATE_MODEL, rawImageId);
+      if (!/^\d{1,15}$/.test(rawImageId)) throw missing;
+      const gone = await db.transaction().execute(async (trx) => {
+        if (!(await deleteAnnotate(trx, id, Number(rawImageId)))) throw missing;
+        return syncScanFiles(trx, id);
+      });
+      await releaseFiles(db, storage, gone, req.log);
+      return { message: 'Deleted Successfully' };
+    },
+
+    /** PUT scans/{id}/tyre-repairs: one wheel's repair choice (replacing its earlier one); replies every choice of the scan. */
+    async setTyreRepair(req: FastifyRequest, rawId: string, body: z.output<typeof tyreRepairBody>) {
+      const id = parseScanId(rawId);
+      await visibleItem(req, id);
+      await db.transaction().execute(async (trx) => {
+        const wheels = await tyreWheels(trx, id);
+        if (!wheels.some((w) => w.row === body.row && w.direction === body.direction))
+          throw new ValidationError({ row: 'The selected tyre is invalid' });
+        await setTyreRepair(trx, id, body, body.repair_type, req.user!.id);
+      });
+      return tyreRepairs(db, id);
     },
 
     /** Recounts the damage totals (news to webhooks and the live list only when they changed) and writes a missing report. */

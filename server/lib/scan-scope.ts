@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { DataScope } from '../../src/domain/permissions';
+import type { Executor } from '../db/database';
+import { idArray, type ScopeRule, scopePredicate } from './resource';
+
+/** Scans carry their agent and client: an Agent user sees their agents' scans, a Client user their clients'. */
+export const scanScope: ScopeRule = {
+  agent: (ids) => sql<boolean>`s.agent_id = any(${idArray(ids)})`,
+  client: (ids) => sql<boolean>`s.client_id = any(${idArray(ids)})`,
+};
+
+/**
+ * A scan the request's scope may see, by id (the scan service's rule, for other services acting on a scan: the mail
+ * sent from the scan page). Null when there is none or it is outside the scope.
+ */
+export async function visibleScan(db: Executor, scope: DataScope, id: number) {
+  const r = await sql<{
+    id: number;
+    scan_id: string;
+    agent_id: number;
+    client_id: number | null;
+    license_plate: string | null;
+  }>`select s.id, s.scan_id, s.agent_id, s.client_id, s.license_plate from scans s
+    where s.id = ${id} and ${scopePredicate(scope, scanScope)}`.execute(db);
+  return r.rows[0] ?? null;
+}
