@@ -334,7 +334,7 @@ const flag = (label: string) =>
  */
 export const annotateBody = z
   .object({
-    file: z.unknown(),
+    file: z.unknown().optional(),
     edit: flag('Edit'),
     image_id: z.preprocess((v) => (v === '' ? undefined : v), idNumber('Image').optional()),
     scan_id: z.unknown().optional(),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { messages } from '../../../src/domain/fields';
 import { inScope } from '../../../src/domain/permissions';
 import {
   type annotateBody,
@@ -232,6 +233,7 @@ export function scanRecords(deps: ScanDeps) {
     async saveAnnotate(req: FastifyRequest, rawId: string, body: z.output<typeof annotateBody>) {
       const id = parseScanId(rawId);
       const scan = await visibleItem(req, id);
+      if (body.file === undefined) throw new ValidationError({ file: messages.required('File') });
       const image = await checkImage(body.file, 'file', 'File');
       const key = await storage.put(image.data, image.contentType);
       const { saved, gone } = await withStoredFiles(storage, [key], () =>

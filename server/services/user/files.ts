@@ -7,13 +7,37 @@ import { isSuperAdmin } from '../../../src/domain/permissions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
 import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
-import { dataReply, MessageReply, recordErrors } from '../../lib/replies';
+import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
 import { FILE_KEY, FILE_LINK_MINUTES, fileUrl, isPrivateKey, keyOfUrl, signedFileUser, storageOf } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
 import { checkUserUploadQuota } from '../../lib/upload-quota';
 
 /** Sandboxed: an SVG opened on its own can run nothing and load nothing (its inline styles may apply). */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * The byte range a `Range` header asks for within `size` bytes (RFC 9110 §14): null to send the whole file (no header,
+ * another unit, or several ranges, which we answer whole as the RFC allows), 'unsatisfiable' for a bytes range that is
+ * malformed or lies outside the file.
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (!/^bytes=/i.test(value)) return null;
+  const spec = value.slice(6).trim();
+  if (spec.includes(',')) return null;
+  const m = /^(\d*)-(\d*)$/.exec(spec);
+  if (!m || (m[1] === '' && m[2] === '') || size === 0) return 'unsatisfiable';
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
 
 const UploadBody = inputSchema({ file: { type: 'image', label: 'File', upload: 'file', required: true } });
 
@@ -59,7 +83,12 @@ export async function fileRoutes(app: FastifyInstance) {
             .regex(/^[A-Za-z0-9_-]{43}$/, 'Sig is invalid')
             .optional(),
         }),
-        response: { 200: z.instanceof(Buffer).describe('The file bytes'), ...recordErrors },
+        response: {
+          200: z.instanceof(Buffer).describe('The file bytes'),
+          206: z.instanceof(Buffer).describe('The bytes of the one range asked for (`Range: bytes=start-end`)'),
+          416: ErrorReply.describe('The range lies outside the file (`Content-Range: bytes */<size>`)'),
+          ...recordErrors,
+        },
       },
     },
     async (req, reply) => {
@@ -73,6 +102,11 @@ export async function fileRoutes(app: FastifyInstance) {
       if (download !== undefined && extension(download) !== extension(key)) {
         throw new ValidationError({ download: `Download must end in ${extension(key)}` });
       }
+      // Range requests (the scan page's video player seeks with them): one byte range, 206; an unsatisfiable one, 416.
+      reply.header('accept-ranges', 'bytes');
+      const range = byteRange(req.headers.range, file.data.length);
+      if (range === 'unsatisfiable')
+        return reply.status(416).header('content-range', `bytes */${file.data.length}`).send({ error: 'Range Not Satisfiable' });
       reply
         .header('content-type', file.contentType)
         .header('x-content-type-options', 'nosniff')
@@ -80,6 +114,12 @@ export async function fileRoutes(app: FastifyInstance) {
         .header('cache-control', exported ? 'private, no-store' : 'public, max-age=31536000, immutable')
         .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${key}"`);
       if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
+      if (range) {
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${file.data.length}`)
+          .send(file.data.subarray(range.start, range.end + 1));
+      }
       return reply.send(file.data);
     },
   );
