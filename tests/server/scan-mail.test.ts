@@ -1,0 +1,236 @@
+import type net from 'node:net';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileUrl } from '../../server/lib/storage';
+import { createTestContext, formData, type TestContext } from './helper';
+import { jpegImage, pngImage } from './image-fixtures';
+
+/** Issue 9: POST emails, the scan page's send-mail form, read back from a real local SMTP server. */
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+async function startSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 40 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('latin1') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as net.AddressInfo).port;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const decodeQp = (s: string) =>
+  Buffer.from(
+    s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** The attachments of a raw MIME message: file name, type and decoded bytes (nodemailer writes them base64). */
+function attachmentsOf(raw: string) {
+  const out: { filename: string; type: string; data: Buffer }[] = [];
+  for (const part of raw.split(/\r\n--[^\r\n]+\r\n/)) {
+    const [head, ...rest] = part.split('\r\n\r\n');
+    const filename = /Content-Disposition: attachment;\s*filename=("?)([^"\r\n]+)\1/i.exec(head)?.[2];
+    if (!filename) continue;
+    const type = /Content-Type: ([^;\r\n]+)/i.exec(head)![1];
+    const body = rest.join('\r\n\r\n').split(/\r\n--/)[0];
+    out.push({ filename, type, data: Buffer.from(body.replace(/\s+/g, ''), 'base64') });
+  }
+  return out;
+}
+const htmlOf = (raw: string) => {
+  const part = raw.split(/\r\n--[^\r\n]+\r\n/).find((p) => /^Content-Type: text\/html/im.test(p))!;
+  return decodeQp(part.split('\r\n\r\n').slice(1).join('\r\n\r\n'));
+};
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestContext;
+let agentUser: string;
+let mine: { agent: number; client: number; scan: number };
+let otherScan: number;
+const keys: { damage: string; annotate: string; report: string } = { damage: '', annotate: '', report: '' };
+let otherKey: string;
+
+/** A stored file linked to the scan as a detection's close-up. */
+async function damageFile(scan: number, data: Buffer, type = 'image/png') {
+  const key = await t.app.storage.put(data, type);
+  await t.db
+    .insertInto('scan_damages')
+    .values({
+      scan_id: scan,
+      damage_id: `d-${key.slice(0, 8)}`,
+      car_panel: 'bonnet',
+      type: 'dents',
+      level: 'heavy',
+      width_mm: 20,
+      height_mm: 10,
+      image: fileUrl(key),
+    })
+    .execute();
+  await t.db.insertInto('scan_files').values({ scan_id: scan, key }).execute();
+  return key;
+}
+
+const counts = async () =>
+  (
+    await sql<{ d: string }>`select (select count(*) from mail_outbox) || '/' || (select count(*) from scan_mails) || '/' ||
+      (select count(*) from mail_attachments) as d`.execute(t.db)
+  ).rows[0].d;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestContext({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'ScanQuote <no-reply@scanquote.test>' });
+  const client = (await t.build.client()).id;
+  const agent = (await t.build.agent({ default_client_id: client })).id;
+  mine = {
+    agent,
+    client,
+    scan: (await t.build.scan({ agent_id: agent, client_id: client, status: 'uploaded', license_plate: '1AB2CD' })).id,
+  };
+  const otherAgent = (await t.build.agent()).id;
+  otherScan = (await t.build.scan({ agent_id: otherAgent })).id;
+  agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agent] })).email);
+
+  keys.damage = await damageFile(mine.scan, await pngImage(60, 30, '#112233'));
+  const saved = await t.as(agentUser, {
+    method: 'POST',
+    url: `/api/scan/scans/${mine.scan}/annotates`,
+    ...(await formData({ file: { data: await jpegImage(), filename: 'crop.jpg', type: 'image/jpeg' } })),
+  });
+  expect(saved.statusCode, saved.body).toBe(201);
+  keys.annotate = saved.json().data.path;
+  const refreshed = await t.as(agentUser, { method: 'POST', url: `/api/scan/scans/${mine.scan}/refresh` });
+  keys.report = refreshed.json().data.pdf_path;
+  expect(keys.report).toMatch(/\.pdf$/);
+  otherKey = await damageFile(otherScan, await pngImage(10, 10, '#445566'));
+
+  await t.db
+    .updateTable('options')
+    .set({ option_value: '<p><strong>Southern Scans</strong> header</p>' })
+    .where('option_name', '=', 'EMAIL_DEFAULT_HEADER')
+    .execute();
+  await t.db
+    .updateTable('options')
+    .set({ option_value: '<p>Footer: call 03 9000 0000</p>' })
+    .where('option_name', '=', 'EMAIL_DEFAULT_FOOTER')
+    .execute();
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+
+const send = (payload: unknown, token = agentUser) => t.as(token, { method: 'POST', url: '/api/email/emails', payload: payload as string });
+const valid = () => ({
+  scan_id: mine.scan,
+  recipients: ['Owner@Example.TEST', 'second@example.test'],
+  subject: 'Your scan 1AB2CD',
+  message: '<p>Hello, see the <em>damage</em> attached.</p><script>alert(1)</script>',
+});
+
+describe('POST emails', () => {
+  it('queues the mail with the header, the footer and the scan files as attachments, records it with the scan, and the outbox delivers it', async () => {
+    const template = await t.build.emailTemplate();
+    const res = await send({ ...valid(), template_id: template.id, attachments: [keys.damage, keys.annotate, keys.report] });
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      scan_id: mine.scan,
+      recipients: ['owner@example.test', 'second@example.test'],
+      subject: 'Your scan 1AB2CD',
+    });
+    expect(data.attachments.map((a: { filename: string }) => a.filename)).toEqual([
+      'damage-bonnet-dents-heavy.png',
+      expect.stringMatching(/^image-\d+\.jpg$/),
+      'view-scan-report.pdf',
+    ]);
+    const record = await t.db.selectFrom('scan_mails').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({
+      scan_id: mine.scan,
+      template_id: template.id,
+      recipients: ['owner@example.test', 'second@example.test'],
+    });
+
+    expect(await t.mailer.deliverPending()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0];
+    expect(mail.to).toEqual(['owner@example.test', 'second@example.test']);
+    expect(mail.raw).toMatch(/^Subject: Your scan 1AB2CD/m);
+    const html = htmlOf(mail.raw);
+    expect(html).toContain('<strong>Southern Scans</strong> header');
+    expect(html).toContain('see the <em>damage</em> attached');
+    expect(html).toContain('Footer: call 03 9000 0000');
+    expect(html).not.toContain('<script');
+    expect(html.indexOf('Southern Scans')).toBeLessThan(html.indexOf('damage'));
+    expect(html.indexOf('damage')).toBeLessThan(html.indexOf('Footer'));
+    const files = attachmentsOf(mail.raw);
+    expect(files.map((f) => [f.filename, f.type])).toEqual([
+      ['damage-bonnet-dents-heavy.png', 'image/png'],
+      [data.attachments[1].filename, 'image/jpeg'],
+      ['view-scan-report.pdf', 'application/pdf'],
+    ]);
+    for (const [i, key] of [keys.damage, keys.annotate, keys.report].entries())
+      expect(files[i].data.equals((await t.app.storage.get(key))!.data), key).toBe(true);
+    // The copies were kept only to send them; the record says what went.
+    expect(await t.db.selectFrom('mail_attachments').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses bad input with 422 on the field and queues nothing', async () => {
+    const before = await counts();
+    const bad: [Record<string, unknown>, string][] = [
+      [{ ...valid(), recipients: [] }, 'recipients'],
+      [{ ...valid(), recipients: ['ok@example.test', 'not-an-address'] }, 'recipients.1'],
+      [{ ...valid(), recipients: Array.from({ length: 21 }, (_, i) => `r${i}@example.test`) }, 'recipients'],
+      [{ ...valid(), subject: '  ' }, 'subject'],
+      [{ ...valid(), message: undefined }, 'message'],
+      [{ ...valid(), message: '<p><br></p>' }, 'message'],
+      [{ ...valid(), template_id: 999999 }, 'template_id'],
+      // Attachments are the scan's own files by name: another scan's file, a URL or a path are refused.
+      [{ ...valid(), attachments: [keys.damage, otherKey] }, 'attachments.1'],
+      [{ ...valid(), attachments: [fileUrl(keys.damage)] }, 'attachments.0'],
+      [{ ...valid(), attachments: ['../../etc/passwd'] }, 'attachments.0'],
+      [{ ...valid(), attachments: Array.from({ length: 11 }, () => keys.damage) }, 'attachments'],
+      [{ ...valid(), scan_id: 'abc' }, 'scan_id'],
+    ];
+    for (const [payload, field] of bad) {
+      const res = await send(payload);
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(422);
+      expect(typeof res.json().error[field], `${field}: ${res.body}`).toBe('string');
+    }
+    expect(await counts()).toBe(before);
+  });
+
+  it('refuses attachments over 20 MB in all', async () => {
+    const big = Buffer.alloc(11 * 1024 * 1024, 1);
+    const a = await damageFile(mine.scan, big, 'video/webm');
+    const b = await damageFile(mine.scan, big, 'video/webm');
+    const before = await counts();
+    const res = await send({ ...valid(), attachments: [a, b] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({ attachments: 'Attachments must be less than 20 MB in all' });
+    expect(await counts()).toBe(before);
+  });
+
+  it("gives an Agent user the model's 404 for another agent's scan, and needs `scan`", async () => {
+    const before = await counts();
+    const res = await send({ ...valid(), scan_id: otherScan, attachments: [otherKey] });
+    expect([res.statusCode, res.json().error]).toEqual([404, `No query results for model [Scan] ${otherScan}`]);
+    const noScan = await t.login((await t.build.user({ permissions: ['email_template'] })).email);
+    expect((await send(valid(), noScan)).statusCode).toBe(403);
+    expect(await counts()).toBe(before);
+  });
+});
