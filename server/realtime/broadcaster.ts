@@ -28,7 +28,7 @@ export interface ScanEvent {
   // Further list columns of the object passed (agent_name, location_name, timestamps...) travel as given.
 }
 
-/** The customer portal's fields only: the channel is public, so nothing else may travel on it. */
+/** The customer portal's fields only (src/domain/portal.ts PortalScanRecord): the channel is public, so nothing else may travel on it. */
 export interface PortalScanEvent {
   id: number;
   licensePlate: string | null;
@@ -36,6 +36,9 @@ export interface PortalScanEvent {
   has_quote: boolean;
   status: string;
   type: string;
+  damageCount: number;
+  dentCount: number;
+  scratchCount: number;
 }
 
 export interface Broadcaster {
@@ -62,6 +65,9 @@ export const portalPayload = (scan: PortalScanEvent): PortalScanEvent => ({
   has_quote: scan.has_quote,
   status: scan.status,
   type: scan.type,
+  damageCount: scan.damageCount,
+  dentCount: scan.dentCount,
+  scratchCount: scan.scratchCount,
 });
 
 export const SCAN_CREATED = 'created';

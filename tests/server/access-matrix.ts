@@ -484,6 +484,33 @@ export const matrix: Record<string, MatrixEntry> = {
       headers: { 'x-kiosk-token': (await f.portalAgent()).kiosk },
     }),
   },
+  // The portal's scan page and Create Scan (issue 11): the same kiosk access, that agent's scans only.
+  'GET /api/scan/portal/:agentId/scans/:scanId': {
+    access: 'portal',
+    request: async (f) => {
+      const agent = await f.portalAgent();
+      const scan = await f.build.scan({ agent_id: agent.id });
+      return { url: `/api/scan/portal/${agent.id}/scans/${scan.id}`, headers: { 'x-kiosk-token': agent.kiosk } };
+    },
+    foreign: async (f) => {
+      const agent = await f.portalAgent();
+      const scan = await f.build.scan({ agent_id: agent.id });
+      return { url: `/api/scan/portal/${agent.id}/scans/${scan.id}`, headers: { 'x-kiosk-token': (await f.portalAgent()).kiosk } };
+    },
+  },
+  'POST /api/scan/portal/:agentId/scans': {
+    access: 'portal',
+    request: async (f) => {
+      const agent = await f.portalAgent();
+      return { url: `/api/scan/portal/${agent.id}/scans`, payload: {}, headers: { 'x-kiosk-token': agent.kiosk } };
+    },
+    status: 201,
+    foreign: async (f) => ({
+      url: `/api/scan/portal/${(await f.portalAgent()).id}/scans`,
+      payload: {},
+      headers: { 'x-kiosk-token': (await f.portalAgent()).kiosk },
+    }),
+  },
   'GET /api/agent/webhooks': { access: { permission: 'agent' }, request: path('/api/agent/webhooks'), foreign: 'none' },
   'GET /api/agent/webhooks/lists': { access: { permission: 'agent' }, request: path('/api/agent/webhooks/lists'), foreign: 'none' },
   'GET /api/agent/webhooks/:id': {

@@ -112,13 +112,24 @@ describe('the portal endpoints of an enrolled agent', () => {
           has_quote: false,
           status: 'uploaded',
           type: 'arch',
+          damageCount: 0,
+          dentCount: 0,
+          scratchCount: 0,
         },
       ],
       total: 1,
     });
     const branding = await portalAgent(agent.id, token);
     expect(branding.json()).toEqual({
-      data: { id: agent.id, name: agent.name, primary_color: '#0c1839', text_color: '#000000', logo: null, portal_mode: 'enrolled' },
+      data: {
+        id: agent.id,
+        name: agent.name,
+        primary_color: '#0c1839',
+        text_color: '#000000',
+        logo: null,
+        blurb: null,
+        portal_mode: 'enrolled',
+      },
     });
     // The token opens its own agent's portal only.
     expect((await portalScans(other.id, token)).statusCode).toBe(401);

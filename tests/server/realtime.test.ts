@@ -487,6 +487,9 @@ describe('the customer portal channel agent.{id}.scans', () => {
       has_quote: true,
       status: 'uploaded',
       type: 'arch',
+      damageCount: 3,
+      dentCount: 2,
+      scratchCount: 1,
       client_name: 'Secret Client',
       valuation: 99999,
     };
@@ -498,6 +501,9 @@ describe('the customer portal channel agent.{id}.scans', () => {
       has_quote: true,
       status: 'uploaded',
       type: 'arch',
+      damageCount: 3,
+      dentCount: 2,
+      scratchCount: 1,
     });
   });
 
@@ -516,6 +522,9 @@ describe('the customer portal channel agent.{id}.scans', () => {
       has_quote: false,
       status: 'uploaded',
       type: 'tire',
+      damageCount: 3,
+      dentCount: 2,
+      scratchCount: 1,
     });
     await t.db.updateTable('agents').set({ is_enabled: 0 }).where('id', '=', agent.id).execute();
     await t.app.broadcaster.portalScanSaved(agent.id, portal(1));
@@ -533,6 +542,9 @@ describe('the enrolled customer portal: private-agent.{id}.scans with a kiosk to
     has_quote: false,
     status: 'uploaded',
     type: 'tire',
+    damageCount: 3,
+    dentCount: 2,
+    scratchCount: 1,
   });
   const enrol = async (agentId: number, pincode: string) => {
     const res = await t.app.inject({
@@ -633,6 +645,9 @@ describe('the external Pusher-compatible implementation', () => {
       has_quote: false,
       status: 'ready',
       type: 'arch',
+      damageCount: 3,
+      dentCount: 2,
+      scratchCount: 1,
       valuation: 1,
     } as PortalScanEvent);
     const portalClosed = b.portalScanSaved(6, {
@@ -642,6 +657,9 @@ describe('the external Pusher-compatible implementation', () => {
       has_quote: false,
       status: 'ready',
       type: 'arch',
+      damageCount: 3,
+      dentCount: 2,
+      scratchCount: 1,
     });
     const portalEnrolled = b.portalScanSaved(7, {
       id: 11,
@@ -650,6 +668,9 @@ describe('the external Pusher-compatible implementation', () => {
       has_quote: false,
       status: 'ready',
       type: 'arch',
+      damageCount: 3,
+      dentCount: 2,
+      scratchCount: 1,
     });
     release();
     await expect(Promise.all([first, second, portalOpen, portalClosed, portalEnrolled])).resolves.toBeDefined();
@@ -669,6 +690,9 @@ describe('the external Pusher-compatible implementation', () => {
       has_quote: false,
       status: 'ready',
       type: 'arch',
+      damageCount: 3,
+      dentCount: 2,
+      scratchCount: 1,
     });
     expect(logged).toHaveLength(1);
   });
@@ -741,6 +765,9 @@ describe('the external Pusher-compatible implementation', () => {
         has_quote: false,
         status: 'uploaded',
         type: 'tire',
+        damageCount: 3,
+        dentCount: 2,
+        scratchCount: 1,
       });
       expect((await got.until(1))[0].licensePlate).toBe('EXTP');
     });

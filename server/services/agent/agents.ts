@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../../errors';
 import { dataReply, ErrorReply, recordErrors } from '../../lib/replies';
 import { type ResourceDescription, scopePredicate } from '../../lib/resource';
 import { findPortalAgent, issueKioskToken } from '../../lib/kiosk';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { attemptThrottle } from '../../lib/throttle';
 import { agentScope } from './scopes';
 import { resourceFacts } from '../../../src/domain/resources';
@@ -65,6 +66,8 @@ const PortalAgent = z.object({
   primary_color: z.string(),
   text_color: z.string(),
   logo: z.string().nullable(),
+  /** The agent's rich-text blurb, sanitised again on the way out (the portal is public). */
+  blurb: z.string().nullable(),
   portal_mode: z.enum(PORTAL_MODES.map((m) => m.id)),
 });
 
@@ -163,7 +166,7 @@ export function agentRoutes(app: FastifyInstance, _opts: unknown, done: () => vo
       config: { access: 'portal' },
       schema: {
         tags,
-        summary: "The customer portal's agent: name, colours, logo and access mode (needs X-Kiosk-Token when enrolled)",
+        summary: "The customer portal's agent: name, colours, logo, blurb and access mode (needs X-Kiosk-Token when enrolled)",
         security: [],
         params: z.object({ id: z.string() }),
         response: { 200: dataReply(PortalAgent), 401: ErrorReply, 404: ErrorReply },
@@ -172,11 +175,11 @@ export function agentRoutes(app: FastifyInstance, _opts: unknown, done: () => vo
     async (req) => {
       const agent = await app.db
         .selectFrom('agents')
-        .select(['id', 'name', 'primary_color', 'text_color', 'logo', 'portal_mode'])
+        .select(['id', 'name', 'primary_color', 'text_color', 'logo', 'blurb', 'portal_mode'])
         .where('id', '=', Number(req.params.id))
         .executeTakeFirst();
       if (!agent) throw new NotFoundError('Agent', req.params.id);
-      return { data: agent };
+      return { data: { ...agent, blurb: agent.blurb ? sanitizeRichText(agent.blurb) : null } };
     },
   );
   done();

@@ -40,6 +40,9 @@ export async function broadcastScan(
       has_quote: false,
       status: scan.status,
       type: scan.type,
+      damageCount: scan.damageCount,
+      dentCount: scan.dentCount,
+      scratchCount: scan.scratchCount,
     });
   } catch (err) {
     live.log.warn({ err, scan: scan.id }, 'could not publish a scan event');

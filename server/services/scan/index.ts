@@ -29,6 +29,6 @@ export async function scanService(app: FastifyInstance, opts: { config: Config }
   await app.register(multipartPlugin);
   await app.register(scanRoutes, { scans: scanRecords(deps) });
   await app.register(ingestRoutes, { ingestion: scanIngestion(deps) });
-  await app.register(portalScanRoutes);
+  await app.register(portalScanRoutes, { deps });
   await app.register(plateRoutes, { plates: plateLookupProvider(app.db, opts.config) });
 }

@@ -673,16 +673,6 @@ export async function deleteScanRows(trx: Executor, scanId: number) {
   return linked;
 }
 
-/** The customer portal's cards: an agent's scans of the last `hours`, newest first, portal fields only. */
-export async function portalScans(db: Executor, agentId: number, hours: number, limit: number) {
-  // Quotes arrive with the quote issue; until then no scan has one (as the live `saved` event says).
-  const r = await sql<{ id: number; licensePlate: string | null; timestamp: Date; has_quote: boolean; status: string; type: string }>`
-    select id, license_plate as "licensePlate", scanned_at as "timestamp", false as has_quote, status, type
-    from scans where agent_id = ${agentId} and scanned_at > now() - make_interval(hours => ${hours})
-    order by scanned_at desc, id desc limit ${limit}`.execute(db);
-  return r.rows;
-}
-
 // ---- The scan page (issue 9) ----
 
 /** The scan's meta images (GET meta/{id}), null when the device sent none. */
