@@ -51,6 +51,7 @@ export const App = () => (
         <Route path={error403.path} element={<error403.AccessDeniedPage />} />
         <Route path={errorPage.path} element={<errorPage.NotFoundPage />} />
         <Route path={customerPortal.path} element={<customerPortal.CustomerPortalPage />} />
+        <Route path={customerPortal.scanPath} element={<customerPortal.CustomerPortalPage />} />
         <Route path="/home" element={<RedirectHome />} />
         <Route path="/dashboard" element={<RedirectHome />} />
       </CustomRoutes>

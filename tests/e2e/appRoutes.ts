@@ -21,15 +21,15 @@ export interface AppRoute {
 
 const customDir = fileURLToPath(new URL('../../src/custom', import.meta.url));
 
-/** `export const path = '/x'` of each page folder (pages own their route, STYLE.md). */
+/** `export const path = '/x'` of each page folder, and further routes as `export const <name>Path = '/x/:id'` (pages own their routes, STYLE.md). */
 export function customPagePaths(): string[] {
   const paths: string[] = [];
   for (const folder of readdirSync(customDir, { withFileTypes: true })) {
     if (!folder.isDirectory()) continue;
     const index = ['index.ts', 'index.tsx'].map((f) => join(customDir, folder.name, f)).find((f) => existsSync(f));
     if (!index) continue;
-    const match = /export const path = ['"`]([^'"`]+)['"`]/.exec(readFileSync(index, 'utf8'));
-    if (match) paths.push(match[1]);
+    for (const match of readFileSync(index, 'utf8').matchAll(/export const (?:path|[a-z]\w*Path) = ['"`]([^'"`]+)['"`]/g))
+      paths.push(match[1]);
   }
   return paths;
 }

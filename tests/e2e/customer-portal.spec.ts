@@ -26,7 +26,8 @@ test.describe('customer portal kiosk', () => {
     await expect(dialog.getByText('Pincode is required')).toBeVisible();
     await pincode.fill('000000');
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await expect(dialog.getByText('Invalid Pincode')).toBeVisible();
+    await expect(dialog.getByText('Enter Valid Pincode!.')).toBeVisible();
+    await expect(pincode).toHaveValue('');
 
     const enrolCall = page.waitForResponse((r) => r.url().endsWith('/api/agent/agents/1/portal/enrol'));
     await pincode.fill(PIN);
@@ -73,7 +74,7 @@ test.describe('customer portal kiosk', () => {
     const code = page.getByRole('dialog', { name: 'Code Validation' });
     await code.getByLabel('Pincode').fill('111111');
     await code.getByRole('button', { name: 'Submit' }).click();
-    await expect(code.getByText('Invalid Pincode')).toBeVisible();
+    await expect(code.getByText('Enter Valid Pincode!.')).toBeVisible();
     await code.getByLabel('Pincode').fill(PIN);
     await code.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/login$/);

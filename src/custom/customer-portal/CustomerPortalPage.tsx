@@ -1,81 +1,138 @@
-import { Box, Breadcrumbs, Button, Card, CardContent, Container, Stack, Tooltip, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Box, Breadcrumbs, Button, CircularProgress, Container, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import { RichTextField, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { StatusPage } from '../../components/StatusPage';
-import { PageLoading } from '../../components/PageLoading';
-import { formatDateTime } from '../../domain/format';
+import { portalButtonColors } from '../../domain/portal-colors';
 import { PincodeDialog } from './PincodeDialog';
 import {
+  createPortalScan,
   enrolKiosk,
   fetchPortalAgent,
   fetchPortalScans,
   KioskRequiredError,
   PincodeError,
   PortalNotFoundError,
+  PortalThrottledError,
   validatePin,
   type PortalAgent,
   type PortalScan,
 } from './portalApi';
+import { applySaved } from './liveCards';
 import { followPortal } from './portalLive';
+import { PortalScanGrids } from './PortalScanGrids';
+import { PortalScanView } from './PortalScanView';
 
 type State = { kind: 'loading' } | { kind: 'enrol' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; agent: PortalAgent };
 
-const refusal = (e: unknown) => {
-  if (e instanceof PincodeError) return { key: e.key, values: { seconds: e.seconds ?? 900 } };
-  throw e;
+/** Buttons in the agent's colours (spec 1 §2), readable whatever they are (src/domain/portal-colors.ts). */
+export type ButtonSx = { bgcolor: string; color: string; '&:hover': object; '&.Mui-disabled': object };
+const buttonSxOf = (agent: PortalAgent | null): ButtonSx => {
+  const { background, text } = portalButtonColors(agent?.primary_color, agent?.text_color);
+  return {
+    bgcolor: background,
+    color: text,
+    '&:hover': { bgcolor: background, filter: 'brightness(0.9)' },
+    '&.Mui-disabled': { bgcolor: background, color: text, opacity: 0.7 },
+  };
 };
 
+/** When a throttled pincode may be tried again, for the dialog (spec 1 §5, DECISIONS: 5 failures per 15 minutes). */
+const refusalOf = (e: unknown, locale: string) => {
+  if (!(e instanceof PincodeError)) throw e;
+  if (e.key === 'app.portal.pincode_wrong') return { key: e.key };
+  const seconds = e.seconds ?? 900;
+  return {
+    key: e.key,
+    values: {
+      minutes: Math.ceil(seconds / 60),
+      time: dayjs()
+        .add(seconds, 'second')
+        .locale(locale === 'ja' ? 'ja' : 'en')
+        .format(locale === 'ja' ? 'A hh:mm' : 'hh:mm A'),
+    },
+  };
+};
+
+/** The newest `saved` event, for the scan page to reload its scan. */
+export interface SavedEvent {
+  scan: PortalScan;
+  at: number;
+}
+
 /**
- * The customer portal of one agent. An enrolled portal without a valid kiosk token in this browser shows only the
- * enrolment dialog; once enrolled (or when the agent's portal is open) it shows the agent's scans of the last 48 hours,
- * kept live by the portal channel.
+ * The customer portal of one agent (spec 1 §2, DECISIONS, docs/portal.md): a kiosk without sign-in, sidebar or header
+ * icons. An enrolled portal without a kiosk token in this browser shows only the enrolment dialog. Without a scan id:
+ * NEW SCANS and COMPLETED SCANS of the last 48 hours, live; with one: that scan's vehicle and damage, read-only.
  */
 export const CustomerPortalPage = () => {
-  const { agentId = '' } = useParams();
+  const { agentId = '', scanId } = useParams();
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [scans, setScans] = useState<PortalScan[]>([]);
+  // The lists as loaded for one visit (the location's key): a new visit shows the skeletons until it has loaded.
+  const location = useLocation();
+  const [loaded, setLoaded] = useState<{ visit: string; rows: PortalScan[] } | null>(null);
+  const scans = loaded?.visit === location.key ? loaded.rows : null;
+  const [saved, setSaved] = useState<SavedEvent | null>(null);
   const [adminDialog, setAdminDialog] = useState(false);
-
-  // Bumped to load again (after enrolling).
+  const [creating, setCreating] = useState(false);
+  // Bumped to load again (after enrolling, or Refresh on the scan page).
   const [attempt, setAttempt] = useState(0);
+  const [scanAttempt, setScanAttempt] = useState(0);
+
+  const failed = useCallback((e: unknown) => {
+    if (e instanceof KioskRequiredError) setState({ kind: 'enrol' });
+    else if (e instanceof PortalNotFoundError) setState({ kind: 'missing' });
+    else setState({ kind: 'failed' });
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([fetchPortalAgent(agentId), fetchPortalScans(agentId)]).then(
-      ([agent, rows]) => {
-        if (cancelled) return;
-        setScans(rows);
-        setState({ kind: 'ready', agent });
-      },
-      (e: unknown) => {
-        if (cancelled) return;
-        if (e instanceof KioskRequiredError) setState({ kind: 'enrol' });
-        else if (e instanceof PortalNotFoundError) setState({ kind: 'missing' });
-        else setState({ kind: 'failed' });
-      },
+    fetchPortalAgent(agentId).then(
+      (agent) => !cancelled && setState({ kind: 'ready', agent }),
+      (e: unknown) => !cancelled && failed(e),
     );
     return () => {
       cancelled = true;
     };
-  }, [agentId, attempt]);
+  }, [agentId, attempt, failed]);
 
+  // The lists load only without a scan id (the scan page loads its scan itself).
   const ready = state.kind === 'ready';
+  const visit = location.key;
   useEffect(() => {
-    if (!ready) return;
-    // Spec 1 §4: a saved scan goes on top (completed when it has a quote, else new), once.
+    if (!ready || scanId) return undefined;
+    let cancelled = false;
+    fetchPortalScans(agentId).then(
+      (rows) => !cancelled && setLoaded({ visit, rows }),
+      (e: unknown) => !cancelled && failed(e),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [agentId, scanId, ready, failed, visit]);
+
+  // The live channel while the portal shows; left when it does not (spec 1 §4).
+  useEffect(() => {
+    if (!ready) return undefined;
     return followPortal(
       agentId,
-      (scan) => setScans((rows) => [scan, ...rows.filter((r) => r.id !== scan.id)]),
+      (scan) => {
+        setLoaded((l) => l && { ...l, rows: applySaved(l.rows, scan) });
+        setSaved({ scan, at: Date.now() });
+      },
       (status) => {
         if (status === 401) setState({ kind: 'enrol' });
       },
     );
   }, [agentId, ready]);
 
-  if (state.kind === 'loading') return <PageLoading />;
   if (state.kind === 'missing')
     return (
       <StatusPage code="404" message={translate('app.portal.not_available')}>
@@ -103,7 +160,7 @@ export const CustomerPortalPage = () => {
                 setState({ kind: 'missing' });
                 return null;
               }
-              return refusal(e);
+              return refusalOf(e, locale);
             }
             setState({ kind: 'loading' });
             setAttempt((n) => n + 1);
@@ -113,31 +170,100 @@ export const CustomerPortalPage = () => {
       </Box>
     );
 
-  const { agent } = state;
-  const buttonSx = { bgcolor: agent.primary_color, color: agent.text_color, '&:hover': { bgcolor: agent.primary_color, opacity: 0.9 } };
+  const agent = state.kind === 'ready' ? state.agent : null;
+  const buttonSx = buttonSxOf(agent);
+  const portalPath = `/customer-portal/${encodeURIComponent(agentId)}`;
+
+  const create = async () => {
+    setCreating(true);
+    try {
+      const scan = await createPortalScan(agentId);
+      void navigate(`${portalPath}/${scan.id}`);
+    } catch (e) {
+      if (e instanceof PortalThrottledError)
+        notify('app.portal.create_throttled', { type: 'error', messageArgs: { minutes: Math.ceil(e.seconds / 60) } });
+      else if (e instanceof KioskRequiredError || e instanceof PortalNotFoundError) failed(e);
+      else notify('app.error.server', { type: 'error' });
+    } finally {
+      setCreating(false);
+    }
+  };
+
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', overflowX: 'hidden' }}>
       <Container maxWidth="lg" sx={{ py: 3 }}>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-            {agent.logo && <Box component="img" src={agent.logo} alt="" sx={{ height: 48 }} />}
-            <Box>
-              <Typography variant="h5" component="h1">
-                {agent.name}
-              </Typography>
-              <Breadcrumbs aria-label={translate('app.crud.breadcrumb')}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
+          {agent?.logo && <Box component="img" src={agent.logo} alt="" sx={{ height: 48, maxWidth: 160, objectFit: 'contain' }} />}
+          <Box sx={{ minWidth: 0, flex: '1 1 200px' }}>
+            <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {agent ? agent.name : <Skeleton width={200} />}
+            </Typography>
+            <Breadcrumbs aria-label={translate('app.crud.breadcrumb')} separator=">">
+              {scanId ? (
+                <Link component={RouterLink} to={portalPath} underline="hover" color="inherit">
+                  {translate('app.portal.title')}
+                </Link>
+              ) : (
                 <Typography color="text.primary">{translate('app.portal.title')}</Typography>
-              </Breadcrumbs>
-            </Box>
+              )}
+              {scanId && <Typography color="text.primary">{translate('app.portal.scan_detail')}</Typography>}
+            </Breadcrumbs>
+          </Box>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {scanId ? (
+              <Tooltip title={translate('app.portal.refresh')} describeChild>
+                <span>
+                  <Button
+                    variant="contained"
+                    sx={buttonSx}
+                    startIcon={<RefreshIcon />}
+                    disabled={!agent}
+                    onClick={() => setScanAttempt((n) => n + 1)}
+                  >
+                    {translate('app.portal.refresh')}
+                  </Button>
+                </span>
+              </Tooltip>
+            ) : (
+              <Tooltip title={translate('app.portal.create_scan_tooltip')} describeChild>
+                <span>
+                  <Button
+                    variant="contained"
+                    sx={buttonSx}
+                    startIcon={creating ? <CircularProgress size={16} color="inherit" /> : <AddIcon />}
+                    disabled={!agent || creating}
+                    onClick={() => void create()}
+                  >
+                    {translate(creating ? 'app.portal.creating' : 'app.portal.create_scan')}
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+            <Tooltip title={translate('app.portal.go_admin_tooltip')} describeChild>
+              <span>
+                <Button variant="contained" sx={buttonSx} disabled={!agent} onClick={() => setAdminDialog(true)}>
+                  {translate('app.portal.go_admin')}
+                </Button>
+              </span>
+            </Tooltip>
           </Stack>
-          <Tooltip title={translate('app.portal.go_admin_tooltip')} describeChild>
-            <Button variant="contained" sx={buttonSx} onClick={() => setAdminDialog(true)}>
-              {translate('app.portal.go_admin')}
-            </Button>
-          </Tooltip>
         </Stack>
-        <ScanSection title="app.portal.new_scans" empty="app.portal.no_new_scans" rows={scans.filter((s) => !s.has_quote)} />
-        <ScanSection title="app.portal.completed_scans" empty="app.portal.no_completed_scans" rows={scans.filter((s) => s.has_quote)} />
+        {agent?.blurb && !scanId && (
+          <Box
+            component="section"
+            aria-label={translate('app.portal.about', { name: agent.name })}
+            sx={{ mb: 3, '& p': { my: 0.5 }, overflowWrap: 'anywhere' }}
+          >
+            <RichTextField record={agent} source="blurb" />
+          </Box>
+        )}
+        {scanId ? (
+          agent && (
+            <PortalScanView agentId={agentId} scanId={scanId} reload={scanAttempt} saved={saved} onFailed={failed} buttonSx={buttonSx} />
+          )
+        ) : (
+          <PortalScanGrids agentId={agentId} scans={agent ? scans : null} buttonSx={buttonSx} />
+        )}
       </Container>
       <PincodeDialog
         open={adminDialog}
@@ -148,7 +274,7 @@ export const CustomerPortalPage = () => {
           try {
             ok = await validatePin(agentId, pin);
           } catch (e) {
-            return refusal(e);
+            return refusalOf(e, locale);
           }
           if (!ok) return { key: 'app.portal.pincode_wrong' };
           // /scans still needs a sign-in and the scan permission.
@@ -156,38 +282,6 @@ export const CustomerPortalPage = () => {
           return null;
         }}
       />
-    </Box>
-  );
-};
-
-const ScanSection = ({ title, empty, rows }: { title: string; empty: string; rows: PortalScan[] }) => {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  return (
-    <Box component="section" aria-label={translate(title)} sx={{ mb: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {translate(title)}
-      </Typography>
-      <Box
-        sx={{ maxHeight: 400, overflowY: 'auto', display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
-      >
-        {rows.length === 0 && <Typography color="text.secondary">{translate(empty)}</Typography>}
-        {rows.map((scan) => (
-          <Card key={scan.id} variant="outlined">
-            <CardContent>
-              <Typography variant="subtitle1" component="h3">
-                {translate('app.portal.car_details')}
-              </Typography>
-              <Typography variant="body2">
-                {translate('app.portal.registration')}: {scan.licensePlate || translate('app.portal.nil')}
-              </Typography>
-              <Typography variant="body2">
-                {translate('app.portal.scan_time')}: {formatDateTime(scan.timestamp, locale) || translate('app.portal.nil')}
-              </Typography>
-            </CardContent>
-          </Card>
-        ))}
-      </Box>
     </Box>
   );
 };

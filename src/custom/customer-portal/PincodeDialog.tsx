@@ -8,7 +8,7 @@ interface PincodeDialogProps {
   title: string;
   /** i18n key of a line under the title. */
   text?: string;
-  /** Checks the pincode: resolves with an i18n message (and its values) to show under the field, or null when accepted. */
+  /** Checks the pincode: resolves with an i18n message (and its values) to show under the field, or null when accepted. A refused pincode is cleared (spec 1 §5). */
   onSubmit: (pincode: string) => Promise<{ key: string; values?: Record<string, unknown> } | null>;
   /** Without it there is no Cancel (the kiosk cannot go on without enrolling). */
   onCancel?: () => void;
@@ -33,7 +33,8 @@ export const PincodeDialog = ({ open, title, text, onSubmit, onCancel }: Pincode
     try {
       const refused = await onSubmit(pincode.trim());
       setError(refused ? translate(refused.key, refused.values) : null);
-      if (!refused) setPincode('');
+      setPincode('');
+      if (refused) input.current?.focus();
     } catch {
       setError(translate('app.error.server'));
     } finally {
@@ -41,10 +42,16 @@ export const PincodeDialog = ({ open, title, text, onSubmit, onCancel }: Pincode
     }
   };
 
+  const close = () => {
+    setPincode('');
+    setError(null);
+    onCancel?.();
+  };
+
   return (
     <Dialog
       open={open}
-      onClose={onCancel}
+      onClose={onCancel ? close : undefined}
       aria-labelledby="pincode-dialog-title"
       fullWidth
       maxWidth="xs"
@@ -71,7 +78,7 @@ export const PincodeDialog = ({ open, title, text, onSubmit, onCancel }: Pincode
         </DialogContent>
         <DialogActions>
           {onCancel && (
-            <Button onClick={onCancel} disabled={busy}>
+            <Button onClick={close} disabled={busy}>
               {translate('app.crud.cancel')}
             </Button>
           )}
