@@ -60,7 +60,10 @@ test.describe('customer portal kiosk', () => {
     // A token the server no longer accepts (e.g. after a new pincode) brings the dialog back.
     await page.evaluate(() => {
       const kiosk = JSON.parse(localStorage.getItem('kioskToken.1') ?? '{}') as { token: string; expires_at: string };
-      localStorage.setItem('kioskToken.1', JSON.stringify({ ...kiosk, token: kiosk.token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) }));
+      // The signature's first character: base64url's last one carries padding bits (A and B there can decode alike).
+      const parts = kiosk.token.split('.');
+      parts[3] = (parts[3].startsWith('A') ? 'B' : 'A') + parts[3].slice(1);
+      localStorage.setItem('kioskToken.1', JSON.stringify({ ...kiosk, token: parts.join('.') }));
     });
     await page.reload();
     await expect(enrolDialog(page)).toBeVisible();
