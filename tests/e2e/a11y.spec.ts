@@ -169,7 +169,8 @@ async function auditLanguage(page: Page, locale: string, option: string) {
 }
 
 test('no serious or critical axe violation on any route, in English and Japanese', async ({ browser, baseURL }) => {
-  test.setTimeout(300_000);
+  // About 50 routes twice: 3–4 minutes alone on two cores, far more beside other work.
+  test.setTimeout(900_000);
   // The two languages side by side, each in its own context (axe is CPU-bound: two renderers use two cores).
   const results = await Promise.all(
     LANGUAGES.map(async ({ locale, option }) => {
