@@ -265,19 +265,21 @@ export const ingestStatusBody = z.object({ status: oneOf(['ready', 'uploaded'], 
 
 const idNumber = (label: string) =>
   z.coerce
-    .number({ error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be an id`) })
-    .int(`${label} must be an id`)
-    .positive(`${label} must be an id`)
-    .max(Number.MAX_SAFE_INTEGER, `${label} must be an id`);
+    .number({ error: (i) => (i.input === undefined ? messages.required(label) : messages.type(label, 'an id')) })
+    .int(messages.type(label, 'an id'))
+    .positive(messages.type(label, 'an id'))
+    .max(Number.MAX_SAFE_INTEGER, messages.type(label, 'an id'));
 
 /** The most a damage count edit may set one level to (spec 2 §5: numeric inputs). */
 export const DAMAGE_COUNT_MAX = 999;
-const levelCount = (level: string) =>
-  z
-    .number({ error: `${level[0].toUpperCase()}${level.slice(1)} must be a whole number from 0 to ${DAMAGE_COUNT_MAX}` })
-    .int(`${level[0].toUpperCase()}${level.slice(1)} must be a whole number from 0 to ${DAMAGE_COUNT_MAX}`)
-    .min(0, `${level[0].toUpperCase()}${level.slice(1)} must be a whole number from 0 to ${DAMAGE_COUNT_MAX}`)
-    .max(DAMAGE_COUNT_MAX, `${level[0].toUpperCase()}${level.slice(1)} must be a whole number from 0 to ${DAMAGE_COUNT_MAX}`);
+const levelCount = (level: string) => {
+  const label = `${level[0].toUpperCase()}${level.slice(1)}`;
+  return z
+    .number({ error: messages.type(label, 'a number') })
+    .int(messages.integer(label))
+    .min(0, messages.min(label, 0))
+    .max(DAMAGE_COUNT_MAX, messages.max(label, DAMAGE_COUNT_MAX + 1));
+};
 /** One damage type's counts keyed by lower-case level; a level left out keeps its count. */
 const editLevels = z.strictObject(
   Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, levelCount(l).optional()])) as Record<DamageLevel, z.ZodOptional<z.ZodNumber>>,
@@ -295,7 +297,7 @@ export const editDamageCountBody = z
     dents: editLevels.optional(),
     scratchs: editLevels.optional(),
   })
-  .refine((b) => b.dents !== undefined || b.scratchs !== undefined, { path: ['dents'], error: 'Dents or scratchs is required' });
+  .refine((b) => b.dents !== undefined || b.scratchs !== undefined, { path: ['dents'], error: messages.required('Dents') });
 export type EditDamageCountBody = z.input<typeof editDamageCountBody>;
 
 /** The agent viewer's tyre repair choices (spec 2 §9), one per wheel: stored ids and the spec's labels. */
@@ -323,7 +325,7 @@ const flag = (label: string) =>
   z.preprocess(
     (v) => (v === undefined || v === '' ? false : typeof v === 'string' ? v.toLowerCase() : v),
     z.union([z.boolean(), z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')], {
-      error: `${label} must be 1 or 0`,
+      error: messages.type(label, 'true or false'),
     }),
   );
 

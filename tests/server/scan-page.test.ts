@@ -191,6 +191,24 @@ describe('POST scans/arch/edit-damage-count', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(typeof res.json().error[field], `${JSON.stringify(payload)} -> ${res.body}`).toBe('string');
     }
+    // The app asks for message keys: the rule messages come back translatable.
+    const keyed = await t.as(admin, {
+      method: 'POST',
+      url,
+      headers: { 'x-message-keys': '1' },
+      payload: { scan_id: scan, car_panel: 'not_a_panel', dents: { light: 1 } },
+    });
+    expect(keyed.json().messages).toEqual({ car_panel: { key: 'app.validation.choice' } });
+    const over = await t.as(admin, {
+      method: 'POST',
+      url,
+      headers: { 'x-message-keys': '1' },
+      payload: { scan_id: scan, car_panel: 'bonnet', dents: { heavy: 1000 } },
+    });
+    expect(over.json()).toEqual({
+      error: { 'dents.heavy': 'Heavy must be less than 1000' },
+      messages: { 'dents.heavy': { key: 'app.validation.max', params: { max: 1000 } } },
+    });
     expect(await digest()).toBe(before);
   });
 
@@ -272,7 +290,7 @@ describe('POST and DELETE scans/{id}/annotates', () => {
     expect(stolen.statusCode).toBe(422);
     expect(stolen.json().error).toEqual({ image_id: 'The selected image is invalid' });
     expect((await post({ edit: 'maybe', file: { data: await pngImage(), filename: 'a.png' } })).json().error).toEqual({
-      edit: 'Edit must be 1 or 0',
+      edit: 'Edit must be true or false',
     });
     expect(await digest()).toBe(before);
   });

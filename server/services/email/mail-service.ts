@@ -96,7 +96,7 @@ export function scanMails(deps: { db: Database; storage: FileStorage; mailer: Ma
       if (isBlankHtml(message)) throw new ValidationError({ message: messages.required('Message') });
       if (body.template_id !== undefined) {
         const template = await db.selectFrom('email_templates').select('id').where('id', '=', body.template_id).executeTakeFirst();
-        if (!template) throw new ValidationError({ template_id: 'The selected template is invalid' });
+        if (!template) throw new ValidationError({ template_id: messages.choice('Template') });
       }
       const recipients = [...new Set(body.recipients)];
       const keys = [...new Set(body.attachments)];

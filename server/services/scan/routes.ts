@@ -12,6 +12,7 @@ import {
   tyreRepairBody,
 } from '../../../src/domain/scans';
 import { AnnotateRecord, ArchDataRecord, ScanMetaRecord, TyreRepairRecord } from '../../../src/domain/records';
+import { messages } from '../../../src/domain/fields';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { multipartBody } from '../../lib/multipart';
 import { dataReply, MessageReply, recordErrors } from '../../lib/replies';
@@ -192,10 +193,10 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
         description: "`scan_id` is the scan's id; `arch_id` (the spec's) is accepted and ignored: a scan has one set of counts.",
         querystring: z.object({
           scan_id: z.coerce
-            .number({ error: 'Scan must be an id' })
-            .int('Scan must be an id')
-            .positive('Scan must be an id')
-            .max(Number.MAX_SAFE_INTEGER, 'Scan must be an id'),
+            .number({ error: messages.type('Scan', 'an id') })
+            .int(messages.type('Scan', 'an id'))
+            .positive(messages.type('Scan', 'an id'))
+            .max(Number.MAX_SAFE_INTEGER, messages.type('Scan', 'an id')),
           arch_id: z.string().max(100).optional(),
         }),
         response: { 200: dataReply(ArchDataRecord), ...recordErrors },

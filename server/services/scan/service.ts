@@ -216,8 +216,7 @@ export function scanRecords(deps: ScanDeps) {
       const id = body.scan_id;
       const current = await visibleItem(req, id);
       const item = await db.transaction().execute(async (trx) => {
-        if (!(await isKnownCarPanel(trx, id, body.car_panel)))
-          throw new ValidationError({ car_panel: 'The selected car panel is invalid' });
+        if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
         await setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs });
         return queueScanEvent(trx, 'updated', id);
       });
@@ -242,7 +241,7 @@ export function scanRecords(deps: ScanDeps) {
           const saved = body.edit
             ? await replaceAnnotate(trx, id, body.image_id!, fileUrl(key), req.user!.id)
             : await insertAnnotate(trx, id, fileUrl(key), req.user!.id);
-          if (!saved) throw new ValidationError({ image_id: 'The selected image is invalid' });
+          if (!saved) throw new ValidationError({ image_id: messages.choice('Image') });
           return { saved, gone: await syncScanFiles(trx, id) };
         }),
       );
@@ -271,7 +270,7 @@ export function scanRecords(deps: ScanDeps) {
       await db.transaction().execute(async (trx) => {
         const wheels = await tyreWheels(trx, id);
         if (!wheels.some((w) => w.row === body.row && w.direction === body.direction))
-          throw new ValidationError({ row: 'The selected tyre is invalid' });
+          throw new ValidationError({ row: messages.choice('Tyre') });
         await setTyreRepair(trx, id, body, body.repair_type, req.user!.id);
       });
       return tyreRepairs(db, id);
