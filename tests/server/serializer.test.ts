@@ -50,7 +50,12 @@ describe('every route of the app', () => {
     t = await createTestContext();
   });
 
-  it('writes its JSON replies with fast-json-stringify; only the file route (bytes) keeps zod', () => {
-    expect(t.app.replySerializer.viaZodRoutes).toEqual(['GET /api/user/files/:key 200', 'HEAD /api/user/files/:key 200']);
+  it('writes its JSON replies with fast-json-stringify; only the file route (bytes, whole or a range) keeps zod', () => {
+    expect(t.app.replySerializer.viaZodRoutes).toEqual([
+      'GET /api/user/files/:key 200',
+      'GET /api/user/files/:key 206',
+      'HEAD /api/user/files/:key 200',
+      'HEAD /api/user/files/:key 206',
+    ]);
   });
 });
