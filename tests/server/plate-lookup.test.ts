@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedScans } from '../../server/seed/scans-demo';
 import { createTestContext, type TestContext } from './helper';
 
 /** Issue 9: the plate autocomplete and fetch, from the built-in registry and from an HTTP provider (a real local server). */
@@ -169,5 +170,41 @@ describe('the HTTP provider (PLATE_LOOKUP_URL)', () => {
     await provider.close();
     const gone = await external.as(externalToken, { method: 'POST', url: '/api/scan/license-plates/search', payload: { number: 'ext' } });
     expect([gone.statusCode, gone.json().error]).toEqual([502, 'The registration lookup service could not be reached']);
+  });
+});
+
+describe('the demo registry', () => {
+  it("holds every demo scan's vehicle and more in each state, so the demo's plate fetch fills the scan's fields offline", async () => {
+    const client = (await builtIn.build.client()).id;
+    const agent = (await builtIn.build.agent({ default_client_id: client })).id;
+    const site = (await builtIn.build.location({ agent_id: agent, state: 'NSW' })).id;
+    await builtIn.build.device({ location_id: site, agent_id: agent, default_client_id: client, type: 'arch', serial: 'DEMO-REG-1' });
+    await seedScans(builtIn.db, builtIn.app.storage, { count: 6, seed: 7 });
+    const scans = await builtIn.db
+      .selectFrom('scans')
+      .select(['id', 'license_plate', 'location_state', 'make', 'model', 'car_color', 'body_type', 'valuation'])
+      .where('agent_id', '=', agent)
+      .execute();
+    expect(scans).toHaveLength(6);
+    for (const s of scans) {
+      const res = await builtIn.as(builtInToken, {
+        method: 'GET',
+        url: `/api/scan/license-plates/fetch/${s.license_plate}?state=${s.location_state}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual({
+        number: s.license_plate,
+        state: s.location_state,
+        ag_response: { colour: s.car_color, make: s.make, model: s.model, vehicle: { body_type: s.body_type } },
+        valuation_response: { price: Number(s.valuation) },
+      });
+    }
+    const perState = await builtIn.db
+      .selectFrom('registrations')
+      .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('state')
+      .execute();
+    expect(perState).toHaveLength(8);
+    expect(perState.every((r) => Number(r.n) >= 25)).toBe(true);
   });
 });
