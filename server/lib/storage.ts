@@ -75,6 +75,12 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Optional, for Range requests (the scan page's video player): the size of a stored file and bytes `start`..`end`
+   * (inclusive) of it without reading the rest. Without them the files route reads the file whole and slices it.
+   */
+  stat?(key: string): Promise<{ size: number; contentType: string } | null>;
+  getRange?(key: string, start: number, end: number): Promise<Buffer | null>;
 }
 
 const isMissing = (e: unknown) => (e as { code?: string }).code === 'ENOENT';
@@ -101,6 +107,32 @@ export function localStorage(dir: string): FileStorage {
       await fs.unlink(path.join(dir, key)).catch((e) => {
         if (!isMissing(e)) throw e;
       });
+    },
+    async stat(key) {
+      if (!FILE_KEY.test(key)) return null;
+      try {
+        return { size: (await fs.stat(path.join(dir, key))).size, contentType: typeOf(key) };
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+    },
+    async getRange(key, start, end) {
+      if (!FILE_KEY.test(key)) return null;
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(path.join(dir, key), 'r');
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+      try {
+        const data = Buffer.alloc(end - start + 1);
+        const { bytesRead } = await handle.read(data, 0, data.length, start);
+        return data.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
     },
   };
 }

@@ -346,6 +346,38 @@ describe('PUT scans/{id}/tyre-repairs', () => {
 });
 
 describe('the files route serves byte ranges (video seeking)', () => {
+  it('reads only the range from the local store, and slices the whole file from a store that cannot', async () => {
+    const data = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 256));
+    const key = await t.app.storage.put(data, 'video/mp4');
+    const storage = t.app.storage;
+    const reads: string[] = [];
+    const original = { get: storage.get.bind(storage), getRange: storage.getRange!.bind(storage), stat: storage.stat!.bind(storage) };
+    storage.get = async (k) => (reads.push('whole'), original.get(k));
+    storage.getRange = async (k, a, b) => (reads.push(`range ${a}-${b}`), original.getRange(k, a, b));
+    try {
+      const res = await t.app.inject({ method: 'GET', url: fileUrl(key), headers: { range: 'bytes=4000-4099' } });
+      expect([res.statusCode, res.headers['content-range'], res.headers['content-type']]).toEqual([
+        206,
+        'bytes 4000-4099/5000',
+        'video/mp4',
+      ]);
+      expect(res.rawPayload.equals(data.subarray(4000, 4100))).toBe(true);
+      expect(reads).toEqual(['range 4000-4099']);
+      reads.length = 0;
+      storage.stat = undefined;
+      const sliced = await t.app.inject({ method: 'GET', url: fileUrl(key), headers: { range: 'bytes=4000-4099' } });
+      expect([sliced.statusCode, sliced.headers['content-range']]).toEqual([206, 'bytes 4000-4099/5000']);
+      expect(sliced.rawPayload.equals(data.subarray(4000, 4100))).toBe(true);
+      expect(reads).toEqual(['whole']);
+      const none = await t.app.inject({ method: 'GET', url: fileUrl(key), headers: { range: 'bytes=6000-' } });
+      expect([none.statusCode, none.headers['content-range']]).toEqual([416, 'bytes */5000']);
+    } finally {
+      Object.assign(storage, original);
+    }
+    const missing = await t.app.inject({ method: 'GET', url: fileUrl('0'.repeat(32) + '.mp4'), headers: { range: 'bytes=0-1' } });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('answers a range with 206 and Content-Range, a suffix and an open range, and 416 outside the file', async () => {
     const data = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
     const key = await t.app.storage.put(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), data]), 'video/webm');

@@ -95,32 +95,43 @@ export async function fileRoutes(app: FastifyInstance) {
       const { key } = req.params;
       const exported = FILE_KEY.test(key) && isPrivateKey(key);
       if (exported) await checkExportAccess(key, req.user, req.query);
-      const file = FILE_KEY.test(key) ? await storageOf(app).get(key) : null;
-      if (!file) throw new NotFoundError('File', key);
+      const storage = storageOf(app);
       const { download } = req.query;
+      const missing = new NotFoundError('File', key);
+      if (!FILE_KEY.test(key)) throw missing;
+      // Range requests (the scan page's video player seeks with them): one byte range, 206; an unsatisfiable one, 416.
+      // The store reads only the range when it can (the local disk); otherwise the file is read whole and sliced.
+      const partial = req.headers.range && storage.stat && storage.getRange ? await storage.stat(key) : null;
+      const whole = partial ? null : await storage.get(key);
+      const head = partial ?? (whole && { size: whole.data.length, contentType: whole.contentType });
+      if (!head) throw missing;
       const extension = (name: string) => name.slice(name.lastIndexOf('.'));
       if (download !== undefined && extension(download) !== extension(key)) {
         throw new ValidationError({ download: `Download must end in ${extension(key)}` });
       }
-      // Range requests (the scan page's video player seeks with them): one byte range, 206; an unsatisfiable one, 416.
-      reply.header('accept-ranges', 'bytes');
-      const range = byteRange(req.headers.range, file.data.length);
+      const range = byteRange(req.headers.range, head.size);
       if (range === 'unsatisfiable')
-        return reply.status(416).header('content-range', `bytes */${file.data.length}`).send({ error: 'Range Not Satisfiable' });
+        return reply
+          .status(416)
+          .header('accept-ranges', 'bytes')
+          .header('content-range', `bytes */${head.size}`)
+          .send({ error: 'Range Not Satisfiable' });
+      const bytes = range
+        ? whole
+          ? whole.data.subarray(range.start, range.end + 1)
+          : await storage.getRange!(key, range.start, range.end)
+        : (whole ?? (await storage.get(key)))?.data;
+      if (!bytes) throw missing;
       reply
-        .header('content-type', file.contentType)
+        .header('content-type', head.contentType)
+        .header('accept-ranges', 'bytes')
         .header('x-content-type-options', 'nosniff')
         // Names are never reused, so the bytes behind one never change; an export is for one user and must not linger in caches.
         .header('cache-control', exported ? 'private, no-store' : 'public, max-age=31536000, immutable')
         .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${key}"`);
-      if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
-      if (range) {
-        return reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${file.data.length}`)
-          .send(file.data.subarray(range.start, range.end + 1));
-      }
-      return reply.send(file.data);
+      if (head.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
+      if (range) return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).send(bytes);
+      return reply.send(bytes);
     },
   );
 
