@@ -111,7 +111,12 @@ export async function scanStatistics(db: Executor, scope: DataScope, f: Statisti
   let from: string | null = null;
   let to: string | null = null;
   const cutDays: string[] = [];
-  if (lo || hi) {
+  if ((!f.ts || isDateOnly(f.ts)) && (!f.td || isDateOnly(f.td))) {
+    // Whole Melbourne days (the dashboard's own calls): no round trip to place the bounds.
+    if (f.ts && f.td && f.ts > f.td) throw new ValidationError({ td: 'End date must not be before the start date' });
+    from = f.ts ?? null;
+    to = f.td ?? null;
+  } else {
     const b = (
       await sql<{ lo_day: string | null; lo_whole: boolean; hi_day: string | null; hi_whole: boolean; empty: boolean }>`
       with x as (select ${lo ?? sql`null::timestamptz`} as lo, ${hi ?? sql`null::timestamptz`} as hi),
