@@ -136,7 +136,7 @@ export const DashboardFilter = ({ applied, onApply }: Props) => {
           </Box>
         )}
       </Box>
-      <Collapse in={open} id="dashboard-advance-filter">
+      <Collapse in={open} id="dashboard-advance-filter" unmountOnExit>
         <Box
           component="form"
           noValidate

@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentProps } from 'react';
 import { Box, Button, CircularProgress, Popover, Typography } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { lazyComponent } from '../../components/lazyComponent';
 import { rangeLabel, selectedDays } from './filters';
 
 /** The calendar (MUI X date pickers) loads when the field is first opened, not with the dashboard. */
-const RangeCalendar = lazyComponent(() => import('./RangeCalendar'), 'RangeCalendar');
+const RangeCalendar = lazy(async () => ({ default: (await import('./RangeCalendar')).RangeCalendar }));
 
 interface Props {
   ts: string;
@@ -73,13 +72,14 @@ export const DateRangeField = ({ ts, td, onChange }: Props) => {
   );
 };
 
-const RangeCalendarOrSpinner = (props: Parameters<typeof RangeCalendar>[0]) => (
-  <Box sx={{ position: 'relative', minHeight: 380 }}>
-    <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 0 }}>
-      <CircularProgress size={24} aria-hidden="true" />
-    </Box>
-    <Box sx={{ position: 'relative', zIndex: 1, bgcolor: 'background.paper' }}>
-      <RangeCalendar {...props} />
-    </Box>
-  </Box>
+const RangeCalendarOrSpinner = (props: ComponentProps<typeof RangeCalendar>) => (
+  <Suspense
+    fallback={
+      <Box sx={{ minHeight: 380, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress size={24} />
+      </Box>
+    }
+  >
+    <RangeCalendar {...props} />
+  </Suspense>
 );
