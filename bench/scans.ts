@@ -61,23 +61,23 @@ export interface ScanBenchResult {
 const LIST_P95_TARGET_MS = 30;
 const DEEP_PAGE_RATIO_TARGET = 1.5;
 
-const pct = (sorted: number[], p: number) =>
+export const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-const timing = (samples: number[]): Timing => {
+export const timing = (samples: number[]): Timing => {
   const s = [...samples].sort((a, b) => a - b);
   return { p50: pct(s, 50), p95: pct(s, 95), max: s[s.length - 1] ?? NaN, n: s.length };
 };
-const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
 /** A Melbourne calendar date `days` ago, as the list's ts/te take it. */
-const melbourneDate = (daysAgo: number) =>
+export const melbourneDate = (daysAgo: number) =>
   new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
 
-const AGENTS = 20;
+export const AGENTS = 20;
 const CLIENTS = 12;
-const SPAN_DAYS = 730;
+export const SPAN_DAYS = 730;
 
 /** Agents, clients, one location and device per agent, and the two users; returns their ids. */
-async function seed(client: pg.Client) {
+export async function seed(client: pg.Client) {
   const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
   const clients = (
     await q<{ id: string }>(`insert into clients (name) select 'Bench Client ' || g from generate_series(1, ${CLIENTS}) g returning id`)
@@ -126,7 +126,7 @@ async function seed(client: pg.Client) {
  * from a hash, make/model/body from the generator's vehicle list, type 60% arch / 15% chasis / 25% tire,
  * status 85% uploaded / 5% ready / 10% metadata. A final check confirms every reference resolves.
  */
-async function bulkLoad(url: string, rows: number, ids: Awaited<ReturnType<typeof seed>>, log: (s: string) => void) {
+export async function bulkLoad(url: string, rows: number, ids: Awaited<ReturnType<typeof seed>>, log: (s: string) => void) {
   // Two sessions (one per core of the target machine) share the batches, then the index builds.
   const sessions = await Promise.all(
     [0, 1].map(async () => {
@@ -210,9 +210,14 @@ async function bulkLoad(url: string, rows: number, ids: Awaited<ReturnType<typeo
     const countsStart = performance.now();
     await client.query('select scan_counts_rebuild()');
     log(`scans: day counts rebuilt in ${((performance.now() - countsStart) / 1000).toFixed(1)} s`);
+    // The dashboard's counts (migration 015) likewise.
+    const statsStart = performance.now();
+    await client.query('select scan_stats_rebuild()');
+    log(`scans: dashboard counts rebuilt in ${((performance.now() - statsStart) / 1000).toFixed(1)} s`);
     const vacuumStart = performance.now();
     await client.query('vacuum analyze scans');
     await client.query('vacuum analyze scan_counts');
+    await client.query('vacuum analyze scan_stats');
     const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
     const seconds = insertSeconds + indexSeconds;
     return { seconds, rowsPerSecond: Math.round(rows / seconds), insertSeconds, indexSeconds, vacuumSeconds, indexCount: indexes.length };

@@ -156,6 +156,19 @@ async function auditLanguage(page: Page, locale: string, option: string) {
   await expect(page.getByRole('dialog')).toBeVisible();
   await audit(page, screen('/ (account drawer)'), findings);
 
+  // The dashboard with its charts, then its advance filter open, then the range calendar (issue 11).
+  await page.goto('/');
+  await settle(page);
+  await expect(page.getByTestId('dashboard-agents-chart')).toHaveAttribute('aria-busy', 'false');
+  await audit(page, screen('/ (charts)'), findings);
+  await page.locator('[aria-controls="dashboard-advance-filter"]').click();
+  await expect(page.locator('#dashboard-advance-filter form')).toBeVisible();
+  await audit(page, screen('/ (advance filter open)'), findings);
+  await page.locator('#dashboard-advance-filter button[aria-haspopup="dialog"]').click();
+  await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
+  await audit(page, screen('/ (date range calendar)'), findings);
+  await page.keyboard.press('Escape');
+
   // A phone: the menu as a temporary drawer over the page.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');

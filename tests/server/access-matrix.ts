@@ -546,6 +546,9 @@ export const matrix: Record<string, MatrixEntry> = {
 
   // ---- Scan service ----
   'GET /api/scan/scans': { access: { permission: 'scan' }, request: path('/api/scan/scans'), foreign: 'none' },
+  // The dashboard (issue 11): any signed-in user, rows inside their scope (dashboard-statistics.test.ts).
+  'GET /api/scan/scans/agent-statistics': { access: 'signed-in', request: path('/api/scan/scans/agent-statistics'), foreign: 'none' },
+  'GET /api/scan/scans/location-statistics': { access: 'signed-in', request: path('/api/scan/scans/location-statistics'), foreign: 'none' },
   'GET /api/scan/scans/export-scan-report': {
     access: { permission: 'scan' },
     request: path('/api/scan/scans/export-scan-report'),

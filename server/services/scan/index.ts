@@ -9,6 +9,7 @@ import { plateRoutes } from './plate-routes';
 import { portalScanRoutes } from './portal';
 import { scanIngestion } from './ingest-service';
 import { scanRoutes } from './routes';
+import { statisticsRoutes } from './statistics';
 import { type ScanDeps, scanRecords } from './service';
 
 /** The sweep of expired export files, run by server.ts. */
@@ -31,4 +32,5 @@ export async function scanService(app: FastifyInstance, opts: { config: Config }
   await app.register(ingestRoutes, { ingestion: scanIngestion(deps) });
   await app.register(portalScanRoutes, { deps });
   await app.register(plateRoutes, { plates: plateLookupProvider(app.db, opts.config) });
+  await app.register(statisticsRoutes);
 }

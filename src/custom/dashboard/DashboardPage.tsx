@@ -1,14 +1,162 @@
-import { Box, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Paper, Skeleton, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { lazyComponent } from '../../components/lazyComponent';
+import { STATISTICS_SERIES, type TypeCounts } from '../../domain/dashboard';
+import { can } from '../../domain/permissions';
+import { useCurrentUser, useSelectedAgent, useSelectedClient, type Selection } from '../../session';
+import { DashboardFilter } from './DashboardFilter';
+import { EMPTY_DASHBOARD_FILTERS, melbourneToday, rangeLabel, statisticsQuery, type DashboardFilterValues } from './filters';
 import { TermsDialog } from './TermsDialog';
+import { useLiveStatistics, useStatistics } from './useStatistics';
 
+/** Recharts comes with this chunk only (the dashboard's, after sign-in); its download starts with the page. */
+const loadChart = () => import('./StatisticsChart');
+const StatisticsChart = lazyComponent(loadChart, 'StatisticsChart');
+
+/** Spec 1 §9: the charts appear 1000 ms after the page. */
+export const CHART_DELAY_MS = 1000;
+/** The box each chart gets from the start, so nothing moves when it appears (no layout shift). */
+export const CHART_BOX_HEIGHT = 360;
+
+interface Row extends TypeCounts {
+  name: string;
+}
+
+interface ChartCardProps {
+  id: string;
+  title: string;
+  rows: Row[] | undefined;
+  ready: boolean;
+}
+
+/** One chart in its reserved box, with its figures as a table for screen readers (and tests). */
+const ChartCard = ({ id, title, rows, ready }: ChartCardProps) => {
+  const translate = useTranslate();
+  const labels = {
+    arch: translate('app.dashboard.series.arch'),
+    chasis: translate('app.dashboard.series.chasis'),
+    tire: translate('app.dashboard.series.tire'),
+  };
+  const showing = ready && rows !== undefined;
+  return (
+    <Paper component="section" variant="outlined" aria-labelledby={`${id}-title`} sx={{ p: 2, minWidth: 0 }}>
+      <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      <Box
+        data-testid={`${id}-chart`}
+        aria-busy={!showing}
+        sx={{ height: CHART_BOX_HEIGHT, overflowY: 'auto', overflowX: 'hidden', position: 'relative' }}
+      >
+        {!showing ? (
+          <Skeleton variant="rectangular" height={CHART_BOX_HEIGHT} sx={{ borderRadius: 1 }} />
+        ) : rows.length === 0 ? (
+          <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <Typography color="text.secondary">{translate('app.dashboard.no_data')}</Typography>
+          </Box>
+        ) : (
+          <>
+            <StatisticsChart rows={rows} labels={labels} minHeight={CHART_BOX_HEIGHT - 8} />
+            <Box component="table" sx={visuallyHidden} data-testid={`${id}-table`}>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{translate('app.dashboard.name')}</th>
+                  {STATISTICS_SERIES.map((s) => (
+                    <th key={s} scope="col">
+                      {labels[s]}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={`${r.name}-${i}`}>
+                    <th scope="row">{r.name}</th>
+                    {STATISTICS_SERIES.map((s) => (
+                      <td key={s}>{r[s]}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          </>
+        )}
+      </Box>
+    </Paper>
+  );
+};
+
+/** Live updates, for holders of `scan` (who may follow the scan channel). */
+const LiveStatistics = (props: { query: Record<string, string>; agent: Selection; client: Selection; reload: () => void }) => {
+  useLiveStatistics(props.query, props.agent, props.client, props.reload);
+  return null;
+};
+
+/**
+ * The dashboard at / (spec 1 §2): the analytics title, the advance filter for holders of dashboard_statistics,
+ * '{date or Today's} Scans' and the Agent's and Location's charts of the user's scope (header selection narrowing),
+ * updated live; the terms dialog while consent is 0.
+ */
 export const DashboardPage = () => {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const user = useCurrentUser();
+  const agent = useSelectedAgent();
+  const client = useSelectedClient();
+  const [applied, setApplied] = useState<DashboardFilterValues>(EMPTY_DASHBOARD_FILTERS);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void loadChart();
+    const timer = setTimeout(() => setReady(true), CHART_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const today = melbourneToday();
+  const query = useMemo(() => statisticsQuery(applied, today), [applied, today]);
+  const { agents, locations } = useStatistics(query, agent, client);
+  const agentRows = useMemo(() => agents.data?.map((r) => ({ ...r, name: r.agent_name })), [agents.data]);
+  const locationRows = useMemo(
+    () => locations.data?.map((r) => ({ ...r, name: r.location_name ?? translate('app.dashboard.no_location') })),
+    [locations.data, translate],
+  );
+  // A failed load shows the empty state (spec 1 §8: logged only).
+  const rowsOf = <T,>(q: { data?: T[]; isError: boolean }, rows: Row[] | undefined) => (q.isError ? [] : rows);
+  const ranged = !!(applied.ts && applied.td);
+
   return (
     <Box>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.dashboard.todays_scans')}
+        {translate('app.dashboard.title')}
       </Typography>
+      {can(user, 'dashboard_statistics') && <DashboardFilter applied={applied} onApply={setApplied} />}
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {ranged
+          ? translate('app.dashboard.scans_on', { date: rangeLabel(applied.ts, applied.td, locale) })
+          : translate('app.dashboard.todays_scans')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <ChartCard id="dashboard-agents" title={translate('app.dashboard.agents_chart')} rows={rowsOf(agents, agentRows)} ready={ready} />
+        <ChartCard
+          id="dashboard-locations"
+          title={translate('app.dashboard.locations_chart')}
+          rows={rowsOf(locations, locationRows)}
+          ready={ready}
+        />
+      </Box>
+      {can(user, 'scan') && (
+        <LiveStatistics
+          query={query}
+          agent={agent}
+          client={client}
+          reload={() => {
+            void agents.refetch();
+            void locations.refetch();
+          }}
+        />
+      )}
       <TermsDialog />
     </Box>
   );

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/ja';
+import en from 'dayjs/locale/en';
+import ja from 'dayjs/locale/ja';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { Box, Button, Typography } from '@mui/material';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { DISPLAY_TIME_ZONE } from '../../domain/format';
+import { pickDay, selectedDays } from './filters';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+// Weeks start on Monday in both languages (spec 1 §2: M T W T F S S).
+dayjs.locale({ ...en, name: 'en-monday', weekStart: 1 }, undefined, true);
+dayjs.locale({ ...ja, name: 'ja-monday', weekStart: 1 }, undefined, true);
+
+interface Range {
+  ts: string;
+  td: string;
+}
+
+interface DayProps extends PickerDayProps {
+  range?: Range;
+}
+
+/** A day of the calendar, marked when it lies in the range being picked. */
+const RangeDay = ({ range, ...props }: DayProps) => {
+  const day = props.day.format('YYYY-MM-DD');
+  const end = range?.td || range?.ts || '';
+  const inRange = !!range?.ts && !props.outsideCurrentMonth && day >= range.ts && day <= end;
+  const edge = day === range?.ts || day === range?.td;
+  return (
+    <PickerDay
+      {...props}
+      selected={inRange && edge}
+      aria-selected={inRange}
+      sx={
+        inRange && !edge
+          ? { bgcolor: 'primary.light', color: 'primary.contrastText', '&:hover, &:focus': { bgcolor: 'primary.main' } }
+          : undefined
+      }
+    />
+  );
+};
+
+interface Props {
+  value: Range;
+  /** A finished range (both dates). */
+  onPicked: (range: Range) => void;
+  onClear: () => void;
+}
+
+/**
+ * The date-range picker without time (spec 1 §2): MUI X's community calendar (it has no range picker) with the range
+ * drawn by its day slot; the first click picks the start, the second the end. Days are Melbourne's; no today marker.
+ */
+export const RangeCalendar = ({ value, onPicked, onClear }: Props) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [range, setRange] = useState<Range>(value);
+  const count = selectedDays(range.ts, range.td);
+  const shown = range.td || range.ts;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale === 'ja' ? 'ja-monday' : 'en-monday'}>
+      <DateCalendar
+        timezone={DISPLAY_TIME_ZONE}
+        value={shown ? dayjs.tz(shown, DISPLAY_TIME_ZONE) : null}
+        referenceDate={dayjs().tz(DISPLAY_TIME_ZONE)}
+        onChange={(d: Dayjs | null) => {
+          if (!d) return;
+          const next = pickDay(range, d.format('YYYY-MM-DD'));
+          setRange(next);
+          if (next.td) onPicked(next);
+        }}
+        disableHighlightToday
+        dayOfWeekFormatter={(d: Dayjs) => d.format('dd').charAt(0).toUpperCase()}
+        slots={{ day: RangeDay }}
+        slotProps={{ day: { range } as Partial<DayProps> }}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pb: 1.5 }}>
+        <Typography variant="body2" role="status" sx={{ flex: 1 }}>
+          {translate('app.dashboard.filter.selected', { smart_count: count })}
+        </Typography>
+        <Button
+          size="small"
+          onClick={() => {
+            setRange({ ts: '', td: '' });
+            onClear();
+          }}
+        >
+          {translate('app.dashboard.filter.clear')}
+        </Button>
+      </Box>
+    </LocalizationProvider>
+  );
+};

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canSearch,
+  countsOnScreen,
+  EMPTY_DASHBOARD_FILTERS,
+  melbourneToday,
+  pickDay,
+  rangeLabel,
+  selectedDays,
+  statisticsQuery,
+} from './filters';
+
+const f = (over: Partial<typeof EMPTY_DASHBOARD_FILTERS>) => ({ ...EMPTY_DASHBOARD_FILTERS, ...over });
+
+describe('dashboard filters', () => {
+  it('enables Search only with something set, and a date filter only with both dates', () => {
+    expect(canSearch(EMPTY_DASHBOARD_FILTERS)).toBe(false);
+    expect(canSearch(f({ agent_id: '3' }))).toBe(true);
+    expect(canSearch(f({ location_id: '1' }))).toBe(true);
+    expect(canSearch(f({ ts: '2026-11-01' }))).toBe(false);
+    expect(canSearch(f({ agent_id: '3', ts: '2026-11-01' }))).toBe(false);
+    expect(canSearch(f({ ts: '2026-11-01', td: '2026-11-05' }))).toBe(true);
+  });
+
+  it("asks for today's Melbourne date when no range is applied", () => {
+    expect(statisticsQuery(EMPTY_DASHBOARD_FILTERS, '2026-11-25')).toEqual({ ts: '2026-11-25', td: '2026-11-25' });
+    expect(statisticsQuery(f({ client_id: '2', ts: '2026-10-01', td: '2026-10-31' }), '2026-11-25')).toEqual({
+      client_id: '2',
+      ts: '2026-10-01',
+      td: '2026-10-31',
+    });
+    // 2026-11-24 14:00 UTC is already the 25th in Melbourne (UTC+11).
+    expect(melbourneToday(new Date('2026-11-24T14:00:00Z'))).toBe('2026-11-25');
+  });
+
+  it('picks a range with two clicks in either order and counts its days', () => {
+    let r = pickDay({ ts: '', td: '' }, '2026-11-10');
+    expect(r).toEqual({ ts: '2026-11-10', td: '' });
+    expect(selectedDays(r.ts, r.td)).toBe(1);
+    r = pickDay(r, '2026-11-03');
+    expect(r).toEqual({ ts: '2026-11-03', td: '2026-11-10' });
+    expect(selectedDays(r.ts, r.td)).toBe(8);
+    expect(pickDay(r, '2026-11-20')).toEqual({ ts: '2026-11-20', td: '' });
+    // Across the end of daylight saving (5 April 2026 in Melbourne): still whole days.
+    expect(selectedDays('2026-04-01', '2026-04-30')).toBe(30);
+    expect(selectedDays('', '')).toBe(0);
+  });
+
+  it('labels a range DD-MM-YYYY (Japanese YYYY-MM-DD)', () => {
+    expect(rangeLabel('2026-11-03', '2026-11-10', 'en')).toBe('03-11-2026 – 10-11-2026');
+    expect(rangeLabel('2026-11-03', '2026-11-03', 'en')).toBe('03-11-2026');
+    expect(rangeLabel('2026-11-03', '2026-11-10', 'ja')).toBe('2026-11-03 – 2026-11-10');
+  });
+
+  it('reloads only for a scan inside the selection, the filters and the days shown', () => {
+    const query = { agent_id: '2', ts: '2026-11-25', td: '2026-11-25' };
+    const all = { agents: null, clients: null };
+    const scan = { agent_id: 2, client_id: 5, location_id: 7, timestamp: '2026-11-24T22:00:00Z' };
+    expect(countsOnScreen(scan, query, all)).toBe(true);
+    expect(countsOnScreen({ ...scan, agent_id: 3 }, query, all)).toBe(false);
+    // 2026-11-24 12:00 UTC is the 24th in Melbourne.
+    expect(countsOnScreen({ ...scan, timestamp: '2026-11-24T12:00:00Z' }, query, all)).toBe(false);
+    expect(countsOnScreen(scan, { ...query, location_id: '8' }, all)).toBe(false);
+    expect(countsOnScreen(scan, query, { agents: [2], clients: [6] })).toBe(false);
+    expect(countsOnScreen(scan, query, { agents: [1, 2], clients: null })).toBe(true);
+  });
+});

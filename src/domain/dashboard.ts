@@ -1,0 +1,33 @@
+/**
+ * The dashboard's statistics (spec 1 §2, §3 "Statistics row"), as `GET scans/agent-statistics` and
+ * `GET scans/location-statistics` send them and the dashboard reads them. Plain types, no zod: the browser imports it.
+ */
+
+/** Scans per device type; a scan counts under its own type. */
+export interface TypeCounts {
+  arch: number;
+  chasis: number;
+  tire: number;
+}
+
+export interface AgentStatisticsRow extends TypeCounts {
+  agent_id: number;
+  agent_name: string;
+}
+
+/** Scans without a location (a manual scan) come as one row with `location_id` and `location_name` null. */
+export interface LocationStatisticsRow extends TypeCounts {
+  location_id: number | null;
+  location_name: string | null;
+}
+
+/** The query both take (DECISIONS: `ts` and `td`, start and end, YYYY-MM-DD or YYYY-MM-DD HH:mm:ss, Melbourne time, td inclusive). */
+export interface StatisticsQuery {
+  agent_id?: number;
+  client_id?: number;
+  location_id?: number;
+  ts?: string;
+  td?: string;
+}
+
+export const STATISTICS_SERIES = ['arch', 'chasis', 'tire'] as const;

@@ -1,0 +1,192 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+/**
+ * The dashboard (issue 11): each demo user sees the real counts of their own scope, counted here independently from the
+ * scan list; a range picked in the collapsed filter searches at once; a device's scan shows without a reload.
+ */
+
+interface ScanItem {
+  agent_name: string;
+  location_name: string | null;
+  type: 'arch' | 'chasis' | 'tire';
+}
+type Counts = Record<string, { arch: number; chasis: number; tire: number }>;
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+const melbourneDate = (d = new Date()) => d.toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+
+async function apiLogin(request: APIRequestContext, email: string) {
+  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()).data as { id: number; token: string };
+}
+
+/** Scans per agent (or location) and type between two Melbourne days, from every page of the user's scan list. */
+async function countFromScanList(request: APIRequestContext, token: string, ts: string, te: string, by: 'agent' | 'location') {
+  const counts: Counts = {};
+  for (let page = 1; ; page++) {
+    const reply = await request.get(`/api/scan/scans?page=${page}&per_page=100&ts=${ts}&te=${te}`, { headers: bearer(token) });
+    expect(reply.ok()).toBe(true);
+    const { items } = (await reply.json()) as { items: ScanItem[] };
+    for (const s of items) {
+      const name = (by === 'agent' ? s.agent_name : s.location_name) ?? 'No location';
+      counts[name] ??= { arch: 0, chasis: 0, tire: 0 };
+      counts[name][s.type] += 1;
+    }
+    if (items.length < 100) return counts;
+  }
+}
+
+/** A chart's figures as the page's table holds them (the same rows the bars draw). */
+async function chartCounts(page: Page, id: 'agents' | 'locations'): Promise<Counts> {
+  const chart = page.getByTestId(`dashboard-${id}-chart`);
+  await expect(chart).toHaveAttribute('aria-busy', 'false');
+  const rows = await chart
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map(
+        (tr) => [tr.querySelector('th')?.textContent ?? '', ...[...tr.querySelectorAll('td')].map((td) => Number(td.textContent))] as const,
+      ),
+    );
+  return Object.fromEntries(rows.map(([name, arch, chasis, tire]) => [name, { arch, chasis, tire }]));
+}
+
+const total = (c: Counts) => Object.values(c).reduce((n, r) => n + r.arch + r.chasis + r.tire, 0);
+
+test.describe('dashboard', () => {
+  for (const email of ['admin@demo.test', 'agent@demo.test', 'client@demo.test']) {
+    test(`${email}: today's counts and a month's, each of the user's own scope only`, async ({ page, request }) => {
+      const user = await apiLogin(request, email);
+      const today = melbourneDate();
+      const monthStart = `${today.slice(0, 8)}01`;
+      await signIn(page, email);
+      await expect(page.getByRole('heading', { level: 1, name: 'Scan Analytics' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: "Today's Scans" })).toBeVisible();
+      // The chart boxes hold their place from the start (no layout shift when the charts come).
+      const box = await page.getByTestId('dashboard-agents-chart').boundingBox();
+      expect(box?.height).toBe(360);
+
+      for (const id of ['agents', 'locations'] as const) {
+        const expected = await countFromScanList(request, user.token, today, today, id === 'agents' ? 'agent' : 'location');
+        if (total(expected) === 0) await expect(page.getByTestId(`dashboard-${id}-chart`)).toContainText('Data Not Available!.');
+        else expect(await chartCounts(page, id)).toEqual(expected);
+      }
+
+      // This month so far, picked in the collapsed filter: it searches at once.
+      await page.getByRole('button', { name: /^Date range:/ }).click();
+      const calendar = page.getByRole('dialog', { name: 'Date range' });
+      await expect(calendar.getByText('M', { exact: true }).first()).toBeVisible();
+      const weekdays = await calendar.locator('.MuiDayCalendar-weekDayLabel').allTextContents();
+      expect(weekdays).toEqual(['M', 'T', 'W', 'T', 'F', 'S', 'S']);
+      await calendar.getByRole('gridcell', { name: '1', exact: true }).click();
+      await expect(calendar.getByText('1 selected')).toBeVisible();
+      if (today !== monthStart) await calendar.getByRole('gridcell', { name: String(Number(today.slice(8))), exact: true }).click();
+      else await calendar.getByRole('gridcell', { name: '1', exact: true }).click();
+      await expect(calendar).toBeHidden();
+      const [y, m, d] = today.split('-');
+      const label = today === monthStart ? `01-${m}-${y}` : `01-${m}-${y} – ${d}-${m}-${y}`;
+      await expect(page.getByRole('heading', { name: `${label} Scans` })).toBeVisible();
+      await expect(page.getByText(`${Number(d)} selected`)).toBeVisible();
+      const expectedAgents = await countFromScanList(request, user.token, monthStart, today, 'agent');
+      const expectedLocations = await countFromScanList(request, user.token, monthStart, today, 'location');
+      await expect.poll(() => chartCounts(page, 'agents')).toEqual(expectedAgents);
+      expect(await chartCounts(page, 'locations')).toEqual(expectedLocations);
+
+      // Only the user's own agents: names from their (scoped) agents list.
+      const agents = (await (await request.get('/api/agent/agents/lists', { headers: bearer(user.token) })).json()) as { text: string }[];
+      for (const name of Object.keys(expectedAgents)) expect(agents.map((a) => a.text)).toContain(name);
+      if (email === 'admin@demo.test') expect(Object.keys(expectedAgents).length).toBeGreaterThan(1);
+    });
+  }
+
+  test('a scoped user sees less than the admin; the advance filter narrows and Reset goes back to today', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@demo.test');
+    const agent = await apiLogin(request, 'agent@demo.test');
+    const since = melbourneDate(new Date(Date.now() - 90 * 86_400_000));
+    const today = melbourneDate();
+    const all = await countFromScanList(request, admin.token, since, today, 'agent');
+    const mine = await countFromScanList(request, agent.token, since, today, 'agent');
+    expect(total(mine)).toBeGreaterThan(0);
+    expect(total(mine)).toBeLessThan(total(all));
+
+    await signIn(page, 'admin@demo.test');
+    await page.getByRole('button', { name: 'Expand to Filter' }).click();
+    await expect(page.getByRole('heading', { name: 'Advance Filter' })).toBeVisible();
+    const search = page.getByRole('button', { name: 'Search' });
+    await expect(search).toBeDisabled();
+    const agentName = Object.keys(mine)[0];
+    await page.locator('#dashboard-advance-filter').getByRole('combobox', { name: 'Agent' }).click();
+    await expect(page.getByRole('option', { name: '---Select Agent---' })).toBeVisible();
+    await page.getByRole('option', { name: agentName }).click();
+    await expect(search).toBeEnabled();
+    await search.click();
+    await expect
+      .poll(async () => Object.keys(await chartCounts(page, 'agents')))
+      .toEqual((await countFromScanList(request, admin.token, today, today, 'agent'))[agentName] ? [agentName] : []);
+    await page.getByRole('button', { name: 'Collapse the filter' }).click();
+    await expect(page.getByTestId('dashboard-filter-summary')).toContainText(`Agent:${agentName}`);
+    await expect(page.getByTestId('dashboard-filter-summary')).toContainText('Client:Not set');
+    await page.getByRole('button', { name: 'Expand to Filter' }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByRole('heading', { name: "Today's Scans" })).toBeVisible();
+    await expect
+      .poll(async () => chartCounts(page, 'agents').then(total))
+      .toBe(total(await countFromScanList(request, admin.token, today, today, 'agent')));
+  });
+
+  test('a scan sent by a device appears in the charts without a reload', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@demo.test');
+    const agent = await apiLogin(request, 'agent@demo.test');
+    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
+      .token as string;
+    const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
+    expect(devices.length).toBeGreaterThan(0);
+
+    await signIn(page, 'agent@demo.test');
+    const chart = page.getByTestId('dashboard-agents-chart');
+    await expect(chart).toHaveAttribute('aria-busy', 'false');
+    const before = total(await chartCounts(page, 'agents').catch(() => ({})));
+    // Let the live connection subscribe before the device sends.
+    await page.waitForTimeout(1500);
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => navigations.push(f.url()));
+
+    const created = await request.post('/api/scan/ingest/scans', {
+      headers: bearer(key),
+      data: {
+        scan_id: `e2e-dash-${Date.now()}`,
+        device_id: devices[0].id,
+        type: 'tire',
+        licensePlate: `DSH${String(Date.now()).slice(-4)}`,
+      },
+    });
+    expect(created.status()).toBe(201);
+    await expect.poll(async () => total(await chartCounts(page, 'agents')), { timeout: 15_000 }).toBe(before + 1);
+    await expect.poll(async () => total(await chartCounts(page, 'locations'))).toBe(before + 1);
+    expect(navigations).toEqual([]);
+  });
+
+  test('Japanese at 360 px: translated, no horizontal scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, 'client@demo.test');
+    await page.evaluate(() => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('ja')));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'スキャン分析' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '本日のスキャン' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '展開して絞り込む' })).toBeVisible();
+    await expect(page.getByTestId('dashboard-agents-chart')).toHaveAttribute('aria-busy', 'false');
+    await page.getByRole('button', { name: /^期間:/ }).click();
+    await expect(page.getByRole('dialog', { name: '期間' }).locator('.MuiDayCalendar-weekDayLabel')).toHaveText([
+      '月',
+      '火',
+      '水',
+      '木',
+      '金',
+      '土',
+      '日',
+    ]);
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
