@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { createMailer } from './lib/mail-outbox';
 import { createWebhookDeliverer } from './services/agent';
 import { removeExpiredExports } from './services/scan';
+import { removeExpiredQuoteExports } from './services/quote';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
 
 /** Starts everything, prints where to go, and shuts PostgreSQL down cleanly on Ctrl-C / SIGTERM. */
@@ -51,6 +52,7 @@ async function main() {
     every(5000, () => mailer.deliverPending(), 'mail delivery'),
     every(2000, () => webhooks.tick(), 'webhook delivery'),
     every(3600_000, () => removeExpiredExports(db, app.storage, app.log), 'export sweep', { now: true }),
+    every(3600_000, () => removeExpiredQuoteExports(db, app.storage, app.log), 'quote export sweep', { now: true }),
   ];
   function every(ms: number, task: () => Promise<unknown>, name: string, opts: { now?: boolean } = {}) {
     let running = false;

@@ -44,6 +44,8 @@ export const ScanItemRecord = z
     scratchCount: z.number(),
     created_at: z.date(),
     updated_at: z.date(),
+    /** The scan has a quote (spec 1 §3: the customer portal's 'completed'). */
+    has_quote: z.boolean(),
   })
   .meta({
     example: {
@@ -72,6 +74,7 @@ export const ScanItemRecord = z
       scratchCount: 2,
       created_at: when,
       updated_at: when,
+      has_quote: false,
     },
   });
 

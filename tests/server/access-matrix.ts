@@ -154,6 +154,9 @@ const knownPanel = async (f: Fixtures) => {
   await f.build.panel({ panel_group_id: f.global.panelGroup, car_panel: code });
   return code;
 };
+/** A quote of a fresh scan of these rows' agent and client. */
+const freshQuote = async (f: Fixtures, owner: Owned) =>
+  (await f.build.quote((await f.build.scan({ agent_id: owner.agent, client_id: owner.client })).id)).id;
 
 export const matrix: Record<string, MatrixEntry> = {
   // ---- System and real time ----
@@ -544,6 +547,41 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'none',
   },
 
+  // ---- Quotes (quote service, scoped like scans) ----
+  'GET /api/quote/quotes': { access: { permission: 'scan' }, request: path('/api/quote/quotes'), foreign: 'none' },
+  'GET /api/quote/quotes/export-quote-report': {
+    access: { permission: 'scan' },
+    request: path('/api/quote/quotes/export-quote-report'),
+    foreign: 'none',
+  },
+  'POST /api/quote/quotes/search': {
+    access: { permission: 'scan' },
+    request: body('/api/quote/quotes/search', (f) => ({ scan_id: f.mine.scan })),
+    foreign: (f) => ({ url: '/api/quote/quotes/search', payload: { scan_id: f.other.scan } }),
+  },
+  'POST /api/quote/quotes': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: '/api/quote/quotes', payload: { scan_id: await freshScan(f), client_id: f.mine.client } }),
+    status: 201,
+    foreign: (f) => ({ url: '/api/quote/quotes', payload: { scan_id: f.other.scan, client_id: f.other.client } }),
+    references: { client_id: (f) => f.other.client },
+  },
+  'GET /api/quote/quotes/:id': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}` }),
+    foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}` }),
+  },
+  'DELETE /api/quote/quotes/:id': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}` }),
+    foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}` }),
+  },
+  'PUT /api/quote/quotes/:id/delete_vehicle_photo': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/delete_vehicle_photo` }),
+    foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/delete_vehicle_photo` }),
+  },
+
   // ---- Scan service ----
   'GET /api/scan/scans': { access: { permission: 'scan' }, request: path('/api/scan/scans'), foreign: 'none' },
   // The dashboard (issue 11): any signed-in user, rows inside their scope (dashboard-statistics.test.ts).
@@ -648,6 +686,14 @@ export const matrix: Record<string, MatrixEntry> = {
       const reg = await f.build.registration();
       return { url: `/api/scan/license-plates/fetch/${reg.number}?state=${reg.state}` };
     },
+  'GET /api/scan/scans/:id/evaluate': {
+    access: { permission: 'scan' },
+    request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/evaluate` }),
+    foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/evaluate` }),
+  },
+  'POST /api/scan/scans/search': {
+    access: { permission: 'scan' },
+    request: body('/api/scan/scans/search', (f) => ({ scan_id: f.mine.scan })),
     foreign: 'none',
   },
   // Device routes take the API key of a user (the Agent user's here), never a sign-in token (docs/ingestion.md).

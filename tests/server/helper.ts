@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -251,6 +252,17 @@ export function builders(db: Database) {
         })
         .returning(['id', 'number', 'state'])
         .executeTakeFirstOrThrow();
+    },
+    /** A quote of a scan (priced at 0, no items), as a saved one is stored; agent and client the scan's. */
+    async quote(scanId: number, over: Partial<{ grant_total: number; created_at: string }> = {}) {
+      const r = await sql<{
+        id: number;
+      }>`insert into quotes (scan_id, agent_id, client_id, client_snapshot, gst_percent, grant_total, created_at)
+        select s.id, s.agent_id, s.client_id, jsonb_build_object('id', c.id, 'name', c.name, 'currency', c.currency, 'sc_metallic', 0,
+            'sc_pearl', 0, 'sc_p2p', 0, 'logo', null, 'phone', null, 'address', null, 'email', null, 'abn', null),
+          10, ${over.grant_total ?? 0}, ${over.created_at ?? new Date().toISOString()}::timestamptz
+        from scans s join clients c on c.id = s.client_id where s.id = ${scanId} returning id`.execute(db);
+      return r.rows[0];
     },
     /** A user with the given roles (by name), agents and clients; password PASSWORD. */
     async user(over: { roles?: string[]; agents?: number[]; clients?: number[]; email?: string; permissions?: string[] } = {}) {

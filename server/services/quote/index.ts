@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { broadcasterOf } from '../../lib/events';
+import { multipartPlugin } from '../../lib/multipart';
 import { registerResource } from '../../lib/resource';
+import { storageOf } from '../../lib/storage';
 import { calculateCategoryRoute, clientsResource } from './clients';
 import { panelsResource, partsResource, productsResource } from './catalogue';
 import { panelGroupRoutes } from './panel-groups';
+import { quoteRoutes } from './quotes-routes';
+import { type QuoteDeps, quoteRecords } from './quotes-service';
 
 export { clientScope } from './scopes';
+/** The sweep of expired quote export files, run by server.ts. */
+export { removeExpiredQuoteExports } from './quotes-export';
 
-/** The quote service (/api/quote): clients (with `clients/lists`, the header's client selector), products, parts, panel groups, panels; quotes next. */
+/** The quote service (/api/quote): clients (with `clients/lists`, the header's client selector), products, parts, panel groups, panels, quotes. */
 export async function quoteService(app: FastifyInstance) {
   registerResource(app, clientsResource);
   await app.register(calculateCategoryRoute);
@@ -14,4 +21,15 @@ export async function quoteService(app: FastifyInstance) {
   registerResource(app, partsResource);
   await app.register(panelGroupRoutes);
   registerResource(app, panelsResource);
+  const deps: QuoteDeps = {
+    db: app.db,
+    storage: storageOf(app),
+    signer: app.signer,
+    log: app.log,
+    get broadcaster() {
+      return broadcasterOf(app);
+    },
+  };
+  await app.register(multipartPlugin);
+  await app.register(quoteRoutes, { quotes: quoteRecords(deps) });
 }

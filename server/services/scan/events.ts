@@ -32,12 +32,11 @@ export async function broadcastScan(
   if (!b || !scan) return;
   try {
     await (kind === 'created' ? b.scanCreated(scan) : b.scanUpdated(scan));
-    // Quotes arrive with the quote issue; until then no scan has one.
     await b.portalScanSaved(scan.agent_id, {
       id: scan.id,
       licensePlate: scan.licensePlate,
       timestamp: scan.timestamp,
-      has_quote: false,
+      has_quote: scan.has_quote,
       status: scan.status,
       type: scan.type,
       damageCount: scan.damageCount,

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { broadcasterOf } from '../../lib/events';
 import { multipartPlugin } from '../../lib/multipart';
 import { storageOf } from '../../lib/storage';
+import { evaluateRoutes } from './evaluate';
 import { ingestRoutes } from './ingest';
 import { plateLookupProvider } from './plate-lookup';
 import { plateRoutes } from './plate-routes';
@@ -33,4 +34,5 @@ export async function scanService(app: FastifyInstance, opts: { config: Config }
   await app.register(portalScanRoutes, { deps });
   await app.register(plateRoutes, { plates: plateLookupProvider(app.db, opts.config) });
   await app.register(statisticsRoutes);
+  await app.register(evaluateRoutes, { db: app.db });
 }

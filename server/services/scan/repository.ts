@@ -131,7 +131,7 @@ const itemColumns = sql`s.id, s.scan_id, s.license_plate as "licensePlate", s.ma
   s.valuation, s.location_id, l.name as location_name, s.location_state, s.client_id, c.name as client_name, s.agent_id,
   a.name as agent_name, s.device_id, s.type, s.status, s.scanned_at as "timestamp", s.start_time as "startTime",
   s.dent_count + s.scratch_count as "damageCount", s.dent_count as "dentCount", s.scratch_count as "scratchCount",
-  s.created_at, s.updated_at`;
+  s.created_at, s.updated_at, exists (select 1 from quotes q where q.scan_id = s.id) as has_quote`;
 const itemJoins = sql`join agents a on a.id = s.agent_id left join clients c on c.id = s.client_id left join locations l on l.id = s.location_id`;
 
 export type ScanItem = {
@@ -160,6 +160,8 @@ export type ScanItem = {
   scratchCount: number;
   created_at: Date;
   updated_at: Date;
+  /** The scan has a quote (the customer portal's 'completed'). */
+  has_quote: boolean;
 };
 
 /** Beyond this offset a counted list finds the page's day from the day counts instead of walking the rows before it. */

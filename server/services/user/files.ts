@@ -137,7 +137,11 @@ export async function fileRoutes(app: FastifyInstance) {
 
   /** An export goes to its maker or a Super Admin (bearer token), or to whoever holds a valid signed link made for its maker. */
   async function checkExportAccess(key: string, user: AuthUser | null, link: { expires?: string; uid?: string; sig?: string }) {
-    const row = (await sql<{ user_id: number | null }>`select user_id from scan_exports where key = ${key}`.execute(app.db)).rows[0];
+    // Scan exports and quote exports (migration 014) are recorded alike.
+    const row = (
+      await sql<{ user_id: number | null }>`select user_id from scan_exports where key = ${key}
+        union all select user_id from quote_exports where key = ${key}`.execute(app.db)
+    ).rows[0];
     if (user) {
       if (!row) throw new NotFoundError('File', key);
       if (row.user_id !== user.id && !isSuperAdmin(user)) throw new ForbiddenError();

@@ -15,6 +15,7 @@ const aScan = (overrides: Partial<ScanRow> = {}): ScanRow => ({
   scratchCount: 0,
   created_at: '2024-05-31T07:30:00.000Z',
   updated_at: '2024-05-31T07:30:00.000Z',
+  has_quote: false,
   licensePlate: '1AB2CD',
   make: 'Toyota',
   model: 'Corolla',

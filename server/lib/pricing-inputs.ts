@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import { dentPriceFields, scratchPriceFields } from '../../src/domain/client-fields';
+import { OPTION_NAMES } from '../../src/domain/options';
+import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory } from '../../src/domain/pricing';
+import type { Executor } from '../db/database';
+
+/**
+ * What pricing a quote reads from the database (PRICING.md "Inputs"), shared by the scan service (`scans/{id}/evaluate`)
+ * and the quote service (saving a quote): the client with its price matrices, the catalogue's panels, a scan's
+ * damage counts per panel, and GST_PERCENT. Reads only; scope checks stay with the caller.
+ */
+
+const dentColumns = Object.keys(dentPriceFields);
+const scratchColumns = Object.keys(scratchPriceFields);
+// Column names come from the domain's field lists, never from a request.
+const matrix = (table: string, alias: string, columns: string[]) =>
+  sql.raw(`coalesce((select json_object_agg(${alias}.part_id, json_build_object(${columns.map((c) => `'${c}', ${alias}.${c}::float8`).join(', ')})
+    order by ${alias}.part_id) from ${table} ${alias} where ${alias}.client_id = c.id), '{}'::json)`);
+
+/** The client as pricing and the invoice read it: the wire's client record (spec 3 §3 Client, quote-time fields included). */
+export interface PricingClientRow {
+  id: number;
+  name: string;
+  currency: string;
+  sc_metallic: number;
+  sc_pearl: number;
+  sc_p2p: number;
+  calculation_method: 'T' | 'W';
+  sc_threshold: number | null;
+  weighted_no: Record<DentLevel, number | null> | null;
+  products: number[];
+  parts: number[];
+  prices: {
+    dent: Record<string, Record<string, number>>;
+    scratch: Record<string, Record<string, number>>;
+  };
+  logo: string | null;
+  phone: string | null;
+  address: string | null;
+  email: string | null;
+  abn: string | null;
+}
+
+/** One client with both price matrices, or null. */
+export async function loadPricingClient(db: Executor, clientId: number): Promise<PricingClientRow | null> {
+  const r =
+    await sql<PricingClientRow>`select c.id, c.name, c.currency, c.sc_metallic::float8 as sc_metallic, c.sc_pearl::float8 as sc_pearl,
+      c.sc_p2p::int as sc_p2p, c.calculation_method, c.sc_threshold,
+      case when num_nonnulls(c.weighted_oversize, c.weighted_severe, c.weighted_heavy, c.weighted_medium, c.weighted_light) = 0 then null
+        else json_build_object(${sql.raw(DENT_LEVELS.map((l) => `'${l}', c.weighted_${l}`).join(', '))}) end as weighted_no,
+      coalesce((select json_agg(cp.product_id order by cp.product_id) from client_products cp where cp.client_id = c.id), '[]'::json) as products,
+      coalesce((select json_agg(cp.part_id order by cp.part_id) from client_parts cp where cp.client_id = c.id), '[]'::json) as parts,
+      json_build_object('dent', ${matrix('client_dent_prices', 'dp', dentColumns)}, 'scratch', ${matrix('client_scratch_prices', 'sp', scratchColumns)}) as prices,
+      c.logo, c.phone, c.address, c.email, c.abn
+    from clients c where c.id = ${clientId}`.execute(db);
+  return r.rows[0] ?? null;
+}
+
+/** A catalogue panel as a quote uses it (spec 3 §3 Panel). */
+export interface PricingPanelRow {
+  id: number;
+  name: string;
+  label: string;
+  car_panel: string | null;
+  type: 'D' | 'L' | 'XL';
+  hasLargeVariant: boolean;
+  part_id: number | null;
+  panel_group_id: number;
+  panel_group_name: string | null;
+  position: number;
+  group_position: number;
+}
+
+/** The enabled panels (status 1), by car view (group position) then position. */
+export async function loadPanels(db: Executor): Promise<PricingPanelRow[]> {
+  const r =
+    await sql<PricingPanelRow>`select p.id, p.name, p.label, p.car_panel, p.type, p.has_large_variant as "hasLargeVariant", p.part_id,
+      p.panel_group_id, g.name as panel_group_name, p.position, g.position as group_position
+    from panels p join panel_groups g on g.id = p.panel_group_id where p.status
+    order by g.position, g.id, p.position, p.id`.execute(db);
+  return r.rows;
+}
+
+export type LevelCounts = Record<DentLevel, number>;
+/** A scan's counts per car panel (spec 3 §3 Quote evaluation: measures). */
+export interface ScanMeasures {
+  dents: Record<string, LevelCounts>;
+  scratchs: Record<string, LevelCounts>;
+  damage_count: { dents: Record<string, number>; scratchs: Record<string, number> };
+}
+
+const zeroCounts = (): LevelCounts => Object.fromEntries(DENT_LEVELS.map((l) => [l, 0])) as LevelCounts;
+
+/** The scan's dent and scratch counts per car panel and level, and their sums per panel. */
+export async function loadScanMeasures(db: Executor, scanId: number): Promise<ScanMeasures> {
+  const r = await sql<{ car_panel: string; type: 'dents' | 'scratchs'; level: DentLevel; count: number }>`
+    select car_panel, type, level, count from scan_measures where scan_id = ${scanId} and count > 0 order by car_panel`.execute(db);
+  const m: ScanMeasures = { dents: {}, scratchs: {}, damage_count: { dents: {}, scratchs: {} } };
+  for (const row of r.rows) {
+    if (row.type !== 'dents' && row.type !== 'scratchs') continue;
+    if (!(DENT_LEVELS as readonly string[]).includes(row.level)) continue;
+    (m[row.type][row.car_panel] ??= zeroCounts())[row.level] = row.count;
+    m.damage_count[row.type][row.car_panel] = (m.damage_count[row.type][row.car_panel] ?? 0) + row.count;
+  }
+  return m;
+}
+
+/** Each panel's category under the client's method from the scan's dents (null: no dents, or a client whose method is incomplete). */
+export function thresholdCategories(client: PricingClientRow, panels: PricingPanelRow[], measures: ScanMeasures) {
+  const method = clientCategoryMethod(client);
+  const out: Record<string, DentLevel | null> = {};
+  for (const p of panels) {
+    if (!p.car_panel) continue;
+    const dents = measures.dents[p.car_panel];
+    out[p.car_panel] = method && dents ? panelCategory(dents, method) : null;
+  }
+  return out;
+}
+
+/** GST_PERCENT (application setting, default 10: DECISIONS). */
+export async function loadGstPercent(db: Executor): Promise<number> {
+  const r = await sql<{
+    value: string | null;
+  }>`select option_value as value from options where option_name = ${OPTION_NAMES.GST_PERCENT}`.execute(db);
+  const n = Number(r.rows[0]?.value);
+  return r.rows[0]?.value != null && Number.isFinite(n) && n >= 0 && n <= 100 ? n : 10;
+}

@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawBuilder } from 'kysely';
+import writeExcelFile, { type Row } from 'write-excel-file/node';
+import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
+import type { Database, Executor } from '../../db/database';
+import type { FileStorage } from '../../lib/storage';
+import { expiredQuoteExports, forgetQuoteExport, quoteExportBatch, type QuoteExportRow } from './quotes-repository';
+
+/**
+ * The quote report (GET quotes/export-quote-report), made as the scan export is (server/services/scan/export.ts):
+ * keyset batches, CSV (UTF-8 with BOM, Melbourne times, formula-looking cells neutralised) or XLSX (write-excel-file,
+ * bold frozen header, a real date cell), recorded in quote_exports and removed a day later by the hourly sweep.
+ */
+
+export const QUOTE_EXPORT_TTL_HOURS = 24;
+export const QUOTE_EXPORT_MAX_ROWS = 200_000;
+export const QUOTE_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type QuoteExportFormat = (typeof QUOTE_EXPORT_FORMATS)[number];
+const BATCH = 5_000;
+
+const CONTENT_TYPE: Record<QuoteExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The list's columns (spec 3 §2 Quotes list), then who and where. */
+export const QUOTE_EXPORT_COLUMNS = [
+  'ID',
+  'Date/Time',
+  'Registration',
+  'Type',
+  'Agent',
+  'Client',
+  'State',
+  'Currency',
+  'PDR',
+  'Conventional',
+  'Replace / Paint',
+  'Push to Paint',
+  'Products',
+  'Sub Total',
+  'GST %',
+  'GST',
+  'Grand Total',
+];
+const XLSX_WIDTHS = [8, 20, 13, 7, 22, 24, 7, 9, 11, 13, 15, 14, 11, 11, 7, 10, 12];
+
+function cells(q: QuoteExportRow): (string | number | null)[] {
+  return [
+    q.id,
+    q.local_time,
+    q.licensePlate,
+    q.type,
+    q.agent_name,
+    q.client_name,
+    q.location_state,
+    q.currency,
+    q.pdr,
+    q.conventional,
+    q.replacement,
+    q.p2p,
+    q.product,
+    q.sub_total,
+    q.tax_percent,
+    q.tax,
+    q.grant_total,
+  ];
+}
+
+/** One CSV cell: quoted when needed, a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
+function csvCell(v: string | number | null | undefined) {
+  if (v === null || v === undefined) return '';
+  let s = typeof v === 'number' ? String(v) : v;
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+async function* rows(db: Executor, where: RawBuilder<boolean>): AsyncGenerator<QuoteExportRow[]> {
+  let after: { ts: string; id: number } | null = null;
+  for (;;) {
+    const batch = await quoteExportBatch(db, where, after, BATCH);
+    if (batch.length) yield batch;
+    if (batch.length < BATCH) return;
+    const last = batch[batch.length - 1];
+    after = { ts: last.cursor_ts, id: last.id };
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** The export file of a selection: its bytes, content type and how many quotes it holds. */
+export async function buildQuoteExport(db: Executor, where: RawBuilder<boolean>, format: QuoteExportFormat) {
+  let count = 0;
+  if (format === 'csv') {
+    const chunks: string[] = [`\uFEFF${QUOTE_EXPORT_COLUMNS.join(',')}\r\n`];
+    for await (const batch of rows(db, where)) {
+      chunks.push(`${batch.map((q) => cells(q).map(csvCell).join(',')).join('\r\n')}\r\n`);
+      count += batch.length;
+    }
+    return { data: Buffer.from(chunks.join(''), 'utf8'), contentType: CONTENT_TYPE.csv, count };
+  }
+  const sheet: Row[] = [QUOTE_EXPORT_COLUMNS.map((title) => ({ value: title, fontWeight: 'bold' as const }))];
+  for await (const batch of rows(db, where)) {
+    for (const q of batch)
+      sheet.push(
+        cells(q).map((v, i) =>
+          i === 1
+            ? { value: new Date(`${q.local_iso}Z`), type: Date, format: SHEET_DATE_TIME_FORMAT }
+            : typeof v === 'string'
+              ? v.replace(XML_INVALID, '')
+              : v,
+        ),
+      );
+    count += batch.length;
+  }
+  const data = await writeExcelFile(sheet, {
+    sheet: 'Quotes',
+    columns: XLSX_WIDTHS.map((width) => ({ width })),
+    stickyRowsCount: 1,
+  }).toBuffer();
+  return { data, contentType: CONTENT_TYPE.xlsx, count };
+}
+
+/** Removes quote export files older than QUOTE_EXPORT_TTL_HOURS, then their rows; returns how many went (server.ts runs it hourly). */
+export async function removeExpiredQuoteExports(db: Database, storage: FileStorage, log?: FastifyBaseLogger, now = new Date()) {
+  let removed = 0;
+  for (const key of await expiredQuoteExports(db, now, QUOTE_EXPORT_TTL_HOURS)) {
+    try {
+      await storage.delete(key);
+      await forgetQuoteExport(db, key);
+      removed++;
+    } catch (error) {
+      log?.warn({ err: error, key }, 'could not remove an expired quote export');
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,339 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { DataScope } from '../../../src/domain/permissions';
+import { isDateOnly } from '../../../src/domain/scans';
+import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
+import type { QuoteFilters, QuoteListRow, QuoteRecordType } from '../../../src/domain/quotes';
+import type { Executor } from '../../db/database';
+import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
+import { fileUrl } from '../../lib/storage';
+
+/**
+ * Every SQL statement of the quotes (spec 3 §3, §7), each taking a connection or a transaction. A quote carries its
+ * scan's agent (a scan never changes agent) and the client it was priced for, so the scope and the agent and client
+ * filters read the quote's own indexed columns; the registration and the location state are the scan's.
+ */
+
+/** Scoped exactly like scans: an Agent user sees their agents' quotes, a Client user their clients'. */
+export const quoteScope: ScopeRule = {
+  agent: (ids) => sql<boolean>`q.agent_id = any(${idArray(ids)})`,
+  client: (ids) => sql<boolean>`q.client_id = any(${idArray(ids)})`,
+};
+/** The scan a quote is made from, seen through the same rule (its own agent and client). */
+export const scanOfQuoteScope: ScopeRule = {
+  agent: (ids) => sql<boolean>`s.agent_id = any(${idArray(ids)})`,
+  client: (ids) => sql<boolean>`s.client_id = any(${idArray(ids)})`,
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const hasOffset = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s);
+const instant = (s: string) =>
+  hasOffset(s) ? sql`${s}::timestamptz` : sql`(${s.replace('T', ' ')}::timestamp at time zone ${DISPLAY_TIME_ZONE})`;
+
+/** The WHERE of the list and the export, and whether it reads the scan (registration, state). */
+export interface QuoteSelection {
+  where: RawBuilder<boolean>;
+  joinsScan: boolean;
+}
+
+/**
+ * The scope, then each filter: ts/te on the quote's creation (Melbourne wall-clock dates and times as the scan list,
+ * te inclusive), type, agent, client, the scan's location state, and q: a registration prefix (spaces and dashes
+ * ignored) or part of the client's or agent's name (looked up first, so each branch is an indexed id list or prefix).
+ */
+export async function quoteSelection(db: Executor, scope: DataScope, f: QuoteFilters): Promise<QuoteSelection> {
+  const parts: RawBuilder<boolean>[] = [scopePredicate(scope, quoteScope)];
+  let joinsScan = false;
+  if (f.agent_id !== undefined) parts.push(sql<boolean>`q.agent_id = ${f.agent_id}`);
+  if (f.client_id !== undefined) parts.push(sql<boolean>`q.client_id = ${f.client_id}`);
+  if (f.type) parts.push(sql<boolean>`q.type = ${f.type}`);
+  if (f.ts) parts.push(sql<boolean>`q.created_at >= ${instant(f.ts)}`);
+  if (f.te) {
+    const hi = isDateOnly(f.te)
+      ? sql`((${f.te}::date + 1)::timestamp at time zone ${DISPLAY_TIME_ZONE})`
+      : hasOffset(f.te)
+        ? sql`(${f.te}::timestamptz + '1 microsecond'::interval)`
+        : sql`(${instant(f.te)} + ${/\d{2}:\d{2}:\d{2}/.test(f.te) ? '1 second' : '1 minute'}::interval)`;
+    parts.push(sql<boolean>`q.created_at < ${hi}`);
+  }
+  if (f.location_state) {
+    joinsScan = true;
+    parts.push(sql<boolean>`s.location_state = ${f.location_state}`);
+  }
+  if (f.q) {
+    joinsScan = true;
+    const plate = f.q
+      .toUpperCase()
+      .replace(/[\s-]+/g, '')
+      .toLowerCase();
+    const named = (table: 'clients' | 'agents') =>
+      sql<{ id: number }>`select id from ${sql.table(table)} where name ilike ${`%${escapeLike(f.q!)}%`} limit 1000`.execute(db);
+    const [clients, agents] = await Promise.all([named('clients'), named('agents')]);
+    const branches: RawBuilder<boolean>[] = [];
+    if (plate) branches.push(sql<boolean>`lower(s.license_plate) like ${`${escapeLike(plate)}%`}`);
+    if (clients.rows.length) branches.push(sql<boolean>`q.client_id = any(${idArray(clients.rows.map((r) => r.id))})`);
+    if (agents.rows.length) branches.push(sql<boolean>`q.agent_id = any(${idArray(agents.rows.map((r) => r.id))})`);
+    parts.push(branches.length ? sql<boolean>`(${sql.join(branches, sql` or `)})` : sql<boolean>`false`);
+  }
+  return { where: sql<boolean>`${sql.join(parts, sql` and `)}`, joinsScan };
+}
+
+const listColumns = sql`q.id, q.scan_id, q.client_id, c.name as client_name, q.agent_id, a.name as agent_name, q.type,
+  s.license_plate as "licensePlate", s.location_state, q.currency, q.pdr, q.conventional, q.replacement, q.p2p, q.product,
+  q.sub_total, q.tax, q.gst_percent::float8 as tax_percent, q.grant_total, q.pdf_key, q.created_at, q.updated_at`;
+const listJoins = sql`join scans s on s.id = q.scan_id join agents a on a.id = q.agent_id left join clients c on c.id = q.client_id`;
+
+type ListRowRaw = Omit<QuoteListRow, 'pdf'> & { pdf_key: string | null };
+const toListRow = ({ pdf_key, ...r }: ListRowRaw): QuoteListRow => ({ ...r, pdf: pdf_key ? fileUrl(pdf_key) : null });
+
+/** Sort keys (QUOTE_SORTABLE) -> their expressions; created_at and id break ties so paging is stable. */
+const SORT: Record<string, RawBuilder<unknown>> = {
+  created_at: sql`q.created_at`,
+  licensePlate: sql`s.license_plate`,
+  pdr: sql`q.pdr`,
+  conventional: sql`q.conventional`,
+  replacement: sql`q.replacement`,
+  p2p: sql`q.p2p`,
+  product: sql`q.product`,
+  tax: sql`q.tax`,
+  grant_total: sql`q.grant_total`,
+};
+
+/**
+ * A page: the page's ids read on the (created_at, id) index (or a filter's own index) with the scan joined only when
+ * a filter or the sort needs it, then the names; the exact total counted on the same selection alongside.
+ */
+export async function listQuotes(
+  db: Executor,
+  sel: QuoteSelection,
+  page: { page: number; per_page: number; sort: string; order: 'asc' | 'desc' },
+) {
+  const offset = (page.page - 1) * page.per_page;
+  const dir = sql.raw(page.order === 'asc' ? 'asc' : 'desc');
+  const key = SORT[page.sort] ?? SORT.created_at;
+  const needsScan = sel.joinsScan || page.sort === 'licensePlate';
+  const scanJoin = needsScan ? sql`join scans s on s.id = q.scan_id` : sql``;
+  const order =
+    page.sort === 'created_at' || !SORT[page.sort]
+      ? sql`q.created_at ${dir}, q.id ${dir}`
+      : sql`${key} ${dir} nulls last, q.created_at desc, q.id desc`;
+  const outerOrder =
+    page.sort === 'created_at' || !SORT[page.sort]
+      ? sql`p.created_at ${dir}, p.id ${dir}`
+      : sql`p.k ${dir} nulls last, p.created_at desc, p.id desc`;
+  const [rows, count] = await Promise.all([
+    sql<ListRowRaw>`select ${listColumns}
+      from (select q.id, q.created_at, ${key} as k from quotes q ${scanJoin} where ${sel.where} order by ${order}
+            limit ${page.per_page} offset ${offset}) p
+      join quotes q on q.id = p.id ${listJoins}
+      order by ${outerOrder}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from quotes q ${sel.joinsScan ? sql`join scans s on s.id = q.scan_id` : sql``}
+      where ${sel.where}`.execute(db),
+  ]);
+  return { items: rows.rows.map(toListRow), total: count.rows[0].n };
+}
+
+/** An export row: the list row and its Melbourne wall-clock creation time (as the CSV writes it, and as ISO). */
+export type QuoteExportRow = QuoteListRow & { cursor_ts: string; local_time: string; local_iso: string };
+
+/** Rows of the export in list order (newest first), by keyset, never an offset. */
+export async function quoteExportBatch(
+  db: Executor,
+  where: RawBuilder<boolean>,
+  after: { ts: string; id: number } | null,
+  limit: number,
+): Promise<QuoteExportRow[]> {
+  const cursor = after ? sql`and (q.created_at, q.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
+  const r = await sql<ListRowRaw & { cursor_ts: string; local_time: string; local_iso: string }>`select ${listColumns},
+      q.created_at::text as cursor_ts,
+      to_char(q.created_at at time zone ${DISPLAY_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as local_time,
+      to_char(q.created_at at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
+    from quotes q ${listJoins} where ${where} ${cursor} order by q.created_at desc, q.id desc limit ${limit}`.execute(db);
+  return r.rows.map((row) => {
+    const { cursor_ts, local_time, local_iso, ...rest } = row;
+    return { ...toListRow(rest), cursor_ts, local_time, local_iso };
+  });
+}
+
+/** How many quotes a selection holds, reading at most `limit` + 1. */
+export async function countQuotesUpTo(db: Executor, sel: QuoteSelection, limit: number) {
+  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 from quotes q
+      ${sel.joinsScan ? sql`join scans s on s.id = q.scan_id` : sql``} where ${sel.where} limit ${limit + 1}) x`.execute(db);
+  return r.rows[0].n;
+}
+
+interface QuoteRaw extends ListRowRaw {
+  items: QuoteRecordType['items'];
+  products: QuoteRecordType['products'];
+  parts: QuoteRecordType['parts'];
+  assessor_comments: string | null;
+  manual_check: number;
+  metallic: number;
+  pearl: number;
+  aluminium: number;
+  vehicle_type: QuoteRecordType['vehicle_type'];
+  vehicle_photo: string | null;
+  gst_percent: number;
+  assessor: string | null;
+  user_id: number | null;
+  client_snapshot: QuoteRecordType['client'];
+  agent: QuoteRecordType['agent'];
+  scan: Omit<QuoteRecordType['scan'], 'timestamp'> & { timestamp: string };
+}
+
+/** One quote with everything its record sends, inside the scope when one is given. */
+export async function findQuote(db: Executor, id: number, scope?: DataScope): Promise<QuoteRecordType | null> {
+  const visible = scope ? scopePredicate(scope, quoteScope) : sql<boolean>`true`;
+  const r = await sql<QuoteRaw>`select ${listColumns}, q.items, q.products, q.parts, q.assessor_comments,
+      q.manual_check::int as manual_check, q.metallic::int as metallic, q.pearl::int as pearl, q.aluminium::int as aluminium,
+      q.vehicle_type, q.vehicle_photo, q.gst_percent::float8 as gst_percent, q.assessor, q.user_id, q.client_snapshot,
+      json_build_object('id', a.id, 'name', a.name, 'logo', a.logo, 'phone', a.phone, 'address', a.address, 'email', a.email,
+        'abn', a.abn, 'language', a.language) as agent,
+      json_build_object('id', s.id, 'scan_id', s.scan_id, 'licensePlate', s.license_plate, 'make', s.make, 'model', s.model,
+        'carColor', s.car_color, 'timestamp', s.scanned_at, 'location_state', s.location_state, 'type', s.type, 'status', s.status) as scan
+    from quotes q ${listJoins} where q.id = ${id} and ${visible}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return null;
+  const { client_snapshot, scan, vehicle_photo, ...rest } = row;
+  const list = toListRow(rest);
+  return {
+    ...rest,
+    ...list,
+    vehicle_photo: vehicle_photo ? fileUrl(vehicle_photo) : null,
+    pdf_url: list.pdf,
+    pdf_path: row.pdf_key,
+    proforma: null,
+    totals: {
+      pdr: row.pdr,
+      conventional: row.conventional,
+      p2p: row.p2p,
+      replacement: row.replacement,
+      product: row.product,
+      sub_total: row.sub_total,
+      tax: row.tax,
+      grant_total: row.grant_total,
+    },
+    client: client_snapshot,
+    scan: { ...scan, timestamp: new Date(scan.timestamp) },
+  };
+}
+
+/** The quote of a scan (there is at most one), inside the scope. */
+export async function findQuoteIdByScan(db: Executor, scanId: number, scope?: DataScope) {
+  const visible = scope ? scopePredicate(scope, quoteScope) : sql<boolean>`true`;
+  const r = await sql<{ id: number }>`select q.id from quotes q where q.scan_id = ${scanId} and ${visible}`.execute(db);
+  return r.rows[0]?.id ?? null;
+}
+
+/** The files a quote holds (to remove when replaced or deleted). */
+export async function quoteFiles(db: Executor, id: number) {
+  const r = await sql<{
+    vehicle_photo: string | null;
+    pdf_key: string | null;
+  }>`select vehicle_photo, pdf_key from quotes where id = ${id}`.execute(db);
+  return r.rows[0] ?? null;
+}
+
+/** The scan a quote is made from: its owner, client and portal fields, inside the scope (locked for the save). */
+export async function findQuoteScan(db: Executor, scanId: number, scope: DataScope, lock = false) {
+  const r = await sql<{
+    id: number;
+    agent_id: number;
+    client_id: number | null;
+    licensePlate: string | null;
+    timestamp: Date;
+    status: string;
+    type: string;
+  }>`select s.id, s.agent_id, s.client_id, s.license_plate as "licensePlate", s.scanned_at as "timestamp", s.status, s.type
+    from scans s where s.id = ${scanId} and ${scopePredicate(scope, scanOfQuoteScope)} ${lock ? sql`for update` : sql``}`.execute(db);
+  return r.rows[0] ?? null;
+}
+
+export interface QuoteWrite {
+  scan_id: number;
+  agent_id: number;
+  client_id: number;
+  user_id: number | null;
+  assessor: string | null;
+  type: string;
+  metallic: boolean;
+  pearl: boolean;
+  aluminium: boolean;
+  vehicle_type: string;
+  manual_check: boolean;
+  assessor_comments: string | null;
+  items: unknown;
+  products: unknown;
+  parts: unknown;
+  client_snapshot: unknown;
+  currency: string;
+  gst_percent: number;
+  totals: Record<'pdr' | 'conventional' | 'p2p' | 'replacement' | 'product' | 'sub_total' | 'tax' | 'grant_total', number>;
+  /** A new photo's key; undefined keeps the stored one. */
+  vehicle_photo?: string;
+}
+
+/** Inserts the scan's quote, or re-prices the existing one in place (its id, the quote number, stays). */
+export async function upsertQuote(trx: Executor, w: QuoteWrite): Promise<{ id: number; created: boolean }> {
+  const t = w.totals;
+  const photo = w.vehicle_photo === undefined ? sql`null` : sql`${w.vehicle_photo}`;
+  const keepPhoto = w.vehicle_photo === undefined ? sql`quotes.vehicle_photo` : sql`excluded.vehicle_photo`;
+  const r = await sql<{ id: number; created: boolean }>`insert into quotes (scan_id, agent_id, client_id, user_id, assessor, type, metallic,
+      pearl, aluminium, vehicle_type, manual_check, assessor_comments, items, products, parts, client_snapshot, currency, gst_percent,
+      pdr, conventional, p2p, replacement, product, sub_total, tax, grant_total, vehicle_photo)
+    values (${w.scan_id}, ${w.agent_id}, ${w.client_id}, ${w.user_id}, ${w.assessor}, ${w.type}, ${w.metallic}, ${w.pearl},
+      ${w.aluminium}, ${w.vehicle_type}, ${w.manual_check}, ${w.assessor_comments}, ${JSON.stringify(w.items)}::jsonb,
+      ${JSON.stringify(w.products)}::jsonb, ${JSON.stringify(w.parts)}::jsonb, ${JSON.stringify(w.client_snapshot)}::jsonb,
+      ${w.currency}, ${w.gst_percent}, ${t.pdr}, ${t.conventional}, ${t.p2p}, ${t.replacement}, ${t.product}, ${t.sub_total},
+      ${t.tax}, ${t.grant_total}, ${photo})
+    on conflict (scan_id) do update set agent_id = excluded.agent_id, client_id = excluded.client_id, user_id = excluded.user_id,
+      assessor = excluded.assessor, type = excluded.type, metallic = excluded.metallic, pearl = excluded.pearl,
+      aluminium = excluded.aluminium, vehicle_type = excluded.vehicle_type, manual_check = excluded.manual_check,
+      assessor_comments = excluded.assessor_comments, items = excluded.items, products = excluded.products, parts = excluded.parts,
+      client_snapshot = excluded.client_snapshot, currency = excluded.currency, gst_percent = excluded.gst_percent,
+      pdr = excluded.pdr, conventional = excluded.conventional, p2p = excluded.p2p, replacement = excluded.replacement,
+      product = excluded.product, sub_total = excluded.sub_total, tax = excluded.tax, grant_total = excluded.grant_total,
+      vehicle_photo = ${keepPhoto}, updated_at = now()
+    returning id, (xmax = 0) as created`.execute(trx);
+  return r.rows[0];
+}
+
+export async function setQuotePdf(db: Executor, id: number, key: string | null) {
+  await sql`update quotes set pdf_key = ${key} where id = ${id}`.execute(db);
+}
+
+export async function clearVehiclePhoto(trx: Executor, id: number) {
+  await sql`update quotes set vehicle_photo = null, updated_at = now() where id = ${id}`.execute(trx);
+}
+
+export async function deleteQuoteRow(trx: Executor, id: number) {
+  await sql`delete from quotes where id = ${id}`.execute(trx);
+}
+
+/** Which of these product ids exist, with their catalogue names. */
+export async function productNames(db: Executor, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const r = await sql<{ id: number; name: string }>`select id, name from products where id = any(${idArray(ids)})`.execute(db);
+  return new Map(r.rows.map((p) => [p.id, p.name]));
+}
+
+/** The signed-in user's name, the quote's assessor (spec 3 §1). */
+export async function userName(db: Executor, userId: number) {
+  const r = await sql<{ name: string }>`select trim(first_name || ' ' || last_name) as name from users where id = ${userId}`.execute(db);
+  return r.rows[0]?.name ?? null;
+}
+
+/** Remembers an export file, so the sweep removes it once it expires. */
+export async function recordQuoteExport(db: Executor, key: string, userId: number, format: string, rows: number) {
+  await sql`insert into quote_exports (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${rows})`.execute(db);
+}
+
+/** Export files older than `hours`, oldest first (at most 1000 a sweep). */
+export async function expiredQuoteExports(db: Executor, now: Date, hours: number) {
+  const r = await sql<{ key: string }>`select key from quote_exports
+    where created_at < ${now.toISOString()}::timestamptz - ${`${hours} hours`}::interval order by created_at limit 1000`.execute(db);
+  return r.rows.map((x) => x.key);
+}
+
+export async function forgetQuoteExport(db: Executor, key: string) {
+  await sql`delete from quote_exports where key = ${key}`.execute(db);
+}

@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { QUOTE_SORTABLE, quoteBody, quoteFilterQuery, QuoteListRecord, QuoteRecord, quoteSearchBody } from '../../../src/domain/quotes';
+import { RESOURCES } from '../../../src/domain/resources';
+import { multipartBody } from '../../lib/multipart';
+import { dataReply, pageReply, recordErrors } from '../../lib/replies';
+import { FILE_LINK_MINUTES } from '../../lib/storage';
+import { QUOTE_EXPORT_FORMATS, QUOTE_EXPORT_MAX_ROWS, QUOTE_EXPORT_TTL_HOURS } from './quotes-export';
+import type { quoteRecords } from './quotes-service';
+
+const IdParams = z.object({ id: z.string() });
+
+const pageQuery = quoteFilterQuery.extend({
+  page: z.coerce.number().int().min(1).max(10_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  sort: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(QUOTE_SORTABLE, { error: 'The selected sort is invalid' }).default('created_at'),
+  ),
+  order: z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  ),
+});
+
+/** The quotes (spec 3 §7), permission `scan`, scoped like scans (an Agent or Client user sees the quotes of their scans). */
+export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typeof quoteRecords> }, done: () => void) {
+  const { quotes } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Quote'];
+  const access = { permission: RESOURCES.quotes.permission };
+
+  r.get(
+    '/quotes',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Page of quotes, newest first',
+        description:
+          'Filters: ts/te (creation, YYYY-MM-DD or YYYY-MM-DD HH:mm:ss in Australia/Melbourne time, te inclusive), type, agent_id, client_id, ' +
+          "location_state (the scan's), q (registration prefix, client or agent name). sort: " +
+          `${QUOTE_SORTABLE.join(', ')} (default created_at), order asc or desc (default desc), over the whole result.`,
+        querystring: pageQuery,
+        response: { 200: pageReply(QuoteListRecord), ...recordErrors },
+      },
+    },
+    async (req) => quotes.list(req, req.query),
+  );
+
+  r.get(
+    '/quotes/export-quote-report',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Export the filtered quotes as CSV or XLSX; replies the file URL',
+        description:
+          `Same filters and scope as GET quotes; format csv (default) or xlsx. Replies {data: {url}}: a download link signed for this user, ` +
+          `valid ${FILE_LINK_MINUTES} minutes; at most ${QUOTE_EXPORT_MAX_ROWS} rows; the file is removed ${QUOTE_EXPORT_TTL_HOURS} hours later.`,
+        querystring: quoteFilterQuery.extend({
+          format: z.preprocess(
+            (v) => (v === '' ? undefined : v),
+            z.enum(QUOTE_EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
+          ),
+          page: z.unknown().optional(),
+          per_page: z.unknown().optional(),
+          sort: z.unknown().optional(),
+          order: z.unknown().optional(),
+        }),
+        response: { 200: dataReply(z.object({ url: z.string() })), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await quotes.exportReport(req, req.query) }),
+  );
+
+  r.post(
+    '/quotes/search',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "The scan's quote, or null",
+        description:
+          "Body {scan_id}. The quote generation screen loads an existing quote on entry; a scan the user may not see is the model's 404.",
+        body: quoteSearchBody,
+        response: { 200: dataReply(QuoteRecord.nullable()), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await quotes.search(req, req.body.scan_id) }),
+  );
+
+  r.post(
+    '/quotes',
+    {
+      config: { access },
+      preValidation: multipartBody({ vehicle_photo: 'vehicle_photo' }),
+      schema: {
+        tags,
+        summary: "Save (create or re-price) the scan's quote",
+        description:
+          'multipart/form-data (the quote screen: text parts, items / products / parts as JSON text, the file vehicle_photo) or JSON (the scan ' +
+          "page). The server checks the panels, products and parts, prices every line with the client's current prices, surcharges and " +
+          'GST_PERCENT (PRICING.md) and stores the figures with a snapshot of them; figures sent by the browser are ignored. One quote per ' +
+          "scan: saving again updates it and keeps its id. Queues quote.generated for the agent's webhooks. 201 when created, 200 when updated.",
+        body: quoteBody,
+        response: { 200: dataReply(QuoteRecord), 201: dataReply(QuoteRecord), ...recordErrors },
+      },
+    },
+    async (req, reply) => {
+      const { created, quote } = await quotes.save(req, req.body);
+      return reply.status(created ? 201 : 200).send({ data: quote });
+    },
+  );
+
+  r.get(
+    '/quotes/:id',
+    {
+      config: { access },
+      schema: { tags, summary: 'One quote', params: IdParams, response: { 200: dataReply(QuoteRecord), ...recordErrors } },
+    },
+    async (req) => ({ data: await quotes.detail(req, req.params.id) }),
+  );
+
+  r.delete(
+    '/quotes/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Delete a quote with its photo and PDF',
+        params: IdParams,
+        response: { 200: dataReply(QuoteRecord), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await quotes.remove(req, req.params.id) }),
+  );
+
+  r.put(
+    '/quotes/:id/delete_vehicle_photo',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "Remove the quote's vehicle photo",
+        params: IdParams,
+        response: { 200: dataReply(QuoteRecord), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await quotes.deleteVehiclePhoto(req, req.params.id) }),
+  );
+  done();
+}

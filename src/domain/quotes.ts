@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { AU_STATES } from './locations';
+import { DENT_LEVELS, REPAIR_TYPES, SCRATCH_REPAIR_TYPES } from './pricing';
+import { SCAN_TYPE_IDS, scanDate } from './scans';
+import { safeString } from './text';
+
+/**
+ * Quotes on the wire (spec 3 §3, §7): the bodies of `POST quotes` (the quote screen's multipart and the scan page's
+ * JSON variant) and the record the server sends back. Shared by the server (validation, replies) and the quote screens
+ * (types). Every figure in a record is the server's, computed by the pricing engine (./pricing) on save.
+ */
+
+/** The product picker's rule (spec 3 §5), with the spec's wording. */
+export const DUPLICATE_PRODUCT_MESSAGE = 'Select other product, Because already this product was selected.';
+export const QUOTE_VEHICLE_TYPES = ['D', 'L', 'XL'] as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A multipart part carries JSON as text (items, products, parts): parsed before validation; bad JSON stays a string and fails. */
+const jsonText = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+};
+
+const id = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be an id` })
+    .int(`${label} must be an id`)
+    .positive(`${label} must be an id`)
+    .max(Number.MAX_SAFE_INTEGER, `${label} must be an id`);
+
+/** A 0/1 toggle: 0, 1, booleans, or their text forms (multipart sends text); absent is 0. */
+const flag = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return 0;
+      if (v === true || v === 'true' || v === '1' || v === 1) return 1;
+      if (v === false || v === 'false' || v === '0' || v === 0) return 0;
+      return v;
+    },
+    z.union([z.literal(0), z.literal(1)], { error: `${label} must be 0 or 1` }),
+  );
+
+/**
+ * One panel's choices (spec 3 §3 Quote item). The figures the browser shows (repair_fee, lineTotal…) and its labels
+ * may come along and are ignored: the server recomputes them. `scratch_repair_type` is the scratch line's type
+ * (PRICING.md, our decision); absent, a panel with scratches starts at spot.
+ */
+export const quoteItemInput = z.looseObject({
+  repair_type: z.preprocess(blankToUndefined, z.enum(REPAIR_TYPES, { error: 'The selected repair type is invalid' }).nullish()),
+  category: z.preprocess(blankToUndefined, z.enum(DENT_LEVELS, { error: 'The selected category is invalid' }).nullish()),
+  scratch_repair_type: z.preprocess(
+    blankToUndefined,
+    z.enum(SCRATCH_REPAIR_TYPES, { error: 'The selected scratch repair type is invalid' }).nullish(),
+  ),
+});
+
+const price = z.coerce
+  .number({ error: 'Price must be a number' })
+  .refine((n) => Number.isFinite(n), 'Price must be a number')
+  .min(0, 'Price must be at least 0')
+  .max(9_999_999_999.99, 'Price must be at most 9999999999.99');
+
+/** A product row of the quote: the catalogue product (`value`) at the price the assessor typed (≥ 0). */
+export const quoteProductInput = z.looseObject({
+  value: id('Product'),
+  text: z.preprocess(blankToUndefined, safeString('Product').max(255).optional()),
+  price,
+});
+
+/** A part of the quote: typed text or `{text, value}`; trimmed, never empty; its id is the lower-cased text (spec 3 §5). */
+export const quotePartInput = z
+  .union([safeString('Part'), z.looseObject({ text: safeString('Part'), value: z.unknown().optional() })], {
+    error: 'Part must be a text',
+  })
+  .transform((p) => (typeof p === 'string' ? p : p.text).trim())
+  .refine((text) => text.length > 0, 'Part must not be empty')
+  .refine((text) => text.length <= 255, 'Part must be at most 255 characters')
+  .transform((text) => ({ text, value: text.toLowerCase() }));
+
+/** `POST quotes`: the quote screen's multipart (text parts, JSON members as text, `vehicle_photo` a file) or the scan page's JSON. */
+export const quoteBody = z.object({
+  scan_id: id('Scan'),
+  client_id: id('Client'),
+  type: z.preprocess(blankToUndefined, z.enum(SCAN_TYPE_IDS, { error: 'The selected type is invalid' }).default('arch')),
+  items: z.preprocess(
+    (v) => jsonText(blankToUndefined(v)) ?? {},
+    z.record(z.string(), quoteItemInput, { error: 'Items must be an object keyed by panel id' }),
+  ),
+  products: z.preprocess(
+    (v) => jsonText(blankToUndefined(v)) ?? [],
+    z.array(quoteProductInput, { error: 'Products must be a list' }).max(200),
+  ),
+  parts: z.preprocess(
+    (v) => {
+      const parsed = jsonText(blankToUndefined(v)) ?? [];
+      // A repeated multipart text part arrives as a list of texts already; one part as its text.
+      return typeof parsed === 'string' ? [parsed] : parsed;
+    },
+    z.array(quotePartInput, { error: 'Parts must be a list' }).max(200),
+  ),
+  assessor_comments: z.preprocess(
+    blankToUndefined,
+    safeString('Comments').max(5000, 'Comments must be at most 5000 characters').optional(),
+  ),
+  manual_check: flag('Request quote check'),
+  metallic: flag('Metallic'),
+  pearl: flag('Pearl'),
+  aluminium: flag('Aluminium'),
+  vehicle_type: z.preprocess(blankToUndefined, z.enum(QUOTE_VEHICLE_TYPES, { error: 'The selected vehicle type is invalid' }).default('D')),
+  /** A new photo (multipart file); a text value (the current URL echoed back) keeps the stored one. */
+  vehicle_photo: z.unknown().optional(),
+  /** The scan page's variant sends its scan details along; the server reads the scan itself. */
+  scan_details: z.unknown().optional(),
+});
+export type QuoteBody = z.output<typeof quoteBody>;
+
+/** `POST quotes/search {scan_id}`: the scan's quote, or null. */
+export const quoteSearchBody = z.object({ scan_id: id('Scan') });
+
+const optionalId = (label: string) => z.preprocess(blankToUndefined, id(label).optional());
+
+/** `GET quotes` and `GET quotes/export-quote-report` filters (spec 3 §3 Quote filter). */
+export const quoteFilterQuery = z.object({
+  q: z.preprocess(blankToUndefined, safeString('Search').trim().max(200).optional()),
+  ts: z.preprocess(blankToUndefined, scanDate('Start date').optional()),
+  te: z.preprocess(blankToUndefined, scanDate('End date').optional()),
+  type: z.preprocess(blankToUndefined, z.enum(SCAN_TYPE_IDS, { error: 'The selected type is invalid' }).optional()),
+  agent_id: optionalId('Agent'),
+  client_id: optionalId('Client'),
+  location_state: z.preprocess(
+    blankToUndefined,
+    z.enum(AU_STATES.map((s) => s.id) as [string, ...string[]], { error: 'The selected location state is invalid' }).optional(),
+  ),
+});
+export type QuoteFilters = z.output<typeof quoteFilterQuery>;
+
+/** Columns the quotes list sorts by (the server sorts the whole result; resources.ts lists the same). */
+export const QUOTE_SORTABLE = [
+  'created_at',
+  'licensePlate',
+  'pdr',
+  'conventional',
+  'replacement',
+  'p2p',
+  'product',
+  'tax',
+  'grant_total',
+] as const;
+
+// ---- Records ----
+
+const money = z.number();
+const Level = z.enum(DENT_LEVELS);
+const LineStatus = z.enum(['priced', 'no-price', 'other-vehicle-type', 'invalid']);
+
+/** A panel's line as stored and sent (spec 3 §3 Quote item, the spec's names: metalic_fee, lineTotal), amounts in currency units. */
+export const QuoteItemRecord = z.object({
+  panel_id: z.number(),
+  car_panel: z.string().nullable(),
+  label: z.string(),
+  name: z.string(),
+  panel_group_id: z.number(),
+  panel_group_name: z.string().nullable(),
+  type: z.literal('dent'),
+  /** The panel's computed category from the scan's counts (the client's method); null without dents. */
+  threshold_category: Level.nullable(),
+  category: Level.nullable(),
+  repair_type: z.enum(REPAIR_TYPES).nullable(),
+  status: LineStatus.nullable(),
+  repair_fee: money,
+  aluminium_fee: money,
+  metalic_fee: money,
+  pearl_fee: money,
+  lineTotal: money,
+  /** The panel's type (D, L, XL) and whether it is a large variant (priced only in its vehicle type). */
+  vehicle_type: z.enum(QUOTE_VEHICLE_TYPES),
+  hasLargeVariant: z.boolean(),
+  dents: z.record(z.string(), z.number()),
+  scratchs: z.record(z.string(), z.number()),
+  /** The scratch line (PRICING.md): null when the panel has no scratches. */
+  scratch: z
+    .object({
+      repair_type: z.enum(SCRATCH_REPAIR_TYPES),
+      status: LineStatus,
+      repair_fee: money,
+      metalic_fee: money,
+      pearl_fee: money,
+      lineTotal: money,
+    })
+    .nullable(),
+});
+
+export const QuoteTotalsRecord = z.object({
+  pdr: money,
+  conventional: money,
+  p2p: money,
+  replacement: money,
+  product: money,
+  sub_total: money,
+  tax: money,
+  grant_total: money,
+});
+
+/** The scan a quote belongs to, as the invoice heads it. */
+export const QuoteScanRecord = z.object({
+  id: z.number(),
+  scan_id: z.string(),
+  licensePlate: z.string().nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  carColor: z.string().nullable(),
+  timestamp: z.date(),
+  location_state: z.string().nullable(),
+  type: z.string(),
+  status: z.string(),
+});
+
+/** The agent block of the invoice (spec 3 §2 Invoice). */
+export const QuoteAgentRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  abn: z.string().nullable(),
+  language: z.string().nullable(),
+});
+
+/** The client as the quote was priced (the snapshot): surcharges, currency and contact as they were. */
+export const QuoteClientRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  currency: z.string(),
+  sc_metallic: z.number(),
+  sc_pearl: z.number(),
+  sc_p2p: z.number(),
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  abn: z.string().nullable(),
+});
+
+/** A quotes list row (spec 3 §3 Quote list row, plus what its actions need). */
+export const QuoteListRecord = z.object({
+  id: z.number(),
+  scan_id: z.number(),
+  client_id: z.number(),
+  client_name: z.string().nullable(),
+  agent_id: z.number(),
+  agent_name: z.string().nullable(),
+  type: z.string(),
+  licensePlate: z.string().nullable(),
+  location_state: z.string().nullable(),
+  currency: z.string(),
+  pdr: money,
+  conventional: money,
+  replacement: money,
+  p2p: money,
+  product: money,
+  sub_total: money,
+  tax: money,
+  /** The GST rate the quote was priced with (the list's GST column shows it as the spec names it). */
+  tax_percent: z.number(),
+  grant_total: money,
+  /** The PDF's URL when one was made, else null (the list's PDF action shows only then). */
+  pdf: z.string().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+/** One quote with everything the generation screen, the invoice and the PDF need (spec 3 §3 Quote). */
+export const QuoteRecord = QuoteListRecord.extend({
+  items: z.record(z.string(), QuoteItemRecord),
+  products: z.array(z.object({ value: z.number(), text: z.string(), price: money })),
+  parts: z.array(z.object({ text: z.string(), value: z.string() })),
+  assessor_comments: z.string().nullable(),
+  manual_check: z.number(),
+  metallic: z.number(),
+  pearl: z.number(),
+  aluminium: z.number(),
+  vehicle_type: z.enum(QUOTE_VEHICLE_TYPES),
+  vehicle_photo: z.string().nullable(),
+  pdf_url: z.string().nullable(),
+  pdf_path: z.string().nullable(),
+  /** The scan page's variant may open a proforma: none is made (always null), kept for the spec's shape. */
+  proforma: z.string().nullable(),
+  totals: QuoteTotalsRecord,
+  gst_percent: z.number(),
+  assessor: z.string().nullable(),
+  user_id: z.number().nullable(),
+  client: QuoteClientRecord,
+  agent: QuoteAgentRecord,
+  scan: QuoteScanRecord,
+});
+export type QuoteRecordType = z.infer<typeof QuoteRecord>;
+export type QuoteListRow = z.infer<typeof QuoteListRecord>;
+export type QuoteItem = z.infer<typeof QuoteItemRecord>;
