@@ -15,7 +15,7 @@ const UNSUPPORTED = new Set(['transform', 'custom', 'bigint', 'symbol', 'map', '
 
 type JsonSchema = Record<string, unknown>;
 
-/** `anyOf: [{type: X}, {type: 'null'}]` (zod's nullable) as `type: [X, 'null']`, which fast-json-stringify writes without a validator. */
+/** `anyOf: [{type: X}, {type: 'null'}]` (zod's nullable, X a scalar or an object) as `type: [X, 'null']`, which fast-json-stringify writes without a validator. */
 function simplify(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(simplify);
   if (!schema || typeof schema !== 'object') return schema;
@@ -24,8 +24,9 @@ function simplify(schema: unknown): unknown {
   if (Array.isArray(anyOf) && anyOf.length === 2) {
     const nullBranch = anyOf.findIndex((b) => b.type === 'null' && Object.keys(b).length === 1);
     const other = anyOf[1 - nullBranch];
-    const scalar = other && ['string', 'number', 'integer', 'boolean'].includes(other.type as string);
-    if (nullBranch !== -1 && scalar && !('enum' in other) && !('const' in other)) {
+    // Objects too (a nullable record holding dates would otherwise go to the validator, which sees a Date, not a string).
+    const plain = other && ['string', 'number', 'integer', 'boolean', 'object'].includes(other.type as string);
+    if (nullBranch !== -1 && plain && !('enum' in other) && !('const' in other)) {
       delete out.anyOf;
       Object.assign(out, other, { type: [other.type, 'null'] });
     }

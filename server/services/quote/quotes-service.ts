@@ -186,7 +186,8 @@ export function priceQuoteBody(
   };
   const products = body.products.map((p) => ({ value: p.value, text: ctx.products.get(p.value)!, price: p.price }));
   // A part is a tag: the same text twice is one part.
-  const parts = [...new Map(body.parts.map((p) => [p.value, p])).values()];
+  const parts: typeof body.parts = [];
+  for (const p of body.parts) if (!parts.some((x) => x.value === p.value)) parts.push(p);
   return { items, totals, products, parts };
 }
 

@@ -1,0 +1,496 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DUPLICATE_PRODUCT_MESSAGE } from '../../src/domain/quotes';
+import { keyOfUrl, storageOf } from '../../server/lib/storage';
+import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-export';
+import { createTestContext, formData, type TestContext } from './helper';
+import { pngImage } from './image-fixtures';
+
+let t: TestContext;
+let admin: string;
+let agentUserA: string;
+let agentUserB: string;
+let clientUserX: string;
+let agentA: { id: number; name: string };
+let agentB: { id: number; name: string };
+let clientX: { id: number; name: string };
+let clientY: { id: number; name: string };
+let part: number;
+let bonnet: number;
+let roofL: number;
+let door: number;
+let product: number;
+let product2: number;
+
+const dentRow = {
+  light: 100,
+  medium: 150,
+  heavy: 200,
+  severe: 250,
+  oversize: 300,
+  p2p: 80,
+  aluminium: 20,
+  conventional: 400,
+  replacement: 900,
+};
+
+async function measures(scanId: number, rows: [string, 'dents' | 'scratchs', string, number][]) {
+  for (const [panel, type, level, count] of rows)
+    await sql`insert into scan_measures (scan_id, car_panel, type, level, count) values (${scanId}, ${panel}, ${type}, ${level}, ${count})`.execute(
+      t.db,
+    );
+}
+
+/** A damaged scan of agent A for client X: bonnet 2 heavy + 1 light dents and 1 scratch, roof 1 medium dent. */
+async function damagedScan(over: { agent_id?: number; client_id?: number; license_plate?: string; location_state?: string } = {}) {
+  const { location_state, ...rest } = over;
+  const scan = await t.build.scan({ agent_id: agentA.id, client_id: clientX.id, license_plate: 'QTE123', ...rest });
+  if (location_state) await sql`update scans set location_state = ${location_state} where id = ${scan.id}`.execute(t.db);
+  await measures(scan.id, [
+    ['bonnet', 'dents', 'heavy', 2],
+    ['bonnet', 'dents', 'light', 1],
+    ['bonnet', 'scratchs', 'light', 1],
+    ['roof', 'dents', 'medium', 1],
+  ]);
+  return scan.id;
+}
+
+const body = (scanId: number, over: Record<string, unknown> = {}) => ({
+  scan_id: scanId,
+  client_id: clientX.id,
+  type: 'arch',
+  items: {
+    // Figures sent by the browser are ignored: the server prices the choices.
+    [bonnet]: { repair_type: 'pdr', category: 'heavy', repair_fee: 99999, lineTotal: 99999 },
+    [roofL]: { repair_type: 'conventional' },
+  },
+  products: [{ value: product, text: 'Tampered name', price: 25.5 }],
+  parts: ['  Bumper clip ', 'bumper CLIP', { text: 'Grille', value: 'x' }],
+  metallic: 1,
+  pearl: 0,
+  aluminium: 1,
+  vehicle_type: 'D',
+  assessor_comments: 'Hail damage',
+  grant_total: 1,
+  totals: { grant_total: 1 },
+  ...over,
+});
+
+const save = (token: string, payload: unknown) => t.as(token, { method: 'POST', url: '/api/quote/quotes', payload });
+const count = async (table: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.db)).rows[0].n;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
+  clientX = await t.build.client({ name: 'Quote client X' });
+  clientY = await t.build.client({ name: 'Quote client Y' });
+  await sql`update clients set sc_metallic = 10, sc_pearl = 5, sc_p2p = true, sc_threshold = 1 where id = ${clientX.id}`.execute(t.db);
+  agentA = await t.build.agent({ name: 'Quote agent A', default_client_id: clientX.id, portal_mode: 'open' });
+  agentB = await t.build.agent({ name: 'Quote agent B', default_client_id: clientY.id });
+  part = (await t.build.part({ name: 'Quote part' })).id;
+  await t.db
+    .insertInto('client_dent_prices')
+    .values({ client_id: clientX.id, part_id: part, ...dentRow })
+    .execute();
+  await t.db
+    .insertInto('client_scratch_prices')
+    .values({ client_id: clientX.id, part_id: part, spot: 50, paint: 120, conventional: 70 })
+    .execute();
+  const group = (await t.build.panelGroup({ name: 'Quote front' })).id;
+  const panel = async (car_panel: string, over: { type?: 'D' | 'L' | 'XL'; has_large_variant?: boolean } = {}) =>
+    (
+      await t.db
+        .insertInto('panels')
+        .values({ panel_group_id: group, name: car_panel, label: car_panel.toUpperCase(), position: 1, car_panel, part_id: part, ...over })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  bonnet = await panel('bonnet');
+  roofL = await panel('roof', { type: 'L', has_large_variant: true });
+  door = await panel('door_lf');
+  product = (await t.build.product({ name: 'Quote wax', price: 30 })).id;
+  product2 = (await t.build.product({ name: 'Quote polish', price: 12 })).id;
+  agentUserA = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
+  agentUserB = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentB.id] })).email);
+  clientUserX = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id] })).email);
+});
+
+describe('GET scans/{id}/evaluate', () => {
+  it("gives the counts, the client with its prices and each panel's category, and the scan", async () => {
+    const scanId = await damagedScan();
+    const res = await t.as(agentUserA, { method: 'GET', url: `/api/scan/scans/${scanId}/evaluate` });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    expect(d.measures.dents.bonnet).toEqual({ light: 1, medium: 0, heavy: 2, severe: 0, oversize: 0 });
+    expect(d.measures.damage_count).toEqual({ dents: { bonnet: 3, roof: 1 }, scratchs: { bonnet: 1 } });
+    expect(d.client.id).toBe(clientX.id);
+    expect(d.client.prices.dent[String(part)]).toEqual(dentRow);
+    // T with threshold 1: the largest dent.
+    expect(d.client.thresholdCategory).toMatchObject({ bonnet: 'heavy', roof: 'medium', door_lf: null });
+    expect(d.panels.find((p: { id: number }) => p.id === roofL)).toMatchObject({
+      hasLargeVariant: true,
+      type: 'L',
+      thresholdCategory: 'medium',
+    });
+    expect(d.scanInfo).toMatchObject({ id: scanId, licensePlate: 'QTE123', has_quote: false });
+  });
+
+  it("is the model's 404 for a scan out of reach", async () => {
+    const scanId = await damagedScan();
+    const res = await t.as(agentUserB, { method: 'GET', url: `/api/scan/scans/${scanId}/evaluate` });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe(`No query results for model [Scan] ${scanId}`);
+  });
+});
+
+describe('POST quotes', () => {
+  it('prices every figure itself, ignoring the totals and fees the browser sent', async () => {
+    const scanId = await damagedScan();
+    const res = await save(agentUserA, body(scanId));
+    expect(res.statusCode, res.body).toBe(201);
+    const q = res.json().data;
+    // Bonnet pdr heavy 200 + aluminium 20 % (40) + metallic 10 % (20) = 260; its scratch line spot 50 (metallic only on paint).
+    expect(q.items[bonnet]).toMatchObject({
+      repair_type: 'pdr',
+      category: 'heavy',
+      threshold_category: 'heavy',
+      repair_fee: 200,
+      aluminium_fee: 40,
+      metalic_fee: 20,
+      pearl_fee: 0,
+      lineTotal: 260,
+      status: 'priced',
+      scratch: { repair_type: 'spot', repair_fee: 50, lineTotal: 50, status: 'priced' },
+    });
+    // The roof is a large variant of type L on a D vehicle: 0.
+    expect(q.items[roofL]).toMatchObject({ repair_type: 'conventional', lineTotal: 0, status: 'other-vehicle-type' });
+    expect(q.totals).toEqual({
+      pdr: 260,
+      conventional: 0,
+      p2p: 0,
+      replacement: 50,
+      product: 25.5,
+      sub_total: 335.5,
+      tax: 33.55,
+      grant_total: 369.05,
+    });
+    expect(q).toMatchObject({ grant_total: 369.05, tax_percent: 10, gst_percent: 10, currency: '$', pdf: null, vehicle_photo: null });
+    // The catalogue's product name, the typed price; parts trimmed, their id the lower-cased text, one per id.
+    expect(q.products).toEqual([{ value: product, text: 'Quote wax', price: 25.5 }]);
+    expect(q.parts).toEqual([
+      { text: 'Bumper clip', value: 'bumper clip' },
+      { text: 'Grille', value: 'grille' },
+    ]);
+    expect(q).toMatchObject({ scan_id: scanId, client_id: clientX.id, agent_id: agentA.id, metallic: 1, aluminium: 1, pearl: 0 });
+    expect(q.client).toMatchObject({ id: clientX.id, name: 'Quote client X', sc_metallic: 10 });
+    expect(q.scan).toMatchObject({ id: scanId, licensePlate: 'QTE123' });
+    const stored = await sql<{
+      grant_total: number;
+      sub_total: number;
+    }>`select grant_total, sub_total from quotes where id = ${q.id}`.execute(t.db);
+    expect(stored.rows[0]).toEqual({ grant_total: 369.05, sub_total: 335.5 });
+    const again = await t.as(agentUserA, { method: 'GET', url: `/api/quote/quotes/${q.id}` });
+    expect(again.json().data.totals).toEqual(q.totals);
+  });
+
+  it('updates the same quote when saved again (its number stays)', async () => {
+    const scanId = await damagedScan();
+    const first = (await save(agentUserA, body(scanId))).json().data;
+    const second = await save(agentUserA, body(scanId, { metallic: 0, items: { [bonnet]: { repair_type: 'replacement' } } }));
+    expect(second.statusCode, second.body).toBe(200);
+    // Replacement 900 + aluminium 20 % (180), and the scratch line's spot 50.
+    expect(second.json().data).toMatchObject({ id: first.id, pdr: 0, replacement: 1130 });
+    expect((await sql<{ n: number }>`select count(*)::int as n from quotes where scan_id = ${scanId}`.execute(t.db)).rows[0].n).toBe(1);
+  });
+
+  it("keeps an issued quote's figures and prices after the client's prices change", async () => {
+    const scanId = await damagedScan();
+    const q = (await save(agentUserA, body(scanId))).json().data;
+    await sql`update client_dent_prices set heavy = 500 where client_id = ${clientX.id}`.execute(t.db);
+    await sql`update clients set sc_metallic = 50 where id = ${clientX.id}`.execute(t.db);
+    await sql`update options set option_value = '15' where option_name = 'GST_PERCENT'`.execute(t.db);
+    try {
+      const later = (await t.as(admin, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).json().data;
+      expect(later.totals).toEqual(q.totals);
+      expect(later.items).toEqual(q.items);
+      expect(later.client.sc_metallic).toBe(10);
+      expect(later.gst_percent).toBe(10);
+      const snapshot = await sql<{
+        s: { prices: { dent: Record<string, { heavy: number }> } };
+      }>`select client_snapshot as s from quotes where id = ${q.id}`.execute(t.db);
+      expect(snapshot.rows[0].s.prices.dent[String(part)].heavy).toBe(200);
+      // Saving again re-prices with the prices of now: heavy 500 + 20 % + 50 % = 850.
+      const resaved = (await save(agentUserA, body(scanId))).json().data;
+      expect(resaved.items[bonnet].lineTotal).toBe(850);
+      expect(resaved.gst_percent).toBe(15);
+    } finally {
+      await sql`update client_dent_prices set heavy = 200 where client_id = ${clientX.id}`.execute(t.db);
+      await sql`update clients set sc_metallic = 10 where id = ${clientX.id}`.execute(t.db);
+      await sql`update options set option_value = '10' where option_name = 'GST_PERCENT'`.execute(t.db);
+    }
+  });
+
+  it('answers 422 with a field map for bad bodies, and stores nothing', async () => {
+    const scanId = await damagedScan();
+    const before = await count('quotes');
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [{ items: { 999999: { repair_type: 'pdr' } } }, { 'items.999999': 'The selected panel is invalid' }],
+      [{ products: [{ value: product, price: -1 }] }, { 'products.0.price': 'Price must be at least 0' }],
+      [
+        {
+          products: [
+            { value: product, price: 1 },
+            { value: product, price: 2 },
+          ],
+        },
+        { 'products.1.value': DUPLICATE_PRODUCT_MESSAGE },
+      ],
+      [{ products: [{ value: 999_999_999, price: 1 }] }, { 'products.0.value': 'The selected product is invalid' }],
+      [{ parts: ['ok', '   '] }, { 'parts.1': 'Part must not be empty' }],
+      [{ items: { [door]: { repair_type: 'pdr' } } }, { [`items.${door}.repair_type`]: 'A panel without dents has no repair type' }],
+      [{ items: { [bonnet]: {} } }, { [`items.${bonnet}.repair_type`]: 'Repair Type is required' }],
+      [{ items: { [bonnet]: { repair_type: 'glue' } } }, { [`items.${bonnet}.repair_type`]: 'The selected repair type is invalid' }],
+      [{ client_id: clientY.id }, { client_id: 'The selected client is invalid' }],
+      [{ vehicle_type: 'XXL' }, { vehicle_type: 'The selected vehicle type is invalid' }],
+      [{ metallic: 2 }, { metallic: 'Metallic must be 0 or 1' }],
+    ];
+    for (const [over, error] of cases) {
+      const res = await save(admin, body(scanId, over));
+      expect(res.statusCode, JSON.stringify(over)).toBe(422);
+      expect(res.json().error, JSON.stringify(over)).toMatchObject(error);
+    }
+    expect(await count('quotes')).toBe(before);
+  });
+
+  it("queues quote.generated for the agent's webhooks in the save's transaction", async () => {
+    const hook = await t.build.webhook({ agent_id: agentA.id, events: ['quote.generated'] });
+    const other = await t.build.webhook({ agent_id: agentA.id, events: ['scan.created'] });
+    const scanId = await damagedScan();
+    const q = (await save(agentUserA, body(scanId))).json().data;
+    const rows = await sql<{ webhook_id: number; event: string; payload: { type: string; data: { id: number; grant_total: number } } }>`
+      select webhook_id, event, payload from webhook_deliveries where webhook_id in (${hook.id}, ${other.id})`.execute(t.db);
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0]).toMatchObject({ webhook_id: hook.id, event: 'quote.generated' });
+    expect(rows.rows[0].payload).toMatchObject({ type: 'quote.generated', data: { id: q.id, grant_total: 369.05 } });
+
+    // Same transaction: when queueing fails, the quote is not stored either.
+    const fresh = await damagedScan();
+    await sql`create function fail_delivery() returns trigger language plpgsql as $$ begin raise exception 'no deliveries'; end $$`.execute(
+      t.db,
+    );
+    await sql`create trigger fail_delivery before insert on webhook_deliveries for each row execute function fail_delivery()`.execute(t.db);
+    try {
+      const res = await save(agentUserA, body(fresh));
+      expect(res.statusCode).toBe(500);
+      expect((await sql<{ n: number }>`select count(*)::int as n from quotes where scan_id = ${fresh}`.execute(t.db)).rows[0].n).toBe(0);
+    } finally {
+      await sql`drop trigger fail_delivery on webhook_deliveries`.execute(t.db);
+      await sql`drop function fail_delivery()`.execute(t.db);
+    }
+  });
+
+  it('makes the scan has_quote in its rows and the customer portal', async () => {
+    const scanId = await damagedScan();
+    const portal = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/scan/portal/${agentA.id}/scans` }))
+        .json()
+        .items.find((s: { id: number }) => s.id === scanId);
+    expect((await portal()).has_quote).toBe(false);
+    const q = (await save(agentUserA, body(scanId))).json().data;
+    expect((await portal()).has_quote).toBe(true);
+    expect((await t.as(admin, { method: 'GET', url: `/api/scan/scans/${scanId}` })).json().data.has_quote).toBe(true);
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/quote/quotes/${q.id}` })).statusCode).toBe(200);
+    expect((await portal()).has_quote).toBe(false);
+  });
+
+  it('takes the multipart form with a vehicle photo, and removes the photo on request', async () => {
+    const scanId = await damagedScan();
+    const b = body(scanId);
+    const form = await formData({
+      scan_id: scanId,
+      client_id: clientX.id,
+      type: 'arch',
+      items: JSON.stringify(b.items),
+      products: JSON.stringify(b.products),
+      parts: JSON.stringify(b.parts),
+      metallic: '1',
+      pearl: '0',
+      aluminium: 'true',
+      vehicle_type: 'D',
+      manual_check: '1',
+      vehicle_photo: { data: await pngImage(), filename: 'car.png', type: 'image/png' },
+    });
+    const res = await t.as(agentUserA, { method: 'POST', url: '/api/quote/quotes', ...form });
+    expect(res.statusCode, res.body).toBe(201);
+    const q = res.json().data;
+    expect(q).toMatchObject({ grant_total: 369.05, manual_check: 1, aluminium: 1 });
+    expect(q.vehicle_photo).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.png$/);
+    const key = keyOfUrl(q.vehicle_photo)!;
+    expect(await storageOf(t.app).get(key)).not.toBeNull();
+
+    // Saving again without a file (the form echoes the URL) keeps it.
+    const kept = await save(agentUserA, { ...b, vehicle_photo: q.vehicle_photo });
+    expect(kept.json().data.vehicle_photo).toBe(q.vehicle_photo);
+
+    const removed = await t.as(agentUserA, { method: 'PUT', url: `/api/quote/quotes/${q.id}/delete_vehicle_photo` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data.vehicle_photo).toBeNull();
+    expect(await storageOf(t.app).get(key)).toBeNull();
+
+    const bad = await formData({
+      scan_id: scanId,
+      client_id: clientX.id,
+      vehicle_photo: { data: Buffer.from('not an image'), filename: 'x.png' },
+    });
+    const refused = await t.as(agentUserA, { method: 'POST', url: '/api/quote/quotes', ...bad });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toEqual({ vehicle_photo: 'Vehicle Photo must be a PNG, JPEG, WebP or SVG image' });
+  });
+});
+
+describe('scope', () => {
+  it('refuses quotes of agents and clients the user may not see (404) and changes nothing', async () => {
+    const scanId = await damagedScan();
+    const q = (await save(admin, body(scanId))).json().data;
+    const snapshot = async () => (await sql`select * from quotes where id = ${q.id}`.execute(t.db)).rows;
+    const before = await snapshot();
+    const notFound = `No query results for model [Quote] ${q.id}`;
+    for (const call of [
+      { method: 'GET' as const, url: `/api/quote/quotes/${q.id}` },
+      { method: 'DELETE' as const, url: `/api/quote/quotes/${q.id}` },
+      { method: 'PUT' as const, url: `/api/quote/quotes/${q.id}/delete_vehicle_photo` },
+    ]) {
+      const res = await t.as(agentUserB, call);
+      expect(res.statusCode, call.url).toBe(404);
+      expect(res.json().error).toBe(notFound);
+    }
+    const resave = await save(agentUserB, body(scanId));
+    expect(resave.statusCode).toBe(404);
+    expect(resave.json().error).toBe(`No query results for model [Scan] ${scanId}`);
+    expect((await t.as(agentUserB, { method: 'POST', url: '/api/quote/quotes/search', payload: { scan_id: scanId } })).statusCode).toBe(
+      404,
+    );
+    expect(await snapshot()).toEqual(before);
+    const list = (await t.as(agentUserB, { method: 'GET', url: '/api/quote/quotes?per_page=100' })).json();
+    expect(list.items.map((i: { id: number }) => i.id)).not.toContain(q.id);
+
+    // The Client user of the scan's client and the Agent user of its agent see it.
+    expect((await t.as(clientUserX, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).statusCode).toBe(200);
+    const found = await t.as(agentUserA, { method: 'POST', url: '/api/quote/quotes/search', payload: { scan_id: scanId } });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.id).toBe(q.id);
+  });
+
+  it('search gives null for a visible scan without a quote', async () => {
+    const scanId = await damagedScan();
+    const res = await t.as(agentUserA, { method: 'POST', url: '/api/quote/quotes/search', payload: { scan_id: scanId } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: null });
+  });
+});
+
+describe('GET quotes', () => {
+  let ids: Record<string, number>;
+  beforeAll(async () => {
+    await sql`delete from quotes`.execute(t.db);
+    const make = async (plate: string, agent: number, client: number, created_at: string, state = 'VIC') => {
+      const scan = await t.build.scan({ agent_id: agent, client_id: client, license_plate: plate });
+      await sql`update scans set location_state = ${state} where id = ${scan.id}`.execute(t.db);
+      return (await t.build.quote(scan.id, { created_at, grant_total: plate.length })).id;
+    };
+    ids = {
+      a1: await make('LA1', agentA.id, clientX.id, '2024-05-10T00:00:00Z'),
+      a2: await make('LA22', agentA.id, clientX.id, '2024-05-11T00:00:00Z', 'NSW'),
+      b1: await make('LB1', agentB.id, clientY.id, '2024-05-12T00:00:00Z'),
+    };
+  });
+  const list = async (token: string, query: string) => {
+    const res = await t.as(token, { method: 'GET', url: `/api/quote/quotes?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: { id: number; licensePlate: string }[]; total: number };
+  };
+
+  it('pages newest first with the total, filtered and scoped', async () => {
+    const all = await list(admin, 'per_page=2');
+    expect(all.total).toBe(3);
+    expect(all.items.map((i) => i.id)).toEqual([ids.b1, ids.a2]);
+    expect((await list(admin, 'page=2&per_page=2')).items.map((i) => i.id)).toEqual([ids.a1]);
+    expect((await list(admin, `agent_id=${agentA.id}`)).items.map((i) => i.id)).toEqual([ids.a2, ids.a1]);
+    expect((await list(admin, `client_id=${clientY.id}`)).items.map((i) => i.id)).toEqual([ids.b1]);
+    expect((await list(admin, 'location_state=NSW')).items.map((i) => i.id)).toEqual([ids.a2]);
+    expect((await list(admin, 'type=tire')).total).toBe(0);
+    expect((await list(admin, 'q=la2')).items.map((i) => i.id)).toEqual([ids.a2]);
+    expect((await list(admin, 'q=Quote agent B')).items.map((i) => i.id)).toEqual([ids.b1]);
+    // Melbourne dates: 11 May 00:00 UTC is 11 May 10:00 in Melbourne.
+    expect((await list(admin, 'ts=2024-05-11&te=2024-05-11')).items.map((i) => i.id)).toEqual([ids.a2]);
+    expect((await list(agentUserA, '')).items.map((i) => i.id)).toEqual([ids.a2, ids.a1]);
+    expect((await list(clientUserX, '')).total).toBe(2);
+    expect((await list(admin, 'sort=grant_total&order=ASC')).items.map((i) => i.id)).toEqual([ids.b1, ids.a1, ids.a2]);
+    expect((await list(admin, 'sort=licensePlate&order=desc')).items.map((i) => i.licensePlate)).toEqual(['LB1', 'LA22', 'LA1']);
+  });
+
+  it('refuses bad filters with a field map', async () => {
+    const res = await t.as(admin, { method: 'GET', url: '/api/quote/quotes?location_state=XX&sort=password' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toMatchObject({
+      location_state: 'The selected location state is invalid',
+      sort: 'The selected sort is invalid',
+    });
+  });
+
+  it('exports the filtered quotes as CSV and XLSX through a signed link', async () => {
+    const csv = await t.as(agentUserA, { method: 'GET', url: '/api/quote/quotes/export-quote-report' });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const url = csv.json().data.url as string;
+    expect(url).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.csv\?expires=\d+&uid=\d+&sig=[\w-]{43}$/);
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'ID,Date/Time,Registration,Type,Agent,Client,State,Currency,PDR,Conventional,Replace / Paint,Push to Paint,Products,Sub Total,GST %,GST,Grand Total',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe(`${ids.a2},11-05-2024 10:00 AM,LA22,arch,Quote agent A,Quote client X,NSW,$,0,0,0,0,0,0,10,0,4`);
+    // Another user cannot use it.
+    expect((await t.as(agentUserB, { method: 'GET', url: url.slice(0, url.indexOf('?')) })).statusCode).toBe(403);
+
+    const xlsx = await t.as(admin, { method: 'GET', url: `/api/quote/quotes/export-quote-report?format=xlsx&agent_id=${agentB.id}` });
+    const zip = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: xlsx.json().data.url })).rawPayload));
+    const strings = strFromU8(zip['xl/sharedStrings.xml']);
+    expect(strings).toContain('LB1');
+    expect(strings).not.toContain('LA22');
+
+    // Removed by the sweep a day later.
+    const before = await count('quote_exports');
+    expect(before).toBeGreaterThanOrEqual(2);
+    expect(await removeExpiredQuoteExports(t.db, storageOf(t.app), undefined, new Date(Date.now() + 25 * 3600_000))).toBe(before);
+    expect(await count('quote_exports')).toBe(0);
+  });
+});
+
+describe('POST scans/search', () => {
+  it('finds scans the user may see by id or text', async () => {
+    const scanId = await damagedScan({ license_plate: 'SRCH42' });
+    const byId = await t.as(agentUserA, { method: 'POST', url: '/api/scan/scans/search', payload: { scan_id: scanId } });
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json().data.map((s: { id: number }) => s.id)).toEqual([scanId]);
+    const byText = await t.as(agentUserA, { method: 'POST', url: '/api/scan/scans/search', payload: { q: 'srch4' } });
+    expect(byText.json().data.map((s: { id: number }) => s.id)).toEqual([scanId]);
+    const foreign = await t.as(agentUserB, { method: 'POST', url: '/api/scan/scans/search', payload: { scan_id: scanId } });
+    expect(foreign.json().data).toEqual([]);
+  });
+});
+
+describe('permission', () => {
+  it('needs scan', async () => {
+    const token = await t.login((await t.build.user({ permissions: ['client'] })).email);
+    expect((await t.as(token, { method: 'GET', url: '/api/quote/quotes' })).statusCode).toBe(403);
+    expect((await save(token, body(await damagedScan()))).statusCode).toBe(403);
+    void product2;
+  });
+});
