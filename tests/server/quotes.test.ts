@@ -77,7 +77,7 @@ const body = (scanId: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const save = (token: string, payload: unknown) => t.as(token, { method: 'POST', url: '/api/quote/quotes', payload });
+const save = (token: string, payload: Record<string, unknown>) => t.as(token, { method: 'POST', url: '/api/quote/quotes', payload });
 const count = async (table: string) =>
   (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.db)).rows[0].n;
 
@@ -409,7 +409,7 @@ describe('GET quotes', () => {
   const list = async (token: string, query: string) => {
     const res = await t.as(token, { method: 'GET', url: `/api/quote/quotes?${query}` });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: { id: number; licensePlate: string }[]; total: number };
+    return res.json<{ items: { id: number; licensePlate: string }[]; total: number }>();
   };
 
   it('pages newest first with the total, filtered and scoped', async () => {
