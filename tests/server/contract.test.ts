@@ -66,6 +66,10 @@ let scanSample: number | null = null;
 const scanId = async () =>
   (scanSample ??= (await t.build.scan({ agent_id: agentId, location_id: locationId, license_plate: '1AB2CD' })).id);
 
+let quoteSample: number | null = null;
+const quoteId = async () =>
+  (quoteSample ??= (await t.build.quote((await t.build.scan({ agent_id: agentId, client_id: (await catalogueIds()).client })).id)).id);
+
 /** Rows for the agent service's devices, webhooks and panel groups, and a stored file. */
 let agentSide: { device: number; webhook: number; panelGroup: number; file: string } | null = null;
 const agentSideIds = async () => {
@@ -150,6 +154,7 @@ describe('no reply carries a secret', () => {
         .replace(/\/scans\/:id/, `/scans/${await scanId()}`)
         .replace(/\/meta\/:id/, `/meta/${await scanId()}`)
         .replace(/\/license-plates\/fetch\/:number/, `/license-plates/fetch/${await plateNumber()}`)
+        .replace(/\/quotes\/:id/, `/quotes/${await quoteId()}`)
         .replace(/\/portal\/:agentId\//, `/portal/${agentId}/`)
         // Routes that need a query of their own.
         .replace(/\/webhooks\/deliveries$/, `/webhooks/deliveries?agent_id=${agentId}`)

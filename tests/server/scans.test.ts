@@ -239,6 +239,7 @@ describe('the list', () => {
       scratchCount: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      has_quote: false,
     });
   });
 

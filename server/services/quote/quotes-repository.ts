@@ -100,7 +100,7 @@ const SORT: Record<string, RawBuilder<unknown>> = {
 
 /**
  * A page: the page's ids read on the (created_at, id) index (or a filter's own index) with the scan joined only when
- * a filter or the sort needs it, then the names; the exact total counted on the same selection alongside.
+ * a filter or the sort needs it, then the names; the total (exact up to EXACT_COUNT_LIMIT) alongside.
  */
 export async function listQuotes(
   db: Executor,
@@ -126,10 +126,27 @@ export async function listQuotes(
             limit ${page.per_page} offset ${offset}) p
       join quotes q on q.id = p.id ${listJoins}
       order by ${outerOrder}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from quotes q ${sel.joinsScan ? sql`join scans s on s.id = q.scan_id` : sql``}
-      where ${sel.where}`.execute(db),
+    countQuotes(db, sel),
   ]);
-  return { items: rows.rows.map(toListRow), total: count.rows[0].n };
+  return { items: rows.rows.map(toListRow), total: count.total, total_is_estimate: count.estimate };
+}
+
+/** Totals are exact up to this many quotes; beyond it the planner's estimate answers (as the scan list: "about N"). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * A selection's total: the planner's estimate when it expects far more than EXACT_COUNT_LIMIT quotes (counting 200,000
+ * rows costs more than the page itself), else an exact count reading at most EXACT_COUNT_LIMIT + 1 of them.
+ */
+async function countQuotes(db: Executor, sel: QuoteSelection): Promise<{ total: number; estimate: boolean }> {
+  const from = sql`from quotes q ${sel.joinsScan ? sql`join scans s on s.id = q.scan_id` : sql``} where ${sel.where}`;
+  const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 ${from}`.execute(db);
+  const planned = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
+  if (planned > EXACT_COUNT_LIMIT * 10) return { total: planned, estimate: true };
+  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 ${from} limit ${EXACT_COUNT_LIMIT + 1}) x`.execute(db);
+  const n = r.rows[0].n;
+  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimate: false };
+  return { total: Math.max(planned, EXACT_COUNT_LIMIT + 1), estimate: true };
 }
 
 /** An export row: the list row and its Melbourne wall-clock creation time (as the CSV writes it, and as ISO). */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { QUOTE_SORTABLE, quoteBody, quoteFilterQuery, QuoteListRecord, QuoteRecord, quoteSearchBody } from '../../../src/domain/quotes';
 import { RESOURCES } from '../../../src/domain/resources';
 import { multipartBody } from '../../lib/multipart';
-import { dataReply, pageReply, recordErrors } from '../../lib/replies';
+import { dataReply, recordErrors } from '../../lib/replies';
 import { FILE_LINK_MINUTES } from '../../lib/storage';
 import { QUOTE_EXPORT_FORMATS, QUOTE_EXPORT_MAX_ROWS, QUOTE_EXPORT_TTL_HOURS } from './quotes-export';
 import type { quoteRecords } from './quotes-service';
@@ -41,9 +41,18 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         description:
           'Filters: ts/te (creation, YYYY-MM-DD or YYYY-MM-DD HH:mm:ss in Australia/Melbourne time, te inclusive), type, agent_id, client_id, ' +
           "location_state (the scan's), q (registration prefix, client or agent name). sort: " +
-          `${QUOTE_SORTABLE.join(', ')} (default created_at), order asc or desc (default desc), over the whole result.`,
+          `${QUOTE_SORTABLE.join(', ')} (default created_at), order asc or desc (default desc), over the whole result. ` +
+          "`total` is exact up to 10,000 matches; beyond that it is the planner's estimate and `total_is_estimate` is true.",
         querystring: pageQuery,
-        response: { 200: pageReply(QuoteListRecord), ...recordErrors },
+        response: {
+          200: z.object({
+            items: z.array(QuoteListRecord),
+            total: z.number().int(),
+            /** True when `total` is the planner's estimate (more than 10,000 matches): the UI says "about N". */
+            total_is_estimate: z.boolean(),
+          }),
+          ...recordErrors,
+        },
       },
     },
     async (req) => quotes.list(req, req.query),

@@ -1,0 +1,306 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createDatabase } from '../server/db/database';
+import { startEmbeddedPostgres } from '../server/db/embedded';
+import { migrate } from '../server/db/migrate';
+import { hashPassword } from '../server/services/user/auth-service';
+
+/**
+ * The quotes at scale (issue 10, Performance): a scratch embedded PostgreSQL with 200,000 scans and their 200,000 quotes
+ * bulk-loaded in SQL (generate_series), then the real app (buildApp) through app.inject with real sign-in tokens:
+ * the quotes list (page 1, and filtered pages) and saving a quote (the JSON variant: checks, engine, snapshot, webhook
+ * outbox, one transaction). Alone: `npx tsx bench/quotes.ts` (BENCH_QUOTES=… for fewer rows).
+ */
+
+export const QUOTES_LIST_P95_TARGET_MS = 30;
+
+interface Timing {
+  p50: number;
+  p95: number;
+  max: number;
+  n: number;
+}
+export interface QuoteBenchCheck {
+  name: string;
+  value: string;
+  met: boolean;
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+const timing = (samples: number[]): Timing => {
+  const s = [...samples].sort((a, b) => a - b);
+  return { p50: pct(s, 50), p95: pct(s, 95), max: s[s.length - 1] ?? NaN, n: s.length };
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const melbourneDate = (daysAgo: number) =>
+  new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
+
+const AGENTS = 20;
+const CLIENTS = 12;
+const SPAN_DAYS = 365;
+const PANELS = 30;
+
+async function load(url: string, rows: number, log: (s: string) => void) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await c.query<T>(text, values)).rows;
+  try {
+    await q('set synchronous_commit = off');
+    const ids = (rs: { id: string }[]) => rs.map((r) => Number(r.id));
+    const clients = ids(
+      await q(`insert into clients (name) select 'Bench Client ' || g from generate_series(1, ${CLIENTS}) g returning id`),
+    );
+    const agents = ids(
+      await q(
+        `insert into agents (name, default_client_id) select 'Bench Agent ' || g, ($1::bigint[])[1 + (g - 1) % ${CLIENTS}]
+        from generate_series(1, ${AGENTS}) g returning id`,
+        [clients],
+      ),
+    );
+    // A priced catalogue: one part per panel, every client with full matrices.
+    const group = ids(await q(`insert into panel_groups (name, position) values ('Bench group', 1) returning id`))[0];
+    const parts = ids(
+      await q(`insert into parts (name, type) select 'Bench part ' || g, 'arch' from generate_series(1, ${PANELS}) g returning id`),
+    );
+    await q(
+      `insert into panels (panel_group_id, name, label, position, car_panel, part_id)
+       select $1, 'Panel ' || i, 'P' || i, i, 'panel_' || i, ($2::bigint[])[i] from generate_series(1, ${PANELS}) i`,
+      [group, parts],
+    );
+    await q(
+      `insert into client_dent_prices (client_id, part_id, light, medium, heavy, severe, oversize, p2p, aluminium, conventional, replacement)
+      select c, p, 100, 150, 200, 250, 300, 80, 12.5, 400, 900 from unnest($1::bigint[]) c, unnest($2::bigint[]) p`,
+      [clients, parts],
+    );
+    await q(
+      `insert into client_scratch_prices (client_id, part_id, spot, paint, conventional)
+      select c, p, 50, 120.5, 70 from unnest($1::bigint[]) c, unnest($2::bigint[]) p`,
+      [clients, parts],
+    );
+    await q(`update clients set sc_metallic = 7.5, sc_pearl = 3.25, sc_p2p = true`);
+    const product = ids(await q(`insert into products (name, price) values ('Bench wax', 30) returning id`))[0];
+
+    const started = performance.now();
+    await q('set session_replication_role = replica');
+    const batch = 50_000;
+    for (let from = 1; from <= rows; from += batch) {
+      const to = Math.min(rows, from + batch - 1);
+      await q(
+        `insert into scans (scan_id, agent_id, client_id, type, status, license_plate, location_state, scanned_at, created_at, updated_at)
+         select 'bench-' || g, ($2::bigint[])[1 + (h / 3) % ${AGENTS}], ($3::bigint[])[1 + ((h / 3) % ${AGENTS}) % ${CLIENTS}],
+           case when h % 20 < 12 then 'arch' when h % 20 < 15 then 'chasis' else 'tire' end, 'uploaded',
+           chr(65 + (h % 26)::int) || chr(65 + (h / 26 % 26)::int) || chr(65 + (h / 676 % 26)::int) || lpad((h / 17576 % 1000)::text, 3, '0'),
+           (array['VIC','NSW','QLD','SA','WA','TAS','ACT','NT'])[1 + (h / 7) % 8], t, t, t
+         from (select g, (g::bigint * 2654435761) % 4294967291 as h,
+                 now() - make_interval(secs => ${SPAN_DAYS} * 86400.0 * ($1::int - g) / $1::int) as t
+               from generate_series(${from}, ${to}) g) s`,
+        [rows, agents, clients],
+      );
+    }
+    // Every scan quoted (the quotes' own figures vary; the snapshot is small, as a real one of a few panels).
+    await q(`insert into quotes (scan_id, agent_id, client_id, type, items, client_snapshot, gst_percent, pdr, conventional, replacement,
+        product, sub_total, tax, grant_total, created_at, updated_at)
+      select s.id, s.agent_id, s.client_id, s.type, '{}'::jsonb,
+        jsonb_build_object('id', s.client_id, 'name', 'Bench', 'currency', '$', 'sc_metallic', 7.5, 'sc_pearl', 3.25, 'sc_p2p', 1,
+          'logo', null, 'phone', null, 'address', null, 'email', null, 'abn', null),
+        10, (s.id % 900), (s.id % 400), (s.id % 120), 30, (s.id % 900) + (s.id % 400) + (s.id % 120) + 30,
+        ((s.id % 900) + (s.id % 400) + (s.id % 120) + 30) / 10.0, ((s.id % 900) + (s.id % 400) + (s.id % 120) + 30) * 1.1,
+        s.scanned_at + interval '20 minutes', s.scanned_at + interval '20 minutes'
+      from scans s where s.scan_id like 'bench-%'`);
+    await q('set session_replication_role = origin');
+    await q('select scan_counts_rebuild()');
+    await q('vacuum analyze scans');
+    await q('vacuum analyze quotes');
+    log(`quotes: ${rows.toLocaleString('en-AU')} scans and quotes loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    // Scans left to quote for the save measurement: damaged on every panel.
+    const fresh = ids(
+      await q(
+        `insert into scans (scan_id, agent_id, client_id, type, status, license_plate, scanned_at)
+        select 'bench-save-' || g, $1, $2, 'arch', 'uploaded', 'SAVE' || g, now() from generate_series(1, 200) g returning id`,
+        [agents[0], clients[0]],
+      ),
+    );
+    await q(
+      `insert into scan_measures (scan_id, car_panel, type, level, count)
+      select s, 'panel_' || i, 'dents', (array['light','medium','heavy','severe','oversize'])[1 + i % 5], 1 + i % 4
+      from unnest($1::bigint[]) s, generate_series(1, ${PANELS}) i`,
+      [fresh],
+    );
+    await q(
+      `insert into scan_measures (scan_id, car_panel, type, level, count)
+      select s, 'panel_' || i, 'scratchs', 'light', 2 from unnest($1::bigint[]) s, generate_series(1, ${PANELS}, 3) i`,
+      [fresh],
+    );
+    await q(
+      `insert into webhooks (agent_id, endpoint, events, secret) values ($1, 'https://hooks.bench.test/in', '{quote.generated}', 'whsec_x')`,
+      [agents[0]],
+    );
+    const panels = (await q<{ id: string }>('select id from panels order by position')).map((r) => Number(r.id));
+
+    const hash = await hashPassword('bench-password-1');
+    const user = async (email: string, role: string, agentIds: number[]) => {
+      const [u] = await q<{ id: string }>(
+        `insert into users (email, first_name, last_name, password_hash) values ($1, 'Bench', $2, $3) returning id`,
+        [email, role, hash],
+      );
+      await q('insert into user_roles (user_id, role_id) select $1, id from roles where name = $2', [u.id, role]);
+      for (const a of agentIds) await q('insert into user_agents (user_id, agent_id) values ($1, $2)', [u.id, a]);
+      return email;
+    };
+    return {
+      agents,
+      clients,
+      fresh,
+      panels,
+      product,
+      admin: await user('bench-admin@example.test', 'Super Admin', []),
+      agentUser: await user('bench-agent@example.test', 'Agent', [agents[0], agents[1]]),
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+export async function benchQuotes(opts: { rows?: number; requests?: number; log?: (s: string) => void } = {}) {
+  const rows = opts.rows ?? (Number(process.env.BENCH_QUOTES) || 200_000);
+  const requests = opts.requests ?? 50;
+  const log = opts.log ?? ((s: string) => console.log(s));
+  const cleanup: (() => Promise<void>)[] = [];
+  try {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-bench-quotes-'));
+    fs.chmodSync(dir, 0o755);
+    cleanup.unshift(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    const embedded = await startEmbeddedPostgres(dir, 30000 + Math.floor(Math.random() * 20000), 'bench_quotes');
+    cleanup.unshift(async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      await embedded.stop();
+    });
+    await migrate(embedded.url);
+    const ids = await load(embedded.url, rows, log);
+
+    const db = createDatabase(embedded.url, 10);
+    cleanup.unshift(() => db.destroy());
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      DATABASE_URL: embedded.url,
+      DATA_DIR: path.join(dir, 'data'),
+      STATIC_DIR: 'does-not-exist',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      SEED_DEMO: 'false',
+    });
+    const app: FastifyInstance = await buildApp({ config, db });
+    cleanup.unshift(() => app.close());
+    await app.ready();
+    const login = async (email: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email, password: 'bench-password-1' } });
+      if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+      return res.json<{ data: { token: string } }>().data.token;
+    };
+    const admin = await login(ids.admin);
+    const agent = await login(ids.agentUser);
+    const call = async (token: string, o: Omit<InjectOptions, 'headers'> & { url: string }, expect = 200) => {
+      const t0 = performance.now();
+      const res = await app.inject({ ...o, headers: { authorization: `Bearer ${token}` } });
+      const elapsed = performance.now() - t0;
+      if (res.statusCode !== expect) throw new Error(`${o.method} ${o.url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      return { elapsed, res };
+    };
+
+    log(
+      `quotes: load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')} on ${os.cpus().length} cores when the requests start`,
+    );
+    const range = { ts: melbourneDate(120), te: melbourneDate(91) };
+    const cases: { label: string; token: string; query: Record<string, string> }[] = [
+      { label: 'page 1, unfiltered (admin)', token: admin, query: { page: '1', per_page: '25' } },
+      { label: 'page 1 (Agent user, two agents)', token: agent, query: { page: '1', per_page: '25' } },
+      {
+        label: 'agent + 30 days (admin)',
+        token: admin,
+        query: { page: '1', per_page: '25', agent_id: String(ids.agents[0]), ...range },
+      },
+      {
+        label: 'client + type arch, page 3 (admin)',
+        token: admin,
+        query: { page: '3', per_page: '25', client_id: String(ids.clients[2]), type: 'arch' },
+      },
+      { label: 'location state NSW (admin)', token: admin, query: { page: '1', per_page: '25', location_state: 'NSW' } },
+    ];
+    const runs = cases.map((c) => ({ ...c, samples: [] as number[], total: 0 }));
+    for (let i = -3; i < requests; i++)
+      for (const c of runs) {
+        const { elapsed, res } = await call(c.token, { method: 'GET', url: '/api/quote/quotes', query: c.query });
+        if (i >= 0) {
+          c.samples.push(elapsed);
+          c.total = res.json<{ total: number }>().total;
+        }
+      }
+    const stats = runs.map((c) => ({ ...c, ...timing(c.samples) }));
+    for (const s of stats)
+      log(
+        `quotes: ${s.label.padEnd(40)} p50 ${ms(s.p50).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  max ${ms(s.max).padStart(9)}  (total ${s.total.toLocaleString('en-AU')})`,
+      );
+
+    // Saving a quote, the JSON variant: 30 damaged panels (pdr at their category, some conventional), scratch lines, a product.
+    const items = Object.fromEntries(
+      ids.panels.map((id, i) => [id, i % 4 === 0 ? { repair_type: 'conventional' } : { repair_type: 'pdr' }]),
+    );
+    const saves: number[] = [];
+    for (const [i, scanId] of ids.fresh.slice(0, requests + 3).entries()) {
+      const { elapsed } = await call(
+        agent,
+        {
+          method: 'POST',
+          url: '/api/quote/quotes',
+          payload: {
+            scan_id: scanId,
+            client_id: ids.clients[0],
+            type: 'arch',
+            items,
+            products: [{ value: ids.product, price: 30 }],
+            parts: ['Clip'],
+            metallic: 1,
+            pearl: 1,
+            aluminium: 1,
+            vehicle_type: 'D',
+          },
+        },
+        201,
+      );
+      if (i >= 3) saves.push(elapsed);
+    }
+    const save = timing(saves);
+    log(
+      `quotes: ${'save a 30-panel quote (JSON, Agent user)'.padEnd(40)} p50 ${ms(save.p50).padStart(9)}  p95 ${ms(save.p95).padStart(9)}  max ${ms(save.max).padStart(9)}  (no PDF made yet)`,
+    );
+
+    const byLabel = (l: string) => stats.find((s) => s.label.startsWith(l))!;
+    const checks: QuoteBenchCheck[] = [
+      ['list p95, page 1 unfiltered', byLabel('page 1, unfiltered')],
+      ['list p95, agent + 30 days (filtered page)', byLabel('agent + 30 days')],
+    ].map(([name, s]) => {
+      const t = s as Timing;
+      return { name: `${name as string} < ${QUOTES_LIST_P95_TARGET_MS} ms`, value: ms(t.p95), met: t.p95 < QUOTES_LIST_P95_TARGET_MS };
+    });
+    for (const c of checks) log(`quotes: ${c.name}: ${c.value} (${c.met ? 'met' : 'NOT MET'})`);
+    return { checks, save, met: checks.every((c) => c.met) };
+  } finally {
+    for (const f of cleanup) await f().catch(() => {});
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const r = await benchQuotes();
+  process.exit(r.met ? 0 : 1);
+}
