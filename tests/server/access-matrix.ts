@@ -686,6 +686,8 @@ export const matrix: Record<string, MatrixEntry> = {
       const reg = await f.build.registration();
       return { url: `/api/scan/license-plates/fetch/${reg.number}?state=${reg.state}` };
     },
+    foreign: 'none',
+  },
   'GET /api/scan/scans/:id/evaluate': {
     access: { permission: 'scan' },
     request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/evaluate` }),
