@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { hashPassword } from '../services/user/auth-service';
 import { seedAgentsDemo } from './agents-demo';
 import { seedCatalogueDemo } from './catalogue-demo';
+import { seedQuotes } from './quotes-demo';
 import { seedScans } from './scans-demo';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -108,5 +109,6 @@ export async function seedDemo(db: Database, opts: { onlyIfEmpty: boolean }): Pr
   // After the panel groups: the catalogue places its panels on them.
   await db.transaction().execute((trx) => seedCatalogueDemo(trx));
   await seedScans(db);
+  await seedQuotes(db);
   return true;
 }

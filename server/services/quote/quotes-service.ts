@@ -192,7 +192,7 @@ export function priceQuoteBody(
 }
 
 /** What the quote keeps of its client: surcharges, currency, contact, and the matrix rows of its panels' parts, as they were. */
-function clientSnapshot(client: PricingClientRow, partIds: (number | null)[]) {
+export function clientSnapshot(client: PricingClientRow, partIds: (number | null)[]) {
   const pick = <T>(rows: Record<string, T>) =>
     Object.fromEntries(partIds.filter((id) => id !== null && rows[String(id)]).map((id) => [String(id), rows[String(id)]]));
   return {
