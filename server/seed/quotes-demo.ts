@@ -31,11 +31,15 @@ export async function seedQuotes(db: Database, count = 8) {
     const [client, measures] = await Promise.all([loadPricingClient(db, scan.client_id), loadScanMeasures(db, scan.id)]);
     if (!client) continue;
     const categories = thresholdCategories(client, panels, measures);
-    const items = Object.fromEntries(
-      panels
-        .filter((p) => p.car_panel && (categories[p.car_panel] || measures.damage_count.scratchs[p.car_panel]))
-        .map((p) => [String(p.id), { repair_type: categories[p.car_panel!] ? 'pdr' : undefined }]),
-    );
+    // One card per car panel (a car panel may sit in two car views), as the assessor quotes it.
+    const items: Record<string, { repair_type?: string }> = {};
+    const seen = new Set<string>();
+    for (const p of panels) {
+      if (!p.car_panel || seen.has(p.car_panel)) continue;
+      if (!categories[p.car_panel] && !measures.damage_count.scratchs[p.car_panel]) continue;
+      seen.add(p.car_panel);
+      items[String(p.id)] = { repair_type: categories[p.car_panel] ? 'pdr' : undefined };
+    }
     const body = quoteBody.parse({
       scan_id: scan.id,
       client_id: scan.client_id,

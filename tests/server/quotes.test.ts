@@ -20,6 +20,7 @@ let part: number;
 let bonnet: number;
 let roofL: number;
 let door: number;
+let bonnetSide: number;
 let product: number;
 let product2: number;
 
@@ -110,6 +111,7 @@ beforeAll(async () => {
   bonnet = await panel('bonnet');
   roofL = await panel('roof', { type: 'L', has_large_variant: true });
   door = await panel('door_lf');
+  bonnetSide = await panel('bonnet');
   product = (await t.build.product({ name: 'Quote wax', price: 30 })).id;
   product2 = (await t.build.product({ name: 'Quote polish', price: 12 })).id;
   agentUserA = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
@@ -253,6 +255,11 @@ describe('POST quotes', () => {
       [{ items: { [bonnet]: {} } }, { [`items.${bonnet}.repair_type`]: 'Repair Type is required' }],
       [{ items: { [bonnet]: { repair_type: 'glue' } } }, { [`items.${bonnet}.repair_type`]: 'The selected repair type is invalid' }],
       [{ client_id: clientY.id }, { client_id: 'The selected client is invalid' }],
+      // The bonnet in a second car view: its counts are priced once.
+      [
+        { items: { [bonnet]: { repair_type: 'pdr' }, [bonnetSide]: { repair_type: 'conventional' } } },
+        { [`items.${bonnetSide}`]: 'BONNET is already quoted in another car view' },
+      ],
       [{ vehicle_type: 'XXL' }, { vehicle_type: 'The selected vehicle type is invalid' }],
       [{ metallic: 2 }, { metallic: 'Metallic must be 0 or 1' }],
     ];

@@ -81,6 +81,8 @@ export function priceQuoteBody(
   const byId = new Map(ctx.panels.map((p) => [String(p.id), p]));
   const computed = thresholdCategories(ctx.client, ctx.panels, ctx.measures);
   const quoted: { panel: PricingPanelRow; pricing: PricingPanel; computed: DentLevel | null }[] = [];
+  // The counts are per car panel, and a car panel may sit in two car views (a guard in Front and in Right): priced once.
+  const pricedCarPanels = new Set<string>();
   for (const [key, item] of Object.entries(body.items)) {
     const panel = byId.get(key);
     if (!panel) {
@@ -99,6 +101,11 @@ export function priceQuoteBody(
     const scratches = panel.car_panel ? (ctx.measures.damage_count.scratchs[panel.car_panel] ?? 0) : 0;
     if (item.scratch_repair_type && scratches === 0)
       errors[`items.${key}.scratch_repair_type`] = 'A panel without scratches has no scratch repair';
+    const scratch = item.scratch_repair_type ?? initialScratchRepair(scratches);
+    if (panel.car_panel && (choice.repair_type !== null || scratch !== null)) {
+      if (pricedCarPanels.has(panel.car_panel)) errors[`items.${key}`] = `${panel.label} is already quoted in another car view`;
+      pricedCarPanels.add(panel.car_panel);
+    }
     quoted.push({
       panel,
       computed: category,
@@ -108,7 +115,7 @@ export function priceQuoteBody(
         type: panel.type,
         hasLargeVariant: panel.hasLargeVariant,
         dent: choice,
-        scratch: item.scratch_repair_type ?? initialScratchRepair(scratches),
+        scratch,
       },
     });
   }
