@@ -31,6 +31,14 @@ describe('reply serialiser (fast-json-stringify from the zod response schema)', 
     expect(json.properties.data.properties.created_at).toEqual({ type: 'string', format: 'date-time' });
   });
 
+  it('writes a nullable record holding dates, and null (no validator that would see a Date, not a string)', () => {
+    const write = createReplySerializer({ check: true })(route(dataReply(record.nullable())));
+    const at = new Date('2026-11-24T01:02:03.004Z');
+    const row = { id: 1, name: 'Depot', note: null, agent_id: null, created_at: at, tags: [], extra: null };
+    expect(JSON.parse(write({ data: row }))).toEqual({ data: { ...row, created_at: '2026-11-24T01:02:03.004Z' } });
+    expect(JSON.parse(write({ data: null }))).toEqual({ data: null });
+  });
+
   it('leaves a schema with a transform to zod', () => {
     const compile = createReplySerializer();
     const write = compile(route(z.object({ n: z.number().transform((n) => n * 2) })));
