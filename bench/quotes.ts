@@ -285,6 +285,30 @@ export async function benchQuotes(opts: { rows?: number; requests?: number; log?
       `quotes: ${'save a 30-panel quote (JSON, Agent user)'.padEnd(40)} p50 ${ms(save.p50).padStart(9)}  p95 ${ms(save.p95).padStart(9)}  max ${ms(save.max).padStart(9)}  (no PDF made yet)`,
     );
 
+    // Where the time goes, in PostgreSQL alone: the page and the count of the two target cases, as the route runs them.
+    const pgc = new pg.Client({ connectionString: embedded.url });
+    await pgc.connect();
+    cleanup.unshift(() => pgc.end());
+    const exec = async (label: string, text: string, values: unknown[] = []) => {
+      const plan = (await pgc.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${text}`, values)).rows.map(
+        (r) => r['QUERY PLAN'],
+      );
+      log(`quotes: postgres ${label}: ${plan.find((l) => l.includes('Execution Time'))?.trim() ?? '?'}`);
+    };
+    await exec('page 1 unfiltered', 'select q.id, q.created_at from quotes q where true order by q.created_at desc, q.id desc limit 25');
+    await exec(
+      'agent + 30 days page',
+      `select q.id from quotes q where q.agent_id = $1 and q.created_at >= ($2::date::timestamp at time zone 'Australia/Melbourne')
+        and q.created_at < (($3::date + 1)::timestamp at time zone 'Australia/Melbourne') order by q.created_at desc, q.id desc limit 25`,
+      [ids.agents[0], range.ts, range.te],
+    );
+    await exec(
+      'agent + 30 days count',
+      `select count(*) from (select 1 from quotes q where q.agent_id = $1 and q.created_at >= ($2::date::timestamp at time zone 'Australia/Melbourne')
+        and q.created_at < (($3::date + 1)::timestamp at time zone 'Australia/Melbourne') limit 10001) x`,
+      [ids.agents[0], range.ts, range.te],
+    );
+
     const byLabel = (l: string) => stats.find((s) => s.label.startsWith(l))!;
     const checks: QuoteBenchCheck[] = [
       ['list p95, page 1 unfiltered', byLabel('page 1, unfiltered')],

@@ -135,14 +135,15 @@ export async function listQuotes(
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
- * A selection's total: the planner's estimate when it expects far more than EXACT_COUNT_LIMIT quotes (counting 200,000
- * rows costs more than the page itself), else an exact count reading at most EXACT_COUNT_LIMIT + 1 of them.
+ * A selection's total: the planner's estimate when it expects more than EXACT_COUNT_LIMIT quotes (counting 200,000
+ * rows costs more than the page itself), else an exact count reading at most EXACT_COUNT_LIMIT + 1 of them (and the
+ * estimate again when there are more: the planner was low).
  */
 async function countQuotes(db: Executor, sel: QuoteSelection): Promise<{ total: number; estimate: boolean }> {
   const from = sql`from quotes q ${sel.joinsScan ? sql`join scans s on s.id = q.scan_id` : sql``} where ${sel.where}`;
   const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 ${from}`.execute(db);
   const planned = Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
-  if (planned > EXACT_COUNT_LIMIT * 10) return { total: planned, estimate: true };
+  if (planned > EXACT_COUNT_LIMIT) return { total: planned, estimate: true };
   const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 ${from} limit ${EXACT_COUNT_LIMIT + 1}) x`.execute(db);
   const n = r.rows[0].n;
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimate: false };
