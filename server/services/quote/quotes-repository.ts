@@ -315,6 +315,22 @@ export async function upsertQuote(trx: Executor, w: QuoteWrite): Promise<{ id: n
   return r.rows[0];
 }
 
+/** The scan's customer-portal card fields (the live `saved` event), has_quote aside. */
+export async function portalCard(db: Executor, scanId: number) {
+  const r = await sql<{
+    id: number;
+    licensePlate: string | null;
+    timestamp: Date;
+    status: string;
+    type: string;
+    damageCount: number;
+    dentCount: number;
+    scratchCount: number;
+  }>`select id, license_plate as "licensePlate", scanned_at as "timestamp", status, type, dent_count + scratch_count as "damageCount",
+      dent_count as "dentCount", scratch_count as "scratchCount" from scans where id = ${scanId}`.execute(db);
+  return r.rows[0] ?? null;
+}
+
 export async function setQuotePdf(db: Executor, id: number, key: string | null) {
   await sql`update quotes set pdf_key = ${key} where id = ${id}`.execute(db);
 }

@@ -36,6 +36,7 @@ import {
   findQuoteIdByScan,
   findQuoteScan,
   listQuotes,
+  portalCard,
   productNames,
   quoteFiles,
   quoteSelection,
@@ -252,25 +253,14 @@ export function quoteRecords(deps: QuoteDeps) {
   }
 
   /** The customer portal: the scan has a quote now (has_quote true: 'completed') or no more. A failure is only logged. */
-  async function tellPortal(
-    agentId: number,
-    scan: { id: number; licensePlate: string | null; timestamp: Date; status: string; type: string },
-    hasQuote: boolean,
-    log: FastifyBaseLogger,
-  ) {
+  async function tellPortal(agentId: number, scanId: number, hasQuote: boolean, log: FastifyBaseLogger) {
     const b = deps.broadcaster;
     if (!b) return;
     try {
-      await b.portalScanSaved(agentId, {
-        id: scan.id,
-        licensePlate: scan.licensePlate,
-        timestamp: scan.timestamp,
-        has_quote: hasQuote,
-        status: scan.status,
-        type: scan.type,
-      });
+      const card = await portalCard(db, scanId);
+      if (card) await b.portalScanSaved(agentId, { ...card, has_quote: hasQuote });
     } catch (err) {
-      log.warn({ err, scan: scan.id }, 'could not publish a quote event');
+      log.warn({ err, scan: scanId }, 'could not publish a quote event');
     }
   }
 
@@ -366,7 +356,7 @@ export function quoteRecords(deps: QuoteDeps) {
         });
         await removeFiles([replaced], req.log);
         await generateQuotePdf(id, req.log);
-        await tellPortal(scan.agent_id, scan, true, req.log);
+        await tellPortal(scan.agent_id, scan.id, true, req.log);
         return { created, quote: (await findQuote(db, id, req.scope))! };
       } catch (error) {
         await removeFiles([photoKey], req.log);
@@ -382,7 +372,7 @@ export function quoteRecords(deps: QuoteDeps) {
         return f;
       });
       await removeFiles([files?.vehicle_photo, files?.pdf_key], req.log);
-      await tellPortal(quote.agent_id, quote.scan, false, req.log);
+      await tellPortal(quote.agent_id, quote.scan_id, false, req.log);
       return quote;
     },
 

@@ -8,11 +8,8 @@ type PortalScan = z.infer<typeof PortalScanRecord>;
 type PortalScanDetail = z.infer<typeof PortalScanDetailRecord>;
 type LevelCounts = PortalScanDetail['measures']['dents'][string];
 
-/**
- * Whether a scan has a quote (spec 1 §4: completed). No quote is stored yet (the quotes issue adds them): that issue
- * replaces this by `exists (select 1 from quotes q where q.scan_id = s.id)`, and publishes `saved` when a quote is saved.
- */
-const HAS_QUOTE = sql<boolean>`false`;
+/** Whether a scan has a quote (spec 1 §4: completed); saving or deleting a quote publishes `saved` (quote service). */
+const HAS_QUOTE = sql<boolean>`exists (select 1 from quotes q where q.scan_id = s.id)`;
 
 const cardColumns = sql`s.id, s.license_plate as "licensePlate", s.scanned_at as "timestamp", s.status, s.type,
   ${HAS_QUOTE} as has_quote, s.dent_count + s.scratch_count as "damageCount", s.dent_count as "dentCount", s.scratch_count as "scratchCount"`;
