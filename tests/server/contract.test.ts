@@ -156,6 +156,7 @@ describe('no reply carries a secret', () => {
         .replace(/\/license-plates\/fetch\/:number/, `/license-plates/fetch/${await plateNumber()}`)
         .replace(/\/quotes\/:id/, `/quotes/${await quoteId()}`)
         .replace(/\/portal\/:agentId\//, `/portal/${agentId}/`)
+        .replace(/\/scans\/:scanId$/, `/scans/${await scanId()}`)
         // Routes that need a query of their own.
         .replace(/\/webhooks\/deliveries$/, `/webhooks/deliveries?agent_id=${agentId}`)
         .replace(/\/archData\/search$/, `/archData/search?scan_id=${await scanId()}`);
