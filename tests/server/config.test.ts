@@ -37,6 +37,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_TIMEOUT_SECONDS: '12' }).WEBHOOK_TIMEOUT_SECONDS).toBe(12);
   });
 
+  it.each([
+    ['PLATE_LOOKUP_URL', 'ftp://plates.example.test'],
+    ['PLATE_LOOKUP_URL', 'plates'],
+    ['PLATE_LOOKUP_TIMEOUT_MS', '50'],
+    ['PLATE_LOOKUP_TIMEOUT_MS', 'soon'],
+  ])('refuses %s=%s and names it', (name, v) => {
+    expect(refused({ [name]: v })).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
+  });
+
+  it('looks plates up in the registrations table unless PLATE_LOOKUP_URL is set, waiting 5 s for a provider', () => {
+    expect(loadConfig({}).PLATE_LOOKUP_URL).toBeUndefined();
+    expect(loadConfig({}).PLATE_LOOKUP_TIMEOUT_MS).toBe(5000);
+    const c = loadConfig({ PLATE_LOOKUP_URL: 'https://plates.example.test/v1', PLATE_LOOKUP_KEY: 'k', PLATE_LOOKUP_TIMEOUT_MS: '1500' });
+    expect([c.PLATE_LOOKUP_URL, c.PLATE_LOOKUP_KEY, c.PLATE_LOOKUP_TIMEOUT_MS]).toEqual(['https://plates.example.test/v1', 'k', 1500]);
+  });
+
   it('names every bad setting at once', () => {
     const message = refused({ PORT: 'x', SMTP_URL: 'nope', LOG_LEVEL: 'loud' });
     for (const name of ['PORT', 'SMTP_URL', 'LOG_LEVEL']) expect(message).toContain(`${name}:`);
