@@ -57,7 +57,7 @@ const bodyOf = (fetch: ReturnType<typeof stubApi>, method: string) => {
 
 const cell = (part: string, column: string) => screen.getByRole<HTMLInputElement>('spinbutton', { name: `${part} ${column}` });
 
-describe('client form', { timeout: 30_000 }, () => {
+describe('client form', { timeout: 60_000 }, () => {
   it('has a dent and a scratch matrix with a row per part, every cell starting at 0 on create', async () => {
     signedIn(() => undefined);
     renderApp('/clients/create');
