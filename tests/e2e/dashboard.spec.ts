@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, nav, signIn } from './helpers';
 
 /**
  * The dashboard (issue 11): each demo user sees the real counts of their own scope, counted here independently from the
@@ -165,6 +165,24 @@ test.describe('dashboard', () => {
     await expect.poll(async () => total(await chartCounts(page, 'agents')), { timeout: 15_000 }).toBe(before + 1);
     await expect.poll(async () => total(await chartCounts(page, 'locations'))).toBe(before + 1);
     expect(navigations).toEqual([]);
+  });
+
+  test("a header agent choice goes to the dashboard and reloads it with that agent's scans only", async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@demo.test');
+    const today = melbourneDate();
+    const todays = await countFromScanList(request, admin.token, today, today, 'agent');
+    const agents = (await (await request.get('/api/agent/agents/lists', { headers: bearer(admin.token) })).json()) as { text: string }[];
+    const agentName = Object.keys(todays)[0] ?? agents[0].text;
+    await signIn(page, 'admin@demo.test');
+    expect(await chartCounts(page, 'agents')).toEqual(todays);
+
+    await nav(page).getByRole('link', { name: 'Scans', exact: true }).click();
+    await expect(page).toHaveURL(/\/scans$/);
+    await page.locator('header').getByRole('combobox', { name: 'Agent' }).click();
+    await page.getByRole('option', { name: agentName }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const expected = todays[agentName] ? { [agentName]: todays[agentName] } : {};
+    await expect.poll(() => chartCounts(page, 'agents')).toEqual(expected);
   });
 
   test('Japanese at 360 px: translated, no horizontal scroll', async ({ page }) => {

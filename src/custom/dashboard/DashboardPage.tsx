@@ -6,6 +6,7 @@ import { lazyComponent } from '../../components/lazyComponent';
 import { STATISTICS_SERIES, type TypeCounts } from '../../domain/dashboard';
 import { can } from '../../domain/permissions';
 import { useCurrentUser, useSelectedAgent, useSelectedClient, type Selection } from '../../session';
+import { CHART_BOX_HEIGHT, chartScrolls } from './chartSize';
 import { DashboardFilter } from './DashboardFilter';
 import { EMPTY_DASHBOARD_FILTERS, melbourneToday, rangeLabel, statisticsQuery, type DashboardFilterValues } from './filters';
 import { TermsDialog } from './TermsDialog';
@@ -17,8 +18,6 @@ const StatisticsChart = lazyComponent(loadChart, 'StatisticsChart');
 
 /** Spec 1 §9: the charts appear 1000 ms after the page. */
 export const CHART_DELAY_MS = 1000;
-/** The box each chart gets from the start, so nothing moves when it appears (no layout shift). */
-export const CHART_BOX_HEIGHT = 360;
 
 interface Row extends TypeCounts {
   name: string;
@@ -40,6 +39,8 @@ const ChartCard = ({ id, title, rows, ready }: ChartCardProps) => {
     tire: translate('app.dashboard.series.tire'),
   };
   const showing = ready && rows !== undefined;
+  // A long list scrolls inside the box: then the box is a named, focusable region, so a keyboard can scroll it.
+  const scrolls = showing && chartScrolls(rows.length);
   return (
     <Paper component="section" variant="outlined" aria-labelledby={`${id}-title`} sx={{ p: 2, minWidth: 0 }}>
       <Typography id={`${id}-title`} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
@@ -48,7 +49,8 @@ const ChartCard = ({ id, title, rows, ready }: ChartCardProps) => {
       <Box
         data-testid={`${id}-chart`}
         aria-busy={!showing}
-        sx={{ height: CHART_BOX_HEIGHT, overflowY: 'auto', overflowX: 'hidden', position: 'relative' }}
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': title } : {})}
+        sx={{ height: CHART_BOX_HEIGHT, overflowY: scrolls ? 'auto' : 'hidden', overflowX: 'hidden', position: 'relative' }}
       >
         {!showing ? (
           <Skeleton variant="rectangular" height={CHART_BOX_HEIGHT} sx={{ borderRadius: 1 }} />
@@ -58,7 +60,7 @@ const ChartCard = ({ id, title, rows, ready }: ChartCardProps) => {
           </Box>
         ) : (
           <>
-            <StatisticsChart rows={rows} labels={labels} minHeight={CHART_BOX_HEIGHT - 8} />
+            <StatisticsChart rows={rows} labels={labels} />
             <Box component="table" sx={visuallyHidden} data-testid={`${id}-table`}>
               <caption>{title}</caption>
               <thead>

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { STATISTICS_SERIES } from '../../domain/dashboard';
+import { chartHeight } from './chartSize';
 
 export interface ChartRow {
   name: string;
@@ -15,23 +16,18 @@ export const SERIES_COLOURS: Record<(typeof STATISTICS_SERIES)[number], string> 
   tire: '#6B7385',
 };
 
-/** Height a bar group takes; a long list scrolls inside the chart's reserved box instead of growing the page. */
-export const ROW_HEIGHT = 44;
-const AXES_HEIGHT = 64;
-
 interface Props {
   rows: ChartRow[];
   /** The series names in the user's language. */
   labels: Record<(typeof STATISTICS_SERIES)[number], string>;
-  minHeight: number;
 }
 
 /**
  * A horizontal bar chart (spec 1 §2): one group per agent or location, bars Arch, Chasis and Tire. Recharts loads with
  * this file only, so it never reaches the sign-in page or the shell; the numbers are also in the page's table.
  */
-export const StatisticsChart = ({ rows, labels, minHeight }: Props) => {
-  const height = Math.max(minHeight, rows.length * ROW_HEIGHT + AXES_HEIGHT);
+export const StatisticsChart = ({ rows, labels }: Props) => {
+  const height = chartHeight(rows.length);
   return (
     <div style={{ width: '100%', height }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
