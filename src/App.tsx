@@ -13,6 +13,8 @@ import * as errorPage from './custom/error-page';
 import * as forgotPassword from './custom/forgot-password';
 import { AppLayout } from './custom/layout';
 import * as login from './custom/login';
+import * as quoteGeneration from './custom/quote-generation';
+import * as quoteList from './custom/quote-list';
 import * as resetPassword from './custom/reset-password';
 import * as scanList from './custom/scan-list';
 import * as scanPage from './custom/scan-page';
@@ -88,6 +90,25 @@ export const App = () => (
             </RequirePermission>
           }
         />
+        <Route
+          path={quoteList.path}
+          element={
+            <RequirePermission permission={quoteList.permission}>
+              <quoteList.QuoteListPage />
+            </RequirePermission>
+          }
+        />
+        {[quoteGeneration.path, quoteGeneration.agentPath].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequirePermission permission={quoteGeneration.permission}>
+                <quoteGeneration.QuoteGenerationPage />
+              </RequirePermission>
+            }
+          />
+        ))}
       </CustomRoutes>
     </CoreAdminUI>
     <AppNotification />

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToAmount, percentOf, scaleDecimal, sumCents, toCents } from './money';
+import { centsToAmount, formatMoney, percentOf, scaleDecimal, sumCents, toCents } from './money';
 
 describe('toCents reads an amount as its decimal digits', () => {
   it('converts stored amounts exactly', () => {
@@ -106,5 +106,19 @@ describe('percentOf rounds the fee half-up to the cent', () => {
   it('sums cents', () => {
     expect(sumCents([])).toBe(0);
     expect(sumCents([1, 2, 3])).toBe(6);
+  });
+});
+
+describe('formatMoney shows cents in the client currency with 2 decimals', () => {
+  it('puts the symbol first and groups thousands', () => {
+    expect(formatMoney(123456, '$')).toBe('$1,234.56');
+    expect(formatMoney(5, '¥', 'ja')).toBe('¥0.05');
+    expect(formatMoney(100_000_000, '€')).toBe('€1,000,000.00');
+    expect(formatMoney(-250, '$')).toBe('-$2.50');
+  });
+
+  it('defaults to $ when the client has no currency', () => {
+    expect(formatMoney(0, null)).toBe('$0.00');
+    expect(formatMoney(1999, '')).toBe('$19.99');
   });
 });

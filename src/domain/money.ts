@@ -75,3 +75,13 @@ export function percentOfUnits(cents: Cents, p: number): Cents {
 
 /** Sum of cents (integers, so exact while the total stays below 2^53 cents). */
 export const sumCents = (values: readonly Cents[]): Cents => values.reduce((a, b) => a + b, 0);
+
+/**
+ * Cents shown in the client's currency (spec 3 §9, DECISIONS): its symbol ($ default, ¥, €) and 2 decimals, grouped
+ * in thousands: 123456 → '$1,234.56'; a negative amount keeps its sign before the symbol.
+ */
+export function formatMoney(cents: Cents, currency: string | null | undefined = '$', locale = 'en'): string {
+  const n = Math.abs(cents) / 100;
+  const digits = n.toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${cents < 0 ? '-' : ''}${currency || '$'}${digits}`;
+}

@@ -2,12 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, LinearProgress, Paper, TablePagination, Typography } from '@mui/material';
 import { useLocaleState, useStore, useTranslate } from 'react-admin';
 import { PER_PAGE_OPTIONS } from '../../config';
-import { ExportScansButton } from './ExportScansButton';
+import { ExportButton } from '../../components/list/ExportButton';
+import { SearchBox } from '../../components/list/SearchBox';
 import { EMPTY_FILTERS, normaliseFilters, toExportQuery, type ScanFilterValues, type ScanListParams } from './filters';
 import { sortRows, type RowSort, type SortColumn } from './liveRows';
 import { ScanAdvanceFilter } from './ScanAdvanceFilter';
 import { ScanTable } from './ScanTable';
-import { SearchBox } from './SearchBox';
 import { useScanList } from './useScanList';
 
 const DEFAULT_PARAMS: ScanListParams = { page: 1, perPage: PER_PAGE_OPTIONS[0], q: '', filters: EMPTY_FILTERS };
@@ -55,7 +55,14 @@ export const ScanListPage = () => {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', justifyContent: 'space-between', p: 2 }}>
           <SearchBox value={params.q} placeholder={translate('app.scans.search')} onSearch={(q) => update({ q, page: 1 })} />
-          <ExportScansButton query={toExportQuery(params)} onBusyChange={setExporting} />
+          <ExportButton
+            service="scan"
+            path="scans/export-scan-report"
+            filePrefix="scans"
+            messages="app.scans"
+            query={toExportQuery(params)}
+            onBusyChange={setExporting}
+          />
         </Box>
         <Box sx={{ height: 4 }}>{exporting && <LinearProgress aria-label={translate('app.scans.exporting')} />}</Box>
         <ScanTable rows={rows} loading={loading} sort={sort} onSort={onSort} />

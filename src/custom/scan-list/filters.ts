@@ -1,76 +1,43 @@
+import {
+  emptyFilters,
+  filterQuery,
+  hasAnyValue,
+  normaliseFilterValues,
+  pagedQuery,
+  type FilterValues,
+  type ListParams,
+  type ListQuery,
+} from '../../components/list/filterValues';
+
 /**
  * The advance filter of the scan list (spec 2 §2) and how it becomes the query of
  * `GET scans` and `GET scans/export-scan-report` (spec 2 §7). Values are kept as the inputs hold
  * them: '' means "not set".
  */
-export interface ScanFilterValues {
-  /** Start and end day, 'YYYY-MM-DD' in Melbourne time; the end day is included by the server. */
-  ts: string;
-  te: string;
-  status: string;
-  type: string;
-  agent_id: string;
-  client_id: string;
-  location_id: string;
-}
+export const FILTER_KEYS = ['ts', 'te', 'status', 'type', 'agent_id', 'client_id', 'location_id'] as const;
 
-export const FILTER_KEYS = [
-  'ts',
-  'te',
-  'status',
-  'type',
-  'agent_id',
-  'client_id',
-  'location_id',
-] as const satisfies readonly (keyof ScanFilterValues)[];
+/** Start and end day ('YYYY-MM-DD' in Melbourne time; the end day is included by the server), status, type, agent, client, location. */
+export type ScanFilterValues = FilterValues<(typeof FILTER_KEYS)[number]>;
 
-export const EMPTY_FILTERS: ScanFilterValues = { ts: '', te: '', status: '', type: '', agent_id: '', client_id: '', location_id: '' };
+export const EMPTY_FILTERS: ScanFilterValues = emptyFilters(FILTER_KEYS);
 
 /** What the list shows: page (from 1), rows per page, the search text and the applied filters. */
-export interface ScanListParams {
-  page: number;
-  perPage: number;
-  q: string;
-  filters: ScanFilterValues;
-}
+export type ScanListParams = ListParams<(typeof FILTER_KEYS)[number]>;
 
-export type ScanQuery = Record<string, string | number>;
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export type ScanQuery = ListQuery;
 
 /** Keeps only known, non-blank values (a stored value of another version may hold anything). */
-export function normaliseFilters(values: Partial<Record<keyof ScanFilterValues, unknown>> | null | undefined): ScanFilterValues {
-  const out: ScanFilterValues = { ...EMPTY_FILTERS };
-  for (const key of FILTER_KEYS) {
-    const v = values?.[key];
-    if (typeof v === 'string' || typeof v === 'number') out[key] = String(v).trim();
-  }
-  if (out.ts && !DAY.test(out.ts)) out.ts = '';
-  if (out.te && !DAY.test(out.te)) out.te = '';
-  // A range typed backwards means the same days.
-  if (out.ts && out.te && out.ts > out.te) [out.ts, out.te] = [out.te, out.ts];
-  return out;
-}
+export const normaliseFilters = (values: Partial<Record<keyof ScanFilterValues, unknown>> | null | undefined): ScanFilterValues =>
+  normaliseFilterValues(FILTER_KEYS, values);
 
 /** Spec 2 §2: the filter's Search is enabled only when some value is set. */
-export const hasFilterValue = (filters: ScanFilterValues) => FILTER_KEYS.some((key) => filters[key] !== '');
+export const hasFilterValue = (filters: ScanFilterValues) => hasAnyValue(FILTER_KEYS, filters);
 
 /** The filters and the trimmed search text as query parameters; blanks are left out. */
-export function toFilterQuery(q: string, filters: ScanFilterValues): ScanQuery {
-  const f = normaliseFilters(filters);
-  const query: ScanQuery = {};
-  const search = q.trim();
-  if (search) query.q = search;
-  for (const key of FILTER_KEYS) if (f[key]) query[key] = f[key];
-  return query;
-}
+export const toFilterQuery = (q: string, filters: ScanFilterValues): ScanQuery => filterQuery(FILTER_KEYS, q, filters);
 
 /** `GET scans`: page and per_page, then the filters. */
-export const toListQuery = ({ page, perPage, q, filters }: ScanListParams): ScanQuery => ({
-  page: Math.max(1, Math.floor(page)),
-  per_page: perPage,
-  ...toFilterQuery(q, filters),
-});
+export const toListQuery = (params: ScanListParams): ScanQuery => pagedQuery(FILTER_KEYS, params);
 
 /** `GET scans/export-scan-report`: the same filters and search as the list, without paging. */
 export const toExportQuery = ({ q, filters }: Pick<ScanListParams, 'q' | 'filters'>): ScanQuery => toFilterQuery(q, filters);

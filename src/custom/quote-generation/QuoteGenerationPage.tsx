@@ -1,0 +1,357 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Box,
+  Breadcrumbs,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  FormGroup,
+  Link,
+  Skeleton,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { NOT_FOUND_REDIRECT_MS } from '../../config';
+import { useNotifyError } from '../../components/useNotifyError';
+import type { AppDataProvider } from '../../dataProvider';
+import { isRecordNotFound } from '../../dataProvider/errors';
+import { toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
+import { PanelCard } from './PanelCard';
+import { PartsEditor, ProductsEditor, VehiclePhoto } from './QuoteExtras';
+import {
+  formErrors,
+  groupByView,
+  initialForm,
+  panelDamage,
+  pricingOf,
+  quoteBody,
+  setCategory,
+  setLargeVehicle,
+  setRepairType,
+  setScratchRepair,
+  setToggle,
+  visiblePanels,
+  type QuoteForm,
+  type Toggle,
+} from './quoteForm';
+import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard } from './SideCards';
+
+const T = 'app.quotes.generation';
+
+interface PanelGroup {
+  id: number;
+  name: string;
+  position: number | null;
+}
+
+const toGroups = (reply: unknown): PanelGroup[] =>
+  (Array.isArray(reply) ? reply : [])
+    .filter(
+      (g): g is { id: number; name?: unknown; position?: unknown } =>
+        typeof g === 'object' && g !== null && typeof (g as { id?: unknown }).id === 'number',
+    )
+    .map((g) => ({
+      id: g.id,
+      name: typeof g.name === 'string' ? g.name : '',
+      position: typeof g.position === 'number' ? g.position : null,
+    }));
+
+/** The three calls the screen starts from: the scan's evaluation, the car views and the scan's quote (if any). */
+function useQuoteSources(scanId: string) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const evaluation = useQuery({
+    queryKey: ['scans', 'evaluate', scanId],
+    queryFn: async () => toEvaluation(await dataProvider.send('scan', `scans/${encodeURIComponent(scanId)}/evaluate`)),
+    retry: false,
+  });
+  const groups = useQuery({
+    queryKey: ['panelgroups', 'positions'],
+    queryFn: async () => toGroups(await dataProvider.send('quote', 'panelGroups/positions')),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const saved = useQuery({
+    queryKey: ['quotes', 'search', scanId],
+    queryFn: async () => {
+      try {
+        return toSavedQuote(await dataProvider.send('quote', 'quotes/search', { method: 'POST', body: { scan_id: Number(scanId) } }));
+      } catch (error) {
+        // No quote for the scan yet: the form starts from the defaults.
+        if (isRecordNotFound(error)) return null;
+        throw error;
+      }
+    },
+    retry: false,
+    gcTime: 0,
+  });
+  return { evaluation, groups, saved };
+}
+
+const SwitchRow = ({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) => (
+  <FormControlLabel control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />} label={label} />
+);
+
+interface EditorProps {
+  evaluation: Evaluation;
+  groups: PanelGroup[];
+  saved: SavedQuote | null;
+  withManualCheck: boolean;
+}
+
+const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps) => {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`${T}.${key}`, options);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<QuoteForm>(() => initialForm(evaluation.panels, evaluation.measures, saved));
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [savedPhoto, setSavedPhoto] = useState<string | null>(saved?.vehicle_photo_url ?? saved?.vehicle_photo ?? null);
+  const [saving, setSaving] = useState(false);
+  const [deletingPhoto, setDeletingPhoto] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+
+  const shown = useMemo(() => visiblePanels(evaluation.panels, form.vehicle_type), [evaluation.panels, form.vehicle_type]);
+  const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, evaluation.gstPercent), [form, shown, evaluation]);
+  const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
+  const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
+
+  const save = async () => {
+    if (formErrors(form)) {
+      setShowErrors(true);
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = quoteBody(form, {
+        scanId: evaluation.scan.id,
+        clientId: evaluation.client.id,
+        scanType: evaluation.scan.type,
+        panels: shown,
+        pricing,
+        photo,
+        withManualCheck,
+      });
+      const reply = await dataProvider.send<{ id?: unknown }>('quote', 'quotes', { method: 'POST', body });
+      const id = reply && typeof reply === 'object' ? reply.id : undefined;
+      if (typeof id !== 'number' && typeof id !== 'string') throw new Error('app.error.server');
+      notify(`${T}.generated`, { type: 'success' });
+      navigate(`/quotes/${encodeURIComponent(String(id))}/invoice`);
+    } catch (error) {
+      // Spec 3 §8: the save resets its loading state; the server's message shows as any failed call's does.
+      notifyError(error);
+      setSaving(false);
+    }
+  };
+
+  const deleteSavedPhoto = async () => {
+    if (!saved) return;
+    setDeletingPhoto(true);
+    try {
+      await dataProvider.send('quote', `quotes/${saved.id}/delete_vehicle_photo`, { method: 'PUT' });
+      setSavedPhoto(null);
+    } catch (error) {
+      // Spec 3 §8: a failed photo delete is only logged.
+      console.error(error);
+    } finally {
+      setDeletingPhoto(false);
+    }
+  };
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
+        <ScanDetailsCard scan={evaluation.scan} />
+        <DamageReportCard url={evaluation.scan.pdf_url} />
+      </Box>
+      <QuoteCard title={t('details')} id="quote-details-title">
+        <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          <FormGroup row sx={{ columnGap: 2 }}>
+            <SwitchRow label={t('metallic')} checked={form.metallic} onChange={toggle('metallic')} />
+            <SwitchRow label={t('pearl')} checked={form.pearl} onChange={toggle('pearl')} />
+            <SwitchRow label={t('aluminium')} checked={form.aluminium} onChange={toggle('aluminium')} />
+            <SwitchRow
+              label={t('lg_vehicle')}
+              checked={form.vehicle_type === 'L'}
+              onChange={(v) => setForm((f) => setLargeVehicle(f, 'L', v))}
+            />
+            <SwitchRow
+              label={t('xl_vehicle')}
+              checked={form.vehicle_type === 'XL'}
+              onChange={(v) => setForm((f) => setLargeVehicle(f, 'XL', v))}
+            />
+          </FormGroup>
+
+          {views.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('no_damage')}
+            </Typography>
+          )}
+          {views.map(({ group, panels }) => (
+            <Box key={group.id} component="section" aria-labelledby={`view-${group.id}`} sx={{ display: 'grid', gap: 1.5 }}>
+              <Typography id={`view-${group.id}`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                {group.name}
+              </Typography>
+              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+                {panels.map((panel) => (
+                  <PanelCard
+                    key={panel.id}
+                    panel={panel}
+                    choice={form.panels[String(panel.id)]}
+                    damage={panelDamage(evaluation.measures, panel.carPanel)}
+                    client={evaluation.client}
+                    lines={pricing.lines.filter((l) => l.panel_id === panel.id)}
+                    onRepairType={(to) => setForm((f) => setRepairType(f, panel, to))}
+                    onCategory={(to) => setForm((f) => setCategory(f, panel, to))}
+                    onScratchRepair={(to) => setForm((f) => setScratchRepair(f, panel, to))}
+                  />
+                ))}
+              </Box>
+            </Box>
+          ))}
+
+          <Box component="section" aria-labelledby="quote-products-title" sx={{ display: 'grid', gap: 1.5 }}>
+            <Typography id="quote-products-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('add_products')}
+            </Typography>
+            <ProductsEditor
+              rows={form.products}
+              options={evaluation.products}
+              onChange={(products) => setForm((f) => ({ ...f, products }))}
+              onDuplicate={() => notify(`${T}.duplicate_product`, { type: 'error' })}
+              showErrors={showErrors}
+            />
+          </Box>
+
+          <Box component="section" aria-labelledby="quote-parts-title" sx={{ display: 'grid', gap: 1.5 }}>
+            <Typography id="quote-parts-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('add_parts')}
+            </Typography>
+            <PartsEditor value={form.parts} options={evaluation.parts} onChange={(parts) => setForm((f) => ({ ...f, parts }))} />
+          </Box>
+
+          <Box component="section" aria-labelledby="quote-photo-title" sx={{ display: 'grid', gap: 1.5 }}>
+            <Typography id="quote-photo-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {t('vehicle_photo')}
+            </Typography>
+            <VehiclePhoto
+              savedUrl={savedPhoto}
+              file={photo}
+              busy={saving || deletingPhoto}
+              onFile={setPhoto}
+              onDeleteSaved={() => void deleteSavedPhoto()}
+              onRejected={() => notify(`${T}.photo_only_images`, { type: 'error' })}
+            />
+          </Box>
+
+          <TextField
+            label={t('comments')}
+            multiline
+            minRows={3}
+            value={form.assessor_comments}
+            onChange={(event) => setForm((f) => ({ ...f, assessor_comments: event.target.value }))}
+          />
+
+          {withManualCheck && (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={form.manual_check}
+                  onChange={(event) => setForm((f) => ({ ...f, manual_check: event.target.checked }))}
+                />
+              }
+              label={t('manual_check')}
+            />
+          )}
+
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <Button
+              variant="contained"
+              size="large"
+              disabled={saving}
+              aria-busy={saving}
+              onClick={() => void save()}
+              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {t(saving ? 'saving' : 'save')}
+            </Button>
+          </Box>
+        </Box>
+      </QuoteCard>
+    </Box>
+  );
+};
+
+/**
+ * /quotes/{scanId} and the agent variant /quotes/{scanId}/agents/{agentId} (spec 3 §2): the scan's quote, priced live
+ * with the domain's engine, saved with `POST quotes`, then its invoice. Without an agent id the assessor may ask for a
+ * quote check.
+ */
+export const QuoteGenerationPage = () => {
+  const translate = useTranslate();
+  const { scanId = '', agentId } = useParams<{ scanId: string; agentId?: string }>();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { evaluation, groups, saved } = useQuoteSources(scanId);
+  const error = evaluation.error ?? saved.error ?? groups.error;
+
+  useEffect(() => {
+    if (!error) return undefined;
+    if (!isRecordNotFound(error)) {
+      notifyError(error);
+      return undefined;
+    }
+    // Spec 3 §8: '{Name} Not Found', then the list after 300 ms.
+    notify('app.error.record_not_found', { type: 'error', messageArgs: { name: translate('app.scans.page.scan') } });
+    timer.current = setTimeout(() => navigate('/quotes'), NOT_FOUND_REDIRECT_MS);
+    return () => clearTimeout(timer.current);
+  }, [error, navigate, notify, notifyError, translate]);
+
+  const ready = evaluation.data && groups.data && saved.isSuccess;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Breadcrumbs aria-label={translate('app.crud.breadcrumb')} separator=">" sx={{ mb: 2 }}>
+        <Link component={LinkBase} to="/quotes" underline="hover" color="inherit">
+          {translate('app.quotes.title')}
+        </Link>
+        <Typography color="text.primary" component="h1" variant="h6">
+          {translate(`${T}.title`)}
+        </Typography>
+      </Breadcrumbs>
+      {ready ? (
+        <QuoteEditor
+          // A reloaded quote (another scan) starts a fresh form.
+          key={`${scanId}:${saved.data?.id ?? 'new'}`}
+          evaluation={evaluation.data as Evaluation}
+          groups={groups.data}
+          saved={saved.data ?? null}
+          withManualCheck={!agentId}
+        />
+      ) : (
+        !error &&
+        (evaluation.isPending || groups.isPending || saved.isPending) && (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' } }}>
+            <Skeleton variant="rounded" height={320} />
+            <Skeleton variant="rounded" height={480} />
+          </Box>
+        )
+      )}
+      {evaluation.isSuccess && evaluation.data === null && <Typography color="text.secondary">{translate(`${T}.unavailable`)}</Typography>}
+    </Box>
+  );
+};

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Box, Button, Card, CardContent, CardHeader, Divider, Link, Typography } from '@mui/material';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { LinkBase, useLocaleState, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../domain/format';
+import { formatMoney } from '../../domain/money';
+import type { QuoteTotals } from '../../domain/pricing';
+import type { ScanInfo } from './evaluation';
+
+const T = 'app.quotes.generation';
+
+export const QuoteCard = ({ title, children, id }: { title: string; children: ReactNode; id?: string }) => (
+  <Card variant="outlined" component="section" aria-labelledby={id}>
+    <CardHeader
+      title={title}
+      slotProps={{ title: { id, variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }}
+      sx={{ pb: 0 }}
+    />
+    <CardContent>{children}</CardContent>
+  </Card>
+);
+
+const Row = ({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) => (
+  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+    <Typography variant="body2" color={strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: strong ? 600 : undefined }}>
+      {label}
+    </Typography>
+    <Typography variant="body2" component="div" sx={{ fontWeight: strong ? 600 : undefined, textAlign: 'right', overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+/** Quote Summary (spec 3 §2): Total, Products, PDR, Conventional, Replace / Paint, Push to Paint, in the client's currency. */
+export const QuoteSummaryCard = ({ totals, currency }: { totals: QuoteTotals; currency: string }) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  const t = (key: string) => translate(`${T}.${key}`);
+  return (
+    <QuoteCard title={t('summary')} id="quote-summary-title">
+      <Box data-testid="quote-summary">
+        <Row label={t('total')} strong>
+          {money(totals.grand_total)}
+        </Row>
+        <Divider sx={{ my: 0.5 }} />
+        <Row label={t('products')}>{money(totals.product)}</Row>
+        <Row label={t('repair_types.pdr')}>{money(totals.pdr)}</Row>
+        <Row label={t('repair_types.conventional')}>{money(totals.conventional)}</Row>
+        <Row label={t('repair_types.replacement')}>{money(totals.replacement)}</Row>
+        <Row label={t('repair_types.p2p')}>{money(totals.p2p)}</Row>
+        <Divider sx={{ my: 0.5 }} />
+        <Row label={t('sub_total')}>{money(totals.sub_total)}</Row>
+        <Row label={t('gst')}>{money(totals.tax)}</Row>
+      </Box>
+    </QuoteCard>
+  );
+};
+
+/** Scan Details (spec 3 §2): Registration, Date/Time, Agent, Client and VIEW FULL SCAN DATA to /scans/{scanId}. */
+export const ScanDetailsCard = ({ scan }: { scan: ScanInfo }) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const t = (key: string) => translate(`${T}.${key}`);
+  const nil = translate('app.scans.page.not_set');
+  return (
+    <QuoteCard title={t('scan_details')} id="quote-scan-details-title">
+      <Row label={t('registration')}>{scan.licensePlate || nil}</Row>
+      <Row label={t('date_time')}>{formatDateTime(scan.timestamp, locale) || nil}</Row>
+      <Row label={t('agent')}>{scan.agent_name || nil}</Row>
+      <Row label={t('client')}>{scan.client_name || nil}</Row>
+      <Button component={LinkBase} to={`/scans/${scan.id}`} variant="outlined" fullWidth sx={{ mt: 1.5 }}>
+        {t('view_scan')}
+      </Button>
+    </QuoteCard>
+  );
+};
+
+/** Vehicle Damage Report (spec 3 §2): opens the scan's report PDF when there is one. */
+export const DamageReportCard = ({ url }: { url: string | null }) => {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`${T}.${key}`);
+  return (
+    <QuoteCard title={t('damage_report')} id="quote-damage-report-title">
+      {url ? (
+        <Link href={url} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          <PictureAsPdfIcon fontSize="small" />
+          {t('open_report')}
+        </Link>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {t('no_report')}
+        </Typography>
+      )}
+    </QuoteCard>
+  );
+};

@@ -1,0 +1,46 @@
+import {
+  emptyFilters,
+  filterQuery,
+  hasAnyValue,
+  normaliseFilterValues,
+  pagedQuery,
+  type FilterValues,
+  type ListParams,
+  type ListQuery,
+} from '../../components/list/filterValues';
+import { localDate } from '../../domain/format';
+
+/**
+ * The quote list's advance filter (spec 3 §2, §3 Quote filter) and the query of `GET quotes` and
+ * `GET quotes/export-quote-report` (spec 3 §7): start and end day, type, agent, client and location state.
+ */
+export const QUOTE_FILTER_KEYS = ['ts', 'te', 'type', 'agent_id', 'client_id', 'location_state'] as const;
+export type QuoteFilterKey = (typeof QUOTE_FILTER_KEYS)[number];
+export type QuoteFilterValues = FilterValues<QuoteFilterKey>;
+export type QuoteListParams = ListParams<QuoteFilterKey>;
+
+export const EMPTY_QUOTE_FILTERS: QuoteFilterValues = emptyFilters(QUOTE_FILTER_KEYS);
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Spec 3 §2 / §9: the default range is from now to 2 days later, as days in Melbourne (the list's days): today to the
+ * day after tomorrow, the end day included.
+ */
+export const defaultQuoteFilters = (now = new Date()): QuoteFilterValues => ({
+  ...EMPTY_QUOTE_FILTERS,
+  ts: localDate(now) ?? '',
+  te: localDate(now.getTime() + 2 * DAY_MS) ?? '',
+});
+
+export const normaliseQuoteFilters = (values: Partial<Record<QuoteFilterKey, unknown>> | null | undefined) =>
+  normaliseFilterValues(QUOTE_FILTER_KEYS, values);
+
+export const hasQuoteFilterValue = (filters: QuoteFilterValues) => hasAnyValue(QUOTE_FILTER_KEYS, filters);
+
+/** `GET quotes`: page and per_page, the trimmed search, the filters set. */
+export const toQuoteListQuery = (params: QuoteListParams): ListQuery => pagedQuery(QUOTE_FILTER_KEYS, params);
+
+/** `GET quotes/export-quote-report`: the same filters and search, without paging. */
+export const toQuoteExportQuery = ({ q, filters }: Pick<QuoteListParams, 'q' | 'filters'>): ListQuery =>
+  filterQuery(QUOTE_FILTER_KEYS, q, filters);

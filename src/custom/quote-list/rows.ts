@@ -1,0 +1,72 @@
+import { toCents } from '../../domain/money';
+
+/**
+ * A row of `GET quotes` as the list reads it (spec 3 §3 Quote list row, with the quote's ids, currency and PDF link).
+ * Replaced by the domain's record once the quote service's schemas land (src/domain/quotes.ts).
+ */
+export interface QuoteRow {
+  id: number;
+  scan_id: number;
+  created_at: string;
+  licensePlate: string | null;
+  pdr: number;
+  conventional: number;
+  replacement: number;
+  p2p: number;
+  product: number;
+  tax_percent: number;
+  grant_total: number;
+  currency: string | null;
+  pdf_url: string | null;
+}
+
+/** The money columns of the list, in the spec's order (spec 3 §2). */
+export const MONEY_COLUMNS = ['pdr', 'conventional', 'replacement', 'p2p', 'product'] as const;
+
+/** Columns the list sorts (client-side, the rows of the page: spec 3 §2). */
+export const QUOTE_SORT_COLUMNS = ['created_at', 'licensePlate', ...MONEY_COLUMNS, 'tax_percent', 'grant_total'] as const;
+export type QuoteSortColumn = (typeof QUOTE_SORT_COLUMNS)[number];
+export interface QuoteSort {
+  field: QuoteSortColumn;
+  order: 'asc' | 'desc';
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** Orders the page's rows by one column: amounts as numbers, dates by time, registrations by the locale; blanks last. */
+export function sortQuoteRows(rows: readonly QuoteRow[], sort: QuoteSort | null, locale = 'en'): QuoteRow[] {
+  if (!sort) return [...rows];
+  const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+  const direction = sort.order === 'desc' ? -1 : 1;
+  const key = (row: QuoteRow): number | string | null => {
+    const v = row[sort.field];
+    if (isBlank(v)) return null;
+    if (sort.field === 'licensePlate') return String(v);
+    if (sort.field === 'created_at') return Date.parse(String(v));
+    return Number(v);
+  };
+  return [...rows].sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === null || y === null || Number.isNaN(x) || Number.isNaN(y)) {
+      const blankX = x === null || Number.isNaN(x);
+      const blankY = y === null || Number.isNaN(y);
+      return blankX === blankY ? 0 : blankX ? 1 : -1;
+    }
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
+    return order * direction;
+  });
+}
+
+/** A wire amount (decimal currency units) in cents for display; a missing one is 0. */
+export const amountCents = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? toCents(v) : 0);
+
+/** `{items, total}` of GET quotes; anything else is an empty page. */
+export function toQuotePage(reply: unknown): { rows: QuoteRow[]; total: number } {
+  const r = (typeof reply === 'object' && reply !== null ? reply : {}) as { items?: unknown; total?: unknown };
+  const rows = Array.isArray(r.items)
+    ? (r.items as unknown[]).filter((row): row is QuoteRow => typeof row === 'object' && row !== null && 'id' in row)
+    : [];
+  const total = Number(r.total);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
