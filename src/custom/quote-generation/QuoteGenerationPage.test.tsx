@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser } from '../../test/builders';
+import { renderApp } from '../../test/renderApp';
+import { stubApi, type Reply } from '../../test/stubFetch';
+
+// The server's replies in the wire contract's shape (spec 3 §7): the evaluation of scan 42 for a client with one
+// priced part (7), a damaged bonnet, an undamaged roof and a large-variant panel shown only for Lg vehicles.
+const evaluation = {
+  measures: { dents: { bonnet: { light: 2, heavy: 1 } }, scratchs: {}, damage_count: { bonnet: 3 } },
+  client: {
+    id: 3,
+    name: 'Southern Cross Insurance',
+    currency: '$',
+    sc_metallic: 10,
+    sc_pearl: 5,
+    sc_p2p: 1,
+    prices: {
+      dent: {
+        '7': {
+          light: 100,
+          medium: 150,
+          heavy: 200,
+          severe: 250,
+          oversize: 300,
+          p2p: 80,
+          aluminium: 10,
+          conventional: 400,
+          replacement: 900,
+        },
+      },
+      scratch: {},
+    },
+    products: [
+      { value: 11, text: 'Paint Protection', price: 249 },
+      { value: 12, text: 'Headlight Restoration', price: 89 },
+    ],
+    parts: ['Bonnet'],
+    panels: [
+      {
+        id: 1,
+        panel_group_id: 1,
+        label: 'Bonnet',
+        carPanel: 'bonnet',
+        part_id: 7,
+        type: 'D',
+        hasLargeVariant: false,
+        thresholdCategory: 'heavy',
+      },
+      { id: 2, panel_group_id: 5, label: 'Roof', carPanel: 'roof', part_id: 7, type: 'D', hasLargeVariant: false, thresholdCategory: null },
+      {
+        id: 3,
+        panel_group_id: 5,
+        label: 'Roof (Large)',
+        carPanel: 'roof_l',
+        part_id: 7,
+        type: 'L',
+        hasLargeVariant: true,
+        thresholdCategory: null,
+      },
+    ],
+  },
+  scanInfo: {
+    id: 42,
+    type: 'arch',
+    licensePlate: '1AB2CD',
+    timestamp: '2024-05-31T07:30:00.000Z',
+    agent_name: 'Melbourne Auto Scan',
+    client_name: 'Southern Cross Insurance',
+    pdf_url: null,
+  },
+  gst_percent: 10,
+};
+
+const groups = [
+  { id: 1, name: 'Front', image: null, position: 1 },
+  { id: 5, name: 'Top', image: null, position: 5 },
+];
+
+function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
+  const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request, body) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    if (request.endsWith('/lists')) return { body: [] };
+    if (request === 'GET /api/scan/scans/42/evaluate') return { body: { data: evaluation } };
+    if (request === 'GET /api/quote/panelGroups/positions') return { body: { data: groups } };
+    return answer(request, body);
+  });
+}
+
+const noQuote = (request: string) =>
+  request === 'POST /api/quote/quotes/search' ? { status: 404, body: { error: 'No query results for model [Quote] 42' } } : undefined;
+
+const summary = () => within(screen.getByTestId('quote-summary'));
+
+describe('Quote Generation', { timeout: 30_000 }, () => {
+  it('prices live with the engine: toggles, repair type, category, products; saves multipart and opens the invoice', async () => {
+    const fetch = signedIn((request) => {
+      if (request === 'POST /api/quote/quotes/search') return noQuote(request);
+      if (request === 'POST /api/quote/quotes') return { body: { data: { id: 77 } } };
+      return undefined;
+    });
+    const { location } = renderApp('/quotes/42');
+    expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 10_000 })).toBeTruthy();
+    // Bonnet: pdr heavy 200.00 + GST 10 %.
+    await waitFor(() => expect(summary().getByText('$220.00')).toBeTruthy());
+    expect(screen.getByText('No Damage Detected')).toBeTruthy();
+    expect(screen.queryByText('Roof (Large)')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Front' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'VIEW FULL SCAN DATA' }).getAttribute('href')).toBe('/scans/42');
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Metallic' }));
+    // 200 + 10 % metallic = 220, + GST = 242.
+    await waitFor(() => expect(summary().getByText('$242.00')).toBeTruthy());
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Lg Vehicle' }));
+    expect(await screen.findByText('Roof (Large)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'XL Vehicle' }));
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Lg Vehicle' }).checked).toBe(false);
+    expect(screen.queryByText('Roof (Large)')).toBeNull();
+
+    const bonnet = within(screen.getByRole('region', { name: 'Bonnet' }));
+    fireEvent.mouseDown(bonnet.getByRole('combobox', { name: 'Category' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Light' }));
+    // 100 + 10 = 110, + GST = 121.
+    await waitFor(() => expect(summary().getByText('$121.00')).toBeTruthy());
+    fireEvent.mouseDown(bonnet.getByRole('combobox', { name: 'Repair Type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Conventional' }));
+    await waitFor(() => expect(bonnet.queryByRole('combobox', { name: 'Category' })).toBeNull());
+    // 400 + 40 = 440, + GST = 484.
+    await waitFor(() => expect(summary().getByText('$484.00')).toBeTruthy());
+
+    const products = within(screen.getByRole('region', { name: 'Add Products' }));
+    fireEvent.mouseDown(products.getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Headlight Restoration' }));
+    await waitFor(() => expect(products.getByRole<HTMLInputElement>('spinbutton', { name: 'Price' }).value).toBe('89'));
+    expect(products.queryByRole('button', { name: 'Remove product' })).toBeNull();
+    fireEvent.click(products.getByRole('button', { name: 'Add Product' }));
+    fireEvent.mouseDown(products.getAllByRole('combobox', { name: 'Product' })[1]);
+    fireEvent.click(await screen.findByRole('option', { name: 'Headlight Restoration' }));
+    expect(await screen.findByText('Select other product, Because already this product was selected.')).toBeTruthy();
+    fireEvent.click(products.getAllByRole('button', { name: 'Remove product' })[1]);
+    // (440 + 89) × 1.1 = 581.90.
+    await waitFor(() => expect(summary().getByText('$581.90')).toBeTruthy());
+
+    const parts = within(screen.getByRole('region', { name: 'Add Parts' }));
+    const partInput = parts.getByRole('combobox', { name: 'Parts' });
+    fireEvent.change(partInput, { target: { value: '  Left Mirror  ' } });
+    fireEvent.keyDown(partInput, { key: 'Enter' });
+    expect(await parts.findByText('Left Mirror')).toBeTruthy();
+
+    expect(screen.getByRole('checkbox', { name: 'Request quote check' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Generate Quote' }));
+    await waitFor(() => expect(location.pathname).toBe('/quotes/77/invoice'));
+    expect(await screen.findByText('Quote Generated')).toBeTruthy();
+    const save = fetch.mock.calls.find(([url, init]) => url === '/api/quote/quotes' && init?.method === 'POST');
+    const body = save?.[1]?.body as FormData;
+    expect(body.get('scan_id')).toBe('42');
+    expect(body.get('client_id')).toBe('3');
+    expect(body.get('metallic')).toBe('1');
+    expect(body.get('vehicle_type')).toBe('XL');
+    expect(body.get('manual_check')).toBe('0');
+    expect(JSON.parse(body.get('products') as string)).toEqual([{ value: '12', text: 'Headlight Restoration', price: 89 }]);
+    expect(JSON.parse(body.get('parts') as string)).toEqual(['Left Mirror']);
+    expect(JSON.parse(body.get('items') as string)).toMatchObject({ '1': { repair_type: 'conventional', category: null } });
+  });
+
+  it("loads the scan's quote on entry; the agent variant hides 'Request quote check'", async () => {
+    signedIn((request, body) =>
+      request === 'POST /api/quote/quotes/search' && (body as { scan_id?: number }).scan_id === 42
+        ? {
+            body: {
+              data: {
+                id: 9,
+                scan_id: 42,
+                metallic: 0,
+                pearl: 1,
+                aluminium: 0,
+                vehicle_type: 'D',
+                items: { '1': { panel_id: 1, repair_type: 'replacement', category: null } },
+                products: [{ value: 11, text: 'Paint Protection', price: 200 }],
+                parts: ['Wiper'],
+                assessor_comments: 'Hail damage',
+                manual_check: 0,
+                vehicle_photo: null,
+              },
+            },
+          }
+        : undefined,
+    );
+    renderApp('/quotes/42/agents/3');
+    expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 10_000 })).toBeTruthy();
+    // Replacement 900 + 5 % pearl 45 + product 200 = 1,145, + GST = 1,259.50.
+    await waitFor(() => expect(summary().getByText('$1,259.50')).toBeTruthy());
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Pearl' }).checked).toBe(true);
+    expect(screen.getByDisplayValue('Hail damage')).toBeTruthy();
+    expect(screen.getByText('Wiper')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Request quote check' })).toBeNull();
+  });
+});
