@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aUser } from '../../test/builders';
+import { renderApp } from '../../test/renderApp';
+import { stubApi, type Reply } from '../../test/stubFetch';
+
+const quote = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  scan_id: 100 + id,
+  created_at: '2024-05-31T07:30:00.000Z',
+  licensePlate: `PLATE${id}`,
+  pdr: 200,
+  conventional: 0,
+  replacement: 900,
+  p2p: 0,
+  product: 89,
+  tax_percent: 10,
+  grant_total: 1307.9,
+  currency: '$',
+  pdf_url: null,
+  ...over,
+});
+
+function signedIn(answer: (request: string) => Reply | undefined) {
+  const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    if (request.endsWith('/lists')) return { body: [] };
+    return answer(request);
+  });
+}
+
+const listCalls = (fetch: ReturnType<typeof stubApi>) =>
+  fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/quote/quotes?'));
+
+describe('quotes list', { timeout: 30_000 }, () => {
+  it("asks for today to two days later, shows the spec's columns in the quote's currency and the row actions", async () => {
+    const fetch = signedIn((request) =>
+      request.startsWith('GET /api/quote/quotes?')
+        ? { body: { items: [quote(1, { pdf_url: '/api/user/files/q1.pdf' }), quote(2, { currency: '€', grant_total: 5 })], total: 2 } }
+        : undefined,
+    );
+    renderApp('/quotes');
+    expect(await screen.findByText('PLATE1', undefined, { timeout: 10_000 })).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Created',
+      'Registration',
+      'PDR',
+      'Conventional',
+      'Replacement',
+      'P2P',
+      'Product',
+      'GST',
+      'Grand Total',
+      'Action',
+    ]);
+    const query = new URL(listCalls(fetch)[0], 'http://x').searchParams;
+    expect(query.get('ts')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Date.parse(query.get('te')!) - Date.parse(query.get('ts')!)).toBe(2 * 86_400_000);
+    expect(screen.getByText('2 filters applied')).toBeTruthy();
+
+    const [first, second] = screen.getAllByRole('row').slice(1);
+    expect(within(first).getByText('31-05-2024 05:30 PM')).toBeTruthy();
+    expect(within(first).getByText('$1,307.90')).toBeTruthy();
+    expect(within(first).getByText('10%')).toBeTruthy();
+    expect(within(second).getByText('€5.00')).toBeTruthy();
+    // PDF only when the quote has one; invoice by the quote's id; edit by its scan.
+    expect(within(first).getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(within(second).queryByRole('button', { name: 'Download PDF' })).toBeNull();
+    expect(within(first).getByRole('link', { name: 'View Invoice' }).getAttribute('href')).toBe('/quotes/1/invoice');
+    expect(within(first).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/quotes/101');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Grand Total' }));
+    await waitFor(() => expect(screen.getAllByRole('row')[1].textContent).toContain('PLATE2'));
+  });
+
+  it('deletes after the confirmation and reloads; Reset drops the default range', async () => {
+    let deleted = false;
+    const fetch = signedIn((request) => {
+      if (request === 'DELETE /api/quote/quotes/1') {
+        deleted = true;
+        return { body: { data: quote(1) } };
+      }
+      if (request.startsWith('GET /api/quote/quotes?'))
+        return { body: { items: deleted ? [quote(2)] : [quote(1), quote(2)], total: deleted ? 1 : 2 } };
+      return undefined;
+    });
+    renderApp('/quotes');
+    const row = (await screen.findByText('PLATE1', undefined, { timeout: 10_000 })).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('are you sure ?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    await waitFor(() => expect(screen.queryByText('PLATE1')).toBeNull());
+    expect(screen.getByText('PLATE2')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /^Expand to Filter/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset' }));
+    await waitFor(() => {
+      const last = new URL(listCalls(fetch).at(-1)!, 'http://x').searchParams;
+      expect(last.get('ts')).toBeNull();
+      expect(last.get('te')).toBeNull();
+    });
+  });
+});
