@@ -42,6 +42,15 @@ import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard } from '
 
 const T = 'app.quotes.generation';
 
+/** A 422 of POST quotes names these fields: its keyed messages read with the screen's labels. */
+const SAVE_LABELS: Record<string, string> = {
+  products: `${T}.add_products`,
+  parts: `${T}.add_parts`,
+  vehicle_photo: `${T}.vehicle_photo`,
+  assessor_comments: `${T}.comments`,
+  items: `${T}.details`,
+};
+
 interface PanelGroup {
   id: number;
   name: string;
@@ -144,7 +153,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
       navigate(`/quotes/${encodeURIComponent(String(id))}/invoice`);
     } catch (error) {
       // Spec 3 §8: the save resets its loading state; the server's message shows as any failed call's does.
-      notifyError(error);
+      notifyError(error, SAVE_LABELS);
       setSaving(false);
     }
   };

@@ -1,0 +1,137 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, nav, signIn } from './helpers';
+
+// A 1×1 PNG: the vehicle photo the assessor attaches.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function apiToken(request: APIRequestContext) {
+  const reply = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { data: { token: string } }).data.token;
+}
+
+/** A demo arch scan with dents and a client: the kind an assessor quotes. */
+async function dentedScan(request: APIRequestContext, token: string) {
+  const reply = await request.get('/api/scan/scans?page=1&per_page=50&type=arch', { headers: { Authorization: `Bearer ${token}` } });
+  expect(reply.ok()).toBe(true);
+  const { items } = (await reply.json()) as { items: { id: number; licensePlate: string; dentCount: number; client_id: number | null }[] };
+  const scan = items.find((s) => s.dentCount > 0 && s.client_id !== null);
+  expect(scan, 'a demo arch scan with dents').toBeTruthy();
+  return scan!;
+}
+
+const summaryTotal = (page: Page) =>
+  page
+    .getByTestId('quote-summary')
+    .locator('div')
+    .filter({ hasText: /^Total/ })
+    .first();
+
+test('quote generation from a demo scan: toggles, repair type, category, product, part, photo, save → invoice; the list shows it; delete', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request);
+  const scan = await dentedScan(request, token);
+
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/quotes/${scan.id}`);
+  await expect(page.getByRole('heading', { name: 'Quote Generation' })).toBeVisible();
+  await expect(page.getByTestId('quote-summary')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'VIEW FULL SCAN DATA' })).toHaveAttribute('href', `/scans/${scan.id}`);
+  await expect(page.getByRole('checkbox', { name: 'Request quote check' })).toBeVisible();
+
+  // Panel cards are the innermost regions; a damaged panel starts at pdr, so its category menu is there.
+  const damaged = page
+    .getByRole('region')
+    .filter({ hasNot: page.getByRole('region') })
+    .filter({ has: page.getByRole('combobox', { name: 'Category' }) });
+  await expect(damaged.first()).toBeVisible();
+  const before = await summaryTotal(page).textContent();
+
+  await page.getByRole('switch', { name: 'Metallic' }).check();
+  await page.getByRole('switch', { name: 'Lg Vehicle' }).check();
+  await page.getByRole('switch', { name: 'XL Vehicle' }).check();
+  await expect(page.getByRole('switch', { name: 'Lg Vehicle' })).not.toBeChecked();
+  await page.getByRole('switch', { name: 'XL Vehicle' }).uncheck();
+
+  const first = damaged.first();
+  await first.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Oversize' }).click();
+  await expect(first.getByRole('combobox', { name: 'Category' })).toHaveText('Oversize');
+  if ((await damaged.count()) > 1) {
+    const second = damaged.nth(1);
+    await second.getByRole('combobox', { name: 'Repair Type' }).click();
+    await page.getByRole('option', { name: 'Conventional' }).click();
+    await expect(second.getByRole('combobox', { name: 'Repair Type' })).toHaveText('Conventional');
+  }
+  await expect(summaryTotal(page)).not.toHaveText(before ?? '');
+
+  const products = page.getByRole('region', { name: 'Add Products' });
+  await products.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option').first().click();
+  await expect(products.getByRole('spinbutton', { name: 'Price' })).not.toHaveValue('');
+  await products.getByRole('spinbutton', { name: 'Price' }).fill('50');
+
+  const parts = page.getByRole('region', { name: 'Add Parts' });
+  await parts.getByRole('combobox', { name: 'Parts' }).fill('  Left Mirror Glass  ');
+  await parts.getByRole('combobox', { name: 'Parts' }).press('Enter');
+  await expect(parts.getByRole('button', { name: 'Left Mirror Glass' })).toBeVisible();
+
+  await page.locator('input[type="file"][accept="image/*"]').setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'Vehicle photo' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Comments' }).fill('Hail damage on the bonnet');
+
+  const shownTotal = (await summaryTotal(page).textContent())?.replace(/^Total/, '').trim() ?? '';
+  const save = page.getByRole('button', { name: 'Save and Generate Quote' });
+  await save.click();
+  await expect(page).toHaveURL(/\/quotes\/\d+\/invoice$/);
+  await expect(page.getByText('Quote Generated')).toBeVisible();
+  const quoteId = Number(/\/quotes\/(\d+)\/invoice$/.exec(page.url())![1]);
+
+  // The server recomputed the quote with the same engine: its grand total is the preview's.
+  const stored = await request.get(`/api/quote/quotes/${quoteId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(stored.ok()).toBe(true);
+  const quote = ((await stored.json()) as { data: { grant_total: number; currency: string; parts: string[]; metallic: number | boolean } })
+    .data;
+  expect(shownTotal).toContain(quote.grant_total.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  expect(quote.parts).toEqual(['Left Mirror Glass']);
+
+  // Reopening the scan's quote loads it.
+  await page.goto(`/quotes/${scan.id}`);
+  await expect(page.getByRole('switch', { name: 'Metallic' })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('Hail damage on the bonnet');
+  await expect(page.getByRole('img', { name: 'Vehicle photo' })).toBeVisible();
+
+  // The list (default range: today to two days later) shows the row with the same grand total.
+  await nav(page).getByRole('link', { name: 'Quotes', exact: true }).click();
+  await expect(page).toHaveURL(/\/quotes$/);
+  const row = page.getByRole('table', { name: 'Quotes' }).locator('tbody tr').filter({ hasText: scan.licensePlate });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(shownTotal);
+  await expect(row.getByRole('link', { name: 'View Invoice' })).toHaveAttribute('href', `/quotes/${quoteId}/invoice`);
+  await expect(row.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/quotes/${scan.id}`);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('are you sure ?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(row).toHaveCount(0);
+  const gone = await request.get(`/api/quote/quotes/${quoteId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(gone.status()).toBe(404);
+});
+
+test('quote screens at 360 px: no horizontal page scroll', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const scan = await dentedScan(request, token);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, 'admin@demo.test');
+  for (const url of [`/quotes/${scan.id}`, '/quotes']) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: url === '/quotes' ? 'Quotes' : 'Quote Generation' })).toBeVisible();
+    await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+});
