@@ -6,8 +6,27 @@ import { stubApi, type Reply } from '../../test/stubFetch';
 
 // The server's replies in the wire contract's shape (spec 3 §7): the evaluation of scan 42 for a client with one
 // priced part (7), a damaged bonnet, an undamaged roof and a large-variant panel shown only for Lg vehicles.
+const LEVELS = { light: 0, medium: 0, heavy: 0, severe: 0, oversize: 0 };
+const panel = (id: number, group: number, label: string, car_panel: string, over: Record<string, unknown> = {}) => ({
+  id,
+  name: label,
+  label,
+  car_panel,
+  type: 'D',
+  hasLargeVariant: false,
+  part_id: 7,
+  panel_group_id: group,
+  panel_group_name: null,
+  position: id,
+  thresholdCategory: null,
+  ...over,
+});
 const evaluation = {
-  measures: { dents: { bonnet: { light: 2, heavy: 1 } }, scratchs: {}, damage_count: { bonnet: 3 } },
+  measures: {
+    dents: { bonnet: { ...LEVELS, light: 2, heavy: 1 } },
+    scratchs: {},
+    damage_count: { dents: { bonnet: 3 }, scratchs: {} },
+  },
   client: {
     id: 3,
     name: 'Southern Cross Insurance',
@@ -15,6 +34,11 @@ const evaluation = {
     sc_metallic: 10,
     sc_pearl: 5,
     sc_p2p: 1,
+    calculation_method: 'T',
+    sc_threshold: 1,
+    weighted_no: null,
+    products: [11, 12],
+    parts: [21],
     prices: {
       dent: {
         '7': {
@@ -31,46 +55,41 @@ const evaluation = {
       },
       scratch: {},
     },
-    products: [
-      { value: 11, text: 'Paint Protection', price: 249 },
-      { value: 12, text: 'Headlight Restoration', price: 89 },
-    ],
-    parts: ['Bonnet'],
-    panels: [
-      {
-        id: 1,
-        panel_group_id: 1,
-        label: 'Bonnet',
-        carPanel: 'bonnet',
-        part_id: 7,
-        type: 'D',
-        hasLargeVariant: false,
-        thresholdCategory: 'heavy',
-      },
-      { id: 2, panel_group_id: 5, label: 'Roof', carPanel: 'roof', part_id: 7, type: 'D', hasLargeVariant: false, thresholdCategory: null },
-      {
-        id: 3,
-        panel_group_id: 5,
-        label: 'Roof (Large)',
-        carPanel: 'roof_l',
-        part_id: 7,
-        type: 'L',
-        hasLargeVariant: true,
-        thresholdCategory: null,
-      },
-    ],
+    logo: null,
+    phone: null,
+    address: null,
+    email: null,
+    abn: null,
+    thresholdCategory: { bonnet: 'heavy' },
   },
+  panels: [
+    panel(1, 1, 'Bonnet', 'bonnet', { thresholdCategory: 'heavy' }),
+    panel(2, 5, 'Roof', 'roof'),
+    panel(3, 5, 'Roof (Large)', 'roof_l', { type: 'L', hasLargeVariant: true }),
+  ],
   scanInfo: {
     id: 42,
+    scan_id: 's-42',
     type: 'arch',
     licensePlate: '1AB2CD',
     timestamp: '2024-05-31T07:30:00.000Z',
+    agent_id: 1,
     agent_name: 'Melbourne Auto Scan',
+    client_id: 3,
     client_name: 'Southern Cross Insurance',
-    pdf_url: null,
   },
-  gst_percent: 10,
 };
+
+// The catalogue's select lists: the client offers products 11 and 12 and part 21.
+const productLists = [
+  { text: 'Paint Protection', value: 11, price: 249 },
+  { text: 'Headlight Restoration', value: 12, price: 89 },
+  { text: 'Tyre Rotation', value: 13, price: 49 },
+];
+const partLists = [
+  { text: 'Bonnet', value: 21 },
+  { text: 'Roof', value: 22 },
+];
 
 const groups = [
   { id: 1, name: 'Front', image: null, position: 1 },
@@ -82,7 +101,10 @@ function signedIn(answer: (request: string, body: unknown) => Reply | undefined)
   localStorage.setItem('currentUser', JSON.stringify(user));
   return stubApi((request, body) => {
     if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    if (request === 'GET /api/quote/products/lists') return { body: productLists };
+    if (request === 'GET /api/quote/parts/lists') return { body: partLists };
     if (request.endsWith('/lists')) return { body: [] };
+    if (request === 'GET /api/scan/scans/42') return { body: { data: { id: 42, pdf_url: '/api/user/files/report-42.pdf' } } };
     if (request === 'GET /api/scan/scans/42/evaluate') return { body: { data: evaluation } };
     if (request === 'GET /api/quote/panelGroups/positions') return { body: { data: groups } };
     return answer(request, body);
@@ -94,7 +116,7 @@ const noQuote = (request: string) =>
 
 const summary = () => within(screen.getByTestId('quote-summary'));
 
-describe('Quote Generation', { timeout: 30_000 }, () => {
+describe('Quote Generation', { timeout: 60_000 }, () => {
   it('prices live with the engine: toggles, repair type, category, products; saves multipart and opens the invoice', async () => {
     const fetch = signedIn((request) => {
       if (request === 'POST /api/quote/quotes/search') return noQuote(request);
@@ -109,6 +131,9 @@ describe('Quote Generation', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Roof (Large)')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Front' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'VIEW FULL SCAN DATA' }).getAttribute('href')).toBe('/scans/42');
+    expect((await screen.findByRole('link', { name: 'Open the damage report (PDF)' })).getAttribute('href')).toBe(
+      '/api/user/files/report-42.pdf',
+    );
 
     fireEvent.click(screen.getByRole('switch', { name: 'Metallic' }));
     // 200 + 10 % metallic = 220, + GST = 242.
@@ -133,6 +158,8 @@ describe('Quote Generation', { timeout: 30_000 }, () => {
 
     const products = within(screen.getByRole('region', { name: 'Add Products' }));
     fireEvent.mouseDown(products.getByRole('combobox', { name: 'Product' }));
+    // Only the client's products are offered.
+    expect(screen.queryByRole('option', { name: 'Tyre Rotation' })).toBeNull();
     fireEvent.click(await screen.findByRole('option', { name: 'Headlight Restoration' }));
     await waitFor(() => expect(products.getByRole<HTMLInputElement>('spinbutton', { name: 'Price' }).value).toBe('89'));
     expect(products.queryByRole('button', { name: 'Remove product' })).toBeNull();
@@ -178,9 +205,10 @@ describe('Quote Generation', { timeout: 30_000 }, () => {
                 pearl: 1,
                 aluminium: 0,
                 vehicle_type: 'D',
-                items: { '1': { panel_id: 1, repair_type: 'replacement', category: null } },
+                items: { '1': { panel_id: 1, repair_type: 'replacement', category: null, scratch: null } },
                 products: [{ value: 11, text: 'Paint Protection', price: 200 }],
-                parts: ['Wiper'],
+                parts: [{ text: 'Wiper', value: 'wiper' }],
+                gst_percent: 10,
                 assessor_comments: 'Hail damage',
                 manual_check: 0,
                 vehicle_photo: null,

@@ -19,7 +19,8 @@ import { NOT_FOUND_REDIRECT_MS } from '../../config';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { isRecordNotFound } from '../../dataProvider/errors';
-import { toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
+import { useSelectOptions } from '../../components/useSelectOptions';
+import { partOptions, previewGstPercent, productOptions, toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
 import { PanelCard } from './PanelCard';
 import { PartsEditor, ProductsEditor, VehiclePhoto } from './QuoteExtras';
 import {
@@ -120,13 +121,18 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
   const navigate = useNavigate();
   const [form, setForm] = useState<QuoteForm>(() => initialForm(evaluation.panels, evaluation.measures, saved));
   const [photo, setPhoto] = useState<File | null>(null);
-  const [savedPhoto, setSavedPhoto] = useState<string | null>(saved?.vehicle_photo_url ?? saved?.vehicle_photo ?? null);
+  const [savedPhoto, setSavedPhoto] = useState<string | null>(saved?.vehicle_photo ?? null);
+  const { data: productLists = [] } = useSelectOptions('products');
+  const { data: partLists = [] } = useSelectOptions('parts');
+  const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
+  const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
+  const gstPercent = previewGstPercent(evaluation, saved);
   const [saving, setSaving] = useState(false);
   const [deletingPhoto, setDeletingPhoto] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
 
   const shown = useMemo(() => visiblePanels(evaluation.panels, form.vehicle_type), [evaluation.panels, form.vehicle_type]);
-  const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, evaluation.gstPercent), [form, shown, evaluation]);
+  const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
 
@@ -184,7 +190,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
         <ScanDetailsCard scan={evaluation.scan} />
-        <DamageReportCard url={evaluation.scan.pdf_url} />
+        <DamageReportCard scanId={evaluation.scan.id} />
       </Box>
       <QuoteCard title={t('details')} id="quote-details-title">
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
@@ -238,7 +244,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
             </Typography>
             <ProductsEditor
               rows={form.products}
-              options={evaluation.products}
+              options={products}
               onChange={(products) => setForm((f) => ({ ...f, products }))}
               onDuplicate={() => notify(`${T}.duplicate_product`, { type: 'error' })}
               showErrors={showErrors}
@@ -249,7 +255,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
             <Typography id="quote-parts-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
               {t('add_parts')}
             </Typography>
-            <PartsEditor value={form.parts} options={evaluation.parts} onChange={(parts) => setForm((f) => ({ ...f, parts }))} />
+            <PartsEditor value={form.parts} options={parts} onChange={(parts) => setForm((f) => ({ ...f, parts }))} />
           </Box>
 
           <Box component="section" aria-labelledby="quote-photo-title" sx={{ display: 'grid', gap: 1.5 }}>

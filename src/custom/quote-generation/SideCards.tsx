@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, CardContent, CardHeader, Divider, Link, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Divider, Link, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { LinkBase, useLocaleState, useTranslate } from 'react-admin';
+import { LinkBase, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider';
+import type { ScanDetail } from '../../domain/records';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney } from '../../domain/money';
 import type { QuoteTotals } from '../../domain/pricing';
@@ -76,13 +79,22 @@ export const ScanDetailsCard = ({ scan }: { scan: ScanInfo }) => {
   );
 };
 
-/** Vehicle Damage Report (spec 3 §2): opens the scan's report PDF when there is one. */
-export const DamageReportCard = ({ url }: { url: string | null }) => {
+/** Vehicle Damage Report (spec 3 §2): opens the scan's report PDF when there is one (the scan's `pdf_url`). */
+export const DamageReportCard = ({ scanId }: { scanId: number }) => {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data: scan, isPending } = useQuery({
+    queryKey: ['scans', 'getOne', String(scanId)],
+    queryFn: () => dataProvider.send<Pick<ScanDetail, 'pdf_url'>>('scan', `scans/${scanId}`),
+    retry: false,
+  });
+  const url = scan?.pdf_url ?? null;
   const t = (key: string) => translate(`${T}.${key}`);
   return (
     <QuoteCard title={t('damage_report')} id="quote-damage-report-title">
-      {url ? (
+      {isPending ? (
+        <Skeleton variant="text" />
+      ) : url ? (
         <Link href={url} target="_blank" rel="noopener" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
           <PictureAsPdfIcon fontSize="small" />
           {t('open_report')}

@@ -14,8 +14,6 @@ export interface ScanInfo {
   agent_id: number | null;
   agent_name: string;
   client_name: string;
-  /** The scan's damage report, when one exists (the 'Vehicle Damage Report' card). */
-  pdf_url: string | null;
 }
 
 export interface QuoteClient extends PricingClient {
@@ -29,22 +27,26 @@ export interface Evaluation {
   client: QuoteClient;
   panels: QuotePanel[];
   measures: Measures;
-  /** The products the client offers on its quotes, with their catalogue price. */
-  products: ProductOption[];
-  /** The client's parts, as names. */
-  parts: string[];
-  /** GST_PERCENT (PRICING.md: default 10 when the reply has none). */
-  gstPercent: number;
+  /** The ids of the products and parts the client offers on its quotes (spec 3 §3 Client products, parts). */
+  productIds: string[];
+  partIds: string[];
+  /** GST_PERCENT when the reply carries it. */
+  gstPercent: number | null;
 }
 
-/** The quote loaded on entry: its id (to update it, delete its photo) and its stored choices. */
+/** The quote loaded on entry: its id (to update it, delete its photo), its stored choices, photo URL and GST rate. */
 export interface SavedQuote extends SavedQuoteChoices {
   id: number;
   vehicle_photo?: string | null;
-  vehicle_photo_url?: string | null;
+  gst_percent?: number | null;
 }
 
+/** PRICING.md / DECISIONS: GST_PERCENT's default. */
 export const DEFAULT_GST_PERCENT = 10;
+
+/** The rate the preview uses: the evaluation's, else the saved quote's, else the setting's default. */
+export const previewGstPercent = (evaluation: Pick<Evaluation, 'gstPercent'>, saved: Pick<SavedQuote, 'gst_percent'> | null) =>
+  evaluation.gstPercent ?? (typeof saved?.gst_percent === 'number' ? saved.gst_percent : DEFAULT_GST_PERCENT);
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {});
@@ -75,12 +77,25 @@ function panelOf(raw: unknown): QuotePanel | null {
   };
 }
 
-function productOf(raw: unknown): ProductOption | null {
-  const p = obj(raw);
-  const value = str(p.value ?? p.id);
-  if (!value) return null;
-  return { value, text: str(p.text ?? p.name), price: num(p.price) ?? 0 };
+const ids = (v: unknown) => (Array.isArray(v) ? v.map(str).filter(Boolean) : []);
+
+/**
+ * The client's products as picker options, from `products/lists` ({text, value, price}): the client's selection, in
+ * the catalogue's order; a product's catalogue price is the row's starting price.
+ */
+export function productOptions(
+  lists: readonly { text: string; value: number | string; price?: unknown }[],
+  clientIds: readonly string[],
+): ProductOption[] {
+  const wanted = new Set(clientIds);
+  return lists.filter((p) => wanted.has(String(p.value))).map((p) => ({ value: String(p.value), text: p.text, price: num(p.price) ?? 0 }));
 }
+
+/** The client's parts as names, from `parts/lists`. */
+export const partOptions = (lists: readonly { text: string; value: number | string }[], clientIds: readonly string[]) => {
+  const wanted = new Set(clientIds);
+  return lists.filter((p) => wanted.has(String(p.value))).map((p) => p.text);
+};
 
 /** The evaluation reply as the screen uses it; null when it lacks the scan or the client. */
 export function toEvaluation(reply: unknown): Evaluation | null {
@@ -100,7 +115,6 @@ export function toEvaluation(reply: unknown): Evaluation | null {
       agent_id: num(scan.agent_id),
       agent_name: str(scan.agent_name),
       client_name: str(scan.client_name) || str(client.name),
-      pdf_url: str(scan.pdf_url) || null,
     },
     client: {
       id: clientId,
@@ -113,17 +127,30 @@ export function toEvaluation(reply: unknown): Evaluation | null {
     },
     panels: panelList.map(panelOf).filter((p): p is QuotePanel => p !== null),
     measures: obj(r.measures),
-    products: (Array.isArray(client.products) ? client.products : []).map(productOf).filter((p): p is ProductOption => p !== null),
-    parts: (Array.isArray(client.parts) ? client.parts : [])
-      .map((p) => (typeof p === 'string' ? p : str(obj(p).name ?? obj(p).text)))
-      .filter(Boolean),
-    gstPercent: num(r.gst_percent ?? client.gst_percent) ?? DEFAULT_GST_PERCENT,
+    productIds: ids(client.products),
+    partIds: ids(client.parts),
+    gstPercent: num(r.gst_percent),
   };
 }
 
-/** The reply of `POST quotes/search`: the scan's quote, or null when it has none. */
+/**
+ * The reply of `POST quotes/search`: the scan's quote, or null when it has none. Its parts are `{text, value}` and each
+ * item's scratch line is `scratch.repair_type`: read as the form keeps them.
+ */
 export function toSavedQuote(reply: unknown): SavedQuote | null {
   const r = obj(Array.isArray(reply) ? reply[0] : reply);
   const id = num(r.id);
-  return id === null ? null : { ...r, id };
+  if (id === null) return null;
+  const items: NonNullable<SavedQuoteChoices['items']> = {};
+  for (const [key, raw] of Object.entries(obj(r.items))) {
+    const item = obj(raw);
+    items[key] = {
+      repair_type: str(item.repair_type) || null,
+      category: str(item.category) || null,
+      scratch_repair_type: str(item.scratch_repair_type ?? obj(item.scratch).repair_type) || null,
+    };
+  }
+  const parts = (Array.isArray(r.parts) ? r.parts : []).map((p) => (typeof p === 'string' ? p : str(obj(p).text))).filter(Boolean);
+  const products = Array.isArray(r.products) ? (r.products as NonNullable<SavedQuoteChoices['products']>) : [];
+  return { ...r, id, items, parts, products };
 }

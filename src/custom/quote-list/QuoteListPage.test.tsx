@@ -17,7 +17,7 @@ const quote = (id: number, over: Record<string, unknown> = {}) => ({
   tax_percent: 10,
   grant_total: 1307.9,
   currency: '$',
-  pdf_url: null,
+  pdf: null,
   ...over,
 });
 
@@ -38,7 +38,7 @@ describe('quotes list', { timeout: 30_000 }, () => {
   it("asks for today to two days later, shows the spec's columns in the quote's currency and the row actions", async () => {
     const fetch = signedIn((request) =>
       request.startsWith('GET /api/quote/quotes?')
-        ? { body: { items: [quote(1, { pdf_url: '/api/user/files/q1.pdf' }), quote(2, { currency: '€', grant_total: 5 })], total: 2 } }
+        ? { body: { items: [quote(1, { pdf: '/api/user/files/q1.pdf' }), quote(2, { currency: '€', grant_total: 5 })], total: 2 } }
         : undefined,
     );
     renderApp('/quotes');

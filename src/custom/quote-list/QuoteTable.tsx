@@ -52,9 +52,9 @@ const Actions = ({ row }: { row: QuoteRow }) => {
   const t = (key: string) => translate(`app.quotes.actions.${key}`);
   return (
     <Box sx={{ display: 'inline-flex' }}>
-      {row.pdf_url && (
+      {row.pdf && (
         <Tooltip title={t('pdf')}>
-          <IconButton size="small" color="primary" aria-label={t('pdf')} onClick={() => downloadFile(row.pdf_url as string, 'quote.pdf')}>
+          <IconButton size="small" color="primary" aria-label={t('pdf')} onClick={() => downloadFile(row.pdf as string, 'quote.pdf')}>
             <PictureAsPdfIcon fontSize="small" />
           </IconButton>
         </Tooltip>

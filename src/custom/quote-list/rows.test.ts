@@ -13,7 +13,7 @@ const row = (over: Partial<QuoteRow> & Pick<QuoteRow, 'id'>): QuoteRow => ({
   tax_percent: 10,
   grant_total: 0,
   currency: '$',
-  pdf_url: null,
+  pdf: null,
   ...over,
 });
 

@@ -17,7 +17,8 @@ export interface QuoteRow {
   tax_percent: number;
   grant_total: number;
   currency: string | null;
-  pdf_url: string | null;
+  /** The PDF's URL when one was made (the PDF action shows only then). */
+  pdf: string | null;
 }
 
 /** The money columns of the list, in the spec's order (spec 3 §2). */
