@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, nav, signIn } from './helpers';
+import { DEMO_PASSWORD, signIn } from './helpers';
 
 // A 1×1 PNG: the vehicle photo the assessor attaches.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -56,12 +56,18 @@ test('quote generation from a demo scan: toggles, repair type, category, product
   await expect(page.getByRole('switch', { name: 'Lg Vehicle' })).not.toBeChecked();
   await page.getByRole('switch', { name: 'XL Vehicle' }).uncheck();
 
-  const first = damaged.first();
+  // Held by name: a panel leaves `damaged` once it is no longer pdr.
+  const panelNamed = async (i: number) =>
+    page
+      .getByRole('region', { name: (await damaged.nth(i).getByRole('heading').textContent()) ?? '', exact: true })
+      .filter({ hasNot: page.getByRole('region') })
+      .first();
+  const first = await panelNamed(0);
   await first.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Oversize' }).click();
   await expect(first.getByRole('combobox', { name: 'Category' })).toHaveText('Oversize');
   if ((await damaged.count()) > 1) {
-    const second = damaged.nth(1);
+    const second = await panelNamed(1);
     await second.getByRole('combobox', { name: 'Repair Type' }).click();
     await page.getByRole('option', { name: 'Conventional' }).click();
     await expect(second.getByRole('combobox', { name: 'Repair Type' })).toHaveText('Conventional');
@@ -85,18 +91,29 @@ test('quote generation from a demo scan: toggles, repair type, category, product
 
   const shownTotal = (await summaryTotal(page).textContent())?.replace(/^Total/, '').trim() ?? '';
   const save = page.getByRole('button', { name: 'Save and Generate Quote' });
+  // The invoice screen is another page's: the save's part is to go there with the saved quote's id.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/quote/quotes') && r.request().method() === 'POST');
+  let invoicePath = '';
+  const toInvoice = page.waitForURL((url) => {
+    if (/^\/quotes\/\d+\/invoice$/.test(url.pathname)) invoicePath = url.pathname;
+    return invoicePath !== '';
+  });
   await save.click();
-  await expect(page).toHaveURL(/\/quotes\/\d+\/invoice$/);
+  const reply = await saved;
+  expect(reply.ok()).toBe(true);
+  const quoteId = ((await reply.json()) as { data: { id: number } }).data.id;
+  await toInvoice;
+  expect(invoicePath).toBe(`/quotes/${quoteId}/invoice`);
   await expect(page.getByText('Quote Generated')).toBeVisible();
-  const quoteId = Number(/\/quotes\/(\d+)\/invoice$/.exec(page.url())![1]);
 
   // The server recomputed the quote with the same engine: its grand total is the preview's.
   const stored = await request.get(`/api/quote/quotes/${quoteId}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(stored.ok()).toBe(true);
-  const quote = ((await stored.json()) as { data: { grant_total: number; currency: string; parts: string[]; metallic: number | boolean } })
-    .data;
+  const quote = (
+    (await stored.json()) as { data: { grant_total: number; currency: string; parts: { text: string; value: string }[]; metallic: number } }
+  ).data;
   expect(shownTotal).toContain(quote.grant_total.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
-  expect(quote.parts).toEqual(['Left Mirror Glass']);
+  expect(quote.parts).toEqual([{ text: 'Left Mirror Glass', value: 'left mirror glass' }]);
 
   // Reopening the scan's quote loads it.
   await page.goto(`/quotes/${scan.id}`);
@@ -105,7 +122,7 @@ test('quote generation from a demo scan: toggles, repair type, category, product
   await expect(page.getByRole('img', { name: 'Vehicle photo' })).toBeVisible();
 
   // The list (default range: today to two days later) shows the row with the same grand total.
-  await nav(page).getByRole('link', { name: 'Quotes', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Quotes', exact: true }).click();
   await expect(page).toHaveURL(/\/quotes$/);
   const row = page.getByRole('table', { name: 'Quotes' }).locator('tbody tr').filter({ hasText: scan.licensePlate });
   await expect(row).toHaveCount(1);
@@ -117,6 +134,9 @@ test('quote generation from a demo scan: toggles, repair type, category, product
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('are you sure ?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+  await expect(page.getByText('Deleted Successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false');
   await expect(row).toHaveCount(0);
   const gone = await request.get(`/api/quote/quotes/${quoteId}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(gone.status()).toBe(404);

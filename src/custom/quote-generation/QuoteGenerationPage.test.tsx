@@ -179,6 +179,7 @@ describe('Quote Generation', { timeout: 60_000 }, () => {
 
     expect(screen.getByRole('checkbox', { name: 'Request quote check' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save and Generate Quote' }));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Loading..' }).disabled).toBe(true);
     await waitFor(() => expect(location.pathname).toBe('/quotes/77/invoice'));
     expect(await screen.findByText('Quote Generated')).toBeTruthy();
     const save = fetch.mock.calls.find(([url, init]) => url === '/api/quote/quotes' && init?.method === 'POST');
