@@ -142,16 +142,23 @@ test('quote generation from a demo scan: toggles, repair type, category, product
   expect(gone.status()).toBe(404);
 });
 
-test('quote screens at 360 px: no horizontal page scroll', async ({ page, request }) => {
+test('quote screens at 360 px, in English and Japanese: no horizontal page scroll', async ({ page, request }) => {
   const token = await apiToken(request);
   const scan = await dentedScan(request, token);
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, 'admin@demo.test');
-  for (const url of [`/quotes/${scan.id}`, '/quotes']) {
-    await page.goto(url);
-    await expect(page.getByRole('heading', { name: url === '/quotes' ? 'Quotes' : 'Quote Generation' })).toBeVisible();
-    await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(0);
-  }
+  const check = async (headings: Record<string, string>) => {
+    for (const url of [`/quotes/${scan.id}`, '/quotes']) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { name: url === '/quotes' ? headings.list : headings.generation })).toBeVisible();
+      await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${url} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  };
+  await check({ list: 'Quotes', generation: 'Quote Generation' });
+  await page.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: '日本語' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await check({ list: '見積', generation: '見積作成' });
 });

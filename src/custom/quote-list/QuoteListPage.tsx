@@ -105,7 +105,11 @@ export const QuoteListPage = () => {
           onRowsPerPageChange={(event) => update({ perPage: Number(event.target.value), page: 1 })}
           labelRowsPerPage={translate('app.scans.pagination.rows_per_page')}
           labelDisplayedRows={({ from, to, count }) =>
-            translate('app.scans.pagination.range', { from: number(from), to: number(to), total: number(count) })
+            translate(page.estimate ? 'app.scans.pagination.range_estimate' : 'app.scans.pagination.range', {
+              from: number(from),
+              to: number(to),
+              total: number(count),
+            })
           }
           sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } } }}
         />

@@ -34,7 +34,8 @@ describe('quote rows', () => {
   });
 
   it('reads {items, total}; anything else is an empty page', () => {
-    expect(toQuotePage({ items: [rows[0], 'x'], total: 7 })).toEqual({ rows: [rows[0]], total: 7 });
-    expect(toQuotePage(null)).toEqual({ rows: [], total: 0 });
+    expect(toQuotePage({ items: [rows[0], 'x'], total: 7 })).toEqual({ rows: [rows[0]], total: 7, estimate: false });
+    expect(toQuotePage({ items: [], total: 20_000, total_is_estimate: true })).toEqual({ rows: [], total: 20_000, estimate: true });
+    expect(toQuotePage(null)).toEqual({ rows: [], total: 0, estimate: false });
   });
 });

@@ -62,12 +62,12 @@ export function sortQuoteRows(rows: readonly QuoteRow[], sort: QuoteSort | null,
 /** A wire amount (decimal currency units) in cents for display; a missing one is 0. */
 export const amountCents = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? toCents(v) : 0);
 
-/** `{items, total}` of GET quotes; anything else is an empty page. */
-export function toQuotePage(reply: unknown): { rows: QuoteRow[]; total: number } {
-  const r = (typeof reply === 'object' && reply !== null ? reply : {}) as { items?: unknown; total?: unknown };
+/** `{items, total, total_is_estimate}` of GET quotes (an estimate reads "about N"); anything else is an empty page. */
+export function toQuotePage(reply: unknown): { rows: QuoteRow[]; total: number; estimate: boolean } {
+  const r = (typeof reply === 'object' && reply !== null ? reply : {}) as { items?: unknown; total?: unknown; total_is_estimate?: unknown };
   const rows = Array.isArray(r.items)
     ? (r.items as unknown[]).filter((row): row is QuoteRow => typeof row === 'object' && row !== null && 'id' in row)
     : [];
   const total = Number(r.total);
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
+  return { rows, total: Number.isFinite(total) ? total : rows.length, estimate: r.total_is_estimate === true };
 }
