@@ -1,4 +1,6 @@
 import { DENT_LEVELS, type DentLevel, type PricingClient } from '../../domain/pricing';
+import type { QuoteRecordType } from '../../domain/quotes';
+import type { Wire } from '../../domain/records';
 import type { Measures, ProductOption, QuotePanel, SavedQuoteChoices } from './quoteForm';
 
 /**
@@ -34,12 +36,10 @@ export interface Evaluation {
   gstPercent: number | null;
 }
 
-/** The quote loaded on entry: its id (to update it, delete its photo), its stored choices, photo URL and GST rate. */
-export interface SavedQuote extends SavedQuoteChoices {
-  id: number;
-  vehicle_photo?: string | null;
-  gst_percent?: number | null;
-}
+/** The quote loaded on entry (the domain's record): its id (to update it, delete its photo), photo URL and GST rate, with its choices as the form reads them. */
+export type SavedQuote = SavedQuoteChoices &
+  Pick<Wire<QuoteRecordType>, 'id'> &
+  Partial<Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent'>>;
 
 /** PRICING.md / DECISIONS: GST_PERCENT's default. */
 export const DEFAULT_GST_PERCENT = 10;

@@ -3,6 +3,15 @@ import { sortQuoteRows, toQuotePage, type QuoteRow } from './rows';
 
 const row = (over: Partial<QuoteRow> & Pick<QuoteRow, 'id'>): QuoteRow => ({
   scan_id: 1,
+  client_id: 2,
+  client_name: 'Southern Cross Insurance',
+  agent_id: 3,
+  agent_name: 'Melbourne Auto Scan',
+  type: 'arch',
+  location_state: 'VIC',
+  sub_total: 0,
+  tax: 0,
+  updated_at: '2026-05-01T00:00:00.000Z',
   created_at: '2026-05-01T00:00:00.000Z',
   licensePlate: 'ABC',
   pdr: 0,

@@ -1,25 +1,9 @@
 import { toCents } from '../../domain/money';
+import type { QuoteListRow } from '../../domain/quotes';
+import type { Wire } from '../../domain/records';
 
-/**
- * A row of `GET quotes` as the list reads it (spec 3 §3 Quote list row, with the quote's ids, currency and PDF link).
- * Replaced by the domain's record once the quote service's schemas land (src/domain/quotes.ts).
- */
-export interface QuoteRow {
-  id: number;
-  scan_id: number;
-  created_at: string;
-  licensePlate: string | null;
-  pdr: number;
-  conventional: number;
-  replacement: number;
-  p2p: number;
-  product: number;
-  tax_percent: number;
-  grant_total: number;
-  currency: string | null;
-  /** The PDF's URL when one was made (the PDF action shows only then). */
-  pdf: string | null;
-}
+/** A row of `GET quotes` as the browser reads it: the domain's record (src/domain/quotes.ts), dates as strings. */
+export type QuoteRow = Wire<QuoteListRow>;
 
 /** The money columns of the list, in the spec's order (spec 3 §2). */
 export const MONEY_COLUMNS = ['pdr', 'conventional', 'replacement', 'p2p', 'product'] as const;
