@@ -116,7 +116,7 @@ const noQuote = (request: string) =>
 
 const summary = () => within(screen.getByTestId('quote-summary'));
 
-describe('Quote Generation', { timeout: 60_000 }, () => {
+describe('Quote Generation', { timeout: 90_000 }, () => {
   it('prices live with the engine: toggles, repair type, category, products; saves multipart and opens the invoice', async () => {
     const fetch = signedIn((request) => {
       if (request === 'POST /api/quote/quotes/search') return noQuote(request);
@@ -124,7 +124,7 @@ describe('Quote Generation', { timeout: 60_000 }, () => {
       return undefined;
     });
     const { location } = renderApp('/quotes/42');
-    expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 40_000 })).toBeTruthy();
     // Bonnet: pdr heavy 200.00 + GST 10 %.
     await waitFor(() => expect(summary().getByText('$220.00')).toBeTruthy());
     expect(screen.getByText('No Damage Detected')).toBeTruthy();
@@ -219,7 +219,7 @@ describe('Quote Generation', { timeout: 60_000 }, () => {
         : undefined,
     );
     renderApp('/quotes/42/agents/3');
-    expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 40_000 })).toBeTruthy();
     // Replacement 900 + 5 % pearl 45 + product 200 = 1,145, + GST = 1,259.50.
     await waitFor(() => expect(summary().getByText('$1,259.50')).toBeTruthy());
     expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Pearl' }).checked).toBe(true);

@@ -34,7 +34,7 @@ function signedIn(answer: (request: string) => Reply | undefined) {
 const listCalls = (fetch: ReturnType<typeof stubApi>) =>
   fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/quote/quotes?'));
 
-describe('quotes list', { timeout: 30_000 }, () => {
+describe('quotes list', { timeout: 90_000 }, () => {
   it("asks for today to two days later, shows the spec's columns in the quote's currency and the row actions", async () => {
     const fetch = signedIn((request) =>
       request.startsWith('GET /api/quote/quotes?')
@@ -42,7 +42,7 @@ describe('quotes list', { timeout: 30_000 }, () => {
         : undefined,
     );
     renderApp('/quotes');
-    expect(await screen.findByText('PLATE1', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('PLATE1', undefined, { timeout: 40_000 })).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual([
       'Created',
@@ -88,7 +88,7 @@ describe('quotes list', { timeout: 30_000 }, () => {
       return undefined;
     });
     renderApp('/quotes');
-    const row = (await screen.findByText('PLATE1', undefined, { timeout: 10_000 })).closest('tr')!;
+    const row = (await screen.findByText('PLATE1', undefined, { timeout: 40_000 })).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('are you sure ?')).toBeTruthy();
