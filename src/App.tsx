@@ -88,6 +88,14 @@ export const App = () => (
             </RequirePermission>
           }
         />
+        <Route
+          path={scanPage.agentPath}
+          element={
+            <RequirePermission permission={scanPage.permission}>
+              <scanPage.ScanPage />
+            </RequirePermission>
+          }
+        />
       </CustomRoutes>
     </CoreAdminUI>
     <AppNotification />
