@@ -42,7 +42,7 @@ export const CarDetailsCard = () => {
       label={label(labelKey)}
       display={text(scan[key])}
       initial={text(scan[key])}
-      input={TextInput}
+      input={(p) => <TextInput {...p} />}
       save={(v) => save({ [key]: v.trim() || null }, label(labelKey))}
     />
   );

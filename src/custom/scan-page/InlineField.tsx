@@ -24,6 +24,7 @@ interface InlineFieldProps<T> {
   display: ReactNode;
   /** The value edit mode starts from. */
   initial: T;
+  /** Renders the edit input (a render function: an input with hooks is rendered as its own component inside it). */
   input: (props: InlineInputProps<T>) => ReactNode;
   /** Saves; rejects when the save failed (the scan's value is already back). */
   save: (value: T) => Promise<void>;

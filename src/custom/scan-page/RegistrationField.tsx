@@ -99,7 +99,7 @@ export const RegistrationField = () => {
       label={label}
       display={plate}
       initial={plate}
-      input={PlateInput}
+      input={(p) => <PlateInput {...p} />}
       save={(v) => save({ licensePlate: v.trim() || null }, label)}
       actions={
         <Tooltip title={translate('app.scanPage.fetch_registration')}>
