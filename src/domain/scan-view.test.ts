@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   cropCanvasSize,
+  lookupVehicle,
+  plateOptions,
   formatValuation,
   mergeLiveUpdate,
   panelDamages,
@@ -40,27 +42,50 @@ describe('panels on the sketch', () => {
     expect(worstLevel(zero)).toBeNull();
   });
 
-  it("places panels on their groups' drawings in position order; unknown panels last, named from their code", () => {
-    const groups = [
-      { id: 3, name: 'Left', image: '/l.png', position: 3 },
-      { id: 1, name: 'Front', image: '/f.png', position: 1 },
-    ];
-    const catalogue = [
-      { text: 'Bonnet', carPanel: 'bonnet', panel_group_id: 1 },
-      { text: 'Left Front Guard', carPanel: 'left_front_guard', panel_group_id: 1 },
-      { text: 'Left Front Guard', carPanel: 'left_front_guard', panel_group_id: 3 },
-    ];
-    const damaged = panelDamages({
-      dents: { bonnet: { ...zero, light: 1 }, left_front_guard: { ...zero, heavy: 1 }, odd_panel: { ...zero, light: 1 } },
-      scratchs: {},
-      damage_count: {},
+  it("places damaged panels on their groups' drawings in position order, once per view; unplaced panels last", () => {
+    const panel = (carPanel: string, label: string, position: number) => ({
+      id: position,
+      name: label,
+      label,
+      carPanel,
+      type: 'D',
+      position,
+      dent_count: 0,
+      scratch_count: 0,
     });
-    const sketch = sketchGroups(groups, catalogue, damaged);
+    const group = (id: number, name: string, position: number, panels: ReturnType<typeof panel>[]) => ({
+      id,
+      name,
+      image: `/${name}.png`,
+      position,
+      dent_total: 0,
+      scratch_total: 0,
+      dents: zero,
+      scratchs: zero,
+      panels,
+    });
+    const sketch = sketchGroups({
+      scan_id: 1,
+      type: 'arch',
+      countbymeasure: {
+        dents: { bonnet: { ...zero, light: 1 }, left_front_guard: { ...zero, heavy: 1 }, odd_panel: { ...zero, light: 1 }, roof: zero },
+        scratchs: {},
+        damage_count: {},
+      },
+      panel_groups: [
+        group(3, 'Left', 3, [panel('left_front_guard', 'Left Front Guard', 1)]),
+        group(1, 'Front', 1, [panel('left_front_guard', 'Left Front Guard', 2), panel('bonnet', 'Bonnet', 1), panel('roof', 'Roof', 3)]),
+        group(5, 'Top', 5, [panel('roof', 'Roof', 1), panel('roof', 'Roof (Large)', 2)]),
+      ],
+      unplaced: ['odd_panel'],
+    });
     expect(sketch.map((g) => [g.group?.name ?? null, g.panels.map((p) => p.label)])).toEqual([
       ['Front', ['Bonnet', 'Left Front Guard']],
       ['Left', ['Left Front Guard']],
+      ['Top', []],
       [null, ['Odd Panel']],
     ]);
+    expect(sketch[0].panels[1].dents.heavy).toBe(1);
     expect(panelLabelOf('left_rear_quarter')).toBe('Left Rear Quarter');
   });
 
@@ -72,6 +97,7 @@ describe('panels on the sketch', () => {
         carPanel,
         damage_id: `d${id}`,
         src: null,
+        path: null,
         level: 'light',
         width_mm: 1,
         height_mm: 1,
@@ -178,23 +204,28 @@ describe('live updates', () => {
 });
 
 describe('plate lookup', () => {
-  it('offers the registrations of a search reply, at most 10', async () => {
-    const { plateOptions } = await import('./scan-view');
-    expect(plateOptions(['ABC1', { number: 'ABC2' }, { licensePlate: 'ABC3' }, 'ABC1', 7])).toEqual(['ABC1', 'ABC2', 'ABC3']);
-    expect(plateOptions({ items: Array.from({ length: 12 }, (_, i) => `P${i}`) })).toHaveLength(10);
-    expect(plateOptions(null)).toEqual([]);
+  it('offers each registration of a search reply once, at most 10', () => {
+    const p = (number: string) => ({ number, state: null, make: null, model: null });
+    expect(plateOptions([p('ABC1'), p('ABC2'), p('ABC1')])).toEqual(['ABC1', 'ABC2']);
+    expect(plateOptions(Array.from({ length: 12 }, (_, i) => p(`P${i}`)))).toHaveLength(10);
   });
-  it('fills make, model, colour, body type and valuation from a lookup record', async () => {
-    const { lookupVehicle } = await import('./scan-view');
+  it('fills make, model, colour, body type and valuation from a lookup record; what it lacks stays', () => {
     expect(
       lookupVehicle({
         number: '1AB2CD',
+        state: 'VIC',
         ag_response: { colour: 'Silver', make: 'Toyota', model: 'Corolla', vehicle: { body_type: 'Hatchback' } },
         valuation_response: { price: 18500.4 },
       }),
     ).toEqual({ make: 'Toyota', model: 'Corolla', carColor: 'Silver', body_type: 'Hatchback', valuation: 18500 });
-    expect(lookupVehicle({ ag_response: { make: ' ' }, valuation_response: { price: '12,000' } })).toEqual({ valuation: 12000 });
-    expect(lookupVehicle(null)).toEqual({});
+    expect(
+      lookupVehicle({
+        number: '1AB2CD',
+        state: null,
+        ag_response: { colour: null, make: ' ', model: null, vehicle: { body_type: null } },
+        valuation_response: { price: null },
+      }),
+    ).toEqual({});
   });
 });
 

@@ -1,5 +1,5 @@
 import { DAMAGE_LEVELS, tyreLabel, type DamageLevel, type DamageType } from './scans';
-import type { ScanDetail } from './records';
+import type { ArchData, PlateLookup, PlateSuggestion, ScanDetail } from './records';
 
 /** Spec 2 §2: chip colours on the car sketch. */
 export const DENT_COLOUR = '#B54054';
@@ -48,24 +48,15 @@ export function worstLevel(counts: LevelCounts): DamageLevel | null {
   return LEVELS_DOWN.find((l) => counts[l] > 0) ?? null;
 }
 
-/** A panel as the catalogue names it (`panels/lists` with its car panel code and panel group). */
-export interface CataloguePanel {
-  text: string;
-  carPanel: string | null;
-  panel_group_id: number | null;
-}
-export interface PanelGroupView {
-  id: number;
-  name: string;
-  image: string | null;
-  position: number;
+export interface SketchPanel extends PanelDamage {
+  label: string;
 }
 export interface SketchGroup {
-  group: PanelGroupView | null;
-  panels: (PanelDamage & { label: string })[];
+  group: { id: number; name: string; image: string | null } | null;
+  panels: SketchPanel[];
 }
 
-/** 'left_front_door' → 'Left Front Door', for a code the catalogue does not name. */
+/** 'left_front_door' → 'Left Front Door', for a code no panel names. */
 export const panelLabelOf = (carPanel: string) =>
   carPanel
     .split('_')
@@ -74,21 +65,29 @@ export const panelLabelOf = (carPanel: string) =>
     .join(' ');
 
 /**
- * The sketch: each panel group's drawing with the damaged panels that belong to it (a panel on several views, like a
- * front guard seen from the front and the side, shows on each); damaged panels no group holds come last, without a drawing.
+ * The sketch from `GET archData/search`: each panel group's drawing (position order) with its damaged panels and their
+ * counts per level (a panel on several views, like a front guard seen from the front and the side, shows on each);
+ * counted panels no group holds (`unplaced`) come last, without a drawing.
  */
-export function sketchGroups(groups: PanelGroupView[], catalogue: CataloguePanel[], damaged: PanelDamage[]): SketchGroup[] {
-  const label = (code: string) => catalogue.find((p) => p.carPanel === code)?.text ?? panelLabelOf(code);
-  const placed = new Set<string>();
-  const out: SketchGroup[] = [...groups]
+export function sketchGroups(arch: ArchData): SketchGroup[] {
+  const damaged = new Map(panelDamages(arch.countbymeasure).map((p) => [p.carPanel, p]));
+  const out: SketchGroup[] = [...arch.panel_groups]
     .sort((a, b) => a.position - b.position)
-    .map((group) => {
-      const codes = new Set(catalogue.filter((p) => p.panel_group_id === group.id && p.carPanel).map((p) => p.carPanel));
-      const panels = damaged.filter((d) => codes.has(d.carPanel)).map((d) => ({ ...d, label: label(d.carPanel) }));
-      panels.forEach((p) => placed.add(p.carPanel));
-      return { group, panels };
+    .map((g) => {
+      const seen = new Set<string>();
+      const panels: SketchPanel[] = [];
+      for (const p of [...g.panels].sort((a, b) => a.position - b.position)) {
+        const d = damaged.get(p.carPanel);
+        if (!d || seen.has(p.carPanel)) continue;
+        seen.add(p.carPanel);
+        panels.push({ ...d, label: p.label || p.name });
+      }
+      return { group: { id: g.id, name: g.name, image: g.image }, panels };
     });
-  const rest = damaged.filter((d) => !placed.has(d.carPanel)).map((d) => ({ ...d, label: label(d.carPanel) }));
+  const rest = arch.unplaced
+    .map((code) => damaged.get(code))
+    .filter((d): d is PanelDamage => !!d)
+    .map((d) => ({ ...d, label: panelLabelOf(d.carPanel) }));
   if (rest.length) out.push({ group: null, panels: rest });
   return out;
 }
@@ -167,10 +166,6 @@ export function tyreChartPoints(inner: number[] | undefined, outer: number[] | u
   return points;
 }
 
-/** Spec 2 §9: wheel repair types, the agent's one choice per position. */
-export const TYRE_REPAIR_TYPES = ['repair', 'recheck', 'replace'] as const;
-export type TyreRepairType = (typeof TYRE_REPAIR_TYPES)[number];
-
 // ---- Images ----
 
 /** Spec 2 §5: a crop's canvas at most 1,048,576 pixels; the crop's size scaled down to fit, keeping its shape. */
@@ -239,35 +234,18 @@ export function mergeLiveUpdate<T extends Record<string, unknown>>(
 
 // ---- Plate lookup (spec 2 §3 License lookup result, §7) ----
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+/** The registrations `POST license-plates/search` offers, once each, at most 10. */
+export const plateOptions = (reply: PlateSuggestion[]) => [...new Set(reply.map((p) => p.number))].slice(0, 10);
 
-/** `POST license-plates/search`'s list as the registrations it offers: plain strings or records with a number. */
-export function plateOptions(reply: unknown): string[] {
-  const list = Array.isArray(reply) ? reply : isObject(reply) && Array.isArray(reply.items) ? reply.items : [];
-  const plates = list
-    .map((x) => (isObject(x) ? (str(x.number) ?? str(x.licensePlate) ?? str(x.text)) : str(x)))
-    .filter((x): x is string => !!x);
-  return [...new Set(plates)].slice(0, 10);
-}
-
-/** The vehicle fields a plate lookup fills (spec 2 §3: ag_response colour, vehicle body_type, make, model; valuation_response price). */
-export function lookupVehicle(reply: unknown) {
-  const ag = isObject(reply) && isObject(reply.ag_response) ? reply.ag_response : {};
-  const vehicle = isObject(ag.vehicle) ? ag.vehicle : {};
-  const valuation = isObject(reply) && isObject(reply.valuation_response) ? reply.valuation_response.price : null;
-  const price =
-    typeof valuation === 'number' ? Math.round(valuation) : typeof valuation === 'string' ? Number(valuation.replace(/[^\d.]/g, '')) : NaN;
+/** The vehicle fields a plate lookup fills: make, model, colour, body type and valuation (whole dollars); what it lacks stays. */
+export function lookupVehicle(reply: PlateLookup) {
   const out: { make?: string; model?: string; carColor?: string; body_type?: string; valuation?: number } = {};
-  const make = str(ag.make) ?? str(vehicle.make);
-  const model = str(ag.model) ?? str(vehicle.model);
-  const colour = str(ag.colour) ?? str(ag.color) ?? str(vehicle.colour);
-  const body = str(vehicle.body_type) ?? str(ag.body_type);
-  if (make) out.make = make;
-  if (model) out.model = model;
-  if (colour) out.carColor = colour;
-  if (body) out.body_type = body;
-  if (Number.isFinite(price) && price >= 0) out.valuation = Math.round(price);
+  const { ag_response: ag, valuation_response: v } = reply;
+  if (ag.make?.trim()) out.make = ag.make.trim();
+  if (ag.model?.trim()) out.model = ag.model.trim();
+  if (ag.colour?.trim()) out.carColor = ag.colour.trim();
+  if (ag.vehicle.body_type?.trim()) out.body_type = ag.vehicle.body_type.trim();
+  if (v.price !== null && Number.isFinite(v.price) && v.price >= 0) out.valuation = Math.round(v.price);
   return out;
 }
 

@@ -92,8 +92,25 @@ test.describe('scan page', () => {
     await modal.getByRole('spinbutton', { name: 'Dents Light' }).fill('1000');
     await expect(modal.getByText('A whole number from 0 to 999')).toBeVisible();
     await expect(modal.getByRole('button', { name: 'Save counts' })).toBeDisabled();
+    // An edit: the totals, the chip and the list follow, and it survives a reload.
+    await modal.getByRole('spinbutton', { name: 'Dents Light' }).fill(String(scan.measures.dents[dent.carPanel].light + 2));
+    const edit = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/scan/scans/arch/edit-damage-count'));
+    await modal.getByRole('button', { name: 'Save counts' }).click();
+    expect((await edit).postDataJSON()).toMatchObject({
+      scan_id: scan.id,
+      car_panel: dent.carPanel,
+      dents: { light: scan.measures.dents[dent.carPanel].light + 2 },
+    });
+    await expect(page.getByText('Damage counts saved')).toBeVisible();
+    await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect(modal).toBeHidden();
+    await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 2}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`: ${panelDents + 2} dents$`) }).first()).toBeVisible();
+    const row = (await api<{ id: number; dentCount: number }[]>(request, admin, 'scans?per_page=100')).find((r) => r.id === scan.id);
+    expect(row?.dentCount).toBe(scan.dentCount + 2);
+    await page.reload();
+    await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 2}`)).toBeVisible();
   });
 
   test('inline editing: pencil, save, close; valuation digits and commas shown as dollars; a failed save reverts and says why', async ({
@@ -190,6 +207,21 @@ test.describe('scan page', () => {
     await expect(page.getByRole('button', { name: /^Tyre Graph/ })).toHaveCount(0);
     await expect(section(page, 'Car Details').getByText('Valuation')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Saved Images' })).toHaveCount(0);
+    // A repair choice is kept with the scan; another replaces it.
+    const choices = page.getByRole('group', { name: 'Repair type for FRONT LEFT' });
+    await choices.getByRole('button', { name: 'Replace' }).click();
+    await expect(choices.getByRole('button', { name: 'Replace' })).toHaveAttribute('aria-pressed', 'true');
+    await choices.getByRole('button', { name: 'Repair', exact: true }).click();
+    await expect(choices.getByRole('button', { name: 'Repair', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(choices.getByRole('button', { name: 'Replace' })).toHaveAttribute('aria-pressed', 'false');
+    const stored = (
+      await api<{ tyre_repairs: { row: number; direction: string; repair_type: string }[] }>(request, admin, `scans/${scan.id}`)
+    ).tyre_repairs;
+    expect(stored).toEqual([expect.objectContaining({ row: 1, direction: 'L', repair_type: 'repair' })]);
+    await page.reload();
+    await expect(
+      page.getByRole('group', { name: 'Repair type for FRONT LEFT' }).getByRole('button', { name: 'Repair', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
     // Never a dead button: no 'Save and Generate Quote' until quotes can be saved.
     await expect(page.getByRole('button', { name: 'Save and Generate Quote' })).toHaveCount(0);
   });
@@ -224,5 +256,97 @@ test.describe('scan page', () => {
     await expect(frames.getByRole('img', { name: 'Captured frame 1' })).toBeVisible();
     await frames.getByRole('button', { name: 'Remove Captured frame 1' }).click();
     await expect(frames).toHaveCount(0);
+  });
+
+  test('saved images: a crop and an annotation appear in the strip at once; selected with a detection image and the report, they are mailed', async ({
+    page,
+    request,
+  }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'chasis', (s) => s.damages.some((d) => d.type === 'dents'));
+    const before = (await api<{ annotates: { id: number }[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const saved = section(page, 'Saved Images');
+    // A frame from the video would do; the simplest image the scan has is a saved one: add one through the API first when none.
+    if (before === 0) {
+      const png = await (
+        await request.get((await api<{ damages: { src: string }[] }>(request, admin, `scans/${scan.id}`)).damages[0].src)
+      ).body();
+      const added = await request.post(`/api/scan/scans/${scan.id}/annotates`, {
+        headers: { Authorization: `Bearer ${admin}` },
+        multipart: { file: { name: 'seed.png', mimeType: 'image/png', buffer: png } },
+      });
+      expect(added.status()).toBe(201);
+      await page.reload();
+    } else {
+      await expect(saved.getByText('No Data Available!.')).toHaveCount(0);
+    }
+    const strip = saved.getByRole('list', { name: 'Saved Images' });
+    const count = (await api<{ annotates: unknown[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
+    await expect(strip.getByRole('listitem')).toHaveCount(count);
+
+    // Crop: JPEG through POST annotates, in the strip at once.
+    await saved.getByRole('button', { name: 'Actions for image 1' }).click();
+    await page.getByRole('menuitem', { name: 'Crop' }).click();
+    const crop = page.getByRole('dialog', { name: 'Crop image' });
+    const cropped = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`),
+    );
+    await crop.getByRole('button', { name: 'Save' }).click();
+    const cropReply = await cropped;
+    expect(cropReply.status()).toBe(201);
+    // Stored as the JPEG the browser made (the server names files by their checked type).
+    expect(((await cropReply.json()) as { data: { path: string } }).data.path).toMatch(/\.jpg$/);
+    await expect(crop).toBeHidden();
+    await expect(strip.getByRole('listitem')).toHaveCount(count + 1);
+
+    // Annotation: marker.js's popup, rendered as a JPEG.
+    await saved.getByRole('button', { name: 'Actions for image 1' }).click();
+    await page.getByRole('menuitem', { name: 'Annotation' }).click();
+    const annotated = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`),
+    );
+    await page.getByTitle('Frame marker').click();
+    // A frame drawn across the middle of the picture.
+    const viewport = page.viewportSize()!;
+    await page.mouse.move(viewport.width / 2 - 40, viewport.height / 2 - 40);
+    await page.mouse.down();
+    await page.mouse.move(viewport.width / 2 + 40, viewport.height / 2 + 30, { steps: 5 });
+    await page.mouse.up();
+    await page.getByTitle('Save and close').click();
+    const annotateReply = await annotated;
+    expect(annotateReply.status()).toBe(201);
+    expect(((await annotateReply.json()) as { data: { path: string } }).data.path).toMatch(/\.jpg$/);
+    await expect(strip.getByRole('listitem')).toHaveCount(count + 2);
+
+    // Select mode: the two new images, a detection image and the report, mailed.
+    await saved.getByRole('button', { name: 'Select' }).click();
+    await saved.getByRole('checkbox', { name: `Select Saved image ${count + 1} for mailing` }).check();
+    await saved.getByRole('checkbox', { name: `Select Saved image ${count + 2} for mailing` }).check();
+    const detections = section(page, 'Detection Images');
+    await detections.getByRole('button', { name: 'Select' }).click();
+    await detections.getByRole('checkbox').first().check();
+    await section(page, 'Reports').getByRole('checkbox', { name: 'Attach View Scan Report' }).check();
+    const mail = section(page, 'Communication');
+    await expect(mail.getByTestId('mail-attachments').getByRole('listitem')).toHaveCount(4);
+    await mail.getByRole('button', { name: 'Send' }).click();
+    await expect(mail.getByText('Recipients is required')).toBeVisible();
+    await mail.getByRole('textbox', { name: 'Recipients' }).fill('Owner@Example.com, nope');
+    await mail.getByRole('textbox', { name: 'Subject' }).fill('Your scan');
+    await mail.getByRole('textbox', { name: 'Message' }).fill('Here are the pictures.');
+    await mail.getByRole('button', { name: 'Send' }).click();
+    await expect(mail.getByText('Not a valid e-mail address: nope')).toBeVisible();
+    await mail.getByRole('textbox', { name: 'Recipients' }).fill('Owner@Example.com, fleet@example.com');
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/email/emails'));
+    await mail.getByRole('button', { name: 'Send' }).click();
+    const reply = await sent;
+    expect(reply.status()).toBe(201);
+    const body = reply.request().postDataJSON() as { recipients: string[]; attachments: string[] };
+    expect(body.recipients).toEqual(['owner@example.com', 'fleet@example.com']);
+    expect(body.attachments).toHaveLength(4);
+    const recorded = ((await reply.json()) as { data: { attachments: { content_type: string }[] } }).data.attachments;
+    expect(recorded.map((a) => a.content_type).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/jpeg', 'image/png']);
+    await expect(page.getByText('Mail Send')).toBeVisible();
   });
 });

@@ -269,19 +269,19 @@ describe('panels', () => {
     });
   });
 
-  it('lists panels by GET and POST, narrowed by group, with their car panel code and group (the scan page sketch)', async () => {
+  it('lists panels by GET and POST, narrowed by group', async () => {
     const other = await t.build.panelGroup({ name: 'Rear view', position: 2 });
-    const front = await t.build.panel({ panel_group_id: group.id, name: 'Lists front panel', car_panel: 'lists_front' });
-    const rear = await t.build.panel({ panel_group_id: other.id, name: 'Lists rear panel', car_panel: 'lists_rear' });
+    const front = await t.build.panel({ panel_group_id: group.id, name: 'Lists front panel' });
+    const rear = await t.build.panel({ panel_group_id: other.id, name: 'Lists rear panel' });
     const all = (await t.as(admin, { method: 'GET', url: '/api/quote/panels/lists' })).json();
     expect(all).toEqual(
       expect.arrayContaining([
-        { text: 'Lists front panel', value: front.id, carPanel: 'lists_front', panel_group_id: group.id },
-        { text: 'Lists rear panel', value: rear.id, carPanel: 'lists_rear', panel_group_id: other.id },
+        { text: 'Lists front panel', value: front.id },
+        { text: 'Lists rear panel', value: rear.id },
       ]),
     );
     const byPost = (await t.as(admin, { method: 'POST', url: '/api/quote/panels/lists', payload: { panel_group_id: other.id } })).json();
-    expect(byPost).toEqual([{ text: 'Lists rear panel', value: rear.id, carPanel: 'lists_rear', panel_group_id: other.id }]);
+    expect(byPost).toEqual([{ text: 'Lists rear panel', value: rear.id }]);
   });
 
   it('a panel group with panels cannot be deleted from under them', async () => {

@@ -67,8 +67,7 @@ export const panelsResource: ResourceDescription = {
   searchable: ['name', 'label', 'carPanel', 'panel_group_name', 'part_name'],
   defaultSort: { field: 'place', order: 'asc' },
   scope: 'global',
-  // carPanel and panel_group_id ride along: the scan page's car sketch places each damaged panel on its view.
-  lists: { text: 'name', post: true, filters: ['panel_group_id', 'type', 'carPanel', 'part_id'], extra: ['carPanel', 'panel_group_id'] },
+  lists: { text: 'name', post: true, filters: ['panel_group_id', 'type', 'carPanel', 'part_id'] },
   from: panelSource,
   hooks: {
     // The panel group and part must exist: registerResource's reference check (422 on the field).

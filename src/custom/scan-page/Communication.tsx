@@ -8,6 +8,8 @@ import { useNotifyError, type FormValues } from '../../components/useNotifyError
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
 import { fillTemplate, parseRecipients } from '../../domain/scan-view';
+import { can } from '../../domain/permissions';
+import { useCurrentUser } from '../../session';
 import { Section } from './Section';
 import { useScanPage } from './context';
 
@@ -30,13 +32,16 @@ const TemplateSelect = () => {
   const { scan } = useScanPage();
   const { setValue } = useFormContext();
   const [chosen, setChosen] = useState('');
+  const user = useCurrentUser();
+  // Users without the templates permission write their mail themselves.
+  const allowed = can(user, 'email_template');
   const templates = useQuery({
+    enabled: allowed,
     queryKey: ['email-templates', 'scan-mail'],
     queryFn: () => dataProvider.send<{ items: Template[] }>('email', 'emailTemplates', { query: { page: 1, per_page: 100 } }),
     retry: false,
     staleTime: 60_000,
   });
-  // Users without the templates permission write their mail themselves.
   if (!templates.data?.items.length) return null;
   const values = {
     registration: scan.licensePlate,
@@ -56,6 +61,7 @@ const TemplateSelect = () => {
       onChange={(e) => {
         setChosen(e.target.value);
         const t = templates.data?.items.find((x) => String(x.id) === e.target.value);
+        setValue('template_id', t?.id ?? '');
         if (!t) return;
         setValue('subject', fillTemplate(t.templateName, values), { shouldDirty: true, shouldValidate: true });
         setValue('message', fillTemplate(t.templateBody, values), { shouldDirty: true, shouldValidate: true });
@@ -106,7 +112,9 @@ export const Communication = () => {
           recipients: parseRecipients(typeof values.recipients === 'string' ? values.recipients : '').valid,
           subject: typeof values.subject === 'string' ? values.subject.trim() : '',
           message: values.message,
-          attachments,
+          template_id: values.template_id || undefined,
+          // The scan's own stored files by name: the server resolves them, never a URL.
+          attachments: attachments.map(pathOf).filter((p): p is string => !!p),
         },
       });
       notify('app.scanPage.mail.sent', { type: 'success' });
@@ -118,6 +126,12 @@ export const Communication = () => {
     }
   };
 
+  const pathOf = (a: Attachment) =>
+    a.type === 'report'
+      ? a.path
+      : a.type === 'annotate'
+        ? scan.annotates.find((x) => x.id === a.id)?.path
+        : scan.damages.find((x) => x.id === a.id)?.path;
   const labelOf = (a: Attachment, i: number) => {
     if (a.type === 'report') return scan.report_pdfs.find((r) => r.path === a.path)?.label ?? a.path ?? '';
     if (a.type === 'annotate')
@@ -128,7 +142,7 @@ export const Communication = () => {
 
   return (
     <Section id="communication" title={m('title')}>
-      <Form key={formKey} onSubmit={send} defaultValues={{ recipients: '', subject: '', message: '' }} noValidate>
+      <Form key={formKey} onSubmit={send} defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }} noValidate>
         <TemplateSelect />
         <TextInput
           source="recipients"

@@ -16,7 +16,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { DAMAGE_LEVELS, type DamageLevel, type DamageType } from '../../domain/scans';
-import { emptyCounts, panelDetections, parseCount, type PanelGroupView } from '../../domain/scan-view';
+import { emptyCounts, panelDetections, parseCount } from '../../domain/scan-view';
 import { Empty } from './Section';
 import { useScanPage, type Scan } from './context';
 
@@ -96,7 +96,7 @@ export const DamageModal = ({
 }: {
   carPanel: string;
   label: string;
-  views: PanelGroupView[];
+  views: { id: number; name: string; image: string | null }[];
   onClose: () => void;
 }) => {
   const translate = useTranslate();

@@ -7,7 +7,6 @@ import {
   LEVELS_DOWN,
   SCRATCH_COLOUR,
   SEVERITY_COLOURS,
-  panelDamages,
   sketchGroups,
   worstLevel,
   type LevelCounts,
@@ -16,7 +15,7 @@ import {
 import { DamageModal } from './DamageModal';
 import { Empty } from './Section';
 import { useScanPage } from './context';
-import { usePanelViews } from './usePanelViews';
+import { useArchData } from './useArchData';
 
 /** The per-severity counts behind a chip (spec 2 §3 "per-severity tooltip counts"), in the §9 colours. */
 const LevelBreakdown = ({ counts }: { counts: LevelCounts }) => {
@@ -117,14 +116,20 @@ const PanelChips = ({ panel, label, onOpen }: { panel: PanelDamage; label: strin
 export const DamageSketch = () => {
   const translate = useTranslate();
   const { scan } = useScanPage();
-  const { groups, panels, isPending } = usePanelViews();
+  const arch = useArchData(scan.id);
   const [open, setOpen] = useState<{ carPanel: string; label: string } | null>(null);
-  const damaged = panelDamages(scan.measures);
-  const sketch = sketchGroups(groups, panels, damaged);
-  if (isPending) return <Skeleton variant="rectangular" height={240} />;
+  if (arch.isPending) return <Skeleton variant="rectangular" height={240} />;
+  // Spec 2 §8: arch data errors are logged only.
+  if (arch.error) console.warn('archData/search failed', arch.error);
+  const sketch = arch.data ? sketchGroups(arch.data) : [];
+  const damaged = sketch.some((g) => g.panels.length > 0);
+  const viewsOf = (carPanel: string) =>
+    (arch.data?.panel_groups ?? [])
+      .filter((g) => g.panels.some((p) => p.carPanel === carPanel))
+      .map((g) => ({ id: g.id, name: g.name, image: g.image }));
   return (
     <Box component="figure" aria-label={translate('app.scanPage.sketch')} sx={{ m: 0, minWidth: 0 }}>
-      {damaged.length === 0 && <Empty>{translate('app.scanPage.damage_not_detected')}</Empty>}
+      {!damaged && <Empty>{translate('app.scanPage.damage_not_detected')}</Empty>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))' }}>
         {sketch.map(({ group, panels: onView }) => (
           <Card key={group?.id ?? 'other'} variant="outlined" sx={{ minWidth: 0 }}>
@@ -149,14 +154,7 @@ export const DamageSketch = () => {
           </Card>
         ))}
       </Box>
-      {open && (
-        <DamageModal
-          carPanel={open.carPanel}
-          label={open.label}
-          views={groups.filter((g) => panels.some((p) => p.panel_group_id === g.id && p.carPanel === open.carPanel))}
-          onClose={() => setOpen(null)}
-        />
-      )}
+      {open && <DamageModal carPanel={open.carPanel} label={open.label} views={viewsOf(open.carPanel)} onClose={() => setOpen(null)} />}
     </Box>
   );
 };

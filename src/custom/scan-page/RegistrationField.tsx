@@ -3,6 +3,7 @@ import { Autocomplete, CircularProgress, IconButton, TextField, Tooltip } from '
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
+import type { PlateLookup, PlateSuggestion } from '../../domain/records';
 import { lookupVehicle, plateOptions } from '../../domain/scan-view';
 import { useNotifyError } from '../../components/useNotifyError';
 import { InlineField, type InlineInputProps } from './InlineField';
@@ -24,7 +25,7 @@ const PlateInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProp
     const timer = setTimeout(() => {
       setLoading(true);
       dataProvider
-        .send('scan', 'license-plates/search', { method: 'POST', body: { number: term } })
+        .send<PlateSuggestion[]>('scan', 'license-plates/search', { method: 'POST', body: { number: term } })
         .then((reply) => live && setOptions(plateOptions(reply)))
         // Spec 2 §8: a failed lookup only stops loading.
         .catch(() => live && setOptions([]))
@@ -73,7 +74,7 @@ export const RegistrationField = () => {
   const fetchVehicle = async () => {
     setFetching(true);
     try {
-      const reply = await dataProvider.send('scan', `license-plates/fetch/${encodeURIComponent(plate)}`, {
+      const reply = await dataProvider.send<PlateLookup>('scan', `license-plates/fetch/${encodeURIComponent(plate)}`, {
         query: { state: scan.location_state ?? undefined },
       });
       const vehicle = lookupVehicle(reply);

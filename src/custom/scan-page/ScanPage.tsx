@@ -20,6 +20,7 @@ import { SavedImages } from './SavedImages';
 import { ScanDetailsCard } from './ScanDetailsCard';
 import { ScanVideo } from './ScanVideo';
 import { TotalsCard } from './TotalsCard';
+import { archDataKey } from './useArchData';
 import { ScanPageContext, scanPath, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
 
 const noSelection = (): MailSelection => ({ damages: new Set(), annotates: new Set(), reports: new Set() });
@@ -81,13 +82,23 @@ export const ScanPage = () => {
     [key, queryClient],
   );
 
-  // Spec 2 §4: a live update of this scan refreshes what it carries, except the fields being edited.
+  // The scan and its car sketch's counts, from the server again.
+  const reload = useCallback(async () => {
+    const fresh = await refetch();
+    if (fresh.data) await queryClient.invalidateQueries({ queryKey: archDataKey(fresh.data.id) });
+    return fresh;
+  }, [queryClient, refetch]);
+
+  // Spec 2 §4: a live update of this scan refreshes what it carries, except the fields being edited (a damage-count
+  // edit elsewhere changes its totals: the sketch's counts are asked for again).
   useScanEvents(
     undefined,
     (event) => {
-      if (scan && event.id === scan.id) setScan((s) => mergeLiveUpdate(s, event, editing));
+      if (!scan || event.id !== scan.id) return;
+      setScan((s) => mergeLiveUpdate(s, event, editing));
+      void queryClient.invalidateQueries({ queryKey: archDataKey(scan.id) });
     },
-    () => void refetch(),
+    () => void reload(),
   );
 
   const refresh = async () => {
@@ -95,7 +106,7 @@ export const ScanPage = () => {
     try {
       // Spec 2 §2: ask the server to refresh the scan, then load it again.
       await dataProvider.send('scan', scanPath(id, '/refresh'), { method: 'POST' });
-      await refetch();
+      await reload();
       notify('app.scans.page.refreshed', { type: 'success' });
     } catch (e) {
       notifyError(e);
@@ -112,7 +123,7 @@ export const ScanPage = () => {
             id,
             agentViewer,
             setScan,
-            reload: refetch,
+            reload,
             setEditing,
             selection,
             toggleSelected: (kind: SelectionKind, item: number | string) =>
@@ -125,7 +136,7 @@ export const ScanPage = () => {
             clearSelection: () => setSelection(noSelection()),
           }
         : null,
-    [agentViewer, id, refetch, scan, selection, setScan, setEditing],
+    [agentViewer, id, reload, scan, selection, setScan, setEditing],
   );
 
   return (

@@ -16,7 +16,7 @@ const notesOf = (wheel: TyreWheel) => {
   return { eaten: of('eatenTire'), pressure: of('pressureTire') };
 };
 
-const WheelCard = ({ wheel, onGraph }: { wheel: TyreWheel; onGraph: () => void }) => {
+const WheelCard = ({ wheel, row, direction, onGraph }: { wheel: TyreWheel; row: number; direction: 'L' | 'R'; onGraph: () => void }) => {
   const translate = useTranslate();
   const { agentViewer } = useScanPage();
   const t = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.tire.${k}`, args);
@@ -48,7 +48,7 @@ const WheelCard = ({ wheel, onGraph }: { wheel: TyreWheel; onGraph: () => void }
               ),
             )}
             {agentViewer ? (
-              <TyreRepairChoice label={wheel.label} />
+              <TyreRepairChoice row={row} direction={direction} label={wheel.label} />
             ) : (
               <>
                 {/* Spec 2 §2, §6: the normal viewer's Scan Image section and tyre graph. */}
@@ -94,8 +94,8 @@ export const TireTab = () => {
     <Box sx={{ display: 'grid', gap: 2 }}>
       {rows.map((r) => (
         <Box key={r.row} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <WheelCard wheel={r.left} onGraph={() => setGraph(r.left)} />
-          <WheelCard wheel={r.right} onGraph={() => setGraph(r.right)} />
+          <WheelCard wheel={r.left} row={r.row} direction="L" onGraph={() => setGraph(r.left)} />
+          <WheelCard wheel={r.right} row={r.row} direction="R" onGraph={() => setGraph(r.right)} />
         </Box>
       ))}
       {graph && <TyreGraphDialog wheel={graph} onClose={() => setGraph(null)} />}
