@@ -349,4 +349,62 @@ test.describe('scan page', () => {
     expect(recorded.map((a) => a.content_type).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/jpeg', 'image/png']);
     await expect(page.getByText('Mail Send')).toBeVisible();
   });
+
+  test('registration: the autocomplete offers registered plates after typing; the fetch button fills the vehicle from the built-in registry', async ({
+    page,
+    request,
+  }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
+    const headers = { Authorization: `Bearer ${admin}` };
+    const lookup = (await (await request.get(`/api/scan/license-plates/fetch/${scan.licensePlate}`, { headers })).json()) as {
+      data: { ag_response: { make: string; model: string; colour: string } };
+    };
+    // Something the fetch will put back.
+    expect((await request.put(`/api/scan/scans/${scan.id}`, { headers, data: { make: 'Placeholder', model: 'Placeholder' } })).ok()).toBe(
+      true,
+    );
+
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const card = section(page, 'Car Details');
+    await expect(card.getByText('Placeholder', { exact: true })).toHaveCount(2);
+    const fetched = page.waitForResponse((r) => r.url().includes(`/api/scan/license-plates/fetch/${scan.licensePlate}`));
+    await card.getByRole('button', { name: 'Fetch vehicle details' }).click();
+    expect((await fetched).status()).toBe(200);
+    await expect(page.getByText('Vehicle details filled from the registration')).toBeVisible();
+    await expect(card.getByText(lookup.data.ag_response.make, { exact: true })).toBeVisible();
+    await expect(card.getByText(lookup.data.ag_response.model, { exact: true })).toBeVisible();
+    expect((await api<Scan>(request, admin, `scans/${scan.id}`)).make).toBe(lookup.data.ag_response.make);
+
+    // The autocomplete asks only with text, once typing has paused.
+    await card.getByRole('button', { name: 'Edit Registration' }).click();
+    const input = card.getByRole('combobox', { name: 'Registration' });
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/scan/license-plates/search')) searches.push(r.postData() ?? '');
+    });
+    await input.fill('');
+    await input.pressSequentially(scan.licensePlate!.slice(0, 3), { delay: 50 });
+    await expect(page.getByRole('option', { name: scan.licensePlate!, exact: true })).toBeVisible();
+    expect(searches).toEqual([JSON.stringify({ number: scan.licensePlate!.slice(0, 3) })]);
+    await card.getByRole('button', { name: 'Close Registration without saving' }).click();
+  });
+
+  test('a live update refreshes the fields not being edited and leaves the one being typed in', async ({ page, request }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => !!s.make);
+    const headers = { Authorization: `Bearer ${admin}` };
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const card = section(page, 'Car Details');
+    await card.getByRole('button', { name: 'Edit Make' }).click();
+    await card.getByRole('textbox', { name: 'Make' }).fill('Typing');
+    expect((await request.put(`/api/scan/scans/${scan.id}`, { headers, data: { make: 'Server Make', model: 'Server Model' } })).ok()).toBe(
+      true,
+    );
+    await expect(card.getByText('Server Model', { exact: true })).toBeVisible();
+    await expect(card.getByRole('textbox', { name: 'Make' })).toHaveValue('Typing');
+    await card.getByRole('button', { name: 'Close Make without saving' }).click();
+  });
 });

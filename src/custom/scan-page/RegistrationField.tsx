@@ -82,10 +82,8 @@ export const RegistrationField = () => {
         notify('app.scanPage.no_plate_match', { type: 'info' });
         return;
       }
-      await save(vehicle, label).then(
-        () => notify('app.scanPage.fetched', { type: 'success' }),
-        () => undefined,
-      );
+      // A failed save has put the old values back and said why.
+      await save(vehicle, label, vehicle, 'app.scanPage.fetched').catch(() => undefined);
     } catch (error) {
       // A provider that fails or times out (502/504) says so; nothing changes.
       notifyError(error);

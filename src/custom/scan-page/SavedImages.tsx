@@ -4,12 +4,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
-import { CropDialog } from './CropDialog';
+import { lazyComponent } from '../../components/lazyComponent';
 import { DetailRow } from './ScanDetailsCard';
 import { Empty, Section } from './Section';
 import { annotateImage } from './annotate';
 import { useAnnotates } from './useAnnotates';
 import { useScanPage, type Scan } from './context';
+
+// react-easy-crop loads with the first crop.
+const CropDialog = lazyComponent(() => import('./CropDialog'), 'CropDialog');
 
 type Saved = Scan['annotates'][number];
 type Open = { kind: 'view' | 'crop' | 'info'; image: Saved; n: number } | null;

@@ -4,9 +4,12 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { useTranslate } from 'react-admin';
 import { tyreRows, type TyreWheel } from '../../domain/scan-view';
 import { Empty } from './Section';
-import { TyreGraphDialog } from './TyreGraphDialog';
+import { lazyComponent } from '../../components/lazyComponent';
 import { TyreRepairChoice } from './TyreRepairChoice';
 import { useScanPage } from './context';
+
+// recharts loads with the first graph opened.
+const TyreGraphDialog = lazyComponent(() => import('./TyreGraphDialog'), 'TyreGraphDialog');
 
 /** The wheel's notes: uneven wear and pressure, from either profile; NONE shows nothing. */
 const notesOf = (wheel: TyreWheel) => {

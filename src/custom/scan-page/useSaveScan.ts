@@ -29,7 +29,7 @@ export function useSaveScan() {
   const translate = useTranslate();
   const reason = useFailureReason();
   return useCallback(
-    async (changes: Partial<Scan>, label: string, body: Record<string, unknown> = changes) => {
+    async (changes: Partial<Scan>, label: string, body: Record<string, unknown> = changes, success = 'app.scanPage.saved') => {
       const keys = Object.keys(changes) as (keyof Scan)[];
       let before: Partial<Scan> = {};
       setScan((s) => {
@@ -43,7 +43,7 @@ export function useSaveScan() {
           [...keys, ...(keys.includes('client_id') ? (['client_name'] as const) : [])].map((k) => [k, saved[k]]),
         );
         setScan((s) => ({ ...s, ...fromServer, updated_at: saved.updated_at }));
-        notify('app.scanPage.saved', { type: 'success' });
+        notify(success, { type: 'success' });
       } catch (error) {
         setScan((s) => ({ ...s, ...before }));
         notify(translate('app.scanPage.save_failed', { field: label, reason: reason(error, Object.keys(body)) }), { type: 'error' });
