@@ -347,7 +347,10 @@ test.describe('scan page', () => {
     expect(body.attachments).toHaveLength(4);
     const recorded = ((await reply.json()) as { data: { attachments: { content_type: string }[] } }).data.attachments;
     expect(recorded.map((a) => a.content_type).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/jpeg', 'image/png']);
-    await expect(page.getByText('Mail Send')).toBeVisible();
+    // The form starts again empty, and 'Mail Send' shows (after the toasts of the saved images before it).
+    await expect(mail.getByText('Select images or reports to attach them')).toBeVisible();
+    await expect(mail.getByRole('textbox', { name: 'Recipients' })).toHaveValue('');
+    await expect(page.getByText('Mail Send')).toBeVisible({ timeout: 30_000 });
   });
 
   test('registration: the autocomplete offers registered plates after typing; the fetch button fills the vehicle from the built-in registry', async ({
