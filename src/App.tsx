@@ -109,6 +109,14 @@ export const App = () => (
             }
           />
         ))}
+        <Route
+          path={scanPage.agentPath}
+          element={
+            <RequirePermission permission={scanPage.permission}>
+              <scanPage.ScanPage />
+            </RequirePermission>
+          }
+        />
       </CustomRoutes>
     </CoreAdminUI>
     <AppNotification />

@@ -199,3 +199,87 @@ test('no serious or critical axe violation on any route, in English and Japanese
   const findings = results.flatMap((r) => r.findings);
   expect(findings, report(findings)).toEqual([]);
 });
+
+/** A demo scan of a type with what the audit needs open (damage to open a modal on, tyres to draw). */
+async function demoScan(page: Page, token: string, type: string, ok: (s: { dentCount: number; data: unknown[] }) => boolean) {
+  const headers = { authorization: `Bearer ${token}` };
+  const list = (await (await page.request.get(`/api/scan/scans?type=${type}&status=uploaded&per_page=50`, { headers })).json()) as {
+    items: { id: number; agent_id: number; dentCount: number }[];
+  };
+  for (const item of list.items) {
+    const scan = (
+      (await (await page.request.get(`/api/scan/scans/${item.id}`, { headers })).json()) as { data: { dentCount: number; data: unknown[] } }
+    ).data;
+    if (ok(scan)) return item;
+  }
+  throw new Error(`no demo ${type} scan fits`);
+}
+
+test('the scan page (issue 9): sketch, damage modal, tyres and graph, the agent viewer; at 360 px no sideways scrolling; English and Japanese', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const results = await Promise.all(
+    LANGUAGES.map(async ({ locale, option }) => {
+      const context = await browser.newContext({ baseURL, locale: 'en-AU', timezoneId: 'Australia/Melbourne' });
+      const page = await context.newPage();
+      const findings: Finding[] = [];
+      const widths: string[] = [];
+      const screen = (name: string) => `[${locale}] ${name}`;
+      try {
+        await signInAudited(page, [], screen);
+        if (locale !== 'en') {
+          await page.getByRole('combobox', { name: 'Language' }).click();
+          await page.getByRole('option', { name: option }).click();
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        }
+        const login = await page.request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+        const token = ((await login.json()) as { data: { token: string } }).data.token;
+        const body = await demoScan(page, token, 'arch', (s) => s.dentCount > 0);
+        const tyres = await demoScan(page, token, 'tire', (s) => s.data.length > 0);
+        for (const width of [1280, 360]) {
+          await page.setViewportSize({ width, height: 800 });
+          const noSidewaysScroll = async (name: string) => {
+            const [scroll, client] = await page.evaluate(() => [
+              document.documentElement.scrollWidth,
+              document.documentElement.clientWidth,
+            ]);
+            if (scroll > client) widths.push(`${screen(name)} at ${width} px: ${scroll} > ${client}`);
+          };
+          await page.goto(`/scans/${body.id}`);
+          await expect(page.locator('[data-field="licensePlate"]')).toBeVisible();
+          await audit(page, screen(`/scans/${body.id} (${width} px)`), findings);
+          await noSidewaysScroll(`/scans/${body.id}`);
+          // A chip of the sketch: the damage modal.
+          await page.locator('button[aria-label*=": "]').filter({ hasText: /^\d+$/ }).first().click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await audit(page, screen(`/scans/${body.id} (damage modal, ${width} px)`), findings);
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toBeHidden();
+
+          await page.goto(`/scans/${tyres.id}`);
+          await expect(page.locator('[data-field="licensePlate"]')).toBeVisible();
+          await audit(page, screen(`/scans/${tyres.id} (${width} px)`), findings);
+          await noSidewaysScroll(`/scans/${tyres.id}`);
+          await page.getByRole('tabpanel').getByRole('button').first().click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await audit(page, screen(`/scans/${tyres.id} (tyre graph, ${width} px)`), findings);
+          await page.keyboard.press('Escape');
+
+          // The agent viewer: the repair choices instead of the graph.
+          await page.goto(`/scans/${tyres.id}/${tyres.agent_id}`);
+          await expect(page.locator('[data-field="licensePlate"]')).toBeVisible();
+          await audit(page, screen(`/scans/${tyres.id}/${tyres.agent_id} (agent viewer, ${width} px)`), findings);
+          await noSidewaysScroll(`/scans/${tyres.id}/${tyres.agent_id}`);
+        }
+        return { findings, widths };
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+  const findings = results.flatMap((r) => r.findings);
+  expect(findings, report(findings)).toEqual([]);
+  expect(results.flatMap((r) => r.widths)).toEqual([]);
+});

@@ -1,61 +1,42 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Breadcrumbs, Button, Card, CardContent, CardHeader, CircularProgress, Link, Skeleton, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Breadcrumbs, Button, CircularProgress, Link, Paper, Skeleton, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LinkBase, useDataProvider, useLocaleState, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
 import { NOT_FOUND_REDIRECT_MS } from '../../config';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { isRecordNotFound } from '../../dataProvider/errors';
-import { formatDateTime } from '../../domain/format';
-import { isScanStatus, isScanType } from '../../domain/scans';
+import { isAgentUser } from '../../domain/permissions';
+import { mergeLiveUpdate } from '../../domain/scan-view';
 import { useScanEvents } from '../../realtime';
-import type { ScanDetail } from '../../domain/records';
+import { useCurrentUser } from '../../session';
+import { CarDetailsCard } from './CarDetailsCard';
+import { Communication } from './Communication';
+import { DetectionImages } from './DetectionImages';
+import { PartTabs } from './PartTabs';
+import { ReportsCard } from './ReportsCard';
+import { SavedImages } from './SavedImages';
+import { ScanDetailsCard } from './ScanDetailsCard';
+import { ScanVideo } from './ScanVideo';
+import { TotalsCard } from './TotalsCard';
+import { archDataKey } from './useArchData';
+import { ScanPageContext, scanPath, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
 
-/** The whole scan as the server sends it (the domain's record). */
-type Scan = ScanDetail;
-
-const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-
-/** Spec 2 §5: valuation in whole dollars with thousands separators and a dollar sign. */
-const money = (v: unknown, locale: string) => {
-  const n = typeof v === 'number' ? v : Number(text(v).replace(/[^\d]/g, ''));
-  return text(v) === '' || !Number.isFinite(n) ? '' : `$${Math.round(n).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-AU')}`;
-};
-
-const Detail = ({ label, children }: { label: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, gap: { xs: 0, sm: 2 }, py: 0.75 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children === '' || children === null || children === undefined ? translate('app.scans.page.not_set') : children}
-      </Typography>
-    </Box>
-  );
-};
-
-const DetailsCard = ({ title, loading, children }: { title: string; loading: boolean; children: ReactNode }) => (
-  <Card variant="outlined">
-    <CardHeader title={title} slotProps={{ title: { variant: 'subtitle1', component: 'h2', sx: { fontWeight: 600 } } }} sx={{ pb: 0 }} />
-    <CardContent>
-      {loading ? Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="text" sx={{ my: 0.75 }} />) : children}
-    </CardContent>
-  </Card>
-);
+const noSelection = (): MailSelection => ({ damages: new Set(), annotates: new Set(), reports: new Set() });
 
 /**
- * /scans/{scanId}: a minimal, read-only view of the scan's vehicle and scan details with the spec's
- * breadcrumb and Refresh, until the scan page issue brings the tabs, images and quoting.
+ * /scans/{scanId} (and /scans/{scanId}/{agentId}, the agent viewer): spec 2's scan form. The frame holds the scan (one
+ * query), the live updates and the mail selection; each section is its own component.
  */
 export const ScanPage = () => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const { scanId = '' } = useParams<{ scanId: string }>();
+  const { scanId = '', agentId } = useParams<{ scanId: string; agentId?: string }>();
   // Spec 2 §2: the scan id is lower-cased.
   const id = scanId.toLowerCase();
+  const user = useCurrentUser();
+  // Spec 2 §1, §6: an agent id in the route makes the agent viewer; an Agent user always works as one (decision).
+  const agentViewer = Boolean(agentId) || (user ? isAgentUser(user) : false);
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -63,14 +44,17 @@ export const ScanPage = () => {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [refreshing, setRefreshing] = useState(false);
-  const key = ['scans', 'getOne', id];
+  // The fields being edited: a set kept for the page's life, read by the live-update handler (not by rendering).
+  const [editing] = useState(() => new Set<string>());
+  const [selection, setSelection] = useState<MailSelection>(noSelection);
+  const key = useMemo(() => ['scans', 'getOne', id], [id]);
   const {
     data: scan,
     error,
-    isPending,
+    refetch,
   } = useQuery({
     queryKey: key,
-    queryFn: () => dataProvider.send<Scan>('scan', `scans/${encodeURIComponent(id)}`),
+    queryFn: () => dataProvider.send<Scan>('scan', scanPath(id)),
     retry: false,
   });
 
@@ -86,16 +70,43 @@ export const ScanPage = () => {
     return () => clearTimeout(timer.current);
   }, [error, navigate, notify, notifyError, translate]);
 
-  // Spec 2 §4: a live update of this scan refreshes what is shown.
-  useScanEvents(undefined, (event) => {
-    if (scan && event.id === scan.id) queryClient.setQueryData<Scan>(key, (s) => (s ? { ...s, ...event } : s));
-  });
+  const setEditing = useCallback(
+    (field: string, on: boolean) => {
+      if (on) editing.add(field);
+      else editing.delete(field);
+    },
+    [editing],
+  );
+  const setScan = useCallback(
+    (update: (s: Scan) => Scan) => queryClient.setQueryData<Scan>(key, (s) => (s ? update(s) : s)),
+    [key, queryClient],
+  );
+
+  // The scan and its car sketch's counts, from the server again.
+  const reload = useCallback(async () => {
+    const fresh = await refetch();
+    if (fresh.data) await queryClient.invalidateQueries({ queryKey: archDataKey(fresh.data.id) });
+    return fresh;
+  }, [queryClient, refetch]);
+
+  // Spec 2 §4: a live update of this scan refreshes what it carries, except the fields being edited (a damage-count
+  // edit elsewhere changes its totals: the sketch's counts are asked for again).
+  useScanEvents(
+    undefined,
+    (event) => {
+      if (!scan || event.id !== scan.id) return;
+      setScan((s) => mergeLiveUpdate(s, event, editing));
+      void queryClient.invalidateQueries({ queryKey: archDataKey(scan.id) });
+    },
+    () => void reload(),
+  );
 
   const refresh = async () => {
     setRefreshing(true);
     try {
-      const fresh = await dataProvider.send<Scan>('scan', `scans/${encodeURIComponent(id)}/refresh`, { method: 'POST' });
-      queryClient.setQueryData(key, fresh);
+      // Spec 2 §2: ask the server to refresh the scan, then load it again.
+      await dataProvider.send('scan', scanPath(id, '/refresh'), { method: 'POST' });
+      await reload();
       notify('app.scans.page.refreshed', { type: 'success' });
     } catch (e) {
       notifyError(e);
@@ -104,21 +115,39 @@ export const ScanPage = () => {
     }
   };
 
-  const loading = isPending || !scan;
-  const field = (name: keyof Scan) => text(scan?.[name]);
-  const typeLabel = isScanType(field('type')) ? translate(`app.scans.type.${field('type')}`) : field('type');
-  const statusLabel = isScanStatus(field('status')) ? translate(`app.scans.status.${field('status')}`) : field('status');
-  const label = (k: string) => translate(`app.scans.page.${k}`);
+  const state = useMemo<ScanPageState | null>(
+    () =>
+      scan
+        ? {
+            scan,
+            id,
+            agentViewer,
+            setScan,
+            reload,
+            setEditing,
+            selection,
+            toggleSelected: (kind: SelectionKind, item: number | string) =>
+              setSelection((s) => {
+                const next = new Set<number | string>(s[kind]);
+                if (next.has(item)) next.delete(item);
+                else next.add(item);
+                return { ...s, [kind]: next };
+              }),
+            clearSelection: () => setSelection(noSelection()),
+          }
+        : null,
+    [agentViewer, id, reload, scan, selection, setScan, setEditing],
+  );
 
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
         <Breadcrumbs aria-label={translate('app.crud.breadcrumb')} separator=">">
           <Link component={LinkBase} to="/scans" underline="hover" color="inherit">
             {translate('app.scans.title')}
           </Link>
           <Typography color="text.primary" component="h1" variant="h6">
-            {label('breadcrumb')}
+            {translate('app.scans.page.breadcrumb')}
           </Typography>
         </Breadcrumbs>
         {id && (
@@ -128,32 +157,51 @@ export const ScanPage = () => {
             disabled={refreshing || !scan}
             startIcon={refreshing ? <CircularProgress size={16} color="inherit" /> : <RefreshIcon />}
           >
-            {label('refresh')}
+            {translate('app.scans.page.refresh')}
           </Button>
         )}
       </Box>
-      {!error && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
-          <DetailsCard title={label('car_details')} loading={loading}>
-            <Detail label={label('registration')}>{field('licensePlate')}</Detail>
-            <Detail label={label('make')}>{field('make')}</Detail>
-            <Detail label={label('model')}>{field('model')}</Detail>
-            <Detail label={label('car_color')}>{field('carColor')}</Detail>
-            <Detail label={label('body_type')}>{field('body_type')}</Detail>
-            <Detail label={label('valuation')}>{money(scan?.valuation, locale)}</Detail>
-            <Detail label={label('location_state')}>{field('location_state')}</Detail>
-          </DetailsCard>
-          <DetailsCard title={label('scan_details')} loading={loading}>
-            <Detail label={label('scan_id')}>{field('scan_id')}</Detail>
-            <Detail label={label('type')}>{typeLabel}</Detail>
-            <Detail label={label('status')}>{statusLabel}</Detail>
-            <Detail label={label('date_time')}>{formatDateTime(field('timestamp'), locale)}</Detail>
-            <Detail label={label('client')}>{field('client_name')}</Detail>
-            <Detail label={label('agent')}>{field('agent_name')}</Detail>
-            <Detail label={label('location')}>{field('location_name')}</Detail>
-          </DetailsCard>
-        </Box>
+      {!error && !state && <LoadingFrame />}
+      {state && (
+        <ScanPageContext.Provider value={state}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(300px, 1fr)' },
+              alignItems: 'start',
+            }}
+          >
+            <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+              <PartTabs />
+              <ScanVideo />
+              <DetectionImages />
+              {/* Spec 2 §6: the agent viewer has no saved images. */}
+              {!agentViewer && <SavedImages />}
+              <Communication />
+            </Box>
+            <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+              <CarDetailsCard />
+              <ScanDetailsCard />
+              <TotalsCard />
+              <ReportsCard />
+            </Box>
+          </Box>
+        </ScanPageContext.Provider>
       )}
     </Box>
   );
 };
+
+const LoadingFrame = () => (
+  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '2fr 1fr' } }}>
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Skeleton variant="rectangular" height={320} />
+    </Paper>
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      {Array.from({ length: 8 }, (_, i) => (
+        <Skeleton key={i} variant="text" sx={{ my: 0.75 }} />
+      ))}
+    </Paper>
+  </Box>
+);

@@ -1,0 +1,141 @@
+import { MenuItem, TextField } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useSelectOptions } from '../../components/useSelectOptions';
+import { AU_STATES } from '../../domain/locations';
+import { formatValuation, valuationKeep } from '../../domain/scan-view';
+import { InlineField, type InlineInputProps } from './InlineField';
+import { RegistrationField } from './RegistrationField';
+import { Section } from './Section';
+import { useScanPage } from './context';
+import { useSaveScan } from './useSaveScan';
+
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+const TextInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProps<string>) => (
+  <TextField
+    id={id}
+    size="small"
+    fullWidth
+    value={value}
+    disabled={disabled}
+    onChange={(e) => onChange(e.target.value)}
+    onKeyDown={(e) => {
+      if (e.key === 'Enter') onSubmit();
+    }}
+  />
+);
+
+type TextKey = 'make' | 'model' | 'carColor' | 'body_type';
+
+/** Spec 2 §2 right column: Car Details, every vehicle field editable inline (spec 2 §4, §5). */
+export const CarDetailsCard = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { scan, agentViewer } = useScanPage();
+  const save = useSaveScan();
+  const clients = useSelectOptions('clients');
+  const label = (k: string) => translate(`app.scans.page.${k}`);
+
+  const textField = (key: TextKey, labelKey: string) => (
+    <InlineField<string>
+      name={key}
+      label={label(labelKey)}
+      display={text(scan[key])}
+      initial={text(scan[key])}
+      input={(p) => <TextInput {...p} />}
+      save={(v) => save({ [key]: v.trim() || null }, label(labelKey))}
+    />
+  );
+
+  return (
+    <Section id="car-details" title={label('car_details')}>
+      <RegistrationField />
+      {textField('make', 'make')}
+      {textField('model', 'model')}
+      {textField('carColor', 'car_color')}
+      {textField('body_type', 'body_type')}
+      {/* Spec 2 §6: the agent viewer has no valuation row. */}
+      {!agentViewer && (
+        <InlineField<string>
+          name="valuation"
+          label={label('valuation')}
+          display={formatValuation(scan.valuation, locale)}
+          initial={scan.valuation === null ? '' : scan.valuation.toLocaleString('en-AU')}
+          input={(p) => (
+            <TextField
+              id={p.id}
+              size="small"
+              fullWidth
+              value={p.value}
+              disabled={p.disabled}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              onChange={(e) => p.onChange(valuationKeep(e.target.value))}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') p.onSubmit();
+              }}
+            />
+          )}
+          save={(v) => {
+            const digits = v.replace(/,/g, '');
+            return save({ valuation: digits === '' ? null : Number(digits) }, label('valuation'), { valuation: v });
+          }}
+        />
+      )}
+      <InlineField<string>
+        name="location_state"
+        label={label('location_state')}
+        display={text(scan.location_state)}
+        initial={text(scan.location_state)}
+        input={(p) => (
+          <TextField
+            id={p.id}
+            select
+            size="small"
+            fullWidth
+            value={p.value}
+            disabled={p.disabled}
+            onChange={(e) => p.onChange(e.target.value)}
+          >
+            <MenuItem value="">{translate('app.scanPage.select_state')}</MenuItem>
+            {AU_STATES.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.id}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        save={(v) => save({ location_state: v || null }, label('location_state'))}
+      />
+      <InlineField<string>
+        name="client_id"
+        label={label('client')}
+        display={text(scan.client_name)}
+        initial={scan.client_id === null ? '' : String(scan.client_id)}
+        input={(p) => (
+          <TextField
+            id={p.id}
+            select
+            size="small"
+            fullWidth
+            value={p.value}
+            disabled={p.disabled}
+            onChange={(e) => p.onChange(e.target.value)}
+          >
+            <MenuItem value="">{translate('app.scanPage.select_client')}</MenuItem>
+            {(clients.data ?? []).map((c) => (
+              <MenuItem key={c.value} value={String(c.value)}>
+                {c.text}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        save={(v) => {
+          const client = (clients.data ?? []).find((c) => String(c.value) === v);
+          const client_id = v === '' ? null : Number(v);
+          // Spec 2 §4: the client's id and name change at once and go back on failure.
+          return save({ client_id, client_name: client?.text ?? null }, label('client'), { client_id, client_name: client?.text ?? null });
+        }}
+      />
+    </Section>
+  );
+};

@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotifyError } from '../../components/useNotifyError';
+import type { AppDataProvider } from '../../dataProvider';
+import { DAMAGE_LEVELS, type DamageLevel, type DamageType } from '../../domain/scans';
+import { emptyCounts, panelDetections, parseCount } from '../../domain/scan-view';
+import { Empty } from './Section';
+import { useScanPage, type Scan } from './context';
+
+type Kind = 'all' | DamageType;
+type Drafts = Record<DamageType, Record<DamageLevel, string>>;
+
+const draftsOf = (scan: Scan, carPanel: string): Drafts => {
+  const of = (type: DamageType) => {
+    const counts = { ...emptyCounts(), ...scan.measures[type][carPanel] };
+    return Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, String(counts[l])])) as Record<DamageLevel, string>;
+  };
+  return { dents: of('dents'), scratchs: of('scratchs') };
+};
+
+/** A detection's close-up with its measures in mm. */
+const DetectionImage = ({ damage, name }: { damage: Scan['damages'][number]; name: string }) => {
+  const translate = useTranslate();
+  const level = (l: string) => translate(`app.scanPage.level.${l}`, { _: l });
+  return (
+    <Box component="figure" sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
+      {damage.src ? (
+        <Box component="img" src={damage.src} alt={name} sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }} />
+      ) : (
+        <Box sx={{ width: '100%', aspectRatio: '1', bgcolor: 'grey.100' }} aria-hidden />
+      )}
+      <Box component="figcaption" sx={{ p: 0.75, fontSize: 12 }}>
+        {(damage.data.length ? damage.data : [{ measure: damage.level, width_mm: damage.width_mm, height_mm: damage.height_mm }]).map(
+          (m, i) => (
+            <div key={i}>
+              {translate('app.scanPage.modal.measure', { level: level(m.measure), width: m.width_mm, height: m.height_mm })}
+            </div>
+          ),
+        )}
+      </Box>
+    </Box>
+  );
+};
+
+const ImageGrid = ({ items, title, empty, kind }: { items: Scan['damages']; title: string; empty: string; kind: string }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="section" sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {items.length === 0 ? (
+        <Empty>{empty}</Empty>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))' }}>
+          {items.map((d) => (
+            <DetectionImage
+              key={d.id}
+              damage={d}
+              name={translate('app.scanPage.detections.image', {
+                panel: d.carPanel,
+                level: translate(`app.scanPage.level.${d.level}`, { _: d.level }),
+                kind,
+              })}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+/**
+ * Spec 2 §2: a panel's damage modal. The All / Dent / Scratch filter, the panel's views, its dent and scratch images
+ * with their measures in mm, and its counts per level, saved by `POST scans/arch/edit-damage-count` (the totals, the
+ * chips and the list row follow; a failure leaves the modal open).
+ */
+export const DamageModal = ({
+  carPanel,
+  label,
+  views,
+  onClose,
+}: {
+  carPanel: string;
+  label: string;
+  views: { id: number; name: string; image: string | null }[];
+  onClose: () => void;
+}) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { scan, reload } = useScanPage();
+  const [kind, setKind] = useState<Kind>('all');
+  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(scan, carPanel));
+  const [saving, setSaving] = useState(false);
+  const { dents, scratchs } = panelDetections(scan.damages, carPanel, kind);
+  const invalid = (['dents', 'scratchs'] as const).some((t) => DAMAGE_LEVELS.some((l) => parseCount(drafts[t][l]) === null));
+  const m = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.modal.${k}`, args);
+
+  const save = async () => {
+    const counts = (t: DamageType) => Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, parseCount(drafts[t][l]) ?? 0]));
+    setSaving(true);
+    try {
+      await dataProvider.send('scan', 'scans/arch/edit-damage-count', {
+        method: 'POST',
+        body: { scan_id: scan.id, car_panel: carPanel, dents: counts('dents'), scratchs: counts('scratchs') },
+      });
+      await reload();
+      notify('app.scanPage.modal.counts_saved', { type: 'success' });
+    } catch (error) {
+      // Spec 2 §8: the modal stays open.
+      console.warn('edit-damage-count failed', error);
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const noneAtAll = kind === 'all' && dents.length === 0 && scratchs.length === 0;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="damage-modal-title">
+      <DialogTitle id="damage-modal-title">{m('title', { panel: label })}</DialogTitle>
+      <DialogContent dividers>
+        <ToggleButtonGroup exclusive size="small" value={kind} onChange={(_, v: Kind | null) => v && setKind(v)} aria-label={m('filter')}>
+          <ToggleButton value="all">{m('all')}</ToggleButton>
+          <ToggleButton value="dents">{m('dent')}</ToggleButton>
+          <ToggleButton value="scratchs">{m('scratch')}</ToggleButton>
+        </ToggleButtonGroup>
+        {views.length > 0 && (
+          <Box component="ul" aria-label={m('views')} sx={{ display: 'flex', gap: 1, overflowX: 'auto', listStyle: 'none', p: 0, my: 2 }}>
+            {views.map((v) => (
+              <Box component="li" key={v.id} sx={{ flex: 'none', textAlign: 'center' }}>
+                {v.image && (
+                  <Box
+                    component="img"
+                    src={v.image}
+                    alt={v.name}
+                    sx={{ width: 100, height: 50, objectFit: 'contain', display: 'block', border: 1, borderColor: 'divider' }}
+                  />
+                )}
+                <Typography variant="caption">{v.name}</Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+        {noneAtAll ? (
+          <Box sx={{ mt: 2 }}>
+            <Empty>{m('no_damage_detected')}</Empty>
+          </Box>
+        ) : (
+          <>
+            {kind !== 'scratchs' && <ImageGrid items={dents} title={m('dent_images')} empty={m('dent_not_available')} kind={m('dent')} />}
+            {kind !== 'dents' && (
+              <ImageGrid items={scratchs} title={m('scratch_images')} empty={m('damages_not_available')} kind={m('scratch')} />
+            )}
+          </>
+        )}
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+            {m('counts')}
+          </Typography>
+          {(['dents', 'scratchs'] as const).map((t) => (
+            <Box key={t} sx={{ mb: 1.5 }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+                {translate(`app.scanPage.${t}`)}
+              </Typography>
+              <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))' }}>
+                {DAMAGE_LEVELS.map((l) => {
+                  const bad = parseCount(drafts[t][l]) === null;
+                  return (
+                    <TextField
+                      key={l}
+                      size="small"
+                      type="number"
+                      label={translate(`app.scanPage.level.${l}`)}
+                      value={drafts[t][l]}
+                      error={bad}
+                      helperText={bad ? m('count_invalid') : undefined}
+                      disabled={saving}
+                      onChange={(e) => setDrafts((d) => ({ ...d, [t]: { ...d[t], [l]: e.target.value } }))}
+                      slotProps={{
+                        htmlInput: {
+                          min: 0,
+                          max: 999,
+                          step: 1,
+                          inputMode: 'numeric',
+                          'aria-label': m('count_input', {
+                            kind: translate(`app.scanPage.${t}`),
+                            level: translate(`app.scanPage.level.${l}`),
+                          }),
+                        },
+                      }}
+                    />
+                  );
+                })}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{m('close')}</Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={saving || invalid}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {m('save_counts')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,129 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Box, CircularProgress, IconButton, Typography } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import { useTranslate } from 'react-admin';
+import { useScanPage } from './context';
+
+export interface InlineInputProps<T> {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  /** Enter in a text input saves. */
+  onSubmit: () => void;
+  disabled: boolean;
+}
+
+interface InlineFieldProps<T> {
+  /** The scan field it edits (a live update leaves it alone while editing). */
+  name: string;
+  label: string;
+  /** What display mode shows ('' shows the "not set" text). */
+  display: ReactNode;
+  /** The value edit mode starts from. */
+  initial: T;
+  /** Renders the edit input (a render function: an input with hooks is rendered as its own component inside it). */
+  input: (props: InlineInputProps<T>) => ReactNode;
+  /** Saves; rejects when the save failed (the scan's value is already back). */
+  save: (value: T) => Promise<void>;
+  /** More buttons beside the pencil in display mode. */
+  actions?: ReactNode;
+}
+
+/** Spec 2 §4: display mode, the pencil to edit, save commits, close goes back to the last saved value. */
+export function InlineField<T>({ name, label, display, initial, input, save, actions }: InlineFieldProps<T>) {
+  const translate = useTranslate();
+  const { setEditing } = useScanPage();
+  const inputId = useId();
+  const [editing, setEditingState] = useState(false);
+  const [draft, setDraft] = useState<T>(initial);
+  const [saving, setSaving] = useState(false);
+  // Edit mode puts the focus in its input (and back on the pencil's row when it ends, by the browser's order).
+  useEffect(() => {
+    if (editing) document.getElementById(inputId)?.focus();
+  }, [editing, inputId]);
+  const edit = (on: boolean) => {
+    setEditingState(on);
+    setEditing(name, on);
+  };
+  const submit = async () => {
+    setSaving(true);
+    try {
+      await save(draft);
+    } catch {
+      // The hook has put the scan's value back and said why.
+    } finally {
+      setSaving(false);
+      edit(false);
+    }
+  };
+  const empty = display === '' || display === null || display === undefined;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr auto', sm: '130px 1fr auto' },
+        columnGap: 1,
+        alignItems: 'center',
+        py: 0.5,
+        minHeight: 40,
+      }}
+    >
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        component={editing ? 'label' : 'span'}
+        htmlFor={editing ? inputId : undefined}
+        sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+      >
+        {label}
+      </Typography>
+      {editing ? (
+        <>
+          <Box sx={{ minWidth: 0 }}>
+            {input({ id: inputId, label, value: draft, onChange: setDraft, onSubmit: () => void submit(), disabled: saving })}
+          </Box>
+          <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
+            <IconButton
+              size="small"
+              aria-label={translate('app.scanPage.save_field', { field: label })}
+              onClick={() => void submit()}
+              disabled={saving}
+            >
+              {saving ? <CircularProgress size={18} /> : <CheckIcon fontSize="small" />}
+            </IconButton>
+            <IconButton
+              size="small"
+              aria-label={translate('app.scanPage.cancel_field', { field: label })}
+              onClick={() => edit(false)}
+              disabled={saving}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        </>
+      ) : (
+        <>
+          <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} data-field={name}>
+            {empty ? translate('app.scans.page.not_set') : display}
+          </Typography>
+          <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
+            {actions}
+            <IconButton
+              size="small"
+              aria-label={translate('app.scanPage.edit_field', { field: label })}
+              onClick={() => {
+                setDraft(initial);
+                edit(true);
+              }}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useScanPage } from './context';
+
+/** Spec 2 §2 Rims tab: a placeholder image card labelled Rear Left. */
+export const RimsTab = () => {
+  const translate = useTranslate();
+  const { scan } = useScanPage();
+  const src = scan.meta?.thumbnailImagePathUrl;
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 320 }}>
+      {src ? (
+        <Box
+          component="img"
+          src={src}
+          alt={translate('app.scanPage.rims.image')}
+          sx={{ width: '100%', display: 'block', bgcolor: 'grey.100' }}
+        />
+      ) : (
+        <Box sx={{ height: 160, bgcolor: 'grey.100' }} aria-hidden />
+      )}
+      <CardContent>
+        <Typography variant="subtitle2" component="p">
+          {translate('app.scanPage.rims.rear_left')}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+};

@@ -1,0 +1,189 @@
+import { useRef, useState } from 'react';
+import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Menu, MenuItem } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { useTranslate } from 'react-admin';
+import { useNotifyError } from '../../components/useNotifyError';
+import { lazyComponent } from '../../components/lazyComponent';
+import { DetailRow } from './ScanDetailsCard';
+import { Empty, Section } from './Section';
+import { annotateImage } from './annotate';
+import { useAnnotates } from './useAnnotates';
+import { useScanPage, type Scan } from './context';
+
+// react-easy-crop loads with the first crop.
+const CropDialog = lazyComponent(() => import('./CropDialog'), 'CropDialog');
+
+type Saved = Scan['annotates'][number];
+type Open = { kind: 'view' | 'crop' | 'info'; image: Saved; n: number } | null;
+
+/**
+ * Spec 2 §2 Saved Images: the horizontally scrolling strip of 100×100 thumbnails (vehicle photos included), each with
+ * View / Crop / Annotation / Info; select mode picks images for the mail, otherwise each has a delete icon.
+ */
+export const SavedImages = () => {
+  const translate = useTranslate();
+  const notifyError = useNotifyError();
+  const { scan, selection, toggleSelected } = useScanPage();
+  const { save, remove } = useAnnotates();
+  const [selecting, setSelecting] = useState(false);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; image: Saved; n: number } | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [busy, setBusy] = useState(false);
+  const thumbs = useRef(new Map<number, HTMLImageElement>());
+  const s = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.saved_images.${k}`, args);
+  const images = scan.annotates;
+  const nameOf = (image: Saved, n: number) => s(image.vehicle_photo ? 'vehicle_photo' : 'image', { n });
+
+  const saveImage = async (jpeg: Blob) => {
+    try {
+      await save(jpeg);
+    } catch (error) {
+      notifyError(error);
+      throw error;
+    }
+  };
+  const annotate = async (image: Saved) => {
+    const element = thumbs.current.get(image.id);
+    if (!element) return;
+    setBusy(true);
+    try {
+      const jpeg = await annotateImage(element);
+      if (jpeg) await saveImage(jpeg);
+    } catch {
+      // saveImage has said why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  const del = async (image: Saved) => {
+    setBusy(true);
+    try {
+      await remove(image.id);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section
+      id="saved-images"
+      title={s('title')}
+      action={
+        images.length > 0 && (
+          <Button size="small" onClick={() => setSelecting((x) => !x)} aria-pressed={selecting}>
+            {translate(selecting ? 'app.scanPage.select_done' : 'app.scanPage.select_mode')}
+          </Button>
+        )
+      }
+    >
+      {images.length === 0 ? (
+        <Empty>{s('empty')}</Empty>
+      ) : (
+        <Box
+          component="ul"
+          aria-label={s('title')}
+          tabIndex={0}
+          sx={{ display: 'flex', gap: 1, overflowX: 'auto', listStyle: 'none', m: 0, p: 0, pb: 1 }}
+          data-testid="saved-images"
+        >
+          {images.map((image, i) => {
+            const n = i + 1;
+            const name = nameOf(image, n);
+            return (
+              <Box component="li" key={image.id} sx={{ flex: 'none', position: 'relative', width: 100, height: 100 }}>
+                <Box
+                  component="img"
+                  ref={(el: HTMLImageElement | null) => {
+                    if (el) thumbs.current.set(image.id, el);
+                    else thumbs.current.delete(image.id);
+                  }}
+                  src={image.src}
+                  alt={name}
+                  sx={{ width: 100, height: 100, objectFit: 'cover', display: 'block', border: 1, borderColor: 'divider', borderRadius: 1 }}
+                />
+                <IconButton
+                  size="small"
+                  aria-label={s('menu', { n })}
+                  aria-haspopup="menu"
+                  onClick={(e) => setMenu({ anchor: e.currentTarget, image, n })}
+                  disabled={busy}
+                  sx={{ position: 'absolute', top: 2, left: 2, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: '#fff' } }}
+                >
+                  <MoreVertIcon fontSize="small" />
+                </IconButton>
+                {selecting ? (
+                  <Checkbox
+                    checked={selection.annotates.has(image.id)}
+                    onChange={() => toggleSelected('annotates', image.id)}
+                    slotProps={{ input: { 'aria-label': translate('app.scanPage.modal.select_image', { name }) } }}
+                    sx={{
+                      position: 'absolute',
+                      top: 0,
+                      right: 0,
+                      p: 0.5,
+                      bgcolor: 'rgba(255,255,255,0.85)',
+                      '&:hover': { bgcolor: '#fff' },
+                    }}
+                  />
+                ) : (
+                  <IconButton
+                    size="small"
+                    aria-label={s('delete', { n })}
+                    onClick={() => void del(image)}
+                    disabled={busy}
+                    sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: '#fff' } }}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
+        {(['view', 'crop', 'annotation', 'info'] as const).map((k) => (
+          <MenuItem
+            key={k}
+            onClick={() => {
+              if (!menu) return;
+              setMenu(null);
+              if (k === 'annotation') void annotate(menu.image);
+              else setOpen({ kind: k, image: menu.image, n: menu.n });
+            }}
+          >
+            {s(k)}
+          </MenuItem>
+        ))}
+      </Menu>
+      {open?.kind === 'crop' && <CropDialog src={open.image.src} onSave={saveImage} onClose={() => setOpen(null)} />}
+      {open && open.kind !== 'crop' && (
+        <Dialog
+          open
+          onClose={() => setOpen(null)}
+          fullWidth
+          maxWidth={open.kind === 'view' ? 'md' : 'xs'}
+          aria-labelledby="saved-image-title"
+        >
+          <DialogTitle id="saved-image-title">{open.kind === 'view' ? nameOf(open.image, open.n) : s('info_title')}</DialogTitle>
+          <DialogContent dividers>
+            {open.kind === 'view' ? (
+              <Box component="img" src={open.image.src} alt={nameOf(open.image, open.n)} sx={{ width: '100%', display: 'block' }} />
+            ) : (
+              <>
+                <DetailRow label={s('info_kind')}>{s(open.image.vehicle_photo ? 'info_kind_photo' : 'info_kind_saved')}</DetailRow>
+                <DetailRow label={s('info_file')}>{open.image.path}</DetailRow>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(null)}>{s('close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Section>
+  );
+};

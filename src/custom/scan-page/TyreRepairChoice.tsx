@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { useNotifyError } from '../../components/useNotifyError';
+import type { AppDataProvider } from '../../dataProvider';
+import type { TyreRepair } from '../../domain/records';
+import { TYRE_REPAIR_TYPES, type TyreRepairType } from '../../domain/scans';
+import { scanPath, useScanPage } from './context';
+
+/** i18n keys of the choices (spec 2 §9: Repair, Recheck Next Visit, Replace). */
+const LABEL: Record<TyreRepairType, string> = {
+  repair: 'app.scanPage.tire.repair',
+  recheck: 'app.scanPage.tire.recheck',
+  replace: 'app.scanPage.tire.replace',
+};
+
+/**
+ * Spec 2 §2, §4: the agent's Repair / Recheck Next Visit / Replace for one wheel; a new choice replaces the earlier one
+ * for that position and is kept with the scan (`PUT scans/{id}/tyre-repairs {row, direction, repair_type}`, null clears).
+ */
+export const TyreRepairChoice = ({ row, direction, label }: { row: number; direction: 'L' | 'R'; label: string }) => {
+  const translate = useTranslate();
+  const notifyError = useNotifyError();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { scan, id, setScan } = useScanPage();
+  const choice = scan.tyre_repairs.find((r) => r.row === row && r.direction === direction)?.repair_type ?? null;
+  const [saving, setSaving] = useState(false);
+  const choose = async (next: TyreRepairType | null) => {
+    setSaving(true);
+    try {
+      const list = await dataProvider.send<TyreRepair[]>('scan', scanPath(id, '/tyre-repairs'), {
+        method: 'PUT',
+        body: { row, direction, repair_type: next },
+      });
+      setScan((s) => ({ ...s, tyre_repairs: list }));
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      value={choice}
+      disabled={saving}
+      onChange={(_, v: TyreRepairType | null) => void choose(v)}
+      aria-label={translate('app.scanPage.tire.repair_types', { label })}
+      sx={{ mt: 1.5, flexWrap: 'wrap' }}
+    >
+      {TYRE_REPAIR_TYPES.map((t) => (
+        <ToggleButton key={t.id} value={t.id} sx={{ textTransform: 'none' }}>
+          {translate(LABEL[t.id])}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+};

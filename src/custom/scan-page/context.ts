@@ -1,0 +1,41 @@
+import { createContext, useContext } from 'react';
+import type { ScanDetail } from '../../domain/records';
+
+/** The whole scan as the server sends it (the domain's record). */
+export type Scan = ScanDetail;
+
+/** What the mail form attaches: damage images, saved images and report PDFs chosen in their select modes. */
+export interface MailSelection {
+  damages: ReadonlySet<number>;
+  annotates: ReadonlySet<number>;
+  reports: ReadonlySet<string>;
+}
+export type SelectionKind = keyof MailSelection;
+
+export interface ScanPageState {
+  scan: Scan;
+  /** The route's scan id (lower-cased). */
+  id: string;
+  /** Spec 2 §1, §6: the agent viewer (an agent id in the route, or an Agent user). */
+  agentViewer: boolean;
+  /** Replaces the cached scan (after a save) without asking the server again. */
+  setScan: (update: (scan: Scan) => Scan) => void;
+  /** Asks the server for the scan again. */
+  reload: () => Promise<unknown>;
+  /** Inline fields being edited: a live update leaves them alone (spec 2 §4). */
+  setEditing: (field: string, editing: boolean) => void;
+  selection: MailSelection;
+  toggleSelected: (kind: SelectionKind, key: number | string) => void;
+  clearSelection: () => void;
+}
+
+export const ScanPageContext = createContext<ScanPageState | null>(null);
+
+export function useScanPage(): ScanPageState {
+  const state = useContext(ScanPageContext);
+  if (!state) throw new Error('useScanPage outside the scan page');
+  return state;
+}
+
+/** `scans/{id}` paths: the route's id, encoded. */
+export const scanPath = (id: string, rest = '') => `scans/${encodeURIComponent(id)}${rest}`;

@@ -1,0 +1,413 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+/** Issue 9: the scan page's screens on the demo scans, through the real server. */
+
+interface Scan {
+  id: number;
+  agent_id: number;
+  type: string;
+  licensePlate: string | null;
+  make: string | null;
+  valuation: number | null;
+  dentCount: number;
+  scratchCount: number;
+  damages: { id: number; carPanel: string; type: string; data: { measure: string; width_mm: number; height_mm: number }[] }[];
+  measures: { dents: Record<string, Record<string, number>>; scratchs: Record<string, Record<string, number>> };
+  data: { row: number; label: string }[];
+}
+
+async function token(request: APIRequestContext, email: string) {
+  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { data: { token: string } }).data.token;
+}
+
+async function api<T>(request: APIRequestContext, bearer: string, path: string): Promise<T> {
+  const reply = await request.get(`/api/scan/${path}`, { headers: { Authorization: `Bearer ${bearer}` } });
+  expect(reply.ok(), path).toBe(true);
+  const body = (await reply.json()) as { data?: T; items?: T };
+  return (body.data ?? body.items) as T;
+}
+
+/** The first uploaded demo scan of a type the caller's test needs (a body scan with dents, a tyre scan). */
+async function findScan(request: APIRequestContext, bearer: string, type: string, ok: (s: Scan) => boolean): Promise<Scan> {
+  for (let page = 1; page <= 10; page++) {
+    const items = await api<{ id: number }[]>(request, bearer, `scans?type=${type}&status=uploaded&per_page=25&page=${page}`);
+    for (const item of items) {
+      const scan = await api<Scan>(request, bearer, `scans/${item.id}`);
+      if (ok(scan)) return scan;
+    }
+  }
+  throw new Error(`no demo ${type} scan fits`);
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+async function openScan(page: Page, id: number, suffix = '') {
+  await page.goto(`/scans/${id}${suffix}`);
+  await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
+}
+
+test.describe('scan page', () => {
+  test('frame, cards and tabs; a chip opens the damage modal with its filter, images and measures', async ({ page, request }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'chasis', (s) => s.dentCount > 0 && s.damages.some((d) => d.type === 'dents'));
+    const dent = scan.damages.find((d) => d.type === 'dents')!;
+    const panelDents = Object.values(scan.measures.dents[dent.carPanel]).reduce((a, b) => a + b, 0);
+
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Scans' })).toBeVisible();
+    await expect(crumbs.getByText('Update Scan')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Chasis' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab')).toHaveCount(1);
+    for (const card of ['Car Details', 'Scan Details', 'Total Dents & Scratchs', 'Reports']) {
+      await expect(page.getByRole('heading', { name: card })).toBeVisible();
+    }
+    await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount}`)).toBeVisible();
+    // The sketch's panel-group drawings.
+    for (const view of ['Front', 'Rear', 'Left', 'Right', 'Top'])
+      await expect(page.getByRole('img', { name: view, exact: true })).toBeVisible();
+    // No Quote Evaluation on a chasis tab.
+    await expect(page.getByRole('link', { name: 'Quote Evaluation' })).toHaveCount(0);
+
+    const chip = page.getByRole('button', { name: new RegExp(`: ${panelDents} dents?$`) }).first();
+    await expect(chip).toHaveCSS('background-color', 'rgb(181, 64, 84)');
+    await chip.click();
+    const modal = page.getByRole('dialog');
+    await expect(modal.getByRole('heading', { level: 3, name: 'Dent images' })).toBeVisible();
+    const m = dent.data[0];
+    await expect(modal.getByText(new RegExp(`${m.width_mm} × ${m.height_mm} mm`)).first()).toBeVisible();
+    await expect(modal.getByRole('spinbutton', { name: 'Dents Light' })).toHaveValue(String(scan.measures.dents[dent.carPanel].light));
+    await modal.getByRole('button', { name: 'Scratch', exact: true }).click();
+    await expect(modal.getByRole('heading', { name: 'Dent images' })).toHaveCount(0);
+    if (!scan.damages.some((d) => d.type === 'scratchs' && d.carPanel === dent.carPanel)) {
+      await expect(modal.getByText('Damages Not Available!.')).toBeVisible();
+    }
+    await modal.getByRole('button', { name: 'Dent', exact: true }).click();
+    await expect(modal.getByRole('heading', { name: 'Scratch images' })).toHaveCount(0);
+    // A count that is not 0–999 is refused before it is sent.
+    await modal.getByRole('spinbutton', { name: 'Dents Light' }).fill('1000');
+    await expect(modal.getByText('A whole number from 0 to 999')).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Save counts' })).toBeDisabled();
+    // An edit: the totals, the chip and the list follow, and it survives a reload.
+    await modal.getByRole('spinbutton', { name: 'Dents Light' }).fill(String(scan.measures.dents[dent.carPanel].light + 2));
+    const edit = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/scan/scans/arch/edit-damage-count'));
+    await modal.getByRole('button', { name: 'Save counts' }).click();
+    expect((await edit).postDataJSON()).toMatchObject({
+      scan_id: scan.id,
+      car_panel: dent.carPanel,
+      dents: { light: scan.measures.dents[dent.carPanel].light + 2 },
+    });
+    await expect(page.getByText('Damage counts saved')).toBeVisible();
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(modal).toBeHidden();
+    await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 2}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`: ${panelDents + 2} dents$`) }).first()).toBeVisible();
+    const row = (await api<{ id: number; dentCount: number }[]>(request, admin, 'scans?per_page=100')).find((r) => r.id === scan.id);
+    expect(row?.dentCount).toBe(scan.dentCount + 2);
+    await page.reload();
+    await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 2}`)).toBeVisible();
+  });
+
+  test('inline editing: pencil, save, close; valuation digits and commas shown as dollars; a failed save reverts and says why', async ({
+    page,
+    request,
+  }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const card = section(page, 'Car Details');
+
+    // Close goes back to the saved value without a call.
+    await card.getByRole('button', { name: 'Edit Make' }).click();
+    await card.getByRole('textbox', { name: 'Make' }).fill('Nothing');
+    await card.getByRole('button', { name: 'Close Make without saving' }).click();
+    await expect(card.getByText(scan.make!, { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Edit Make' }).click();
+    await card.getByRole('textbox', { name: 'Make' }).fill('Holden');
+    const put = page.waitForRequest((r) => r.method() === 'PUT' && new RegExp(`/api/scan/scans/${scan.id}$`).test(r.url()));
+    await card.getByRole('button', { name: 'Save Make' }).click();
+    expect((await put).postDataJSON()).toMatchObject({ make: 'Holden' });
+    await expect(card.getByText('Holden', { exact: true })).toBeVisible();
+    expect((await api<Scan>(request, admin, `scans/${scan.id}`)).make).toBe('Holden');
+
+    await card.getByRole('button', { name: 'Edit Valuation' }).click();
+    await card.getByRole('textbox', { name: 'Valuation' }).fill('');
+    await card.getByRole('textbox', { name: 'Valuation' }).pressSequentially('12a,3b45$');
+    await expect(card.getByRole('textbox', { name: 'Valuation' })).toHaveValue('12,345');
+    await card.getByRole('button', { name: 'Save Valuation' }).click();
+    await expect(card.getByText('$12,345', { exact: true })).toBeVisible();
+    expect((await api<Scan>(request, admin, `scans/${scan.id}`)).valuation).toBe(12345);
+
+    // A registration the server refuses (over 20 characters): the old one comes back and the message says why.
+    await card.getByRole('button', { name: 'Edit Registration' }).click();
+    await card.getByRole('combobox', { name: 'Registration' }).fill('X'.repeat(25));
+    await card.getByRole('button', { name: 'Save Registration' }).click();
+    await expect(page.getByText(/^Registration was not saved: /)).toBeVisible();
+    await expect(card.getByText(scan.licensePlate!, { exact: true })).toBeVisible();
+    expect((await api<Scan>(request, admin, `scans/${scan.id}`)).licensePlate).toBe(scan.licensePlate);
+
+    // Reload: the saved values stay.
+    await page.reload();
+    await expect(card.getByText('Holden', { exact: true })).toBeVisible();
+    await expect(card.getByText('$12,345', { exact: true })).toBeVisible();
+  });
+
+  test('Refresh asks the server, then loads the scan again', async ({ page, request }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', () => true);
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const refreshed = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/refresh`),
+    );
+    const reloaded = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith(`/api/scan/scans/${scan.id}`));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    expect((await refreshed).status()).toBe(200);
+    expect((await reloaded).status()).toBe(200);
+    await expect(page.getByText('Scan refreshed')).toBeVisible();
+  });
+
+  test('tire: a row per axle with its labels, the depth graph after a second; the agent viewer chooses repairs and sees no valuation', async ({
+    page,
+    request,
+  }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'tire', (s) => s.data.length >= 4);
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    await expect(page.getByRole('tab', { name: 'Tire' })).toHaveAttribute('aria-selected', 'true');
+    for (const label of ['FRONT LEFT', 'FRONT RIGHT', 'REAR LEFT', 'REAR RIGHT']) {
+      await expect(page.getByRole('heading', { level: 3, name: label, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('Scan Image').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Tyre Graph: FRONT LEFT' }).click();
+    const graph = page.getByRole('dialog', { name: 'FRONT LEFT depth profile' });
+    // Spec 2 §4: the graph loads after 1 s.
+    await expect(graph.getByRole('progressbar')).toBeVisible();
+    await expect(graph.getByTestId('tyre-graph')).toBeVisible();
+    await expect(graph.getByText('Inner')).toBeVisible();
+    await expect(graph.getByText('Outer')).toBeVisible();
+    await expect(graph.getByText('40', { exact: true })).toBeVisible();
+    await graph.getByRole('button', { name: 'Close' }).click();
+    await expect(section(page, 'Car Details').getByText('Valuation')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Saved Images' })).toBeVisible();
+
+    // The agent viewer (an agent id in the route).
+    await openScan(page, scan.id, `/${scan.agent_id}`);
+    await expect(
+      page.getByRole('group', { name: 'Repair type for FRONT LEFT' }).getByRole('button', { name: 'Recheck Next Visit' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Tyre Graph/ })).toHaveCount(0);
+    await expect(section(page, 'Car Details').getByText('Valuation')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Saved Images' })).toHaveCount(0);
+    // A repair choice is kept with the scan; another replaces it.
+    const choices = page.getByRole('group', { name: 'Repair type for FRONT LEFT' });
+    await choices.getByRole('button', { name: 'Replace' }).click();
+    await expect(choices.getByRole('button', { name: 'Replace' })).toHaveAttribute('aria-pressed', 'true');
+    await choices.getByRole('button', { name: 'Repair', exact: true }).click();
+    await expect(choices.getByRole('button', { name: 'Repair', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(choices.getByRole('button', { name: 'Replace' })).toHaveAttribute('aria-pressed', 'false');
+    const stored = (
+      await api<{ tyre_repairs: { row: number; direction: string; repair_type: string }[] }>(request, admin, `scans/${scan.id}`)
+    ).tyre_repairs;
+    expect(stored).toEqual([expect.objectContaining({ row: 1, direction: 'L', repair_type: 'repair' })]);
+    await page.reload();
+    await expect(
+      page.getByRole('group', { name: 'Repair type for FRONT LEFT' }).getByRole('button', { name: 'Repair', exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    // Never a dead button: no 'Save and Generate Quote' until quotes can be saved.
+    await expect(page.getByRole('button', { name: 'Save and Generate Quote' })).toHaveCount(0);
+  });
+
+  test("an Agent user opening another agent's scan sees Scan Not Found and goes back to the list", async ({ page, request }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const agent = await token(request, 'agent@demo.test');
+    const own = new Set((await api<{ id: number }[]>(request, agent, 'scans?per_page=100')).map((s) => s.id));
+    const other = (await api<{ id: number }[]>(request, admin, 'scans?per_page=100')).find((s) => !own.has(s.id));
+    expect(other, "a scan of another agent's").toBeTruthy();
+    await signIn(page, 'agent@demo.test');
+    await page.goto(`/scans/${other!.id}`);
+    await expect(page.getByText('Scan Not Found')).toBeVisible();
+    await expect(page).toHaveURL(/\/scans$/);
+  });
+
+  test('scan video: frame capture once the video plays; a capture can be removed before saving', async ({ page, request }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => (s as Scan & { videos: unknown[] }).videos.length > 0);
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const video = section(page, 'Scan Video');
+    const capture = video.getByRole('button', { name: 'Capture frame' });
+    await expect(capture).toBeDisabled();
+    await video.locator('video').evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect(capture).toBeEnabled();
+    await capture.click();
+    const frames = video.getByRole('list', { name: 'Captured frames' });
+    await expect(frames.getByRole('img', { name: 'Captured frame 1' })).toBeVisible();
+    await frames.getByRole('button', { name: 'Remove Captured frame 1' }).click();
+    await expect(frames).toHaveCount(0);
+  });
+
+  test('saved images: a crop and an annotation appear in the strip at once; selected with a detection image and the report, they are mailed', async ({
+    page,
+    request,
+  }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'chasis', (s) => s.damages.some((d) => d.type === 'dents'));
+    const before = (await api<{ annotates: { id: number }[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const saved = section(page, 'Saved Images');
+    // A frame from the video would do; the simplest image the scan has is a saved one: add one through the API first when none.
+    if (before === 0) {
+      const png = await (
+        await request.get((await api<{ damages: { src: string }[] }>(request, admin, `scans/${scan.id}`)).damages[0].src)
+      ).body();
+      const added = await request.post(`/api/scan/scans/${scan.id}/annotates`, {
+        headers: { Authorization: `Bearer ${admin}` },
+        multipart: { file: { name: 'seed.png', mimeType: 'image/png', buffer: png } },
+      });
+      expect(added.status()).toBe(201);
+      await page.reload();
+    } else {
+      await expect(saved.getByText('No Data Available!.')).toHaveCount(0);
+    }
+    const strip = saved.getByRole('list', { name: 'Saved Images' });
+    const count = (await api<{ annotates: unknown[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
+    await expect(strip.getByRole('listitem')).toHaveCount(count);
+
+    // Crop: JPEG through POST annotates, in the strip at once.
+    await saved.getByRole('button', { name: 'Actions for image 1' }).click();
+    await page.getByRole('menuitem', { name: 'Crop' }).click();
+    const crop = page.getByRole('dialog', { name: 'Crop image' });
+    const cropped = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`),
+    );
+    await crop.getByRole('button', { name: 'Save' }).click();
+    const cropReply = await cropped;
+    expect(cropReply.status()).toBe(201);
+    // Stored as the JPEG the browser made (the server names files by their checked type).
+    expect(((await cropReply.json()) as { data: { path: string } }).data.path).toMatch(/\.jpg$/);
+    await expect(crop).toBeHidden();
+    await expect(strip.getByRole('listitem')).toHaveCount(count + 1);
+
+    // Annotation: marker.js's popup, rendered as a JPEG.
+    await saved.getByRole('button', { name: 'Actions for image 1' }).click();
+    await page.getByRole('menuitem', { name: 'Annotation' }).click();
+    const annotated = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`),
+    );
+    await page.getByTitle('Frame marker').click();
+    // A frame drawn across the middle of the picture.
+    const viewport = page.viewportSize()!;
+    await page.mouse.move(viewport.width / 2 - 40, viewport.height / 2 - 40);
+    await page.mouse.down();
+    await page.mouse.move(viewport.width / 2 + 40, viewport.height / 2 + 30, { steps: 5 });
+    await page.mouse.up();
+    await page.getByTitle('Save and close').click();
+    const annotateReply = await annotated;
+    expect(annotateReply.status()).toBe(201);
+    expect(((await annotateReply.json()) as { data: { path: string } }).data.path).toMatch(/\.jpg$/);
+    await expect(strip.getByRole('listitem')).toHaveCount(count + 2);
+
+    // Select mode: the two new images, a detection image and the report, mailed.
+    await saved.getByRole('button', { name: 'Select' }).click();
+    await saved.getByRole('checkbox', { name: `Select Saved image ${count + 1} for mailing` }).check();
+    await saved.getByRole('checkbox', { name: `Select Saved image ${count + 2} for mailing` }).check();
+    const detections = section(page, 'Detection Images');
+    await detections.getByRole('button', { name: 'Select' }).click();
+    await detections.getByRole('checkbox').first().check();
+    await section(page, 'Reports').getByRole('checkbox', { name: 'Attach View Scan Report' }).check();
+    const mail = section(page, 'Communication');
+    await expect(mail.getByTestId('mail-attachments').getByRole('listitem')).toHaveCount(4);
+    await mail.getByRole('button', { name: 'Send' }).click();
+    await expect(mail.getByText('Recipients is required')).toBeVisible();
+    await mail.getByRole('textbox', { name: 'Recipients' }).fill('Owner@Example.com, nope');
+    await mail.getByRole('textbox', { name: 'Subject' }).fill('Your scan');
+    await mail.getByRole('textbox', { name: 'Message' }).fill('Here are the pictures.');
+    await mail.getByRole('button', { name: 'Send' }).click();
+    await expect(mail.getByText('Not a valid e-mail address: nope')).toBeVisible();
+    await mail.getByRole('textbox', { name: 'Recipients' }).fill('Owner@Example.com, fleet@example.com');
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/email/emails'));
+    await mail.getByRole('button', { name: 'Send' }).click();
+    const reply = await sent;
+    expect(reply.status()).toBe(201);
+    const body = reply.request().postDataJSON() as { recipients: string[]; attachments: string[] };
+    expect(body.recipients).toEqual(['owner@example.com', 'fleet@example.com']);
+    expect(body.attachments).toHaveLength(4);
+    const recorded = ((await reply.json()) as { data: { attachments: { content_type: string }[] } }).data.attachments;
+    expect(recorded.map((a) => a.content_type).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/jpeg', 'image/png']);
+    // The form starts again empty, and 'Mail Send' shows (after the toasts of the saved images before it).
+    await expect(mail.getByText('Select images or reports to attach them')).toBeVisible();
+    await expect(mail.getByRole('textbox', { name: 'Recipients' })).toHaveValue('');
+    await expect(page.getByText('Mail Send')).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('registration: the autocomplete offers registered plates after typing; the fetch button fills the vehicle from the built-in registry', async ({
+    page,
+    request,
+  }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
+    const headers = { Authorization: `Bearer ${admin}` };
+    const lookup = (await (await request.get(`/api/scan/license-plates/fetch/${scan.licensePlate}`, { headers })).json()) as {
+      data: { ag_response: { make: string; model: string; colour: string } };
+    };
+    // Something the fetch will put back.
+    expect((await request.put(`/api/scan/scans/${scan.id}`, { headers, data: { make: 'Placeholder', model: 'Placeholder' } })).ok()).toBe(
+      true,
+    );
+
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const card = section(page, 'Car Details');
+    await expect(card.getByText('Placeholder', { exact: true })).toHaveCount(2);
+    const fetched = page.waitForResponse((r) => r.url().includes(`/api/scan/license-plates/fetch/${scan.licensePlate}`));
+    await card.getByRole('button', { name: 'Fetch vehicle details' }).click();
+    expect((await fetched).status()).toBe(200);
+    await expect(page.getByText('Vehicle details filled from the registration')).toBeVisible();
+    await expect(card.getByText(lookup.data.ag_response.make, { exact: true })).toBeVisible();
+    await expect(card.getByText(lookup.data.ag_response.model, { exact: true })).toBeVisible();
+    expect((await api<Scan>(request, admin, `scans/${scan.id}`)).make).toBe(lookup.data.ag_response.make);
+
+    // The autocomplete asks only with text, once typing has paused.
+    await card.getByRole('button', { name: 'Edit Registration' }).click();
+    const input = card.getByRole('combobox', { name: 'Registration' });
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/scan/license-plates/search')) searches.push(r.postData() ?? '');
+    });
+    await input.fill('');
+    await input.pressSequentially(scan.licensePlate!.slice(0, 3), { delay: 50 });
+    await expect(page.getByRole('option', { name: scan.licensePlate!, exact: true })).toBeVisible();
+    expect(searches).toEqual([JSON.stringify({ number: scan.licensePlate!.slice(0, 3) })]);
+    await card.getByRole('button', { name: 'Close Registration without saving' }).click();
+  });
+
+  test('a live update refreshes the fields not being edited and leaves the one being typed in', async ({ page, request }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => !!s.make);
+    const headers = { Authorization: `Bearer ${admin}` };
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const card = section(page, 'Car Details');
+    await card.getByRole('button', { name: 'Edit Make' }).click();
+    await card.getByRole('textbox', { name: 'Make' }).fill('Typing');
+    expect((await request.put(`/api/scan/scans/${scan.id}`, { headers, data: { make: 'Server Make', model: 'Server Model' } })).ok()).toBe(
+      true,
+    );
+    await expect(card.getByText('Server Model', { exact: true })).toBeVisible();
+    await expect(card.getByRole('textbox', { name: 'Make' })).toHaveValue('Typing');
+    await card.getByRole('button', { name: 'Close Make without saving' }).click();
+  });
+});
