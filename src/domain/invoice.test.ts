@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sampleInvoiceSource } from '../test/invoiceSample';
-import { buildInvoice, formatMoney, groupDigits, invoiceLanguage, invoiceTexts, type Invoice } from './invoice';
+import { sampleInvoiceSource, samplePricing, sampleQuoteRecord } from '../test/invoiceSample';
+import { buildInvoice, formatMoney, groupDigits, invoiceLanguage, invoiceSourceOfQuote, invoiceTexts, type Invoice } from './invoice';
 import { priceQuote } from './pricing';
 
 const section = (invoice: Invoice, key: string) => invoice.sections.find((s) => s.key === key)!;
@@ -99,7 +99,7 @@ describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
       GST: '$306.71',
       'Grand Total': '$3,373.80',
     });
-    const engine = priceQuote(sampleInvoiceSource().pricing).totals;
+    const engine = priceQuote(samplePricing()).totals;
     expect(invoice.totals.map((t) => t.cents)).toEqual([
       engine.pdr,
       engine.conventional,
@@ -183,6 +183,7 @@ describe('buildInvoice in Japanese', () => {
 describe('buildInvoice over generated quotes', () => {
   it('every section total is the sum of its lines, and the totals the sum of the sections and products', () => {
     const base = sampleInvoiceSource();
+    const basePricing = samplePricing();
     const repairTypes = ['pdr', 'conventional', 'p2p', 'replacement'] as const;
     const levels = ['light', 'medium', 'heavy', 'severe', 'oversize'] as const;
     fc.assert(
@@ -200,7 +201,7 @@ describe('buildInvoice over generated quotes', () => {
         fc.record({ metallic: fc.boolean(), pearl: fc.boolean(), aluminium: fc.boolean() }),
         (panels, prices, toggles) => {
           const pricing = {
-            ...base.pricing,
+            ...basePricing,
             ...toggles,
             panels: panels.map((p, i) => ({
               panel_id: i + 1,
@@ -234,5 +235,34 @@ describe('invoiceTexts', () => {
     const texts = invoiceTexts(buildInvoice(sampleInvoiceSource()));
     for (const t of ['ESTIMATE # 42', 'Bonnet', 'Scratch (Paint)', '$242.28', 'Detailing', 'Emblem', 'Grand Total', '$3,373.80'])
       expect(texts).toContain(t);
+  });
+});
+
+describe('invoiceSourceOfQuote: the invoice of a saved quote as the quote service sends it', () => {
+  it("gives the same invoice as the engine's result, from the stored figures", () => {
+    const fromRecord = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord()));
+    const fromEngine = buildInvoice(sampleInvoiceSource());
+    expect(fromRecord).toEqual(fromEngine);
+  });
+
+  it("takes the language asked for, else the agent's", () => {
+    const record = sampleQuoteRecord({ agent: { ...sampleQuoteRecord().agent, language: 'ja' } });
+    expect(buildInvoice(invoiceSourceOfQuote(record)).title).toBe('見積書 # 42');
+    expect(buildInvoice(invoiceSourceOfQuote(record, 'en')).title).toBe('ESTIMATE # 42');
+  });
+
+  it("prints the stored figures, not a recomputation: a quote keeps its prices after the client's change", () => {
+    const record = sampleQuoteRecord();
+    record.items['11'] = { ...record.items['11'], repair_fee: 210, lineTotal: 257.25 };
+    record.totals = { ...record.totals, pdr: 257.25 };
+    const invoice = buildInvoice(invoiceSourceOfQuote(record));
+    expect(invoice.sections[0].lines[0]).toMatchObject({ repair_fee: '$210.00', total: '$257.25' });
+    expect(invoice.totals[0]).toMatchObject({ label: 'PDR Total', amount: '$257.25' });
+  });
+
+  it('orders lines by panel, a scratch after its dent, and reads parts as texts', () => {
+    const invoice = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord({ parts: ['Grille', { text: 'Clip' }] })));
+    expect(invoice.parts).toEqual(['Grille', 'Clip']);
+    expect(invoice.sections.find((s) => s.key === 'replacement')!.lines.map((l) => l.description)).toEqual(['Dent', 'Scratch (Paint)']);
   });
 });

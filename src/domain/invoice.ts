@@ -1,7 +1,17 @@
 import { formatDateTime, type DateInput } from './format';
 import { INVOICE_LABELS, type InvoiceLabels, type InvoiceLanguage } from './invoice-labels';
 import { toCents, type Cents } from './money';
-import { REPAIR_TYPES, type PricedLine, type PricingInput, type PricingPanel, type QuotePricing, type RepairType } from './pricing';
+import {
+  REPAIR_TYPES,
+  type DentLevel,
+  type LineStatus,
+  type PricedLine,
+  type PricingInput,
+  type PricingPanel,
+  type QuotePricing,
+  type RepairType,
+  type ScratchRepairType,
+} from './pricing';
 
 /**
  * The estimate invoice (spec 3 §2 "Invoice") as a plain model: what a saved quote holds in, every figure and line
@@ -33,8 +43,9 @@ export interface InvoiceVehicleSource {
   scanned_at?: DateInput;
 }
 
-/** A panel of the quote as priced, with the label the invoice prints for it. */
-export interface InvoicePanelSource extends PricingPanel {
+/** A panel of the quote: its id and the label the invoice prints for it (a PricingPanel with a label fits). */
+export interface InvoicePanelSource {
+  panel_id: PricingPanel['panel_id'];
   label: string;
 }
 
@@ -58,8 +69,11 @@ export interface InvoiceSource {
   vehicle: InvoiceVehicleSource;
   assessor?: string | null;
   client?: string | null;
-  /** The engine's input as the quote keeps it (its snapshot of the client's prices), with labels and product names. */
-  pricing: Omit<PricingInput, 'panels' | 'products'> & {
+  /**
+   * What the invoice reads of the engine's input: the toggles (its surcharge columns), the panels' labels and the
+   * products' names. The quote's PricingInput with labels and product names fits as it is.
+   */
+  pricing: Pick<PricingInput, 'metallic' | 'pearl' | 'aluminium'> & {
     panels: readonly InvoicePanelSource[];
     products: readonly InvoiceProductSource[];
   };
@@ -298,4 +312,140 @@ export function invoiceTexts(invoice: Invoice): string[] {
     ...invoice.parts,
     ...invoice.totals.flatMap((t) => [t.label, t.amount]),
   ];
+}
+
+// ---- A saved quote as the quote service sends it ----
+
+/** A stored line's figures, in currency units as the wire carries them (spec 3 §3 Quote item: metalic_fee, lineTotal). */
+interface StoredFees {
+  repair_fee: number;
+  metalic_fee: number;
+  pearl_fee: number;
+  lineTotal: number;
+  status: LineStatus | null;
+}
+
+/**
+ * What the invoice reads of `GET quote/quotes/{id}` (src/domain/quotes.ts QuoteRecord; the spec's names): the stored
+ * lines and totals (the engine's figures on save), the toggles, products, parts, the agent block, the scan and the
+ * client. Declared here by shape, so the invoice needs nothing else of the record.
+ */
+export interface QuoteInvoiceRecord {
+  id: number;
+  created_at: DateInput;
+  updated_at?: DateInput;
+  currency: string | null;
+  metallic: number | boolean;
+  pearl: number | boolean;
+  aluminium: number | boolean;
+  items: Record<
+    string,
+    StoredFees & {
+      panel_id: number;
+      label: string;
+      category: DentLevel | null;
+      repair_type: RepairType | null;
+      aluminium_fee: number;
+      scratch: (StoredFees & { repair_type: ScratchRepairType }) | null;
+    }
+  >;
+  products: readonly { text: string; price: number }[];
+  parts: readonly (string | { text: string })[];
+  totals: Record<RepairType | 'product' | 'sub_total' | 'tax' | 'grant_total', number>;
+  assessor: string | null;
+  client: { name: string } | null;
+  agent: InvoiceAgentSource & { language?: string | null };
+  scan: {
+    licensePlate: string | null;
+    make: string | null;
+    model: string | null;
+    carColor: string | null;
+    body_type?: string | null;
+    vin?: string | null;
+    timestamp: DateInput;
+  };
+}
+
+/** The subtotal a scratch line counts in (PRICING decisions, as priceQuote does): conventional, else Replace / Paint. */
+const scratchSubtotal = (type: ScratchRepairType): RepairType => (type === 'conventional' ? 'conventional' : 'replacement');
+
+/**
+ * The invoice source of a saved quote, in `language` (the screen's interface language; by default the agent's, as
+ * the PDF is made). The figures are the stored ones, back in cents; lines are in panel order, a panel's dent line
+ * before its scratch line, as the engine makes them.
+ */
+export function invoiceSourceOfQuote(quote: QuoteInvoiceRecord, language?: string | null): InvoiceSource {
+  const items = Object.values(quote.items).sort((a, b) => a.panel_id - b.panel_id);
+  const lines: PricedLine[] = [];
+  for (const item of items) {
+    if (item.repair_type !== null)
+      lines.push({
+        panel_id: item.panel_id,
+        kind: 'dent',
+        repair_type: item.repair_type,
+        category: item.repair_type === 'pdr' ? item.category : null,
+        subtotal: item.repair_type,
+        status: item.status ?? 'priced',
+        repair_fee: toCents(item.repair_fee),
+        aluminium_fee: toCents(item.aluminium_fee),
+        metallic_fee: toCents(item.metalic_fee),
+        pearl_fee: toCents(item.pearl_fee),
+        line_total: toCents(item.lineTotal),
+      });
+    if (item.scratch)
+      lines.push({
+        panel_id: item.panel_id,
+        kind: 'scratch',
+        repair_type: item.scratch.repair_type,
+        category: null,
+        subtotal: scratchSubtotal(item.scratch.repair_type),
+        status: item.scratch.status ?? 'priced',
+        repair_fee: toCents(item.scratch.repair_fee),
+        aluminium_fee: 0,
+        metallic_fee: toCents(item.scratch.metalic_fee),
+        pearl_fee: toCents(item.scratch.pearl_fee),
+        line_total: toCents(item.scratch.lineTotal),
+      });
+  }
+  const t = quote.totals;
+  const flag = (v: number | boolean) => v === true || v === 1;
+  return {
+    number: quote.id,
+    date: quote.updated_at ?? quote.created_at,
+    language: language ?? quote.agent.language,
+    currency: quote.currency,
+    agent: quote.agent,
+    vehicle: {
+      registration: quote.scan.licensePlate,
+      make: quote.scan.make,
+      model: quote.scan.model,
+      colour: quote.scan.carColor,
+      body_type: quote.scan.body_type ?? null,
+      vin: quote.scan.vin ?? null,
+      scanned_at: quote.scan.timestamp,
+    },
+    assessor: quote.assessor,
+    client: quote.client?.name ?? null,
+    pricing: {
+      metallic: flag(quote.metallic),
+      pearl: flag(quote.pearl),
+      aluminium: flag(quote.aluminium),
+      panels: items.map((i) => ({ panel_id: i.panel_id, label: i.label })),
+      products: quote.products,
+    },
+    result: {
+      lines,
+      totals: {
+        pdr: toCents(t.pdr),
+        conventional: toCents(t.conventional),
+        p2p: toCents(t.p2p),
+        replacement: toCents(t.replacement),
+        product: toCents(t.product),
+        sub_total: toCents(t.sub_total),
+        tax: toCents(t.tax),
+        grand_total: toCents(t.grant_total),
+      },
+    },
+    parts: quote.parts.map((p) => (typeof p === 'string' ? p : p.text)),
+  };
 }
