@@ -13,6 +13,7 @@ import * as errorPage from './custom/error-page';
 import * as forgotPassword from './custom/forgot-password';
 import { AppLayout } from './custom/layout';
 import * as login from './custom/login';
+import * as quoteInvoice from './custom/quote-invoice';
 import * as resetPassword from './custom/reset-password';
 import * as scanList from './custom/scan-list';
 import * as scanPage from './custom/scan-page';
@@ -52,6 +53,15 @@ export const App = () => (
         <Route path={errorPage.path} element={<errorPage.NotFoundPage />} />
         <Route path={customerPortal.path} element={<customerPortal.CustomerPortalPage />} />
         <Route path={customerPortal.scanPath} element={<customerPortal.CustomerPortalPage />} />
+        {/* Spec 3 §2: the invoice hides the sidebar; the page signs in and checks the permission itself. */}
+        <Route
+          path={quoteInvoice.path}
+          element={
+            <RequirePermission permission={quoteInvoice.permission}>
+              <quoteInvoice.QuoteInvoicePage />
+            </RequirePermission>
+          }
+        />
         <Route path="/home" element={<RedirectHome />} />
         <Route path="/dashboard" element={<RedirectHome />} />
       </CustomRoutes>
