@@ -5,7 +5,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPdf, pdfBytes, winAnsiPrintable } from '../../server/lib/pdf/document';
+import { pdfLogo } from '../../server/lib/pdf/logo';
 import { renderQuotePdf } from '../../server/lib/pdf/quote';
+import { fileUrl, localStorage } from '../../server/lib/storage';
 import { readTrueType, subsetTrueType } from '../../server/lib/pdf/truetype';
 import { scanReportPdf, type ReportInput } from '../../server/services/scan/report';
 import { buildInvoice, formatMoney, type Invoice } from '../../src/domain/invoice';
@@ -278,5 +280,32 @@ describe('createPdf', () => {
     const { doc } = createPdf({ texts: [], title: 'Empty' });
     const pdf = pdfBytes(doc);
     expect(run('pdfinfo', [saved(pdf)])).toMatch(/Page size:\s+595\.2\d? x 841\.8\d? pts \(A4\)/);
+  });
+});
+
+describe('pdfLogo', () => {
+  it("makes an agent's stored logo a JPEG on white of at most 480 x 180, once per file", async () => {
+    const storage = localStorage(path.join(dir, 'files'));
+    const png = await sharp({ create: { width: 1200, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const url = fileUrl(await storage.put(png, 'image/png'));
+    const logo = await pdfLogo(storage, url);
+    expect(logo!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const meta = await sharp(logo!).metadata();
+    expect([meta.width, meta.height]).toEqual([480, 120]);
+    // Transparent became white, not black.
+    const { data } = await sharp(logo!).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(Math.min(...data)).toBeGreaterThan(240);
+    expect(pdfLogo(storage, url)).toBe(pdfLogo(storage, url));
+  });
+
+  it('is null for no logo, a URL that is not ours, a missing file or one that is not an image', async () => {
+    const storage = localStorage(path.join(dir, 'files'));
+    expect(await pdfLogo(storage, null)).toBeNull();
+    expect(await pdfLogo(storage, 'https://example.com/logo.png')).toBeNull();
+    expect(await pdfLogo(storage, fileUrl(`${'0'.repeat(32)}.png`))).toBeNull();
+    const pdf = fileUrl(await storage.put(Buffer.from('%PDF-1.4'), 'application/pdf'));
+    expect(await pdfLogo(storage, pdf)).toBeNull();
   });
 });
