@@ -3,6 +3,7 @@ import { benchApi } from './api';
 import { benchDashboard } from './dashboard';
 import { LOGIN_BUDGET_KB, measureLoginRoute } from './login-bundle';
 import { benchPricing, PRICING_P95_TARGET_MS } from './pricing';
+import { benchQuotePdf, QUOTE_PDF_P95_TARGET_MS } from './quote-pdf';
 import { benchQuotes } from './quotes';
 import { benchRealtime } from './realtime';
 import { benchScans } from './scans';
@@ -12,13 +13,14 @@ import { benchLighthouse, measureWireBytes } from './web';
 /**
  * `npm run bench`: builds the app and prints the figures the issues set targets for: what the running server sends
  * for /login and the dashboard (bytes on the wire, Lighthouse desktop and mobile), the cost of an API request
- * (autocannon), the login route's JavaScript, the pricing engine on a 40-panel quote, the scan list at 1,000,000 scans
- * (BENCH_ROWS=… for a quicker, smaller try), the dashboard's statistics at 1,000,000 scans, the quotes list at 200,000
- * quotes and saving a quote (BENCH_QUOTES=…) and device scan -> browser latency with 500 open connections.
- * `BENCH_ONLY=web,api` (any of web, api, bundle, pricing, scans, dashboard, quotes, realtime) runs only those sections. Exits
- * non-zero when any target is not met.
+ * (autocannon), the login route's JavaScript, the pricing engine and the quote's PDF on a 40-panel quote, the scan list
+ * at 1,000,000 scans (BENCH_ROWS=… for a quicker, smaller try), the dashboard's statistics at 1,000,000 scans, the
+ * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…) and device scan -> browser latency with 500 open
+ * connections.
+ * `BENCH_ONLY=web,api` (any of web, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime) runs only
+ * those sections. Exits non-zero when any target is not met.
  */
-const SECTIONS = ['web', 'api', 'bundle', 'pricing', 'scans', 'dashboard', 'quotes', 'realtime'] as const;
+const SECTIONS = ['web', 'api', 'bundle', 'pricing', 'quote-pdf', 'scans', 'dashboard', 'quotes', 'realtime'] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknown.length) {
@@ -72,6 +74,11 @@ if (runs('pricing')) {
   console.log('\nPricing engine (issue 10, Performance):');
   const pricing = benchPricing();
   results.push([`pricing: a 40-panel quote p95 < ${PRICING_P95_TARGET_MS} ms`, pricing.met]);
+}
+
+if (runs('quote-pdf')) {
+  console.log("\nThe quote's PDF (issue 10, Performance):");
+  for (const r of await benchQuotePdf()) results.push([`quote pdf (${r.language}): p95 < ${QUOTE_PDF_P95_TARGET_MS} ms`, r.met]);
 }
 
 if (runs('scans')) {

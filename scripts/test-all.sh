@@ -11,6 +11,13 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
+if ! command -v pdftotext >/dev/null; then
+  echo "Installing Debian's poppler-utils (pdftotext) for the PDF tests..."
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq poppler-utils >/dev/null
+fi
+
 echo "== type check"
 npx tsc --noEmit -p tsconfig.json
 echo "== lint"

@@ -14,6 +14,7 @@ import * as forgotPassword from './custom/forgot-password';
 import { AppLayout } from './custom/layout';
 import * as login from './custom/login';
 import * as quoteGeneration from './custom/quote-generation';
+import * as quoteInvoice from './custom/quote-invoice';
 import * as quoteList from './custom/quote-list';
 import * as resetPassword from './custom/reset-password';
 import * as scanList from './custom/scan-list';
@@ -54,6 +55,15 @@ export const App = () => (
         <Route path={errorPage.path} element={<errorPage.NotFoundPage />} />
         <Route path={customerPortal.path} element={<customerPortal.CustomerPortalPage />} />
         <Route path={customerPortal.scanPath} element={<customerPortal.CustomerPortalPage />} />
+        {/* Spec 3 §2: the invoice hides the sidebar; the page signs in and checks the permission itself. */}
+        <Route
+          path={quoteInvoice.path}
+          element={
+            <RequirePermission permission={quoteInvoice.permission}>
+              <quoteInvoice.QuoteInvoicePage />
+            </RequirePermission>
+          }
+        />
         <Route path="/home" element={<RedirectHome />} />
         <Route path="/dashboard" element={<RedirectHome />} />
       </CustomRoutes>

@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { INVOICE_LABELS } from '../domain/invoice-labels';
 
 /** English catalogue: react-admin's own messages, the spec's success texts, then ours (spec 1 quotes verbatim). */
 export const en: TranslationMessages = {
@@ -590,6 +591,17 @@ export const en: TranslationMessages = {
       terms_title: 'Terms and Conditions',
       terms_agree: 'I agree to the Terms and Conditions',
       submit: 'Submit',
+    },
+    invoice: {
+      title: 'Quote Invoice',
+      quote: 'Quote',
+      print: 'Print',
+      back: 'Back to quotes',
+      logo: '%{name} logo',
+      agent: 'Agent',
+      vehicle: 'Vehicle',
+      totals: 'Totals',
+      document: INVOICE_LABELS.en,
     },
     email_header_footer: {
       title: 'Email Header & Footer',

@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'react-admin';
 import { raJapanese } from './raJapanese';
+import { INVOICE_LABELS } from '../domain/invoice-labels';
 
 /**
  * ra-input-rich-text's toolbar labels (ra.tiptap.*), which react-admin's message type does not declare.
@@ -627,6 +628,17 @@ export const ja: TranslationMessages = {
       terms_title: '利用規約',
       terms_agree: '利用規約に同意します',
       submit: '送信',
+    },
+    invoice: {
+      title: '見積書',
+      quote: '見積',
+      print: '印刷',
+      back: '見積一覧へ戻る',
+      logo: '%{name}のロゴ',
+      agent: 'エージェント',
+      vehicle: '車両',
+      totals: '合計',
+      document: INVOICE_LABELS.ja,
     },
     email_header_footer: {
       title: 'メールのヘッダーとフッター',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiRoutes, type ApiResource } from '../../src/dataProvider/apiRoutes';
+import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
 import { DEMO_PASSWORD } from './helpers';
 
@@ -100,16 +100,15 @@ async function auditLanguage(page: Page, locale: string, option: string) {
   const login = await page.request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
   expect(login.ok(), 'API sign-in').toBe(true);
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const ids = new Map<ApiResource, string>();
-  const idOf = async (resource: ApiResource) => {
-    const known = ids.get(resource);
+  const ids = new Map<string, string>();
+  const idOf = async ({ service, path }: ApiRoute) => {
+    const known = ids.get(`${service}/${path}`);
     if (known) return known;
-    const { service, path } = apiRoutes[resource];
     const res = await page.request.get(`/api/${service}/${path}?page=1&per_page=1`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.ok(), `GET ${path}`).toBe(true);
     const id = String(((await res.json()) as { items: { id: number }[] }).items[0]?.id ?? '');
-    expect(id, `a demo ${resource} record`).not.toBe('');
-    ids.set(resource, id);
+    expect(id, `a demo record of ${service}/${path}`).not.toBe('');
+    ids.set(`${service}/${path}`, id);
     return id;
   };
   const urlOf = async (route: AppRoute) => (await routeUrl(route, idOf)) + (QUERIES[route.pattern] ?? '');

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiRoutes, type ApiResource } from '../../src/dataProvider/apiRoutes';
+import { apiRoutes, type ApiResource, type ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { isGroup, MENU, type MenuNode } from '../../src/domain/access';
 import { resourceEntries } from '../../src/resources/registry';
 
@@ -52,20 +52,30 @@ export function appRoutes(): AppRoute[] {
 }
 
 /**
- * The resource a route parameter names: `:scanId` → scans, `:agentId` → agents. A parameter this cannot
- * place throws, so a new route with an unusual parameter is noticed rather than skipped.
+ * Parameters that name a record without a described resource (a bespoke page's records): the list to take the
+ * first id from. `:quoteId` is a quote (`GET quote/quotes`, issue 10).
  */
-export function resourceOfParam(param: string, route: AppRoute): ApiResource {
-  if (param === 'id' && route.resource) return route.resource;
+const PAGE_PARAMS: Record<string, ApiRoute> = {
+  quoteId: { service: 'quote', path: 'quotes' },
+};
+
+/**
+ * The list a route parameter's id comes from: `:scanId` → scans, `:agentId` → agents (the resource table), or a
+ * bespoke page's records (PAGE_PARAMS). A parameter this cannot place throws, so a new route with an unusual
+ * parameter is noticed rather than skipped.
+ */
+export function listOfParam(param: string, route: AppRoute): ApiRoute {
+  if (param === 'id' && route.resource) return apiRoutes[route.resource];
+  if (PAGE_PARAMS[param]) return PAGE_PARAMS[param];
   const base = param.replace(/Id$/, '').toLowerCase();
   const found = (Object.keys(apiRoutes) as ApiResource[]).find((name) => name.replace(/-/g, '') === `${base}s`);
-  if (!found) throw new Error(`Route ${route.pattern}: no resource for the parameter :${param}; teach resourceOfParam`);
-  return found;
+  if (!found) throw new Error(`Route ${route.pattern}: no resource for the parameter :${param}; teach listOfParam`);
+  return apiRoutes[found];
 }
 
-/** The route's URL with each `:param` replaced by the id of a demo record (`idOf` asks the API). */
-export async function routeUrl(route: AppRoute, idOf: (resource: ApiResource) => Promise<string>): Promise<string> {
+/** The route's URL with each `:param` replaced by the id of a demo record (`idOf` asks the API for the list's first). */
+export async function routeUrl(route: AppRoute, idOf: (list: ApiRoute) => Promise<string>): Promise<string> {
   let url = route.pattern;
-  for (const [whole, param] of route.pattern.matchAll(/:([A-Za-z]+)/g)) url = url.replace(whole, await idOf(resourceOfParam(param, route)));
+  for (const [whole, param] of route.pattern.matchAll(/:([A-Za-z]+)/g)) url = url.replace(whole, await idOf(listOfParam(param, route)));
   return url;
 }

@@ -5,6 +5,7 @@ import { keyOfUrl } from '../../server/lib/storage';
 import type { Broadcaster, PortalScanEvent, ScanEvent } from '../../server/realtime/broadcaster';
 import { SAMPLE_VIDEO_PATH } from '../../server/scans-generator/images';
 import { createTestContext, formData, type TestContext } from './helper';
+import { pdfLines } from './pdf-text';
 import { pngImage } from './image-fixtures';
 
 let t: TestContext;
@@ -262,9 +263,9 @@ describe('the device ingestion happy path', () => {
     const pdf = await t.app.inject({ method: 'GET', url: page.pdf_url });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // The content stream is plain text; parentheses are escaped inside PDF strings.
-    expect(pdf.body).toContain('(Registration: AB12CD \\(NSW\\)) Tj');
-    expect(pdf.body).toContain('Dents: 2    Scratches: 1    Total: 3');
+    const text = pdfLines(pdf.rawPayload);
+    expect(text).toContain('Registration AB12CD (NSW)');
+    expect(text).toContain('Damage Dents: 2 Scratches: 1 Total: 3');
     // scan_files knows every file the scan uses: 2 meta, 1 damage, 2 tyre, 1 photo, video + thumbnail, report.
     expect(await count('scan_files', scan.id)).toBe(9);
   });

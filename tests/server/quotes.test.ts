@@ -5,6 +5,7 @@ import { DUPLICATE_PRODUCT_MESSAGE } from '../../src/domain/quotes';
 import { keyOfUrl, storageOf } from '../../server/lib/storage';
 import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-export';
 import { createTestContext, formData, type TestContext } from './helper';
+import { pdfLines } from './pdf-text';
 import { pngImage } from './image-fixtures';
 
 let t: TestContext;
@@ -178,7 +179,8 @@ describe('POST quotes', () => {
       tax: 33.55,
       grant_total: 369.05,
     });
-    expect(q).toMatchObject({ grant_total: 369.05, tax_percent: 10, gst_percent: 10, currency: '$', pdf: null, vehicle_photo: null });
+    expect(q).toMatchObject({ grant_total: 369.05, tax_percent: 10, gst_percent: 10, currency: '$', vehicle_photo: null });
+    expect(q.pdf).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.pdf$/);
     // The catalogue's product name, the typed price; parts trimmed, their id the lower-cased text, one per id.
     expect(q.products).toEqual([{ value: product, text: 'Quote wax', price: 25.5 }]);
     expect(q.parts).toEqual([
@@ -354,6 +356,67 @@ describe('POST quotes', () => {
     const refused = await t.as(agentUserA, { method: 'POST', url: '/api/quote/quotes', ...bad });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toEqual({ vehicle_photo: 'Vehicle Photo must be a PNG, JPEG, WebP or SVG image' });
+  });
+});
+
+describe('the quote PDF', () => {
+  const pdfOf = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return pdfLines(res.rawPayload);
+  };
+  const hasRow = (lines: string[], ...cells: string[]) =>
+    lines.some((l) => new RegExp(cells.map((c) => c.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')).join('.*')).test(l));
+
+  it('is made on save with the same lines and totals as the stored quote, and replaced on the next save', async () => {
+    const scanId = await damagedScan();
+    const q = (await save(agentUserA, body(scanId))).json().data;
+    const lines = await pdfOf(q.pdf);
+    expect(lines.join('\n')).toContain(`ESTIMATE # ${q.id}`);
+    // Bonnet pdr heavy 200 + aluminium 40 + metallic 20 = 260; its scratch spot 50 (Replace); products 25.50.
+    expect(hasRow(lines, 'BONNET', 'Heavy', '$200.00', '$40.00', '$20.00', '$260.00')).toBe(true);
+    expect(hasRow(lines, 'BONNET', 'Scratch (Spot)', '$50.00', '$0.00', '$0.00', '$50.00')).toBe(true);
+    expect(hasRow(lines, 'Quote wax', '$25.50')).toBe(true);
+    expect(lines).toContain('Bumper clip');
+    for (const [label, key] of [
+      ['PDR Total', 'pdr'],
+      ['Replace Total', 'replacement'],
+      ['Products Total', 'product'],
+      ['Sub Total', 'sub_total'],
+      ['GST', 'tax'],
+      ['Grand Total', 'grant_total'],
+    ] as const)
+      expect(hasRow(lines, label, `$${(q.totals[key] as number).toFixed(2)}`), label).toBe(true);
+    // The large-variant roof of another vehicle type is not on it.
+    expect(lines.join('\n')).not.toContain('ROOF');
+
+    const again = (await save(agentUserA, body(scanId, { items: { [bonnet]: { repair_type: 'replacement' } } }))).json().data;
+    expect(again.pdf).not.toBe(q.pdf);
+    expect(hasRow(await pdfOf(again.pdf), 'BONNET', 'Dent', '$900.00', '$180.00', '$90.00', '$1,170.00')).toBe(true);
+    // The previous PDF is gone from storage.
+    expect(await storageOf(t.app).get(keyOfUrl(q.pdf)!)).toBeNull();
+  });
+
+  it("is in the agent's language: Japanese for a ja agent", async () => {
+    await sql`update agents set language = 'ja' where id = ${agentA.id}`.execute(t.db);
+    try {
+      const scanId = await damagedScan();
+      const q = (await save(agentUserA, body(scanId))).json().data;
+      const lines = await pdfOf(q.pdf);
+      expect(lines.join('\n')).toContain(`見積書 # ${q.id}`);
+      expect(hasRow(lines, 'BONNET', 'ヘビー', '$260.00')).toBe(true);
+      expect(hasRow(lines, '総合計', `$${q.totals.grant_total.toFixed(2)}`)).toBe(true);
+    } finally {
+      await sql`update agents set language = 'en' where id = ${agentA.id}`.execute(t.db);
+    }
+  });
+
+  it('goes with the quote when it is deleted', async () => {
+    const scanId = await damagedScan();
+    const q = (await save(agentUserA, body(scanId))).json().data;
+    expect((await t.as(agentUserA, { method: 'DELETE', url: `/api/quote/quotes/${q.id}` })).statusCode).toBe(200);
+    expect(await storageOf(t.app).get(keyOfUrl(q.pdf)!)).toBeNull();
   });
 });
 

@@ -9,11 +9,14 @@ import {
   type PricedLine,
   type PricingPanel,
 } from '../../../src/domain/pricing';
+import { buildInvoice, invoiceSourceOfQuote } from '../../../src/domain/invoice';
 import { DUPLICATE_PRODUCT_MESSAGE, type QuoteBody, type QuoteFilters, type QuoteItem } from '../../../src/domain/quotes';
 import type { Database } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../errors';
 import { enqueueWebhooks } from '../../lib/events';
 import { checkImage, isUploadedFile } from '../../lib/images';
+import { pdfLogo } from '../../lib/pdf/logo';
+import { renderQuotePdf } from '../../lib/pdf/quote';
 import {
   loadGstPercent,
   loadPanels,
@@ -41,6 +44,7 @@ import {
   quoteFiles,
   quoteSelection,
   recordQuoteExport,
+  setQuotePdf,
   upsertQuote,
 } from './quotes-repository';
 
@@ -244,12 +248,22 @@ export function quoteRecords(deps: QuoteDeps) {
   };
 
   /**
-   * The one place a saved quote gets its PDF (the quotes-pdf work: server/lib/pdf, the invoice model of
-   * src/domain/invoice.ts). Until that module lands no PDF is made and the record's pdf stays null.
+   * The one place a saved quote gets its PDF: the invoice model of the stored record (src/domain/invoice.ts) in the
+   * agent's language, laid out by server/lib/pdf, stored, and the previous PDF removed. A failure is logged and leaves
+   * the quote without a PDF (or with the previous one): the save itself has committed.
    */
   async function generateQuotePdf(quoteId: number, log: FastifyBaseLogger): Promise<void> {
-    void quoteId;
-    void log;
+    try {
+      const quote = await findQuote(db, quoteId);
+      if (!quote) return;
+      const invoice = buildInvoice(invoiceSourceOfQuote(quote));
+      const pdf = await renderQuotePdf(invoice, { logo: await pdfLogo(storage, quote.agent.logo) });
+      const key = await storage.put(pdf, 'application/pdf');
+      await setQuotePdf(db, quoteId, key);
+      await removeFiles([quote.pdf_path], log);
+    } catch (err) {
+      log.error({ err, quote: quoteId }, 'could not make the quote PDF');
+    }
   }
 
   /** The customer portal: the scan has a quote now (has_quote true: 'completed') or no more. A failure is only logged. */

@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../src/domain/format';
 import { DAMAGE_LEVELS, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scans';
-import { type PdfLine, textPdf } from '../../lib/pdf';
+import { autoTable, type UserOptions } from 'jspdf-autotable';
+import { A4, createPdf, pdfBytes } from '../../lib/pdf/document';
 import type { ScanDetail, ScanItem } from './repository';
 
 /** DD-MM-YYYY hh:mm AM in Melbourne time (spec 2 §9): the screens' own formatting (src/domain/format.ts). */
@@ -36,60 +37,95 @@ export type ReportInput = Pick<
   | 'measures'
 > & { data: Pick<ScanDetail['data'][number], 'label' | 'position' | 'depths' | 'conclusionDescription'>[] };
 
-/** The scan report (spec 2 Reports, 'View Scan Report'): a text-only PDF of the vehicle, the damage counts and the tyres. */
+const MARGIN = 56;
+const PRIMARY: [number, number, number] = [12, 24, 57]; // #0C1839
+
+/**
+ * The scan report (spec 2 Reports, 'View Scan Report'): an A4 PDF (server/lib/pdf) of the vehicle, the damage counts
+ * per panel and the tyres. Helvetica, or IPAex Gothic embedded when a name needs it (a Japanese client or agent).
+ */
 export function scanReportPdf(scan: ReportInput): Buffer {
-  const lines: PdfLine[] = [
-    { text: 'Vehicle Scan Report', size: 20, bold: true },
-    { text: `${scan.agent_name}${scan.location_name ? ` - ${scan.location_name}` : ''}`, size: 11, gap: 4 },
-    { text: 'Vehicle', size: 13, bold: true, gap: 14 },
-    { text: `Registration: ${dash(scan.licensePlate)}${scan.location_state ? ` (${scan.location_state})` : ''}` },
-    { text: `Make / Model: ${dash(scan.make)} ${scan.model ?? ''}`.trimEnd() },
-    { text: `Colour: ${dash(scan.carColor)}    Body type: ${dash(scan.body_type)}` },
-    { text: 'Scan', size: 13, bold: true, gap: 14 },
-    { text: `Date: ${melbourneTime(scan.timestamp)} (Melbourne time)` },
-    { text: `Type: ${label(SCAN_TYPES, scan.type)}    Status: ${label(SCAN_STATUSES, scan.status)}    Scan id: ${scan.scan_id}` },
-    { text: `Client: ${dash(scan.client_name)}` },
-    { text: 'Damage', size: 13, bold: true, gap: 14 },
-    { text: `Dents: ${scan.dentCount}    Scratches: ${scan.scratchCount}    Total: ${scan.damageCount}` },
-  ];
+  const levels = DAMAGE_LEVELS.map((l) => l.charAt(0).toUpperCase() + l.slice(1));
   const panels = Object.keys(scan.measures.damage_count).sort();
-  if (panels.length) {
-    lines.push({
-      text: `Panel                          ${DAMAGE_LEVELS.map((l) => l.charAt(0).toUpperCase() + l.slice(1)).join(' / ')}`,
-      bold: true,
-      gap: 6,
-      size: 10,
-    });
-    for (const panel of panels) {
-      const row = (type: 'dents' | 'scratchs') => DAMAGE_LEVELS.map((l) => scan.measures[type][panel]?.[l] ?? 0).join(' / ');
-      lines.push({ text: `${panelName(panel)}: dents ${row('dents')}; scratches ${row('scratchs')}`, size: 10, indent: 8 });
-    }
-  } else {
-    lines.push({ text: 'No damage detected.', size: 10 });
-  }
-  if (scan.data.length) {
-    lines.push({ text: 'Tyres (tread depth, mm)', size: 13, bold: true, gap: 14 });
-    for (const t of scan.data) {
-      const min = Math.min(...t.depths);
-      const findings = [t.conclusionDescription.eatenTire, t.conclusionDescription.pressureTire]
-        .filter((c) => c !== 'NONE')
-        .map((c) => c.toLowerCase().replace(/_/g, ' '));
-      // 1.5 mm is the legal minimum tread depth in Australia.
-      if (min <= 1.5) findings.push('at or below the 1.5 mm legal minimum');
-      const notes = findings.join(', ') || 'no findings';
-      lines.push({
-        text: `${t.label} ${t.position === 'I' ? 'inner' : 'outer'}: minimum ${min.toFixed(1)} - ${notes}`,
-        size: 10,
-        indent: 8,
-      });
-    }
-  }
-  lines.push({
-    text: `Generated ${melbourneTime(new Date())}. Scan results are estimates and must be confirmed by an assessor.`,
-    size: 8,
-    gap: 20,
+  const panelRows = panels.map((panel) => {
+    const row = (type: 'dents' | 'scratchs') => DAMAGE_LEVELS.map((l) => scan.measures[type][panel]?.[l] ?? 0).join(' / ');
+    return [panelName(panel), row('dents'), row('scratchs')];
   });
-  return textPdf(lines, { title: `Scan report ${scan.licensePlate ?? scan.scan_id}` });
+  const tyreRows = scan.data.map((t) => {
+    const min = Math.min(...t.depths);
+    const findings = [t.conclusionDescription.eatenTire, t.conclusionDescription.pressureTire]
+      .filter((c) => c !== 'NONE')
+      .map((c) => c.toLowerCase().replace(/_/g, ' '));
+    // 1.5 mm is the legal minimum tread depth in Australia.
+    if (min <= 1.5) findings.push('at or below the 1.5 mm legal minimum');
+    return [`${t.label} ${t.position === 'I' ? 'inner' : 'outer'}`, min.toFixed(1), findings.join(', ') || 'no findings'];
+  });
+  const vehicle = [
+    ['Registration', `${dash(scan.licensePlate)}${scan.location_state ? ` (${scan.location_state})` : ''}`],
+    ['Make / Model', `${dash(scan.make)} ${scan.model ?? ''}`.trimEnd()],
+    ['Colour', dash(scan.carColor)],
+    ['Body type', dash(scan.body_type)],
+  ];
+  const scanRows = [
+    ['Date', `${melbourneTime(scan.timestamp)} (Melbourne time)`],
+    ['Type', label(SCAN_TYPES, scan.type)],
+    ['Status', label(SCAN_STATUSES, scan.status)],
+    ['Scan id', scan.scan_id],
+    ['Client', dash(scan.client_name)],
+    ['Damage', `Dents: ${scan.dentCount}    Scratches: ${scan.scratchCount}    Total: ${scan.damageCount}`],
+  ];
+  const agent = `${scan.agent_name}${scan.location_name ? ` - ${scan.location_name}` : ''}`;
+  const footer = `Generated ${melbourneTime(new Date())}. Scan results are estimates and must be confirmed by an assessor.`;
+  const title = `Scan report ${scan.licensePlate ?? scan.scan_id}`;
+  const { doc, font } = createPdf({
+    title,
+    texts: [agent, footer, ...vehicle.flat(), ...scanRows.flat(), ...panelRows.flat(), ...tyreRows.flat()],
+  });
+
+  doc
+    .setFont(font.family, font.bold)
+    .setFontSize(20)
+    .setTextColor(...PRIMARY);
+  doc.text('Vehicle Scan Report', MARGIN, MARGIN + 14);
+  doc.setFont(font.family, 'normal').setFontSize(11).setTextColor(60);
+  doc.text(agent, MARGIN, MARGIN + 34);
+  let y = MARGIN + 44;
+  const section = (heading: string, opts: Omit<UserOptions, 'startY'>) => {
+    autoTable(doc, {
+      startY: y + 10,
+      margin: { left: MARGIN, right: MARGIN, bottom: MARGIN },
+      styles: { font: font.family, fontStyle: 'normal', fontSize: 10, cellPadding: 3, textColor: 20 },
+      headStyles: { fillColor: PRIMARY, textColor: 255, fontStyle: font.bold },
+      head: [[{ content: heading, colSpan: 3, styles: { fontSize: 12 } }]],
+      ...opts,
+    });
+    y = (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY;
+  };
+  const pairs = { theme: 'plain' as const, columnStyles: { 0: { cellWidth: 110, textColor: 90 } } };
+  section('Vehicle', { ...pairs, head: [[{ content: 'Vehicle', colSpan: 2, styles: { fontSize: 12 } }]], body: vehicle });
+  section('Scan', { ...pairs, head: [[{ content: 'Scan', colSpan: 2, styles: { fontSize: 12 } }]], body: scanRows });
+  section('Damage', {
+    theme: 'striped',
+    head: [
+      [{ content: 'Damage per panel', colSpan: 3, styles: { fontSize: 12 } }],
+      [{ content: `Counts by level: ${levels.join(' / ')}`, colSpan: 3, styles: { fontStyle: 'normal', fontSize: 9 } }],
+      ['Panel', 'Dents', 'Scratches'],
+    ],
+    body: panelRows.length ? panelRows : [[{ content: 'No damage detected.', colSpan: 3 }]],
+  });
+  if (tyreRows.length)
+    section('Tyres', {
+      theme: 'striped',
+      head: [[{ content: 'Tyres', colSpan: 3, styles: { fontSize: 12 } }], ['Tyre', 'Minimum tread (mm)', 'Findings']],
+      body: tyreRows,
+    });
+  doc.setFont(font.family, 'normal').setFontSize(8).setTextColor(90);
+  if (y + 40 > A4.height - MARGIN) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  doc.text(doc.splitTextToSize(footer, A4.width - 2 * MARGIN) as string[], MARGIN, y + 24);
+  return pdfBytes(doc);
 }
 
 /** The export's columns, in the list's order and words. */

@@ -1,0 +1,141 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { buildInvoice, invoiceSourceOfQuote, invoiceTexts } from '../../domain/invoice';
+import { aUser } from '../../test/builders';
+import { sampleQuoteRecord } from '../../test/invoiceSample';
+import { renderApp } from '../../test/renderApp';
+import { stubApi, type Reply } from '../../test/stubFetch';
+
+function signedIn(answer: (request: string) => Reply | undefined, permissions = ['scan']) {
+  const user = aUser({ permissions, roles: ['Super Admin'], agents: [], clients: [] });
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    return answer(request);
+  });
+}
+
+const quoteReply =
+  (record = sampleQuoteRecord()) =>
+  (request: string) =>
+    request === `GET /api/quote/quotes/${record.id}` ? { body: { data: record } } : undefined;
+
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((r) =>
+      within(r)
+        .queryAllByRole('cell')
+        .concat(within(r).queryAllByRole('rowheader'))
+        .map((c) => c.textContent),
+    );
+
+// The whole app renders lazily per test: slow on a busy 2-core machine.
+describe('invoice screen', { timeout: 30_000 }, () => {
+  it('shows the saved quote as its invoice: ESTIMATE #, agent block, vehicle, sections, products, parts, totals', async () => {
+    const fetch = signedIn(quoteReply());
+    renderApp('/quotes/42/invoice');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' })).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/quote/quotes/42');
+    // No app chrome: no menu.
+    expect(screen.queryByRole('navigation')).toBeNull();
+
+    // The agent's logo, phone and ABN grouped 4-3-3.
+    expect(screen.getByRole('img', { name: 'Dent Doctors logo' }).getAttribute('src')).toBe('/api/user/files/logo.png');
+    const agent = screen.getByRole('region', { name: 'Agent' });
+    expect(within(agent).getByText('0412 345 678')).toBeTruthy();
+    expect(within(agent).getByText('5182 446 0393')).toBeTruthy();
+    const vehicle = screen.getByRole('region', { name: 'Vehicle' });
+    expect(within(vehicle).getByText('ABC123')).toBeTruthy();
+    expect(within(vehicle).getByText('20-11-2026 02:15 PM')).toBeTruthy();
+
+    // Each section's lines and total, with the surcharge columns of the toggles that are on.
+    const pdr = screen.getByRole('region', { name: 'PDR' });
+    expect(
+      within(pdr)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Panel', 'Description', 'Repair', 'Aluminium', 'Metallic', 'Amount']);
+    expect(rowTexts(within(pdr).getByRole('table')).slice(1)).toEqual([
+      ['BonnetHeavy', 'Heavy', '$200.00', '$25.00', '$20.00', '$245.00'],
+      ['PDR Total', '', '$245.00'],
+    ]);
+    const replace = screen.getByRole('region', { name: 'Replace' });
+    expect(within(replace).getByText('Scratch (Paint)', { selector: 'td' })).toBeTruthy();
+    expect(within(replace).getByText('$242.28')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Products' })).toBeTruthy();
+    expect(screen.getByText('Paint protection')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Parts' })).toBeTruthy();
+    expect(screen.getByText('Emblem')).toBeTruthy();
+
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(rowTexts(within(totals).getByRole('table'))).toEqual([
+      ['$245.00', 'PDR Total'],
+      ['$861.86', 'Conventional Total'],
+      ['$98.00', 'Push to Paint Total'],
+      ['$1,712.28', 'Replace Total'],
+      ['$149.95', 'Products Total'],
+      ['$3,067.09', 'Sub Total'],
+      ['$306.71', 'GST'],
+      ['$3,373.80', 'Grand Total'],
+    ]);
+  });
+
+  it('prints every text of the invoice model, so it matches the PDF line for line', async () => {
+    signedIn(quoteReply());
+    renderApp('/quotes/42/invoice');
+    await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
+    const page = document.body.textContent ?? '';
+    const invoice = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord(), 'en'));
+    for (const text of invoiceTexts(invoice).filter((t) => t && !['Pearl'].includes(t))) expect(page, text).toContain(text);
+  });
+
+  it("shows the agent's name when the logo cannot be loaded", async () => {
+    signedIn(quoteReply());
+    renderApp('/quotes/42/invoice');
+    const logo = await screen.findByRole('img', { name: 'Dent Doctors logo' });
+    fireEvent.error(logo);
+    const agent = screen.getByRole('region', { name: 'Agent' });
+    await waitFor(() => expect(within(agent).getByText('Dent Doctors')).toBeTruthy());
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('prints with the Print button', async () => {
+    signedIn(quoteReply());
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderApp('/quotes/42/invoice');
+    await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'Quote Not Found' and goes to the list for a missing quote", async () => {
+    signedIn((request) =>
+      request === 'GET /api/quote/quotes/999' ? { status: 404, body: { error: 'No query results for model [Quote] 999' } } : undefined,
+    );
+    const { location } = renderApp('/quotes/999/invoice');
+    expect(await screen.findByText('Quote Not Found')).toBeTruthy();
+    await waitFor(() => expect(location.pathname).toBe('/quotes'));
+  });
+
+  it('is refused without the scan permission', async () => {
+    const fetch = signedIn(quoteReply(), ['user']);
+    const { location } = renderApp('/quotes/42/invoice');
+    await waitFor(() => expect(location.pathname).toBe('/'));
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain('/api/quote/quotes/42');
+  });
+  // Last: the app's translator keeps the language for the rest of the file.
+  it('labels the invoice in Japanese in the Japanese interface', async () => {
+    localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('ja'));
+    signedIn(quoteReply(sampleQuoteRecord({ currency: '¥' })));
+    renderApp('/quotes/42/invoice');
+    expect(await screen.findByRole('heading', { level: 1, name: '見積書 # 42' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '印刷' })).toBeTruthy();
+    const pdr = screen.getByRole('region', { name: 'PDR（デントリペア）' });
+    expect(within(pdr).getByText('ヘビー', { selector: 'td' })).toBeTruthy();
+    const totals = screen.getByRole('region', { name: '合計' });
+    expect(within(totals).getByRole('rowheader', { name: '総合計' })).toBeTruthy();
+    expect(within(totals).getByText('¥3,373.80')).toBeTruthy();
+    expect(screen.getByText('2026-11-20 午後 02:15')).toBeTruthy();
+  });
+});

@@ -1,0 +1,90 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Box, Button, Container, GlobalStyles, Paper, Skeleton, Stack } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
+import { useQuery } from '@tanstack/react-query';
+import { LinkBase, useAuthenticated, useDataProvider, useLocaleState, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { NOT_FOUND_REDIRECT_MS } from '../../config';
+import { useNotifyError } from '../../components/useNotifyError';
+import type { AppDataProvider } from '../../dataProvider';
+import { isRecordNotFound } from '../../dataProvider/errors';
+import { buildInvoice, invoiceSourceOfQuote, type QuoteInvoiceRecord } from '../../domain/invoice';
+import { InvoiceView } from './InvoiceView';
+
+/** Printing: A4 with the page's own margins, nothing but the invoice (no toolbar, no app chrome, no shadow). */
+const printStyles = (
+  <GlobalStyles
+    styles={{
+      '@page': { size: 'A4', margin: '12mm' },
+      '@media print': {
+        'body, #root': { background: '#fff !important' },
+        '.invoice-no-print, .MuiSnackbar-root': { display: 'none !important' },
+        '.invoice-paper': { boxShadow: 'none !important', border: 'none !important', padding: '0 !important', margin: '0 !important' },
+        '.invoice-container': { maxWidth: 'none !important', padding: '0 !important' },
+        // Tables print whole, without their on-screen scroll regions.
+        '.MuiTableContainer-root': { overflow: 'visible !important' },
+      },
+    }}
+  />
+);
+
+/**
+ * /quotes/{quoteId}/invoice: the saved quote (`GET quote/quotes/{id}`) as its estimate invoice, in the interface
+ * language, rendered from the same invoice model as the quote's PDF. Outside the app's layout (no sidebar), with
+ * Back and Print; a missing quote says 'Quote Not Found' and goes to the list (spec 3 §8).
+ */
+export const QuoteInvoicePage = () => {
+  useAuthenticated();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { quoteId = '' } = useParams<{ quoteId: string }>();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { data: quote, error } = useQuery({
+    queryKey: ['quotes', 'getOne', quoteId],
+    queryFn: () => dataProvider.send<QuoteInvoiceRecord>('quote', `quotes/${encodeURIComponent(quoteId)}`),
+    retry: false,
+  });
+  const invoice = useMemo(() => (quote ? buildInvoice(invoiceSourceOfQuote(quote, locale)) : null), [quote, locale]);
+
+  useEffect(() => {
+    if (!error) return undefined;
+    if (!isRecordNotFound(error)) {
+      notifyError(error);
+      return undefined;
+    }
+    notify('app.error.record_not_found', { type: 'error', messageArgs: { name: translate('app.invoice.quote') } });
+    timer.current = setTimeout(() => navigate('/quotes'), NOT_FOUND_REDIRECT_MS);
+    return () => clearTimeout(timer.current);
+  }, [error, navigate, notify, notifyError, translate]);
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 1, sm: 3 } }}>
+      {printStyles}
+      <Container maxWidth="md" className="invoice-container" sx={{ px: { xs: 1, sm: 2 } }}>
+        <Stack direction="row" spacing={1} className="invoice-no-print" sx={{ justifyContent: 'space-between', mb: 2 }}>
+          <Button component={LinkBase} to="/quotes" startIcon={<ArrowBackIcon />}>
+            {translate('app.invoice.back')}
+          </Button>
+          <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!invoice}>
+            {translate('app.invoice.print')}
+          </Button>
+        </Stack>
+        <Paper variant="outlined" className="invoice-paper" sx={{ p: { xs: 2, sm: 4 } }}>
+          {invoice ? (
+            <InvoiceView invoice={invoice} />
+          ) : (
+            <Box aria-busy="true" aria-label={translate('app.loading')}>
+              {Array.from({ length: 11 }, (_, i) => (
+                <Skeleton key={i} variant="text" sx={{ my: 1 }} />
+              ))}
+            </Box>
+          )}
+        </Paper>
+      </Container>
+    </Box>
+  );
+};

@@ -1,0 +1,131 @@
+/**
+ * The words printed on an estimate invoice, in both of its languages (spec 3 §1, §2 "Invoice"). The invoice model
+ * (./invoice.ts) carries them, so the screen and the server's PDF print the same words; the i18n catalogues
+ * (src/i18n/en.ts, ja.ts) include them under `app.invoice.document`. No imports: the catalogues load with the sign-in page.
+ */
+const en = {
+  estimate: 'ESTIMATE #',
+  date: 'Date',
+  phone: 'Phone',
+  email: 'Email',
+  address: 'Address',
+  abn: 'ABN',
+  registration: 'Registration',
+  make: 'Make',
+  model: 'Model',
+  colour: 'Colour',
+  body_type: 'Body Type',
+  vin: 'VIN',
+  scan_date: 'Scan Date/Time',
+  assessor: 'Assessor',
+  agent: 'Agent',
+  client: 'Client',
+  sections: {
+    pdr: 'PDR',
+    conventional: 'Conventional',
+    p2p: 'Push to Paint',
+    replacement: 'Replace',
+  },
+  panel: 'Panel',
+  description: 'Description',
+  repair_fee: 'Repair',
+  aluminium_fee: 'Aluminium',
+  metallic_fee: 'Metallic',
+  pearl_fee: 'Pearl',
+  amount: 'Amount',
+  dent: 'Dent',
+  scratch: 'Scratch',
+  categories: {
+    light: 'Light',
+    medium: 'Medium',
+    heavy: 'Heavy',
+    severe: 'Severe',
+    oversize: 'Oversize',
+  },
+  scratch_types: {
+    spot: 'Spot',
+    paint: 'Paint',
+    conventional: 'Conventional',
+  },
+  products: 'Products',
+  product: 'Product',
+  price: 'Price',
+  parts: 'Parts',
+  totals: {
+    pdr: 'PDR Total',
+    conventional: 'Conventional Total',
+    p2p: 'Push to Paint Total',
+    replacement: 'Replace Total',
+    product: 'Products Total',
+    sub_total: 'Sub Total',
+    tax: 'GST',
+    grand_total: 'Grand Total',
+  },
+} as const;
+
+/** The shape of one language's words (the English ones' keys, any text). */
+type Words<T> = { readonly [K in keyof T]: T[K] extends string ? string : Words<T[K]> };
+export type InvoiceLabels = Words<typeof en>;
+
+const ja: InvoiceLabels = {
+  estimate: '見積書 #',
+  date: '日付',
+  phone: '電話番号',
+  email: 'メール',
+  address: '住所',
+  abn: '法人番号',
+  registration: '登録番号',
+  make: 'メーカー',
+  model: 'モデル',
+  colour: '車体色',
+  body_type: 'ボディタイプ',
+  vin: '車台番号',
+  scan_date: 'スキャン日時',
+  assessor: '査定者',
+  agent: 'エージェント',
+  client: 'クライアント',
+  sections: {
+    pdr: 'PDR（デントリペア）',
+    conventional: '板金',
+    p2p: 'プッシュ・トゥ・ペイント',
+    replacement: '交換',
+  },
+  panel: 'パネル',
+  description: '内容',
+  repair_fee: '修理費',
+  aluminium_fee: 'アルミ',
+  metallic_fee: 'メタリック',
+  pearl_fee: 'パール',
+  amount: '金額',
+  dent: 'デント',
+  scratch: 'スクラッチ',
+  categories: {
+    light: 'ライト',
+    medium: 'ミディアム',
+    heavy: 'ヘビー',
+    severe: 'シビア',
+    oversize: 'オーバーサイズ',
+  },
+  scratch_types: {
+    spot: 'スポット',
+    paint: '塗装',
+    conventional: '板金',
+  },
+  products: '商品',
+  product: '商品',
+  price: '価格',
+  parts: '部品',
+  totals: {
+    pdr: 'PDR合計',
+    conventional: '板金合計',
+    p2p: 'プッシュ・トゥ・ペイント合計',
+    replacement: '交換合計',
+    product: '商品合計',
+    sub_total: '小計',
+    tax: '消費税',
+    grand_total: '総合計',
+  },
+};
+
+export const INVOICE_LABELS = { en, ja } as const satisfies Record<string, InvoiceLabels>;
+export type InvoiceLanguage = keyof typeof INVOICE_LABELS;

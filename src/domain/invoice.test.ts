@@ -1,0 +1,268 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sampleInvoiceSource, samplePricing, sampleQuoteRecord } from '../test/invoiceSample';
+import { buildInvoice, formatMoney, groupDigits, invoiceLanguage, invoiceSourceOfQuote, invoiceTexts, type Invoice } from './invoice';
+import { priceQuote } from './pricing';
+
+const section = (invoice: Invoice, key: string) => invoice.sections.find((s) => s.key === key)!;
+const rows = (invoice: Invoice, key: string) => section(invoice, key).lines.map((l) => [l.panel, l.description, l.total]);
+const totals = (invoice: Invoice) => Object.fromEntries(invoice.totals.map((t) => [t.label, t.amount]));
+
+describe('formatMoney', () => {
+  it("prints cents in the client's currency with 2 decimals and thousands separators", () => {
+    expect(formatMoney(0, '$')).toBe('$0.00');
+    expect(formatMoney(5, '$')).toBe('$0.05');
+    expect(formatMoney(123456, '$')).toBe('$1,234.56');
+    expect(formatMoney(100000000, '¥')).toBe('¥1,000,000.00');
+    expect(formatMoney(99, '€')).toBe('€0.99');
+    expect(formatMoney(-1050, '$')).toBe('-$10.50');
+  });
+
+  it('uses $ when the client has no currency', () => {
+    expect(formatMoney(100, null)).toBe('$1.00');
+    expect(formatMoney(100, '')).toBe('$1.00');
+  });
+});
+
+describe('groupDigits (phone and business number, 4-3-3)', () => {
+  it('groups ten digits 4-3-3, spaces typed or not', () => {
+    expect(groupDigits('0412345678')).toBe('0412 345 678');
+    expect(groupDigits('04 1234 5678')).toBe('0412 345 678');
+    expect(groupDigits(' 0398765432 ')).toBe('0398 765 432');
+  });
+
+  it('keeps digits past the tenth in the last group, and short numbers as far as they go', () => {
+    expect(groupDigits('51824460393')).toBe('5182 446 0393');
+    expect(groupDigits('1234567890123')).toBe('1234 567 890123');
+    expect(groupDigits('123456')).toBe('1234 56');
+    expect(groupDigits('1234')).toBe('1234');
+  });
+
+  it('prints a number with other characters as typed', () => {
+    expect(groupDigits('+61 412 345 678')).toBe('+61 412 345 678');
+    expect(groupDigits('(03) 9876-5432')).toBe('(03) 9876-5432');
+    expect(groupDigits(null)).toBe('');
+  });
+});
+
+describe('invoiceLanguage', () => {
+  it('is Japanese for ja only', () => {
+    expect(invoiceLanguage('ja')).toBe('ja');
+    expect(invoiceLanguage('ja-JP')).toBe('ja');
+    expect(invoiceLanguage('en')).toBe('en');
+    expect(invoiceLanguage('fr')).toBe('en');
+    expect(invoiceLanguage(null)).toBe('en');
+  });
+});
+
+describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
+  // Part 7: heavy 200, p2p 80, conventional 450.50, replacement 1200, aluminium 12.5 %; scratch paint 220.25,
+  // conventional 310. Metallic 10 % and Aluminium on, Pearl off; GST 10 %.
+  const invoice = buildInvoice(sampleInvoiceSource());
+
+  it('prints each line in the section of its repair type, with its fees', () => {
+    // Bonnet pdr heavy: 200 + 12.5 % aluminium (25) + 10 % metallic (20) = 245.
+    expect(rows(invoice, 'pdr')).toEqual([['Bonnet', 'Heavy', '$245.00']]);
+    expect(section(invoice, 'pdr').lines[0]).toMatchObject({
+      repair_fee: '$200.00',
+      aluminium_fee: '$25.00',
+      metallic_fee: '$20.00',
+      pearl_fee: '$0.00',
+    });
+    // Roof conventional: 450.50 + 56.3125 → 56.31 + 45.05 = 551.86; its conventional scratch 310, no surcharge.
+    expect(rows(invoice, 'conventional')).toEqual([
+      ['Roof', 'Dent', '$551.86'],
+      ['Roof', 'Scratch (Conventional)', '$310.00'],
+    ]);
+    // Door p2p: 80 + 10 + 8 = 98.
+    expect(rows(invoice, 'p2p')).toEqual([['Left Front Door', 'Dent', '$98.00']]);
+    // Boot lid replacement: 1200 + 150 + 120 = 1470; its paint scratch 220.25 + metallic 22.025 → 22.03 = 242.28.
+    expect(rows(invoice, 'replacement')).toEqual([
+      ['Boot Lid', 'Dent', '$1,470.00'],
+      ['Boot Lid', 'Scratch (Paint)', '$242.28'],
+    ]);
+  });
+
+  it('leaves out a large-variant panel of another vehicle type', () => {
+    expect(invoice.sections.flatMap((s) => s.lines.map((l) => l.panel))).not.toContain('Roof (Large)');
+  });
+
+  it("has the engine's totals: per type, products, sub total, GST rounded once, grand total", () => {
+    expect(totals(invoice)).toEqual({
+      'PDR Total': '$245.00',
+      'Conventional Total': '$861.86',
+      'Push to Paint Total': '$98.00',
+      'Replace Total': '$1,712.28',
+      'Products Total': '$149.95',
+      // 245 + 861.86 + 98 + 1712.28 + 149.95 = 3067.09; GST 306.709 → 306.71.
+      'Sub Total': '$3,067.09',
+      GST: '$306.71',
+      'Grand Total': '$3,373.80',
+    });
+    const engine = priceQuote(samplePricing()).totals;
+    expect(invoice.totals.map((t) => t.cents)).toEqual([
+      engine.pdr,
+      engine.conventional,
+      engine.p2p,
+      engine.replacement,
+      engine.product,
+      engine.sub_total,
+      engine.tax,
+      engine.grand_total,
+    ]);
+  });
+
+  it('lists the products with their prices, and the parts', () => {
+    expect(invoice.products.map((p) => [p.name, p.price])).toEqual([
+      ['Paint protection', '$49.95'],
+      ['Detailing', '$100.00'],
+    ]);
+    expect(invoice.parts).toEqual(['Clip', 'Emblem']);
+  });
+
+  it('shows the surcharge columns of the toggles that are on', () => {
+    expect(invoice.surcharges).toEqual(['aluminium', 'metallic']);
+    const all = buildInvoice(sampleInvoiceSource({ pricing: { ...sampleInvoiceSource().pricing, pearl: 1, aluminium: 0 } }));
+    expect(all.surcharges).toEqual(['metallic', 'pearl']);
+  });
+
+  it('heads it ESTIMATE # with the number, and the agent block with phone and ABN grouped 4-3-3', () => {
+    expect(invoice.title).toBe('ESTIMATE # 42');
+    expect(invoice.date).toBe('22-11-2026 10:30 AM');
+    expect(invoice.agent.name).toBe('Dent Doctors');
+    expect(invoice.agent.logo).toBe('/api/user/files/logo.png');
+    expect(invoice.agent.fields.map((f) => [f.label, f.value])).toEqual([
+      ['Phone', '0412 345 678'],
+      ['Address', '1 Collins St, Melbourne VIC 3000'],
+      ['Email', 'quotes@dentdoctors.example'],
+      ['ABN', '5182 446 0393'],
+    ]);
+  });
+
+  it('has the vehicle header with the scan time in Melbourne; VIN only when known', () => {
+    expect(invoice.vehicle.map((f) => [f.label, f.value])).toEqual([
+      ['Registration', 'ABC123'],
+      ['Make', 'Toyota'],
+      ['Model', 'Corolla'],
+      ['Colour', 'White'],
+      ['Body Type', 'Sedan'],
+      ['Scan Date/Time', '20-11-2026 02:15 PM'],
+      ['Assessor', 'Alex Assessor'],
+      ['Agent', 'Dent Doctors'],
+      ['Client', 'Acme Insurance'],
+    ]);
+    const withVin = buildInvoice(sampleInvoiceSource({ vehicle: { ...sampleInvoiceSource().vehicle, vin: 'JTDBR32E720123456' } }));
+    expect(withVin.vehicle.find((f) => f.key === 'vin')).toEqual({ key: 'vin', label: 'VIN', value: 'JTDBR32E720123456' });
+  });
+
+  it("prints money in the client's currency", () => {
+    const yen = buildInvoice(sampleInvoiceSource({ currency: '¥' }));
+    expect(yen.totals.at(-1)!.amount).toBe('¥3,373.80');
+    expect(section(yen, 'pdr').lines[0].total).toBe('¥245.00');
+  });
+});
+
+describe('buildInvoice in Japanese', () => {
+  const invoice = buildInvoice(sampleInvoiceSource({ language: 'ja', currency: '¥' }));
+
+  it('labels everything in Japanese, with the same figures', () => {
+    expect(invoice.title).toBe('見積書 # 42');
+    expect(invoice.sections.map((s) => s.title)).toEqual(['PDR（デントリペア）', '板金', 'プッシュ・トゥ・ペイント', '交換']);
+    expect(rows(invoice, 'pdr')).toEqual([['Bonnet', 'ヘビー', '¥245.00']]);
+    expect(rows(invoice, 'replacement')[1]).toEqual(['Boot Lid', 'スクラッチ (塗装)', '¥242.28']);
+    expect(totals(invoice)).toMatchObject({ 小計: '¥3,067.09', 消費税: '¥306.71', 総合計: '¥3,373.80' });
+    expect(invoice.agent.fields.find((f) => f.key === 'abn')).toEqual({ key: 'abn', label: '法人番号', value: '5182 446 0393' });
+  });
+
+  it('writes dates the Japanese way', () => {
+    expect(invoice.date).toBe('2026-11-22 午前 10:30');
+    expect(invoice.vehicle.find((f) => f.key === 'scan_date')!.value).toBe('2026-11-20 午後 02:15');
+  });
+});
+
+describe('buildInvoice over generated quotes', () => {
+  it('every section total is the sum of its lines, and the totals the sum of the sections and products', () => {
+    const base = sampleInvoiceSource();
+    const basePricing = samplePricing();
+    const repairTypes = ['pdr', 'conventional', 'p2p', 'replacement'] as const;
+    const levels = ['light', 'medium', 'heavy', 'severe', 'oversize'] as const;
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            repair: fc.constantFrom(...repairTypes),
+            level: fc.constantFrom(...levels),
+            scratch: fc.constantFrom(null, 'spot', 'paint', 'conventional'),
+            large: fc.boolean(),
+          }),
+          { maxLength: 40 },
+        ),
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { maxLength: 5 }),
+        fc.record({ metallic: fc.boolean(), pearl: fc.boolean(), aluminium: fc.boolean() }),
+        (panels, prices, toggles) => {
+          const pricing = {
+            ...basePricing,
+            ...toggles,
+            panels: panels.map((p, i) => ({
+              panel_id: i + 1,
+              label: `Panel ${i + 1}`,
+              part_id: 7,
+              type: p.large ? ('L' as const) : ('D' as const),
+              hasLargeVariant: p.large,
+              dent: { repair_type: p.repair, category: p.repair === 'pdr' ? p.level : null },
+              scratch: p.scratch,
+            })),
+            products: prices.map((c, i) => ({ text: `Product ${i}`, price: c / 100 })),
+          };
+          const invoice = buildInvoice({ ...base, pricing, result: priceQuote(pricing) });
+          for (const s of invoice.sections) expect(s.lines.reduce((a, l) => a + l.cents.total, 0)).toBe(s.cents);
+          const t = Object.fromEntries(invoice.totals.map((x) => [x.key, x.cents]));
+          expect(invoice.products.reduce((a, p) => a + p.cents, 0)).toBe(t.product);
+          expect(t.sub_total).toBe(t.pdr + t.conventional + t.p2p + t.replacement + t.product);
+          expect(t.grand_total).toBe(t.sub_total + t.tax);
+          expect(invoice.sections.flatMap((s) => s.lines)).toHaveLength(
+            pricing.panels.filter((p) => !p.hasLargeVariant).reduce((n, p) => n + 1 + (p.scratch ? 1 : 0), 0),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('invoiceTexts', () => {
+  it('lists every printed text: labels, lines, figures', () => {
+    const texts = invoiceTexts(buildInvoice(sampleInvoiceSource()));
+    for (const t of ['ESTIMATE # 42', 'Bonnet', 'Scratch (Paint)', '$242.28', 'Detailing', 'Emblem', 'Grand Total', '$3,373.80'])
+      expect(texts).toContain(t);
+  });
+});
+
+describe('invoiceSourceOfQuote: the invoice of a saved quote as the quote service sends it', () => {
+  it("gives the same invoice as the engine's result, from the stored figures", () => {
+    const fromRecord = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord()));
+    const fromEngine = buildInvoice(sampleInvoiceSource());
+    expect(fromRecord).toEqual(fromEngine);
+  });
+
+  it("takes the language asked for, else the agent's", () => {
+    const record = sampleQuoteRecord({ agent: { ...sampleQuoteRecord().agent, language: 'ja' } });
+    expect(buildInvoice(invoiceSourceOfQuote(record)).title).toBe('見積書 # 42');
+    expect(buildInvoice(invoiceSourceOfQuote(record, 'en')).title).toBe('ESTIMATE # 42');
+  });
+
+  it("prints the stored figures, not a recomputation: a quote keeps its prices after the client's change", () => {
+    const record = sampleQuoteRecord();
+    record.items['11'] = { ...record.items['11'], repair_fee: 210, lineTotal: 257.25 };
+    record.totals = { ...record.totals, pdr: 257.25 };
+    const invoice = buildInvoice(invoiceSourceOfQuote(record));
+    expect(invoice.sections[0].lines[0]).toMatchObject({ repair_fee: '$210.00', total: '$257.25' });
+    expect(invoice.totals[0]).toMatchObject({ label: 'PDR Total', amount: '$257.25' });
+  });
+
+  it('orders lines by panel, a scratch after its dent, and reads parts as texts', () => {
+    const invoice = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord({ parts: ['Grille', { text: 'Clip' }] })));
+    expect(invoice.parts).toEqual(['Grille', 'Clip']);
+    expect(invoice.sections.find((s) => s.key === 'replacement')!.lines.map((l) => l.description)).toEqual(['Dent', 'Scratch (Paint)']);
+  });
+});

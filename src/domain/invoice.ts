@@ -1,0 +1,451 @@
+import { formatDateTime, type DateInput } from './format';
+import { INVOICE_LABELS, type InvoiceLabels, type InvoiceLanguage } from './invoice-labels';
+import { toCents, type Cents } from './money';
+import {
+  REPAIR_TYPES,
+  type DentLevel,
+  type LineStatus,
+  type PricedLine,
+  type PricingInput,
+  type PricingPanel,
+  type QuotePricing,
+  type RepairType,
+  type ScratchRepairType,
+} from './pricing';
+
+/**
+ * The estimate invoice (spec 3 §2 "Invoice") as a plain model: what a saved quote holds in, every figure and line
+ * the invoice shows out, formatted in the client's currency and the document's language. The invoice screen and the
+ * server's PDF render only this, so they agree in every figure and line. The figures are the engine's (`priceQuote`'s
+ * result as the quote stored it); this only selects, orders, labels and formats them.
+ */
+
+export type { InvoiceLabels, InvoiceLanguage };
+
+/** The agent's block: its branding and contact details as the agent record has them. */
+export interface InvoiceAgentSource {
+  name: string;
+  logo?: string | null;
+  phone?: string | null;
+  abn?: string | null;
+  address?: string | null;
+  email?: string | null;
+}
+
+/** The vehicle and the scan, as the quote's scan has them. */
+export interface InvoiceVehicleSource {
+  registration?: string | null;
+  make?: string | null;
+  model?: string | null;
+  colour?: string | null;
+  body_type?: string | null;
+  vin?: string | null;
+  scanned_at?: DateInput;
+}
+
+/** A panel of the quote: its id and the label the invoice prints for it (a PricingPanel with a label fits). */
+export interface InvoicePanelSource {
+  panel_id: PricingPanel['panel_id'];
+  label: string;
+}
+
+/** A product of the quote: its name (the wire's `text`) and price in currency units. */
+export interface InvoiceProductSource {
+  text: string;
+  price: number;
+}
+
+/** What a saved quote holds that the invoice shows. */
+export interface InvoiceSource {
+  /** The quote's number (its id): 'ESTIMATE # 42'. */
+  number: string | number;
+  /** When the quote was saved. */
+  date: DateInput;
+  /** The document's language: 'ja' gives Japanese, anything else English. */
+  language: string | null | undefined;
+  /** The client's currency symbol ($ when unset). */
+  currency: string | null | undefined;
+  agent: InvoiceAgentSource;
+  vehicle: InvoiceVehicleSource;
+  assessor?: string | null;
+  client?: string | null;
+  /**
+   * What the invoice reads of the engine's input: the toggles (its surcharge columns), the panels' labels and the
+   * products' names. The quote's PricingInput with labels and product names fits as it is.
+   */
+  pricing: Pick<PricingInput, 'metallic' | 'pearl' | 'aluminium'> & {
+    panels: readonly InvoicePanelSource[];
+    products: readonly InvoiceProductSource[];
+  };
+  /** The engine's result for that input (the stored figures). */
+  result: QuotePricing;
+  /** The quote's parts (names; parts carry no price). */
+  parts: readonly string[];
+}
+
+/** A labelled value of the agent block or the vehicle header. */
+export interface InvoiceField {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** A surcharge column; it is shown when the quote's toggle is on. */
+export type InvoiceSurcharge = 'aluminium' | 'metallic' | 'pearl';
+
+export interface InvoiceLine {
+  panel_id: number | string;
+  kind: PricedLine['kind'];
+  /** The panel's label. */
+  panel: string;
+  /** What is done: the pdr category, 'Dent', or 'Scratch (Paint)'. */
+  description: string;
+  repair_fee: string;
+  aluminium_fee: string;
+  metallic_fee: string;
+  pearl_fee: string;
+  total: string;
+  cents: { repair_fee: Cents; aluminium_fee: Cents; metallic_fee: Cents; pearl_fee: Cents; total: Cents };
+}
+
+export interface InvoiceSection {
+  key: RepairType;
+  title: string;
+  lines: InvoiceLine[];
+  /** The section's subtotal (the engine's per-type total). */
+  total: string;
+  cents: Cents;
+}
+
+export interface InvoiceProduct {
+  name: string;
+  price: string;
+  cents: Cents;
+}
+
+export type InvoiceTotalKey = RepairType | 'product' | 'sub_total' | 'tax' | 'grand_total';
+
+export interface InvoiceTotal {
+  key: InvoiceTotalKey;
+  label: string;
+  amount: string;
+  cents: Cents;
+}
+
+export interface Invoice {
+  language: InvoiceLanguage;
+  labels: InvoiceLabels;
+  /** 'ESTIMATE # 42' */
+  title: string;
+  number: string;
+  /** The quote's date, formatted for the language. */
+  date: string;
+  currency: string;
+  agent: { name: string; logo: string | null; fields: InvoiceField[] };
+  /** Registration, make, model, colour, body type, VIN (when known), scan date/time, assessor, agent, client. */
+  vehicle: InvoiceField[];
+  /** The surcharge columns the line tables show, in this order. */
+  surcharges: InvoiceSurcharge[];
+  /** PDR, Conventional, Push to Paint, Replace, always all four (a section may have no lines). */
+  sections: InvoiceSection[];
+  products: InvoiceProduct[];
+  parts: string[];
+  /** The per-type totals, Products Total, Sub Total, GST, Grand Total, in that order. */
+  totals: InvoiceTotal[];
+}
+
+/** The document's language: Japanese for 'ja' (or 'ja-JP'), English otherwise. */
+export const invoiceLanguage = (language: string | null | undefined): InvoiceLanguage =>
+  typeof language === 'string' && /^ja\b/i.test(language) ? 'ja' : 'en';
+
+/** Cents in the client's currency with 2 decimals and thousands separators (spec 3 §9): 123456 → '$1,234.56'. */
+export function formatMoney(cents: Cents, currency: string | null | undefined): string {
+  const symbol = currency || '$';
+  const abs = Math.abs(Math.round(cents));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}${symbol}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A phone or business number grouped 4-3-3 (spec 3 §2): '0412345678' → '0412 345 678'; digits past the tenth stay
+ * with the last group ('51824460393' → '5182 446 0393'). A value with anything but digits and spaces (+61 …, dashes,
+ * parentheses) is printed as typed, trimmed, since its grouping is the writer's.
+ */
+export function groupDigits(value: string | null | undefined): string {
+  const text = (value ?? '').trim();
+  const digits = text.replace(/\s+/g, '');
+  if (!/^\d{5,}$/.test(digits)) return text;
+  return [digits.slice(0, 4), digits.slice(4, 7), digits.slice(7)].filter(Boolean).join(' ');
+}
+
+const on = (flag: boolean | number | null | undefined) => flag === true || flag === 1;
+const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v).trim());
+
+function lineDescription(line: PricedLine, labels: InvoiceLabels): string {
+  if (line.kind === 'scratch') {
+    const type = line.repair_type as keyof InvoiceLabels['scratch_types'];
+    return `${labels.scratch} (${labels.scratch_types[type] ?? line.repair_type})`;
+  }
+  return line.category ? labels.categories[line.category] : labels.dent;
+}
+
+/** The invoice of a saved quote. Pure: the same source gives the same model in the browser and on the server. */
+export function buildInvoice(source: InvoiceSource): Invoice {
+  const language = invoiceLanguage(source.language);
+  const labels = INVOICE_LABELS[language];
+  const currency = source.currency || '$';
+  const money = (c: Cents) => formatMoney(c, currency);
+  const { pricing, result } = source;
+
+  const panels = new Map(pricing.panels.map((p) => [String(p.panel_id), p]));
+  const sections: InvoiceSection[] = REPAIR_TYPES.map((key) => ({
+    key,
+    title: labels.sections[key],
+    lines: [],
+    total: money(result.totals[key]),
+    cents: result.totals[key],
+  }));
+  const byKey = new Map(sections.map((s) => [s.key, s]));
+  for (const line of result.lines) {
+    // A large-variant panel of another vehicle type is not on this vehicle (spec 3 §4): priced 0 and not shown.
+    if (line.status === 'other-vehicle-type') continue;
+    byKey.get(line.subtotal)?.lines.push({
+      panel_id: line.panel_id,
+      kind: line.kind,
+      panel: panels.get(String(line.panel_id))?.label ?? String(line.panel_id),
+      description: lineDescription(line, labels),
+      repair_fee: money(line.repair_fee),
+      aluminium_fee: money(line.aluminium_fee),
+      metallic_fee: money(line.metallic_fee),
+      pearl_fee: money(line.pearl_fee),
+      total: money(line.line_total),
+      cents: {
+        repair_fee: line.repair_fee,
+        aluminium_fee: line.aluminium_fee,
+        metallic_fee: line.metallic_fee,
+        pearl_fee: line.pearl_fee,
+        total: line.line_total,
+      },
+    });
+  }
+
+  const products = pricing.products.map((p): InvoiceProduct => {
+    // As the engine counts it (toCents, half-up from the decimal); a half-typed price (negative, not a number) counts 0.
+    const cents = typeof p.price === 'number' && Number.isFinite(p.price) && p.price > 0 ? toCents(p.price) : 0;
+    return { name: text(p.text), price: money(cents), cents };
+  });
+
+  const totalKeys: InvoiceTotalKey[] = [...REPAIR_TYPES, 'product', 'sub_total', 'tax', 'grand_total'];
+  const totals = totalKeys.map((key): InvoiceTotal => ({
+    key,
+    label: labels.totals[key],
+    amount: money(result.totals[key]),
+    cents: result.totals[key],
+  }));
+
+  const surcharges = (['aluminium', 'metallic', 'pearl'] as const).filter((s) => on(pricing[s]));
+  const { agent, vehicle } = source;
+  const field = (key: string, label: string, value: string): InvoiceField => ({ key, label, value });
+  const agentFields = [
+    field('phone', labels.phone, groupDigits(agent.phone)),
+    field('address', labels.address, text(agent.address)),
+    field('email', labels.email, text(agent.email)),
+    field('abn', labels.abn, groupDigits(agent.abn)),
+  ].filter((f) => f.value !== '');
+  const vehicleFields = [
+    field('registration', labels.registration, text(vehicle.registration)),
+    field('make', labels.make, text(vehicle.make)),
+    field('model', labels.model, text(vehicle.model)),
+    field('colour', labels.colour, text(vehicle.colour)),
+    field('body_type', labels.body_type, text(vehicle.body_type)),
+    field('vin', labels.vin, text(vehicle.vin)),
+    field('scan_date', labels.scan_date, formatDateTime(vehicle.scanned_at, language)),
+    field('assessor', labels.assessor, text(source.assessor)),
+    field('agent', labels.agent, text(agent.name)),
+    field('client', labels.client, text(source.client)),
+  ].filter((f) => f.key !== 'vin' || f.value !== '');
+
+  const number = text(source.number);
+  return {
+    language,
+    labels,
+    title: `${labels.estimate} ${number}`,
+    number,
+    date: formatDateTime(source.date, language),
+    currency,
+    agent: { name: text(agent.name), logo: text(agent.logo) || null, fields: agentFields },
+    vehicle: vehicleFields,
+    surcharges,
+    sections,
+    products,
+    parts: source.parts.map(text).filter(Boolean),
+    totals,
+  };
+}
+
+/** Every text the invoice prints, in reading order (the PDF picks its font from these; tests compare the renderers). */
+export function invoiceTexts(invoice: Invoice): string[] {
+  const { labels } = invoice;
+  return [
+    invoice.title,
+    invoice.date,
+    invoice.agent.name,
+    ...invoice.agent.fields.flatMap((f) => [f.label, f.value]),
+    ...invoice.vehicle.flatMap((f) => [f.label, f.value]),
+    labels.panel,
+    labels.description,
+    labels.repair_fee,
+    labels.aluminium_fee,
+    labels.metallic_fee,
+    labels.pearl_fee,
+    labels.amount,
+    ...invoice.sections.flatMap((s) => [
+      s.title,
+      s.total,
+      ...s.lines.flatMap((l) => [l.panel, l.description, l.repair_fee, l.aluminium_fee, l.metallic_fee, l.pearl_fee, l.total]),
+    ]),
+    labels.products,
+    labels.product,
+    labels.price,
+    ...invoice.products.flatMap((p) => [p.name, p.price]),
+    labels.parts,
+    ...invoice.parts,
+    ...invoice.totals.flatMap((t) => [t.label, t.amount]),
+  ];
+}
+
+// ---- A saved quote as the quote service sends it ----
+
+/** A stored line's figures, in currency units as the wire carries them (spec 3 §3 Quote item: metalic_fee, lineTotal). */
+interface StoredFees {
+  repair_fee: number;
+  metalic_fee: number;
+  pearl_fee: number;
+  lineTotal: number;
+  status: LineStatus | null;
+}
+
+/**
+ * What the invoice reads of `GET quote/quotes/{id}` (src/domain/quotes.ts QuoteRecord; the spec's names): the stored
+ * lines and totals (the engine's figures on save), the toggles, products, parts, the agent block, the scan and the
+ * client. Declared here by shape, so the invoice needs nothing else of the record.
+ */
+export interface QuoteInvoiceRecord {
+  id: number;
+  created_at: DateInput;
+  updated_at?: DateInput;
+  currency: string | null;
+  metallic: number | boolean;
+  pearl: number | boolean;
+  aluminium: number | boolean;
+  items: Record<
+    string,
+    StoredFees & {
+      panel_id: number;
+      label: string;
+      category: DentLevel | null;
+      repair_type: RepairType | null;
+      aluminium_fee: number;
+      scratch: (StoredFees & { repair_type: ScratchRepairType }) | null;
+    }
+  >;
+  products: readonly { text: string; price: number }[];
+  parts: readonly (string | { text: string })[];
+  totals: Record<RepairType | 'product' | 'sub_total' | 'tax' | 'grant_total', number>;
+  assessor: string | null;
+  client: { name: string } | null;
+  agent: InvoiceAgentSource & { language?: string | null };
+  scan: {
+    licensePlate: string | null;
+    make: string | null;
+    model: string | null;
+    carColor: string | null;
+    body_type?: string | null;
+    vin?: string | null;
+    timestamp: DateInput;
+  };
+}
+
+/** The subtotal a scratch line counts in (PRICING decisions, as priceQuote does): conventional, else Replace / Paint. */
+const scratchSubtotal = (type: ScratchRepairType): RepairType => (type === 'conventional' ? 'conventional' : 'replacement');
+
+/**
+ * The invoice source of a saved quote, in `language` (the screen's interface language; by default the agent's, as
+ * the PDF is made). The figures are the stored ones, back in cents; lines are in panel order, a panel's dent line
+ * before its scratch line, as the engine makes them.
+ */
+export function invoiceSourceOfQuote(quote: QuoteInvoiceRecord, language?: string | null): InvoiceSource {
+  const items = Object.values(quote.items).sort((a, b) => a.panel_id - b.panel_id);
+  const lines: PricedLine[] = [];
+  for (const item of items) {
+    if (item.repair_type !== null)
+      lines.push({
+        panel_id: item.panel_id,
+        kind: 'dent',
+        repair_type: item.repair_type,
+        category: item.repair_type === 'pdr' ? item.category : null,
+        subtotal: item.repair_type,
+        status: item.status ?? 'priced',
+        repair_fee: toCents(item.repair_fee),
+        aluminium_fee: toCents(item.aluminium_fee),
+        metallic_fee: toCents(item.metalic_fee),
+        pearl_fee: toCents(item.pearl_fee),
+        line_total: toCents(item.lineTotal),
+      });
+    if (item.scratch)
+      lines.push({
+        panel_id: item.panel_id,
+        kind: 'scratch',
+        repair_type: item.scratch.repair_type,
+        category: null,
+        subtotal: scratchSubtotal(item.scratch.repair_type),
+        status: item.scratch.status ?? 'priced',
+        repair_fee: toCents(item.scratch.repair_fee),
+        aluminium_fee: 0,
+        metallic_fee: toCents(item.scratch.metalic_fee),
+        pearl_fee: toCents(item.scratch.pearl_fee),
+        line_total: toCents(item.scratch.lineTotal),
+      });
+  }
+  const t = quote.totals;
+  const flag = (v: number | boolean) => v === true || v === 1;
+  return {
+    number: quote.id,
+    date: quote.updated_at ?? quote.created_at,
+    language: language ?? quote.agent.language,
+    currency: quote.currency,
+    agent: quote.agent,
+    vehicle: {
+      registration: quote.scan.licensePlate,
+      make: quote.scan.make,
+      model: quote.scan.model,
+      colour: quote.scan.carColor,
+      body_type: quote.scan.body_type ?? null,
+      vin: quote.scan.vin ?? null,
+      scanned_at: quote.scan.timestamp,
+    },
+    assessor: quote.assessor,
+    client: quote.client?.name ?? null,
+    pricing: {
+      metallic: flag(quote.metallic),
+      pearl: flag(quote.pearl),
+      aluminium: flag(quote.aluminium),
+      panels: items.map((i) => ({ panel_id: i.panel_id, label: i.label })),
+      products: quote.products,
+    },
+    result: {
+      lines,
+      totals: {
+        pdr: toCents(t.pdr),
+        conventional: toCents(t.conventional),
+        p2p: toCents(t.p2p),
+        replacement: toCents(t.replacement),
+        product: toCents(t.product),
+        sub_total: toCents(t.sub_total),
+        tax: toCents(t.tax),
+        grand_total: toCents(t.grant_total),
+      },
+    },
+    parts: quote.parts.map((p) => (typeof p === 'string' ? p : p.text)),
+  };
+}

@@ -1,0 +1,163 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+/**
+ * Issue 10, the invoice: a demo quote saved again through the quote route (which makes its PDF), then its invoice
+ * screen: the same lines and totals as the record and as the PDF's text (pdftotext), no sidebar, Print with a print
+ * stylesheet, Japanese, 360 px.
+ */
+
+interface QuoteItem {
+  panel_id: number;
+  repair_type: string | null;
+  category: string | null;
+  scratch: { repair_type: string } | null;
+}
+interface Quote {
+  id: number;
+  scan_id: number;
+  client_id: number;
+  type: string;
+  currency: string;
+  items: Record<string, QuoteItem>;
+  products: { value: number; price: number }[];
+  parts: { text: string }[];
+  metallic: number;
+  pearl: number;
+  aluminium: number;
+  vehicle_type: string;
+  totals: Record<string, number>;
+  pdf: string | null;
+}
+
+const money = (currency: string, n: number) =>
+  `${currency}${n.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function apiToken(request: APIRequestContext) {
+  const login = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** A demo quote, saved again with its own choices so the server makes its PDF now. */
+async function savedQuote(request: APIRequestContext): Promise<Quote> {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const list = await request.get('/api/quote/quotes?page=1&per_page=1', { headers });
+  expect(list.ok()).toBe(true);
+  const first = ((await list.json()) as { items: { id: number }[] }).items[0];
+  expect(first, 'a demo quote').toBeTruthy();
+  const q = ((await (await request.get(`/api/quote/quotes/${first.id}`, { headers })).json()) as { data: Quote }).data;
+  const items = Object.fromEntries(
+    Object.values(q.items).map((i) => [
+      String(i.panel_id),
+      { repair_type: i.repair_type, category: i.category, scratch_repair_type: i.scratch?.repair_type ?? null },
+    ]),
+  );
+  const res = await request.post('/api/quote/quotes', {
+    headers,
+    data: {
+      scan_id: q.scan_id,
+      client_id: q.client_id,
+      type: q.type,
+      items,
+      products: q.products.map((p) => ({ value: p.value, price: p.price })),
+      parts: q.parts.map((p) => p.text),
+      metallic: q.metallic,
+      pearl: q.pearl,
+      aluminium: q.aluminium,
+      vehicle_type: q.vehicle_type,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { data: Quote }).data;
+}
+
+/** The PDF's text lines, runs of spaces collapsed (poppler's pdftotext -layout keeps a row on one line). */
+async function pdfLines(request: APIRequestContext, url: string) {
+  const res = await request.get(url);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-e2e-'));
+  try {
+    writeFileSync(path.join(dir, 'q.pdf'), await res.body());
+    return execFileSync('pdftotext', ['-layout', path.join(dir, 'q.pdf'), '-'], { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => l.trim().replace(/\s+/g, ' '))
+      .filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The screen's totals block as [label, amount] rows. */
+const totalsOf = async (page: Page, name: string) =>
+  page
+    .getByRole('region', { name })
+    .getByRole('row')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent?.trim() ?? '')));
+
+test('the invoice shows the saved quote as its PDF does, prints without app chrome, and reads in Japanese and at 360 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const quote = await savedQuote(page.request);
+  expect(quote.pdf).toMatch(/\.pdf$/);
+  await signIn(page, 'admin@demo.test');
+
+  await page.goto(`/quotes/${quote.id}/invoice`);
+  await expect(page.getByRole('heading', { level: 1, name: `ESTIMATE # ${quote.id}` })).toBeVisible();
+  // No sidebar, no app header.
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('banner')).toHaveCount(0);
+
+  // The totals are the record's, and the PDF prints the same rows.
+  const totals = await totalsOf(page, 'Totals');
+  expect(totals.at(-1)).toEqual(['Grand Total', money(quote.currency, quote.totals.grant_total)]);
+  expect(totals.find((r) => r[0] === 'Sub Total')).toEqual(['Sub Total', money(quote.currency, quote.totals.sub_total)]);
+  const pdf = await pdfLines(page.request, quote.pdf!);
+  for (const [label, amount] of totals) expect(pdf, `${label} ${amount}`).toContain(`${label} ${amount}`);
+  // Every line of every section is in the PDF too, figure for figure.
+  const lineRows = await page
+    .locator('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Panel' }) })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(1).map((c) => c.textContent?.trim() ?? '')));
+  expect(lineRows.length).toBeGreaterThan(0);
+  for (const cells of lineRows)
+    expect(
+      pdf.some((l) => l.includes(cells.join(' '))),
+      cells.join(' | '),
+    ).toBe(true);
+
+  // Print: the browser's dialog is not opened in the test; the print stylesheet hides the toolbar.
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed++;
+    };
+  });
+  await page.getByRole('button', { name: 'Print' }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: `ESTIMATE # ${quote.id}` })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  // 360 px: nothing scrolls the page sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `ESTIMATE # ${quote.id}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  // Japanese.
+  await page.evaluate(() => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('ja')));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `見積書 # ${quote.id}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: '印刷' })).toBeVisible();
+  expect((await totalsOf(page, '合計')).at(-1)).toEqual(['総合計', money(quote.currency, quote.totals.grant_total)]);
+  await page.evaluate(() => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('en')));
+});
