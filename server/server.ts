@@ -4,10 +4,8 @@ import { createDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createMailer } from './lib/mail-outbox';
-import { createWebhookDeliverer } from './services/agent';
-import { removeExpiredExports } from './services/scan';
-import { removeExpiredQuoteExports } from './services/quote';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
+import { startWorkers } from './workers';
 
 /** Starts everything, prints where to go, and shuts PostgreSQL down cleanly on Ctrl-C / SIGTERM. */
 async function main() {
@@ -41,41 +39,21 @@ async function main() {
     log: config.MAIL_CONSOLE ? (text) => console.log(text) : undefined,
   });
   const app = await buildApp({ config, db, mailer });
-  const webhooks = createWebhookDeliverer(db, {
+  const workers = startWorkers({
+    db,
+    mailer,
+    storage: app.storage,
+    log: app.log,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
-    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
-    onError: (e) => app.log.error(e, 'webhook delivery failed'),
+    webhookTimeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
   });
-  // Background work, each task one pass at a time: the mail outbox every 5 s, a look for due webhook deliveries every
-  // 2 s (the deliverer also looks again whenever a send ends), and the sweep of expired export files at start and then hourly.
-  const timers = [
-    every(5000, () => mailer.deliverPending(), 'mail delivery'),
-    every(2000, () => webhooks.tick(), 'webhook delivery'),
-    every(3600_000, () => removeExpiredExports(db, app.storage, app.log), 'export sweep', { now: true }),
-    every(3600_000, () => removeExpiredQuoteExports(db, app.storage, app.log), 'quote export sweep', { now: true }),
-  ];
-  function every(ms: number, task: () => Promise<unknown>, name: string, opts: { now?: boolean } = {}) {
-    let running = false;
-    const run = () => {
-      if (running) return;
-      running = true;
-      task()
-        .catch((e) => app.log.error(e, `${name} failed`))
-        .finally(() => {
-          running = false;
-        });
-    };
-    if (opts.now) run();
-    return setInterval(run, ms);
-  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: shutting down`);
-    for (const timer of timers) clearInterval(timer);
-    await webhooks.stop().catch(() => {});
+    await workers.stop().catch(() => {});
     await app.close().catch(() => {});
     await db.destroy().catch(() => {});
     await stopDb();
