@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { backgroundPlugin } from './lib/background';
+import { createPgBus, localBus } from './lib/pg-bus';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { compressPlugin } from './plugins/compress';
@@ -32,6 +33,8 @@ export interface AppDeps {
   db: Database;
   mailer?: Mailer;
   storage?: FileStorage;
+  /** The database's address, for the bus's own connection (LISTEN); DATABASE_URL unless given (the embedded one). */
+  databaseUrl?: string;
   /** Where the request log goes (tests read it); stdout by default. */
   logStream?: { write(line: string): void };
 }
@@ -40,7 +43,7 @@ export interface AppDeps {
  * Builds the whole server in an explicit order: configuration (already validated), database,
  * security headers, rate limits, OpenAPI docs, auth, the five services, then the single-page app.
  */
-export async function buildApp({ config, db, mailer, storage, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, storage, logStream, databaseUrl }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Request lines never carry a secret: query strings of the auth routes and token-like parameters are redacted, headers are not logged.
     logger:
@@ -66,6 +69,12 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
   await app.register(databasePlugin, { db });
   app.decorate('signer', await loadSigner(db));
   await app.register(backgroundPlugin);
+  const busUrl = databaseUrl ?? config.DATABASE_URL;
+  if (config.REALTIME_BUS === 'postgres' && !busUrl) throw new Error('REALTIME_BUS=postgres needs the database URL');
+  const bus = config.REALTIME_BUS === 'postgres' && busUrl ? await createPgBus(busUrl, app.log) : localBus(app.log);
+  app.decorate('bus', bus);
+  // Registered before the broadcaster's: hooks run in reverse, so the bus closes after the hub.
+  app.addHook('onClose', () => bus.close());
   app.decorate('storage', storage ?? createStorage(config));
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {

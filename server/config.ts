@@ -79,6 +79,11 @@ const ConfigSchema = z
     REALTIME_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Seconds of silence after which a browser pings (sent in pusher:connection_established); twice this without traffic closes. */
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(5).max(600).default(30),
+    /**
+     * How instances tell each other of live events and cache changes: `postgres` (LISTEN/NOTIFY on the database, any
+     * number of instances) or `none` (this process only: one instance).
+     */
+    REALTIME_BUS: z.enum(['postgres', 'none']).default('postgres'),
     /** An external Pusher-compatible server (soketi, Reverb, Pusher) instead of the embedded one, when the first three are set. */
     PUSHER_APP_ID: z.string().min(1).optional(),
     PUSHER_KEY: z.string().min(1).optional(),

@@ -38,7 +38,7 @@ async function main() {
     from: config.MAIL_FROM,
     log: config.MAIL_CONSOLE ? (text) => console.log(text) : undefined,
   });
-  const app = await buildApp({ config, db, mailer });
+  const app = await buildApp({ config, db, mailer, databaseUrl: url });
   const workers = startWorkers({
     db,
     mailer,
