@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,6 +30,16 @@ import { quoteService } from './services/quote';
 import { scanService } from './services/scan';
 import { userService } from './services/user';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by graceful shutdown: /api/ready answers 503 so the load balancer stops sending new requests here. */
+    lifecycle: { draining: boolean };
+  }
+}
+
+/** A request id from the proxy in front (X-Request-Id) is kept when it looks like one; otherwise a new UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -44,6 +56,8 @@ export interface AppDeps {
  * security headers, rate limits, OpenAPI docs, auth, the five services, then the single-page app.
  */
 export async function buildApp({ config, db, mailer, storage, logStream, databaseUrl }: AppDeps): Promise<FastifyInstance> {
+  // Every log line written while a request is handled carries its id, whichever logger wrote it (app.log included).
+  const requestContext = new AsyncLocalStorage<{ reqId: string }>();
   const app = Fastify({
     // Request lines never carry a secret: query strings of the auth routes and token-like parameters are redacted, headers are not logged.
     logger:
@@ -53,12 +67,24 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
             level: config.LOG_LEVEL,
             serializers: { req: serializeRequest },
             redact: ['req.headers.authorization', 'req.headers["x-kiosk-token"]', 'req.headers["x-api-key"]'],
+            mixin: (obj: object) => {
+              const store = requestContext.getStore();
+              return store && !('reqId' in obj) ? { reqId: store.reqId } : {};
+            },
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestContext.run({ reqId: request.id }, done);
   });
   app.setValidatorCompiler(nulSafeValidatorCompiler);
   const replySerializer = createReplySerializer({ check: config.NODE_ENV === 'test' });
@@ -133,11 +159,12 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
       config: { access: 'public' },
       schema: {
         tags: ['System'],
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: the database answers, and the instance is not shutting down',
         response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ error: z.string() }) },
       },
     },
     async (_req, reply) => {
+      if (app.lifecycle.draining) return reply.status(503).send({ error: 'Shutting down' });
       try {
         await sql`select 1`.execute(db);
         return { status: 'ready' as const };

@@ -39,6 +39,13 @@ const ConfigSchema = z
     /** How long a checked bearer token's user, roles and scope are reused without asking the database; 0 turns it off. */
     AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     TRUST_PROXY: bool.default(false),
+    /**
+     * Graceful shutdown (SIGTERM): seconds /api/ready answers 503 while requests are still served, so a load balancer's
+     * health check takes the instance out first; then it stops accepting and finishes what is under way.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
+    /** A shutdown that has not finished after this many seconds exits anyway (code 1). */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     /** Let webhooks reach private, loopback and link-local addresses (a receiver on this machine or the LAN). */
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
     /** Seconds a webhook receiver has to answer, connection included; a slow one holds only its own endpoint's lane. */

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { leaveSignalsToCaller, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createMailer } from './lib/mail-outbox';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
@@ -19,6 +19,7 @@ async function main() {
     }
     throw e;
   }
+  leaveSignalsToCaller();
   let embedded: EmbeddedDatabase | null = null;
   const url = config.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT)).url;
   const stopDb = async () => {
@@ -49,15 +50,29 @@ async function main() {
   });
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * Graceful shutdown: /api/ready turns 503 (the load balancer stops sending here) for SHUTDOWN_DRAIN_SECONDS, then the
+   * server stops accepting, closes WebSockets with 4200 (reconnect elsewhere), finishes the requests under way and the
+   * background item each loop is on, and exits. Past SHUTDOWN_TIMEOUT_SECONDS it exits anyway.
+   */
+  const shutdown = async (signal: string, code = 0) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    await workers.stop().catch(() => {});
-    await app.close().catch(() => {});
+    app.lifecycle.draining = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+    if (code === 0 && config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    await Promise.all([
+      workers.stop().catch((err: unknown) => app.log.error({ err }, 'background work did not stop cleanly')),
+      app.close().catch(() => {}),
+    ]);
     await db.destroy().catch(() => {});
     await stopDb();
-    process.exit(0);
+    app.log.info('stopped');
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -66,8 +81,7 @@ async function main() {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (e) {
     console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${(e as Error).message}`);
-    await shutdown('listen failure');
-    process.exit(1);
+    await shutdown('listen failure', 1);
   }
   console.log(`\nScanQuote is running at ${config.APP_URL}  (API docs: ${config.APP_URL}/api/docs)`);
   if (embedded) console.log(`Embedded PostgreSQL data: ${config.DATA_DIR}/pg${seeded ? ' (demo data loaded)' : ''}`);

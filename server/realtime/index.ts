@@ -190,7 +190,15 @@ export const realtimePlugin = fp(
 
       if (!hub) return;
       const embedded = hub;
-      await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      await scope.register(websocket, {
+        options: { maxPayload: 64 * 1024 },
+        // On shutdown, 4200 (Pusher's "reconnect now") rather than ws's plain close: pusher-js comes back at once, elsewhere.
+        preClose(this: FastifyInstance, done: () => void) {
+          void embedded.close();
+          this.websocketServer.close();
+          done();
+        },
+      });
       scope.get<{ Params: { key: string }; Querystring: { protocol?: string } }>(
         '/app/:key',
         {
