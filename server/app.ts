@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { backgroundPlugin } from './lib/background';
 import { createPgBus, localBus } from './lib/pg-bus';
+import { pgRateLimitStore } from './lib/rate-limit-store';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { compressPlugin } from './plugins/compress';
@@ -124,6 +125,8 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
+    // In PostgreSQL when several instances share the limit; in memory (per instance) otherwise.
+    ...(config.RATE_LIMIT_STORE === 'postgres' ? { store: pgRateLimitStore(db) } : {}),
   });
   await app.register(compressPlugin);
   await app.register(swagger, {

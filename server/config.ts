@@ -36,6 +36,8 @@ const ConfigSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Where request counts live: `memory` (each instance its own) or `postgres` (shared by every instance on the database). */
+    RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
     /** How long a checked bearer token's user, roles and scope are reused without asking the database; 0 turns it off. */
     AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     TRUST_PROXY: bool.default(false),
