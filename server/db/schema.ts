@@ -405,6 +405,7 @@ export interface MailAttachmentsTable {
   filename: string;
   content_type: string;
   content: Buffer;
+}
 export interface BusMessagesTable {
   id: Id;
   payload: string;

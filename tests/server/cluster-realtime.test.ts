@@ -177,6 +177,9 @@ describe('live events across instances', () => {
       has_quote: false,
       status: 'uploaded',
       type: 'arch',
+      damageCount: 0,
+      dentCount: 0,
+      scratchCount: 0,
     });
     expect((await got.until(1))[0].licensePlate).toBe('PORTAL-X');
   });
