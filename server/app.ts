@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,6 +10,8 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { backgroundPlugin } from './lib/background';
+import { createPgBus, localBus } from './lib/pg-bus';
+import { pgRateLimitStore } from './lib/rate-limit-store';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { compressPlugin } from './plugins/compress';
@@ -27,11 +31,23 @@ import { quoteService } from './services/quote';
 import { scanService } from './services/scan';
 import { userService } from './services/user';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by graceful shutdown: /api/ready answers 503 so the load balancer stops sending new requests here. */
+    lifecycle: { draining: boolean };
+  }
+}
+
+/** A request id from the proxy in front (X-Request-Id) is kept when it looks like one; otherwise a new UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
 export interface AppDeps {
   config: Config;
   db: Database;
   mailer?: Mailer;
   storage?: FileStorage;
+  /** The database's address, for the bus's own connection (LISTEN); DATABASE_URL unless given (the embedded one). */
+  databaseUrl?: string;
   /** Where the request log goes (tests read it); stdout by default. */
   logStream?: { write(line: string): void };
 }
@@ -40,7 +56,9 @@ export interface AppDeps {
  * Builds the whole server in an explicit order: configuration (already validated), database,
  * security headers, rate limits, OpenAPI docs, auth, the five services, then the single-page app.
  */
-export async function buildApp({ config, db, mailer, storage, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, storage, logStream, databaseUrl }: AppDeps): Promise<FastifyInstance> {
+  // Every log line written while a request is handled carries its id, whichever logger wrote it (app.log included).
+  const requestContext = new AsyncLocalStorage<{ reqId: string }>();
   const app = Fastify({
     // Request lines never carry a secret: query strings of the auth routes and token-like parameters are redacted, headers are not logged.
     logger:
@@ -50,12 +68,24 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
             level: config.LOG_LEVEL,
             serializers: { req: serializeRequest },
             redact: ['req.headers.authorization', 'req.headers["x-kiosk-token"]', 'req.headers["x-api-key"]'],
+            mixin: (obj: object) => {
+              const store = requestContext.getStore();
+              return store && !('reqId' in obj) ? { reqId: store.reqId } : {};
+            },
             ...(logStream ? { stream: logStream } : {}),
           },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    requestContext.run({ reqId: request.id }, done);
   });
   app.setValidatorCompiler(nulSafeValidatorCompiler);
   const replySerializer = createReplySerializer({ check: config.NODE_ENV === 'test' });
@@ -66,6 +96,12 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
   await app.register(databasePlugin, { db });
   app.decorate('signer', await loadSigner(db));
   await app.register(backgroundPlugin);
+  const busUrl = databaseUrl ?? config.DATABASE_URL;
+  if (config.REALTIME_BUS === 'postgres' && !busUrl) throw new Error('REALTIME_BUS=postgres needs the database URL');
+  const bus = config.REALTIME_BUS === 'postgres' && busUrl ? await createPgBus(busUrl, app.log) : localBus(app.log);
+  app.decorate('bus', bus);
+  // Registered before the broadcaster's: hooks run in reverse, so the bus closes after the hub.
+  app.addHook('onClose', () => bus.close());
   app.decorate('storage', storage ?? createStorage(config));
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
@@ -89,6 +125,8 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/'),
+    // In PostgreSQL when several instances share the limit; in memory (per instance) otherwise.
+    ...(config.RATE_LIMIT_STORE === 'postgres' ? { store: pgRateLimitStore(db) } : {}),
   });
   await app.register(compressPlugin);
   await app.register(swagger, {
@@ -124,11 +162,12 @@ export async function buildApp({ config, db, mailer, storage, logStream }: AppDe
       config: { access: 'public' },
       schema: {
         tags: ['System'],
-        summary: 'Readiness: the database answers',
+        summary: 'Readiness: the database answers, and the instance is not shutting down',
         response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ error: z.string() }) },
       },
     },
     async (_req, reply) => {
+      if (app.lifecycle.draining) return reply.status(503).send({ error: 'Shutting down' });
       try {
         await sql`select 1`.execute(db);
         return { status: 'ready' as const };

@@ -36,9 +36,18 @@ const ConfigSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Where request counts live: `memory` (each instance its own) or `postgres` (shared by every instance on the database). */
+    RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
     /** How long a checked bearer token's user, roles and scope are reused without asking the database; 0 turns it off. */
     AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     TRUST_PROXY: bool.default(false),
+    /**
+     * Graceful shutdown (SIGTERM): seconds /api/ready answers 503 while requests are still served, so a load balancer's
+     * health check takes the instance out first; then it stops accepting and finishes what is under way.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
+    /** A shutdown that has not finished after this many seconds exits anyway (code 1). */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     /** Let webhooks reach private, loopback and link-local addresses (a receiver on this machine or the LAN). */
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
     /** Seconds a webhook receiver has to answer, connection included; a slow one holds only its own endpoint's lane. */
@@ -79,6 +88,11 @@ const ConfigSchema = z
     REALTIME_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Seconds of silence after which a browser pings (sent in pusher:connection_established); twice this without traffic closes. */
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(5).max(600).default(30),
+    /**
+     * How instances tell each other of live events and cache changes: `postgres` (LISTEN/NOTIFY on the database, any
+     * number of instances) or `none` (this process only: one instance).
+     */
+    REALTIME_BUS: z.enum(['postgres', 'none']).default('postgres'),
     /** An external Pusher-compatible server (soketi, Reverb, Pusher) instead of the embedded one, when the first three are set. */
     PUSHER_APP_ID: z.string().min(1).optional(),
     PUSHER_KEY: z.string().min(1).optional(),

@@ -1,13 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { leaveSignalsToCaller, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrate } from './db/migrate';
 import { createMailer } from './lib/mail-outbox';
-import { createWebhookDeliverer } from './services/agent';
-import { removeExpiredExports } from './services/scan';
-import { removeExpiredQuoteExports } from './services/quote';
 import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
+import { startWorkers } from './workers';
 
 /** Starts everything, prints where to go, and shuts PostgreSQL down cleanly on Ctrl-C / SIGTERM. */
 async function main() {
@@ -21,6 +19,7 @@ async function main() {
     }
     throw e;
   }
+  leaveSignalsToCaller();
   let embedded: EmbeddedDatabase | null = null;
   const url = config.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT)).url;
   const stopDb = async () => {
@@ -40,46 +39,40 @@ async function main() {
     from: config.MAIL_FROM,
     log: config.MAIL_CONSOLE ? (text) => console.log(text) : undefined,
   });
-  const app = await buildApp({ config, db, mailer });
-  const webhooks = createWebhookDeliverer(db, {
+  const app = await buildApp({ config, db, mailer, databaseUrl: url });
+  const workers = startWorkers({
+    db,
+    mailer,
+    storage: app.storage,
+    log: app.log,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
-    timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
-    onError: (e) => app.log.error(e, 'webhook delivery failed'),
+    webhookTimeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
   });
-  // Background work, each task one pass at a time: the mail outbox every 5 s, a look for due webhook deliveries every
-  // 2 s (the deliverer also looks again whenever a send ends), and the sweep of expired export files at start and then hourly.
-  const timers = [
-    every(5000, () => mailer.deliverPending(), 'mail delivery'),
-    every(2000, () => webhooks.tick(), 'webhook delivery'),
-    every(3600_000, () => removeExpiredExports(db, app.storage, app.log), 'export sweep', { now: true }),
-    every(3600_000, () => removeExpiredQuoteExports(db, app.storage, app.log), 'quote export sweep', { now: true }),
-  ];
-  function every(ms: number, task: () => Promise<unknown>, name: string, opts: { now?: boolean } = {}) {
-    let running = false;
-    const run = () => {
-      if (running) return;
-      running = true;
-      task()
-        .catch((e) => app.log.error(e, `${name} failed`))
-        .finally(() => {
-          running = false;
-        });
-    };
-    if (opts.now) run();
-    return setInterval(run, ms);
-  }
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * Graceful shutdown: /api/ready turns 503 (the load balancer stops sending here) for SHUTDOWN_DRAIN_SECONDS, then the
+   * server stops accepting, closes WebSockets with 4200 (reconnect elsewhere), finishes the requests under way and the
+   * background item each loop is on, and exits. Past SHUTDOWN_TIMEOUT_SECONDS it exits anyway.
+   */
+  const shutdown = async (signal: string, code = 0) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    for (const timer of timers) clearInterval(timer);
-    await webhooks.stop().catch(() => {});
-    await app.close().catch(() => {});
+    app.lifecycle.draining = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+    if (code === 0 && config.SHUTDOWN_DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_SECONDS * 1000));
+    await Promise.all([
+      workers.stop().catch((err: unknown) => app.log.error({ err }, 'background work did not stop cleanly')),
+      app.close().catch(() => {}),
+    ]);
     await db.destroy().catch(() => {});
     await stopDb();
-    process.exit(0);
+    app.log.info('stopped');
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -88,8 +81,7 @@ async function main() {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (e) {
     console.error(`Cannot listen on ${config.HOST}:${config.PORT}: ${(e as Error).message}`);
-    await shutdown('listen failure');
-    process.exit(1);
+    await shutdown('listen failure', 1);
   }
   console.log(`\nScanQuote is running at ${config.APP_URL}  (API docs: ${config.APP_URL}/api/docs)`);
   if (embedded) console.log(`Embedded PostgreSQL data: ${config.DATA_DIR}/pg${seeded ? ' (demo data loaded)' : ''}`);

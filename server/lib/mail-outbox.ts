@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { Database, Executor } from '../db/database';
+import type { MailOutboxTable } from '../db/schema';
 
 export interface MailAttachment {
   filename: string;
@@ -19,11 +21,35 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Writes the mail in the caller's transaction: it is sent only if what caused it commits. */
   enqueue(trx: Executor, mail: OutgoingMail): Promise<number>;
-  /** Sends pending mails; returns how many were sent. Without SMTP settings, mails stay pending. */
-  deliverPending(limit?: number): Promise<number>;
+  /**
+   * Sends pending mails, one claimed at a time; returns how many were sent. Without SMTP settings, mails stay pending.
+   * An aborted `signal` stops it after the mail being sent (graceful shutdown).
+   */
+  deliverPending(limit?: number, signal?: AbortSignal): Promise<number>;
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * A mail is claimed for this long while it is sent (a lease, `claimed_until`): other instances skip it meanwhile and take
+ * it over afterwards if its sender died. It outlasts the SMTP timeouts set below, so a live sender is never overtaken.
+ */
+const CLAIM_SECONDS = 150;
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+type Claimed = Pick<MailOutboxTable, 'recipients' | 'subject' | 'text_body' | 'html'> & { id: number; attempts: number };
+
+/**
+ * Claims the oldest pending mail no live instance is sending: `for update skip locked` so two instances never take the
+ * same row, and a lease so the claim survives its short transaction.
+ */
+async function claimNext(db: Database, claimSeconds: number, skip: number[]) {
+  const r = await sql<Claimed>`update mail_outbox set claimed_until = now() + make_interval(secs => ${claimSeconds})
+    where id = (select id from mail_outbox where status = 'pending' and (claimed_until is null or claimed_until <= now())
+                  and id <> all(${skip}::bigint[])
+                order by id limit 1 for update skip locked)
+    returning id, recipients, subject, text_body, html, attempts`.execute(db);
+  return r.rows[0] ?? null;
+}
 
 /**
  * With SMTP_URL the outbox sends through SMTP; without it, `log` decides: mails are written to the
@@ -31,10 +57,12 @@ const MAX_ATTEMPTS = 5;
  */
 export function createMailer(
   db: Database,
-  opts: { smtpUrl?: string; from: string; transport?: Transporter; log?: (text: string) => void },
+  opts: { smtpUrl?: string; from: string; transport?: Transporter; log?: (text: string) => void; claimSeconds?: number },
 ): Mailer {
   const transport =
-    opts.transport ?? (opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : opts.log ? consoleTransport(opts.log) : null);
+    opts.transport ??
+    (opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS }) : opts.log ? consoleTransport(opts.log) : null);
+  const claimSeconds = opts.claimSeconds ?? CLAIM_SECONDS;
   return {
     async enqueue(trx, mail) {
       const row = await trx
@@ -49,11 +77,15 @@ export function createMailer(
           .execute();
       return row.id;
     },
-    async deliverPending(limit = 20) {
+    async deliverPending(limit = 20, signal) {
       if (!transport) return 0;
-      const pending = await db.selectFrom('mail_outbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
       let sent = 0;
-      for (const m of pending) {
+      // One claimed at a time, so a lease covers one send only; a mail that failed waits for the next pass.
+      const tried: number[] = [];
+      for (let i = 0; i < limit && !signal?.aborted; i++) {
+        const m = await claimNext(db, claimSeconds, tried);
+        if (!m) break;
+        tried.push(m.id);
         try {
           const attachments = await db
             .selectFrom('mail_attachments')
@@ -71,7 +103,7 @@ export function createMailer(
           });
           await db
             .updateTable('mail_outbox')
-            .set({ status: 'sent', sent_at: new Date(), attempts: m.attempts + 1 })
+            .set({ status: 'sent', sent_at: new Date(), attempts: m.attempts + 1, claimed_until: null })
             .where('id', '=', m.id)
             .execute();
           // The bytes were only kept to send them; scan_mails records what was attached.
@@ -85,6 +117,7 @@ export function createMailer(
               attempts,
               last_error: String((e as Error).message).slice(0, 500),
               status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+              claimed_until: null,
             })
             .where('id', '=', m.id)
             .execute();

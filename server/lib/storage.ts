@@ -3,7 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { sha256Hex, signV4 } from './sigv4';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { Signer } from './signing';
 
 /** The stored file types, by the extension of their server-made names. */
@@ -67,12 +74,20 @@ const newKey = (contentType: string) => `${randomBytes(16).toString('hex')}.${ex
 export interface StoredFile {
   data: Buffer;
   contentType: string;
+  /** The whole file's size in bytes (with a range, `data` holds only that part). */
+  size: number;
+}
+/** Bytes `start` to `end` inclusive (HTTP Range's convention); without `end`, to the end of the file. */
+export interface ByteRange {
+  start: number;
+  end?: number;
 }
 /** Where uploads live: a local directory or an S3-compatible bucket. */
 export interface FileStorage {
   /** Stores the bytes under a new server-made name and returns it. */
   put(data: Buffer, contentType: string): Promise<string>;
-  get(key: string): Promise<StoredFile | null>;
+  /** The file, or the part of it `range` names (clipped to the file); null when missing. */
+  get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   /** Removes the file; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /**
@@ -93,10 +108,12 @@ export function localStorage(dir: string): FileStorage {
       await fs.writeFile(path.join(dir, key), data, { flag: 'wx', mode: 0o644 });
       return key;
     },
-    async get(key) {
+    async get(key, range) {
       if (!FILE_KEY.test(key)) return null;
       try {
-        return { data: await fs.readFile(path.join(dir, key)), contentType: typeOf(key) };
+        const data = await fs.readFile(path.join(dir, key));
+        const part = range ? data.subarray(range.start, range.end === undefined ? undefined : range.end + 1) : data;
+        return { data: part, contentType: typeOf(key), size: data.length };
       } catch (e) {
         if (isMissing(e)) return null;
         throw e;
@@ -145,40 +162,74 @@ export interface S3Settings {
   secretAccessKey: string;
 }
 
-/** An S3-compatible bucket through path-style URLs (`<endpoint>/<bucket>/<key>`), signed with SigV4. */
-export function s3Storage(s: S3Settings, fetchImpl: typeof fetch = fetch): FileStorage {
-  const creds = { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey, region: s.region, service: 's3' };
-  const base = s.endpoint.replace(/\/+$/, '');
-  const call = async (method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, contentType?: string) => {
-    const url = new URL(`${base}/${s.bucket}/${key}`);
-    const payloadHash = sha256Hex(body ?? '');
-    const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash };
-    if (contentType) headers['content-type'] = contentType;
-    // fetch sets Host itself (from the same URL), so it is signed but not passed on.
-    const { host: _host, ...signed } = signV4({ method, url, headers, payloadHash }, creds);
-    return fetchImpl(url, { method, headers: signed, body: body ? new Uint8Array(body) : undefined });
-  };
-  const fail = async (what: string, res: Response) => {
-    throw new Error(`S3 ${what} failed: ${res.status} ${(await res.text().catch(() => '')).slice(0, 200)}`);
+/** The status of a failed S3 call (404 for a missing key), or undefined for a failure before any answer. */
+const statusOf = (e: unknown) => (e instanceof S3ServiceException ? e.$metadata.httpStatusCode : undefined);
+/** A missing key, not a missing bucket (also 404), which is a fault. */
+const isNoSuchKey = (e: unknown) => e instanceof S3ServiceException && e.name === 'NoSuchKey';
+
+/** An S3-compatible bucket through the AWS SDK (`@aws-sdk/client-s3`), path-style URLs (`<endpoint>/<bucket>/<key>`). */
+export function s3Storage(s: S3Settings): FileStorage {
+  const client = new S3Client({
+    endpoint: s.endpoint,
+    region: s.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+    // Checksums only where S3 requires them: S3-compatible servers (MinIO, s3rver, Ceph) do not all read the newer trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+  });
+  const fail = (what: string, e: unknown): never => {
+    throw new Error(`S3 ${what} failed: ${statusOf(e) ?? ''} ${(e as Error).message}`.slice(0, 300));
   };
   return {
     async put(data, contentType) {
       const key = newKey(contentType);
-      const res = await call('PUT', key, data, contentType);
-      if (!res.ok) await fail('PUT', res);
+      await client
+        .send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }))
+        .catch((e: unknown) => fail('PUT', e));
       return key;
     },
-    async get(key) {
+    async get(key, range) {
       if (!FILE_KEY.test(key)) return null;
-      const res = await call('GET', key);
-      if (res.status === 404) return null;
-      if (!res.ok) await fail('GET', res);
-      return { data: Buffer.from(await res.arrayBuffer()), contentType: typeOf(key) };
+      try {
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket: s.bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+          }),
+        );
+        const data = Buffer.from((await res.Body?.transformToByteArray()) ?? []);
+        // "bytes 0-9/1234": the whole size after the slash.
+        const size = Number(/\/(\d+)$/.exec(res.ContentRange ?? '')?.[1] ?? data.length);
+        return { data, contentType: typeOf(key), size };
+      } catch (e) {
+        if (isNoSuchKey(e)) return null;
+        return fail('GET', e);
+      }
+    },
+    async stat(key) {
+      if (!FILE_KEY.test(key)) return null;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: s.bucket, Key: key }));
+        return { size: head.ContentLength ?? 0, contentType: typeOf(key) };
+      } catch (e) {
+        // HEAD has no body: a missing key is a bare 404 ('NotFound').
+        if (isNoSuchKey(e) || (e instanceof S3ServiceException && e.name === 'NotFound')) return null;
+        return fail('HEAD', e);
+      }
+    },
+    async getRange(key, start, end) {
+      return (await this.get(key, { start, end }))?.data ?? null;
     },
     async delete(key) {
       if (!FILE_KEY.test(key)) return;
-      const res = await call('DELETE', key);
-      if (!res.ok && res.status !== 404) await fail('DELETE', res);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
+      } catch (e) {
+        if (!isNoSuchKey(e)) fail('DELETE', e);
+      }
     },
   };
 }

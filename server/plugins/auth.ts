@@ -102,7 +102,8 @@ export class AccessCache {
  * Requests that may change who a token belongs to or what it may do: every write to the user service (logout,
  * password change and reset, profile, consent, users, roles and permissions, API keys) and impersonation (GET routes).
  * The cache is cleared when one of them replies, before the reply leaves, so this instance never answers from what
- * it replaced. Other instances keep their copy for at most AUTH_CACHE_SECONDS (docs/ARCHITECTURE.md, Performance).
+ * it replaced. Other instances hear of it over the bus (server/lib/pg-bus.ts) and clear theirs; without the bus, or if a
+ * message is lost, they keep their copy for at most AUTH_CACHE_SECONDS (docs/ARCHITECTURE.md, Performance).
  */
 export const changesAccess = (request: FastifyRequest) => {
   const route = request.routeOptions.url ?? '';
@@ -111,6 +112,9 @@ export const changesAccess = (request: FastifyRequest) => {
     ((request.method !== 'GET' && request.method !== 'HEAD') || route.startsWith('/api/user/auth/impersonate/'))
   );
 };
+
+/** The bus topic telling every instance to clear its checked-token cache. */
+export const ACCESS_CACHE_TOPIC = 'access-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -176,9 +180,15 @@ export const authPlugin = fp((app: FastifyInstance, opts: { cacheSeconds?: numbe
     if (access === 'enrol') throw new UnauthorizedError(KIOSK_REQUIRED);
   }
 
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (changesAccess(request)) cache.clear();
-    done(null, payload);
+  // Other instances clear theirs when the bus brings the word (milliseconds later), not after AUTH_CACHE_SECONDS.
+  const bus = app.hasDecorator('bus') ? app.bus : null;
+  bus?.subscribe(ACCESS_CACHE_TOPIC, () => cache.clear());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!changesAccess(request)) return payload;
+    cache.clear();
+    // Sent before the reply leaves; a bus failure costs only the bounded staleness above.
+    await bus?.publish(ACCESS_CACHE_TOPIC, {}).catch((err: unknown) => request.log.error({ err }, 'access cache clear not sent'));
+    return payload;
   });
 
   /**

@@ -14,6 +14,7 @@ import {
 } from './broadcaster';
 import type { PortalMode } from '../../src/domain/agents';
 import { kioskChannel, parseChannel, portalChannel, SCAN_CHANNEL, scopedScanChannels } from './channels';
+import type { Bus } from '../lib/pg-bus';
 
 /** HMAC-SHA256 hex, the Pusher signature primitive. */
 export const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
@@ -272,7 +273,8 @@ export class PusherHub {
 
   async close() {
     clearInterval(this.heartbeat);
-    for (const conn of this.connections.values()) conn.ws.close(1001, 'Server shutting down');
+    // 4200: the Pusher protocol's "reconnect now" (pusher-js reconnects at once, through the load balancer to another instance).
+    for (const conn of this.connections.values()) conn.ws.close(4200, 'Server shutting down, reconnect');
     this.connections.clear();
     this.channels.clear();
   }
@@ -304,39 +306,68 @@ export function verifyApiSignature(opts: {
   return safeEqual(signature, expected) ? null : 'Invalid signature';
 }
 
-/** The default broadcaster: publishes straight into the embedded hub. */
-export function embeddedBroadcaster(hub: PusherHub, log: FastifyBaseLogger): Broadcaster {
-  const scan = (event: string, s: ScanEvent) => {
-    const data = JSON.stringify(s);
-    const row = { agent_id: s.agent_id, client_id: s.client_id };
-    hub.publish(SCAN_CHANNEL, event, data, row);
-    for (const channel of scopedScanChannels(row)) hub.publish(channel, event, data);
+/** One event on the real-time bus: what every instance's hub delivers to its own subscribers. */
+export type HubMessage =
+  | { kind: 'scan'; event: string; data: string; row: { agent_id: number | null; client_id: number | null } }
+  | { kind: 'portal'; agentId: number; data: string }
+  | {
+      kind: 'raw';
+      channel: string;
+      event: string;
+      data: string;
+      row?: { agent_id?: number | null; client_id?: number | null };
+      except?: string;
+    };
+
+export const HUB_TOPIC = 'realtime';
+
+/** Delivers one bus message to this instance's subscribers (every instance runs this for every message). */
+export async function deliverHubMessage(hub: PusherHub, m: HubMessage, log: FastifyBaseLogger) {
+  if (m.kind === 'scan') {
+    hub.publish(SCAN_CHANNEL, m.event, m.data, m.row);
+    for (const channel of scopedScanChannels(m.row)) hub.publish(channel, m.event, m.data);
+    return;
+  }
+  if (m.kind === 'raw') {
+    hub.publish(m.channel, m.event, m.data, m.row, m.except);
+    return;
+  }
+  const open = portalChannel(m.agentId);
+  const kiosk = kioskChannel(m.agentId);
+  if (!hub.hasSubscribers(open) && !hub.hasSubscribers(kiosk)) return;
+  try {
+    const mode = await hub.options.portalMode(m.agentId);
+    if (!mode) return;
+    hub.publish(kiosk, PORTAL_SAVED, m.data);
+    // Public subscribers of a portal that became enrolled since they joined hear nothing more.
+    if (mode === 'open') hub.publish(open, PORTAL_SAVED, m.data);
+  } catch (err) {
+    log.error({ err, agentId: m.agentId }, 'portal event not delivered');
+  }
+}
+
+/**
+ * The default broadcaster: events go over the bus (server/lib/pg-bus.ts: PostgreSQL LISTEN/NOTIFY between instances)
+ * and every instance's hub delivers them to its own subscribers, with the same scope checks, in bus order.
+ */
+export function embeddedBroadcaster(hub: PusherHub, bus: Bus, log: FastifyBaseLogger): Broadcaster {
+  const unsubscribe = bus.subscribe(HUB_TOPIC, (m) => deliverHubMessage(hub, m as HubMessage, log));
+  const send = async (m: HubMessage) => {
+    try {
+      await bus.publish(HUB_TOPIC, m);
+    } catch (err) {
+      log.error({ err }, 'live event not published');
+    }
   };
-  // Portal events wait for the enabled check; a chain keeps them in call order.
-  let portalQueue = Promise.resolve();
+  const scan = (event: string, s: ScanEvent) =>
+    send({ kind: 'scan', event, data: JSON.stringify(s), row: { agent_id: s.agent_id, client_id: s.client_id } });
   return {
-    async scanCreated(s) {
-      scan(SCAN_CREATED, s);
+    scanCreated: (s) => scan(SCAN_CREATED, s),
+    scanUpdated: (s) => scan(SCAN_UPDATED, s),
+    portalScanSaved: (agentId, s: PortalScanEvent) => send({ kind: 'portal', agentId, data: JSON.stringify(portalPayload(s)) }),
+    async close() {
+      unsubscribe();
+      await hub.close();
     },
-    async scanUpdated(s) {
-      scan(SCAN_UPDATED, s);
-    },
-    portalScanSaved(agentId, s: PortalScanEvent) {
-      const open = portalChannel(agentId);
-      const kiosk = kioskChannel(agentId);
-      if (!hub.hasSubscribers(open) && !hub.hasSubscribers(kiosk)) return Promise.resolve();
-      const data = JSON.stringify(portalPayload(s));
-      portalQueue = portalQueue
-        .then(async () => {
-          const mode = await hub.options.portalMode(agentId);
-          if (!mode) return;
-          hub.publish(kiosk, PORTAL_SAVED, data);
-          // Public subscribers of a portal that became enrolled since they joined hear nothing more.
-          if (mode === 'open') hub.publish(open, PORTAL_SAVED, data);
-        })
-        .catch((err: unknown) => log.error({ err, agentId }, 'portal event not delivered'));
-      return portalQueue;
-    },
-    close: () => hub.close(),
   };
 }

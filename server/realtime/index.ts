@@ -11,7 +11,7 @@ import { authErrors, dataReply, ErrorReply } from '../lib/replies';
 import type { Broadcaster } from './broadcaster';
 import { findPortalAgent, KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../lib/kiosk';
 import { mayAuthorize, parseChannel, SCAN_CHANNEL, scanChannelsFor } from './channels';
-import { channelAuth, embeddedBroadcaster, PusherHub, verifyApiSignature } from './embedded';
+import { channelAuth, embeddedBroadcaster, HUB_TOPIC, PusherHub, verifyApiSignature, type HubMessage } from './embedded';
 import { createPusherClient, externalBroadcaster, type PusherClient } from './external';
 
 export type { Broadcaster, PortalScanEvent, ScanEvent } from './broadcaster';
@@ -83,7 +83,7 @@ export const realtimePlugin = fp(
         portalMode,
         log: app.log,
       });
-      broadcaster = embeddedBroadcaster(hub, app.log);
+      broadcaster = embeddedBroadcaster(hub, app.bus, app.log);
     }
     app.decorate('broadcaster', broadcaster);
     app.addHook('onClose', async () => {
@@ -190,7 +190,15 @@ export const realtimePlugin = fp(
 
       if (!hub) return;
       const embedded = hub;
-      await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
+      await scope.register(websocket, {
+        options: { maxPayload: 64 * 1024 },
+        // On shutdown, 4200 (Pusher's "reconnect now") rather than ws's plain close: pusher-js comes back at once, elsewhere.
+        preClose(this: FastifyInstance, done: () => void) {
+          void embedded.close();
+          this.websocketServer.close();
+          done();
+        },
+      });
       scope.get<{ Params: { key: string }; Querystring: { protocol?: string } }>(
         '/app/:key',
         {
@@ -240,7 +248,7 @@ export const realtimePlugin = fp(
             const channels = event.data.channels ?? (event.data.channel ? [event.data.channel] : []);
             for (const channel of channels) {
               let row: { agent_id?: number | null; client_id?: number | null } | undefined;
-              if (channel === SCAN_CHANNEL && embedded.hasSubscribers(channel)) {
+              if (channel === SCAN_CHANNEL) {
                 // Scoped subscribers of private-scan get only their rows; an event without ids reaches only unrestricted ones.
                 let decoded: unknown = null;
                 try {
@@ -251,7 +259,8 @@ export const realtimePlugin = fp(
                 const ids = RowIds.safeParse(decoded);
                 row = ids.success ? ids.data : { agent_id: null, client_id: null };
               }
-              embedded.publish(channel, name, data, row, except);
+              // Through the bus, so subscribers on every instance get it.
+              await app.bus.publish(HUB_TOPIC, { kind: 'raw', channel, event: name, data, row, except } satisfies HubMessage);
             }
             return {};
           },

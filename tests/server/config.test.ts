@@ -122,6 +122,17 @@ describe('migrate', () => {
     expect(versions.map((r) => r.version)).toEqual(first);
   });
 
+  it('migrates an empty database once when two instances start together: the second waits on the lock, then finds nothing to do', async () => {
+    const url = await freshDatabase();
+    const logs: string[][] = [[], []];
+    const [a, b] = await Promise.all([migrate(url, (m) => logs[0].push(m)), migrate(url, (m) => logs[1].push(m))]);
+    // One of them applied every file, the other none (without the lock both would run 001 and one would fail).
+    expect([a, b].sort((x, y) => y.length - x.length)).toEqual([MIGRATION_FILES, []]);
+    expect(logs.flat()).toHaveLength(MIGRATION_FILES.length);
+    const versions = await query(url, 'select version, count(*)::int as n from schema_migrations group by version order by version');
+    expect(versions).toEqual(MIGRATION_FILES.map((version) => ({ version, n: 1 })));
+  });
+
   it('rejects naming the failing file, records nothing of it and leaves none of its tables', async () => {
     const url = await freshDatabase();
     await query(url, 'create table roles (id int)');

@@ -23,6 +23,8 @@ export interface TestContext {
   db: Database;
   mailer: Mailer;
   url: string;
+  /** The settings the app was built with. */
+  configEnv: Record<string, string>;
   /** Signs in through the real login route and returns the bearer token. */
   login(email: string, password?: string): Promise<string>;
   /** app.inject with a bearer token. */
@@ -47,7 +49,7 @@ export async function createTestContext(
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   // Uploaded files go to a directory of the file's own, never the project's data/.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-test-files-'));
-  const config = loadConfig({
+  const configEnv = {
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
     DATABASE_URL: url,
@@ -55,7 +57,8 @@ export async function createTestContext(
     APP_URL: 'http://app.test',
     DATA_DIR: dataDir,
     ...env,
-  });
+  };
+  const config = loadConfig(configEnv);
   const db = createDatabase(url, 5);
   const outbox = mailer ? mailer(db) : createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const app = await buildApp({ config, db, mailer: outbox, logStream });
@@ -74,6 +77,7 @@ export async function createTestContext(
     db,
     mailer: outbox,
     url,
+    configEnv,
     async login(email, password = PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
@@ -321,4 +325,21 @@ export async function formData(fields: Record<string, string | number | { data: 
   }
   const res = new Response(form);
   return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
+}
+
+/**
+ * Another instance of the app on the same database (its own connection pool, broadcaster, caches), as a second process
+ * behind a load balancer would be; closed after the file's tests.
+ */
+export async function secondInstance(t: TestContext, env: Record<string, string> = {}) {
+  const config = loadConfig({ ...t.configEnv, ...env });
+  const db = createDatabase(t.url, 5);
+  const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const app = await buildApp({ config, db, mailer, storage: t.app.storage });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+  });
+  return { app, db, mailer, config };
 }

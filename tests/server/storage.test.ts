@@ -1,13 +1,11 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { checkImage, IMAGE_MAX_BYTES, sanitizeSvg, type UploadedFile } from '../../server/lib/images';
-import { sha256Hex, signV4 } from '../../server/lib/sigv4';
+import S3rver from 's3rver';
 import { createStorage, FILE_KEY, localStorage, s3Storage } from '../../server/lib/storage';
 import { ValidationError } from '../../server/errors';
 import { createTestContext, formData, type TestContext } from './helper';
@@ -28,123 +26,84 @@ const refusal = async (p: Promise<unknown>) => {
   return (e as ValidationError).body;
 };
 
-describe('AWS Signature V4', () => {
-  const creds = {
-    accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-    secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-    region: 'us-east-1',
-    service: 's3',
-  };
-  const emptyHash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-
-  it('signs the S3 documentation example GET Object', () => {
-    const signed = signV4(
-      {
-        method: 'GET',
-        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-        payloadHash: emptyHash,
-        headers: { Range: 'bytes=0-9', 'x-amz-content-sha256': emptyHash, 'x-amz-date': '20130524T000000Z' },
-      },
-      creds,
-    );
-    expect(signed.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
-        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
-    );
-  });
-
-  it('signs the S3 documentation example PUT Object (an encoded path, a body hash)', () => {
-    const body = 'Welcome to Amazon S3.';
-    expect(sha256Hex(body)).toBe('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072');
-    const signed = signV4(
-      {
-        method: 'PUT',
-        url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'),
-        payloadHash: sha256Hex(body),
-        headers: {
-          Date: 'Fri, 24 May 2013 00:00:00 GMT',
-          'x-amz-storage-class': 'REDUCED_REDUNDANCY',
-          'x-amz-content-sha256': sha256Hex(body),
-          'x-amz-date': '20130524T000000Z',
-        },
-      },
-      creds,
-    );
-    expect(signed.authorization).toMatch(
-      /SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd$/,
-    );
-  });
-});
-
-describe('the S3-compatible storage', () => {
-  const objects = new Map<string, { body: Buffer; type: string }>();
-  const seen: string[] = [];
-  let server: http.Server;
+describe('the S3-compatible storage (@aws-sdk/client-s3 against s3rver)', () => {
+  let server: S3rver;
   let endpoint: string;
-  const settings = () => ({
-    endpoint,
-    bucket: 'scan-files',
-    region: 'ap-southeast-2',
-    accessKeyId: 'AKIDTEST',
-    secretAccessKey: 'secret/test+key',
-  });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-s3rver-'));
+  // s3rver's one built-in key pair.
+  const settings = () => ({ endpoint, bucket: 'scan-files', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
 
   beforeAll(async () => {
-    // A stand-in bucket that checks every request's signature the way S3 does, from what it receives.
-    server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const auth = req.headers.authorization ?? '';
-        const signedNames = /SignedHeaders=([^,]+)/.exec(auth)?.[1].split(';') ?? [];
-        const headers = Object.fromEntries(signedNames.map((n) => [n, String(req.headers[n])]));
-        const expected = signV4(
-          { method: req.method!, url: new URL(req.url!, `http://${req.headers.host}`), headers, payloadHash: sha256Hex(body) },
-          { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/test+key', region: 'ap-southeast-2', service: 's3' },
-        );
-        seen.push(`${req.method} ${req.url}`);
-        if (!signedNames.includes('host') || expected.authorization !== auth || req.headers['x-amz-content-sha256'] !== sha256Hex(body)) {
-          res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
-          return;
-        }
-        const key = req.url!;
-        if (req.method === 'PUT') {
-          objects.set(key, { body, type: String(req.headers['content-type']) });
-          res.writeHead(200).end();
-        } else if (req.method === 'GET') {
-          const o = objects.get(key);
-          if (!o) res.writeHead(404).end('<Error><Code>NoSuchKey</Code></Error>');
-          else res.writeHead(200, { 'content-type': o.type }).end(o.body);
-        } else if (req.method === 'DELETE') {
-          objects.delete(key);
-          res.writeHead(204).end();
-        }
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'scan-files' }] });
+    const address = await server.run();
+    endpoint = `http://127.0.0.1:${address.port}`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
-  it('puts, gets and deletes objects with path-style, signed requests', async () => {
+  it('puts, gets and deletes objects; a missing key is null and deleting it again is no error', async () => {
     const storage = s3Storage(settings());
     const png = await pngImage();
     const key = await storage.put(png, 'image/png');
     expect(key).toMatch(FILE_KEY);
     expect(key.endsWith('.png')).toBe(true);
-    expect(seen.at(-1)).toBe(`PUT /scan-files/${key}`);
-    expect(objects.get(`/scan-files/${key}`)?.type).toBe('image/png');
+    // The object is really in the bucket, under the key, with its type.
+    const raw = await fetch(`${endpoint}/scan-files/${key}`);
+    expect(raw.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await raw.arrayBuffer()).equals(png)).toBe(true);
     const got = await storage.get(key);
     expect(got?.contentType).toBe('image/png');
+    expect(got?.size).toBe(png.length);
     expect(got?.data.equals(png)).toBe(true);
     await storage.delete(key);
     expect(await storage.get(key)).toBeNull();
+    await storage.delete(key);
+    expect(await storage.get(`${'0'.repeat(32)}.png`)).toBeNull();
   });
 
-  it('fails loudly when the bucket refuses the signature', async () => {
-    const storage = s3Storage({ ...settings(), secretAccessKey: 'wrong' });
-    await expect(storage.put(Buffer.from('x'), 'image/png')).rejects.toThrow(/S3 PUT failed: 403/);
+  it('reads a byte range: the part asked for, and the whole size', async () => {
+    const storage = s3Storage(settings());
+    const data = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+    const key = await storage.put(data, 'video/mp4');
+    const part = await storage.get(key, { start: 100, end: 1099 });
+    expect(part?.size).toBe(5000);
+    expect(part?.data.length).toBe(1000);
+    expect(part?.data.equals(data.subarray(100, 1100))).toBe(true);
+    // What the files route's Range replies use: the size, then only the bytes asked for.
+    expect(await storage.stat!(key)).toEqual({ size: 5000, contentType: 'video/mp4' });
+    expect((await storage.getRange!(key, 10, 19))?.equals(data.subarray(10, 20))).toBe(true);
+    expect(await storage.stat!(`${'0'.repeat(32)}.mp4`)).toBeNull();
+    const tail = await storage.get(key, { start: 4990 });
+    expect(tail?.data.equals(data.subarray(4990))).toBe(true);
+    // The local storage answers the same.
+    const local = localStorage(path.join(dir, 'local'));
+    const localKey = await local.put(data, 'video/mp4');
+    expect((await local.get(localKey, { start: 100, end: 1099 }))?.data.equals(part!.data)).toBe(true);
+    expect((await local.get(localKey, { start: 100, end: 1099 }))?.size).toBe(5000);
+  });
+
+  it('fails loudly when the bucket is not there, on a write and on a read', async () => {
+    const storage = s3Storage({ ...settings(), bucket: 'no-such-bucket' });
+    await expect(storage.put(Buffer.from('x'), 'image/png')).rejects.toThrow(/S3 PUT failed: 404 .*bucket/i);
+    // A missing bucket is not a missing file.
+    await expect(storage.get(`${'0'.repeat(32)}.png`)).rejects.toThrow(/S3 GET failed: 404/);
+  });
+
+  it('serves a file uploaded through one instance from another, both on the bucket', async () => {
+    const env = {
+      S3_BUCKET: 'scan-files',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    const a = createStorage(loadConfig(env));
+    const b = createStorage(loadConfig(env));
+    const png = await pngImage();
+    const key = await a.put(png, 'image/png');
+    expect((await b.get(key))?.data.equals(png)).toBe(true);
   });
 
   it('is chosen when all S3_* settings are given; half a configuration is refused and named', () => {

@@ -32,6 +32,10 @@ export interface DeliveryOptions {
   maxInFlight?: number;
   /** Where a failure of the deliverer itself (not of a receiver) is reported. */
   onError?: (err: unknown) => void;
+  /** Seconds between attempts (RETRY_DELAYS unless given; tests shorten them); attempts = its length + 1. */
+  retryDelays?: readonly number[];
+  /** How long a claim outlives the attempt's timeout (CLAIM_MARGIN_SECONDS unless given; tests shorten it). */
+  claimMarginSeconds?: number;
 }
 
 /** The Standard Webhooks signature header value for a message: the key is the base64 after `whsec_`. */
@@ -146,7 +150,7 @@ async function claimDue(db: Database, limit: number, claimSeconds: number) {
 }
 
 /** Sends one claimed delivery and records the outcome, releasing the claim. Resolves true when delivered. */
-async function attempt(db: Database, d: Due, opts: { allowPrivate: boolean; timeoutMs: number }) {
+async function attempt(db: Database, d: Due, opts: { allowPrivate: boolean; timeoutMs: number; retryDelays: readonly number[] }) {
   const body = JSON.stringify(d.payload);
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
@@ -170,12 +174,12 @@ async function attempt(db: Database, d: Due, opts: { allowPrivate: boolean; time
         delivered_at = now(), claimed_until = null where id = ${d.id}`.execute(db);
     return true;
   }
-  if (attempts >= MAX_ATTEMPTS) {
+  if (attempts >= opts.retryDelays.length + 1) {
     await sql`update webhook_deliveries set status = 'failed', attempts = ${attempts}, last_status = ${status}, last_error = ${failure},
         claimed_until = null where id = ${d.id}`.execute(db);
   } else {
     await sql`update webhook_deliveries set attempts = ${attempts}, last_status = ${status}, last_error = ${failure}, claimed_until = null,
-        next_attempt_at = now() + make_interval(secs => ${RETRY_DELAYS[attempts - 1]}) where id = ${d.id}`.execute(db);
+        next_attempt_at = now() + make_interval(secs => ${opts.retryDelays[attempts - 1]}) where id = ${d.id}`.execute(db);
   }
   return false;
 }
@@ -196,9 +200,9 @@ export interface WebhookDeliverer {
  * once, and a finished send claims again at once, so a receiver that never answers holds only its own lane.
  */
 export function createWebhookDeliverer(db: Database, opts: DeliveryOptions): WebhookDeliverer {
-  const send = { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs ?? 5000 };
+  const send = { allowPrivate: opts.allowPrivate, timeoutMs: opts.timeoutMs ?? 5000, retryDelays: opts.retryDelays ?? RETRY_DELAYS };
   const maxInFlight = opts.maxInFlight ?? 20;
-  const claimSeconds = Math.ceil(send.timeoutMs / 1000) + CLAIM_MARGIN_SECONDS;
+  const claimSeconds = Math.ceil(send.timeoutMs / 1000) + (opts.claimMarginSeconds ?? CLAIM_MARGIN_SECONDS);
   const onError = opts.onError ?? (() => {});
   const sending = new Set<Promise<void>>();
   let claiming: Promise<void> | null = null;

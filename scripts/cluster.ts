@@ -1,0 +1,276 @@
+/**
+ * `npm run cluster`: the product as a cluster on this machine (issue 12, docs/deploy.md): Debian's PostgreSQL as the
+ * external database, s3rver as the S3-compatible storage, two app instances started at the same moment, and HAProxy
+ * in front (WebSockets included) on one origin. Ctrl-C stops everything. `scripts/test-cluster.ts` drives the same.
+ *
+ * Ports: CLUSTER_PORT (the load balancer, default 4202), the instances on the next two, s3rver on the one after,
+ * PostgreSQL on CLUSTER_PG_PORT (default 55202). State under CLUSTER_DIR (default .tmp/cluster), new at each start.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import S3rver from 's3rver';
+import { createDatabase } from '../server/db/database';
+import { seedDemo } from '../server/seed/demo';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const KEY = 'cluster-app-key';
+const SECRET = 'cluster-app-secret-0123456789abcdef';
+
+export interface Cluster {
+  url: string;
+  databaseUrl: string;
+  instances: Instance[];
+  /** Starts instance i again (after a kill), resolves once it answers /api/ready. */
+  restart(i: number): Promise<void>;
+  stop(): Promise<void>;
+}
+export interface Instance {
+  port: number;
+  url: string;
+  process: ChildProcess;
+  /** Every line the instance wrote (JSON logs, start-up lines). */
+  lines: string[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const hasCommand = (name: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Installs a Debian package when it is missing (as scripts/test-all.sh does for chromium). */
+function ensurePackage(present: () => boolean, pkg: string) {
+  if (present()) return;
+  console.log(`Installing Debian's ${pkg}...`);
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  execFileSync(
+    'sh',
+    ['-c', `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq ${pkg} >/dev/null`],
+    {
+      stdio: 'inherit',
+    },
+  );
+}
+
+function pgBin() {
+  const base = '/usr/lib/postgresql';
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl'))) : [];
+  if (!versions.length) return null;
+  return path.join(base, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
+}
+
+/** PostgreSQL refuses to run as root: as root, its files belong to and it runs as the `postgres` user. */
+function asPostgres(cmd: string, args: string[]) {
+  if (process.getuid?.() !== 0) return { cmd, args };
+  return { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] };
+}
+
+async function startPostgres(dir: string, port: number) {
+  ensurePackage(() => pgBin() !== null, 'postgresql');
+  const bin = pgBin();
+  if (!bin) throw new Error('Debian postgresql is not installed');
+  const data = path.join(dir, 'pg');
+  fs.mkdirSync(data, { recursive: true });
+  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  const run = (c: string, args: string[]) => {
+    const x = asPostgres(path.join(bin, c), args);
+    execFileSync(x.cmd, x.args, { stdio: 'pipe' });
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'pg.log'),
+    '-o',
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=200`,
+    '-w',
+    'start',
+  ]);
+  execFileSync(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'create database scanquote'], {
+    stdio: 'pipe',
+  });
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/scanquote`,
+    stop: () => {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } catch {
+        /* already down */
+      }
+    },
+  };
+}
+
+function haproxyConfig(port: number, backends: number[]) {
+  return `global
+  maxconn 2000
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout tunnel 1h
+  option http-server-close
+  retries 2
+  option redispatch
+frontend app
+  bind 127.0.0.1:${port}
+  unique-id-format %{+X}o\\ %ci:%cp_%fi:%fp_%Ts_%rt:%pid
+  http-request set-header X-Request-Id %[unique-id] unless { req.hdr(x-request-id) -m found }
+  default_backend instances
+backend instances
+  balance roundrobin
+  option httpchk GET /api/ready
+  http-check expect status 200
+  default-server inter 1s fall 1 rise 2
+${backends.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`).join('\n')}
+`;
+}
+
+async function waitReady(url: string, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(`${url}/api/ready`)
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`${url} did not become ready`);
+    await sleep(200);
+  }
+}
+
+export async function startCluster(opts: { quiet?: boolean } = {}): Promise<Cluster> {
+  const lbPort = Number(process.env.CLUSTER_PORT ?? 4202);
+  const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 55202);
+  const [portA, portB, s3Port] = [lbPort + 1, lbPort + 2, lbPort + 3];
+  const dir = path.resolve(ROOT, process.env.CLUSTER_DIR ?? '.tmp/cluster');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  ensurePackage(() => hasCommand('haproxy'), 'haproxy');
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html')))
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+
+  const pg = await startPostgres(dir, pgPort);
+  const started: ChildProcess[] = [];
+  try {
+    return await startRest();
+  } catch (e) {
+    for (const p of started) p.kill('SIGKILL');
+    pg.stop();
+    throw e;
+  }
+
+  async function startRest(): Promise<Cluster> {
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: s3Port,
+      silent: true,
+      directory: path.join(dir, 's3'),
+      configureBuckets: [{ name: 'scan-files' }],
+    });
+    await s3.run();
+
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      // The AWS SDK's notice about Node 20 support ending in 2027, once per instance start.
+      NODE_NO_WARNINGS: '1',
+      HOST: '127.0.0.1',
+      DATABASE_URL: pg.url,
+      APP_URL: `http://127.0.0.1:${lbPort}`,
+      S3_BUCKET: 'scan-files',
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      REALTIME_APP_KEY: KEY,
+      REALTIME_APP_SECRET: SECRET,
+      REALTIME_BUS: 'postgres',
+      RATE_LIMIT_STORE: 'postgres',
+      RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '100000',
+      TRUST_PROXY: 'true',
+      SHUTDOWN_DRAIN_SECONDS: '2',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    };
+    const spawnInstance = (port: number): Instance => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/server.ts')], {
+        cwd: ROOT,
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      started.push(child);
+      const lines: string[] = [];
+      for (const stream of [child.stdout, child.stderr])
+        stream.on('data', (c: Buffer) => {
+          for (const line of c.toString('utf8').split('\n').filter(Boolean)) {
+            lines.push(line);
+            if (!opts.quiet) console.log(`[${port}] ${line}`);
+          }
+        });
+      return { port, url: `http://127.0.0.1:${port}`, process: child, lines };
+    };
+    // Both at the same moment, on the empty database: one migrates, the other waits on the lock.
+    const instances = [spawnInstance(portA), spawnInstance(portB)];
+    await Promise.all(instances.map((i) => waitReady(i.url)));
+
+    const cfg = path.join(dir, 'haproxy.cfg');
+    fs.writeFileSync(cfg, haproxyConfig(lbPort, [portA, portB]));
+    const haproxy = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(haproxy);
+    haproxy.stderr.on('data', (c: Buffer) => {
+      if (!opts.quiet) process.stderr.write(`[haproxy] ${c.toString('utf8')}`);
+    });
+    const url = `http://127.0.0.1:${lbPort}`;
+    await waitReady(url);
+    // Demo sign-ins and data, as `npm start` has (an external database is never seeded by the server itself).
+    const db = createDatabase(pg.url, 2);
+    await seedDemo(db, { onlyIfEmpty: true });
+    await db.destroy();
+
+    const exited = (p: ChildProcess) =>
+      p.exitCode !== null || p.signalCode !== null ? Promise.resolve() : new Promise((r) => p.once('exit', r));
+    return {
+      url,
+      databaseUrl: pg.url,
+      instances,
+      async restart(i) {
+        const old = instances[i];
+        await exited(old.process);
+        instances[i] = spawnInstance(old.port);
+        await waitReady(instances[i].url);
+      },
+      async stop() {
+        haproxy.kill('SIGTERM');
+        for (const i of instances) i.process.kill('SIGTERM');
+        await Promise.all([...instances.map((i) => exited(i.process)), exited(haproxy)]);
+        await s3.close();
+        pg.stop();
+      },
+    };
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const cluster = await startCluster();
+  console.log(
+    `\nScanQuote cluster running at ${cluster.url}  (instances ${cluster.instances.map((i) => i.url).join(', ')}; database ${cluster.databaseUrl})`,
+  );
+  console.log('Demo sign-ins as with npm start (admin@demo.test / demo-password-1). Ctrl-C stops everything.');
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void cluster.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,208 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ScanEvent } from '../../server/realtime/broadcaster';
+import { createTestContext, secondInstance, type TestContext } from './helper';
+
+/**
+ * Issue 12: live events across instances. Two instances of the app on one database (A and B, each its own hub and
+ * connection pool); real pusher-js clients connect to B and receive what A publishes, through PostgreSQL LISTEN/NOTIFY.
+ */
+const KEY = 'cluster-app-key';
+const SECRET = 'cluster-app-secret-0123456789abcdef';
+
+let t: TestContext;
+let b: FastifyInstance;
+let portA: number;
+let portB: number;
+let admin: string;
+let agentA: number;
+let agentB: number;
+let agentUserA: string;
+let deviceKeyA: string;
+let deviceA: number;
+
+async function listen(app: FastifyInstance) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return address.port;
+}
+
+beforeAll(async () => {
+  // A long token cache: only the bus can make B forget a token signed out on A in time.
+  t = await createTestContext({ REALTIME_APP_KEY: KEY, REALTIME_APP_SECRET: SECRET, AUTH_CACHE_SECONDS: '60' });
+  b = (await secondInstance(t)).app;
+  portA = await listen(t.app);
+  portB = await listen(b);
+  admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
+  const client = await t.build.client();
+  agentA = (await t.build.agent({ name: 'Cluster agent A', default_client_id: client.id })).id;
+  agentB = (await t.build.agent({ name: 'Cluster agent B' })).id;
+  const site = await t.build.location({ agent_id: agentA });
+  deviceA = (await t.build.device({ agent_id: agentA, location_id: site.id, default_client_id: client.id })).id;
+  const agentUser = await t.build.user({ roles: ['Agent'], agents: [agentA] });
+  agentUserA = await t.login(agentUser.email);
+  deviceKeyA = (await t.as(admin, { method: 'GET', url: `/api/user/users/${agentUser.id}/apikey` })).json().data.token;
+});
+
+const open: Pusher[] = [];
+afterEach(() => {
+  while (open.length) open.pop()!.disconnect();
+});
+
+/** pusher-js connected to instance B's WebSocket; its subscriptions signed by `authPort`'s instance. */
+function pusherOnB(token?: string, authPort = portA) {
+  const p = new Pusher(KEY, {
+    wsHost: '127.0.0.1',
+    wsPort: portB,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    cluster: '',
+    channelAuthorization: {
+      endpoint: `http://127.0.0.1:${authPort}/api/broadcasting/auth`,
+      transport: 'ajax',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    },
+  });
+  open.push(p);
+  return p;
+}
+
+function subscribed(p: Pusher, name: string) {
+  return new Promise<Channel>((resolve, reject) => {
+    const channel = p.subscribe(name);
+    channel.bind('pusher:subscription_succeeded', () => resolve(channel));
+    channel.bind('pusher:subscription_error', (e: { status?: number }) => reject(new Error(`refused ${name}: ${e.status}`)));
+  });
+}
+
+function collect<T>(channel: Channel, event: string) {
+  const got: T[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
+  channel.bind(event, (data: T) => {
+    got.push(data);
+    for (const w of waiters.filter((x) => got.length >= x.n)) w.resolve();
+  });
+  return {
+    got,
+    until: (n: number) =>
+      new Promise<T[]>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} '${event}' events arrived`)), 10_000);
+        const done = () => {
+          clearTimeout(timer);
+          resolve(got);
+        };
+        if (got.length >= n) done();
+        else waiters.push({ n, resolve: done });
+      }),
+  };
+}
+
+let seq = 5000;
+const scan = (over: Partial<ScanEvent> = {}): ScanEvent => ({
+  id: ++seq,
+  agent_id: agentA,
+  client_id: null,
+  status: 'metadata',
+  type: 'arch',
+  carColor: 'White',
+  licensePlate: `CL${seq}`,
+  make: 'Toyota',
+  model: 'Corolla',
+  client_name: null,
+  body_type: 'Sedan',
+  valuation: 21000,
+  location_state: 'VIC',
+  ...over,
+});
+
+describe('live events across instances', () => {
+  it('a scan ingested through A reaches a pusher-js client connected to B', async () => {
+    const created = collect<ScanEvent>(await subscribed(pusherOnB(admin), 'private-scan'), 'created');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/scan/ingest/scans',
+      headers: { authorization: `Bearer ${deviceKeyA}` },
+      payload: { scan_id: `cluster-${Date.now()}`, device_id: deviceA, type: 'arch', licensePlate: 'XINST1' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [event] = await created.until(1);
+    expect(event).toMatchObject({ id: res.json().data.id, licensePlate: 'XINST1', agent_id: agentA });
+  });
+
+  it("keeps each subscriber's scope on the other instance: an Agent user of A on B gets A's scans, not B's", async () => {
+    const got = collect<ScanEvent>(await subscribed(pusherOnB(agentUserA, portB), 'private-scan'), 'created');
+    await t.app.broadcaster.scanCreated(scan({ agent_id: agentB, licensePlate: 'OTHER' }));
+    await t.app.broadcaster.scanCreated(scan({ agent_id: null, licensePlate: 'NOBODY' }));
+    await t.app.broadcaster.scanCreated(scan({ agent_id: agentA, licensePlate: 'MINE' }));
+    // In order per channel: once MINE is here, the two before it would have been too.
+    expect((await got.until(1)).map((s) => s.licensePlate)).toEqual(['MINE']);
+  });
+
+  it('delivers in publication order, from both instances, to clients on either', async () => {
+    const onB = collect<ScanEvent>(await subscribed(pusherOnB(admin), 'private-scan'), 'created');
+    const sent = Array.from({ length: 40 }, (_, i) => scan({ licensePlate: `ORD${i}` }));
+    await Promise.all(sent.map((s) => t.app.broadcaster.scanCreated(s)));
+    expect((await onB.until(40)).map((s) => s.licensePlate)).toEqual(sent.map((s) => s.licensePlate));
+    const more = Array.from({ length: 10 }, (_, i) => scan({ licensePlate: `FROMB${i}` }));
+    await Promise.all(more.map((s) => b.broadcaster.scanCreated(s)));
+    expect((await onB.until(50)).slice(40).map((s) => s.licensePlate)).toEqual(more.map((s) => s.licensePlate));
+  });
+
+  it('carries an event over NOTIFY’s 8 kB limit by id through bus_messages', async () => {
+    const got = collect<ScanEvent>(await subscribed(pusherOnB(admin), 'private-scan'), 'updated');
+    const big = scan({ model: 'M'.repeat(20_000) });
+    const small = scan({ licensePlate: 'AFTER-BIG' });
+    const before = Number((await sql<{ n: number }>`select count(*)::int as n from bus_messages`.execute(t.db)).rows[0].n);
+    await t.app.broadcaster.scanUpdated(big);
+    await t.app.broadcaster.scanUpdated(small);
+    const events = await got.until(2);
+    expect(events[0]).toEqual(big);
+    expect(events[1].licensePlate).toBe('AFTER-BIG');
+    const after = Number((await sql<{ n: number }>`select count(*)::int as n from bus_messages`.execute(t.db)).rows[0].n);
+    expect(after).toBe(before + 1);
+  });
+
+  it('delivers portal saved events published on A to an open portal client on B', async () => {
+    const agent = await t.build.agent({ is_enabled: 1, portal_mode: 'open' });
+    const got = collect<{ licensePlate: string }>(await subscribed(pusherOnB(), `agent.${agent.id}.scans`), 'saved');
+    await t.app.broadcaster.portalScanSaved(agent.id, {
+      id: 1,
+      licensePlate: 'PORTAL-X',
+      timestamp: new Date(),
+      has_quote: false,
+      status: 'uploaded',
+      type: 'arch',
+      damageCount: 0,
+      dentCount: 0,
+      scratchCount: 0,
+    });
+    expect((await got.until(1))[0].licensePlate).toBe('PORTAL-X');
+  });
+});
+
+describe('the checked-token cache across instances', () => {
+  it('B refuses a token signed out through A at once, though it had it cached for 60 s', async () => {
+    const user = await t.build.user({ roles: ['Super Admin'] });
+    const token = await t.login(user.email);
+    // The sign-in is a user-service write too: its own clear reaches B first.
+    await new Promise((r) => setTimeout(r, 300));
+    const me = () => b.inject({ method: 'GET', url: '/api/user/auth/user', headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).statusCode).toBe(200);
+    expect(b.accessCache.size).toBeGreaterThan(0);
+    const out = await t.as(token, { method: 'POST', url: '/api/user/auth/logout' });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    // The clear travels over NOTIFY: a few milliseconds.
+    const until = Date.now() + 2000;
+    let status = (await me()).statusCode;
+    while (status === 200 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = (await me()).statusCode;
+    }
+    expect(status).toBe(401);
+  });
+});

@@ -1,0 +1,235 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { enqueueWebhooks } from '../../server/lib/events';
+import { createMailer } from '../../server/lib/mail-outbox';
+import type { FileStorage } from '../../server/lib/storage';
+import { removeExpiredExports } from '../../server/services/scan/export';
+import { startWorkers, type Workers } from '../../server/workers';
+import { createTestContext, secondInstance, type TestContext } from './helper';
+
+/**
+ * Issue 12: background work exactly once per item with two instances on one database (each its own pool and loops),
+ * and at least once when an instance is killed mid-send.
+ */
+
+/** A receiver that fails half the time (500), and counts per webhook-id the deliveries it accepted (2xx). */
+function flakyReceiver(delayMs = 0) {
+  const accepted = new Map<string, number>();
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      requests++;
+      const id = String(req.headers['webhook-id']);
+      setTimeout(() => {
+        if (Math.random() < 0.5) return res.writeHead(500).end();
+        // Only an answer that can still reach the sender counts as accepted.
+        if (req.socket.destroyed) return;
+        accepted.set(id, (accepted.get(id) ?? 0) + 1);
+        res.writeHead(200).end();
+      }, delayMs);
+    });
+  });
+  return { server, accepted, requests: () => requests };
+}
+const listen = (server: net.Server) =>
+  new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)));
+const close = (server: net.Server) => new Promise<void>((r) => server.close(() => r()));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext();
+});
+
+/** An agent with `lanes` webhooks (one endpoint path each) and `events` scan.created queued for each: lanes × events rows. */
+async function queue(port: number, lanes: number, events: number) {
+  const agent = (await t.build.agent()).id;
+  for (let i = 0; i < lanes; i++)
+    await t.build.webhook({ agent_id: agent, endpoint: `http://127.0.0.1:${port}/lane/${i}`, events: ['scan.created'] });
+  for (let i = 0; i < events; i++) await enqueueWebhooks(t.db, agent, 'scan.created', { id: i });
+  const ids = await sql<{ message_id: string }>`select d.message_id from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+    where w.agent_id = ${agent}`.execute(t.db);
+  return { agent, ids: ids.rows.map((r) => r.message_id) };
+}
+const pendingOf = async (agent: number) =>
+  Number(
+    (
+      await sql<{ n: number }>`select count(*)::int as n from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+        where w.agent_id = ${agent} and d.status <> 'delivered'`.execute(t.db)
+    ).rows[0].n,
+  );
+
+describe('webhook deliveries with two instances', () => {
+  it('delivers 1,000 events to a receiver failing half the time: each at least once, none twice, both instances working', async () => {
+    const receiver = flakyReceiver();
+    const port = await listen(receiver.server);
+    const b = await secondInstance(t);
+    const { agent, ids } = await queue(port, 10, 100);
+    expect(ids).toHaveLength(1000);
+    const fast = { allowPrivate: true, webhookTimeoutMs: 5000, webhookEveryMs: 50, webhookRetryDelays: Array<number>(20).fill(0) };
+    const workers: Workers[] = [
+      startWorkers({ db: t.db, mailer: t.mailer, storage: t.app.storage, log: t.app.log, ...fast }),
+      startWorkers({ db: b.db, mailer: b.mailer, storage: b.app.storage, log: b.app.log, ...fast }),
+    ];
+    try {
+      await waitFor('every delivery', async () => (await pendingOf(agent)) === 0, 120_000);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await close(receiver.server);
+    }
+    expect([...receiver.accepted.keys()].sort()).toEqual([...ids].sort());
+    expect([...receiver.accepted.entries()].filter(([, n]) => n > 1)).toEqual([]);
+    // About half the attempts failed and were retried.
+    expect(receiver.requests()).toBeGreaterThan(1500);
+    expect(workers[0].webhooksDelivered + workers[1].webhooksDelivered).toBe(1000);
+    expect(workers[0].webhooksDelivered).toBeGreaterThan(50);
+    expect(workers[1].webhooksDelivered).toBeGreaterThan(50);
+  }, 150_000);
+
+  it('loses none when an instance is killed (SIGKILL) mid-send: the other takes its claims over once they lapse', async () => {
+    const receiver = flakyReceiver(20);
+    const port = await listen(receiver.server);
+    const { agent, ids } = await queue(port, 4, 100);
+    const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-worker-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures/worker-process.ts')], {
+      env: { ...process.env, DATABASE_URL: t.url, FILES_DIR: filesDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((r) => child.once('exit', r));
+    let survivor: Workers | null = null;
+    try {
+      // Killed once it has delivered a few, with sends in flight on every lane.
+      await waitFor('the first deliveries', async () => receiver.accepted.size >= 40);
+      child.kill('SIGKILL');
+      await exited;
+      const left = await pendingOf(agent);
+      expect(left).toBeGreaterThan(0);
+      const inFlight = Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from webhook_deliveries where claimed_until > now() and status = 'pending'`.execute(t.db)
+        ).rows[0].n,
+      );
+      survivor = startWorkers({
+        db: t.db,
+        mailer: t.mailer,
+        storage: t.app.storage,
+        log: t.app.log,
+        allowPrivate: true,
+        webhookTimeoutMs: 1000,
+        webhookEveryMs: 50,
+        webhookRetryDelays: Array<number>(20).fill(0),
+      });
+      await waitFor('the rest', async () => (await pendingOf(agent)) === 0, 120_000);
+      expect([...receiver.accepted.keys()].sort()).toEqual([...ids].sort());
+      // At least once: only a send the killed process had in flight may arrive twice (the receiver dedupes by webhook-id).
+      const twice = [...receiver.accepted.values()].filter((n) => n > 1).length;
+      expect(twice).toBeLessThanOrEqual(Math.max(inFlight, 0) + 4);
+    } finally {
+      child.kill('SIGKILL');
+      await survivor?.stop();
+      await close(receiver.server);
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
+
+describe('mail outbox with two instances', () => {
+  it('sends each of 100 queued mails once when two instances deliver at the same time', async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+        stream.on('end', () => {
+          received.push(/^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '');
+          callback();
+        });
+      },
+    });
+    const port = await listen(smtp.server);
+    const b = await secondInstance(t);
+    const smtpUrl = `smtp://127.0.0.1:${port}`;
+    const mailers = [createMailer(t.db, { smtpUrl, from: 'a@example.test' }), createMailer(b.db, { smtpUrl, from: 'a@example.test' })];
+    await sql`delete from mail_outbox`.execute(t.db);
+    for (let i = 0; i < 100; i++)
+      await mailers[0].enqueue(t.db, { to: ['x@example.test'], subject: `Mail ${i}`, text: 'x', html: '<p>x</p>' });
+    const sent = [0, 0];
+    const run = async (i: number) => {
+      for (;;) {
+        const n = await mailers[i].deliverPending(5);
+        sent[i] += n;
+        if (n === 0) return;
+      }
+    };
+    await Promise.all([run(0), run(1)]);
+    await new Promise<void>((r) => smtp.close(() => r()));
+    expect(received.sort()).toEqual(Array.from({ length: 100 }, (_, i) => `Mail ${i}`).sort());
+    expect(sent[0] + sent[1]).toBe(100);
+    expect(sent[0]).toBeGreaterThan(0);
+    expect(sent[1]).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('leaves a mail another instance is sending alone, and takes it over once that claim has lapsed', async () => {
+    const sentTo: string[] = [];
+    const transport = {
+      sendMail: async (m: { subject?: string }) => {
+        sentTo.push(String(m.subject));
+        return {};
+      },
+    } as unknown as Parameters<typeof createMailer>[1]['transport'];
+    const mailer = createMailer(t.db, { from: 'a@example.test', transport });
+    await sql`delete from mail_outbox`.execute(t.db);
+    const id = await mailer.enqueue(t.db, { to: ['x@example.test'], subject: 'Claimed', text: 'x', html: 'x' });
+    await sql`update mail_outbox set claimed_until = now() + interval '1 minute' where id = ${id}`.execute(t.db);
+    expect(await mailer.deliverPending()).toBe(0);
+    await sql`update mail_outbox set claimed_until = now() - interval '1 second' where id = ${id}`.execute(t.db);
+    expect(await mailer.deliverPending()).toBe(1);
+    expect(sentTo).toEqual(['Claimed']);
+  });
+});
+
+describe('export sweep with two instances', () => {
+  it('removes each expired export file once when two sweeps run at the same time', async () => {
+    const deletes: string[] = [];
+    const counting = (): FileStorage => ({
+      ...t.app.storage,
+      async delete(key) {
+        deletes.push(key);
+        await sleep(5);
+      },
+    });
+    const user = await t.build.user();
+    await sql`delete from scan_exports`.execute(t.db);
+    for (let i = 0; i < 40; i++)
+      await sql`insert into scan_exports (key, user_id, format, rows, created_at)
+        values (${`sweep-${i}.csv`}, ${user.id}, 'csv', 1, now() - interval '25 hours')`.execute(t.db);
+    const b = await secondInstance(t);
+    const [x, y] = await Promise.all([removeExpiredExports(t.db, counting()), removeExpiredExports(b.db, counting())]);
+    expect(x + y).toBe(40);
+    expect(deletes.sort()).toEqual(Array.from({ length: 40 }, (_, i) => `sweep-${i}.csv`).sort());
+    expect(x).toBeGreaterThan(0);
+    expect(y).toBeGreaterThan(0);
+    expect((await sql`select key from scan_exports`.execute(t.db)).rows).toEqual([]);
+  });
+});
