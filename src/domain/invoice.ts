@@ -1,6 +1,6 @@
 import { formatDateTime, type DateInput } from './format';
 import { INVOICE_LABELS, type InvoiceLabels, type InvoiceLanguage } from './invoice-labels';
-import { toCents, type Cents } from './money';
+import { formatMoney, toCents, type Cents } from './money';
 import {
   REPAIR_TYPES,
   type DentLevel,
@@ -158,13 +158,8 @@ export interface Invoice {
 export const invoiceLanguage = (language: string | null | undefined): InvoiceLanguage =>
   typeof language === 'string' && /^ja\b/i.test(language) ? 'ja' : 'en';
 
-/** Cents in the client's currency with 2 decimals and thousands separators (spec 3 §9): 123456 → '$1,234.56'. */
-export function formatMoney(cents: Cents, currency: string | null | undefined): string {
-  const symbol = currency || '$';
-  const abs = Math.abs(Math.round(cents));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${cents < 0 ? '-' : ''}${symbol}${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Money as the screens show it (one definition, src/domain/money.ts). */
+export { formatMoney };
 
 /**
  * A phone or business number grouped 4-3-3 (spec 3 §2): '0412345678' → '0412 345 678'; digits past the tenth stay

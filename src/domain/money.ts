@@ -78,10 +78,12 @@ export const sumCents = (values: readonly Cents[]): Cents => values.reduce((a, b
 
 /**
  * Cents shown in the client's currency (spec 3 §9, DECISIONS): its symbol ($ default, ¥, €) and 2 decimals, grouped
- * in thousands: 123456 → '$1,234.56'; a negative amount keeps its sign before the symbol.
+ * in thousands: 123456 → '$1,234.56'; a negative amount keeps its sign before the symbol. The same in every language
+ * (English and Japanese both group with commas) and without the runtime's locale data, so the screens, the invoice
+ * and the server's PDF print the same text. `_locale` is kept for callers that pass the screen's language.
  */
-export function formatMoney(cents: Cents, currency: string | null | undefined = '$', locale = 'en'): string {
-  const n = Math.abs(cents) / 100;
-  const digits = n.toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${cents < 0 ? '-' : ''}${currency || '$'}${digits}`;
+export function formatMoney(cents: Cents, currency: string | null | undefined = '$', _locale?: string): string {
+  const abs = Math.abs(Math.round(cents));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}${currency || '$'}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
