@@ -181,6 +181,18 @@ test.describe('customer portal, signed out', () => {
     expect(second).toBeGreaterThan(first);
     await expectNoSeriousAxe(page, 'portal list');
 
+    // A quote saved for the newer scan moves its card from NEW SCANS to the top of COMPLETED SCANS, no reload.
+    const scan = (await (await request.get(`/api/scan/scans/${second}`, { headers: bearer(admin) })).json()) as {
+      data: { client_id: number };
+    };
+    const quote = await request.post('/api/quote/quotes', {
+      headers: bearer(admin),
+      data: { scan_id: second, client_id: scan.data.client_id },
+    });
+    expect(quote.status(), await quote.text()).toBe(201);
+    await expect(cards(page, 'COMPLETED SCANS').first()).toContainText(`Registration: ${plate}`);
+    await expect(newScans.filter({ hasText: `Registration: ${plate}` })).toHaveCount(0);
+
     // View Scan: the scan page under the portal, read-only, with the customer's vehicle only.
     await newScans
       .first()
@@ -207,8 +219,8 @@ test.describe('customer portal, signed out', () => {
     // The breadcrumb goes back; leaving the portal for the sign-in leaves the live channel (its socket closes).
     await crumbs.getByRole('link', { name: 'Customer Portal' }).click();
     await expect(page).toHaveURL(new RegExp(`/customer-portal/${agentId}$`));
-    // Reloaded from the server: newest scan first again, the renamed one among them.
-    await expect(newScans.first()).toContainText(`Registration: ${plate}`);
+    // Reloaded from the server: the quoted scan among the completed ones, the renamed one among the new.
+    await expect(cards(page, 'COMPLETED SCANS').first()).toContainText(`Registration: ${plate}`);
     await expect(newScans.filter({ hasText: `Registration: ${again}` })).toHaveCount(1);
     const live = sockets.filter((ws) => ws.url().includes('/app/') && !ws.isClosed());
     expect(live.length).toBeGreaterThan(0);
