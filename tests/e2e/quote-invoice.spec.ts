@@ -46,11 +46,18 @@ async function apiToken(request: APIRequestContext) {
 /** A demo quote, saved again with its own choices so the server makes its PDF now. */
 async function savedQuote(request: APIRequestContext): Promise<Quote> {
   const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  const list = await request.get('/api/quote/quotes?page=1&per_page=1', { headers });
+  const list = await request.get('/api/quote/quotes?page=1&per_page=25', { headers });
   expect(list.ok()).toBe(true);
-  const first = ((await list.json()) as { items: { id: number }[] }).items[0];
-  expect(first, 'a demo quote').toBeTruthy();
-  const q = ((await (await request.get(`/api/quote/quotes/${first.id}`, { headers })).json()) as { data: Quote }).data;
+  // A demo quote with priced lines (other tests save quotes of their own, some without any panel).
+  let q: Quote | undefined;
+  for (const { id } of ((await list.json()) as { items: { id: number }[] }).items) {
+    const found = ((await (await request.get(`/api/quote/quotes/${id}`, { headers })).json()) as { data: Quote }).data;
+    if (Object.keys(found.items).length) {
+      q = found;
+      break;
+    }
+  }
+  if (!q) throw new Error('no demo quote with lines');
   const items = Object.fromEntries(
     Object.values(q.items).map((i) => [
       String(i.panel_id),
