@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, type FieldSpec } from '../domain/fields';
 import { messages } from '../domain/messages';
-import { en } from '../i18n/en';
-import { i18nProvider } from '../i18n/i18nProvider';
+import { en } from '../i18n/english';
+import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
 import { ja } from '../i18n/ja';
 import { translatableRule } from './ruleMessages';
 
@@ -41,6 +41,7 @@ describe('translatableRule (by message key, no pattern matching)', () => {
 
 describe('the i18n provider names a server message field by its label key', () => {
   it('translates fieldKey first, then the message', async () => {
+    await loadScreenMessages(); // the field labels are screens' messages
     expect(i18nProvider.translate('app.validation.taken', { fieldKey: 'resources.roles.fields.name', _: 'x' })).toBe(
       'The Name has already been taken.',
     );

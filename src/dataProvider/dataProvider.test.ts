@@ -3,7 +3,7 @@ import type { HttpError } from 'react-admin';
 import { aUser } from '../test/builders';
 import { callOf, stubFetch } from '../test/stubFetch';
 import { setCurrentUser, setSelectedAgent, setSelectedClient } from '../session';
-import { en } from '../i18n/en';
+import { en } from '../i18n/english';
 import { apiRoutes } from './apiRoutes';
 import { createDataProvider } from './dataProvider';
 import { parseMessageLines } from '../components/ruleMessages';

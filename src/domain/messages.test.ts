@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inputSchema } from './fields';
-import { en } from '../i18n/en';
+import { en } from '../i18n/english';
 import { ja } from '../i18n/ja';
 import { messageKeyOf, messages } from './messages';
 

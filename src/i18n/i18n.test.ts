@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, isGroup, type MenuNode } from '../domain/access';
 import { loadResources } from '../resources';
-import { en } from './en';
+import { en } from './english';
 import { ja } from './ja';
 
 type Catalogue = { [key: string]: string | Catalogue };

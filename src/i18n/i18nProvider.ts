@@ -1,7 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { parseMessageLines } from '../components/ruleMessages';
-import { en } from './en';
+import { enCore, withScreens } from './en-core';
 
 /** Header language choices (spec 1 §1); names are shown in their own language. */
 export const LOCALES = [
@@ -9,9 +9,21 @@ export const LOCALES = [
   { locale: 'ja', name: '日本語' },
 ];
 
-// Japanese loads on demand so the English sign-in page does not pay for it.
-const getMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
-  locale === 'ja' ? import('./ja').then((m) => m.ja) : en;
+/** The whole English catalogue once loaded; until then the core (sign-in page and frame) only. */
+let english: TranslationMessages | undefined;
+let started = false;
+const loadEnglish = () =>
+  import('./en').then((m) => {
+    english = withScreens(m.enScreens);
+    return english;
+  });
+
+// Japanese loads on demand, and English screens' messages after sign-in, so the sign-in page pays for neither.
+const getMessages = (locale: string): TranslationMessages | Promise<TranslationMessages> => {
+  if (locale === 'ja') return import('./ja').then((m) => m.ja);
+  if (english) return english;
+  return started ? loadEnglish() : enCore;
+};
 
 /** Keeps the window title and <html lang> in the chosen language. */
 function applyToDocument(provider: I18nProvider) {
@@ -42,3 +54,22 @@ function createI18nProvider(): I18nProvider {
 
 /** The chosen locale is kept by react-admin's store in local storage (see src/store.ts). */
 export const i18nProvider = createI18nProvider();
+started = true;
+
+let screenMessages: Promise<void> | undefined;
+/**
+ * Loads every screen's messages (./en.ts) once; lazyPage awaits it beside a screen's code, so a screen never renders
+ * a missing key. Japanese is loaded whole by changeLocale; English swaps the core for the whole catalogue here.
+ */
+export function loadScreenMessages(): Promise<void> {
+  screenMessages ??= loadEnglish().then(
+    async () => {
+      if (i18nProvider.getLocale() === 'en') await i18nProvider.changeLocale('en');
+    },
+    (error: unknown) => {
+      screenMessages = undefined; // a failed download is tried again by the next screen
+      throw error;
+    },
+  );
+  return screenMessages;
+}
