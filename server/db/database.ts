@@ -1,10 +1,12 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { parseTimestamptz } from './timestamps';
 
 // Ids and counts are bigint in SQL; every value we store fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, parseTimestamptz);
 
 export type Database = Kysely<DB>;
 /** Repositories take either the database or a transaction. */

@@ -13,10 +13,15 @@ export const COMPRESS_MIN_BYTES = 1024;
  * thread pool, which costs more CPU per call (about 100 µs more) but keeps the event loop free.
  */
 const SYNC_MAX_BYTES = 64 * 1024;
-/** Brotli's quality 4: close to its best ratio on JSON for a small part of the time of higher levels. */
+/**
+ * Brotli's quality 4 (close to its best ratio on JSON for a small part of the time of higher levels); quality 1 up
+ * to 16 kB, where both results fit TCP's first window (10 segments) and so reach the browser in the same round trip:
+ * a 25-row page (3.5 kB) takes 21 µs instead of 58 µs and comes out 431 bytes instead of 364 (issue 8, Request cost).
+ */
+const FIRST_WINDOW_BYTES = 16 * 1024;
 const brotliOptions = (size: number): BrotliOptions => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: 4,
+    [constants.BROTLI_PARAM_QUALITY]: size <= FIRST_WINDOW_BYTES ? 1 : 4,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     [constants.BROTLI_PARAM_SIZE_HINT]: size,
     // A window just over the reply (at least 64 kB): brotli's default 4 MB window is set up for every call.

@@ -65,6 +65,8 @@ describe('locations: a resource registered by description', () => {
     const res = await t.as(admin, { method: 'GET', url: '/api/agent/locations?per_page=2&q=Sort&sort=name&order=desc' });
     expect(res.json().total).toBe(3);
     expect(res.json().items.map((l: { name: string }) => l.name)).toEqual(['Sort Zeta', 'Sort Mu']);
+    // Exactly the record's fields: the page query's own total column stays in the database reply.
+    expect(Object.keys(res.json().items[0]).sort()).toEqual(['agent_id', 'created_at', 'id', 'name', 'state', 'updated_at']);
     const p2 = await t.as(admin, { method: 'GET', url: '/api/agent/locations?per_page=2&page=2&q=Sort&sort=name&order=desc' });
     expect(p2.json().items.map((l: { name: string }) => l.name)).toEqual(['Sort Alpha']);
     const badSort = await t.as(admin, { method: 'GET', url: '/api/agent/locations?sort=password_hash' });
