@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressDir } from './scripts/precompress';
+// With its extension: Vite's coming native config loader (Node's own) resolves nothing else.
+import { precompressDir } from './scripts/precompress.ts';
 
 // The Fastify server (npm run dev:server) listens on 8080 and serves /api; vite proxies to it in dev.
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:8080';
