@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, nav, signIn } from './helpers';
+import { clickUntil, DEMO_PASSWORD, nav, signIn } from './helpers';
 
 /**
  * The dashboard (issue 11): each demo user sees the real counts of their own scope, counted here independently from the
@@ -116,8 +116,9 @@ test.describe('dashboard', () => {
     const search = page.getByRole('button', { name: 'Search' });
     await expect(search).toBeDisabled();
     const agentName = Object.keys(mine)[0];
-    await page.locator('#dashboard-advance-filter').getByRole('combobox', { name: 'Agent' }).click();
-    await expect(page.getByRole('option', { name: '---Select Agent---' })).toBeVisible();
+    await clickUntil(page.locator('#dashboard-advance-filter').getByRole('combobox', { name: 'Agent' }), () =>
+      expect(page.getByRole('option', { name: '---Select Agent---' })).toBeVisible({ timeout: 3_000 }),
+    );
     await page.getByRole('option', { name: agentName }).click();
     await expect(search).toBeEnabled();
     await search.click();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -35,3 +35,14 @@ export async function signOut(page: Page) {
 }
 
 export const nav = (page: Page) => page.getByRole('navigation');
+
+/**
+ * Clicks until `done` holds. On a busy machine a click can land while a list re-renders (a debounced search, a
+ * refetch) and be lost with the element it hit; the user clicks again, and so does the test.
+ */
+export async function clickUntil(target: Locator, done: () => Promise<void>) {
+  await expect(async () => {
+    await target.click({ timeout: 5_000 });
+    await done();
+  }).toPass({ timeout: 30_000 });
+}

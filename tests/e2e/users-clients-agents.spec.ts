@@ -1,6 +1,6 @@
 import { pngImage } from '../server/image-fixtures';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTermsIfShown, nav, signIn } from './helpers';
+import { acceptTermsIfShown, clickUntil, nav, signIn } from './helpers';
 
 const form = (page: Page) => page.locator('form').first();
 const submit = (page: Page) => form(page).getByRole('button', { name: 'Submit' }).click();
@@ -283,8 +283,9 @@ test.describe('agents', () => {
     await page.getByPlaceholder('Search Agent').fill(name);
     await expect(row(page, name)).toHaveCount(1);
     await expect(row(page, name)).toContainText('Southern Cross Insurance');
-    await row(page, name).getByRole('link', { name: 'Edit' }).click();
-    await expect(page.getByText('Update Agent')).toBeVisible();
+    await clickUntil(row(page, name).getByRole('link', { name: 'Edit' }), () =>
+      expect(page.getByText('Update Agent')).toBeVisible({ timeout: 3_000 }),
+    );
     await expect(page.getByText('Leave blank to keep the current pincode (6 digits)')).toBeVisible();
     const logo = form(page).getByRole('img').first();
     await expect(logo).toHaveAttribute('src', /\/api\/user\/files\/[0-9a-f]+\.png$/);
