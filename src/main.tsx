@@ -2,6 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+import { DashboardPage } from './custom/dashboard';
+import { AppLayout } from './custom/layout';
+import { readStored, STORAGE_KEYS } from './session/storage';
+
+// A returning user (a session in local storage) needs the signed-in layout and, at /, the dashboard: their code and
+// the screens' messages are fetched now, beside react-admin's start, instead of the layout's first render asking
+// for them and the dashboard waiting for the layout (issue 8, Lighthouse).
+if (readStored(STORAGE_KEYS.currentUser)) {
+  void AppLayout.preload();
+  if (window.location.pathname === '/') void DashboardPage.preload();
+}
 
 // A data router (not react-admin's default hash router): the spec's paths are real URLs (/login, /reset-password?token=).
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
