@@ -78,3 +78,20 @@ test.describe('sign-in and the permission-filtered menu', () => {
     await expect(nav(page).getByText('Dashboard', { exact: true })).toBeVisible();
   });
 });
+
+test('the first paint comes with the HTML: the product name and a spinner before any script, replaced by the app', async ({
+  browser,
+  baseURL,
+}) => {
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto('/login');
+  await expect(bare.locator('#root')).toHaveText('Insurance ScanQuote');
+  await noScript.close();
+  const app = await browser.newContext({ baseURL });
+  const page = await app.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.locator('.boot')).toHaveCount(0);
+  await app.close();
+});
