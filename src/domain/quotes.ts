@@ -234,18 +234,13 @@ export const QuoteAgentRecord = z.object({
 });
 
 /** The client as the quote was priced (the snapshot): surcharges, currency and contact as they were. */
-export const QuoteClientRecord = PricingClientRecord.pick({
-  id: true,
-  name: true,
-  currency: true,
-  sc_metallic: true,
-  sc_pearl: true,
-  sc_p2p: true,
-  logo: true,
-  phone: true,
-  address: true,
-  email: true,
-  abn: true,
+export const QuoteClientRecord = PricingClientRecord.omit({
+  calculation_method: true,
+  sc_threshold: true,
+  weighted_no: true,
+  products: true,
+  parts: true,
+  prices: true,
 });
 
 /** A quotes list row (spec 3 §3 Quote list row, plus what its actions need). */

@@ -1,4 +1,4 @@
-import type { ScanItem } from '../domain/records';
+import type { EvaluationReply, ScanItem } from '../domain/records';
 import type { CurrentUser } from '../session';
 
 /** A signed-in user as the login call returns it; override what a test cares about. */
@@ -45,5 +45,30 @@ export const aScan = (overrides: Partial<ScanItem> = {}): ScanItem => ({
   type: 'arch',
   status: 'metadata',
   timestamp: '2024-05-31T07:30:00.000Z',
+  ...overrides,
+});
+
+type EvaluationClient = NonNullable<EvaluationReply['client']>;
+
+/** The client of a scan's evaluation (GET scans/{id}/evaluate): a T-method client with no matrices, products or parts. */
+export const anEvaluationClient = (overrides: Partial<EvaluationClient> = {}): EvaluationClient => ({
+  id: 3,
+  name: 'Southern Cross Insurance',
+  currency: '$',
+  sc_metallic: 10,
+  sc_pearl: 5,
+  sc_p2p: 1,
+  calculation_method: 'T',
+  sc_threshold: 1,
+  weighted_no: null,
+  products: [],
+  parts: [],
+  prices: { dent: {}, scratch: {} },
+  logo: null,
+  phone: null,
+  address: null,
+  email: null,
+  abn: null,
+  thresholdCategory: {},
   ...overrides,
 });

@@ -3,6 +3,7 @@ import { Box, Button, ButtonBase, Collapse, MenuItem, Paper, TextField, Typograp
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslate } from 'react-admin';
+import { SCAN_TYPES } from '../../domain/scans';
 import { useSelectOptions } from '../useSelectOptions';
 import { emptyFilters, hasAnyValue, normaliseFilterValues, type FilterValues } from './filterValues';
 
@@ -115,6 +116,21 @@ export type FilterField<K extends string> =
   | { type: 'choice'; source: K; label: string; choices: readonly { id: string; name: string }[]; translateChoice?: boolean }
   /** A clearable select over `<reference>/lists`. */
   | { type: 'reference'; source: K; label: string; reference: 'agents' | 'clients' | 'locations' };
+
+/** A day range: the start (`<messages>.filter.start_date`) and the end day (`.end_date`), each bounding the other. */
+export const dayRangeFields = <K extends string>(start: K, end: K): FilterField<K>[] => [
+  { type: 'date', source: start, label: 'start_date', max: end },
+  { type: 'date', source: end, label: 'end_date', min: start },
+];
+
+/** A scan type select (Arch, Chasis, Tire), the scan and quote lists' `type`. */
+export const scanTypeField: FilterField<'type'> = {
+  type: 'choice',
+  source: 'type',
+  label: 'type',
+  choices: SCAN_TYPES.map((t) => ({ id: t.id, name: `app.scans.type.${t.id}` })),
+  translateChoice: true,
+};
 
 /** What a list's advance filter holds: its keys (the query's names), its inputs in order, how many per row on a wide screen. */
 export interface FilterDescription<K extends string> {

@@ -4,7 +4,7 @@ import { AdminContext } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { describe, expect, it, vi } from 'vitest';
-import { AdvanceFilter, type FilterDescription } from './AdvanceFilter';
+import { AdvanceFilter, dayRangeFields, type FilterDescription } from './AdvanceFilter';
 import { emptyFilters } from './filterValues';
 import { ListTable, SKELETON_ROWS, type TableDescription } from './ListTable';
 
@@ -103,8 +103,7 @@ const filters: FilterDescription<'ts' | 'te' | 'colour'> = {
   keys: ['ts', 'te', 'colour'],
   columns: 3,
   fields: [
-    { type: 'date', source: 'ts', label: 'start_date', max: 'te' },
-    { type: 'date', source: 'te', label: 'end_date', min: 'ts' },
+    ...dayRangeFields('ts', 'te'),
     {
       type: 'choice',
       source: 'colour',

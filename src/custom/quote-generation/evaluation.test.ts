@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aScan } from '../../test/builders';
+import { anEvaluationClient, aScan } from '../../test/builders';
 import type { EvaluationReply } from '../../domain/records';
 import { partOptions, previewGstPercent, productOptions, toEvaluation, toSavedQuote } from './evaluation';
 
@@ -8,26 +8,14 @@ describe('reading the replies the quote screen starts from', () => {
     const levels = { light: 0, medium: 0, heavy: 0, severe: 0, oversize: 0 };
     const reply: EvaluationReply = {
       measures: { dents: { bonnet: { ...levels, heavy: 1 } }, scratchs: {}, damage_count: { dents: { bonnet: 1 }, scratchs: {} } },
-      client: {
-        id: 3,
+      client: anEvaluationClient({
         name: 'C',
         currency: '¥',
-        sc_metallic: 10,
         sc_pearl: 0,
-        sc_p2p: 1,
-        calculation_method: 'T',
-        sc_threshold: 1,
-        weighted_no: null,
         products: [11],
         parts: [21],
-        prices: { dent: {}, scratch: {} },
-        logo: null,
-        phone: null,
-        address: null,
-        email: null,
-        abn: null,
         thresholdCategory: { bonnet: 'heavy' },
-      },
+      }),
       panels: [
         {
           id: 1,

@@ -5,13 +5,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useMemo } from 'react';
 import { LinkBase, RecordContextProvider, ResourceContextProvider, useTranslate } from 'react-admin';
 import { downloadFile } from '../../components/list/ExportButton';
+import { dayRangeFields, scanTypeField } from '../../components/list/AdvanceFilter';
 import { FilteredListPage, type ListDescription } from '../../components/list/FilteredListPage';
 import { toListPage } from '../../components/list/listPage';
 import { useListParams, useListQuery } from '../../components/list/useListParams';
 import { formatDateTime } from '../../domain/format';
 import { AU_STATES } from '../../domain/locations';
 import { formatMoney } from '../../domain/money';
-import { SCAN_TYPES } from '../../domain/scans';
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, toQuoteListQuery, type QuoteFilterKey } from './filters';
 import { amountCents, MONEY_COLUMNS, QUOTE_SORT_COLUMNS, sortQuoteRows, type QuoteRow, type QuoteSortColumn } from './rows';
@@ -58,15 +58,8 @@ const quoteList: ListDescription<QuoteFilterKey, QuoteRow, QuoteSortColumn> = {
     keys: QUOTE_FILTER_KEYS,
     columns: 3,
     fields: [
-      { type: 'date', source: 'ts', label: 'start_date', max: 'te' },
-      { type: 'date', source: 'te', label: 'end_date', min: 'ts' },
-      {
-        type: 'choice',
-        source: 'type',
-        label: 'type',
-        choices: SCAN_TYPES.map((t) => ({ id: t.id, name: `app.scans.type.${t.id}` })),
-        translateChoice: true,
-      },
+      ...dayRangeFields('ts', 'te'),
+      scanTypeField,
       { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
       { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },
       { type: 'choice', source: 'location_state', label: 'location_state', choices: AU_STATES.map((s) => ({ id: s.id, name: s.id })) },

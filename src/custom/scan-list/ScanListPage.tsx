@@ -1,9 +1,10 @@
 import { Chip } from '@mui/material';
 import { RecordContextProvider, ResourceContextProvider, useTranslate } from 'react-admin';
+import { dayRangeFields, scanTypeField } from '../../components/list/AdvanceFilter';
 import { FilteredListPage, type ListDescription } from '../../components/list/FilteredListPage';
 import { useListParams } from '../../components/list/useListParams';
 import { formatDateTime } from '../../domain/format';
-import { isScanType, SCAN_STATUSES, SCAN_TYPES } from '../../domain/scans';
+import { isScanType, SCAN_STATUSES } from '../../domain/scans';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
 import { EMPTY_FILTERS, FILTER_KEYS } from './filters';
 import { SORTABLE_COLUMNS, sortRows, type ScanRow, type SortColumn } from './liveRows';
@@ -36,8 +37,7 @@ const scanList: ListDescription<(typeof FILTER_KEYS)[number], ScanRow, SortColum
     keys: FILTER_KEYS,
     columns: 4,
     fields: [
-      { type: 'date', source: 'ts', label: 'start_date', max: 'te' },
-      { type: 'date', source: 'te', label: 'end_date', min: 'ts' },
+      ...dayRangeFields('ts', 'te'),
       {
         type: 'choice',
         source: 'status',
@@ -45,13 +45,7 @@ const scanList: ListDescription<(typeof FILTER_KEYS)[number], ScanRow, SortColum
         choices: SCAN_STATUSES.map((s) => ({ id: s.id, name: `app.scans.status.${s.id}` })),
         translateChoice: true,
       },
-      {
-        type: 'choice',
-        source: 'type',
-        label: 'type',
-        choices: SCAN_TYPES.map((t) => ({ id: t.id, name: `app.scans.type.${t.id}` })),
-        translateChoice: true,
-      },
+      scanTypeField,
       { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
       { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },
       { type: 'reference', source: 'location_id', label: 'location', reference: 'locations' },
