@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS, REPAIR_TYPES, SCRATCH_REPAIR_TYPES } from './pricing';
-import { PricingClientRecord, ScanItemRecord } from './records';
+import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
 import { SCAN_TYPE_IDS, scanDate } from './scans';
 import { safeString } from './text';
 
@@ -225,11 +225,7 @@ export const QuoteScanRecord = ScanItemRecord.pick({
 export const QuoteAgentRecord = z.object({
   id: z.number(),
   name: z.string(),
-  logo: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  email: z.string().nullable(),
-  abn: z.string().nullable(),
+  ...contactFields,
   language: z.string().nullable(),
 });
 

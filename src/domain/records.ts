@@ -206,6 +206,15 @@ export const ArchDataRecord = z.object({
 });
 export type ArchData = Wire<z.infer<typeof ArchDataRecord>>;
 
+/** The contact block of an agent or a client as invoices and quotes head them. */
+export const contactFields = {
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  abn: z.string().nullable(),
+};
+
 /**
  * A client as pricing reads it (spec 3 §3 Client, PRICING.md "Inputs"): surcharges, category method, the products and
  * parts it offers, and both price matrices keyed by part id. GET clients, the quote screen's evaluation and the quote's
@@ -229,11 +238,7 @@ export const PricingClientRecord = z.object({
     dent: z.record(z.string(), numbers(Object.keys(dentPriceFields) as (keyof typeof dentPriceFields)[])),
     scratch: z.record(z.string(), numbers(Object.keys(scratchPriceFields) as (keyof typeof scratchPriceFields)[])),
   }),
-  logo: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  email: z.string().nullable(),
-  abn: z.string().nullable(),
+  ...contactFields,
 });
 
 /** `GET scans/{id}/evaluate` (spec 3 §3 Quote evaluation): what the quote screen prices a scan with. */
