@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import type { RunningServer } from './server';
+import { percentile } from './report';
 
 /** Issue 8, Request cost: an authenticated API request, one record or a page of 25, on the same run as /api/health. */
 export const API_TARGET = { rps: 3000, p95Ms: 15 } as const;
@@ -20,10 +21,6 @@ export interface ApiCase {
   /** null for the reference case (/api/health), which has no target. */
   met: boolean | null;
 }
-
-/** The p-th percentile (nearest rank) of the samples. */
-export const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
 
 async function load(url: string, headers: Record<string, string>, seconds: number) {
   const samples: number[] = [];

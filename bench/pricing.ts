@@ -10,6 +10,7 @@ import {
   type PricingInput,
   type PricingPanel,
 } from '../src/domain/pricing';
+import { timing } from './report';
 
 /**
  * The pricing engine on a 40-panel quote (issue 10, Performance: p95 < 1 ms): the whole of `priceQuote`, every panel
@@ -84,9 +85,7 @@ export function benchPricing(opts: { runs?: number; log?: (s: string) => void } 
     sink += priceQuote(input).totals.grand_total;
     samples.push(performance.now() - t0);
   }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)];
-  const result = { p50: at(50), p95: at(95), max: samples[samples.length - 1], n: runs };
+  const result = timing(samples);
   const met = result.p95 < PRICING_P95_TARGET_MS;
   const lines = priceQuote(input).lines.length;
   log(

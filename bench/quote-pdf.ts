@@ -5,6 +5,7 @@ import { renderQuotePdf } from '../server/lib/pdf/quote';
 import { buildInvoice, type Invoice } from '../src/domain/invoice';
 import { priceQuote } from '../src/domain/pricing';
 import { fortyPanelQuote } from './pricing';
+import { timing } from './report';
 
 /**
  * The quote's PDF (issue 10, Performance: saving a quote with its PDF p95 < 300 ms): `renderQuotePdf` alone, from the
@@ -70,9 +71,8 @@ export async function benchQuotePdf(opts: { runs?: number; log?: (s: string) => 
       await renderQuotePdf(invoice, { logo });
       samples.push(performance.now() - t0);
     }
-    samples.sort((a, b) => a - b);
-    const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)];
-    const r = { language, p50: at(50), p95: at(95), bytes, met: at(95) < QUOTE_PDF_P95_TARGET_MS };
+    const { p50, p95 } = timing(samples);
+    const r = { language, p50, p95, bytes, met: p95 < QUOTE_PDF_P95_TARGET_MS };
     log(
       `  renderQuotePdf, 40 panels, ${language === 'ja' ? 'Japanese (IPAex subset)' : 'English (Helvetica)'}: p50 ${r.p50.toFixed(1)} ms, ` +
         `p95 ${r.p95.toFixed(1)} ms over ${runs} runs, ${(bytes / 1024).toFixed(0)} kB  (target p95 < ${QUOTE_PDF_P95_TARGET_MS} ms: ${r.met ? 'met' : 'NOT MET'})`,

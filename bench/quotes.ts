@@ -1,15 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDatabase } from '../server/db/database';
-import { startEmbeddedPostgres } from '../server/db/embedded';
-import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/services/user/auth-service';
+import { loadAverage, melbourneDate, ms, rounds, timing, timingLine, type Timing } from './report';
+import { runCleanup, scratchApp, scratchDatabase, type Cleanup } from './scratch';
 
 /**
  * The quotes at scale (issue 10, Performance): a scratch embedded PostgreSQL with 200,000 scans and their 200,000 quotes
@@ -20,27 +14,11 @@ import { hashPassword } from '../server/services/user/auth-service';
 
 export const QUOTES_LIST_P95_TARGET_MS = 30;
 
-interface Timing {
-  p50: number;
-  p95: number;
-  max: number;
-  n: number;
-}
 export interface QuoteBenchCheck {
   name: string;
   value: string;
   met: boolean;
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-const timing = (samples: number[]): Timing => {
-  const s = [...samples].sort((a, b) => a - b);
-  return { p50: pct(s, 50), p95: pct(s, 95), max: s[s.length - 1] ?? NaN, n: s.length };
-};
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const melbourneDate = (daysAgo: number) =>
-  new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
 
 const AGENTS = 20;
 const CLIENTS = 12;
@@ -173,40 +151,14 @@ export async function benchQuotes(opts: { rows?: number; requests?: number; log?
   const rows = opts.rows ?? (Number(process.env.BENCH_QUOTES) || 200_000);
   const requests = opts.requests ?? 50;
   const log = opts.log ?? ((s: string) => console.log(s));
-  const cleanup: (() => Promise<void>)[] = [];
+  const cleanup: Cleanup = [];
   try {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-bench-quotes-'));
-    fs.chmodSync(dir, 0o755);
-    cleanup.unshift(async () => fs.rmSync(dir, { recursive: true, force: true }));
-    const embedded = await startEmbeddedPostgres(dir, 30000 + Math.floor(Math.random() * 20000), 'bench_quotes');
-    cleanup.unshift(async () => {
-      await new Promise((r) => setTimeout(r, 200));
-      await embedded.stop();
-    });
-    await migrate(embedded.url);
-    const ids = await load(embedded.url, rows, log);
+    const { url, dir } = await scratchDatabase('quotes', cleanup);
+    const ids = await load(url, rows, log);
 
-    const db = createDatabase(embedded.url, 10);
-    cleanup.unshift(() => db.destroy());
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      DATABASE_URL: embedded.url,
-      DATA_DIR: path.join(dir, 'data'),
-      STATIC_DIR: 'does-not-exist',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      SEED_DEMO: 'false',
-    });
-    const app: FastifyInstance = await buildApp({ config, db });
-    cleanup.unshift(() => app.close());
-    await app.ready();
-    const login = async (email: string) => {
-      const res = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email, password: 'bench-password-1' } });
-      if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
-      return res.json<{ data: { token: string } }>().data.token;
-    };
-    const admin = await login(ids.admin);
-    const agent = await login(ids.agentUser);
+    const { app, login } = await scratchApp(url, dir, cleanup);
+    const admin = await login(ids.admin, 'bench-password-1');
+    const agent = await login(ids.agentUser, 'bench-password-1');
     const call = async (token: string, o: Omit<InjectOptions, 'headers'> & { url: string }, expect = 200) => {
       const t0 = performance.now();
       const res = await app.inject({ ...o, headers: { authorization: `Bearer ${token}` } });
@@ -215,12 +167,7 @@ export async function benchQuotes(opts: { rows?: number; requests?: number; log?
       return { elapsed, res };
     };
 
-    log(
-      `quotes: load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')} on ${os.cpus().length} cores when the requests start`,
-    );
+    log(`quotes: ${loadAverage()} when the requests start`);
     const range = { ts: melbourneDate(120), te: melbourneDate(91) };
     const cases: { label: string; token: string; query: Record<string, string> }[] = [
       { label: 'page 1, unfiltered (admin)', token: admin, query: { page: '1', per_page: '25' } },
@@ -237,20 +184,13 @@ export async function benchQuotes(opts: { rows?: number; requests?: number; log?
       },
       { label: 'location state NSW (admin)', token: admin, query: { page: '1', per_page: '25', location_state: 'NSW' } },
     ];
-    const runs = cases.map((c) => ({ ...c, samples: [] as number[], total: 0 }));
-    for (let i = -3; i < requests; i++)
-      for (const c of runs) {
+    const stats = (
+      await rounds(cases, requests, async (c) => {
         const { elapsed, res } = await call(c.token, { method: 'GET', url: '/api/quote/quotes', query: c.query });
-        if (i >= 0) {
-          c.samples.push(elapsed);
-          c.total = res.json<{ total: number }>().total;
-        }
-      }
-    const stats = runs.map((c) => ({ ...c, ...timing(c.samples) }));
-    for (const s of stats)
-      log(
-        `quotes: ${s.label.padEnd(40)} p50 ${ms(s.p50).padStart(9)}  p95 ${ms(s.p95).padStart(9)}  max ${ms(s.max).padStart(9)}  (total ${s.total.toLocaleString('en-AU')})`,
-      );
+        return { elapsed, value: res.json<{ total: number }>().total };
+      })
+    ).map((t, i) => ({ ...cases[i], ...t, total: t.last ?? 0 }));
+    for (const s of stats) log(timingLine('quotes', s.label, 40, s, `total ${s.total.toLocaleString('en-AU')}`));
 
     // Saving a quote, the JSON variant: 30 damaged panels (pdr at their category, some conventional), scratch lines, a product.
     const items = Object.fromEntries(
@@ -281,12 +221,10 @@ export async function benchQuotes(opts: { rows?: number; requests?: number; log?
       if (i >= 3) saves.push(elapsed);
     }
     const save = timing(saves);
-    log(
-      `quotes: ${'save a 30-panel quote (JSON, Agent user)'.padEnd(40)} p50 ${ms(save.p50).padStart(9)}  p95 ${ms(save.p95).padStart(9)}  max ${ms(save.max).padStart(9)}  (no PDF made yet)`,
-    );
+    log(timingLine('quotes', 'save a 30-panel quote (JSON, Agent user)', 40, save, 'no PDF made yet'));
 
     // Where the time goes, in PostgreSQL alone: the page and the count of the two target cases, as the route runs them.
-    const pgc = new pg.Client({ connectionString: embedded.url });
+    const pgc = new pg.Client({ connectionString: url });
     await pgc.connect();
     cleanup.unshift(() => pgc.end());
     const exec = async (label: string, text: string, values: unknown[] = []) => {
@@ -320,7 +258,7 @@ export async function benchQuotes(opts: { rows?: number; requests?: number; log?
     for (const c of checks) log(`quotes: ${c.name}: ${c.value} (${c.met ? 'met' : 'NOT MET'})`);
     return { checks, save, met: checks.every((c) => c.met) };
   } finally {
-    for (const f of cleanup) await f().catch(() => {});
+    await runCleanup(cleanup);
   }
 }
 

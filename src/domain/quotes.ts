@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS, REPAIR_TYPES, SCRATCH_REPAIR_TYPES } from './pricing';
+import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
 import { SCAN_TYPE_IDS, scanDate } from './scans';
 import { safeString } from './text';
 
@@ -207,44 +208,35 @@ export const QuoteTotalsRecord = z.object({
 });
 
 /** The scan a quote belongs to, as the invoice heads it. */
-export const QuoteScanRecord = z.object({
-  id: z.number(),
-  scan_id: z.string(),
-  licensePlate: z.string().nullable(),
-  make: z.string().nullable(),
-  model: z.string().nullable(),
-  carColor: z.string().nullable(),
-  timestamp: z.date(),
-  location_state: z.string().nullable(),
-  type: z.string(),
-  status: z.string(),
+export const QuoteScanRecord = ScanItemRecord.pick({
+  id: true,
+  scan_id: true,
+  licensePlate: true,
+  make: true,
+  model: true,
+  carColor: true,
+  timestamp: true,
+  location_state: true,
+  type: true,
+  status: true,
 });
 
 /** The agent block of the invoice (spec 3 §2 Invoice). */
 export const QuoteAgentRecord = z.object({
   id: z.number(),
   name: z.string(),
-  logo: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  email: z.string().nullable(),
-  abn: z.string().nullable(),
+  ...contactFields,
   language: z.string().nullable(),
 });
 
 /** The client as the quote was priced (the snapshot): surcharges, currency and contact as they were. */
-export const QuoteClientRecord = z.object({
-  id: z.number(),
-  name: z.string(),
-  currency: z.string(),
-  sc_metallic: z.number(),
-  sc_pearl: z.number(),
-  sc_p2p: z.number(),
-  logo: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  email: z.string().nullable(),
-  abn: z.string().nullable(),
+export const QuoteClientRecord = PricingClientRecord.omit({
+  calculation_method: true,
+  sc_threshold: true,
+  weighted_no: true,
+  products: true,
+  parts: true,
+  prices: true,
 });
 
 /** A quotes list row (spec 3 §3 Quote list row, plus what its actions need). */

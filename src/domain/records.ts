@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dentPriceFields, scratchPriceFields } from './client-fields';
+import { DENT_LEVELS, type DentLevel } from './pricing';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_FAILURES } from './webhooks';
 
 /**
@@ -78,7 +80,11 @@ export const ScanItemRecord = z
     },
   });
 
-const levelCounts = z.object({ light: z.number(), medium: z.number(), heavy: z.number(), severe: z.number(), oversize: z.number() });
+/** An object of numbers under the given keys. */
+const numbers = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);
+const levelCounts = numbers(DENT_LEVELS);
+const Level = z.enum(DENT_LEVELS);
 const partResult = z.record(z.string(), z.unknown()).nullable();
 
 /** A saved image of a scan (spec 2 annotates): crops, annotations and vehicle photos; `path` is the stored file's name. */
@@ -199,6 +205,73 @@ export const ArchDataRecord = z.object({
   unplaced: z.array(z.string()),
 });
 export type ArchData = Wire<z.infer<typeof ArchDataRecord>>;
+
+/** The contact block of an agent or a client as invoices and quotes head them. */
+export const contactFields = {
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+  abn: z.string().nullable(),
+};
+
+/**
+ * A client as pricing reads it (spec 3 §3 Client, PRICING.md "Inputs"): surcharges, category method, the products and
+ * parts it offers, and both price matrices keyed by part id. GET clients, the quote screen's evaluation and the quote's
+ * snapshot of its client all read this one record.
+ */
+export const PricingClientRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  currency: z.string(),
+  sc_metallic: z.number(),
+  sc_pearl: z.number(),
+  sc_p2p: z.number(),
+  calculation_method: z.enum(['T', 'W']),
+  sc_threshold: z.number().nullable(),
+  weighted_no: z
+    .object(Object.fromEntries(DENT_LEVELS.map((l) => [l, z.number().nullable()])) as Record<DentLevel, z.ZodNullable<z.ZodNumber>>)
+    .nullable(),
+  products: z.array(z.number()),
+  parts: z.array(z.number()),
+  prices: z.object({
+    dent: z.record(z.string(), numbers(Object.keys(dentPriceFields) as (keyof typeof dentPriceFields)[])),
+    scratch: z.record(z.string(), numbers(Object.keys(scratchPriceFields) as (keyof typeof scratchPriceFields)[])),
+  }),
+  ...contactFields,
+});
+
+/** `GET scans/{id}/evaluate` (spec 3 §3 Quote evaluation): what the quote screen prices a scan with. */
+export const EvaluationRecord = z.object({
+  measures: z.object({
+    dents: z.record(z.string(), levelCounts),
+    scratchs: z.record(z.string(), levelCounts),
+    damage_count: z.object({ dents: z.record(z.string(), z.number()), scratchs: z.record(z.string(), z.number()) }),
+  }),
+  /** The scan's client with its matrices (GET clients/{id}'s prices) and each car panel's category; null when the scan has none. */
+  client: PricingClientRecord.extend({
+    /** Keyed by car panel: the category of its dents under the client's method (PRICING.md), null without dents. */
+    thresholdCategory: z.record(z.string(), Level.nullable()),
+  }).nullable(),
+  /** The enabled catalogue panels by car view, each with the part that prices it and its category on this scan. */
+  panels: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      label: z.string(),
+      car_panel: z.string().nullable(),
+      type: z.enum(['D', 'L', 'XL']),
+      hasLargeVariant: z.boolean(),
+      part_id: z.number().nullable(),
+      panel_group_id: z.number(),
+      panel_group_name: z.string().nullable(),
+      position: z.number(),
+      thresholdCategory: Level.nullable(),
+    }),
+  ),
+  scanInfo: ScanItemRecord,
+});
+export type EvaluationReply = Wire<z.infer<typeof EvaluationRecord>>;
 
 /** POST license-plates/search: a registration the look-up knows, for the autocomplete. */
 export const PlateSuggestionRecord = z.object({

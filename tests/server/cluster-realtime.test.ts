@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import Pusher from 'pusher-js';
 import type { Channel } from 'pusher-js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanEvent } from '../../server/realtime/broadcaster';
 import { createTestContext, secondInstance, type TestContext } from './helper';
+import { collect as collectEvents, disconnectAll, pusherClient, scanEvents, subscribed } from './pusher-clients';
 
 /**
  * Issue 12: live events across instances. Two instances of the app on one database (A and B, each its own hub and
@@ -48,77 +48,16 @@ beforeAll(async () => {
   deviceKeyA = (await t.as(admin, { method: 'GET', url: `/api/user/users/${agentUser.id}/apikey` })).json().data.token;
 });
 
-const open: Pusher[] = [];
-afterEach(() => {
-  while (open.length) open.pop()!.disconnect();
-});
+afterEach(disconnectAll);
 
 /** pusher-js connected to instance B's WebSocket; its subscriptions signed by `authPort`'s instance. */
-function pusherOnB(token?: string, authPort = portA) {
-  const p = new Pusher(KEY, {
-    wsHost: '127.0.0.1',
-    wsPort: portB,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    cluster: '',
-    channelAuthorization: {
-      endpoint: `http://127.0.0.1:${authPort}/api/broadcasting/auth`,
-      transport: 'ajax',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    },
-  });
-  open.push(p);
-  return p;
-}
+const pusherOnB = (token?: string, authPort = portA) =>
+  pusherClient(token, { key: KEY, wsPort: portB, authBase: `http://127.0.0.1:${authPort}` });
 
-function subscribed(p: Pusher, name: string) {
-  return new Promise<Channel>((resolve, reject) => {
-    const channel = p.subscribe(name);
-    channel.bind('pusher:subscription_succeeded', () => resolve(channel));
-    channel.bind('pusher:subscription_error', (e: { status?: number }) => reject(new Error(`refused ${name}: ${e.status}`)));
-  });
-}
+/** Events across instances get more time than within one. */
+const collect = <T>(channel: Channel, event: string) => collectEvents<T>(channel, event, 10_000);
 
-function collect<T>(channel: Channel, event: string) {
-  const got: T[] = [];
-  const waiters: { n: number; resolve: () => void }[] = [];
-  channel.bind(event, (data: T) => {
-    got.push(data);
-    for (const w of waiters.filter((x) => got.length >= x.n)) w.resolve();
-  });
-  return {
-    got,
-    until: (n: number) =>
-      new Promise<T[]>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} '${event}' events arrived`)), 10_000);
-        const done = () => {
-          clearTimeout(timer);
-          resolve(got);
-        };
-        if (got.length >= n) done();
-        else waiters.push({ n, resolve: done });
-      }),
-  };
-}
-
-let seq = 5000;
-const scan = (over: Partial<ScanEvent> = {}): ScanEvent => ({
-  id: ++seq,
-  agent_id: agentA,
-  client_id: null,
-  status: 'metadata',
-  type: 'arch',
-  carColor: 'White',
-  licensePlate: `CL${seq}`,
-  make: 'Toyota',
-  model: 'Corolla',
-  client_name: null,
-  body_type: 'Sedan',
-  valuation: 21000,
-  location_state: 'VIC',
-  ...over,
-});
+const scan = scanEvents('CL', 5000, () => ({ agent_id: agentA }));
 
 describe('live events across instances', () => {
   it('a scan ingested through A reaches a pusher-js client connected to B', async () => {

@@ -138,6 +138,13 @@ describe('GET scans/{id}/evaluate', () => {
       thresholdCategory: 'medium',
     });
     expect(d.scanInfo).toMatchObject({ id: scanId, licensePlate: 'QTE123', has_quote: false });
+    // The client is read as GET clients/{id} reads it (one read of a client's matrices, server/lib/pricing-inputs.ts).
+    const own = await t.as(admin, { method: 'GET', url: `/api/quote/clients/${clientX.id}` });
+    const { created_at, updated_at, ...client } = own.json().data;
+    expect([typeof created_at, typeof updated_at]).toEqual(['string', 'string']);
+    const { thresholdCategory, ...priced } = d.client;
+    expect(thresholdCategory).toBeTruthy();
+    expect(priced).toEqual(client);
   });
 
   it("is the model's 404 for a scan out of reach", async () => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
-import type { Channel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { buildApp } from '../../server/app';
@@ -11,6 +10,7 @@ import { channelAuth, messageText, PusherHub } from '../../server/realtime/embed
 import { externalBroadcaster, type PusherClient } from '../../server/realtime/external';
 import { hash } from '@node-rs/argon2';
 import { createTestContext, type TestContext } from './helper';
+import { collect, disconnectAll, pusherClient, scanEvents, subscribe, subscribed, track } from './pusher-clients';
 
 const KEY = 'test-app-key';
 const SECRET = 'test-app-secret-0123456789abcdef';
@@ -44,90 +44,15 @@ beforeAll(async () => {
   noScanUser = await t.login((await t.build.user({ permissions: ['location'] })).email);
 });
 
-let seq = 1000;
-const scan = (over: Partial<ScanEvent> = {}): ScanEvent => ({
-  id: ++seq,
-  agent_id: agentA,
-  client_id: clientA,
-  status: 'metadata',
-  type: 'arch',
-  carColor: 'White',
-  licensePlate: `RT${seq}`,
-  make: 'Toyota',
-  model: 'Corolla',
-  client_name: 'RT Client A',
-  body_type: 'Sedan',
-  valuation: 21000,
-  location_state: 'VIC',
-  ...over,
-});
+const scan = scanEvents('RT', 1000, () => ({ agent_id: agentA, client_id: clientA, client_name: 'RT Client A' }));
 
 // ---- clients -------------------------------------------------------------------------------------
 
-const open: { disconnect(): void }[] = [];
-afterEach(() => {
-  while (open.length) open.pop()!.disconnect();
-});
+afterEach(disconnectAll);
 
-/** The real pusher-js client (its Node build: faye-websocket and an XMLHttpRequest shim for the 'ajax' authoriser). */
-function pusher(token?: string, opts: { wsPort?: number; authBase?: string; key?: string; headers?: Record<string, string> } = {}) {
-  const p = new Pusher(opts.key ?? KEY, {
-    wsHost: '127.0.0.1',
-    wsPort: opts.wsPort ?? port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    cluster: '',
-    channelAuthorization: {
-      endpoint: `${opts.authBase ?? base}/api/broadcasting/auth`,
-      transport: 'ajax',
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...opts.headers },
-    },
-  });
-  open.push(p);
-  return p;
-}
-
-type Outcome = { ok: true; channel: Channel } | { ok: false; status: number | undefined; error: unknown };
-
-function subscribe(p: Pusher, name: string): Promise<Outcome> {
-  return new Promise((resolve) => {
-    const channel = p.subscribe(name);
-    channel.bind('pusher:subscription_succeeded', () => resolve({ ok: true, channel }));
-    channel.bind('pusher:subscription_error', (e: { status?: number; error?: unknown }) =>
-      resolve({ ok: false, status: e.status, error: e.error }),
-    );
-  });
-}
-
-async function subscribed(p: Pusher, name: string) {
-  const o = await subscribe(p, name);
-  if (!o.ok) throw new Error(`subscription to ${name} refused: ${o.status} ${String(o.error)}`);
-  return o.channel;
-}
-
-/** Collects an event's payloads; `until(n)` waits for the n-th. */
-function collect<T = Record<string, unknown>>(channel: Channel, event: string) {
-  const got: T[] = [];
-  const waiters: { n: number; resolve: () => void }[] = [];
-  channel.bind(event, (data: T) => {
-    got.push(data);
-    for (const w of waiters.filter((x) => got.length >= x.n)) w.resolve();
-  });
-  return {
-    got,
-    until: (n: number) =>
-      new Promise<T[]>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${n} '${event}' events arrived`)), 5000);
-        const done = () => {
-          clearTimeout(timer);
-          resolve(got);
-        };
-        if (got.length >= n) done();
-        else waiters.push({ n, resolve: done });
-      }),
-  };
-}
+/** The real pusher-js client on this instance (or another port, key or auth base). */
+const pusher = (token?: string, opts: { wsPort?: number; authBase?: string; key?: string; headers?: Record<string, string> } = {}) =>
+  pusherClient(token, { key: opts.key ?? KEY, wsPort: opts.wsPort ?? port, authBase: opts.authBase ?? base, headers: opts.headers });
 
 /** A raw protocol client, to see exact frames. */
 async function raw(path = `/app/${KEY}?protocol=7&client=js&version=8.6.0`) {
@@ -163,7 +88,7 @@ async function raw(path = `/app/${KEY}?protocol=7&client=js&version=8.6.0`) {
       });
     });
   const send = (event: string, data: unknown) => ws.send(JSON.stringify({ event, data }));
-  open.push({ disconnect: () => ws.close() });
+  track({ disconnect: () => ws.close() });
   return { ws, frames, next, send, closed };
 }
 
@@ -225,7 +150,7 @@ describe('the embedded Pusher protocol endpoint', () => {
       activityTimeout: 100,
       pongTimeout: 500,
     });
-    open.push(p);
+    track(p);
     const states: string[] = [];
     let pongs = 0;
     p.connection.bind('state_change', (s: { current: string }) => states.push(s.current));
@@ -468,7 +393,7 @@ describe('scan events with pusher-js', () => {
       authEndpoint: `${base}/api/broadcasting/auth`,
       auth: { headers: { Authorization: `Bearer ${admin}` } },
     });
-    open.push(echo);
+    track(echo);
     const got = new Promise<ScanEvent>((resolve) => echo.private('scan').listen('.created', (e: ScanEvent) => resolve(e)));
     await new Promise<void>((resolve) => echo.private('scan').subscribed(() => resolve()));
     await t.app.broadcaster.scanCreated(scan({ licensePlate: 'ECHO1' }));

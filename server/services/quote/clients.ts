@@ -2,67 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import {
-  calculateCategoryInput,
-  clientExtraInput,
-  clientFields,
-  clientRules,
-  dentPriceFields,
-  scratchPriceFields,
-  type ClientPrices,
-} from '../../../src/domain/clients';
+import { calculateCategoryInput, clientExtraInput, clientFields, clientRules, type ClientPrices } from '../../../src/domain/clients';
 import { messages } from '../../../src/domain/fields';
 import { dataScope } from '../../../src/domain/permissions';
 import { clientCategoryMethod, DENT_LEVELS, panelCategory } from '../../../src/domain/pricing';
+import { PricingClientRecord } from '../../../src/domain/records';
 import type { Executor } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../errors';
+import { pricingClientColumns } from '../../lib/pricing-inputs';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { scopePredicate, type ResourceDescription } from '../../lib/resource';
 import { clientScope } from './scopes';
 import { resourceFacts } from '../../../src/domain/resources';
 
-const dentColumns = Object.keys(dentPriceFields) as (keyof typeof dentPriceFields)[];
-const scratchColumns = Object.keys(scratchPriceFields) as (keyof typeof scratchPriceFields)[];
-// Column names come from the domain's field lists, never from a request.
-const matrix = (table: string, alias: string, columns: string[]) =>
-  sql.raw(`coalesce((select json_object_agg(${alias}.part_id, json_build_object(${columns.map((c) => `'${c}', ${alias}.${c}`).join(', ')})
-    order by ${alias}.part_id) from ${table} ${alias} where ${alias}.client_id = c.id), '{}'::json)`);
-
-/** What reads select: the client with its weighted counts, products, parts and both price matrices, as the wire has them. */
-const clientSource = sql`(select c.id, c.name, c.currency, c.sc_metallic, c.sc_pearl, c.sc_p2p::int as sc_p2p, c.calculation_method, c.sc_threshold,
-    case when num_nonnulls(c.weighted_oversize, c.weighted_severe, c.weighted_heavy, c.weighted_medium, c.weighted_light) = 0 then null
-      else json_build_object(${sql.raw(DENT_LEVELS.map((l) => `'${l}', c.weighted_${l}`).join(', '))}) end as weighted_no,
-    coalesce((select json_agg(cp.product_id order by cp.product_id) from client_products cp where cp.client_id = c.id), '[]'::json) as products,
-    coalesce((select json_agg(cp.part_id order by cp.part_id) from client_parts cp where cp.client_id = c.id), '[]'::json) as parts,
-    json_build_object('dent', ${matrix('client_dent_prices', 'dp', dentColumns)}, 'scratch', ${matrix('client_scratch_prices', 'sp', scratchColumns)}) as prices,
-    c.logo, c.phone, c.address, c.email, c.abn, c.created_at, c.updated_at
-  from clients c) as clients`;
+/** What reads select: the client as pricing reads it (server/lib/pricing-inputs.ts), with its timestamps. */
+const clientSource = sql`(select ${pricingClientColumns}, c.created_at, c.updated_at from clients c) as clients`;
 
 const Level = z.enum(DENT_LEVELS);
-const numbers = <K extends string>(keys: readonly K[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);
 
-export const ClientRecord = z.object({
-  id: z.number(),
-  name: z.string(),
-  currency: z.string(),
-  sc_metallic: z.number(),
-  sc_pearl: z.number(),
-  sc_p2p: z.number(),
-  calculation_method: z.enum(['T', 'W']),
-  sc_threshold: z.number().nullable(),
-  weighted_no: z.object(Object.fromEntries(DENT_LEVELS.map((l) => [l, z.number().nullable()]))).nullable(),
-  products: z.array(z.number()),
-  parts: z.array(z.number()),
-  prices: z.object({ dent: z.record(z.string(), numbers(dentColumns)), scratch: z.record(z.string(), numbers(scratchColumns)) }),
-  logo: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  email: z.string().nullable(),
-  abn: z.string().nullable(),
-  created_at: z.date(),
-  updated_at: z.date(),
-});
+export const ClientRecord = PricingClientRecord.extend({ created_at: z.date(), updated_at: z.date() });
 
 const unique = (ids: unknown) => [...new Set((ids ?? []) as number[])];
 

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { DENT_LEVELS } from '../../../src/domain/pricing';
-import { ScanItemRecord } from '../../../src/domain/records';
+import { EvaluationRecord, ScanItemRecord } from '../../../src/domain/records';
 import { RESOURCES } from '../../../src/domain/resources';
 import { safeString } from '../../../src/domain/text';
 import type { Database } from '../../db/database';
@@ -12,65 +11,6 @@ import { loadPanels, loadPricingClient, loadScanMeasures, thresholdCategories } 
 import { dataReply, recordErrors } from '../../lib/replies';
 import { findScanItem, listScans, scanSelection } from './repository';
 import { parseScanId, SCAN_MODEL } from './service';
-
-const Level = z.enum(DENT_LEVELS);
-const LevelCounts = z.object(
-  Object.fromEntries(DENT_LEVELS.map((l) => [l, z.number()])) as Record<(typeof DENT_LEVELS)[number], z.ZodNumber>,
-);
-const money = z.number();
-
-/** `GET scans/{id}/evaluate` (spec 3 §3 Quote evaluation): what the quote screen prices a scan with. */
-export const EvaluationRecord = z.object({
-  measures: z.object({
-    dents: z.record(z.string(), LevelCounts),
-    scratchs: z.record(z.string(), LevelCounts),
-    damage_count: z.object({ dents: z.record(z.string(), z.number()), scratchs: z.record(z.string(), z.number()) }),
-  }),
-  /** The scan's client with its matrices (GET clients/{id}'s prices) and each car panel's category; null when the scan has none. */
-  client: z
-    .object({
-      id: z.number(),
-      name: z.string(),
-      currency: z.string(),
-      sc_metallic: z.number(),
-      sc_pearl: z.number(),
-      sc_p2p: z.number(),
-      calculation_method: z.enum(['T', 'W']),
-      sc_threshold: z.number().nullable(),
-      weighted_no: z.object(Object.fromEntries(DENT_LEVELS.map((l) => [l, z.number().nullable()]))).nullable(),
-      products: z.array(z.number()),
-      parts: z.array(z.number()),
-      prices: z.object({
-        dent: z.record(z.string(), z.record(z.string(), money)),
-        scratch: z.record(z.string(), z.record(z.string(), money)),
-      }),
-      logo: z.string().nullable(),
-      phone: z.string().nullable(),
-      address: z.string().nullable(),
-      email: z.string().nullable(),
-      abn: z.string().nullable(),
-      /** Keyed by car panel: the category of its dents under the client's method (PRICING.md), null without dents. */
-      thresholdCategory: z.record(z.string(), Level.nullable()),
-    })
-    .nullable(),
-  /** The enabled catalogue panels by car view, each with the part that prices it and its category on this scan. */
-  panels: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      label: z.string(),
-      car_panel: z.string().nullable(),
-      type: z.enum(['D', 'L', 'XL']),
-      hasLargeVariant: z.boolean(),
-      part_id: z.number().nullable(),
-      panel_group_id: z.number(),
-      panel_group_name: z.string().nullable(),
-      position: z.number(),
-      thresholdCategory: Level.nullable(),
-    }),
-  ),
-  scanInfo: ScanItemRecord,
-});
 
 const SearchBody = z.object({
   /** Our id of one scan. */

@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import { Box, ButtonBase, Collapse, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Collapse, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslate } from 'react-admin';
+import { SCAN_TYPES } from '../../domain/scans';
 import { useSelectOptions } from '../useSelectOptions';
+import { emptyFilters, hasAnyValue, normaliseFilterValues, type FilterValues } from './filterValues';
 
 /**
- * Pieces of a list's advance filter (spec 1's pattern, used by the scan and quote lists). Texts come from the
- * list's own catalogue block `<messages>.filter.*`: expand, title, select, applied.
+ * A list's advance filter (spec 1's pattern, used by the scan and quote lists), described by its fields. Texts come from
+ * the list's own catalogue block `<messages>.filter.*`: expand, title, select, applied, search, reset and each field's label.
  */
 
 interface ChoiceFieldProps {
@@ -105,3 +107,153 @@ export const AdvanceFilterPanel = ({ messages, id, applied, children }: AdvanceF
     </Paper>
   );
 };
+
+/** One input of an advance filter; `label` names `<messages>.filter.<label>`. */
+export type FilterField<K extends string> =
+  /** A day ('YYYY-MM-DD'); `min` / `max` name the field that bounds it (the range's other end). */
+  | { type: 'date'; source: K; label: string; min?: K; max?: K }
+  /** A clearable select of fixed choices; `name` is a message key when `translateChoice`, else the text shown. */
+  | { type: 'choice'; source: K; label: string; choices: readonly { id: string; name: string }[]; translateChoice?: boolean }
+  /** A clearable select over `<reference>/lists`. */
+  | { type: 'reference'; source: K; label: string; reference: 'agents' | 'clients' | 'locations' };
+
+/** A day range: the start (`<messages>.filter.start_date`) and the end day (`.end_date`), each bounding the other. */
+export const dayRangeFields = <K extends string>(start: K, end: K): FilterField<K>[] => [
+  { type: 'date', source: start, label: 'start_date', max: end },
+  { type: 'date', source: end, label: 'end_date', min: start },
+];
+
+/** A scan type select (Arch, Chasis, Tire), the scan and quote lists' `type`. */
+export const scanTypeField: FilterField<'type'> = {
+  type: 'choice',
+  source: 'type',
+  label: 'type',
+  choices: SCAN_TYPES.map((t) => ({ id: t.id, name: `app.scans.type.${t.id}` })),
+  translateChoice: true,
+};
+
+/** What a list's advance filter holds: its keys (the query's names), its inputs in order, how many per row on a wide screen. */
+export interface FilterDescription<K extends string> {
+  keys: readonly K[];
+  fields: readonly FilterField<K>[];
+  columns: number;
+}
+
+interface AdvanceFilterProps<K extends string> {
+  /** The list's i18n block, e.g. 'app.scans'. */
+  messages: string;
+  /** Element id of the collapsible part. */
+  id: string;
+  filters: FilterDescription<K>;
+  applied: FilterValues<K>;
+  loading: boolean;
+  onApply: (filters: FilterValues<K>) => void;
+  onReset: () => void;
+}
+
+const FilterInput = <K extends string>({
+  field,
+  draft,
+  set,
+  messages,
+}: {
+  field: FilterField<K>;
+  draft: FilterValues<K>;
+  set: (key: K) => (value: string) => void;
+  messages: string;
+}) => {
+  const translate = useTranslate();
+  const label = translate(`${messages}.filter.${field.label}`);
+  const value = draft[field.source];
+  switch (field.type) {
+    case 'date':
+      return (
+        <TextField
+          type="date"
+          size="small"
+          label={label}
+          value={value}
+          onChange={(event) => set(field.source)(event.target.value)}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: {
+              min: (field.min && draft[field.min]) || undefined,
+              max: (field.max && draft[field.max]) || undefined,
+            },
+          }}
+        />
+      );
+    case 'choice':
+      return (
+        <ChoiceField messages={messages} label={label} value={value} onChange={set(field.source)}>
+          {field.choices.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {field.translateChoice ? translate(c.name) : c.name}
+            </MenuItem>
+          ))}
+        </ChoiceField>
+      );
+    case 'reference':
+      return <ListChoiceField messages={messages} resource={field.reference} label={label} value={value} onChange={set(field.source)} />;
+  }
+};
+
+const FilterForm = <K extends string>({ messages, filters, applied, loading, onApply, onReset }: Omit<AdvanceFilterProps<K>, 'id'>) => {
+  const translate = useTranslate();
+  const [draft, setDraft] = useState<FilterValues<K>>(applied);
+  // The applied filters change from outside too (Reset, a stored list state): the inputs follow.
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
+    setDraft(applied);
+  }
+  const set = (key: K) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const canSearch = !loading && hasAnyValue(filters.keys, draft);
+  const canReset = hasAnyValue(filters.keys, draft) || hasAnyValue(filters.keys, applied);
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSearch) onApply(normaliseFilterValues(filters.keys, draft));
+      }}
+      sx={{ p: 2, pt: 1 }}
+    >
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: `repeat(${filters.columns}, 1fr)` } }}
+      >
+        {filters.fields.map((field) => (
+          <FilterInput key={field.source} field={field} draft={draft} set={set} messages={messages} />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 2, justifyContent: 'flex-end' }}>
+        <Button
+          type="button"
+          disabled={!canReset}
+          onClick={() => {
+            setDraft(emptyFilters(filters.keys));
+            onReset();
+          }}
+        >
+          {translate(`${messages}.filter.reset`)}
+        </Button>
+        <Button type="submit" variant="contained" disabled={!canSearch}>
+          {translate(`${messages}.filter.search`)}
+        </Button>
+      </Box>
+    </Box>
+  );
+};
+
+/**
+ * The advance filter (spec 2 §2, spec 3 §2, after spec 1's pattern): the panel above holding the described inputs;
+ * Search applies the values (disabled while loading or with none set), Reset clears them. The select lists load when
+ * the panel first opens.
+ */
+export const AdvanceFilter = <K extends string>({ id, ...props }: AdvanceFilterProps<K>) => (
+  <AdvanceFilterPanel messages={props.messages} id={id} applied={props.filters.keys.filter((key) => props.applied[key] !== '').length}>
+    <FilterForm {...props} />
+  </AdvanceFilterPanel>
+);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aUser } from '../../test/builders';
+import { anEvaluationClient, aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
 import { stubApi, type Reply } from '../../test/stubFetch';
 
@@ -27,16 +27,7 @@ const evaluation = {
     scratchs: {},
     damage_count: { dents: { bonnet: 3 }, scratchs: {} },
   },
-  client: {
-    id: 3,
-    name: 'Southern Cross Insurance',
-    currency: '$',
-    sc_metallic: 10,
-    sc_pearl: 5,
-    sc_p2p: 1,
-    calculation_method: 'T',
-    sc_threshold: 1,
-    weighted_no: null,
+  client: anEvaluationClient({
     products: [11, 12],
     parts: [21],
     prices: {
@@ -55,13 +46,8 @@ const evaluation = {
       },
       scratch: {},
     },
-    logo: null,
-    phone: null,
-    address: null,
-    email: null,
-    abn: null,
     thresholdCategory: { bonnet: 'heavy' },
-  },
+  }),
   panels: [
     panel(1, 1, 'Bonnet', 'bonnet', { thresholdCategory: 'heavy' }),
     panel(2, 5, 'Roof', 'roof'),

@@ -18,6 +18,7 @@ import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTransl
 import { NOT_FOUND_REDIRECT_MS } from '../../config';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
+import type { EvaluationReply } from '../../domain/records';
 import { isRecordNotFound } from '../../dataProvider/errors';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, previewGstPercent, productOptions, toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
@@ -75,7 +76,7 @@ function useQuoteSources(scanId: string) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const evaluation = useQuery({
     queryKey: ['scans', 'evaluate', scanId],
-    queryFn: async () => toEvaluation(await dataProvider.send('scan', `scans/${encodeURIComponent(scanId)}/evaluate`)),
+    queryFn: async () => toEvaluation(await dataProvider.send<EvaluationReply>('scan', `scans/${encodeURIComponent(scanId)}/evaluate`)),
     retry: false,
   });
   const groups = useQuery({

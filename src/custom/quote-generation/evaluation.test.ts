@@ -1,42 +1,50 @@
 import { describe, expect, it } from 'vitest';
+import { anEvaluationClient, aScan } from '../../test/builders';
+import type { EvaluationReply } from '../../domain/records';
 import { partOptions, previewGstPercent, productOptions, toEvaluation, toSavedQuote } from './evaluation';
 
 describe('reading the replies the quote screen starts from', () => {
   it('takes the panels, the client and the scan of GET scans/{id}/evaluate; no client means nothing to quote', () => {
-    const reply = {
-      measures: { dents: {}, scratchs: {} },
-      client: {
-        id: 3,
+    const levels = { light: 0, medium: 0, heavy: 0, severe: 0, oversize: 0 };
+    const reply: EvaluationReply = {
+      measures: { dents: { bonnet: { ...levels, heavy: 1 } }, scratchs: {}, damage_count: { dents: { bonnet: 1 }, scratchs: {} } },
+      client: anEvaluationClient({
         name: 'C',
         currency: '¥',
-        sc_metallic: 10,
         sc_pearl: 0,
-        sc_p2p: 1,
         products: [11],
         parts: [21],
-        prices: { dent: {}, scratch: {} },
-      },
+        thresholdCategory: { bonnet: 'heavy' },
+      }),
       panels: [
         {
           id: 1,
+          name: 'bonnet',
           label: 'Bonnet',
           car_panel: 'bonnet',
           type: 'L',
           hasLargeVariant: true,
           part_id: 7,
           panel_group_id: 2,
+          panel_group_name: 'Front',
+          position: 1,
           thresholdCategory: 'heavy',
         },
+        {
+          id: 2,
+          name: 'Roof',
+          label: '',
+          car_panel: '',
+          type: 'D',
+          hasLargeVariant: false,
+          part_id: null,
+          panel_group_id: 5,
+          panel_group_name: null,
+          position: 2,
+          thresholdCategory: null,
+        },
       ],
-      scanInfo: {
-        id: 42,
-        type: 'arch',
-        licensePlate: 'X',
-        timestamp: '2024-05-31T07:30:00.000Z',
-        agent_id: 1,
-        agent_name: 'A',
-        client_name: 'C',
-      },
+      scanInfo: aScan({ id: 42, licensePlate: 'X', agent_id: 1, agent_name: 'A', client_name: 'C' }),
     };
     const evaluation = toEvaluation(reply)!;
     expect(evaluation.panels).toEqual([
@@ -50,9 +58,31 @@ describe('reading the replies the quote screen starts from', () => {
         hasLargeVariant: true,
         thresholdCategory: 'heavy',
       },
+      // No label: the panel's name; no car panel: none.
+      {
+        id: 2,
+        panel_group_id: 5,
+        label: 'Roof',
+        carPanel: null,
+        part_id: null,
+        type: 'D',
+        hasLargeVariant: false,
+        thresholdCategory: null,
+      },
     ]);
+    expect(evaluation.scan).toEqual({
+      id: 42,
+      type: 'arch',
+      licensePlate: 'X',
+      timestamp: '2024-05-31T07:30:00.000Z',
+      agent_id: 1,
+      agent_name: 'A',
+      client_name: 'C',
+    });
+    expect(evaluation.measures).toBe(reply.measures);
     expect(evaluation.client).toMatchObject({ id: 3, currency: '¥', sc_p2p: true });
     expect(evaluation.productIds).toEqual(['11']);
+    expect(evaluation.partIds).toEqual(['21']);
     expect(evaluation.gstPercent).toBeNull();
     expect(toEvaluation({ ...reply, client: null })).toBeNull();
   });

@@ -1,11 +1,11 @@
-import { DENT_LEVELS, type DentLevel, type PricingClient } from '../../domain/pricing';
+import type { PricingClient } from '../../domain/pricing';
 import type { QuoteRecordType } from '../../domain/quotes';
-import type { Wire } from '../../domain/records';
+import type { EvaluationReply, Wire } from '../../domain/records';
 import type { Measures, ProductOption, QuotePanel, SavedQuoteChoices } from './quoteForm';
 
 /**
- * Reads the replies the screen starts from (spec 3 §7): `GET scans/{id}/evaluate` (measures, client, scanInfo) and
- * `POST quotes/search` (the scan's quote, if any). The one place that knows their shape.
+ * Reads the replies the screen starts from (spec 3 §7): `GET scans/{id}/evaluate` (the domain's `EvaluationRecord`:
+ * measures, client, panels, scanInfo) and `POST quotes/search` (the scan's quote, if any).
  */
 
 export interface ScanInfo {
@@ -57,27 +57,6 @@ const num = (v: unknown): number | null =>
     : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
       ? Number(v)
       : null;
-const isLevel = (v: unknown): v is DentLevel => (DENT_LEVELS as readonly unknown[]).includes(v);
-
-function panelOf(raw: unknown): QuotePanel | null {
-  const p = obj(raw);
-  const id = num(p.id ?? p.panel_id);
-  if (id === null) return null;
-  const type = p.type === 'L' || p.type === 'XL' ? p.type : 'D';
-  const category = p.thresholdCategory ?? p.category;
-  return {
-    id,
-    panel_group_id: num(p.panel_group_id) ?? 0,
-    label: str(p.label) || str(p.name),
-    carPanel: str(p.carPanel ?? p.car_panel) || null,
-    part_id: num(p.part_id),
-    type,
-    hasLargeVariant: p.hasLargeVariant === true || p.hasLargeVariant === 1,
-    thresholdCategory: isLevel(category) ? category : null,
-  };
-}
-
-const ids = (v: unknown) => (Array.isArray(v) ? v.map(str).filter(Boolean) : []);
 
 /**
  * The client's products as picker options, from `products/lists` ({text, value, price}): the client's selection, in
@@ -97,39 +76,44 @@ export const partOptions = (lists: readonly { text: string; value: number | stri
   return lists.filter((p) => wanted.has(String(p.value))).map((p) => p.text);
 };
 
-/** The evaluation reply as the screen uses it; null when it lacks the scan or the client. */
-export function toEvaluation(reply: unknown): Evaluation | null {
-  const r = obj(reply);
-  const client = obj(r.client);
-  const scan = obj(r.scanInfo);
-  const scanId = num(scan.id);
-  const clientId = num(client.id);
-  if (scanId === null || clientId === null) return null;
-  const panelList = Array.isArray(client.panels) ? client.panels : Array.isArray(r.panels) ? r.panels : [];
+/** The evaluation reply as the screen uses it; null when the scan has no client (nothing to price with). */
+export function toEvaluation(reply: EvaluationReply): Evaluation | null {
+  const { client, scanInfo: scan } = reply;
+  if (!client) return null;
   return {
     scan: {
-      id: scanId,
-      type: str(scan.type) || 'arch',
-      licensePlate: str(scan.licensePlate),
-      timestamp: str(scan.timestamp),
-      agent_id: num(scan.agent_id),
-      agent_name: str(scan.agent_name),
-      client_name: str(scan.client_name) || str(client.name),
+      id: scan.id,
+      type: scan.type || 'arch',
+      licensePlate: scan.licensePlate ?? '',
+      timestamp: scan.timestamp,
+      agent_id: scan.agent_id,
+      agent_name: scan.agent_name,
+      client_name: scan.client_name || client.name,
     },
     client: {
-      id: clientId,
-      name: str(client.name),
-      currency: str(client.currency) || '$',
-      sc_metallic: num(client.sc_metallic),
-      sc_pearl: num(client.sc_pearl),
-      sc_p2p: client.sc_p2p === true || client.sc_p2p === 1,
-      prices: obj(client.prices),
+      id: client.id,
+      name: client.name,
+      currency: client.currency || '$',
+      sc_metallic: client.sc_metallic,
+      sc_pearl: client.sc_pearl,
+      sc_p2p: client.sc_p2p === 1,
+      prices: client.prices,
     },
-    panels: panelList.map(panelOf).filter((p): p is QuotePanel => p !== null),
-    measures: obj(r.measures),
-    productIds: ids(client.products),
-    partIds: ids(client.parts),
-    gstPercent: num(r.gst_percent),
+    panels: reply.panels.map((p) => ({
+      id: p.id,
+      panel_group_id: p.panel_group_id,
+      label: p.label || p.name,
+      carPanel: p.car_panel || null,
+      part_id: p.part_id,
+      type: p.type,
+      hasLargeVariant: p.hasLargeVariant,
+      thresholdCategory: p.thresholdCategory,
+    })),
+    measures: reply.measures,
+    productIds: client.products.map(String),
+    partIds: client.parts.map(String),
+    // The evaluation carries no GST rate: the preview takes the saved quote's or the setting's default.
+    gstPercent: null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortQuoteRows, toQuotePage, type QuoteRow } from './rows';
+import { sortQuoteRows, type QuoteRow } from './rows';
 
 const row = (over: Partial<QuoteRow> & Pick<QuoteRow, 'id'>): QuoteRow => ({
   scan_id: 1,
@@ -40,11 +40,5 @@ describe('quote rows', () => {
     expect(sortQuoteRows(rows, { field: 'licensePlate', order: 'asc' }).map((r) => r.id)).toEqual([2, 1, 3]);
     expect(sortQuoteRows(rows, { field: 'licensePlate', order: 'desc' }).map((r) => r.id)).toEqual([1, 2, 3]);
     expect(sortQuoteRows(rows, null)).toEqual(rows);
-  });
-
-  it('reads {items, total}; anything else is an empty page', () => {
-    expect(toQuotePage({ items: [rows[0], 'x'], total: 7 })).toEqual({ rows: [rows[0]], total: 7, estimate: false });
-    expect(toQuotePage({ items: [], total: 20_000, total_is_estimate: true })).toEqual({ rows: [], total: 20_000, estimate: true });
-    expect(toQuotePage(null)).toEqual({ rows: [], total: 0, estimate: false });
   });
 });

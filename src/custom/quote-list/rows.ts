@@ -1,6 +1,7 @@
 import { toCents } from '../../domain/money';
 import type { QuoteListRow } from '../../domain/quotes';
 import type { Wire } from '../../domain/records';
+import type { ListSort } from '../../components/list/listPage';
 
 /** A row of `GET quotes` as the browser reads it: the domain's record (src/domain/quotes.ts), dates as strings. */
 export type QuoteRow = Wire<QuoteListRow>;
@@ -11,10 +12,7 @@ export const MONEY_COLUMNS = ['pdr', 'conventional', 'replacement', 'p2p', 'prod
 /** Columns the list sorts (client-side, the rows of the page: spec 3 §2). */
 export const QUOTE_SORT_COLUMNS = ['created_at', 'licensePlate', ...MONEY_COLUMNS, 'tax_percent', 'grant_total'] as const;
 export type QuoteSortColumn = (typeof QUOTE_SORT_COLUMNS)[number];
-export interface QuoteSort {
-  field: QuoteSortColumn;
-  order: 'asc' | 'desc';
-}
+export type QuoteSort = ListSort<QuoteSortColumn>;
 
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 
@@ -45,13 +43,3 @@ export function sortQuoteRows(rows: readonly QuoteRow[], sort: QuoteSort | null,
 
 /** A wire amount (decimal currency units) in cents for display; a missing one is 0. */
 export const amountCents = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? toCents(v) : 0);
-
-/** `{items, total, total_is_estimate}` of GET quotes (an estimate reads "about N"); anything else is an empty page. */
-export function toQuotePage(reply: unknown): { rows: QuoteRow[]; total: number; estimate: boolean } {
-  const r = (typeof reply === 'object' && reply !== null ? reply : {}) as { items?: unknown; total?: unknown; total_is_estimate?: unknown };
-  const rows = Array.isArray(r.items)
-    ? (r.items as unknown[]).filter((row): row is QuoteRow => typeof row === 'object' && row !== null && 'id' in row)
-    : [];
-  const total = Number(r.total);
-  return { rows, total: Number.isFinite(total) ? total : rows.length, estimate: r.total_is_estimate === true };
-}

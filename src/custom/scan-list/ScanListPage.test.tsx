@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aUser } from '../../test/builders';
+import type { ScanItem } from '../../domain/records';
+import { aScan, aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
 import { stubApi, type Reply } from '../../test/stubFetch';
 import type { ScanEventHandlers } from '../../realtime';
@@ -17,22 +18,8 @@ vi.mock('../../realtime/instance', () => ({
   },
 }));
 
-const scan = (id: number, overrides: Record<string, unknown> = {}) => ({
-  id,
-  scan_id: `s-${id}`,
-  licensePlate: `PLATE${id}`,
-  carColor: 'Silver',
-  location_id: 1,
-  location_name: 'Collingwood Depot',
-  client_id: 2,
-  client_name: 'Southern Cross Insurance',
-  agent_id: 3,
-  agent_name: 'Melbourne Auto Scan',
-  type: 'arch',
-  status: 'uploaded',
-  timestamp: '2024-05-31T07:30:00.000Z',
-  ...overrides,
-});
+const scan = (id: number, overrides: Partial<ScanItem> = {}) =>
+  aScan({ id, scan_id: `s-${id}`, licensePlate: `PLATE${id}`, status: 'uploaded', ...overrides });
 
 function signedIn(answer: (request: string) => Reply | undefined) {
   const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });

@@ -1,36 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { aScan } from '../../test/builders';
 import { EMPTY_FILTERS } from './filters';
 import { EMPTY_PAGE, liveRowsReducer, matchesContext, sortRows, type LiveContext, type LivePage, type ScanRow } from './liveRows';
-
-const aScan = (overrides: Partial<ScanRow> = {}): ScanRow => ({
-  id: 1,
-  scan_id: 'scan-0001',
-  body_type: null,
-  valuation: null,
-  location_state: 'VIC',
-  device_id: 1,
-  startTime: null,
-  damageCount: 0,
-  dentCount: 0,
-  scratchCount: 0,
-  created_at: '2024-05-31T07:30:00.000Z',
-  updated_at: '2024-05-31T07:30:00.000Z',
-  has_quote: false,
-  licensePlate: '1AB2CD',
-  make: 'Toyota',
-  model: 'Corolla',
-  carColor: 'Silver',
-  location_id: 1,
-  location_name: 'Collingwood Depot',
-  client_id: 2,
-  client_name: 'Southern Cross Insurance',
-  agent_id: 3,
-  agent_name: 'Melbourne Auto Scan',
-  type: 'arch',
-  status: 'metadata',
-  timestamp: '2024-05-31T07:30:00.000Z',
-  ...overrides,
-});
 
 const context = (overrides: Partial<LiveContext> = {}): LiveContext => ({
   page: 1,
