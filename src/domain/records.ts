@@ -270,6 +270,8 @@ export const EvaluationRecord = z.object({
     }),
   ),
   scanInfo: ScanItemRecord,
+  /** GST_PERCENT now: what saving the quote prices it with (the preview uses it; a saved quote keeps its own). */
+  gst_percent: z.number(),
 });
 export type EvaluationReply = Wire<z.infer<typeof EvaluationRecord>>;
 

@@ -236,6 +236,9 @@ describe('POST quotes', () => {
       const resaved = (await save(agentUserA, body(scanId))).json().data;
       expect(resaved.items[bonnet].lineTotal).toBe(850);
       expect(resaved.gst_percent).toBe(15);
+      // The quote screen's preview prices with the rate saving uses: the evaluation carries it.
+      const evaluation = await t.as(agentUserA, { method: 'GET', url: `/api/scan/scans/${scanId}/evaluate` });
+      expect(evaluation.json().data.gst_percent).toBe(15);
     } finally {
       await sql`update client_dent_prices set heavy = 200 where client_id = ${clientX.id}`.execute(t.db);
       await sql`update clients set sc_metallic = 10 where id = ${clientX.id}`.execute(t.db);

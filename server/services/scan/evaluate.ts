@@ -7,7 +7,7 @@ import { RESOURCES } from '../../../src/domain/resources';
 import { safeString } from '../../../src/domain/text';
 import type { Database } from '../../db/database';
 import { NotFoundError } from '../../errors';
-import { loadPanels, loadPricingClient, loadScanMeasures, thresholdCategories } from '../../lib/pricing-inputs';
+import { loadGstPercent, loadPanels, loadPricingClient, loadScanMeasures, thresholdCategories } from '../../lib/pricing-inputs';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { findScanItem, listScans, scanSelection } from './repository';
 import { parseScanId, SCAN_MODEL } from './service';
@@ -53,10 +53,11 @@ export function evaluateRoutes(app: FastifyInstance, opts: { db: Database }, don
       const id = parseScanId(req.params.id);
       const scanInfo = await findScanItem(db, id, req.scope);
       if (!scanInfo) throw new NotFoundError(SCAN_MODEL, id);
-      const [measures, panels, client] = await Promise.all([
+      const [measures, panels, client, gst_percent] = await Promise.all([
         loadScanMeasures(db, id),
         loadPanels(db),
         scanInfo.client_id === null ? null : loadPricingClient(db, scanInfo.client_id),
+        loadGstPercent(db),
       ]);
       const categories = client ? thresholdCategories(client, panels, measures) : {};
       return {
@@ -65,6 +66,7 @@ export function evaluateRoutes(app: FastifyInstance, opts: { db: Database }, don
           client: client ? { ...client, thresholdCategory: categories } : null,
           panels: panels.map((p) => ({ ...p, thresholdCategory: p.car_panel ? (categories[p.car_panel] ?? null) : null })),
           scanInfo,
+          gst_percent,
         },
       };
     },

@@ -45,6 +45,7 @@ describe('reading the replies the quote screen starts from', () => {
         },
       ],
       scanInfo: aScan({ id: 42, licensePlate: 'X', agent_id: 1, agent_name: 'A', client_name: 'C' }),
+      gst_percent: 12.5,
     };
     const evaluation = toEvaluation(reply)!;
     expect(evaluation.panels).toEqual([
@@ -83,7 +84,7 @@ describe('reading the replies the quote screen starts from', () => {
     expect(evaluation.client).toMatchObject({ id: 3, currency: '¥', sc_p2p: true });
     expect(evaluation.productIds).toEqual(['11']);
     expect(evaluation.partIds).toEqual(['21']);
-    expect(evaluation.gstPercent).toBeNull();
+    expect(evaluation.gstPercent).toBe(12.5);
     expect(toEvaluation({ ...reply, client: null })).toBeNull();
   });
 

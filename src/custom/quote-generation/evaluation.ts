@@ -112,8 +112,8 @@ export function toEvaluation(reply: EvaluationReply): Evaluation | null {
     measures: reply.measures,
     productIds: client.products.map(String),
     partIds: client.parts.map(String),
-    // The evaluation carries no GST rate: the preview takes the saved quote's or the setting's default.
-    gstPercent: null,
+    // GST_PERCENT as saving will use it (the server prices every save with the current rate).
+    gstPercent: reply.gst_percent,
   };
 }
 
