@@ -31,9 +31,21 @@ const brotliOptions = (size: number): BrotliOptions => ({
 /** JSON and text; images and files are sent as stored (PNG, JPEG, WebP, PDF, MP4 are compressed already). */
 const COMPRESSIBLE_TYPE = /^(application\/json|text\/(plain|csv|html|css|javascript))\b/;
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once (at most 64 kept). */
+const picked = new Map<string, 'br' | 'gzip' | null>();
+
 /** The best encoding the client accepts: brotli, then gzip; q=0 refuses one. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
+  const known = picked.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  if (picked.size >= 64) picked.clear();
+  picked.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

@@ -157,4 +157,13 @@ describe('pickEncoding', () => {
     expect(pickEncoding('gzip;q=0, br;q=0')).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
   });
+
+  it('answers the same for a value seen before, and past its cache of 64 values', () => {
+    const values = Array.from({ length: 130 }, (_, i) => (i % 2 ? `gzip;q=0.${(i % 9) + 1}, x-${i}` : `br;q=0, identity, x-${i}`));
+    const first = values.map(pickEncoding);
+    expect(new Set(first)).toEqual(new Set(['gzip', null]));
+    expect(values.map(pickEncoding)).toEqual(first);
+    expect(pickEncoding('gzip;q=0, br;q=0')).toBeNull();
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+  });
 });
