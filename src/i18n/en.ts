@@ -156,6 +156,8 @@ export const enScreens = {
         category: 'Category',
         scratch_repair: 'Scratch Repair',
         no_damage: 'No Damage Detected',
+        edit_damage: 'Edit damage count',
+        edit_damage_for: 'Edit damage count: %{panel}',
         dents: '%{smart_count} dent |||| %{smart_count} dents',
         scratches: '%{smart_count} scratch |||| %{smart_count} scratches',
         price_missing: 'No price for this panel in the client’s price list',

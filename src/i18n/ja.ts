@@ -342,6 +342,8 @@ export const ja: TranslationMessages = {
         category: 'カテゴリ',
         scratch_repair: '擦り傷の修理',
         no_damage: '損傷は検出されませんでした',
+        edit_damage: '損傷数を編集',
+        edit_damage_for: '損傷数を編集: %{panel}',
         dents: 'へこみ%{smart_count}件',
         scratches: '擦り傷%{smart_count}件',
         price_missing: 'クライアントの価格表にこのパネルの価格がありません',

@@ -27,7 +27,7 @@ const summaryTotal = (page: Page) =>
     .filter({ hasText: /^Total/ })
     .first();
 
-test('quote generation from a demo scan: toggles, repair type, category, product, part, photo, save → invoice; the list shows it; delete', async ({
+test('quote generation from a demo scan: toggles, repair type, category, a damage count, product, part, photo, save → invoice; the list shows it; delete', async ({
   page,
   request,
 }) => {
@@ -73,6 +73,22 @@ test('quote generation from a demo scan: toggles, repair type, category, product
     await expect(second.getByRole('combobox', { name: 'Repair Type' })).toHaveText('Conventional');
   }
   await expect(summaryTotal(page)).not.toHaveText(before ?? '');
+
+  // A damage count, in the scan page's modal opened from the panel card: the counts are the scan's (saved at once), the
+  // panel follows (a pdr panel takes its new category, replacing the edited Oversize), and the save below prices them.
+  const firstName = (await first.getByRole('heading').textContent()) ?? '';
+  const dentsShown = async () => Number(/(\d+) dents?/.exec((await first.textContent()) ?? '')?.[1]);
+  const dentsBefore = await dentsShown();
+  await first.getByRole('button', { name: `Edit damage count: ${firstName}` }).click();
+  const modal = page.getByRole('dialog', { name: firstName });
+  const heavy = modal.getByRole('spinbutton', { name: 'Dents Heavy' });
+  await heavy.fill(String(Number(await heavy.inputValue()) + 2));
+  await modal.getByRole('button', { name: 'Save counts' }).click();
+  await expect(page.getByText('Damage counts saved')).toBeVisible();
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await expect(modal).toBeHidden();
+  await expect.poll(dentsShown).toBe(dentsBefore + 2);
+  await expect(first.getByRole('combobox', { name: 'Category' })).not.toHaveText('Oversize');
 
   const products = page.getByRole('region', { name: 'Add Products' });
   await products.getByRole('combobox', { name: 'Product' }).click();

@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatMoney } from '../../domain/money';
 import {
@@ -57,13 +57,25 @@ interface PanelCardProps {
   onRepairType: (to: RepairType) => void;
   onCategory: (to: DentLevel) => void;
   onScratchRepair: (to: ScratchRepairType) => void;
+  /** Opens the scan page's damage modal for this car panel (spec 3 §2). */
+  onEditDamage?: () => void;
 }
 
 /**
  * One panel of the quote (spec 3 §2, §4): its dent and scratch counts, the repair-type menu, the pdr category menu
  * and the line's fees; an undamaged panel says 'No Damage Detected'.
  */
-export const PanelCard = ({ panel, choice, damage, client, lines, onRepairType, onCategory, onScratchRepair }: PanelCardProps) => {
+export const PanelCard = ({
+  panel,
+  choice,
+  damage,
+  client,
+  lines,
+  onRepairType,
+  onCategory,
+  onScratchRepair,
+  onEditDamage,
+}: PanelCardProps) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`${T}.${key}`, options);
   const dentLine = lines.find((l) => l.kind === 'dent');
@@ -80,6 +92,13 @@ export const PanelCard = ({ panel, choice, damage, client, lines, onRepairType, 
             {t('dents', { smart_count: damage.dents })} · {t('scratches', { smart_count: damage.scratches })}
           </Typography>
         </Box>
+        {onEditDamage && panel.carPanel && (
+          <Box>
+            <Button size="small" variant="outlined" onClick={onEditDamage} aria-label={t('edit_damage_for', { panel: panel.label })}>
+              {t('edit_damage')}
+            </Button>
+          </Box>
+        )}
         {choice.dent.repair_type === null && choice.scratch === null && (
           <Typography variant="body2" color="text.secondary">
             {t('no_damage')}

@@ -23,6 +23,7 @@ import { isRecordNotFound } from '../../dataProvider/errors';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, previewGstPercent, productOptions, toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
 import { PanelCard } from './PanelCard';
+import { PanelDamageDialog } from './PanelDamageDialog';
 import { PartsEditor, ProductsEditor, VehiclePhoto } from './QuoteExtras';
 import {
   formErrors,
@@ -31,6 +32,7 @@ import {
   panelDamage,
   pricingOf,
   quoteBody,
+  recountPanels,
   setCategory,
   setLargeVehicle,
   setRepairType,
@@ -38,6 +40,7 @@ import {
   setToggle,
   visiblePanels,
   type QuoteForm,
+  type QuotePanel,
   type Toggle,
 } from './quoteForm';
 import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard } from './SideCards';
@@ -132,6 +135,15 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
   const [deletingPhoto, setDeletingPhoto] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
 
+  // The damage modal (spec 3 §2): counts saved on the scan, the evaluation asked again, the edited panels recounted.
+  const [editingDamage, setEditingDamage] = useState<QuotePanel | null>(null);
+  const measuresSeen = useRef(evaluation.measures);
+  useEffect(() => {
+    const before = measuresSeen.current;
+    measuresSeen.current = evaluation.measures;
+    if (before !== evaluation.measures) setForm((f) => recountPanels(f, evaluation.panels, before, evaluation.measures));
+  }, [evaluation.measures, evaluation.panels]);
+
   const shown = useMemo(() => visiblePanels(evaluation.panels, form.vehicle_type), [evaluation.panels, form.vehicle_type]);
   const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
@@ -188,6 +200,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
         alignItems: 'start',
       }}
     >
+      {editingDamage && <PanelDamageDialog scanId={evaluation.scan.id} panel={editingDamage} onClose={() => setEditingDamage(null)} />}
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
         <ScanDetailsCard scan={evaluation.scan} />
@@ -233,6 +246,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
                     onRepairType={(to) => setForm((f) => setRepairType(f, panel, to))}
                     onCategory={(to) => setForm((f) => setCategory(f, panel, to))}
                     onScratchRepair={(to) => setForm((f) => setScratchRepair(f, panel, to))}
+                    onEditDamage={() => setEditingDamage(panel)}
                   />
                 ))}
               </Box>

@@ -13,6 +13,7 @@ import {
   pricingOf,
   productPriceError,
   quoteBody,
+  recountPanels,
   removeProductRow,
   setCategory,
   setLargeVehicle,
@@ -230,5 +231,33 @@ describe('the body of POST quotes', () => {
     );
     expect(withCheck.get('manual_check')).toBe('1');
     expect(withCheck.get('vehicle_photo')).toBeNull();
+  });
+});
+
+describe('after the damage modal changed counts', () => {
+  it('moves only the edited panels, by the engine’s recount rules', () => {
+    let form = initialForm(panels, measures);
+    form = setCategory(form, bonnet, 'oversize'); // an assessor's edit on a panel the modal does not touch
+    form = setRepairType(form, roofL, 'conventional');
+    const after = {
+      dents: { bonnet: { light: 2, heavy: 1 }, roof: { medium: 2 }, roof_l: { heavy: 3 }, roof_d: {} },
+      scratchs: { bonnet: { light: 1 }, roof: { light: 1 } },
+    };
+    const recounted = [
+      bonnet,
+      { ...clean, thresholdCategory: 'medium' as const },
+      { ...roofL, thresholdCategory: 'severe' as const },
+      { ...roofD, thresholdCategory: null },
+    ];
+    const next = recountPanels(form, recounted, measures, after);
+    // Untouched: the bonnet keeps the edited category.
+    expect(next.panels['1']).toEqual(form.panels['1']);
+    // A clean panel that got dents and scratches starts at pdr with its new category and a spot line.
+    expect(next.panels['2']).toEqual({ dent: { repair_type: 'pdr', category: 'medium' }, scratch: 'spot' });
+    // Another repair type is kept; a panel left without dents has none.
+    expect(next.panels['3'].dent).toEqual({ repair_type: 'conventional', category: null });
+    expect(next.panels['4']).toEqual({ dent: { repair_type: null, category: null }, scratch: null });
+    // Nothing changed: the same form.
+    expect(recountPanels(form, panels, measures, measures)).toBe(form);
   });
 });

@@ -4,6 +4,8 @@ import {
   DENT_LEVELS,
   initialDentChoice,
   initialScratchRepair,
+  recountDents,
+  recountScratches,
   panelApplies,
   priceQuote,
   REPAIR_TYPES,
@@ -152,6 +154,24 @@ export function initialForm(
     assessor_comments: saved?.assessor_comments ?? '',
     manual_check: on(saved?.manual_check),
   };
+}
+
+/**
+ * The damage modal changed some car panels' counts and the evaluation came back with their new categories: the
+ * choices of those panels follow the engine's recount rules (spec 3 §4); every other panel keeps what the assessor chose.
+ */
+export function recountPanels(form: QuoteForm, panels: readonly QuotePanel[], before: Measures, after: Measures): QuoteForm {
+  const counts = (m: Measures, carPanel: string) => JSON.stringify([m.dents?.[carPanel] ?? {}, m.scratchs?.[carPanel] ?? {}]);
+  let next = form;
+  for (const panel of panels) {
+    if (!panel.carPanel || counts(before, panel.carPanel) === counts(after, panel.carPanel)) continue;
+    const damage = panelDamage(after, panel.carPanel);
+    next = withPanel(next, panel.id, (c) => ({
+      dent: recountDents(c.dent, panel.thresholdCategory),
+      scratch: recountScratches(c.scratch, damage.scratches),
+    }));
+  }
+  return next;
 }
 
 // ---- Toggles ----

@@ -88,22 +88,27 @@ const ImageGrid = ({ items, title, empty, kind }: { items: Scan['damages']; titl
  * with their measures in mm, and its counts per level, saved by `POST scans/arch/edit-damage-count` (the totals, the
  * chips and the list row follow; a failure leaves the modal open).
  */
-export const DamageModal = ({
-  carPanel,
-  label,
-  views,
-  onClose,
-}: {
+export const DamageModal = (props: Omit<DamageCountDialogProps, 'scan' | 'reload'>) => {
+  const { scan, reload } = useScanPage();
+  return <DamageCountDialog {...props} scan={scan} reload={reload} />;
+};
+
+interface DamageCountDialogProps {
+  scan: Scan;
+  /** After a save: the scan (and what is computed from it) asked for again. */
+  reload: () => Promise<unknown>;
   carPanel: string;
   label: string;
   views: { id: number; name: string; image: string | null }[];
   onClose: () => void;
-}) => {
+}
+
+/** The damage modal without the scan page around it: Quote Generation's panel cards open it too (spec 3 §2). */
+export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClose }: DamageCountDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { scan, reload } = useScanPage();
   const [kind, setKind] = useState<Kind>('all');
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(scan, carPanel));
   const [saving, setSaving] = useState(false);
