@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -14,35 +12,13 @@ import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-ex
 import { removeExpiredExports } from '../../server/services/scan/export';
 import { startWorkers, type Workers } from '../../server/workers';
 import { createTestContext, secondInstance, type TestContext } from './helper';
+import { close, flakyReceiver, listen } from './webhook-receiver';
 
 /**
  * Issue 12: background work exactly once per item with two instances on one database (each its own pool and loops),
  * and at least once when an instance is killed mid-send.
  */
 
-/** A receiver that fails half the time (500), and counts per webhook-id the deliveries it accepted (2xx). */
-function flakyReceiver(delayMs = 0) {
-  const accepted = new Map<string, number>();
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      requests++;
-      const id = String(req.headers['webhook-id']);
-      setTimeout(() => {
-        if (Math.random() < 0.5) return res.writeHead(500).end();
-        // Only an answer that can still reach the sender counts as accepted.
-        if (req.socket.destroyed) return;
-        accepted.set(id, (accepted.get(id) ?? 0) + 1);
-        res.writeHead(200).end();
-      }, delayMs);
-    });
-  });
-  return { server, accepted, requests: () => requests };
-}
-const listen = (server: net.Server) =>
-  new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)));
-const close = (server: net.Server) => new Promise<void>((r) => server.close(() => r()));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
