@@ -58,6 +58,11 @@ const hasCommand = (name: string) => {
   }
 };
 
+/** The Debian packages the cluster needs that are not installed (startCluster installs them; the bench only says so). */
+export function missingPackages() {
+  return [pgBin() === null ? 'postgresql' : null, hasCommand('haproxy') ? null : 'haproxy'].filter((p): p is string => p !== null);
+}
+
 /** Installs a Debian package when it is missing (as scripts/test-all.sh does for chromium). */
 function ensurePackage(present: () => boolean, pkg: string) {
   if (present()) return;

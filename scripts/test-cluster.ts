@@ -318,7 +318,8 @@ function sendersTo(port: number) {
 async function webhooks(cluster: Cluster, db: pg.Client, token: string, agent: number, scan: (via: string) => Promise<unknown>) {
   const LANES = 10;
   const SCANS = 100;
-  const receiver = flakyReceiver();
+  // Each answer after 5 ms, so that sends are under way at any moment.
+  const receiver = flakyReceiver(5);
   const port = await listen(receiver.server, cluster.sparePort);
   try {
     for (let i = 0; i < LANES; i++) {
@@ -386,6 +387,11 @@ async function webhooks(cluster: Cluster, db: pg.Client, token: string, agent: n
       () => second.filter((id) => receiver.accepted.has(id)).length >= second.length / 4,
       120_000,
     );
+    // Killed while it has a connection open to the receiver: a send under way.
+    const victim = cluster.instances[0];
+    await waitFor('instance A to be sending', async () => (await sendersTo(port)).has(victim.process.pid!), 30_000);
+    victim.process.kill('SIGKILL');
+    const killedAt = performance.now();
     const claimed = Number(
       (
         await db.query<{ n: number }>(
@@ -393,16 +399,13 @@ async function webhooks(cluster: Cluster, db: pg.Client, token: string, agent: n
         )
       ).rows[0].n,
     );
-    const victim = cluster.instances[0];
-    victim.process.kill('SIGKILL');
-    const killedAt = performance.now();
     await waitFor('the rest after the kill', async () => (await pending()) === 0, 120_000);
     const lost = second.filter((id) => !receiver.accepted.has(id)).length;
     const twice = second.filter((id) => (receiver.accepted.get(id) ?? 0) > 1).length;
     check(
       second.length === LANES * SCANS && lost === 0 && twice <= claimed && before.size === first.size,
       `${second.length} more with instance A killed (kill -9) mid-way: ${lost} lost, ${twice} delivered twice ` +
-        `(at most the ${claimed} claimed at the kill; receivers dedupe by webhook-id), the rest done ${seconds(performance.now() - killedAt)} after the kill`,
+        `(at most the ${claimed} claimed when A, sending, was killed; receivers dedupe by webhook-id), the rest done ${seconds(performance.now() - killedAt)} after the kill`,
     );
     const back = await cluster.restart(0);
     console.log(`     instance A restarted in ${seconds(back.readyMs)}`);
