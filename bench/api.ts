@@ -22,7 +22,7 @@ export interface ApiCase {
   met: boolean | null;
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number) {
+export async function load(url: string, headers: Record<string, string>, seconds: number) {
   const samples: number[] = [];
   const run = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   // Every 2xx reply's time, so p95 is exact (autocannon's summary stops at p90 and p97.5).

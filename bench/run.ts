@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import { benchApi } from './api';
+import { benchCluster } from './cluster';
 import { benchDashboard } from './dashboard';
 import { LOGIN_BUDGET_KB, measureLoginRoute } from './login-bundle';
 import { benchPricing, PRICING_P95_TARGET_MS } from './pricing';
@@ -16,11 +17,11 @@ import { benchLighthouse, measureWireBytes } from './web';
  * (autocannon), the login route's JavaScript, the pricing engine and the quote's PDF on a 40-panel quote, the scan list
  * at 1,000,000 scans (BENCH_ROWS=… for a quicker, smaller try), the dashboard's statistics at 1,000,000 scans, the
  * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…) and device scan -> browser latency with 500 open
- * connections.
- * `BENCH_ONLY=web,api` (any of web, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime) runs only
+ * connections, and single-record GET throughput through HAProxy with two instances vs one instance directly (issue 12).
+ * `BENCH_ONLY=web,api` (any of web, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime, cluster) runs only
  * those sections. Exits non-zero when any target is not met.
  */
-const SECTIONS = ['web', 'api', 'bundle', 'pricing', 'quote-pdf', 'scans', 'dashboard', 'quotes', 'realtime'] as const;
+const SECTIONS = ['web', 'api', 'bundle', 'pricing', 'quote-pdf', 'scans', 'dashboard', 'quotes', 'realtime', 'cluster'] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknown.length) {
@@ -105,6 +106,20 @@ if (runs('realtime')) {
   results.push(
     ...realtime.phases.map((p): [string, boolean] => [`realtime (${p.via}): p95 < 100 ms, all delivered, none outside scope`, p.met]),
   );
+}
+
+if (runs('cluster')) {
+  console.log(
+    `\nSingle-record GET through the load balancer, two instances vs one instance directly (issue 12; autocannon, 16 connections, ` +
+      `${Number(process.env.BENCH_API_SECONDS) || 10} s, Debian PostgreSQL and HAProxy on this machine):`,
+  );
+  const cluster = await benchCluster(log);
+  if ('skipped' in cluster) console.log(`  skipped: ${cluster.skipped}`);
+  else
+    results.push([
+      'cluster: single-record GET through HAProxy and directly, no failed request',
+      cluster.runs.every((r) => r.failures === 0),
+    ]);
 }
 
 const missed = results.filter(([, met]) => !met);

@@ -5,11 +5,17 @@
  *
  * Ports: CLUSTER_PORT (the load balancer, default 4202), the instances on the next two, s3rver on the one after,
  * PostgreSQL on CLUSTER_PG_PORT (default 55202). State under CLUSTER_DIR (default .tmp/cluster), new at each start.
+ *
+ * The instances run `server/server.ts` bundled by esbuild (our code in one file, every npm package still loaded from
+ * node_modules as `npm start` loads it): the same code, started in about a third of the time tsx's loader takes,
+ * which the test's 100 kill/restart cycles need.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import S3rver from 's3rver';
 import { createDatabase } from '../server/db/database';
 import { seedDemo } from '../server/seed/demo';
@@ -21,9 +27,16 @@ const SECRET = 'cluster-app-secret-0123456789abcdef';
 export interface Cluster {
   url: string;
   databaseUrl: string;
+  /** The first port after the cluster's own (load balancer, two instances, s3rver): free for a test's helpers. */
+  sparePort: number;
   instances: Instance[];
-  /** Starts instance i again (after a kill), resolves once it answers /api/ready. */
-  restart(i: number): Promise<void>;
+  /**
+   * Starts instance i again (after a kill); resolves once it answers /api/ready and the load balancer sends to it
+   * again, with the milliseconds each took from the start.
+   */
+  restart(i: number): Promise<{ readyMs: number; balancedMs: number }>;
+  /** Whether the load balancer's health check has instance i in service. */
+  balanced(i: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 export interface Instance {
@@ -44,6 +57,11 @@ const hasCommand = (name: string) => {
     return false;
   }
 };
+
+/** The Debian packages the cluster needs that are not installed (startCluster installs them; the bench only says so). */
+export function missingPackages() {
+  return [pgBin() === null ? 'postgresql' : null, hasCommand('haproxy') ? null : 'haproxy'].filter((p): p is string => p !== null);
+}
 
 /** Installs a Debian package when it is missing (as scripts/test-all.sh does for chromium). */
 function ensurePackage(present: () => boolean, pkg: string) {
@@ -109,9 +127,53 @@ async function startPostgres(dir: string, port: number) {
   };
 }
 
-function haproxyConfig(port: number, backends: number[]) {
+/**
+ * `server/server.ts` as one ES module. Our files keep their own `import.meta.url` (the migrations and the PDF font are
+ * found beside them); npm packages stay external, except dayjs, whose extension-less locale imports only a bundler resolves.
+ */
+async function bundleServer(out: string) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  await build({
+    entryPoints: [path.join(ROOT, 'server/server.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    external: Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => name !== 'dayjs'),
+    plugins: [
+      {
+        name: 'own-file-urls',
+        setup(b) {
+          b.onLoad({ filter: /\.tsx?$/ }, async (args) => ({
+            contents: (await fs.promises.readFile(args.path, 'utf8')).replaceAll(
+              'import.meta.url',
+              JSON.stringify(pathToFileURL(args.path).href),
+            ),
+            loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+          }));
+        },
+      },
+    ],
+  });
+}
+
+/** One command on HAProxy's admin socket; resolves with its answer. */
+function haproxyCommand(socket: string, command: string) {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    const c = net.createConnection(socket, () => c.end(`${command}\n`));
+    c.on('data', (d: Buffer) => (out += d.toString('utf8')));
+    c.on('end', () => resolve(out));
+    c.on('error', reject);
+  });
+}
+
+function haproxyConfig(port: number, backends: number[], socket: string) {
   return `global
   maxconn 2000
+  stats socket ${socket} mode 600 level admin
 defaults
   mode http
   timeout connect 2s
@@ -130,7 +192,7 @@ backend instances
   balance roundrobin
   option httpchk GET /api/ready
   http-check expect status 200
-  default-server inter 1s fall 1 rise 2
+  default-server inter 1s fastinter 200ms downinter 200ms fall 1 rise 1
 ${backends.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`).join('\n')}
 `;
 }
@@ -143,11 +205,12 @@ async function waitReady(url: string, timeoutMs = 90_000) {
       .catch(() => false);
     if (ok) return;
     if (Date.now() > until) throw new Error(`${url} did not become ready`);
-    await sleep(200);
+    await sleep(50);
   }
 }
 
-export async function startCluster(opts: { quiet?: boolean } = {}): Promise<Cluster> {
+/** `env`: settings for every instance on top of the cluster's (a test shortens the webhook retry schedule). */
+export async function startCluster(opts: { quiet?: boolean; env?: Record<string, string> } = {}): Promise<Cluster> {
   const lbPort = Number(process.env.CLUSTER_PORT ?? 4202);
   const pgPort = Number(process.env.CLUSTER_PG_PORT ?? 55202);
   const [portA, portB, s3Port] = [lbPort + 1, lbPort + 2, lbPort + 3];
@@ -158,6 +221,8 @@ export async function startCluster(opts: { quiet?: boolean } = {}): Promise<Clus
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html')))
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 
+  const bundle = path.join(dir, 'server.mjs');
+  await bundleServer(bundle);
   const pg = await startPostgres(dir, pgPort);
   const started: ChildProcess[] = [];
   try {
@@ -200,9 +265,10 @@ export async function startCluster(opts: { quiet?: boolean } = {}): Promise<Clus
       SHUTDOWN_DRAIN_SECONDS: '2',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...opts.env,
     };
     const spawnInstance = (port: number): Instance => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/server.ts')], {
+      const child = spawn(process.execPath, [bundle], {
         cwd: ROOT,
         env: { ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -223,7 +289,8 @@ export async function startCluster(opts: { quiet?: boolean } = {}): Promise<Clus
     await Promise.all(instances.map((i) => waitReady(i.url)));
 
     const cfg = path.join(dir, 'haproxy.cfg');
-    fs.writeFileSync(cfg, haproxyConfig(lbPort, [portA, portB]));
+    const socket = path.join(dir, 'haproxy.sock');
+    fs.writeFileSync(cfg, haproxyConfig(lbPort, [portA, portB], socket));
     const haproxy = spawn('haproxy', ['-f', cfg, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
     started.push(haproxy);
     haproxy.stderr.on('data', (c: Buffer) => {
@@ -238,15 +305,31 @@ export async function startCluster(opts: { quiet?: boolean } = {}): Promise<Clus
 
     const exited = (p: ChildProcess) =>
       p.exitCode !== null || p.signalCode !== null ? Promise.resolve() : new Promise((r) => p.once('exit', r));
+    const balanced = async (i: number) => {
+      // `show stat` is CSV: a "# pxname,svname,...,status,..." header, then a line per proxy and server.
+      const [header, ...rows] = (await haproxyCommand(socket, 'show stat')).trim().split('\n');
+      const status = header.replace(/^# /, '').split(',').indexOf('status');
+      return rows.some((r) => r.startsWith(`instances,app${i + 1},`) && r.split(',')[status] === 'UP');
+    };
     return {
       url,
       databaseUrl: pg.url,
+      sparePort: s3Port + 1,
       instances,
+      balanced,
       async restart(i) {
         const old = instances[i];
         await exited(old.process);
+        const started = performance.now();
         instances[i] = spawnInstance(old.port);
-        await waitReady(instances[i].url);
+        await waitReady(instances[i].url, 60_000);
+        const readyMs = performance.now() - started;
+        const until = Date.now() + 10_000;
+        while (!(await balanced(i))) {
+          if (Date.now() > until) throw new Error(`the load balancer did not take instance ${i + 1} back`);
+          await sleep(50);
+        }
+        return { readyMs, balancedMs: performance.now() - started };
       },
       async stop() {
         haproxy.kill('SIGTERM');

@@ -52,6 +52,17 @@ const ConfigSchema = z
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
     /** Seconds a webhook receiver has to answer, connection included; a slow one holds only its own endpoint's lane. */
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(5),
+    /**
+     * Seconds to wait after the 1st, 2nd, ... failed attempt, comma-separated; after the last one a delivery is marked
+     * failed. Unset: 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h (docs/webhooks.md).
+     */
+    WEBHOOK_RETRY_SECONDS: z
+      .string()
+      .regex(/^\d{1,6}(,\d{1,6}){0,49}$/, 'must be 1 to 50 whole numbers of seconds, comma-separated, e.g. 30,120,600')
+      .transform((v) => v.split(',').map(Number))
+      .optional(),
+    /** How long a claimed delivery stays claimed past the receiver's timeout: a crashed instance's sends are retried by another after it. */
+    WEBHOOK_CLAIM_MARGIN_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** SMTP server for the mail outbox, e.g. smtp://user:pass@host:587. Unset: mails stay queued in the outbox. */
     SMTP_URL: z
       .string()

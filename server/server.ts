@@ -47,6 +47,8 @@ async function main() {
     log: app.log,
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
     webhookTimeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    webhookRetryDelays: config.WEBHOOK_RETRY_SECONDS,
+    webhookClaimMarginSeconds: config.WEBHOOK_CLAIM_MARGIN_SECONDS,
   });
 
   let stopping = false;

@@ -51,8 +51,12 @@ export function startWorkers(o: WorkerOptions): Workers {
     every(o.exportSweepEveryMs ?? 3600_000, () => removeExpiredExports(o.db, o.storage, o.log, new Date(), abort.signal), 'export sweep', {
       now: true,
     }),
-    // Quote exports (issue 10): each removal is idempotent (a gone file, a gone row), so two instances sweeping at once do no harm.
-    every(o.exportSweepEveryMs ?? 3600_000, () => removeExpiredQuoteExports(o.db, o.storage, o.log), 'quote export sweep', { now: true }),
+    every(
+      o.exportSweepEveryMs ?? 3600_000,
+      () => removeExpiredQuoteExports(o.db, o.storage, o.log, new Date(), abort.signal),
+      'quote export sweep',
+      { now: true },
+    ),
   ];
 
   /** Runs `task` every `ms`, one pass at a time. */

@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -10,38 +8,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueWebhooks } from '../../server/lib/events';
 import { createMailer } from '../../server/lib/mail-outbox';
 import type { FileStorage } from '../../server/lib/storage';
+import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-export';
 import { removeExpiredExports } from '../../server/services/scan/export';
 import { startWorkers, type Workers } from '../../server/workers';
 import { createTestContext, secondInstance, type TestContext } from './helper';
+import { close, flakyReceiver, listen } from './webhook-receiver';
 
 /**
  * Issue 12: background work exactly once per item with two instances on one database (each its own pool and loops),
  * and at least once when an instance is killed mid-send.
  */
 
-/** A receiver that fails half the time (500), and counts per webhook-id the deliveries it accepted (2xx). */
-function flakyReceiver(delayMs = 0) {
-  const accepted = new Map<string, number>();
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      requests++;
-      const id = String(req.headers['webhook-id']);
-      setTimeout(() => {
-        if (Math.random() < 0.5) return res.writeHead(500).end();
-        // Only an answer that can still reach the sender counts as accepted.
-        if (req.socket.destroyed) return;
-        accepted.set(id, (accepted.get(id) ?? 0) + 1);
-        res.writeHead(200).end();
-      }, delayMs);
-    });
-  });
-  return { server, accepted, requests: () => requests };
-}
-const listen = (server: net.Server) =>
-  new Promise<number>((r) => server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)));
-const close = (server: net.Server) => new Promise<void>((r) => server.close(() => r()));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
@@ -231,5 +208,45 @@ describe('export sweep with two instances', () => {
     expect(x).toBeGreaterThan(0);
     expect(y).toBeGreaterThan(0);
     expect((await sql`select key from scan_exports`.execute(t.db)).rows).toEqual([]);
+  });
+  it('removes each expired quote export file once when two sweeps run at the same time', async () => {
+    const deletes: string[] = [];
+    const counting = (): FileStorage => ({
+      ...t.app.storage,
+      async delete(key) {
+        deletes.push(key);
+        await sleep(5);
+      },
+    });
+    const user = await t.build.user();
+    await sql`delete from quote_exports`.execute(t.db);
+    for (let i = 0; i < 40; i++)
+      await sql`insert into quote_exports (key, user_id, format, rows, created_at)
+        values (${`quote-sweep-${i}.xlsx`}, ${user.id}, 'xlsx', 1, now() - interval '25 hours')`.execute(t.db);
+    // A fresh one stays.
+    await sql`insert into quote_exports (key, user_id, format, rows) values ('quote-fresh.csv', ${user.id}, 'csv', 1)`.execute(t.db);
+    const b = await secondInstance(t);
+    const [x, y] = await Promise.all([removeExpiredQuoteExports(t.db, counting()), removeExpiredQuoteExports(b.db, counting())]);
+    expect(x + y).toBe(40);
+    expect(deletes.sort()).toEqual(Array.from({ length: 40 }, (_, i) => `quote-sweep-${i}.xlsx`).sort());
+    expect(x).toBeGreaterThan(0);
+    expect(y).toBeGreaterThan(0);
+    expect((await sql`select key from quote_exports`.execute(t.db)).rows).toEqual([{ key: 'quote-fresh.csv' }]);
+  });
+
+  it('keeps a quote export whose file the storage would not remove, for the next sweep', async () => {
+    const user = await t.build.user();
+    await sql`delete from quote_exports`.execute(t.db);
+    for (const key of ['quote-stuck.csv', 'quote-gone.csv'])
+      await sql`insert into quote_exports (key, user_id, format, rows, created_at)
+        values (${key}, ${user.id}, 'csv', 1, now() - interval '25 hours')`.execute(t.db);
+    const failing: FileStorage = {
+      ...t.app.storage,
+      async delete(key) {
+        if (key === 'quote-stuck.csv') throw new Error('storage unavailable');
+      },
+    };
+    expect(await removeExpiredQuoteExports(t.db, failing)).toBe(1);
+    expect((await sql`select key from quote_exports`.execute(t.db)).rows).toEqual([{ key: 'quote-stuck.csv' }]);
   });
 });

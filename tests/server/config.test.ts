@@ -37,6 +37,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_TIMEOUT_SECONDS: '12' }).WEBHOOK_TIMEOUT_SECONDS).toBe(12);
   });
 
+  it.each(['', 'soon', '30,,60', '30 60', '-5', '1.5', Array(51).fill('1').join(',')])(
+    'refuses WEBHOOK_RETRY_SECONDS=%s and names it',
+    (v) => {
+      // An empty value means unset (the default schedule).
+      if (v === '') return expect(loadConfig({ WEBHOOK_RETRY_SECONDS: v }).WEBHOOK_RETRY_SECONDS).toBeUndefined();
+      expect(refused({ WEBHOOK_RETRY_SECONDS: v })).toMatch(/^\s*WEBHOOK_RETRY_SECONDS: must be 1 to 50 whole numbers/m);
+    },
+  );
+
+  it('reads a webhook retry schedule and claim margin', () => {
+    expect(loadConfig({ WEBHOOK_RETRY_SECONDS: '0,5,60' }).WEBHOOK_RETRY_SECONDS).toEqual([0, 5, 60]);
+    expect(loadConfig({}).WEBHOOK_CLAIM_MARGIN_SECONDS).toBe(30);
+    expect(loadConfig({ WEBHOOK_CLAIM_MARGIN_SECONDS: '2' }).WEBHOOK_CLAIM_MARGIN_SECONDS).toBe(2);
+    expect(refused({ WEBHOOK_CLAIM_MARGIN_SECONDS: '0' })).toMatch(/^\s*WEBHOOK_CLAIM_MARGIN_SECONDS: /m);
+  });
+
   it.each([
     ['PLATE_LOOKUP_URL', 'ftp://plates.example.test'],
     ['PLATE_LOOKUP_URL', 'plates'],

@@ -4,7 +4,7 @@ import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Database, Executor } from '../../db/database';
 import type { FileStorage } from '../../lib/storage';
-import { expiredQuoteExports, forgetQuoteExport, quoteExportBatch, type QuoteExportRow } from './quotes-repository';
+import { claimExpiredQuoteExport, forgetQuoteExport, quoteExportBatch, type QuoteExportRow } from './quotes-repository';
 
 /**
  * The quote report (GET quotes/export-quote-report), made as the scan export is (server/services/scan/export.ts):
@@ -122,17 +122,37 @@ export async function buildQuoteExport(db: Executor, where: RawBuilder<boolean>,
   return { data, contentType: CONTENT_TYPE.xlsx, count };
 }
 
-/** Removes quote export files older than QUOTE_EXPORT_TTL_HOURS, then their rows; returns how many went (server.ts runs it hourly). */
-export async function removeExpiredQuoteExports(db: Database, storage: FileStorage, log?: FastifyBaseLogger, now = new Date()) {
+/**
+ * Removes quote export files older than QUOTE_EXPORT_TTL_HOURS, then their rows; returns how many went (the workers
+ * run it hourly). One file at a time, claimed with `for update skip locked` and forgotten in the same transaction, so
+ * two instances sweeping at once never remove the same file twice; a file the storage would not remove is kept for the
+ * next sweep.
+ */
+export async function removeExpiredQuoteExports(
+  db: Database,
+  storage: FileStorage,
+  log?: FastifyBaseLogger,
+  now = new Date(),
+  signal?: AbortSignal,
+) {
+  const failed: string[] = [];
   let removed = 0;
-  for (const key of await expiredQuoteExports(db, now, QUOTE_EXPORT_TTL_HOURS)) {
-    try {
-      await storage.delete(key);
-      await forgetQuoteExport(db, key);
+  for (let i = 0; i < 1000 && !signal?.aborted; i++) {
+    const key = await db.transaction().execute(async (trx) => {
+      const found = await claimExpiredQuoteExport(trx, now, QUOTE_EXPORT_TTL_HOURS, failed);
+      if (found === null) return null;
+      try {
+        await storage.delete(found);
+      } catch (error) {
+        log?.warn({ err: error, key: found }, 'could not remove an expired quote export');
+        failed.push(found);
+        return found;
+      }
+      await forgetQuoteExport(trx, found);
       removed++;
-    } catch (error) {
-      log?.warn({ err: error, key }, 'could not remove an expired quote export');
-    }
+      return found;
+    });
+    if (key === null) break;
   }
   return removed;
 }

@@ -362,10 +362,15 @@ export async function recordQuoteExport(db: Executor, key: string, userId: numbe
 }
 
 /** Export files older than `hours`, oldest first (at most 1000 a sweep). */
-export async function expiredQuoteExports(db: Executor, now: Date, hours: number) {
+/**
+ * The oldest quote export older than `hours` that no other sweep holds, locked in the caller's transaction
+ * (`for update skip locked`, as the scan export sweep): N instances sweeping at once each take different files.
+ */
+export async function claimExpiredQuoteExport(trx: Executor, now: Date, hours: number, skip: string[]) {
   const r = await sql<{ key: string }>`select key from quote_exports
-    where created_at < ${now.toISOString()}::timestamptz - ${`${hours} hours`}::interval order by created_at limit 1000`.execute(db);
-  return r.rows.map((x) => x.key);
+    where created_at < ${now.toISOString()}::timestamptz - ${`${hours} hours`}::interval and key <> all(${skip}::text[])
+    order by created_at limit 1 for update skip locked`.execute(trx);
+  return r.rows[0]?.key ?? null;
 }
 
 export async function forgetQuoteExport(db: Executor, key: string) {
