@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
+import { e2eServers } from './tests/e2e/server-env';
 
 /**
  * Two servers, each on its own throw-away demo database, each with one worker running its specs in order: the specs
@@ -7,18 +8,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from './tests/chromium';
  * side by side (about 10 minutes in one line before, issue 8's 15-minute budget for `npm test`). A server's specs
  * still run one after another, as they always did. New spec files go to server B unless listed for A.
  */
-const port = Number(process.env.E2E_PORT ?? 18080);
-const pgPort = Number(process.env.E2E_PG_PORT ?? 18432);
-const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
-const servers = [
-  { name: 'a', port, pgPort, dataDir },
-  {
-    name: 'b',
-    port: Number(process.env.E2E_PORT_B ?? port + 1000),
-    pgPort: Number(process.env.E2E_PG_PORT_B ?? pgPort + 1000),
-    dataDir: `${dataDir}-b`,
-  },
-];
+const servers = e2eServers;
 /** Server A's specs (about half of the time): the live lists, counts and the portal, and the axe audit of every route. */
 const SERVER_A = ['a11y', 'scans', 'dashboard', 'portal', 'customer-portal', 'quotes'].map((name) => `**/${name}.spec.ts`);
 

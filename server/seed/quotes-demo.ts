@@ -1,16 +1,29 @@
 import { sql } from 'kysely';
 import { quoteBody } from '../../src/domain/quotes';
+import { loadConfig } from '../config';
 import type { Database } from '../db/database';
+import { createStorage, type FileStorage } from '../lib/storage';
 import { loadGstPercent, loadPanels, loadPricingClient, loadScanMeasures, thresholdCategories } from '../lib/pricing-inputs';
-import { clientSnapshot, priceQuoteBody } from '../services/quote/quotes-service';
+import { clientSnapshot, makeQuotePdf, type PdfLog, priceQuoteBody } from '../services/quote/quotes-service';
 import { upsertQuote } from '../services/quote/quotes-repository';
+
+const consoleLog: PdfLog = {
+  error: (detail, message) => console.error(message, detail),
+  warn: (detail, message) => console.warn(message, detail),
+};
 
 /**
  * Demo quotes (embedded database only): a handful of the demo scans with dents get the quote an assessor would save on
  * first load (each damaged panel pdr at its category, scratches spot, one product), priced by the engine as the
- * quote route prices them, so the quotes list, the invoice and the portal's 'completed' column are not empty.
+ * quote route prices them, so the quotes list, the invoice and the portal's 'completed' column are not empty. Each gets
+ * its PDF as a save makes it (`makeQuotePdf`), so 'View Quote' and the list's PDF action work on a fresh start.
  */
-export async function seedQuotes(db: Database, count = 8) {
+export async function seedQuotes(
+  db: Database,
+  storage: FileStorage = createStorage(loadConfig()),
+  opts: { count?: number; log?: PdfLog } = {},
+) {
+  const { count = 8, log = consoleLog } = opts;
   const scans = await sql<{ id: number; agent_id: number; client_id: number; type: string }>`
     select s.id, s.agent_id, s.client_id, s.type from scans s
     where s.client_id is not null and s.dent_count > 0 and s.status = 'uploaded'
@@ -59,7 +72,7 @@ export async function seedQuotes(db: Database, count = 8) {
       // A demo scan whose damage no panel choice can price (e.g. a client without a complete method): skipped.
       continue;
     }
-    await upsertQuote(db, {
+    const { id } = await upsertQuote(db, {
       scan_id: scan.id,
       agent_id: scan.agent_id,
       client_id: client.id,
@@ -83,6 +96,7 @@ export async function seedQuotes(db: Database, count = 8) {
       gst_percent,
       totals: priced.totals,
     });
+    await makeQuotePdf({ db, storage }, id, log);
     made++;
   }
   return made;

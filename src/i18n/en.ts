@@ -345,6 +345,15 @@ export const enScreens = {
         required: '%{field} is required',
       },
       pdf_select: 'Attach %{label}',
+      quote: {
+        title: 'Quote',
+        total: 'Quote total (preview)',
+        saved: 'Saved quote #%{id}: Grand Total %{total}',
+        open_invoice: 'Open the invoice',
+        check_saved: 'Quote check requested',
+        check_cleared: 'Quote check request withdrawn',
+        check_needs_quote: 'A quote check can be requested once the scan has a quote.',
+      },
     },
     portal: {
       title: 'Customer Portal',

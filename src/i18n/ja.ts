@@ -531,6 +531,15 @@ export const ja: TranslationMessages = {
         required: '%{field}は必須です',
       },
       pdf_select: '%{label}を添付',
+      quote: {
+        title: '見積',
+        total: '見積合計（プレビュー）',
+        saved: '見積 #%{id} を保存しました: 総合計 %{total}',
+        open_invoice: '請求書を開く',
+        check_saved: '見積チェックを依頼しました',
+        check_cleared: '見積チェックの依頼を取り消しました',
+        check_needs_quote: '見積チェックはスキャンに見積ができてから依頼できます。',
+      },
     },
     portal: {
       title: 'カスタマーポータル',

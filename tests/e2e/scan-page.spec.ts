@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
+import { startSecondInstance } from './second-instance';
 
 /** Issue 9: the scan page's screens on the demo scans, through the real server. */
 
@@ -222,7 +225,10 @@ test.describe('scan page', () => {
     await expect(
       page.getByRole('group', { name: 'Repair type for FRONT LEFT' }).getByRole('button', { name: 'Repair', exact: true }),
     ).toHaveAttribute('aria-pressed', 'true');
-    // Never a dead button: no 'Save and Generate Quote' until quotes can be saved.
+    // The agent viewer's quote area (tests/e2e/scan-page-agent.spec.ts saves through it).
+    await expect(section(page, 'Quote').getByRole('button', { name: 'Save and Generate Quote' })).toBeVisible();
+    // The normal viewer has none.
+    await openScan(page, scan.id);
     await expect(page.getByRole('button', { name: 'Save and Generate Quote' })).toHaveCount(0);
   });
 
@@ -256,6 +262,67 @@ test.describe('scan page', () => {
     await expect(frames.getByRole('img', { name: 'Captured frame 1' })).toBeVisible();
     await frames.getByRole('button', { name: 'Remove Captured frame 1' }).click();
     await expect(frames).toHaveCount(0);
+  });
+
+  test('scan video: a captured frame is saved once into Saved Images, then marked saved', async ({ page, request }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => (s as Scan & { videos: unknown[] }).videos.length > 0);
+    const before = (await api<{ annotates: { id: number }[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const video = section(page, 'Scan Video');
+    await video.locator('video').evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await video.getByRole('button', { name: 'Capture frame' }).click();
+    const frames = video.getByRole('list', { name: 'Captured frames' });
+    await expect(frames.getByRole('img', { name: 'Captured frame 1' })).toBeVisible();
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`)) posts.push(r.url());
+    });
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`));
+    await frames.getByRole('button', { name: 'Save', exact: true }).click();
+    const reply = await saved;
+    expect(reply.status()).toBe(201);
+    // Stored as the JPEG the browser captured.
+    expect(((await reply.json()) as { data: { path: string } }).data.path).toMatch(/\.jpg$/);
+    // Marked saved: no second save, no removal.
+    await expect(frames.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+    await expect(frames.getByRole('button', { name: 'Remove Captured frame 1' })).toHaveCount(0);
+    await expect(section(page, 'Saved Images').getByRole('list', { name: 'Saved Images' }).getByRole('listitem')).toHaveCount(before + 1);
+    await frames.getByRole('button', { name: 'Saved', exact: true }).click({ force: true });
+    expect(posts).toHaveLength(1);
+    expect((await api<{ annotates: unknown[] }>(request, admin, `scans/${scan.id}`)).annotates).toHaveLength(before + 1);
+  });
+
+  test('the Quote Evaluation link shows on the arch tab only with dents and opens Quote Generation for that scan', async ({
+    page,
+    request,
+  }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => s.dentCount > 0 && !!s.licensePlate);
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    await expect(page.getByRole('tab', { name: 'Arch' })).toHaveAttribute('aria-selected', 'true');
+    const link = page.getByRole('link', { name: 'Quote Evaluation' });
+    await expect(link).toHaveAttribute('href', `/quotes/${scan.id}`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/quotes/${scan.id}$`));
+    await expect(page.getByRole('heading', { name: 'Quote Generation' })).toBeVisible();
+    await expect(page.getByTestId('quote-summary')).toBeVisible();
+    await expect(page.getByText(scan.licensePlate!, { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'VIEW FULL SCAN DATA' })).toHaveAttribute('href', `/scans/${scan.id}`);
+
+    // An arch scan without dents has no link.
+    const rows = await api<{ id: number; dentCount: number }[]>(request, admin, 'scans?type=arch&status=uploaded&per_page=100');
+    const clean = rows.find((r) => r.dentCount === 0);
+    if (clean) {
+      await openScan(page, clean.id);
+      await expect(page.getByRole('tab', { name: 'Arch' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Quote Evaluation' })).toHaveCount(0);
+    }
   });
 
   test('saved images: a crop and an annotation appear in the strip at once; selected with a detection image and the report, they are mailed', async ({
@@ -392,6 +459,57 @@ test.describe('scan page', () => {
     await expect(page.getByRole('option', { name: scan.licensePlate!, exact: true })).toBeVisible();
     expect(searches).toEqual([JSON.stringify({ number: scan.licensePlate!.slice(0, 3) })]);
     await card.getByRole('button', { name: 'Close Registration without saving' }).click();
+  });
+
+  test('registration: with an HTTP provider that does not answer, the fetch says so clearly and changes nothing', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    // A provider that takes the connection and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const provider = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    // PLATE_LOOKUP_URL is read once at start: a second instance of the app on the same database has it.
+    const instance = await startSecondInstance(test.info().project.use.baseURL!, {
+      PLATE_LOOKUP_URL: provider,
+      PLATE_LOOKUP_TIMEOUT_MS: '2000',
+    });
+    const context = await browser.newContext({ baseURL: instance.baseURL, locale: 'en-AU', timezoneId: 'Australia/Melbourne' });
+    try {
+      const admin = await token(request, 'admin@demo.test');
+      const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
+      const page = await context.newPage();
+      const writes: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'PUT') writes.push(r.url());
+      });
+      await signIn(page, 'admin@demo.test');
+      await openScan(page, scan.id);
+      const card = section(page, 'Car Details');
+      const button = card.getByRole('button', { name: 'Fetch vehicle details' });
+      const fetched = page.waitForResponse((r) => r.url().includes(`/api/scan/license-plates/fetch/`));
+      await button.click();
+      // Disabled while it waits.
+      await expect(button).toBeDisabled();
+      const reply = await fetched;
+      expect(reply.status()).toBe(504);
+      await expect(page.getByText('The registration lookup service did not answer within 2 seconds')).toBeVisible();
+      await expect(button).toBeEnabled();
+      await expect(card.getByText(scan.make!, { exact: true })).toBeVisible();
+      expect(writes).toEqual([]);
+      const after = await api<Scan>(request, admin, `scans/${scan.id}`);
+      expect({ make: after.make, valuation: after.valuation, licensePlate: after.licensePlate }).toEqual({
+        make: scan.make,
+        valuation: scan.valuation,
+        licensePlate: scan.licensePlate,
+      });
+    } finally {
+      await context.close();
+      await instance.stop();
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 
   test('a live update refreshes the fields not being edited and leaves the one being typed in', async ({ page, request }) => {

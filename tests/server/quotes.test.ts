@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_PRODUCT_MESSAGE } from '../../src/domain/quotes';
 import { keyOfUrl, storageOf } from '../../server/lib/storage';
+import { seedQuotes } from '../../server/seed/quotes-demo';
 import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-export';
 import { createTestContext, formData, type TestContext } from './helper';
 import { pdfLines } from './pdf-text';
@@ -420,6 +421,62 @@ describe('the quote PDF', () => {
     } finally {
       await sql`update agents set language = 'en' where id = ${agentA.id}`.execute(t.db);
     }
+  });
+
+  it("is the scan's 'View Quote' (spec 2 Reports) and can be mailed from the scan page; gone from both with the quote", async () => {
+    const scanId = await damagedScan();
+    const reports = async () =>
+      (await t.as(agentUserA, { method: 'GET', url: `/api/scan/scans/${scanId}` })).json().data.report_pdfs as {
+        label: string;
+        url: string;
+        path: string;
+      }[];
+    expect((await reports()).some((r) => r.label === 'View Quote')).toBe(false);
+    const q = (await save(agentUserA, body(scanId))).json().data;
+    const view = (await reports()).find((r) => r.label === 'View Quote');
+    expect(view).toEqual({ label: 'View Quote', url: q.pdf, path: keyOfUrl(q.pdf) });
+    const mail = await t.as(agentUserA, {
+      method: 'POST',
+      url: '/api/email/emails',
+      payload: {
+        scan_id: scanId,
+        recipients: ['owner@example.test'],
+        subject: 'Your quote',
+        message: '<p>Attached.</p>',
+        attachments: [view!.path],
+      },
+    });
+    expect(mail.statusCode, mail.body).toBe(201);
+    expect(mail.json().data.attachments).toEqual([
+      expect.objectContaining({ filename: 'view-quote.pdf', content_type: 'application/pdf' }),
+    ]);
+    // Another scan cannot attach it.
+    const other = await damagedScan();
+    const refused = await t.as(agentUserA, {
+      method: 'POST',
+      url: '/api/email/emails',
+      payload: { scan_id: other, recipients: ['owner@example.test'], subject: 'x', message: '<p>x</p>', attachments: [view!.path] },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toHaveProperty(['attachments.0']);
+    expect((await t.as(agentUserA, { method: 'DELETE', url: `/api/quote/quotes/${q.id}` })).statusCode).toBe(200);
+    expect((await reports()).some((r) => r.label === 'View Quote')).toBe(false);
+  });
+
+  it('is made for each demo quote by the seed, through the same code as a save', async () => {
+    const scanId = await damagedScan({ license_plate: 'SEEDPDF' });
+    await sql`update scans set status = 'uploaded', dent_count = 3, scanned_at = now() + interval '1 day' where id = ${scanId}`.execute(
+      t.db,
+    );
+    expect(await seedQuotes(t.db, storageOf(t.app), { count: 1 })).toBe(1);
+    const row = (await sql<{ id: number; pdf_key: string | null }>`select id, pdf_key from quotes where scan_id = ${scanId}`.execute(t.db))
+      .rows[0];
+    expect(row.pdf_key).toMatch(/\.pdf$/);
+    const q = (await t.as(admin, { method: 'GET', url: `/api/quote/quotes/${row.id}` })).json().data;
+    expect(q.pdf).toBe(`/api/user/files/${row.pdf_key}`);
+    const lines = await pdfOf(q.pdf);
+    expect(lines.join('\n')).toContain(`ESTIMATE # ${q.id}`);
+    expect(hasRow(lines, 'Grand Total', `$${(q.totals.grant_total as number).toFixed(2)}`)).toBe(true);
   });
 
   it('goes with the quote when it is deleted', async () => {

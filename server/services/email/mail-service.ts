@@ -64,7 +64,8 @@ const slug = (s: string) =>
 
 /**
  * What each stored file of the scan is, for its attachment's name: a detection's close-up, a saved image or vehicle
- * photo, a report, a video, another picture. Only files the scan uses (scan_files) are named; others are not the scan's.
+ * photo, a report, the quote's PDF, a video, another picture. Only files the scan uses (scan_files, and its quote's PDF) are named;
+ * others are not the scan's.
  */
 async function scanFileNames(db: Executor, scanId: number, keys: string[]) {
   const url = sql`${FILES_PATH} || f.key`;
@@ -75,9 +76,11 @@ async function scanFileNames(db: Executor, scanId: number, keys: string[]) {
       (select case when a.vehicle_photo then 'vehicle-photo-' else 'image-' end || a.id from scan_annotates a
         where a.scan_id = f.scan_id and a.src = ${url} order by a.id limit 1),
       (select r.label from scan_reports r where r.scan_id = f.scan_id and r.url = ${url} order by r.id limit 1),
+      (select 'View Quote' from quotes q where q.scan_id = f.scan_id and q.pdf_key = f.key),
       (select 'video-' || v.id from scan_videos v where v.scan_id = f.scan_id and v.src = ${url} order by v.id limit 1),
       'file') as name
-    from scan_files f where f.scan_id = ${scanId} and f.key = any(${keys}::text[])`.execute(db);
+    from (select scan_id, key from scan_files union all select scan_id, pdf_key from quotes where pdf_key is not null) f
+    where f.scan_id = ${scanId} and f.key = any(${keys}::text[])`.execute(db);
   return new Map(r.rows.map((x) => [x.key, x.name]));
 }
 

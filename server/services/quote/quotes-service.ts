@@ -226,6 +226,38 @@ export function clientSnapshot(client: PricingClientRow, partIds: (number | null
   };
 }
 
+/** Where a PDF failure is told: the request's logger, or the console for the seed. */
+export interface PdfLog {
+  error(detail: object, message: string): void;
+  warn(detail: object, message: string): void;
+}
+
+/**
+ * The one place a saved quote gets its PDF (the save, and the demo seed): the invoice model of the stored record
+ * (src/domain/invoice.ts) in the agent's language, laid out by server/lib/pdf, stored, and the previous PDF removed. A
+ * failure is logged and leaves the quote without a PDF (or with the previous one): the save itself has committed.
+ * Returns whether a PDF was made.
+ */
+export async function makeQuotePdf(deps: { db: Database; storage: FileStorage }, quoteId: number, log: PdfLog): Promise<boolean> {
+  const { db, storage } = deps;
+  try {
+    const quote = await findQuote(db, quoteId);
+    if (!quote) return false;
+    const invoice = buildInvoice(invoiceSourceOfQuote(quote));
+    const pdf = await renderQuotePdf(invoice, { logo: await pdfLogo(storage, quote.agent.logo) });
+    const key = await storage.put(pdf, 'application/pdf');
+    await setQuotePdf(db, quoteId, key);
+    if (quote.pdf_path)
+      await storage.delete(quote.pdf_path).catch((err: unknown) => {
+        log.warn({ err, key: quote.pdf_path }, 'could not remove a quote file');
+      });
+    return true;
+  } catch (err) {
+    log.error({ err, quote: quoteId }, 'could not make the quote PDF');
+    return false;
+  }
+}
+
 /**
  * The quotes of spec 3 §7 for a signed-in caller (permission scan, scoped like scans): every method takes the request
  * (its user, data scope and logger). Saving checks, prices with the engine, writes the quote and queues
@@ -247,24 +279,7 @@ export function quoteRecords(deps: QuoteDeps) {
         });
   };
 
-  /**
-   * The one place a saved quote gets its PDF: the invoice model of the stored record (src/domain/invoice.ts) in the
-   * agent's language, laid out by server/lib/pdf, stored, and the previous PDF removed. A failure is logged and leaves
-   * the quote without a PDF (or with the previous one): the save itself has committed.
-   */
-  async function generateQuotePdf(quoteId: number, log: FastifyBaseLogger): Promise<void> {
-    try {
-      const quote = await findQuote(db, quoteId);
-      if (!quote) return;
-      const invoice = buildInvoice(invoiceSourceOfQuote(quote));
-      const pdf = await renderQuotePdf(invoice, { logo: await pdfLogo(storage, quote.agent.logo) });
-      const key = await storage.put(pdf, 'application/pdf');
-      await setQuotePdf(db, quoteId, key);
-      await removeFiles([quote.pdf_path], log);
-    } catch (err) {
-      log.error({ err, quote: quoteId }, 'could not make the quote PDF');
-    }
-  }
+  const generateQuotePdf = (quoteId: number, log: FastifyBaseLogger) => makeQuotePdf({ db, storage }, quoteId, log);
 
   /** The customer portal: the scan has a quote now (has_quote true: 'completed') or no more. A failure is only logged. */
   async function tellPortal(agentId: number, scanId: number, hasQuote: boolean, log: FastifyBaseLogger) {

@@ -14,7 +14,7 @@ import {
   tyreLabel,
 } from '../../../src/domain/scans';
 import type { Executor } from '../../db/database';
-import { keyOfUrl } from '../../lib/storage';
+import { FILES_PATH, keyOfUrl } from '../../lib/storage';
 import { ValidationError } from '../../errors';
 import { idArray, scopePredicate } from '../../lib/resource';
 import { scanScope } from '../../lib/scan-scope';
@@ -357,9 +357,11 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
       src: string;
       vehicle_photo: boolean;
     }>`select id, src, vehicle_photo from scan_annotates where scan_id = ${id} order by id`.execute(db),
-    sql<{ kind: string; label: string; url: string }>`select kind, label, url from scan_reports where scan_id = ${id} order by id`.execute(
-      db,
-    ),
+    // The scan's reports, then its quote's PDF as 'View Quote' (spec 2 §2 Reports) when the quote has one.
+    sql<{ kind: string; label: string; url: string }>`select kind, label, url from (
+        select id, 0 as o, kind, label, url from scan_reports where scan_id = ${id}
+        union all select id, 1, 'quote', 'View Quote', ${FILES_PATH} || pdf_key from quotes where scan_id = ${id} and pdf_key is not null
+      ) r order by o, id`.execute(db),
     tyreRepairs(db, id),
   ]);
   const x = extra.rows[0];

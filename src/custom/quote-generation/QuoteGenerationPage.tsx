@@ -18,10 +18,10 @@ import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTransl
 import { NOT_FOUND_REDIRECT_MS } from '../../config';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
-import type { EvaluationReply } from '../../domain/records';
 import { isRecordNotFound } from '../../dataProvider/errors';
 import { useSelectOptions } from '../../components/useSelectOptions';
-import { partOptions, previewGstPercent, productOptions, toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
+import { partOptions, previewGstPercent, productOptions, type Evaluation, type SavedQuote } from './evaluation';
+import { useEvaluation, useSavedQuote } from './useQuoteSources';
 import { PanelCard } from './PanelCard';
 import { PanelDamageDialog } from './PanelDamageDialog';
 import { PartsEditor, ProductsEditor, VehiclePhoto } from './QuoteExtras';
@@ -77,31 +77,14 @@ const toGroups = (reply: unknown): PanelGroup[] =>
 /** The three calls the screen starts from: the scan's evaluation, the car views and the scan's quote (if any). */
 function useQuoteSources(scanId: string) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const evaluation = useQuery({
-    queryKey: ['scans', 'evaluate', scanId],
-    queryFn: async () => toEvaluation(await dataProvider.send<EvaluationReply>('scan', `scans/${encodeURIComponent(scanId)}/evaluate`)),
-    retry: false,
-  });
+  const evaluation = useEvaluation(scanId);
   const groups = useQuery({
     queryKey: ['panelgroups', 'positions'],
     queryFn: async () => toGroups(await dataProvider.send('quote', 'panelGroups/positions')),
     retry: false,
     staleTime: 5 * 60_000,
   });
-  const saved = useQuery({
-    queryKey: ['quotes', 'search', scanId],
-    queryFn: async () => {
-      try {
-        return toSavedQuote(await dataProvider.send('quote', 'quotes/search', { method: 'POST', body: { scan_id: Number(scanId) } }));
-      } catch (error) {
-        // No quote for the scan yet: the form starts from the defaults.
-        if (isRecordNotFound(error)) return null;
-        throw error;
-      }
-    },
-    retry: false,
-    gcTime: 0,
-  });
+  const saved = useSavedQuote(scanId);
   return { evaluation, groups, saved };
 }
 

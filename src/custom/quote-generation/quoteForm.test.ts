@@ -9,11 +9,13 @@ import {
   initialForm,
   isImageFile,
   normaliseParts,
+  onePerCarPanel,
   partId,
   pricingOf,
   productPriceError,
   quoteBody,
   recountPanels,
+  quoteFields,
   removeProductRow,
   setCategory,
   setLargeVehicle,
@@ -259,5 +261,39 @@ describe('after the damage modal changed counts', () => {
     expect(next.panels['4']).toEqual({ dent: { repair_type: null, category: null }, scratch: null });
     // Nothing changed: the same form.
     expect(recountPanels(form, panels, measures, measures)).toBe(form);
+  });
+});
+
+describe('the scan page variant (JSON)', () => {
+  it('sends the same fields as plain values: items as an object, flags as 0/1, manual_check only when offered', () => {
+    const form = { ...initialForm(panels, measures), aluminium: true, products: [{ value: '5', text: 'Wax', price: '12' }] };
+    const shown = visiblePanels(panels, form.vehicle_type);
+    const pricing = pricingOf(form, shown, client, 10);
+    const fields = quoteFields(form, { scanId: 42, clientId: 3, scanType: 'chasis', panels: shown, pricing, withManualCheck: false });
+    expect(fields).toMatchObject({ scan_id: 42, client_id: 3, type: 'chasis', metallic: 0, aluminium: 1, vehicle_type: 'D' });
+    expect(fields).not.toHaveProperty('manual_check');
+    expect(fields.products).toEqual([{ value: '5', text: 'Wax', price: 12 }]);
+    expect(Object.keys(fields.items).sort()).toEqual(['1', '4']);
+    // 200 + aluminium 10 % = 220.
+    expect(fields.items['1']).toMatchObject({ repair_type: 'pdr', category: 'heavy', lineTotal: 220 });
+    // The multipart variant carries the very same values.
+    const body = quoteBody(form, {
+      scanId: 42,
+      clientId: 3,
+      scanType: 'chasis',
+      panels: shown,
+      pricing,
+      photo: null,
+      withManualCheck: false,
+    });
+    expect(JSON.parse(body.get('items') as string)).toEqual(fields.items);
+  });
+
+  it("quotes a car panel shown in two car views once: the saved quote's panel, else the first", () => {
+    const front = panel({ id: 10, carPanel: 'left_front_guard', panel_group_id: 1 });
+    const left = panel({ id: 11, carPanel: 'left_front_guard', panel_group_id: 3 });
+    const loose = panel({ id: 12, carPanel: null });
+    expect(onePerCarPanel([front, bonnet, left, loose]).map((p) => p.id)).toEqual([10, 1, 12]);
+    expect(onePerCarPanel([front, bonnet, left, loose], new Set(['11'])).map((p) => p.id)).toEqual([1, 11, 12]);
   });
 });

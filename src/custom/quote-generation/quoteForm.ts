@@ -207,6 +207,21 @@ export const setScratchRepair = (form: QuoteForm, panel: QuotePanel, to: Scratch
 export const visiblePanels = (panels: readonly QuotePanel[], vehicleType: VehicleType) =>
   panels.filter((p) => panelApplies(p, vehicleType));
 
+/**
+ * One panel per car panel: a car panel may sit in two car views (a guard in Front and in Left) but its counts are one,
+ * so a screen without per-panel cards quotes it once (the server refuses it twice). The panel kept is the one the saved
+ * quote priced (`preferred`), else the first in catalogue order.
+ */
+export function onePerCarPanel(panels: readonly QuotePanel[], preferred: ReadonlySet<string> = new Set()): QuotePanel[] {
+  const chosen = new Map<string, QuotePanel>();
+  for (const p of panels) {
+    if (!p.carPanel) continue;
+    const current = chosen.get(p.carPanel);
+    if (!current || (!preferred.has(String(current.id)) && preferred.has(String(p.id)))) chosen.set(p.carPanel, p);
+  }
+  return panels.filter((p) => !p.carPanel || chosen.get(p.carPanel) === p);
+}
+
 /** Panels grouped by car view (panel group), the groups in their position order; groups without panels are left out. */
 export function groupByView<G extends { id: number; position?: number | null }>(panels: readonly QuotePanel[], groups: readonly G[]) {
   const ordered = [...groups].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
@@ -337,13 +352,49 @@ export interface QuoteBodyContext {
   withManualCheck: boolean;
 }
 
+/** `POST quotes` as plain values: the JSON variant of the scan page sends them as they are. */
+export interface QuoteFields {
+  client_id: number;
+  scan_id: number;
+  type: string;
+  items: Record<string, QuoteItemBody>;
+  assessor_comments: string;
+  parts: string[];
+  products: { value: string; text: string; price: number }[];
+  metallic: 0 | 1;
+  pearl: 0 | 1;
+  aluminium: 0 | 1;
+  vehicle_type: VehicleType;
+  manual_check?: 0 | 1;
+}
+
+/** One panel's item as sent: its choices, with the preview's figures (the server recomputes them). */
+export interface QuoteItemBody {
+  panel_id: number;
+  car_panel: string | null;
+  label: string;
+  type: 'dent';
+  category: DentLevel | null;
+  repair_type: RepairType | null;
+  scratch_repair_type: ScratchRepairType | null;
+  repair_fee: number;
+  aluminium_fee: number;
+  metalic_fee: number;
+  pearl_fee: number;
+  lineTotal: number;
+  vehicle_type: VehicleType;
+  hasLargeVariant: boolean;
+}
+
+const bit = (on: boolean): 0 | 1 => (on ? 1 : 0);
+
 /**
- * `POST quotes` (spec 3 §7, the quote screen's multipart): client_id, scan_id, type, vehicle_photo, items (JSON keyed by
- * panel_id, with the preview's figures: the server recomputes them), assessor_comments, parts and products (JSON),
- * metallic, pearl, aluminium (0/1), vehicle_type, manual_check.
+ * The quote's fields (spec 3 §7): client_id, scan_id, type, items keyed by panel_id (the panels with a choice, with the
+ * preview's figures), assessor_comments, parts, products, metallic, pearl, aluminium (0/1), vehicle_type, and
+ * manual_check only where the screen offers it.
  */
-export function quoteBody(form: QuoteForm, ctx: QuoteBodyContext): FormData {
-  const items: Record<string, unknown> = {};
+export function quoteFields(form: QuoteForm, ctx: Omit<QuoteBodyContext, 'photo'>): QuoteFields {
+  const items: Record<string, QuoteItemBody> = {};
   for (const panel of ctx.panels) {
     const choice = form.panels[String(panel.id)];
     if (!choice || (choice.dent.repair_type === null && choice.scratch === null)) continue;
@@ -365,22 +416,41 @@ export function quoteBody(form: QuoteForm, ctx: QuoteBodyContext): FormData {
       hasLargeVariant: panel.hasLargeVariant,
     };
   }
+  return {
+    client_id: ctx.clientId,
+    scan_id: ctx.scanId,
+    type: ctx.scanType,
+    items,
+    assessor_comments: form.assessor_comments,
+    parts: normaliseParts(form.parts),
+    products: chosenProducts(form.products).map((r) => ({ value: r.value, text: r.text, price: parsePrice(r.price) ?? 0 })),
+    metallic: bit(form.metallic),
+    pearl: bit(form.pearl),
+    aluminium: bit(form.aluminium),
+    vehicle_type: form.vehicle_type,
+    ...(ctx.withManualCheck ? { manual_check: bit(form.manual_check) } : {}),
+  };
+}
+
+/**
+ * `POST quotes` (spec 3 §7, the quote screen's multipart): the fields of `quoteFields` as text parts (items, parts and
+ * products as JSON text) and the photo as the file `vehicle_photo`.
+ */
+export function quoteBody(form: QuoteForm, ctx: QuoteBodyContext): FormData {
+  const f = quoteFields(form, ctx);
   const body = new FormData();
-  body.append('client_id', String(ctx.clientId));
-  body.append('scan_id', String(ctx.scanId));
-  body.append('type', ctx.scanType);
+  body.append('client_id', String(f.client_id));
+  body.append('scan_id', String(f.scan_id));
+  body.append('type', f.type);
   if (ctx.photo) body.append('vehicle_photo', ctx.photo);
-  body.append('items', JSON.stringify(items));
-  body.append('assessor_comments', form.assessor_comments);
-  body.append('parts', JSON.stringify(normaliseParts(form.parts)));
-  body.append(
-    'products',
-    JSON.stringify(chosenProducts(form.products).map((r) => ({ value: r.value, text: r.text, price: parsePrice(r.price) ?? 0 }))),
-  );
-  body.append('metallic', form.metallic ? '1' : '0');
-  body.append('pearl', form.pearl ? '1' : '0');
-  body.append('aluminium', form.aluminium ? '1' : '0');
-  body.append('vehicle_type', form.vehicle_type);
-  if (ctx.withManualCheck) body.append('manual_check', form.manual_check ? '1' : '0');
+  body.append('items', JSON.stringify(f.items));
+  body.append('assessor_comments', f.assessor_comments);
+  body.append('parts', JSON.stringify(f.parts));
+  body.append('products', JSON.stringify(f.products));
+  body.append('metallic', String(f.metallic));
+  body.append('pearl', String(f.pearl));
+  body.append('aluminium', String(f.aluminium));
+  body.append('vehicle_type', f.vehicle_type);
+  if (f.manual_check !== undefined) body.append('manual_check', String(f.manual_check));
   return body;
 }

@@ -11,6 +11,7 @@ import { isAgentUser } from '../../domain/permissions';
 import { mergeLiveUpdate } from '../../domain/scan-view';
 import { useScanEvents } from '../../realtime';
 import { useCurrentUser } from '../../session';
+import { AgentQuote } from './AgentQuote';
 import { CarDetailsCard } from './CarDetailsCard';
 import { Communication } from './Communication';
 import { DetectionImages } from './DetectionImages';
@@ -179,6 +180,8 @@ export const ScanPage = () => {
               {/* Spec 2 §6: the agent viewer has no saved images. */}
               {!agentViewer && <SavedImages />}
               <Communication />
+              {/* Spec 2 §2, §6: the quote area; the agent viewer quotes (products, parts, comments, save). */}
+              {agentViewer && <AgentQuote />}
             </Box>
             <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
               <CarDetailsCard />

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider';
+import { isRecordNotFound } from '../../dataProvider/errors';
+import type { EvaluationReply } from '../../domain/records';
+import { toEvaluation, toSavedQuote } from './evaluation';
+
+/** The query keys of the two replies a quote starts from: a save refreshes the saved quote's. */
+export const evaluationKey = (scanId: string) => ['scans', 'evaluate', scanId];
+export const savedQuoteKey = (scanId: string) => ['quotes', 'search', scanId];
+
+/** `GET scans/{id}/evaluate` as the quote screens read it (null: the scan cannot be quoted, e.g. no client). */
+export function useEvaluation(scanId: string) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    queryKey: evaluationKey(scanId),
+    queryFn: async () => toEvaluation(await dataProvider.send<EvaluationReply>('scan', `scans/${encodeURIComponent(scanId)}/evaluate`)),
+    retry: false,
+  });
+}
+
+/** `POST quotes/search {scan_id}`: the scan's quote (loaded into the form on entry), or null. */
+export function useSavedQuote(scanId: string) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    queryKey: savedQuoteKey(scanId),
+    queryFn: async () => {
+      try {
+        return toSavedQuote(await dataProvider.send('quote', 'quotes/search', { method: 'POST', body: { scan_id: Number(scanId) } }));
+      } catch (error) {
+        // No quote for the scan yet: the form starts from the defaults.
+        if (isRecordNotFound(error)) return null;
+        throw error;
+      }
+    },
+    retry: false,
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,199 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Link, Skeleton, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { LinkBase, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotifyError } from '../../components/useNotifyError';
+import { useSelectOptions } from '../../components/useSelectOptions';
+import type { AppDataProvider } from '../../dataProvider';
+import { formatMoney, toCents } from '../../domain/money';
+import { partOptions, previewGstPercent, productOptions, type Evaluation, type SavedQuote } from '../quote-generation/evaluation';
+import { PartsEditor, ProductsEditor } from '../quote-generation/QuoteExtras';
+import {
+  formErrors,
+  initialForm,
+  onePerCarPanel,
+  pricingOf,
+  quoteFields,
+  visiblePanels,
+  type QuoteForm,
+} from '../quote-generation/quoteForm';
+import { savedQuoteKey, useEvaluation, useSavedQuote } from '../quote-generation/useQuoteSources';
+import { Empty, Section } from './Section';
+import { useScanPage } from './context';
+
+const G = 'app.quotes.generation';
+const Q = 'app.scanPage.quote';
+
+/** A 422 of POST quotes names these fields: its keyed messages read with the section's labels. */
+const SAVE_LABELS: Record<string, string> = {
+  products: `${G}.add_products`,
+  parts: `${G}.add_parts`,
+  assessor_comments: `${G}.comments`,
+  items: `${G}.details`,
+};
+
+interface SavedReply {
+  id: number;
+  grant_total: number;
+  currency: string;
+}
+
+interface FormProps {
+  evaluation: Evaluation;
+  saved: SavedQuote | null;
+  onSaved: (reply: SavedReply) => Promise<void>;
+}
+
+/**
+ * The agent viewer's quote area (spec 2 §2 Agent-only sections, §6): products, parts and comments, then 'Save and
+ * Generate Quote' through `POST quotes` (the JSON variant, spec 3 §7). The panels are quoted as the scan's quote already
+ * has them, else as a first load prices them (pdr at each panel's category, scratches spot); the toggles and the quote
+ * check request the assessor set stay as they are. The server prices it all again.
+ */
+const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
+  const [form, setForm] = useState<QuoteForm>(() => initialForm(evaluation.panels, evaluation.measures, saved));
+  const [saving, setSaving] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const { data: productLists = [] } = useSelectOptions('products');
+  const { data: partLists = [] } = useSelectOptions('parts');
+  const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
+  const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
+  const preferred = useMemo(() => new Set(Object.keys(saved?.items ?? {})), [saved]);
+  const shown = useMemo(
+    () => onePerCarPanel(visiblePanels(evaluation.panels, form.vehicle_type), preferred),
+    [evaluation.panels, form.vehicle_type, preferred],
+  );
+  const gstPercent = previewGstPercent(evaluation, saved);
+  const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
+
+  const save = async () => {
+    if (formErrors(form)) {
+      setShowErrors(true);
+      return;
+    }
+    setSaving(true);
+    try {
+      const fields = quoteFields(form, {
+        scanId: evaluation.scan.id,
+        clientId: evaluation.client.id,
+        scanType: evaluation.scan.type,
+        panels: shown,
+        pricing,
+        withManualCheck: false,
+      });
+      // The agent viewer has no quote check box: an assessor's request stays.
+      const body = {
+        ...fields,
+        manual_check: saved?.manual_check === 1 || saved?.manual_check === true ? 1 : 0,
+        scan_details: evaluation.scan,
+      };
+      const reply = await dataProvider.send<Partial<SavedReply>>('quote', 'quotes', { method: 'POST', body });
+      if (typeof reply?.id !== 'number' || typeof reply.grant_total !== 'number') throw new Error('app.error.server');
+      notify(`${G}.generated`, { type: 'success' });
+      await onSaved({ id: reply.id, grant_total: reply.grant_total, currency: reply.currency ?? evaluation.client.currency });
+    } catch (error) {
+      // Spec 3 §8: the save resets its loading state; the server's message shows as any failed call's does.
+      notifyError(error, SAVE_LABELS);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const heading = (id: string, text: string) => (
+    <Typography id={id} component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
+      {text}
+    </Typography>
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
+      <Box component="section" aria-labelledby="scan-quote-products" sx={{ display: 'grid', gap: 1.5 }}>
+        {heading('scan-quote-products', translate(`${G}.add_products`))}
+        <ProductsEditor
+          rows={form.products}
+          options={products}
+          onChange={(rows) => setForm((f) => ({ ...f, products: rows }))}
+          onDuplicate={() => notify(`${G}.duplicate_product`, { type: 'error' })}
+          showErrors={showErrors}
+        />
+      </Box>
+      <Box component="section" aria-labelledby="scan-quote-parts" sx={{ display: 'grid', gap: 1.5 }}>
+        {heading('scan-quote-parts', translate(`${G}.add_parts`))}
+        <PartsEditor value={form.parts} options={parts} onChange={(list) => setForm((f) => ({ ...f, parts: list }))} />
+      </Box>
+      <TextField
+        label={translate(`${G}.comments`)}
+        multiline
+        minRows={3}
+        value={form.assessor_comments}
+        onChange={(event) => setForm((f) => ({ ...f, assessor_comments: event.target.value }))}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1.5 }}>
+        <Typography variant="body2" data-testid="scan-quote-preview">
+          {translate(`${Q}.total`)}: <strong>{formatMoney(pricing.totals.grand_total, evaluation.client.currency)}</strong>
+        </Typography>
+        <Button
+          variant="contained"
+          disabled={saving}
+          aria-busy={saving}
+          onClick={() => void save()}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {translate(`${G}.${saving ? 'saving' : 'save'}`)}
+        </Button>
+      </Box>
+    </Box>
+  );
+};
+
+/** The agent viewer's quote section: loads the scan's evaluation and its quote, then the form. */
+export const AgentQuote = () => {
+  const translate = useTranslate();
+  const { scan, reload } = useScanPage();
+  const queryClient = useQueryClient();
+  const scanId = String(scan.id);
+  const evaluation = useEvaluation(scanId);
+  const saved = useSavedQuote(scanId);
+  const [result, setResult] = useState<SavedReply | null>(null);
+
+  const onSaved = async (reply: SavedReply) => {
+    setResult(reply);
+    // The scan's Reports gain 'View Quote' (its PDF); the form reads the stored quote again.
+    await Promise.all([reload(), queryClient.invalidateQueries({ queryKey: savedQuoteKey(scanId) })]);
+  };
+
+  const failed = evaluation.isError || saved.isError;
+  return (
+    <Section id="scan-quote" title={translate(`${Q}.title`)}>
+      {failed ? (
+        <Empty>{translate('app.error.server')}</Empty>
+      ) : evaluation.isPending || saved.isPending ? (
+        <Skeleton variant="rounded" height={180} />
+      ) : !evaluation.data ? (
+        <Empty>{translate(`${G}.unavailable`)}</Empty>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <AgentQuoteForm
+            // A first save makes the quote: the form starts again from the stored one.
+            key={saved.data?.id ?? 'new'}
+            evaluation={evaluation.data}
+            saved={saved.data ?? null}
+            onSaved={onSaved}
+          />
+          {result && (
+            <Alert severity="success" role="status">
+              {translate(`${Q}.saved`, { id: result.id, total: formatMoney(toCents(result.grant_total), result.currency) })}{' '}
+              <Link component={LinkBase} to={`/quotes/${result.id}/invoice`}>
+                {translate(`${Q}.open_invoice`)}
+              </Link>
+            </Alert>
+          )}
+        </Box>
+      )}
+    </Section>
+  );
+};

@@ -1,0 +1,146 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { toCents } from '../../src/domain/money';
+import { previewGstPercent, toEvaluation } from '../../src/custom/quote-generation/evaluation';
+import { initialForm, onePerCarPanel, pricingOf, visiblePanels } from '../../src/custom/quote-generation/quoteForm';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+/**
+ * Issue 9 / 10: the scan page's agent viewer quotes the scan: products, parts and comments, then 'Save and Generate
+ * Quote' through `POST quotes` (JSON). The stored figures are the pricing engine's.
+ */
+
+interface Quote {
+  id: number;
+  scan_id: number;
+  pdf: string | null;
+  gst_percent: number;
+  products: { value: number; text: string; price: number }[];
+  parts: { text: string; value: string }[];
+  assessor_comments: string | null;
+  items: Record<string, { panel_id: number; repair_type: string | null; category: string | null; lineTotal: number }>;
+  totals: Record<'pdr' | 'conventional' | 'p2p' | 'replacement' | 'product' | 'sub_total' | 'tax' | 'grant_total', number>;
+}
+
+async function token(request: APIRequestContext, email: string) {
+  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { data: { token: string } }).data.token;
+}
+
+async function get<T>(request: APIRequestContext, bearer: string, path: string): Promise<T> {
+  const reply = await request.get(path, { headers: { Authorization: `Bearer ${bearer}` } });
+  expect(reply.ok(), path).toBe(true);
+  const body = (await reply.json()) as { data?: T; items?: T };
+  return (body.data ?? body.items) as T;
+}
+
+test('agent viewer: products, parts and comments saved with Save and Generate Quote; the stored figures are the engine’s', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const agent = await token(request, 'agent@demo.test');
+  // An uploaded body scan of the agent's, with dents and a client, not quoted yet.
+  const rows = await get<{ id: number; dentCount: number; client_id: number | null; has_quote: boolean }[]>(
+    request,
+    agent,
+    '/api/scan/scans?type=arch&status=uploaded&per_page=100',
+  );
+  const scan = rows.find((r) => r.dentCount > 0 && r.client_id !== null && !r.has_quote);
+  expect(scan, "an agent's dented scan without a quote").toBeTruthy();
+  const evaluation = toEvaluation(await get(request, agent, `/api/scan/scans/${scan!.id}/evaluate`))!;
+  expect(evaluation.productIds.length, 'the client offers products').toBeGreaterThan(0);
+
+  await signIn(page, 'agent@demo.test');
+  await page.goto(`/scans/${scan!.id}`);
+  const quote = page.getByRole('region', { name: 'Quote', exact: true });
+  await expect(quote.getByRole('button', { name: 'Save and Generate Quote' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^View Quote/ })).toHaveCount(0);
+
+  const products = quote.getByRole('region', { name: 'Add Products' });
+  await products.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option').first().click();
+  await products.getByRole('spinbutton', { name: 'Price' }).fill('40');
+  const parts = quote.getByRole('region', { name: 'Add Parts' });
+  await parts.getByRole('combobox', { name: 'Parts' }).fill('  Wheel Nut ');
+  await parts.getByRole('combobox', { name: 'Parts' }).press('Enter');
+  await expect(parts.getByRole('button', { name: 'Wheel Nut' })).toBeVisible();
+  await quote.getByRole('textbox', { name: 'Comments' }).fill('Quoted from the scan page');
+
+  // The save held back a moment, to see its busy state.
+  await page.route('**/api/quote/quotes', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/quote/quotes') && r.request().method() === 'POST');
+  await quote.getByRole('button', { name: 'Save and Generate Quote' }).click();
+  await expect(quote.getByRole('button', { name: 'Loading..' })).toBeDisabled();
+  const reply = await saved;
+  expect(reply.status()).toBe(201);
+  // The JSON variant (spec 3 §7), not multipart.
+  expect(reply.request().headers()['content-type']).toContain('application/json');
+  const sent = reply.request().postDataJSON() as { scan_id: number; client_id: number; items: Record<string, unknown> };
+  expect(sent).toMatchObject({ scan_id: scan!.id, client_id: evaluation.client.id });
+  const id = ((await reply.json()) as { data: { id: number } }).data.id;
+  await expect(page.getByText('Quote Generated')).toBeVisible();
+  await expect(quote.getByRole('button', { name: 'Save and Generate Quote' })).toBeEnabled();
+
+  // The stored quote, as the API gives it: every figure is the engine's for the same choices.
+  const stored = await get<Quote>(request, agent, `/api/quote/quotes/${id}`);
+  expect(stored.scan_id).toBe(scan!.id);
+  expect(stored.parts).toEqual([{ text: 'Wheel Nut', value: 'wheel nut' }]);
+  expect(stored.assessor_comments).toBe('Quoted from the scan page');
+  expect(stored.products).toHaveLength(1);
+  expect(stored.products[0].price).toBe(40);
+  const form = {
+    ...initialForm(evaluation.panels, evaluation.measures, null),
+    products: [{ value: String(stored.products[0].value), text: stored.products[0].text, price: '40' }],
+  };
+  const gst = previewGstPercent(evaluation, null);
+  expect(stored.gst_percent).toBe(gst);
+  const engine = pricingOf(form, onePerCarPanel(visiblePanels(evaluation.panels, 'D')), evaluation.client, gst);
+  const t = engine.totals;
+  expect(Object.fromEntries(Object.entries(stored.totals).map(([k, v]) => [k, toCents(v)]))).toEqual({
+    pdr: t.pdr,
+    conventional: t.conventional,
+    p2p: t.p2p,
+    replacement: t.replacement,
+    product: t.product,
+    sub_total: t.sub_total,
+    tax: t.tax,
+    grant_total: t.grand_total,
+  });
+  const dentLines = engine.lines.filter((l) => l.kind === 'dent');
+  expect(dentLines.length, 'the scan has priced panels').toBeGreaterThan(0);
+  for (const line of dentLines) {
+    const item = stored.items[String(line.panel_id)];
+    expect(item, `panel ${line.panel_id}`).toBeTruthy();
+    expect(item.repair_type).toBe(line.repair_type);
+    expect(toCents(item.lineTotal)).toBe(line.line_total);
+  }
+  expect(t.sub_total).toBeGreaterThan(t.product);
+
+  // After the save: the result with its invoice, and the scan's Reports give its PDF as 'View Quote'.
+  await expect(quote.getByRole('status')).toContainText(`Saved quote #${id}`);
+  await expect(quote.getByRole('link', { name: 'Open the invoice' })).toHaveAttribute('href', `/quotes/${id}/invoice`);
+  const view = page.getByRole('region', { name: 'Reports' }).getByRole('link', { name: /^View Quote/ });
+  await expect(view).toHaveAttribute('href', stored.pdf!);
+  expect((await request.get(stored.pdf!)).headers()['content-type']).toBe('application/pdf');
+
+  // Reopened, the quote's products, parts and comments are loaded; saving again keeps its number.
+  await page.unroute('**/api/quote/quotes');
+  await page.reload();
+  await expect(quote.getByRole('textbox', { name: 'Comments' })).toHaveValue('Quoted from the scan page');
+  await expect(parts.getByRole('button', { name: 'Wheel Nut' })).toBeVisible();
+  await expect(products.getByRole('spinbutton', { name: 'Price' })).toHaveValue('40');
+  await expect(products.getByRole('combobox', { name: 'Product' })).toHaveText(stored.products[0].text);
+  const again = page.waitForResponse((r) => r.url().endsWith('/api/quote/quotes') && r.request().method() === 'POST');
+  await quote.getByRole('button', { name: 'Save and Generate Quote' }).click();
+  const second = await again;
+  expect(second.status()).toBe(200);
+  expect(((await second.json()) as { data: { id: number } }).data.id).toBe(id);
+
+  await quote.getByRole('link', { name: 'Open the invoice' }).click();
+  await expect(page).toHaveURL(new RegExp(`/quotes/${id}/invoice$`));
+  await expect(page.getByRole('heading', { level: 1, name: `ESTIMATE # ${id}` })).toBeVisible();
+});
