@@ -233,6 +233,8 @@ export const enScreens = {
       fetch_registration: 'Fetch vehicle details',
       fetched: 'Vehicle details filled from the registration',
       no_plate_match: 'No registration found',
+      plate_timeout: 'The registration lookup service did not answer in time: nothing was changed',
+      plate_failed: 'The registration lookup service failed: nothing was changed',
       select_state: '---Select State---',
       select_client: '---Select Client---',
       quote_evaluation: 'Quote Evaluation',

@@ -419,6 +419,8 @@ export const ja: TranslationMessages = {
       fetch_registration: '車両情報を取得',
       fetched: '登録番号から車両情報を入力しました',
       no_plate_match: '登録番号が見つかりません',
+      plate_timeout: '登録番号の照会サービスが時間内に応答しませんでした。何も変更されていません',
+      plate_failed: '登録番号の照会サービスでエラーが発生しました。何も変更されていません',
       select_state: '---州を選択---',
       select_client: '---クライアントを選択---',
       quote_evaluation: '見積評価',

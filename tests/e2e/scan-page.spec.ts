@@ -494,7 +494,8 @@ test.describe('scan page', () => {
       await expect(button).toBeDisabled();
       const reply = await fetched;
       expect(reply.status()).toBe(504);
-      await expect(page.getByText('The registration lookup service did not answer within 2 seconds')).toBeVisible();
+      await expect(page.getByText('The registration lookup service did not answer in time: nothing was changed')).toBeVisible();
+      expect(((await reply.json()) as { error: string }).error).toBe('The registration lookup service did not answer within 2 seconds');
       await expect(button).toBeEnabled();
       await expect(card.getByText(scan.make!, { exact: true })).toBeVisible();
       expect(writes).toEqual([]);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, CircularProgress, IconButton, TextField, Tooltip } from '@mui/material';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import type { PlateLookup, PlateSuggestion } from '../../domain/records';
 import { lookupVehicle, plateOptions } from '../../domain/scan-view';
@@ -85,8 +85,13 @@ export const RegistrationField = () => {
       // A failed save has put the old values back and said why.
       await save(vehicle, label, vehicle, 'app.scanPage.fetched').catch(() => undefined);
     } catch (error) {
-      // A provider that fails or times out (502/504) says so; nothing changes.
-      notifyError(error);
+      // A provider that fails or times out (502/504) says so in the user's language, not as 'Server Error!'; nothing
+      // changes. The server's message (which failure) goes to the console.
+      const status: number = error instanceof HttpError ? (error as { status: number }).status : 0;
+      if (status === 502 || status === 504) {
+        console.warn((error as { body?: unknown }).body);
+        notify(status === 504 ? 'app.scanPage.plate_timeout' : 'app.scanPage.plate_failed', { type: 'error' });
+      } else notifyError(error);
     } finally {
       setFetching(false);
     }
