@@ -120,6 +120,14 @@ export const quoteBody = z.object({
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 
+/** `PUT quotes/{id}/manual_check`: the 'Request quote check' box of the scan page's normal viewer (spec 2 §6), 0 or 1. */
+export const quoteManualCheckBody = z.object({
+  manual_check: z.preprocess(
+    (v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v),
+    z.union([z.literal(0), z.literal(1)], { error: 'Request quote check must be 0 or 1' }),
+  ),
+});
+
 /** `POST quotes/search {scan_id}`: the scan's quote, or null. */
 export const quoteSearchBody = z.object({ scan_id: id('Scan') });
 

@@ -144,3 +144,37 @@ test('agent viewer: products, parts and comments saved with Save and Generate Qu
   await expect(page).toHaveURL(new RegExp(`/quotes/${id}/invoice$`));
   await expect(page.getByRole('heading', { level: 1, name: `ESTIMATE # ${id}` })).toBeVisible();
 });
+
+test("normal viewer: 'Request quote check' asks for a check of the scan's quote without pricing it again; without a quote it is disabled", async ({
+  page,
+  request,
+}) => {
+  const admin = await token(request, 'admin@demo.test');
+  const quotes = await get<{ id: number; scan_id: number; grant_total: number }[]>(request, admin, '/api/quote/quotes?per_page=50');
+  const rows = await get<{ id: number; has_quote: boolean }[]>(request, admin, '/api/scan/scans?status=uploaded&per_page=100');
+  const quoted = quotes[0];
+  const unquoted = rows.find((r) => !r.has_quote)!;
+  const before = await get<Quote & { manual_check: number }>(request, admin, `/api/quote/quotes/${quoted.id}`);
+
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/scans/${unquoted.id}`);
+  const area = page.getByRole('region', { name: 'Quote', exact: true });
+  await expect(area.getByRole('checkbox', { name: 'Request quote check' })).toBeDisabled();
+  await expect(area.getByText('A quote check can be requested once the scan has a quote.')).toBeVisible();
+  await expect(area.getByRole('button', { name: 'Save and Generate Quote' })).toHaveCount(0);
+
+  await page.goto(`/scans/${quoted.scan_id}`);
+  const box = area.getByRole('checkbox', { name: 'Request quote check' });
+  await expect(box).toBeEnabled();
+  await expect(box).toBeChecked({ checked: before.manual_check === 1 });
+  const put = page.waitForResponse((r) => r.url().endsWith(`/api/quote/quotes/${quoted.id}/manual_check`));
+  await box.click();
+  expect((await put).status()).toBe(200);
+  await expect(page.getByText(before.manual_check === 1 ? 'Quote check request withdrawn' : 'Quote check requested')).toBeVisible();
+  const after = await get<Quote & { manual_check: number }>(request, admin, `/api/quote/quotes/${quoted.id}`);
+  expect(after.manual_check).toBe(before.manual_check === 1 ? 0 : 1);
+  // The flag alone: the figures are the issued ones.
+  expect(after.totals).toEqual(before.totals);
+  await page.reload();
+  await expect(area.getByRole('checkbox', { name: 'Request quote check' })).toBeChecked({ checked: after.manual_check === 1 });
+});

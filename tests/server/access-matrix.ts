@@ -576,6 +576,11 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}` }),
     foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}` }),
   },
+  'PUT /api/quote/quotes/:id/manual_check': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/manual_check`, payload: { manual_check: 1 } }),
+    foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/manual_check`, payload: { manual_check: 1 } }),
+  },
   'PUT /api/quote/quotes/:id/delete_vehicle_photo': {
     access: { permission: 'scan' },
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/delete_vehicle_photo` }),

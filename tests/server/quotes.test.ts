@@ -370,6 +370,34 @@ describe('POST quotes', () => {
   });
 });
 
+describe('PUT quotes/{id}/manual_check', () => {
+  it('sets and clears the quote check request alone: the figures stay as issued even after a price change', async () => {
+    const scanId = await damagedScan();
+    const q = (await save(agentUserA, body(scanId))).json().data;
+    expect(q.manual_check).toBe(0);
+    await sql`update client_dent_prices set heavy = 999 where client_id = ${clientX.id}`.execute(t.db);
+    try {
+      const on = await t.as(admin, { method: 'PUT', url: `/api/quote/quotes/${q.id}/manual_check`, payload: { manual_check: 1 } });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(on.json().data).toMatchObject({ id: q.id, manual_check: 1, grant_total: q.grant_total, totals: q.totals, items: q.items });
+      const off = await t.as(admin, { method: 'PUT', url: `/api/quote/quotes/${q.id}/manual_check`, payload: { manual_check: false } });
+      expect(off.json().data).toMatchObject({ manual_check: 0, grant_total: q.grant_total });
+    } finally {
+      await sql`update client_dent_prices set heavy = ${dentRow.heavy} where client_id = ${clientX.id}`.execute(t.db);
+    }
+    for (const payload of [{}, { manual_check: 2 }, { manual_check: 'yes' }]) {
+      const bad = await t.as(admin, { method: 'PUT', url: `/api/quote/quotes/${q.id}/manual_check`, payload });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().error).toEqual({ manual_check: 'Request quote check must be 0 or 1' });
+    }
+    // Another agent's user: the model's 404, nothing changed.
+    const foreign = await t.as(agentUserB, { method: 'PUT', url: `/api/quote/quotes/${q.id}/manual_check`, payload: { manual_check: 1 } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe(`No query results for model [Quote] ${q.id}`);
+    expect((await t.as(admin, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).json().data.manual_check).toBe(0);
+  });
+});
+
 describe('the quote PDF', () => {
   const pdfOf = async (url: string) => {
     const res = await t.app.inject({ method: 'GET', url });

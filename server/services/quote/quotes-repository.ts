@@ -339,6 +339,10 @@ export async function clearVehiclePhoto(trx: Executor, id: number) {
   await sql`update quotes set vehicle_photo = null, updated_at = now() where id = ${id}`.execute(trx);
 }
 
+export async function setManualCheck(db: Executor, id: number, on: boolean) {
+  await sql`update quotes set manual_check = ${on}, updated_at = now() where id = ${id}`.execute(db);
+}
+
 export async function deleteQuoteRow(trx: Executor, id: number) {
   await sql`delete from quotes where id = ${id}`.execute(trx);
 }

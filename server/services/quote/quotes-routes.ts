@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { QUOTE_SORTABLE, quoteBody, quoteFilterQuery, QuoteListRecord, QuoteRecord, quoteSearchBody } from '../../../src/domain/quotes';
+import {
+  QUOTE_SORTABLE,
+  quoteBody,
+  quoteFilterQuery,
+  QuoteListRecord,
+  quoteManualCheckBody,
+  QuoteRecord,
+  quoteSearchBody,
+} from '../../../src/domain/quotes';
 import { RESOURCES } from '../../../src/domain/resources';
 import { multipartBody } from '../../lib/multipart';
 import { dataReply, recordErrors } from '../../lib/replies';
@@ -144,6 +152,24 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
       },
     },
     async (req) => ({ data: await quotes.remove(req, req.params.id) }),
+  );
+
+  r.put(
+    '/quotes/:id/manual_check',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "Request (1) or withdraw (0) a check of the quote: the scan page's 'Request quote check'",
+        description:
+          'Body {manual_check: 0 | 1}. Changes only the flag: the quote is not priced again, so its figures stay as issued. ' +
+          "Scoped like GET quotes/{id} (a quote out of reach is the model's 404).",
+        params: IdParams,
+        body: quoteManualCheckBody,
+        response: { 200: dataReply(QuoteRecord), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await quotes.setManualCheck(req, req.params.id, req.body.manual_check === 1) }),
   );
 
   r.put(

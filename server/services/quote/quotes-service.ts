@@ -44,6 +44,7 @@ import {
   quoteFiles,
   quoteSelection,
   recordQuoteExport,
+  setManualCheck,
   setQuotePdf,
   upsertQuote,
 } from './quotes-repository';
@@ -403,6 +404,13 @@ export function quoteRecords(deps: QuoteDeps) {
       await removeFiles([files?.vehicle_photo, files?.pdf_key], req.log);
       await tellPortal(quote.agent_id, quote.scan_id, false, req.log);
       return quote;
+    },
+
+    /** The quote check request alone (the scan page's normal viewer): no re-pricing, the figures stay as issued. */
+    async setManualCheck(req: FastifyRequest, rawId: string, on: boolean) {
+      const quote = await visible(req, rawId);
+      await setManualCheck(db, quote.id, on);
+      return (await findQuote(db, quote.id, req.scope))!;
     },
 
     async deleteVehiclePhoto(req: FastifyRequest, rawId: string) {

@@ -16,6 +16,7 @@ import { CarDetailsCard } from './CarDetailsCard';
 import { Communication } from './Communication';
 import { DetectionImages } from './DetectionImages';
 import { PartTabs } from './PartTabs';
+import { QuoteCheck } from './QuoteCheck';
 import { ReportsCard } from './ReportsCard';
 import { SavedImages } from './SavedImages';
 import { ScanDetailsCard } from './ScanDetailsCard';
@@ -180,8 +181,9 @@ export const ScanPage = () => {
               {/* Spec 2 §6: the agent viewer has no saved images. */}
               {!agentViewer && <SavedImages />}
               <Communication />
-              {/* Spec 2 §2, §6: the quote area; the agent viewer quotes (products, parts, comments, save). */}
-              {agentViewer && <AgentQuote />}
+              {/* Spec 2 §2, §6: the quote area: the agent viewer quotes (products, parts, comments, save); the normal viewer
+                  may request a check of the scan's quote. */}
+              {agentViewer ? <AgentQuote /> : <QuoteCheck />}
             </Box>
             <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
               <CarDetailsCard />
