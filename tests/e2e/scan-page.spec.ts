@@ -420,6 +420,72 @@ test.describe('scan page', () => {
     await expect(page.getByText('Mail Send')).toBeVisible({ timeout: 30_000 });
   });
 
+  test('annotation popup by keyboard: a focused dialog, toolbar buttons, Escape closes without saving, Ctrl+Enter saves', async ({
+    page,
+    request,
+  }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', (s) => s.damages.length > 0);
+    const headers = { Authorization: `Bearer ${admin}` };
+    const png = await (await request.get((scan.damages[0] as unknown as { src: string }).src)).body();
+    const added = await request.post(`/api/scan/scans/${scan.id}/annotates`, {
+      headers,
+      multipart: { file: { name: 'seed.png', mimeType: 'image/png', buffer: png } },
+    });
+    expect(added.status()).toBe(201);
+    const count = (await api<{ annotates: unknown[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`)) posts.push(r.url());
+    });
+    await signIn(page, 'admin@demo.test');
+    await openScan(page, scan.id);
+    const saved = section(page, 'Saved Images');
+    const actions = saved.getByRole('button', { name: 'Actions for image 1' });
+    const openPopup = async () => {
+      await actions.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem', { name: 'Annotation' })).toBeVisible();
+      await page.getByRole('menuitem', { name: 'Annotation' }).focus();
+      await page.keyboard.press('Enter');
+      const popup = page.getByRole('dialog', { name: 'Annotation' });
+      await expect(popup).toBeVisible();
+      return popup;
+    };
+
+    const popup = await openPopup();
+    // The focus is in the popup, on its first button; Tab goes from button to button and stays inside.
+    await expect(popup.getByRole('button', { name: 'Select mode' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(popup.getByRole('button', { name: 'Delete marker' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(popup.getByRole('button', { name: 'Select mode' })).toBeFocused();
+    // Before the first, the last: the focus never leaves the popup.
+    await page.keyboard.press('Shift+Tab');
+    await expect(popup.locator(':focus')).toHaveCount(1);
+    await expect(popup.getByRole('button', { name: 'Select mode' })).not.toBeFocused();
+    // Enter presses a toolbar button: the frame marker becomes the active tool.
+    const frame = popup.getByRole('button', { name: 'Frame marker' });
+    await frame.focus();
+    await page.keyboard.press('Enter');
+    await expect(frame).toHaveClass(/active/);
+    // Escape: closed, nothing saved, focus back on the image's actions button.
+    await page.keyboard.press('Escape');
+    await expect(popup).toHaveCount(0);
+    await expect(actions).toBeFocused();
+    expect(posts).toEqual([]);
+
+    await openPopup();
+    const annotated = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`),
+    );
+    await page.keyboard.press('Control+Enter');
+    expect((await annotated).status()).toBe(201);
+    await expect(page.getByRole('dialog', { name: 'Annotation' })).toHaveCount(0);
+    await expect(saved.getByRole('list', { name: 'Saved Images' }).getByRole('listitem')).toHaveCount(count + 1);
+    expect(posts).toHaveLength(1);
+  });
+
   test('registration: the autocomplete offers registered plates after typing; the fetch button fills the vehicle from the built-in registry', async ({
     page,
     request,

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Menu, MenuItem } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -43,16 +43,25 @@ export const SavedImages = () => {
       throw error;
     }
   };
-  const annotate = async (image: Saved) => {
+  const pendingAnnotation = useRef<{ image: Saved; anchor: HTMLElement } | null>(null);
+  // After the annotation popup, the focus goes back to the image's actions button once it is enabled again.
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (busy || !refocus.current) return;
+    if (refocus.current.isConnected) refocus.current.focus();
+    refocus.current = null;
+  }, [busy]);
+  const annotate = async (image: Saved, returnFocus: HTMLElement | null) => {
     const element = thumbs.current.get(image.id);
     if (!element) return;
     setBusy(true);
     try {
-      const jpeg = await annotateImage(element);
+      const jpeg = await annotateImage(element, { label: s('annotation'), returnFocus });
       if (jpeg) await saveImage(jpeg);
     } catch {
       // saveImage has said why.
     } finally {
+      refocus.current = returnFocus;
       setBusy(false);
     }
   };
@@ -144,14 +153,28 @@ export const SavedImages = () => {
           })}
         </Box>
       )}
-      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
+      <Menu
+        anchorEl={menu?.anchor}
+        open={!!menu}
+        onClose={() => setMenu(null)}
+        slotProps={{
+          transition: {
+            // The annotation popup opens once the menu has gone and given the focus back, so the popup keeps it.
+            onExited: () => {
+              const next = pendingAnnotation.current;
+              pendingAnnotation.current = null;
+              if (next) void annotate(next.image, next.anchor);
+            },
+          },
+        }}
+      >
         {(['view', 'crop', 'annotation', 'info'] as const).map((k) => (
           <MenuItem
             key={k}
             onClick={() => {
               if (!menu) return;
               setMenu(null);
-              if (k === 'annotation') void annotate(menu.image);
+              if (k === 'annotation') pendingAnnotation.current = { image: menu.image, anchor: menu.anchor };
               else setOpen({ kind: k, image: menu.image, n: menu.n });
             }}
           >
