@@ -52,6 +52,8 @@ const evaluation = {
     panel(1, 1, 'Bonnet', 'bonnet', { thresholdCategory: 'heavy' }),
     panel(2, 5, 'Roof', 'roof'),
     panel(3, 5, 'Roof (Large)', 'roof_l', { type: 'L', hasLargeVariant: true }),
+    // The same car panel in a second car view: priced once, shown once.
+    panel(4, 5, 'Bonnet (Top view)', 'bonnet', { thresholdCategory: 'heavy' }),
   ],
   scanInfo: {
     id: 42,
@@ -115,6 +117,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     await waitFor(() => expect(summary().getByText('$220.00')).toBeTruthy());
     expect(screen.getByText('No Damage Detected')).toBeTruthy();
     expect(screen.queryByText('Roof (Large)')).toBeNull();
+    expect(screen.queryByText('Bonnet (Top view)')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Front' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'VIEW FULL SCAN DATA' }).getAttribute('href')).toBe('/scans/42');
     expect((await screen.findByRole('link', { name: 'Open the damage report (PDF)' })).getAttribute('href')).toBe(
@@ -178,6 +181,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     expect(JSON.parse(body.get('products') as string)).toEqual([{ value: '12', text: 'Headlight Restoration', price: 89 }]);
     expect(JSON.parse(body.get('parts') as string)).toEqual(['Left Mirror']);
     expect(JSON.parse(body.get('items') as string)).toMatchObject({ '1': { repair_type: 'conventional', category: null } });
+    expect(Object.keys(JSON.parse(body.get('items') as string) as object)).toEqual(['1']);
   });
 
   it("loads the scan's quote on entry; the agent variant hides 'Request quote check'", async () => {

@@ -29,6 +29,7 @@ import {
   formErrors,
   groupByView,
   initialForm,
+  onePerCarPanel,
   panelDamage,
   pricingOf,
   quoteBody,
@@ -127,7 +128,13 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
     if (before !== evaluation.measures) setForm((f) => recountPanels(f, evaluation.panels, before, evaluation.measures));
   }, [evaluation.measures, evaluation.panels]);
 
-  const shown = useMemo(() => visiblePanels(evaluation.panels, form.vehicle_type), [evaluation.panels, form.vehicle_type]);
+  // A car panel in two car views (a front guard in Front and Left) is priced once (DECISIONS; the server refuses two
+  // items): its card shows in the first view, or where the saved quote priced it.
+  const preferred = useMemo(() => new Set(Object.keys(saved?.items ?? {})), [saved]);
+  const shown = useMemo(
+    () => onePerCarPanel(visiblePanels(evaluation.panels, form.vehicle_type), preferred),
+    [evaluation.panels, form.vehicle_type, preferred],
+  );
   const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
