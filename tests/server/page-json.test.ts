@@ -49,7 +49,7 @@ describe('pages written by PostgreSQL', () => {
         ]),
       ];
       for (const q of queries) {
-        const written = JSON.parse(await repo.pageJson(t.db, unrestricted, q, shape, null)) as unknown;
+        const written = JSON.parse(await repo.pageJson!(t.db, unrestricted, q, shape, null)) as unknown;
         const { items, total } = await repo.page(t.db, unrestricted, q, null);
         const reply =
           shape === 'meta'
