@@ -12,7 +12,6 @@ import { checkImage } from './images';
 import { multipartBody } from './multipart';
 import { sanitizeRichText } from './rich-text';
 import { dataReply, ListsReply, metaPageReply, pageReply, recordErrors } from './replies';
-import { replyJsonSchema } from './serializer';
 import { fileUrl, keyOfUrl, storageOf } from './storage';
 
 /** How a row relates to agents and clients: predicates given the ids a request may see. */
@@ -113,37 +112,7 @@ export function scopePredicate(scope: DataScope, rule: ScopeRule | 'global'): Ra
 /** `ids` as a SQL array parameter for `= any(...)`. */
 export const idArray = (ids: number[]) => sql`${ids}::bigint[]`;
 
-/** A page written by PostgreSQL goes out as it is (a string with a JSON type is not serialised again). */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * The record's fields as PostgreSQL can write them in JSON exactly as the reply serialiser would (after parsing):
- * dates as ISO strings in UTC with milliseconds, text, numbers, booleans, each possibly null. Null when a field is of
- * any other kind (objects, arrays, unions) or the record has more than 50 fields (json_build_object's limit): such a
- * resource pages through the serialiser.
- */
-export function recordJsonColumns(record: z.ZodObject): RawBuilder<unknown> | null {
-  const json = replyJsonSchema(record) as { properties?: Record<string, { type?: string | string[]; format?: string }> } | null;
-  const properties = Object.entries(json?.properties ?? {});
-  if (!properties.length || properties.length > 50) return null;
-  const parts: RawBuilder<unknown>[] = [];
-  for (const [name, schema] of properties) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(name)) return null;
-    const types = [schema.type ?? []].flat().filter((t) => t !== 'null');
-    if (types.length !== 1) return null;
-    const column = sql.ref(`p.${name}`);
-    let value: RawBuilder<unknown>;
-    if (types[0] === 'string' && schema.format === 'date-time')
-      value = sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-    else if (types[0] === 'string' && schema.format === undefined) value = sql`${column}::text`;
-    else if (types[0] === 'integer' || types[0] === 'number' || types[0] === 'boolean') value = sql`${column}`;
-    else return null;
-    parts.push(sql`${sql.lit(name)}, ${value}`);
-  }
-  return sql`json_build_object(${sql.join(parts)})`;
-}
 
 export function resourceRepository(d: ResourceDescription) {
   const t = sql.table(d.table);
@@ -151,24 +120,18 @@ export function resourceRepository(d: ResourceDescription) {
   const visible = (scope: DataScope, extra?: RawBuilder<boolean> | null) =>
     extra ? sql<boolean>`(${scopePredicate(scope, d.scope)} and ${extra})` : scopePredicate(scope, d.scope);
   const listValue = sql.ref(d.lists.value ?? 'id');
-  const jsonColumns = recordJsonColumns(d.record);
-  /** The page's filter and order, shared by `page` and `pageJson`. */
-  const pageParts = (scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) => {
-    const search = q.q
-      ? sql`and (${sql.join(
-          d.searchable.map((c) => sql`${sql.ref(c)}::text ilike ${`%${escapeLike(q.q!)}%`}`),
-          sql` or `,
-        )})`
-      : sql``;
-    const filtered = (d.filters ?? []).filter((c) => q.filters?.[c] !== undefined).map((c) => sql` and ${sql.ref(c)} = ${q.filters![c]}`);
-    const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
-    const sortField = q.sort && d.sortable.includes(q.sort) ? q.sort : d.defaultSort.field;
-    const order = (q.order ?? d.defaultSort.order) === 'desc' ? sql`desc` : sql`asc`;
-    return { where, sortField, order };
-  };
   return {
     async page(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
-      const { where, sortField, order } = pageParts(scope, q, extra);
+      const search = q.q
+        ? sql`and (${sql.join(
+            d.searchable.map((c) => sql`${sql.ref(c)}::text ilike ${`%${escapeLike(q.q!)}%`}`),
+            sql` or `,
+          )})`
+        : sql``;
+      const filtered = (d.filters ?? []).filter((c) => q.filters?.[c] !== undefined).map((c) => sql` and ${sql.ref(c)} = ${q.filters![c]}`);
+      const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
+      const sortField = q.sort && d.sortable.includes(q.sort) ? q.sort : d.defaultSort.field;
+      const order = (q.order ?? d.defaultSort.order) === 'desc' ? sql`desc` : sql`asc`;
       // One round trip: the count, and the page joined to it (a page past the end is one row of nulls with the total).
       const r = await sql<Record<string, unknown> & { page_total: number }>`select p.*, c.page_total
         from (select count(*)::int as page_total from ${source} ${where}) c
@@ -181,29 +144,6 @@ export function resourceRepository(d: ResourceDescription) {
       // every row into a slow dictionary object).
       return { items: r.rows as Record<string, unknown>[], total };
     },
-    /**
-     * The page's reply body written by PostgreSQL (issue 8, Request cost: Node then neither parses the rows nor
-     * serialises them); the same JSON, once parsed, as `page` through the reply serialiser (tests/server/page-json.test.ts).
-     * Null when the record has fields PostgreSQL cannot write as the serialiser does.
-     */
-    pageJson: jsonColumns
-      ? async (db: Executor, scope: DataScope, q: PageQuery, shape: 'total' | 'meta', extra?: RawBuilder<boolean> | null) => {
-          const { where, sortField, order } = pageParts(scope, q, extra);
-          const total =
-            shape === 'meta'
-              ? sql`'meta', json_build_object('total', c.page_total, 'last_page', greatest(1, (c.page_total + ${q.per_page} - 1) / ${q.per_page}))`
-              : sql`'total', c.page_total`;
-          const r = await sql<{ body: string }>`select json_build_object(
-              'items', coalesce(json_agg(${jsonColumns} order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order})
-                filter (where p.id is not null), '[]'::json),
-              ${total})::text as body
-            from (select count(*)::int as page_total from ${source} ${where}) c
-            left join lateral (select * from ${source} ${where} order by ${sql.ref(sortField)} ${order}, id ${order}
-              limit ${q.per_page} offset ${(q.page - 1) * q.per_page}) p on true
-            group by c.page_total`.execute(db);
-          return r.rows[0].body;
-        }
-      : null,
     async find(db: Executor, scope: DataScope, id: number, extra?: RawBuilder<boolean> | null) {
       const r = await sql<Record<string, unknown>>`select * from ${source} where id = ${id} and ${visible(scope, extra)}`.execute(db);
       return r.rows[0] ?? null;
@@ -455,10 +395,8 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
           response: { 200: metaPageReply(d.record), ...recordErrors },
         },
       },
-      async (req, reply) => {
-        const q = pageQuery(d.filters, req.query);
-        if (repo.pageJson) return reply.type(JSON_TYPE).send((await repo.pageJson(app.db, scopeOf(req), q, 'meta', narrow(req))) as never); // JSON text
-        const { items, total } = await repo.page(app.db, scopeOf(req), q, narrow(req));
+      async (req) => {
+        const { items, total } = await repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req));
         return { items, meta: { total, last_page: Math.max(1, Math.ceil(total / req.query.per_page)) } };
       },
     );
@@ -474,11 +412,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
           response: { 200: pageReply(d.record), ...recordErrors },
         },
       },
-      async (req, reply) => {
-        const q = pageQuery(d.filters, req.query);
-        if (repo.pageJson) return reply.type(JSON_TYPE).send((await repo.pageJson(app.db, scopeOf(req), q, 'total', narrow(req))) as never); // JSON text
-        return repo.page(app.db, scopeOf(req), q, narrow(req));
-      },
+      async (req) => repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req)),
     );
   }
 
