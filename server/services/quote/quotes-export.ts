@@ -3,8 +3,9 @@ import type { RawBuilder } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Database, Executor } from '../../db/database';
+import { sweepExpiredExports } from '../../lib/export-sweep';
 import type { FileStorage } from '../../lib/storage';
-import { claimExpiredQuoteExport, forgetQuoteExport, quoteExportBatch, type QuoteExportRow } from './quotes-repository';
+import { quoteExportBatch, type QuoteExportRow } from './quotes-repository';
 
 /**
  * The quote report (GET quotes/export-quote-report), made as the scan export is (server/services/scan/export.ts):
@@ -122,37 +123,11 @@ export async function buildQuoteExport(db: Executor, where: RawBuilder<boolean>,
   return { data, contentType: CONTENT_TYPE.xlsx, count };
 }
 
-/**
- * Removes quote export files older than QUOTE_EXPORT_TTL_HOURS, then their rows; returns how many went (the workers
- * run it hourly). One file at a time, claimed with `for update skip locked` and forgotten in the same transaction, so
- * two instances sweeping at once never remove the same file twice; a file the storage would not remove is kept for the
- * next sweep.
- */
-export async function removeExpiredQuoteExports(
+/** The quote exports' hourly sweep (server/lib/export-sweep.ts): files older than QUOTE_EXPORT_TTL_HOURS, then their rows. */
+export const removeExpiredQuoteExports = (
   db: Database,
   storage: FileStorage,
   log?: FastifyBaseLogger,
   now = new Date(),
   signal?: AbortSignal,
-) {
-  const failed: string[] = [];
-  let removed = 0;
-  for (let i = 0; i < 1000 && !signal?.aborted; i++) {
-    const key = await db.transaction().execute(async (trx) => {
-      const found = await claimExpiredQuoteExport(trx, now, QUOTE_EXPORT_TTL_HOURS, failed);
-      if (found === null) return null;
-      try {
-        await storage.delete(found);
-      } catch (error) {
-        log?.warn({ err: error, key: found }, 'could not remove an expired quote export');
-        failed.push(found);
-        return found;
-      }
-      await forgetQuoteExport(trx, found);
-      removed++;
-      return found;
-    });
-    if (key === null) break;
-  }
-  return removed;
-}
+) => sweepExpiredExports('quote_exports', QUOTE_EXPORT_TTL_HOURS, { db, storage, log, now, signal });

@@ -364,19 +364,3 @@ export async function userName(db: Executor, userId: number) {
 export async function recordQuoteExport(db: Executor, key: string, userId: number, format: string, rows: number) {
   await sql`insert into quote_exports (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${rows})`.execute(db);
 }
-
-/** Export files older than `hours`, oldest first (at most 1000 a sweep). */
-/**
- * The oldest quote export older than `hours` that no other sweep holds, locked in the caller's transaction
- * (`for update skip locked`, as the scan export sweep): N instances sweeping at once each take different files.
- */
-export async function claimExpiredQuoteExport(trx: Executor, now: Date, hours: number, skip: string[]) {
-  const r = await sql<{ key: string }>`select key from quote_exports
-    where created_at < ${now.toISOString()}::timestamptz - ${`${hours} hours`}::interval and key <> all(${skip}::text[])
-    order by created_at limit 1 for update skip locked`.execute(trx);
-  return r.rows[0]?.key ?? null;
-}
-
-export async function forgetQuoteExport(db: Executor, key: string) {
-  await sql`delete from quote_exports where key = ${key}`.execute(db);
-}

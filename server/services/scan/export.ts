@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import type { ExportFormat } from '../../../src/domain/scans';
 import type { Database, Executor } from '../../db/database';
+import { sweepExpiredExports } from '../../lib/export-sweep';
 import type { FileStorage } from '../../lib/storage';
 import { exportBatch, type ExportRow } from './repository';
 import { csvRow, EXPORT_COLUMNS, exportCells } from './report';
@@ -77,40 +78,6 @@ export async function recordExport(db: Executor, key: string, userId: number, fo
   await sql`insert into scan_exports (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${rows})`.execute(db);
 }
 
-/**
- * Removes the export files older than EXPORT_TTL_HOURS from the file store, then their rows; returns how many went.
- * Each row is taken `for update skip locked` and deleted in the same transaction as its file, so instances sweeping at
- * the same time split the work; one that dies mid-way leaves its row to the next sweep (deleting a gone file is no error).
- */
-export async function removeExpiredExports(
-  db: Database,
-  storage: FileStorage,
-  log?: FastifyBaseLogger,
-  now = new Date(),
-  signal?: AbortSignal,
-) {
-  const failed: string[] = [];
-  let removed = 0;
-  for (let i = 0; i < 1000 && !signal?.aborted; i++) {
-    const key = await db.transaction().execute(async (trx) => {
-      const row = await sql<{ key: string }>`select key from scan_exports
-        where created_at < ${now.toISOString()}::timestamptz - ${`${EXPORT_TTL_HOURS} hours`}::interval and key <> all(${failed}::text[])
-        order by created_at limit 1 for update skip locked`.execute(trx);
-      const found = row.rows[0]?.key;
-      if (!found) return null;
-      try {
-        await storage.delete(found);
-      } catch (error) {
-        // Kept for the next sweep.
-        log?.warn({ err: error, key: found }, 'could not remove an expired export');
-        failed.push(found);
-        return found;
-      }
-      await sql`delete from scan_exports where key = ${found}`.execute(trx);
-      removed++;
-      return found;
-    });
-    if (key === null) break;
-  }
-  return removed;
-}
+/** The scan exports' hourly sweep (server/lib/export-sweep.ts): files older than EXPORT_TTL_HOURS, then their rows. */
+export const removeExpiredExports = (db: Database, storage: FileStorage, log?: FastifyBaseLogger, now = new Date(), signal?: AbortSignal) =>
+  sweepExpiredExports('scan_exports', EXPORT_TTL_HOURS, { db, storage, log, now, signal });

@@ -32,6 +32,7 @@ import {
   onePerCarPanel,
   panelDamage,
   pricingOf,
+  QUOTE_SAVE_LABELS,
   quoteBody,
   recountPanels,
   setCategory,
@@ -47,15 +48,6 @@ import {
 import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard } from './SideCards';
 
 const T = 'app.quotes.generation';
-
-/** A 422 of POST quotes names these fields: its keyed messages read with the screen's labels. */
-const SAVE_LABELS: Record<string, string> = {
-  products: `${T}.add_products`,
-  parts: `${T}.add_parts`,
-  vehicle_photo: `${T}.vehicle_photo`,
-  assessor_comments: `${T}.comments`,
-  items: `${T}.details`,
-};
 
 interface PanelGroup {
   id: number;
@@ -162,7 +154,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
       navigate(`/quotes/${encodeURIComponent(String(id))}/invoice`);
     } catch (error) {
       // Spec 3 §8: the save resets its loading state; the server's message shows as any failed call's does.
-      notifyError(error, SAVE_LABELS);
+      notifyError(error, QUOTE_SAVE_LABELS);
       setSaving(false);
     }
   };

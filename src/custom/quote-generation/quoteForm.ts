@@ -454,3 +454,12 @@ export function quoteBody(form: QuoteForm, ctx: QuoteBodyContext): FormData {
   if (f.manual_check !== undefined) body.append('manual_check', String(f.manual_check));
   return body;
 }
+
+/** A 422 of POST quotes names these fields: its keyed messages read with the quote screens' labels (Quote Generation, the scan page's agent viewer). */
+export const QUOTE_SAVE_LABELS: Record<string, string> = {
+  products: 'app.quotes.generation.add_products',
+  parts: 'app.quotes.generation.add_parts',
+  vehicle_photo: 'app.quotes.generation.vehicle_photo',
+  assessor_comments: 'app.quotes.generation.comments',
+  items: 'app.quotes.generation.details',
+};

@@ -13,6 +13,7 @@ import {
   initialForm,
   onePerCarPanel,
   pricingOf,
+  QUOTE_SAVE_LABELS,
   quoteFields,
   visiblePanels,
   type QuoteForm,
@@ -23,14 +24,6 @@ import { useScanPage } from './context';
 
 const G = 'app.quotes.generation';
 const Q = 'app.scanPage.quote';
-
-/** A 422 of POST quotes names these fields: its keyed messages read with the section's labels. */
-const SAVE_LABELS: Record<string, string> = {
-  products: `${G}.add_products`,
-  parts: `${G}.add_parts`,
-  assessor_comments: `${G}.comments`,
-  items: `${G}.details`,
-};
 
 interface SavedReply {
   id: number;
@@ -97,7 +90,7 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
       await onSaved({ id: reply.id, grant_total: reply.grant_total, currency: reply.currency ?? evaluation.client.currency });
     } catch (error) {
       // Spec 3 §8: the save resets its loading state; the server's message shows as any failed call's does.
-      notifyError(error, SAVE_LABELS);
+      notifyError(error, QUOTE_SAVE_LABELS);
     } finally {
       setSaving(false);
     }
