@@ -20,8 +20,8 @@ import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { isRecordNotFound } from '../../dataProvider/errors';
 import { useSelectOptions } from '../../components/useSelectOptions';
-import { partOptions, previewGstPercent, productOptions, type Evaluation, type SavedQuote } from './evaluation';
-import { useEvaluation, useSavedQuote } from './useQuoteSources';
+import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
+import { useEvaluation, useQuotePreview, useSavedQuote } from './useQuoteSources';
 import { PanelCard } from './PanelCard';
 import { PanelDamageDialog } from './PanelDamageDialog';
 import { PartsEditor, ProductsEditor, VehiclePhoto } from './QuoteExtras';
@@ -29,9 +29,7 @@ import {
   formErrors,
   groupByView,
   initialForm,
-  onePerCarPanel,
   panelDamage,
-  pricingOf,
   QUOTE_SAVE_LABELS,
   quoteBody,
   recountPanels,
@@ -40,7 +38,6 @@ import {
   setRepairType,
   setScratchRepair,
   setToggle,
-  visiblePanels,
   type QuoteForm,
   type QuotePanel,
   type Toggle,
@@ -106,7 +103,6 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
   const { data: partLists = [] } = useSelectOptions('parts');
   const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
   const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
-  const gstPercent = previewGstPercent(evaluation, saved);
   const [saving, setSaving] = useState(false);
   const [deletingPhoto, setDeletingPhoto] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
@@ -120,14 +116,8 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
     if (before !== evaluation.measures) setForm((f) => recountPanels(f, evaluation.panels, before, evaluation.measures));
   }, [evaluation.measures, evaluation.panels]);
 
-  // A car panel in two car views (a front guard in Front and Left) is priced once (DECISIONS; the server refuses two
-  // items): its card shows in the first view, or where the saved quote priced it.
-  const preferred = useMemo(() => new Set(Object.keys(saved?.items ?? {})), [saved]);
-  const shown = useMemo(
-    () => onePerCarPanel(visiblePanels(evaluation.panels, form.vehicle_type), preferred),
-    [evaluation.panels, form.vehicle_type, preferred],
-  );
-  const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
+  // A car panel in two car views (a front guard in Front and Left) is priced once: useQuotePreview.
+  const { shown, pricing } = useQuotePreview(evaluation, saved, form);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
 

@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { isRecordNotFound } from '../../dataProvider/errors';
 import type { EvaluationReply } from '../../domain/records';
-import { toEvaluation, toSavedQuote } from './evaluation';
+import { previewGstPercent, toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
+import { onePerCarPanel, pricingOf, visiblePanels, type QuoteForm } from './quoteForm';
 
 /** The query keys of the two replies a quote starts from: a save refreshes the saved quote's. */
 export const evaluationKey = (scanId: string) => ['scans', 'evaluate', scanId];
@@ -36,4 +38,19 @@ export function useSavedQuote(scanId: string) {
     retry: false,
     gcTime: 0,
   });
+}
+
+/**
+ * The live preview both quote screens show and save: the panels of the chosen vehicle type, a car panel in two car
+ * views once (where the saved quote priced it), priced by the engine with the evaluation's GST.
+ */
+export function useQuotePreview(evaluation: Evaluation, saved: SavedQuote | null, form: QuoteForm) {
+  const preferred = useMemo(() => new Set(Object.keys(saved?.items ?? {})), [saved]);
+  const shown = useMemo(
+    () => onePerCarPanel(visiblePanels(evaluation.panels, form.vehicle_type), preferred),
+    [evaluation.panels, form.vehicle_type, preferred],
+  );
+  const gstPercent = previewGstPercent(evaluation, saved);
+  const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
+  return { shown, pricing, gstPercent };
 }

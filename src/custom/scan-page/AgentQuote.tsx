@@ -6,19 +6,10 @@ import { useNotifyError } from '../../components/useNotifyError';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatMoney, toCents } from '../../domain/money';
-import { partOptions, previewGstPercent, productOptions, type Evaluation, type SavedQuote } from '../quote-generation/evaluation';
+import { partOptions, productOptions, type Evaluation, type SavedQuote } from '../quote-generation/evaluation';
 import { PartsEditor, ProductsEditor } from '../quote-generation/QuoteExtras';
-import {
-  formErrors,
-  initialForm,
-  onePerCarPanel,
-  pricingOf,
-  QUOTE_SAVE_LABELS,
-  quoteFields,
-  visiblePanels,
-  type QuoteForm,
-} from '../quote-generation/quoteForm';
-import { savedQuoteKey, useEvaluation, useSavedQuote } from '../quote-generation/useQuoteSources';
+import { formErrors, initialForm, QUOTE_SAVE_LABELS, quoteFields, type QuoteForm } from '../quote-generation/quoteForm';
+import { savedQuoteKey, useEvaluation, useQuotePreview, useSavedQuote } from '../quote-generation/useQuoteSources';
 import { Empty, Section } from './Section';
 import { useScanPage } from './context';
 
@@ -55,13 +46,7 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
   const { data: partLists = [] } = useSelectOptions('parts');
   const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
   const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
-  const preferred = useMemo(() => new Set(Object.keys(saved?.items ?? {})), [saved]);
-  const shown = useMemo(
-    () => onePerCarPanel(visiblePanels(evaluation.panels, form.vehicle_type), preferred),
-    [evaluation.panels, form.vehicle_type, preferred],
-  );
-  const gstPercent = previewGstPercent(evaluation, saved);
-  const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
+  const { shown, pricing } = useQuotePreview(evaluation, saved, form);
 
   const save = async () => {
     if (formErrors(form)) {
