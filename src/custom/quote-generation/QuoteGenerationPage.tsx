@@ -117,7 +117,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
   }, [evaluation.measures, evaluation.panels]);
 
   // A car panel in two car views (a front guard in Front and Left) is priced once: useQuotePreview.
-  const { shown, pricing } = useQuotePreview(evaluation, saved, form);
+  const { shown, pricing, context } = useQuotePreview(evaluation, saved, form);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
 
@@ -129,11 +129,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
     setSaving(true);
     try {
       const body = quoteBody(form, {
-        scanId: evaluation.scan.id,
-        clientId: evaluation.client.id,
-        scanType: evaluation.scan.type,
-        panels: shown,
-        pricing,
+        ...context,
         photo,
         withManualCheck,
       });

@@ -52,5 +52,10 @@ export function useQuotePreview(evaluation: Evaluation, saved: SavedQuote | null
   );
   const gstPercent = previewGstPercent(evaluation, saved);
   const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
-  return { shown, pricing, gstPercent };
+  // What the save sends beside the form (quoteBody, quoteFields): the scan, its client and the preview's figures.
+  const context = useMemo(
+    () => ({ scanId: evaluation.scan.id, clientId: evaluation.client.id, scanType: evaluation.scan.type, panels: shown, pricing }),
+    [evaluation.scan.id, evaluation.client.id, evaluation.scan.type, shown, pricing],
+  );
+  return { shown, pricing, gstPercent, context };
 }

@@ -46,7 +46,7 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
   const { data: partLists = [] } = useSelectOptions('parts');
   const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
   const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
-  const { shown, pricing } = useQuotePreview(evaluation, saved, form);
+  const { pricing, context } = useQuotePreview(evaluation, saved, form);
 
   const save = async () => {
     if (formErrors(form)) {
@@ -56,11 +56,7 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
     setSaving(true);
     try {
       const fields = quoteFields(form, {
-        scanId: evaluation.scan.id,
-        clientId: evaluation.client.id,
-        scanType: evaluation.scan.type,
-        panels: shown,
-        pricing,
+        ...context,
         withManualCheck: false,
       });
       // The agent viewer has no quote check box: an assessor's request stays.
