@@ -28,6 +28,18 @@ const TextInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProps
 type TextKey = 'make' | 'model' | 'carColor' | 'body_type';
 
 /** Spec 2 §2 right column: Car Details, every vehicle field editable inline (spec 2 §4, §5). */
+/** A select in an inline field: an empty choice first (its label), then the options. */
+const SelectInput = ({ p, empty, options }: { p: InlineInputProps<string>; empty: string; options: { value: string; text: string }[] }) => (
+  <TextField id={p.id} select size="small" fullWidth value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)}>
+    <MenuItem value="">{empty}</MenuItem>
+    {options.map((o) => (
+      <MenuItem key={o.value} value={o.value}>
+        {o.text}
+      </MenuItem>
+    ))}
+  </TextField>
+);
+
 export const CarDetailsCard = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -87,22 +99,11 @@ export const CarDetailsCard = () => {
         display={text(scan.location_state)}
         initial={text(scan.location_state)}
         input={(p) => (
-          <TextField
-            id={p.id}
-            select
-            size="small"
-            fullWidth
-            value={p.value}
-            disabled={p.disabled}
-            onChange={(e) => p.onChange(e.target.value)}
-          >
-            <MenuItem value="">{translate('app.scanPage.select_state')}</MenuItem>
-            {AU_STATES.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.id}
-              </MenuItem>
-            ))}
-          </TextField>
+          <SelectInput
+            p={p}
+            empty={translate('app.scanPage.select_state')}
+            options={AU_STATES.map((st) => ({ value: st.id, text: st.id }))}
+          />
         )}
         save={(v) => save({ location_state: v || null }, label('location_state'))}
       />
@@ -112,22 +113,11 @@ export const CarDetailsCard = () => {
         display={text(scan.client_name)}
         initial={scan.client_id === null ? '' : String(scan.client_id)}
         input={(p) => (
-          <TextField
-            id={p.id}
-            select
-            size="small"
-            fullWidth
-            value={p.value}
-            disabled={p.disabled}
-            onChange={(e) => p.onChange(e.target.value)}
-          >
-            <MenuItem value="">{translate('app.scanPage.select_client')}</MenuItem>
-            {(clients.data ?? []).map((c) => (
-              <MenuItem key={c.value} value={String(c.value)}>
-                {c.text}
-              </MenuItem>
-            ))}
-          </TextField>
+          <SelectInput
+            p={p}
+            empty={translate('app.scanPage.select_client')}
+            options={(clients.data ?? []).map((c) => ({ value: String(c.value), text: c.text }))}
+          />
         )}
         save={(v) => {
           const client = (clients.data ?? []).find((c) => String(c.value) === v);
