@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { PreparingClient } from './prepared';
 import { parseTimestamptz } from './timestamps';
 
 // Ids and counts are bigint in SQL; every value we store fits a JS number.
@@ -13,7 +14,8 @@ export type Database = Kysely<DB>;
 export type Executor = Kysely<DB> | Transaction<DB>;
 
 export function createDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Reads are prepared statements, parsed and planned once per connection (./prepared.ts).
+  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient });
   // An idle connection dropped by the server (e.g. PostgreSQL stopping on Ctrl-C) must not crash the process.
   pool.on('error', (e) => console.error(`database connection lost: ${e.message}`));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
