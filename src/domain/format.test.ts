@@ -74,3 +74,28 @@ describe('one date format for screens, report and export (issue 13)', () => {
     }
   });
 });
+
+describe('the cached zone formatter agrees with dayjs’ tz() (issue 8: tz() built an Intl formatter per call)', () => {
+  it('for any instant, in several zones, both locales', async () => {
+    const { default: fc } = await import('fast-check');
+    const { default: dayjs } = await import('dayjs');
+    const zones = ['Australia/Melbourne', 'Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham', 'UTC'];
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        fc.constantFrom('en', 'ja'),
+        (at, zone, lang) => {
+          const fmt = lang === 'ja' ? 'YYYY-MM-DD A hh:mm' : 'DD-MM-YYYY hh:mm A';
+          expect(formatDateTime(at, lang, zone)).toBe(dayjs(at).tz(zone).locale(lang).format(fmt));
+          expect(localDate(at, zone)).toBe(dayjs(at).tz(zone).format('YYYY-MM-DD'));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps years below 100 as they are', () => {
+    expect(localDate('0050-06-01T12:00:00Z', 'UTC')).toBe('0050-06-01');
+  });
+});

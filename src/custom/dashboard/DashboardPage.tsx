@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -113,7 +113,7 @@ export const DashboardPage = () => {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     void loadChart();
-    const timer = setTimeout(() => setReady(true), CHART_DELAY_MS);
+    const timer = setTimeout(() => startTransition(() => setReady(true)), CHART_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DISPLAY_TIME_ZONE, localDate } from '../../domain/format';
+import { localDate } from '../../domain/format';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -18,7 +18,7 @@ export interface DashboardFilterValues {
 export const EMPTY_DASHBOARD_FILTERS: DashboardFilterValues = { agent_id: '', client_id: '', location_id: '', ts: '', td: '' };
 
 /** Today in Melbourne, 'YYYY-MM-DD'. */
-export const melbourneToday = (now: Date = new Date()) => dayjs(now).tz(DISPLAY_TIME_ZONE).format('YYYY-MM-DD');
+export const melbourneToday = (now: Date = new Date()) => localDate(now)!;
 
 /** Search is enabled only with something set, and a date filter needs both dates (spec 1 §2). */
 export function canSearch(f: DashboardFilterValues): boolean {
