@@ -27,6 +27,14 @@ describe('reads are prepared statements (issue 8, request cost)', () => {
     });
   });
 
+  it('a failing read rejects with PostgreSQL’s error and leaves the connection usable', async () => {
+    await t.db.connection().execute(async (db) => {
+      await expect(sql`select no_such_column from generate_series(1, 2) n where n > ${1}`.execute(db)).rejects.toThrow(/no_such_column/);
+      const after = await sql<{ n: number }>`select n from generate_series(1, 3) n where n > ${1} order by n`.execute(db);
+      expect(after.rows.map((r) => r.n)).toEqual([2, 3]);
+    });
+  });
+
   it('leaves writes and DDL unnamed', async () => {
     await t.db.connection().execute(async (db) => {
       await sql`create temporary table prepared_probe (n int)`.execute(db);
