@@ -126,23 +126,34 @@ describe('graceful shutdown of server/server.ts on SIGTERM', () => {
 });
 
 describe('structured logs', () => {
-  it('puts the request id on every line written while a request is handled, app.log included', async () => {
+  it('puts the request id on the lines a request writes: its own logger, and background work it starts', async () => {
     const lines: Record<string, unknown>[] = [];
     const config = loadConfig({ ...t.configEnv, LOG_LEVEL: 'info' });
     const app = await buildApp({ config, db: t.db, storage: t.app.storage, logStream: { write: (l) => lines.push(JSON.parse(l)) } });
-    app.get('/api/test-log', { config: { access: 'public' } }, async () => {
-      app.log.info('written by app.log');
+    app.get('/api/test-log', { config: { access: 'public' } }, async (req) => {
+      req.log.info('written by request.log');
       await sleep(5);
-      app.log.warn('after an await');
+      req.log.warn('after an await');
+      app.background.run('a failing task', () => Promise.reject(new Error('boom')), req.log);
       return { ok: true };
     });
     await app.ready();
     try {
       const res = await app.inject({ method: 'GET', url: '/api/test-log' });
+      await app.background.settled();
       const id = res.headers['x-request-id'];
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       const mine = lines.filter((l) => l.reqId === id).map((l) => l.msg);
-      expect(mine).toEqual(['incoming request', 'written by app.log', 'after an await', 'request completed']);
+      expect(mine).toEqual(
+        expect.arrayContaining([
+          'incoming request',
+          'written by request.log',
+          'after an await',
+          'request completed',
+          'a failing task failed',
+        ]),
+      );
+      expect(mine).toHaveLength(5);
       // A forged id that is not one is replaced.
       const forged = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id\n{}' } });
       expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

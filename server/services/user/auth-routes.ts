@@ -63,7 +63,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
     (req, reply) => {
       // Replied before the look-up: a registered and an unknown address take the same path and time.
       const { email } = req.body;
-      app.background.run('password reset mail', () => auth.forgotPassword(email));
+      app.background.run('password reset mail', () => auth.forgotPassword(email), req.log);
       void reply.send({ data: { message: 'If that e-mail address is registered, a reset link is on its way.' } });
     },
   );
