@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { NODE_RUNTIME_FLAGS } from '../server/runtime';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed/demo';
 
 export { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium';
@@ -34,7 +35,7 @@ export async function startProductionServer(log: (s: string) => void = () => {})
   fs.chmodSync(dir, 0o755);
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   const pgPort = Number(process.env.BENCH_PG_PORT) || (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, [...NODE_RUNTIME_FLAGS, '--import', 'tsx', 'server/server.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import S3rver from 's3rver';
 import { createDatabase } from '../server/db/database';
+import { NODE_RUNTIME_FLAGS } from '../server/runtime';
 import { seedDemo } from '../server/seed/demo';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -268,7 +269,7 @@ export async function startCluster(opts: { quiet?: boolean; env?: Record<string,
       ...opts.env,
     };
     const spawnInstance = (port: number): Instance => {
-      const child = spawn(process.execPath, [bundle], {
+      const child = spawn(process.execPath, [...NODE_RUNTIME_FLAGS, bundle], {
         cwd: ROOT,
         env: { ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
