@@ -73,18 +73,18 @@ export class AccessCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async get(tokenHash: string, load: () => Promise<TokenAccess | null>): Promise<TokenAccess | null> {
+  async get(token: string, load: () => Promise<TokenAccess | null>): Promise<TokenAccess | null> {
     const now = Date.now();
-    const hit = this.entries.get(tokenHash);
+    const hit = this.entries.get(token);
     if (hit && hit.until > now) return hit.access;
-    if (hit) this.entries.delete(tokenHash);
+    if (hit) this.entries.delete(token);
     const generation = this.generation;
     const access = await load();
     if (!access || this.ttlMs === 0 || generation !== this.generation) return access;
     // The oldest entry goes first when full (a Map keeps insertion order).
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     for (const list of [access.roles, access.permissions, access.agents, access.clients]) Object.freeze(list);
-    this.entries.set(tokenHash, { access: Object.freeze(access), until: Math.min(now + this.ttlMs, access.expires_at.getTime()) });
+    this.entries.set(token, { access: Object.freeze(access), until: Math.min(now + this.ttlMs, access.expires_at.getTime()) });
     return access;
   }
 
@@ -158,8 +158,9 @@ export const authPlugin = fp((app: FastifyInstance, opts: { cacheSeconds?: numbe
     const token = bearerToken(request);
     if (!token && access === 'optional') return;
     if (!token) throw new UnauthorizedError();
-    const tokenHash = hashToken(token);
-    const row = await cache.get(tokenHash, () => findAccessByTokenHash(app.db, tokenHash));
+    // Keyed by the token itself (held in memory for AUTH_CACHE_SECONDS at most, like the request holding it): a hit
+    // costs no SHA-256; the database only ever sees the hash.
+    const row = await cache.get(token, () => findAccessByTokenHash(app.db, hashToken(token)));
     if (!row) throw new UnauthorizedError();
     const { token_id, impersonator_id, expires_at, ...user } = row;
     request.user = { ...user, tokenId: token_id, impersonatorId: impersonator_id, tokenExpiresAt: expires_at };
@@ -183,12 +184,19 @@ export const authPlugin = fp((app: FastifyInstance, opts: { cacheSeconds?: numbe
   // Other instances clear theirs when the bus brings the word (milliseconds later), not after AUTH_CACHE_SECONDS.
   const bus = app.hasDecorator('bus') ? app.bus : null;
   bus?.subscribe(ACCESS_CACHE_TOPIC, () => cache.clear());
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!changesAccess(request)) return payload;
+  // A callback hook, not an async one: it runs on every reply and almost always has nothing to do.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!changesAccess(request)) return done(null, payload);
     cache.clear();
+    if (!bus) return done(null, payload);
     // Sent before the reply leaves; a bus failure costs only the bounded staleness above.
-    await bus?.publish(ACCESS_CACHE_TOPIC, {}).catch((err: unknown) => request.log.error({ err }, 'access cache clear not sent'));
-    return payload;
+    bus.publish(ACCESS_CACHE_TOPIC, {}).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        request.log.error({ err }, 'access cache clear not sent');
+        done(null, payload);
+      },
+    );
   });
 
   /**

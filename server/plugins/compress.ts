@@ -62,29 +62,29 @@ function parseAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
  * at build time (server/plugins/spa.ts) and already carry their Content-Encoding, so they pass through untouched.
  */
 export const compressPlugin = fp((app: FastifyInstance, _opts: unknown, done: () => void) => {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    const size = Buffer.byteLength(payload);
-    if (size < COMPRESS_MIN_BYTES) return payload;
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const sync = size <= SYNC_MAX_BYTES;
-    const compressed =
-      encoding === 'br'
-        ? sync
-          ? brotliCompressSync(payload, brotliOptions(size))
-          : await brotli(payload, brotliOptions(size))
-        : sync
-          ? gzipSync(payload, { level: 6 })
-          : await gz(payload, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
-  });
+  // A callback hook (every reply passes here; most leave untouched, the rest are compressed on the spot).
+  app.addHook(
+    'onSend',
+    (request: FastifyRequest, reply: FastifyReply, payload: unknown, next: (err: Error | null, value?: unknown) => void) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return next(null, payload);
+      if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return next(null, payload);
+      if (reply.hasHeader('content-encoding')) return next(null, payload);
+      if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return next(null, payload);
+      const size = Buffer.byteLength(payload);
+      if (size < COMPRESS_MIN_BYTES) return next(null, payload);
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding) return next(null, payload);
+      const send = (compressed: Buffer) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        next(null, compressed);
+      };
+      if (size <= SYNC_MAX_BYTES)
+        return send(encoding === 'br' ? brotliCompressSync(payload, brotliOptions(size)) : gzipSync(payload, { level: 6 }));
+      (encoding === 'br' ? brotli(payload, brotliOptions(size)) : gz(payload, { level: 6 })).then(send, (err: Error) => next(err));
+    },
+  );
   done();
 });
