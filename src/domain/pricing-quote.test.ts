@@ -17,29 +17,20 @@ import {
   type PricingInput,
   type PricingPanel,
 } from './pricing';
+import { sampleClient } from '../test/invoiceSample';
 
 // Worked examples of PRICING.md: a client with one fully priced part (7), one part priced for the half-cent cases (8),
 // and no row for part 9. Amounts are decimal currency units, as the wire and the database hold them.
+// The invoice sample's client (part 7), plus part 8.
+const samplePrices = sampleClient.prices!;
 const client: PricingClient = {
-  sc_metallic: 10,
-  sc_pearl: 7.5,
-  sc_p2p: 1,
+  ...sampleClient,
   prices: {
+    ...samplePrices,
     dent: {
-      '7': {
-        light: 100,
-        medium: 150,
-        heavy: 200,
-        severe: 250,
-        oversize: 300,
-        p2p: 80,
-        aluminium: 12.5,
-        conventional: 450.5,
-        replacement: 1200,
-      },
+      ...samplePrices.dent,
       '8': { light: 0.01, medium: 1.01, heavy: 0, severe: 0, oversize: 0, p2p: 0, aluminium: 50, conventional: 0, replacement: 0 },
     },
-    scratch: { '7': { spot: 60, paint: 220.25, conventional: 310 } },
   },
 };
 

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { aUser } from './builders';
 
 export interface Reply {
   status?: number;
@@ -46,3 +47,21 @@ export function stubApi(answer: (request: string, body: unknown) => Reply | unde
   vi.stubGlobal('fetch', mock);
   return mock;
 }
+
+/**
+ * A signed-in Super Admin holding `scan` (in local storage, and at `auth/user`), empty `…/lists` choices, and every
+ * other call to `answer`: what the list screens' tests start from.
+ */
+export function signedInLister(answer: (request: string) => Reply | undefined) {
+  const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  return stubApi((request) => {
+    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
+    if (request.endsWith('/lists')) return { body: [] };
+    return answer(request);
+  });
+}
+
+/** The URLs of the calls a stub received that start with `prefix` (e.g. a list's page requests). */
+export const callsTo = (fetch: ReturnType<typeof stubApi>, prefix: string) =>
+  fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith(prefix));

@@ -15,10 +15,9 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
-import { NOT_FOUND_REDIRECT_MS } from '../../config';
 import { useNotifyError } from '../../components/useNotifyError';
+import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
-import { isRecordNotFound } from '../../dataProvider/errors';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
 import { useEvaluation, useQuotePreview, useSavedQuote } from './useQuoteSources';
@@ -301,24 +300,11 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
 export const QuoteGenerationPage = () => {
   const translate = useTranslate();
   const { scanId = '', agentId } = useParams<{ scanId: string; agentId?: string }>();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const navigate = useNavigate();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { evaluation, groups, saved } = useQuoteSources(scanId);
   const error = evaluation.error ?? saved.error ?? groups.error;
 
-  useEffect(() => {
-    if (!error) return undefined;
-    if (!isRecordNotFound(error)) {
-      notifyError(error);
-      return undefined;
-    }
-    // Spec 3 §8: '{Name} Not Found', then the list after 300 ms.
-    notify('app.error.record_not_found', { type: 'error', messageArgs: { name: translate('app.scans.page.scan') } });
-    timer.current = setTimeout(() => navigate('/quotes'), NOT_FOUND_REDIRECT_MS);
-    return () => clearTimeout(timer.current);
-  }, [error, navigate, notify, notifyError, translate]);
+  // Spec 3 §8: '{Name} Not Found', then the list after 300 ms.
+  useLoadError(error, 'app.scans.page.scan', '/quotes');
 
   const ready = evaluation.data && groups.data && saved.isSuccess;
   return (

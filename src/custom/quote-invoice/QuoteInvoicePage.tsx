@@ -1,13 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Box, Button, Container, GlobalStyles, Paper, Skeleton, Stack } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
-import { LinkBase, useAuthenticated, useDataProvider, useLocaleState, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
-import { NOT_FOUND_REDIRECT_MS } from '../../config';
-import { useNotifyError } from '../../components/useNotifyError';
+import { LinkBase, useAuthenticated, useDataProvider, useLocaleState, useParams, useTranslate } from 'react-admin';
+import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
-import { isRecordNotFound } from '../../dataProvider/errors';
 import { buildInvoice, invoiceSourceOfQuote, type QuoteInvoiceRecord } from '../../domain/invoice';
 import { InvoiceView } from './InvoiceView';
 
@@ -39,10 +37,6 @@ export const QuoteInvoicePage = () => {
   const [locale] = useLocaleState();
   const { quoteId = '' } = useParams<{ quoteId: string }>();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const notify = useNotify();
-  const notifyError = useNotifyError();
-  const navigate = useNavigate();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const { data: quote, error } = useQuery({
     queryKey: ['quotes', 'getOne', quoteId],
     queryFn: () => dataProvider.send<QuoteInvoiceRecord>('quote', `quotes/${encodeURIComponent(quoteId)}`),
@@ -50,16 +44,7 @@ export const QuoteInvoicePage = () => {
   });
   const invoice = useMemo(() => (quote ? buildInvoice(invoiceSourceOfQuote(quote, locale)) : null), [quote, locale]);
 
-  useEffect(() => {
-    if (!error) return undefined;
-    if (!isRecordNotFound(error)) {
-      notifyError(error);
-      return undefined;
-    }
-    notify('app.error.record_not_found', { type: 'error', messageArgs: { name: translate('app.invoice.quote') } });
-    timer.current = setTimeout(() => navigate('/quotes'), NOT_FOUND_REDIRECT_MS);
-    return () => clearTimeout(timer.current);
-  }, [error, navigate, notify, notifyError, translate]);
+  useLoadError(error, 'app.invoice.quote', '/quotes');
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 1, sm: 3 } }}>

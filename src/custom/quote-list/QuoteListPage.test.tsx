@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
-import { stubApi, type Reply } from '../../test/stubFetch';
+import { callsTo, signedInLister, type stubApi } from '../../test/stubFetch';
 
 const quote = (id: number, over: Record<string, unknown> = {}) => ({
   id,
@@ -21,18 +20,8 @@ const quote = (id: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-function signedIn(answer: (request: string) => Reply | undefined) {
-  const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });
-  localStorage.setItem('currentUser', JSON.stringify(user));
-  return stubApi((request) => {
-    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
-    if (request.endsWith('/lists')) return { body: [] };
-    return answer(request);
-  });
-}
-
-const listCalls = (fetch: ReturnType<typeof stubApi>) =>
-  fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/quote/quotes?'));
+const signedIn = signedInLister;
+const listCalls = (fetch: ReturnType<typeof stubApi>) => callsTo(fetch, '/api/quote/quotes?');
 
 describe('quotes list', { timeout: 90_000 }, () => {
   it("asks for today to two days later, shows the spec's columns in the quote's currency and the row actions", async () => {

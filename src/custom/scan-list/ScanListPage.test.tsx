@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ScanItem } from '../../domain/records';
-import { aScan, aUser } from '../../test/builders';
+import { aScan } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
-import { stubApi, type Reply } from '../../test/stubFetch';
+import { callsTo, signedInLister, type stubApi } from '../../test/stubFetch';
 import type { ScanEventHandlers } from '../../realtime';
 
 // The live connection is replaced by a hand-held one: tests play the server's events through it.
@@ -21,18 +21,8 @@ vi.mock('../../realtime/instance', () => ({
 const scan = (id: number, overrides: Partial<ScanItem> = {}) =>
   aScan({ id, scan_id: `s-${id}`, licensePlate: `PLATE${id}`, status: 'uploaded', ...overrides });
 
-function signedIn(answer: (request: string) => Reply | undefined) {
-  const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });
-  localStorage.setItem('currentUser', JSON.stringify(user));
-  return stubApi((request) => {
-    if (request === 'GET /api/user/auth/user') return { body: { data: user } };
-    if (request.endsWith('/lists')) return { body: [] };
-    return answer(request);
-  });
-}
-
-const listCalls = (fetch: ReturnType<typeof stubApi>) =>
-  fetch.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/scan/scans?'));
+const signedIn = signedInLister;
+const listCalls = (fetch: ReturnType<typeof stubApi>) => callsTo(fetch, '/api/scan/scans?');
 
 // The whole app renders lazily per test: slow on a busy 2-core machine.
 describe('scan list screen', { timeout: 20_000 }, () => {

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Box, Breadcrumbs, Button, CircularProgress, Link, Paper, Skeleton, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
-import { NOT_FOUND_REDIRECT_MS } from '../../config';
+import { LinkBase, useDataProvider, useNotify, useParams, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
+import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
-import { isRecordNotFound } from '../../dataProvider/errors';
 import { isAgentUser } from '../../domain/permissions';
 import { mergeLiveUpdate } from '../../domain/scan-view';
 import { useScanEvents } from '../../realtime';
@@ -43,8 +42,6 @@ export const ScanPage = () => {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const navigate = useNavigate();
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [refreshing, setRefreshing] = useState(false);
   // The fields being edited: a set kept for the page's life, read by the live-update handler (not by rendering).
   const [editing] = useState(() => new Set<string>());
@@ -60,17 +57,8 @@ export const ScanPage = () => {
     retry: false,
   });
 
-  useEffect(() => {
-    if (!error) return undefined;
-    if (!isRecordNotFound(error)) {
-      notifyError(error);
-      return undefined;
-    }
-    // Spec 1 §8: 'Scan Not Found', then back to the list.
-    notify('app.error.record_not_found', { type: 'error', messageArgs: { name: translate('app.scans.page.scan') } });
-    timer.current = setTimeout(() => navigate('/scans'), NOT_FOUND_REDIRECT_MS);
-    return () => clearTimeout(timer.current);
-  }, [error, navigate, notify, notifyError, translate]);
+  // Spec 1 §8: 'Scan Not Found', then back to the list.
+  useLoadError(error, 'app.scans.page.scan', '/scans');
 
   const setEditing = useCallback(
     (field: string, on: boolean) => {
