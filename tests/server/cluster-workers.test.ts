@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { enqueueWebhooks } from '../../server/lib/events';
 import { createMailer } from '../../server/lib/mail-outbox';
 import type { FileStorage } from '../../server/lib/storage';
+import type { Database } from '../../server/db/database';
 import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-export';
 import { removeExpiredExports } from '../../server/services/scan/export';
 import { startWorkers, type Workers } from '../../server/workers';
@@ -187,22 +188,43 @@ describe('mail outbox with two instances', () => {
 });
 
 describe('export sweep with two instances', () => {
-  it('removes each expired export file once when two sweeps run at the same time', async () => {
+  /**
+   * 40 expired exports in `table` (keys `key(i)`, after `before`), then two instances' sweeps at the same moment,
+   * through a storage that counts its deletes.
+   */
+  async function sweepTwiceAtOnce(
+    table: 'scan_exports' | 'quote_exports',
+    key: (i: number) => string,
+    format: string,
+    sweep: (db: Database, storage: FileStorage) => Promise<number>,
+    before?: (userId: number) => Promise<unknown>,
+  ) {
     const deletes: string[] = [];
     const counting = (): FileStorage => ({
       ...t.app.storage,
-      async delete(key) {
-        deletes.push(key);
+      async delete(k) {
+        deletes.push(k);
         await sleep(5);
       },
     });
     const user = await t.build.user();
-    await sql`delete from scan_exports`.execute(t.db);
+    await sql`delete from ${sql.table(table)}`.execute(t.db);
     for (let i = 0; i < 40; i++)
-      await sql`insert into scan_exports (key, user_id, format, rows, created_at)
-        values (${`sweep-${i}.csv`}, ${user.id}, 'csv', 1, now() - interval '25 hours')`.execute(t.db);
+      await sql`insert into ${sql.table(table)} (key, user_id, format, rows, created_at)
+        values (${key(i)}, ${user.id}, ${format}, 1, now() - interval '25 hours')`.execute(t.db);
+    await before?.(user.id);
     const b = await secondInstance(t);
-    const [x, y] = await Promise.all([removeExpiredExports(t.db, counting()), removeExpiredExports(b.db, counting())]);
+    const [x, y] = await Promise.all([sweep(t.db, counting()), sweep(b.db, counting())]);
+    return { x, y, deletes };
+  }
+
+  it('removes each expired export file once when two sweeps run at the same time', async () => {
+    const { x, y, deletes } = await sweepTwiceAtOnce(
+      'scan_exports',
+      (i) => `sweep-${i}.csv`,
+      'csv',
+      (db, storage) => removeExpiredExports(db, storage),
+    );
     expect(x + y).toBe(40);
     expect(deletes.sort()).toEqual(Array.from({ length: 40 }, (_, i) => `sweep-${i}.csv`).sort());
     expect(x).toBeGreaterThan(0);
@@ -210,23 +232,14 @@ describe('export sweep with two instances', () => {
     expect((await sql`select key from scan_exports`.execute(t.db)).rows).toEqual([]);
   });
   it('removes each expired quote export file once when two sweeps run at the same time', async () => {
-    const deletes: string[] = [];
-    const counting = (): FileStorage => ({
-      ...t.app.storage,
-      async delete(key) {
-        deletes.push(key);
-        await sleep(5);
-      },
-    });
-    const user = await t.build.user();
-    await sql`delete from quote_exports`.execute(t.db);
-    for (let i = 0; i < 40; i++)
-      await sql`insert into quote_exports (key, user_id, format, rows, created_at)
-        values (${`quote-sweep-${i}.xlsx`}, ${user.id}, 'xlsx', 1, now() - interval '25 hours')`.execute(t.db);
-    // A fresh one stays.
-    await sql`insert into quote_exports (key, user_id, format, rows) values ('quote-fresh.csv', ${user.id}, 'csv', 1)`.execute(t.db);
-    const b = await secondInstance(t);
-    const [x, y] = await Promise.all([removeExpiredQuoteExports(t.db, counting()), removeExpiredQuoteExports(b.db, counting())]);
+    const { x, y, deletes } = await sweepTwiceAtOnce(
+      'quote_exports',
+      (i) => `quote-sweep-${i}.xlsx`,
+      'xlsx',
+      (db, storage) => removeExpiredQuoteExports(db, storage),
+      // A fresh one stays.
+      (userId) => sql`insert into quote_exports (key, user_id, format, rows) values ('quote-fresh.csv', ${userId}, 'csv', 1)`.execute(t.db),
+    );
     expect(x + y).toBe(40);
     expect(deletes.sort()).toEqual(Array.from({ length: 40 }, (_, i) => `quote-sweep-${i}.xlsx`).sort());
     expect(x).toBeGreaterThan(0);

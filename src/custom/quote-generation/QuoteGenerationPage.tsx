@@ -15,21 +15,18 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
-import { useNotifyError } from '../../components/useNotifyError';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
-import { useEvaluation, useQuotePreview, useSavedQuote } from './useQuoteSources';
+import { useEvaluation, useQuotePreview, useQuoteSave, useSavedQuote } from './useQuoteSources';
 import { PanelCard } from './PanelCard';
 import { PanelDamageDialog } from './PanelDamageDialog';
 import { PartsEditor, ProductsEditor, VehiclePhoto } from './QuoteExtras';
 import {
-  formErrors,
   groupByView,
   initialForm,
   panelDamage,
-  QUOTE_SAVE_LABELS,
   quoteBody,
   recountPanels,
   setCategory,
@@ -93,7 +90,6 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
   const t = (key: string, options?: object) => translate(`${T}.${key}`, options);
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const notifyError = useNotifyError();
   const navigate = useNavigate();
   const [form, setForm] = useState<QuoteForm>(() => initialForm(evaluation.panels, evaluation.measures, saved));
   const [photo, setPhoto] = useState<File | null>(null);
@@ -102,9 +98,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
   const { data: partLists = [] } = useSelectOptions('parts');
   const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
   const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
-  const [saving, setSaving] = useState(false);
   const [deletingPhoto, setDeletingPhoto] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
 
   // The damage modal (spec 3 §2): counts saved on the scan, the evaluation asked again, the edited panels recounted.
   const [editingDamage, setEditingDamage] = useState<QuotePanel | null>(null);
@@ -120,29 +114,18 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
 
-  const save = async () => {
-    if (formErrors(form)) {
-      setShowErrors(true);
-      return;
-    }
-    setSaving(true);
-    try {
-      const body = quoteBody(form, {
-        ...context,
-        photo,
-        withManualCheck,
-      });
-      const reply = await dataProvider.send<{ id?: unknown }>('quote', 'quotes', { method: 'POST', body });
-      const id = reply && typeof reply === 'object' ? reply.id : undefined;
-      if (typeof id !== 'number' && typeof id !== 'string') throw new Error('app.error.server');
-      notify(`${T}.generated`, { type: 'success' });
-      navigate(`/quotes/${encodeURIComponent(String(id))}/invoice`);
-    } catch (error) {
-      // Spec 3 §8: the save resets its loading state; the server's message shows as any failed call's does.
-      notifyError(error, QUOTE_SAVE_LABELS);
-      setSaving(false);
-    }
-  };
+  const { save, saving, showErrors } = useQuoteSave(form, async () => {
+    const body = quoteBody(form, {
+      ...context,
+      photo,
+      withManualCheck,
+    });
+    const reply = await dataProvider.send<{ id?: unknown }>('quote', 'quotes', { method: 'POST', body });
+    const id = reply && typeof reply === 'object' ? reply.id : undefined;
+    if (typeof id !== 'number' && typeof id !== 'string') throw new Error('app.error.server');
+    notify(`${T}.generated`, { type: 'success' });
+    navigate(`/quotes/${encodeURIComponent(String(id))}/invoice`);
+  });
 
   const deleteSavedPhoto = async () => {
     if (!saved) return;

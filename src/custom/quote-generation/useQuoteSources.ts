@@ -1,11 +1,12 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
+import { useNotifyError } from '../../components/useNotifyError';
 import { isRecordNotFound } from '../../dataProvider/errors';
 import type { EvaluationReply } from '../../domain/records';
 import { previewGstPercent, toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
-import { onePerCarPanel, pricingOf, visiblePanels, type QuoteForm } from './quoteForm';
+import { formErrors, onePerCarPanel, pricingOf, QUOTE_SAVE_LABELS, visiblePanels, type QuoteForm } from './quoteForm';
 
 /** The query keys of the two replies a quote starts from: a save refreshes the saved quote's. */
 export const evaluationKey = (scanId: string) => ['scans', 'evaluate', scanId];
@@ -58,4 +59,30 @@ export function useQuotePreview(evaluation: Evaluation, saved: SavedQuote | null
     [evaluation.scan.id, evaluation.client.id, evaluation.scan.type, shown, pricing],
   );
   return { shown, pricing, gstPercent, context };
+}
+
+/**
+ * The save of both quote screens: a form with errors shows them and sends nothing; otherwise `submit` runs with the
+ * button busy, and a failure shows the server's message (422 fields under Quote Generation's labels) and frees the
+ * button (spec 3 §8).
+ */
+export function useQuoteSave(form: QuoteForm, submit: () => Promise<void>) {
+  const notifyError = useNotifyError();
+  const [saving, setSaving] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const save = async () => {
+    if (formErrors(form)) {
+      setShowErrors(true);
+      return;
+    }
+    setSaving(true);
+    try {
+      await submit();
+    } catch (error) {
+      notifyError(error, QUOTE_SAVE_LABELS);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { save, saving, showErrors };
 }

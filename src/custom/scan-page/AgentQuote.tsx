@@ -2,14 +2,13 @@ import { useMemo, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, Skeleton, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { LinkBase, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useNotifyError } from '../../components/useNotifyError';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatMoney, toCents } from '../../domain/money';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from '../quote-generation/evaluation';
 import { PartsEditor, ProductsEditor } from '../quote-generation/QuoteExtras';
-import { formErrors, initialForm, QUOTE_SAVE_LABELS, quoteFields, type QuoteForm } from '../quote-generation/quoteForm';
-import { savedQuoteKey, useEvaluation, useQuotePreview, useSavedQuote } from '../quote-generation/useQuoteSources';
+import { initialForm, quoteFields, type QuoteForm } from '../quote-generation/quoteForm';
+import { savedQuoteKey, useEvaluation, useQuotePreview, useQuoteSave, useSavedQuote } from '../quote-generation/useQuoteSources';
 import { Empty, Section } from './Section';
 import { useScanPage } from './context';
 
@@ -38,44 +37,29 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
-  const notifyError = useNotifyError();
   const [form, setForm] = useState<QuoteForm>(() => initialForm(evaluation.panels, evaluation.measures, saved));
-  const [saving, setSaving] = useState(false);
-  const [showErrors, setShowErrors] = useState(false);
   const { data: productLists = [] } = useSelectOptions('products');
   const { data: partLists = [] } = useSelectOptions('parts');
   const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
   const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
   const { pricing, context } = useQuotePreview(evaluation, saved, form);
 
-  const save = async () => {
-    if (formErrors(form)) {
-      setShowErrors(true);
-      return;
-    }
-    setSaving(true);
-    try {
-      const fields = quoteFields(form, {
-        ...context,
-        withManualCheck: false,
-      });
-      // The agent viewer has no quote check box: an assessor's request stays.
-      const body = {
-        ...fields,
-        manual_check: saved?.manual_check === 1 || saved?.manual_check === true ? 1 : 0,
-        scan_details: evaluation.scan,
-      };
-      const reply = await dataProvider.send<Partial<SavedReply>>('quote', 'quotes', { method: 'POST', body });
-      if (typeof reply?.id !== 'number' || typeof reply.grant_total !== 'number') throw new Error('app.error.server');
-      notify(`${G}.generated`, { type: 'success' });
-      await onSaved({ id: reply.id, grant_total: reply.grant_total, currency: reply.currency ?? evaluation.client.currency });
-    } catch (error) {
-      // Spec 3 §8: the save resets its loading state; the server's message shows as any failed call's does.
-      notifyError(error, QUOTE_SAVE_LABELS);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { save, saving, showErrors } = useQuoteSave(form, async () => {
+    const fields = quoteFields(form, {
+      ...context,
+      withManualCheck: false,
+    });
+    // The agent viewer has no quote check box: an assessor's request stays.
+    const body = {
+      ...fields,
+      manual_check: saved?.manual_check === 1 || saved?.manual_check === true ? 1 : 0,
+      scan_details: evaluation.scan,
+    };
+    const reply = await dataProvider.send<Partial<SavedReply>>('quote', 'quotes', { method: 'POST', body });
+    if (typeof reply?.id !== 'number' || typeof reply.grant_total !== 'number') throw new Error('app.error.server');
+    notify(`${G}.generated`, { type: 'success' });
+    await onSaved({ id: reply.id, grant_total: reply.grant_total, currency: reply.currency ?? evaluation.client.currency });
+  });
 
   const heading = (id: string, text: string) => (
     <Typography id={id} component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
