@@ -11,6 +11,7 @@ import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../err
 import { checkImage } from './images';
 import { multipartBody } from './multipart';
 import { sanitizeRichText } from './rich-text';
+import { recordJsonCheck, recordJsonSql } from './record-json';
 import { dataReply, ListsReply, metaPageReply, pageReply, recordErrors } from './replies';
 import { fileUrl, keyOfUrl, storageOf } from './storage';
 
@@ -120,18 +121,24 @@ export function resourceRepository(d: ResourceDescription) {
   const visible = (scope: DataScope, extra?: RawBuilder<boolean> | null) =>
     extra ? sql<boolean>`(${scopePredicate(scope, d.scope)} and ${extra})` : scopePredicate(scope, d.scope);
   const listValue = sql.ref(d.lists.value ?? 'id');
+  const rowJson = recordJsonSql(d.record, 'p');
+  /** A page's predicate (scope, search, filters) and order. */
+  const pageParts = (scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) => {
+    const search = q.q
+      ? sql`and (${sql.join(
+          d.searchable.map((c) => sql`${sql.ref(c)}::text ilike ${`%${escapeLike(q.q!)}%`}`),
+          sql` or `,
+        )})`
+      : sql``;
+    const filtered = (d.filters ?? []).filter((c) => q.filters?.[c] !== undefined).map((c) => sql` and ${sql.ref(c)} = ${q.filters![c]}`);
+    const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
+    const sortField = q.sort && d.sortable.includes(q.sort) ? q.sort : d.defaultSort.field;
+    const order = (q.order ?? d.defaultSort.order) === 'desc' ? sql`desc` : sql`asc`;
+    return { where, sortField, order };
+  };
   return {
     async page(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
-      const search = q.q
-        ? sql`and (${sql.join(
-            d.searchable.map((c) => sql`${sql.ref(c)}::text ilike ${`%${escapeLike(q.q!)}%`}`),
-            sql` or `,
-          )})`
-        : sql``;
-      const filtered = (d.filters ?? []).filter((c) => q.filters?.[c] !== undefined).map((c) => sql` and ${sql.ref(c)} = ${q.filters![c]}`);
-      const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
-      const sortField = q.sort && d.sortable.includes(q.sort) ? q.sort : d.defaultSort.field;
-      const order = (q.order ?? d.defaultSort.order) === 'desc' ? sql`desc` : sql`asc`;
+      const { where, sortField, order } = pageParts(scope, q, extra);
       // One round trip: the count, and the page joined to it (a page past the end is one row of nulls with the total).
       const r = await sql<Record<string, unknown> & { page_total: number }>`select p.*, c.page_total
         from (select count(*)::int as page_total from ${source} ${where}) c
@@ -143,6 +150,26 @@ export function resourceRepository(d: ResourceDescription) {
       // page_total stays on the rows: the reply's serialiser writes only the record's fields (\`delete\` would turn
       // every row into a slow dictionary object).
       return { items: r.rows as Record<string, unknown>[], total };
+    },
+    /**
+     * The page's reply body as PostgreSQL writes it (`{items, total}` or `{items, meta}`), or null when the record
+     * is not flat (see recordJsonSql): the same rows, order and fields as `page`.
+     */
+    async pageJson(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null): Promise<string | null> {
+      if (!rowJson) return null;
+      const { where, sortField, order } = pageParts(scope, q, extra);
+      const tail =
+        d.pageShape === 'meta'
+          ? sql`'meta', json_build_object('total', c.page_total, 'last_page', greatest(1, ceil(c.page_total / ${q.per_page}::numeric))::int)`
+          : sql`'total', c.page_total`;
+      const r = await sql<{ body: string }>`select json_build_object(
+          'items', coalesce(json_agg(${rowJson} order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order}) filter (where p.id is not null), '[]'),
+          ${tail})::text as body
+        from (select count(*)::int as page_total from ${source} ${where}) c
+        left join lateral (select * from ${source} ${where} order by ${sql.ref(sortField)} ${order}, id ${order}
+          limit ${q.per_page} offset ${(q.page - 1) * q.per_page}) p on true
+        group by c.page_total`.execute(db);
+      return r.rows[0].body;
     },
     async find(db: Executor, scope: DataScope, id: number, extra?: RawBuilder<boolean> | null) {
       const r = await sql<Record<string, unknown>>`select * from ${source} where id = ${id} and ${visible(scope, extra)}`.execute(db);
@@ -316,6 +343,15 @@ export async function columnsOf(fields: FieldSpecs, input: Record<string, unknow
   return columns;
 }
 
+/** The form of a page written by PostgreSQL, for the test suite's check; null when the record is not written there. */
+function pageJsonCheck(d: ResourceDescription) {
+  const row = recordJsonCheck(d.record);
+  if (!row) return null;
+  return d.pageShape === 'meta'
+    ? z.strictObject({ items: z.array(row), meta: z.strictObject({ total: z.number().int(), last_page: z.number().int().min(1) }) })
+    : z.strictObject({ items: z.array(row), total: z.number().int() });
+}
+
 export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const repo = resourceRepository(d);
   described.set(d.path.toLowerCase(), d);
@@ -383,38 +419,37 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     }
   };
 
-  if (d.pageShape === 'meta') {
-    r.get(
-      `/${d.path}`,
-      {
-        config: { access },
-        schema: {
-          tags,
-          summary: `Page of ${d.model} records`,
-          querystring: ListQuery(d.sortable, d.filters),
-          response: { 200: metaPageReply(d.record), ...recordErrors },
-        },
+  const pageSchema = d.pageShape === 'meta' ? metaPageReply(d.record) : pageReply(d.record);
+  const pageOf = async (req: FastifyRequest<{ Querystring: z.output<ReturnType<typeof ListQuery>> }>) => {
+    const { items, total } = await repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req));
+    return d.pageShape === 'meta'
+      ? { items, meta: { total, last_page: Math.max(1, Math.ceil(total / req.query.per_page)) } }
+      : { items, total };
+  };
+  // The test suite checks that every page PostgreSQL writes has the form JavaScript would give it (see recordJsonSql).
+  const jsonCheck = app.hasDecorator('replySerializer') && app.replySerializer.check ? pageJsonCheck(d) : null;
+  r.get(
+    `/${d.path}`,
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: `Page of ${d.model} records`,
+        querystring: ListQuery(d.sortable, d.filters),
+        response: { 200: pageSchema, ...recordErrors },
       },
-      async (req) => {
-        const { items, total } = await repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req));
-        return { items, meta: { total, last_page: Math.max(1, Math.ceil(total / req.query.per_page)) } };
-      },
-    );
-  } else {
-    r.get(
-      `/${d.path}`,
-      {
-        config: { access },
-        schema: {
-          tags,
-          summary: `Page of ${d.model} records`,
-          querystring: ListQuery(d.sortable, d.filters),
-          response: { 200: pageReply(d.record), ...recordErrors },
-        },
-      },
-      async (req) => repo.page(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req)),
-    );
-  }
+    },
+    async (req, reply) => {
+      const body = await repo.pageJson(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req));
+      if (body === null) return pageOf(req);
+      if (jsonCheck) {
+        const checked = jsonCheck.safeParse(JSON.parse(body));
+        if (!checked.success) throw new Error(`GET ${d.path}: PostgreSQL wrote ${body}: ${checked.error.message}`);
+      }
+      // Already JSON: a string with a JSON content type leaves as it is (the schema's serialiser is for objects).
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
 
   const listsFilters = z.object(
     Object.fromEntries((d.lists.filters ?? []).map((c) => [c, z.coerce.string().pipe(safeString(c).trim().max(200)).optional()])),

@@ -101,5 +101,5 @@ export function createReplySerializer({ check = false } = {}) {
       return written;
     };
   };
-  return Object.assign(compiler, { viaZodRoutes });
+  return Object.assign(compiler, { viaZodRoutes, check });
 }
