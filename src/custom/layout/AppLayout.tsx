@@ -2,6 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Box, keyframes, useMediaQuery, type Theme } from '@mui/material';
 import { useLocation } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
+import { useMountedInTransition } from '../../components/useMountedInTransition';
 import { AppHeader } from './AppHeader';
 import { Footer } from './Footer';
 import { Sidebar } from './Sidebar';
@@ -16,6 +17,14 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   useRefreshCurrentUser();
+  // The shell (menu, header, page) is the largest first render: it is built in slices after a light first frame.
+  const ready = useMountedInTransition();
+  if (!ready)
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: '100vh' }}>
+        <PageLoading />
+      </Box>
+    );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
