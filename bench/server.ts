@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NODE_RUNTIME_FLAGS } from '../server/runtime';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed/demo';
+import { toCurrentUser } from '../src/session/currentUser';
 
 export { CHROMIUM, CHROMIUM_FLAGS } from '../tests/chromium';
 
@@ -20,7 +21,7 @@ export const freePort = () =>
 
 export interface RunningServer {
   url: string;
-  /** Signs in through the API: the reply's user (with its token), as the app stores it under `currentUser`. */
+  /** Signs in through the API: the user (with its token) as the app stores it under `currentUser`. */
   signIn(email?: string): Promise<Record<string, unknown> & { token: string }>;
   stop(): Promise<void>;
 }
@@ -75,7 +76,12 @@ export async function startProductionServer(log: (s: string) => void = () => {})
         body: JSON.stringify({ email, password: DEMO_PASSWORD }),
       });
       if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { data: Record<string, unknown> & { token: string } }).data;
+      // Exactly what the app's sign-in stores (authProvider.login): the raw reply differs from it, so the app's first
+      // refresh of the user would rewrite it and re-render every signed-in screen at once, which a returning user's
+      // visit does not do.
+      const user = toCurrentUser(((await res.json()) as { data: unknown }).data);
+      if (!user) throw new Error('sign-in: the reply holds no user with a token');
+      return { ...user };
     },
     async stop() {
       child.kill('SIGTERM');
