@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { useMountedInTransition } from '../../components/useMountedInTransition';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { mergeCurrentUser, useCurrentUser, useImpersonatedUser } from '../../session';
@@ -17,6 +18,9 @@ export const TermsDialog = () => {
   const notifyError = useNotifyError();
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The dialog (modal, focus trap, backdrop) opens through a transition, not in the dashboard's first render, which
+  // react-admin's permission check makes a synchronous one (issue 8, blocking time); being fixed, it moves nothing.
+  const ready = useMountedInTransition();
 
   const accept = async () => {
     setBusy(true);
@@ -30,7 +34,7 @@ export const TermsDialog = () => {
   };
 
   return (
-    <Dialog open={!!user && user.consent === 0 && !impersonating} aria-labelledby="terms-dialog-title">
+    <Dialog open={ready && !!user && user.consent === 0 && !impersonating} aria-labelledby="terms-dialog-title">
       <DialogTitle id="terms-dialog-title">{translate('app.dashboard.terms_title')}</DialogTitle>
       <DialogContent>
         <FormControlLabel
