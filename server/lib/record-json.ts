@@ -34,7 +34,8 @@ function kindOf(schema: z.ZodType): Kind | null {
 /**
  * A record's JSON as PostgreSQL writes it for the row `alias`, in exactly the form the reply serialiser gives
  * (numbers as numbers, strings, booleans, dates as `toISOString()`: `2026-11-24T18:31:59.986Z`), or null when the
- * record holds anything but flat scalars (such records are read and written by JavaScript).
+ * record holds anything but flat scalars (such records are read and written by JavaScript). A date field must be a
+ * `timestamptz` column, as every date column of the schema is (`at time zone 'UTC'` reads it as an instant).
  * Building a page's JSON in the database skips parsing every cell into JavaScript and writing it out again: about a
  * fifth of the CPU of a 25-row page (issue 8, Request cost).
  */
