@@ -12,20 +12,19 @@ const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 /** A z.object's fields (zod types `shape` loosely). */
 const fieldsOf = (record: z.ZodObject): [string, z.ZodType][] => Object.entries<z.ZodType>(record.shape);
 
-const nullableOf = (schema: z.ZodType) => (schema._zod.def as { type: string }).type === 'nullable';
-
-/** A record field's JSON kind: a scalar, nullable or not; null for anything else (objects, arrays, optional keys). */
-function kindOf(schema: z.ZodType): Kind | null {
+/** A record field's JSON kind, a scalar, and whether it may be null; null for anything else (objects, arrays, optional keys). */
+function kindOf(schema: z.ZodType): { kind: Kind; nullable: boolean } | null {
   let def = schema._zod.def as { type: string; innerType?: z.ZodType };
-  if (def.type === 'nullable' && def.innerType) def = def.innerType._zod.def;
+  const nullable = def.type === 'nullable' && !!def.innerType;
+  if (nullable) def = def.innerType!._zod.def;
   switch (def.type) {
     case 'number':
     case 'string':
     case 'boolean':
     case 'date':
-      return def.type;
+      return { kind: def.type, nullable };
     case 'enum':
-      return 'string';
+      return { kind: 'string', nullable };
     default:
       return null;
   }
@@ -44,7 +43,7 @@ export function recordJsonSql(record: z.ZodObject, alias: string): RawBuilder<un
   if (entries.length > MAX_KEYS) return null;
   const parts: RawBuilder<unknown>[] = [];
   for (const [key, schema] of entries) {
-    const kind = kindOf(schema);
+    const kind = kindOf(schema)?.kind;
     if (!kind) return null;
     const column = sql.ref(`${alias}.${key}`);
     const value =
@@ -68,11 +67,12 @@ export function recordJsonSql(record: z.ZodObject, alias: string): RawBuilder<un
 export function recordJsonCheck(record: z.ZodObject): z.ZodObject | null {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, schema] of fieldsOf(record)) {
-    const kind = kindOf(schema);
-    if (!kind) return null;
+    const field = kindOf(schema);
+    if (!field) return null;
+    const { kind, nullable } = field;
     const value =
       kind === 'date' ? z.string().regex(ISO_DATE) : kind === 'number' ? z.number() : kind === 'boolean' ? z.boolean() : z.string();
-    shape[key] = nullableOf(schema) ? value.nullable() : value;
+    shape[key] = nullable ? value.nullable() : value;
   }
   return z.strictObject(shape);
 }

@@ -122,7 +122,7 @@ export function resourceRepository(d: ResourceDescription) {
     extra ? sql<boolean>`(${scopePredicate(scope, d.scope)} and ${extra})` : scopePredicate(scope, d.scope);
   const listValue = sql.ref(d.lists.value ?? 'id');
   const rowJson = recordJsonSql(d.record, 'p');
-  /** A page's predicate (scope, search, filters) and order. */
+  /** A page's rows `p` beside its total `c.page_total` (scope, search, filters, order, limit), and its order. */
   const pageParts = (scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) => {
     const search = q.q
       ? sql`and (${sql.join(
@@ -134,16 +134,16 @@ export function resourceRepository(d: ResourceDescription) {
     const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
     const sortField = q.sort && d.sortable.includes(q.sort) ? q.sort : d.defaultSort.field;
     const order = (q.order ?? d.defaultSort.order) === 'desc' ? sql`desc` : sql`asc`;
-    return { where, sortField, order };
+    // One round trip: the count, and the page joined to it (a page past the end is one row of nulls with the total).
+    const from = sql`from (select count(*)::int as page_total from ${source} ${where}) c
+        left join lateral (select * from ${source} ${where} order by ${sql.ref(sortField)} ${order}, id ${order}
+          limit ${q.per_page} offset ${(q.page - 1) * q.per_page}) p on true`;
+    return { from, sortField, order };
   };
   return {
     async page(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
-      const { where, sortField, order } = pageParts(scope, q, extra);
-      // One round trip: the count, and the page joined to it (a page past the end is one row of nulls with the total).
-      const r = await sql<Record<string, unknown> & { page_total: number }>`select p.*, c.page_total
-        from (select count(*)::int as page_total from ${source} ${where}) c
-        left join lateral (select * from ${source} ${where} order by ${sql.ref(sortField)} ${order}, id ${order}
-          limit ${q.per_page} offset ${(q.page - 1) * q.per_page}) p on true
+      const { from, sortField, order } = pageParts(scope, q, extra);
+      const r = await sql<Record<string, unknown> & { page_total: number }>`select p.*, c.page_total ${from}
         order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order}`.execute(db);
       const total = r.rows[0].page_total;
       if (r.rows[0].id === null) return { items: [], total };
@@ -157,17 +157,14 @@ export function resourceRepository(d: ResourceDescription) {
      */
     async pageJson(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null): Promise<string | null> {
       if (!rowJson) return null;
-      const { where, sortField, order } = pageParts(scope, q, extra);
+      const { from, sortField, order } = pageParts(scope, q, extra);
       const tail =
         d.pageShape === 'meta'
           ? sql`'meta', json_build_object('total', c.page_total, 'last_page', greatest(1, ceil(c.page_total / ${q.per_page}::numeric))::int)`
           : sql`'total', c.page_total`;
       const r = await sql<{ body: string }>`select json_build_object(
           'items', coalesce(json_agg(${rowJson} order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order}) filter (where p.id is not null), '[]'),
-          ${tail})::text as body
-        from (select count(*)::int as page_total from ${source} ${where}) c
-        left join lateral (select * from ${source} ${where} order by ${sql.ref(sortField)} ${order}, id ${order}
-          limit ${q.per_page} offset ${(q.page - 1) * q.per_page}) p on true
+          ${tail})::text as body ${from}
         group by c.page_total`.execute(db);
       return r.rows[0].body;
     },
