@@ -37,8 +37,10 @@ export async function load(url: string, headers: Record<string, string>, seconds
 /**
  * autocannon, 16 connections, 10 s each (BENCH_API_SECONDS) after a 3 s warm-up, against the production server with
  * its rate limit raised. Requests carry a bearer token and `Accept-Encoding: gzip, deflate, br` as the browser sends.
+ * `uncached`: the server runs with PAGE_CACHE_SECONDS=0; only the page is measured, every request reaching
+ * PostgreSQL, as a reference without a target (a repeated page is otherwise served from the page cache).
  */
-export async function benchApi(server: RunningServer, log: (s: string) => void): Promise<ApiCase[]> {
+export async function benchApi(server: RunningServer, log: (s: string) => void, uncached = false): Promise<ApiCase[]> {
   const user = await server.signIn();
   const auth = { authorization: `Bearer ${user.token}` };
   const browserLike = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
@@ -58,21 +60,19 @@ export async function benchApi(server: RunningServer, log: (s: string) => void):
   if (page.items.length !== 25) throw new Error(`the list page has ${page.items.length} rows, not 25`);
   const firstId = (page.items[0] as { id: number }).id;
 
-  const cases = [
-    { name: 'GET /api/health (reference)', path: '/api/health', headers: browserLike, target: false },
-    {
-      name: `GET /api/agent/locations/${firstId}`,
-      path: `/api/agent/locations/${firstId}`,
-      headers: { ...browserLike, ...auth },
-      target: true,
-    },
-    {
-      name: 'GET /api/agent/locations?page=1&per_page=25',
-      path: '/api/agent/locations?page=1&per_page=25',
-      headers: { ...browserLike, ...auth },
-      target: true,
-    },
-  ];
+  const pagePath = '/api/agent/locations?page=1&per_page=25';
+  const cases = uncached
+    ? [{ name: 'the same page, page cache off (reference)', path: pagePath, headers: { ...browserLike, ...auth }, target: false }]
+    : [
+        { name: 'GET /api/health (reference)', path: '/api/health', headers: browserLike, target: false },
+        {
+          name: `GET /api/agent/locations/${firstId}`,
+          path: `/api/agent/locations/${firstId}`,
+          headers: { ...browserLike, ...auth },
+          target: true,
+        },
+        { name: `GET ${pagePath}`, path: pagePath, headers: { ...browserLike, ...auth }, target: true },
+      ];
   const results: ApiCase[] = [];
   for (const c of cases) {
     await load(server.url + c.path, c.headers, WARMUP_SECONDS);

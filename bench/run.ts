@@ -60,6 +60,15 @@ if (runs('web') || runs('api')) {
   } finally {
     await server?.stop();
   }
+  if (runs('api')) {
+    // The page above is served from the page cache after its first request; this is what each miss costs.
+    const uncached = await startProductionServer(log, { PAGE_CACHE_SECONDS: '0' });
+    try {
+      await benchApi(uncached, log, true);
+    } finally {
+      await uncached.stop();
+    }
+  }
 }
 
 if (runs('bundle')) {

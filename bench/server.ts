@@ -31,7 +31,11 @@ export interface RunningServer {
  * PostgreSQL with the demo data, NODE_ENV=production, serving dist/. The API rate limit is raised so that load
  * tests measure the server, not the limiter.
  */
-export async function startProductionServer(log: (s: string) => void = () => {}): Promise<RunningServer> {
+export async function startProductionServer(
+  log: (s: string) => void = () => {},
+  /** Settings beyond the production defaults (e.g. PAGE_CACHE_SECONDS=0 for the uncached reference). */
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scanquote-bench-server-'));
   fs.chmodSync(dir, 0o755);
   const port = Number(process.env.BENCH_PORT) || (await freePort());
@@ -48,6 +52,7 @@ export async function startProductionServer(log: (s: string) => void = () => {})
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

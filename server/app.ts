@@ -14,6 +14,7 @@ import { pgRateLimitStore } from './lib/rate-limit-store';
 import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { compressPlugin } from './plugins/compress';
+import { pageCachePlugin } from './plugins/page-cache';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { cacheSeconds: config.AUTH_CACHE_SECONDS });
+  await app.register(pageCachePlugin, { cacheSeconds: config.PAGE_CACHE_SECONDS });
   await app.register(realtimePlugin, { config });
 
   const outbox = mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });

@@ -40,6 +40,11 @@ const ConfigSchema = z
     RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
     /** How long a checked bearer token's user, roles and scope are reused without asking the database; 0 turns it off. */
     AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+    /**
+     * How long a list page written by PostgreSQL is reused for the same statement (cleared by every write, see
+     * plugins/page-cache.ts); 0 turns it off.
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
     TRUST_PROXY: bool.default(false),
     /**
      * Graceful shutdown (SIGTERM): seconds /api/ready answers 503 while requests are still served, so a load balancer's

@@ -8,6 +8,7 @@ import { type DataScope, dataScope, ignoresSelection, isUnrestricted, type Permi
 import { safeString } from '../../src/domain/text';
 import type { Executor } from '../db/database';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
+import type { ClearableCache } from './clearable-cache';
 import { checkImage } from './images';
 import { multipartBody } from './multipart';
 import { sanitizeRichText } from './rich-text';
@@ -152,21 +153,37 @@ export function resourceRepository(d: ResourceDescription) {
       return { items: r.rows as Record<string, unknown>[], total };
     },
     /**
-     * The page's reply body as PostgreSQL writes it (`{items, total}` or `{items, meta}`), or null when the record
-     * is not flat (see recordJsonSql): the same rows, order and fields as `page`.
+     * The statement whose one row's `body` is the page's reply as PostgreSQL writes it (`{items, total}` or
+     * `{items, meta}`), or null when the record is not flat (see recordJsonSql): the same rows, order and fields as
+     * `page`.
      */
-    async pageJson(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null): Promise<string | null> {
+    pageJsonStatement(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
       if (!rowJson) return null;
       const { from, sortField, order } = pageParts(scope, q, extra);
       const tail =
         d.pageShape === 'meta'
           ? sql`'meta', json_build_object('total', c.page_total, 'last_page', greatest(1, ceil(c.page_total / ${q.per_page}::numeric))::int)`
           : sql`'total', c.page_total`;
-      const r = await sql<{ body: string }>`select json_build_object(
+      return sql<{ body: string }>`select json_build_object(
           'items', coalesce(json_agg(${rowJson} order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order}) filter (where p.id is not null), '[]'),
           ${tail})::text as body ${from}
-        group by c.page_total`.execute(db);
-      return r.rows[0].body;
+        group by c.page_total`.compile(db);
+    },
+    /**
+     * The page's reply body as PostgreSQL writes it (pageJsonStatement), or null when the record is not flat. With a
+     * cache, the body is kept under the exact statement and its parameters (plugins/page-cache.ts).
+     */
+    async pageJson(
+      db: Executor,
+      scope: DataScope,
+      q: PageQuery,
+      extra?: RawBuilder<boolean> | null,
+      cache?: ClearableCache<string>,
+    ): Promise<string | null> {
+      const statement = this.pageJsonStatement(db, scope, q, extra);
+      if (!statement) return null;
+      const load = async () => (await db.executeQuery(statement)).rows[0].body;
+      return cache ? cache.get(`${statement.sql}\u0000${JSON.stringify(statement.parameters)}`, load) : load();
     },
     async find(db: Executor, scope: DataScope, id: number, extra?: RawBuilder<boolean> | null) {
       const r = await sql<Record<string, unknown>>`select * from ${source} where id = ${id} and ${visible(scope, extra)}`.execute(db);
@@ -424,6 +441,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       : { items, total };
   };
   // The test suite checks that every page PostgreSQL writes has the form JavaScript would give it (see recordJsonSql).
+  const pageCache = app.hasDecorator('pageCache') ? app.pageCache : undefined;
   const jsonCheck = app.hasDecorator('replySerializer') && app.replySerializer.check ? pageJsonCheck(d) : null;
   r.get(
     `/${d.path}`,
@@ -437,7 +455,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       },
     },
     async (req, reply) => {
-      const body = await repo.pageJson(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req));
+      const body = await repo.pageJson(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req), pageCache);
       if (body === null) return pageOf(req);
       if (jsonCheck) {
         const checked = jsonCheck.safeParse(JSON.parse(body));

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ClearableCache } from '../lib/clearable-cache';
 import { dataScope, type DataScope, type PermissionName, type Principal, parseSelectionHeader, can } from '../../src/domain/permissions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { hashToken } from '../lib/tokens';
@@ -66,35 +67,30 @@ type TokenAccess = NonNullable<Awaited<ReturnType<typeof findAccessByTokenHash>>
  * before a clear is not kept (it may have read what the clear was for). Only successful checks are kept.
  */
 export class AccessCache {
-  private entries = new Map<string, { access: TokenAccess; until: number }>();
-  private generation = 0;
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-  ) {}
+  private readonly cache: ClearableCache<TokenAccess | null>;
+  constructor(ttlMs: number, maxEntries = 10_000) {
+    this.cache = new ClearableCache({ ttlMs, maxEntries });
+  }
 
-  async get(token: string, load: () => Promise<TokenAccess | null>): Promise<TokenAccess | null> {
-    const now = Date.now();
-    const hit = this.entries.get(token);
-    if (hit && hit.until > now) return hit.access;
-    if (hit) this.entries.delete(token);
-    const generation = this.generation;
-    const access = await load();
-    if (!access || this.ttlMs === 0 || generation !== this.generation) return access;
-    // The oldest entry goes first when full (a Map keeps insertion order).
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    for (const list of [access.roles, access.permissions, access.agents, access.clients]) Object.freeze(list);
-    this.entries.set(token, { access: Object.freeze(access), until: Math.min(now + this.ttlMs, access.expires_at.getTime()) });
-    return access;
+  get(token: string, load: () => Promise<TokenAccess | null>): Promise<TokenAccess | null> {
+    return this.cache.get(
+      token,
+      async () => {
+        const access = await load();
+        if (!access) return null;
+        for (const list of [access.roles, access.permissions, access.agents, access.clients]) Object.freeze(list);
+        return Object.freeze(access);
+      },
+      (access) => (access ? access.expires_at.getTime() : null),
+    );
   }
 
   clear() {
-    this.entries.clear();
-    this.generation++;
+    this.cache.clear();
   }
 
   get size() {
-    return this.entries.size;
+    return this.cache.size;
   }
 }
 

@@ -56,6 +56,9 @@ export async function createTestContext(
     STATIC_DIR: 'does-not-exist',
     APP_URL: 'http://app.test',
     DATA_DIR: dataDir,
+    // Tests write rows behind the app's back and read them at once: pages are cached only where a test asks
+    // (tests/server/page-cache.test.ts).
+    PAGE_CACHE_SECONDS: '0',
     ...env,
   };
   const config = loadConfig(configEnv);

@@ -25,7 +25,10 @@ beforeAll(async () => {
     },
     transformResult: (args) => Promise.resolve(args.result),
   });
-  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: t.url, STATIC_DIR: 'none' }), db });
+  app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: t.url, STATIC_DIR: 'none', PAGE_CACHE_SECONDS: '0' }),
+    db,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();
