@@ -75,10 +75,13 @@ export const DashboardFilter = ({ applied, onApply }: Props) => {
     setShown(applied);
     setDraft(applied);
   }
+  // A list is asked for only when it is shown: the selects (open) or the applied choice's name (collapsed); collapsed
+  // with nothing applied, the summary says 'Not set' without any list.
+  const needs = (key: keyof DashboardFilterValues) => open || applied[key] !== '';
   const options = {
-    agents: useSelectOptions('agents').data ?? [],
-    clients: useSelectOptions('clients').data ?? [],
-    locations: useSelectOptions('locations').data ?? [],
+    agents: useSelectOptions('agents', needs('agent_id')).data ?? [],
+    clients: useSelectOptions('clients', needs('client_id')).data ?? [],
+    locations: useSelectOptions('locations', needs('location_id')).data ?? [],
   };
   const label = (key: string) => translate(`app.dashboard.filter.${key}`);
   const nameOf = (resource: keyof typeof options, id: string) =>

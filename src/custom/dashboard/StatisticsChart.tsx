@@ -17,6 +17,8 @@ export const SERIES_COLOURS: Record<(typeof STATISTICS_SERIES)[number], string> 
   tire: '#6B7385',
 };
 
+const noLines = () => [];
+
 interface Props {
   rows: ChartRow[];
   /** The series names in the user's language. */
@@ -84,7 +86,9 @@ export const StatisticsChart = ({ rows, labels }: Props) => {
           margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
           accessibilityLayer={false}
         >
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          {/* Vertical lines only. Recharts works out the horizontal lines' places even when they are not drawn, measuring
+              every Y label in the page's DOM (a forced layout each): none asked for, none worked out. */}
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} horizontalCoordinatesGenerator={noLines} />
           {/* interval 0: every tick drawn, none measured to decide which to hide (a few numbers always fit). */}
           <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} interval={0} />
           <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 12 }} interval={0} />
