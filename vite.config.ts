@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // With its extension: Vite's coming native config loader (Node's own) resolves nothing else.
 import { precompressDir } from './scripts/precompress.ts';
+import { paintFirst } from './scripts/paint-first.ts';
 
 // The Fastify server (npm run dev:server) listens on 8080 and serves /api; vite proxies to it in dev.
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:8080';
@@ -34,8 +35,26 @@ const precompress = (): Plugin => {
   };
 };
 
+/** The HTML's name and spinner are painted before the app's code is evaluated (scripts/paint-first.ts). */
+const paintFirstPlugin: Plugin = {
+  name: 'paint-first',
+  apply: 'build',
+  enforce: 'post',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset') return;
+      const rewritten = paintFirst(String(page.source));
+      if (!rewritten) return this.error('paint-first: no entry script in index.html');
+      page.source = rewritten.html;
+      this.emitFile({ type: 'asset', fileName: rewritten.start.fileName, source: rewritten.start.code });
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), nativeObjectEntries, precompress()],
+  plugins: [react(), nativeObjectEntries, paintFirstPlugin, precompress()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
