@@ -24,7 +24,7 @@ export class ClearableCache<V> {
    * The value for `key`, from memory or from `load`. `keepUntil` may shorten an entry's life (a token's expiry) or,
    * by giving null, keep a loaded value out of the cache (a failed check).
    */
-  async get(key: string, load: () => Promise<V>, keepUntil?: (value: V, now: number) => number | null): Promise<V> {
+  async get(key: string, load: () => Promise<V>, keepUntil?: (value: V) => number | null): Promise<V> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) return hit.value;
@@ -32,7 +32,7 @@ export class ClearableCache<V> {
     const generation = this.generation;
     const value = await load();
     if (this.options.ttlMs === 0 || generation !== this.generation) return value;
-    const limit = keepUntil ? keepUntil(value, now) : Infinity;
+    const limit = keepUntil ? keepUntil(value) : Infinity;
     if (limit === null) return value;
     const weight = this.options.weigh?.(value) ?? 0;
     if (weight > (this.options.maxWeight ?? Infinity)) return value;
