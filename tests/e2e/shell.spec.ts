@@ -95,3 +95,21 @@ test('the first paint comes with the HTML: the product name and a spinner before
   await expect(page.locator('.boot')).toHaveCount(0);
   await app.close();
 });
+
+test('the app is fetched after the first contentful paint: only the start module is asked for before it', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  const timing = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/assets\/.+\.js$/.test(r.name))
+      .map((r) => ({ file: r.name.replace(/.*\/assets\//, ''), start: r.startTime })),
+  }));
+  expect(timing.fcp).toBeGreaterThan(0);
+  const before = timing.scripts.filter((s) => s.start < timing.fcp).map((s) => s.file);
+  expect(before).toHaveLength(1);
+  expect(before[0]).toMatch(/^start-[\w-]{8}\.js$/);
+  // The app's chunks did load, after it.
+  expect(timing.scripts.filter((s) => s.start >= timing.fcp).length).toBeGreaterThan(5);
+});
