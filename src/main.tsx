@@ -2,9 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+import { warmUpIntl } from './boot/warmUpIntl';
 import { DashboardPage } from './custom/dashboard';
 import { AppLayout } from './custom/layout';
 import { readStored, STORAGE_KEYS } from './session/storage';
+
+warmUpIntl();
 
 // A returning user (a session in local storage) needs the signed-in layout and, at /, the dashboard: their code and
 // the screens' messages are fetched now, beside react-admin's start, instead of the layout's first render asking
