@@ -35,7 +35,7 @@ const precompress = (): Plugin => {
   };
 };
 
-/** The HTML's name and spinner are painted before the app's code is evaluated (scripts/paint-first.ts). */
+/** The HTML's name and spinner are painted before the app's code is fetched or evaluated (scripts/paint-first.ts). */
 const paintFirstPlugin: Plugin = {
   name: 'paint-first',
   apply: 'build',
