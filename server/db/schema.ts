@@ -83,6 +83,8 @@ export interface ClientsTable {
   weighted_heavy: number | null;
   weighted_medium: number | null;
   weighted_light: number | null;
+  tyre_repair: Generated<number>;
+  tyre_replace: Generated<number>;
   logo: string | null;
   phone: string | null;
   address: string | null;

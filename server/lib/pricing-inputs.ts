@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { dentPriceFields, scratchPriceFields } from '../../src/domain/client-fields';
 import { OPTION_NAMES } from '../../src/domain/options';
 import type { PricingClientRecord } from '../../src/domain/records';
-import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory } from '../../src/domain/pricing';
+import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory, type TyreChoice } from '../../src/domain/pricing';
 import type { Executor } from '../db/database';
 
 /**
@@ -30,6 +30,7 @@ export const pricingClientColumns = sql`c.id, c.name, c.currency, c.sc_metallic:
   c.sc_p2p::int as sc_p2p, c.calculation_method, c.sc_threshold,
   case when num_nonnulls(c.weighted_oversize, c.weighted_severe, c.weighted_heavy, c.weighted_medium, c.weighted_light) = 0 then null
     else json_build_object(${sql.raw(DENT_LEVELS.map((l) => `'${l}', c.weighted_${l}`).join(', '))}) end as weighted_no,
+  c.tyre_repair::float8 as tyre_repair, c.tyre_replace::float8 as tyre_replace,
   coalesce((select json_agg(cp.product_id order by cp.product_id) from client_products cp where cp.client_id = c.id), '[]'::json) as products,
   coalesce((select json_agg(cp.part_id order by cp.part_id) from client_parts cp where cp.client_id = c.id), '[]'::json) as parts,
   json_build_object('dent', ${matrix('client_dent_prices', 'dp', dentColumns)}, 'scratch', ${matrix('client_scratch_prices', 'sp', scratchColumns)}) as prices,
@@ -100,6 +101,26 @@ export function thresholdCategories(client: PricingClientRow, panels: PricingPan
     out[p.car_panel] = method && dents ? panelCategory(dents, method) : null;
   }
   return out;
+}
+
+/** A wheel's tyre choice as the quote prices and prints it: the wheel, its label ('FRONT LEFT') and the agent's choice. */
+export interface TyreChoiceRow {
+  row: number;
+  direction: 'L' | 'R';
+  label: string;
+  repair_type: TyreChoice;
+}
+
+/**
+ * The agent's tyre choices on a scan, in wheel order, each with the label of its wheel's tyre data (or '{row} LEFT' /
+ * '{row} RIGHT' when the scan has none for it). The one read of them: the scan page and the quote both use it.
+ */
+export async function loadTyreChoices(db: Executor, scanId: number): Promise<TyreChoiceRow[]> {
+  const r = await sql<{ row: number; direction: 'L' | 'R'; repair_type: TyreChoice; label: string | null }>`
+    select r."row", r.direction, r.repair_type,
+      (select t.label from scan_tyres t where t.scan_id = r.scan_id and t."row" = r."row" and t.direction = r.direction limit 1) as label
+    from scan_tyre_repairs r where r.scan_id = ${scanId} order by r."row", r.direction`.execute(db);
+  return r.rows.map((x) => ({ ...x, label: x.label ?? `${x.row} ${x.direction === 'L' ? 'LEFT' : 'RIGHT'}` }));
 }
 
 /** GST_PERCENT (application setting, default 10: DECISIONS). */

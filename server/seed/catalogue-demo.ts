@@ -106,6 +106,8 @@ const CLIENT_SETUP: Record<
 /** AUD for a mid-sized panel; PDR rises with severity, conventional and replacement cost more than any PDR. */
 const BASE_DENT = { light: 95, medium: 160, heavy: 260, severe: 420, oversize: 650, p2p: 180, conventional: 720, replacement: 1450 };
 const BASE_SCRATCH = { spot: 85, paint: 340, conventional: 560 };
+/** AUD for one tyre: a puncture repair, a new mid-range tyre fitted and balanced. */
+const BASE_TYRE = { repair: 45, replace: 210 };
 
 const priced = (aud: number, size: number, rate: number, step: number) => Math.max(step, Math.round((aud * size * rate) / step) * step);
 
@@ -217,6 +219,8 @@ export async function seedCatalogueDemo(db: Executor, log: (msg: string) => void
         sc_metallic: setup.sc_metallic,
         sc_pearl: setup.sc_pearl,
         sc_p2p: setup.sc_p2p,
+        tyre_repair: priced(BASE_TYRE.repair, 1, setup.rate, setup.step),
+        tyre_replace: priced(BASE_TYRE.replace, 1, setup.rate, setup.step),
         calculation_method: m.calculation_method,
         ...(m.calculation_method === 'T'
           ? { sc_threshold: m.sc_threshold }

@@ -3,7 +3,14 @@ import { quoteBody } from '../../src/domain/quotes';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import { createStorage, type FileStorage } from '../lib/storage';
-import { loadGstPercent, loadPanels, loadPricingClient, loadScanMeasures, thresholdCategories } from '../lib/pricing-inputs';
+import {
+  loadGstPercent,
+  loadPanels,
+  loadPricingClient,
+  loadScanMeasures,
+  loadTyreChoices,
+  thresholdCategories,
+} from '../lib/pricing-inputs';
 import { clientSnapshot, makeQuotePdf, type PdfLog, priceQuoteBody } from '../services/quote/quotes-service';
 import { upsertQuote } from '../services/quote/quotes-repository';
 
@@ -41,7 +48,11 @@ export async function seedQuotes(
   );
   let made = 0;
   for (const [i, scan] of scans.rows.entries()) {
-    const [client, measures] = await Promise.all([loadPricingClient(db, scan.client_id), loadScanMeasures(db, scan.id)]);
+    const [client, measures, tyres] = await Promise.all([
+      loadPricingClient(db, scan.client_id),
+      loadScanMeasures(db, scan.id),
+      loadTyreChoices(db, scan.id),
+    ]);
     if (!client) continue;
     const categories = thresholdCategories(client, panels, measures);
     // One card per car panel (a car panel may sit in two car views), as the assessor quotes it.
@@ -67,7 +78,7 @@ export async function seedQuotes(
     const products = new Map(product.rows.map((p) => [p.id, p.name]));
     let priced;
     try {
-      priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent });
+      priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres });
     } catch {
       // A demo scan whose damage no panel choice can price (e.g. a client without a complete method): skipped.
       continue;
@@ -86,6 +97,7 @@ export async function seedQuotes(
       manual_check: false,
       assessor_comments: body.assessor_comments ?? null,
       items: priced.items,
+      tyres: priced.tyres,
       products: priced.products,
       parts: priced.parts,
       client_snapshot: clientSnapshot(

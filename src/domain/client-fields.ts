@@ -34,6 +34,9 @@ export const clientFields = {
   calculation_method: { type: 'choice', label: 'Calculation Method', choices: CALCULATION_METHODS, default: 'T', list: true },
   /** Method T's count; PRICING.md's default 1 (the panel's largest dent) when absent. */
   sc_threshold: { type: 'number', label: 'Threshold', integer: true, min: 1, max: 1000, default: 1 },
+  /** New tyre prices for the quote's Tyres section; 0 is a missing price. */
+  tyre_repair: { type: 'number', label: 'Tyre Repair', min: 0, max: MAX_AMOUNT, default: 0 },
+  tyre_replace: { type: 'number', label: 'Tyre Replace', min: 0, max: MAX_AMOUNT, default: 0 },
   products: { type: 'references', label: 'Products', reference: 'products', virtual: true },
   parts: { type: 'references', label: 'Parts', reference: 'parts', virtual: true },
   /** The logo's URL: http(s) only, so a `javascript:` or `data:` URL can never be shown or followed. */

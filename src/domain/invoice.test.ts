@@ -56,31 +56,43 @@ describe('invoiceLanguage', () => {
 });
 
 describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
-  // Part 7: heavy 200, p2p 80, conventional 450.50, replacement 1200, aluminium 12.5 %; scratch paint 220.25,
-  // conventional 310. Metallic 10 % and Aluminium on, Pearl off; GST 10 %.
+  // Part 7: light 100, heavy 200, p2p 80, conventional 450.50, replacement 1200, aluminium 12.5 %; scratch paint 220.25,
+  // conventional 310; tyre repair 35, replace 189.90. Metallic 10 % and Aluminium on, Pearl off; GST 10 %.
   const invoice = buildInvoice(sampleInvoiceSource());
 
   it('prints each line in the section of its repair type, with its fees', () => {
     // Bonnet pdr heavy: 200 + 12.5 % aluminium (25) + 10 % metallic (20) = 245.
-    expect(rows(invoice, 'pdr')).toEqual([['Bonnet', 'Heavy', '$245.00']]);
     expect(section(invoice, 'pdr').lines[0]).toMatchObject({
       repair_fee: '$200.00',
       aluminium_fee: '$25.00',
       metallic_fee: '$20.00',
       pearl_fee: '$0.00',
     });
-    // Roof conventional: 450.50 + 56.3125 → 56.31 + 45.05 = 551.86; its conventional scratch 310, no surcharge.
+    // Right rear door pdr light: 100 + 12.50 + 10 = 122.50, after the bonnet.
+    expect(rows(invoice, 'pdr')).toEqual([
+      ['Bonnet', 'Heavy', '$245.00'],
+      ['Right Rear Door', 'Light', '$122.50'],
+    ]);
+    // Roof conventional: 450.50 + 56.3125 → 56.31 + 45.05 = 551.86; the door's conventional scratch 310, no surcharge.
     expect(rows(invoice, 'conventional')).toEqual([
       ['Roof', 'Dent', '$551.86'],
-      ['Roof', 'Scratch (Conventional)', '$310.00'],
+      ['Right Rear Door', 'Scratch (Conventional)', '$310.00'],
     ]);
     // Door p2p: 80 + 10 + 8 = 98.
     expect(rows(invoice, 'p2p')).toEqual([['Left Front Door', 'Dent', '$98.00']]);
-    // Boot lid replacement: 1200 + 150 + 120 = 1470; its paint scratch 220.25 + metallic 22.025 → 22.03 = 242.28.
-    expect(rows(invoice, 'replacement')).toEqual([
-      ['Boot Lid', 'Dent', '$1,470.00'],
-      ['Boot Lid', 'Scratch (Paint)', '$242.28'],
+    // Boot lid replacement: 1200 + 150 + 120 = 1470, and nothing else: the replacement repaints it, so its scratch
+    // choice makes no line; no scratch work is ever listed under Replace.
+    expect(rows(invoice, 'replacement')).toEqual([['Boot Lid', 'Dent', '$1,470.00']]);
+    // The bonnet's paint scratch: 220.25 + metallic 22.025 → 22.03 = 242.28, in Scratch / Paint.
+    expect(rows(invoice, 'paint')).toEqual([['Bonnet', 'Scratch (Paint)', '$242.28']]);
+    // Tyres: replace 189.90, repair 35, recheck advisory at 0, under the tyre it concerns; no surcharge on a tyre.
+    expect(rows(invoice, 'tyre')).toEqual([
+      ['FRONT LEFT', 'Replace', '$189.90'],
+      ['FRONT RIGHT', 'Repair', '$35.00'],
+      ['REAR RIGHT', 'Recheck Next Visit', '$0.00'],
     ]);
+    expect(section(invoice, 'tyre').lines[0]).toMatchObject({ aluminium_fee: '$0.00', metallic_fee: '$0.00' });
+    expect(invoice.sections.map((s) => s.title)).toEqual(['PDR', 'Conventional', 'Push to Paint', 'Replace', 'Scratch / Paint', 'Tyres']);
   });
 
   it('leaves out a large-variant panel of another vehicle type', () => {
@@ -89,15 +101,17 @@ describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
 
   it("has the engine's totals: per type, products, sub total, GST rounded once, grand total", () => {
     expect(totals(invoice)).toEqual({
-      'PDR Total': '$245.00',
+      'PDR Total': '$367.50',
       'Conventional Total': '$861.86',
       'Push to Paint Total': '$98.00',
-      'Replace Total': '$1,712.28',
+      'Replace Total': '$1,470.00',
+      'Scratch / Paint Total': '$242.28',
+      'Tyres Total': '$224.90',
       'Products Total': '$149.95',
-      // 245 + 861.86 + 98 + 1712.28 + 149.95 = 3067.09; GST 306.709 → 306.71.
-      'Sub Total': '$3,067.09',
-      GST: '$306.71',
-      'Grand Total': '$3,373.80',
+      // 367.50 + 861.86 + 98 + 1470 + 242.28 + 224.90 + 149.95 = 3414.49; GST 341.449 → 341.45.
+      'Sub Total': '$3,414.49',
+      GST: '$341.45',
+      'Grand Total': '$3,755.94',
     });
     const engine = priceQuote(samplePricing()).totals;
     expect(invoice.totals.map((t) => t.cents)).toEqual([
@@ -105,6 +119,8 @@ describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
       engine.conventional,
       engine.p2p,
       engine.replacement,
+      engine.paint,
+      engine.tyre,
       engine.product,
       engine.sub_total,
       engine.tax,
@@ -157,7 +173,7 @@ describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
 
   it("prints money in the client's currency", () => {
     const yen = buildInvoice(sampleInvoiceSource({ currency: '¥' }));
-    expect(yen.totals.at(-1)!.amount).toBe('¥3,373.80');
+    expect(yen.totals.at(-1)!.amount).toBe('¥3,755.94');
     expect(section(yen, 'pdr').lines[0].total).toBe('¥245.00');
   });
 });
@@ -167,10 +183,18 @@ describe('buildInvoice in Japanese', () => {
 
   it('labels everything in Japanese, with the same figures', () => {
     expect(invoice.title).toBe('見積書 # 42');
-    expect(invoice.sections.map((s) => s.title)).toEqual(['PDR（デントリペア）', '板金', 'プッシュ・トゥ・ペイント', '交換']);
-    expect(rows(invoice, 'pdr')).toEqual([['Bonnet', 'ヘビー', '¥245.00']]);
-    expect(rows(invoice, 'replacement')[1]).toEqual(['Boot Lid', 'スクラッチ (塗装)', '¥242.28']);
-    expect(totals(invoice)).toMatchObject({ 小計: '¥3,067.09', 消費税: '¥306.71', 総合計: '¥3,373.80' });
+    expect(invoice.sections.map((s) => s.title)).toEqual([
+      'PDR（デントリペア）',
+      '板金',
+      'プッシュ・トゥ・ペイント',
+      '交換',
+      'スクラッチ / 塗装',
+      'タイヤ',
+    ]);
+    expect(rows(invoice, 'pdr')[0]).toEqual(['Bonnet', 'ヘビー', '¥245.00']);
+    expect(rows(invoice, 'paint')).toEqual([['Bonnet', 'スクラッチ (塗装)', '¥242.28']]);
+    expect(rows(invoice, 'tyre')[2]).toEqual(['REAR RIGHT', '次回再点検', '¥0.00']);
+    expect(totals(invoice)).toMatchObject({ 小計: '¥3,414.49', 消費税: '¥341.45', 総合計: '¥3,755.94' });
     expect(invoice.agent.fields.find((f) => f.key === 'abn')).toEqual({ key: 'abn', label: '法人番号', value: '5182 446 0393' });
   });
 
@@ -218,11 +242,15 @@ describe('buildInvoice over generated quotes', () => {
           for (const s of invoice.sections) expect(s.lines.reduce((a, l) => a + l.cents.total, 0)).toBe(s.cents);
           const t = Object.fromEntries(invoice.totals.map((x) => [x.key, x.cents]));
           expect(invoice.products.reduce((a, p) => a + p.cents, 0)).toBe(t.product);
-          expect(t.sub_total).toBe(t.pdr + t.conventional + t.p2p + t.replacement + t.product);
+          expect(t.sub_total).toBe(t.pdr + t.conventional + t.p2p + t.replacement + t.paint + t.tyre + t.product);
           expect(t.grand_total).toBe(t.sub_total + t.tax);
+          // A dent line per shown panel, a scratch line only beside a pdr dent line, a line per tyre choice.
+          const shown = pricing.panels.filter((p) => !p.hasLargeVariant);
           expect(invoice.sections.flatMap((s) => s.lines)).toHaveLength(
-            pricing.panels.filter((p) => !p.hasLargeVariant).reduce((n, p) => n + 1 + (p.scratch ? 1 : 0), 0),
+            shown.reduce((n, p) => n + 1 + (p.scratch && p.dent.repair_type === 'pdr' ? 1 : 0), 0) + pricing.tyres.length,
           );
+          // Nothing scratch-related is ever listed under Replace.
+          expect(section(invoice, 'replacement').lines.every((l) => l.kind === 'dent')).toBe(true);
         },
       ),
       { numRuns: 200 },
@@ -233,7 +261,7 @@ describe('buildInvoice over generated quotes', () => {
 describe('invoiceTexts', () => {
   it('lists every printed text: labels, lines, figures', () => {
     const texts = invoiceTexts(buildInvoice(sampleInvoiceSource()));
-    for (const t of ['ESTIMATE # 42', 'Bonnet', 'Scratch (Paint)', '$242.28', 'Detailing', 'Emblem', 'Grand Total', '$3,373.80'])
+    for (const t of ['ESTIMATE # 42', 'Bonnet', 'Scratch (Paint)', '$242.28', 'Tyres', 'FRONT LEFT', 'Detailing', 'Emblem', '$3,755.94'])
       expect(texts).toContain(t);
   });
 });
@@ -263,6 +291,11 @@ describe('invoiceSourceOfQuote: the invoice of a saved quote as the quote servic
   it('orders lines by panel, a scratch after its dent, and reads parts as texts', () => {
     const invoice = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord({ parts: ['Grille', { text: 'Clip' }] })));
     expect(invoice.parts).toEqual(['Grille', 'Clip']);
-    expect(invoice.sections.find((s) => s.key === 'replacement')!.lines.map((l) => l.description)).toEqual(['Dent', 'Scratch (Paint)']);
+    expect(invoice.sections.find((s) => s.key === 'pdr')!.lines.map((l) => l.panel)).toEqual(['Bonnet', 'Right Rear Door']);
+    expect(invoice.sections.find((s) => s.key === 'conventional')!.lines.map((l) => l.description)).toEqual([
+      'Dent',
+      'Scratch (Conventional)',
+    ]);
+    expect(invoice.sections.find((s) => s.key === 'tyre')!.lines.map((l) => l.panel)).toEqual(['FRONT LEFT', 'FRONT RIGHT', 'REAR RIGHT']);
   });
 });

@@ -2,7 +2,9 @@ import { formatDateTime, type DateInput } from './format';
 import { INVOICE_LABELS, type InvoiceLabels, type InvoiceLanguage } from './invoice-labels';
 import { formatMoney, toCents, type Cents } from './money';
 import {
-  REPAIR_TYPES,
+  scratchSubtotal,
+  SUBTOTALS,
+  tyreLineKey,
   type DentLevel,
   type LineStatus,
   type PricedLine,
@@ -11,6 +13,8 @@ import {
   type QuotePricing,
   type RepairType,
   type ScratchRepairType,
+  type Subtotal,
+  type TyreChoice,
 } from './pricing';
 
 /**
@@ -43,7 +47,7 @@ export interface InvoiceVehicleSource {
   scanned_at?: DateInput;
 }
 
-/** A panel of the quote: its id and the label the invoice prints for it (a PricingPanel with a label fits). */
+/** A panel of the quote, or a wheel (keyed by tyreLineKey): its id and the label the invoice prints for it (a PricingPanel with a label fits). */
 export interface InvoicePanelSource {
   panel_id: PricingPanel['panel_id'];
   label: string;
@@ -98,7 +102,7 @@ export interface InvoiceLine {
   kind: PricedLine['kind'];
   /** The panel's label. */
   panel: string;
-  /** What is done: the pdr category, 'Dent', or 'Scratch (Paint)'. */
+  /** What is done: the pdr category, 'Dent', 'Scratch (Paint)', or the tyre choice ('Replace', 'Recheck Next Visit'). */
   description: string;
   repair_fee: string;
   aluminium_fee: string;
@@ -109,7 +113,7 @@ export interface InvoiceLine {
 }
 
 export interface InvoiceSection {
-  key: RepairType;
+  key: Subtotal;
   title: string;
   lines: InvoiceLine[];
   /** The section's subtotal (the engine's per-type total). */
@@ -123,7 +127,7 @@ export interface InvoiceProduct {
   cents: Cents;
 }
 
-export type InvoiceTotalKey = RepairType | 'product' | 'sub_total' | 'tax' | 'grand_total';
+export type InvoiceTotalKey = Subtotal | 'product' | 'sub_total' | 'tax' | 'grand_total';
 
 export interface InvoiceTotal {
   key: InvoiceTotalKey;
@@ -146,7 +150,7 @@ export interface Invoice {
   vehicle: InvoiceField[];
   /** The surcharge columns the line tables show, in this order. */
   surcharges: InvoiceSurcharge[];
-  /** PDR, Conventional, Push to Paint, Replace, always all four (a section may have no lines). */
+  /** PDR, Conventional, Push to Paint, Replace, Scratch / Paint, Tyres, always all six (a section may have no lines). */
   sections: InvoiceSection[];
   products: InvoiceProduct[];
   parts: string[];
@@ -177,6 +181,7 @@ const on = (flag: boolean | number | null | undefined) => flag === true || flag 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v).trim());
 
 function lineDescription(line: PricedLine, labels: InvoiceLabels): string {
+  if (line.kind === 'tyre') return labels.tyre_choices[line.repair_type as TyreChoice] ?? line.repair_type;
   if (line.kind === 'scratch') {
     const type = line.repair_type as keyof InvoiceLabels['scratch_types'];
     return `${labels.scratch} (${labels.scratch_types[type] ?? line.repair_type})`;
@@ -193,7 +198,7 @@ export function buildInvoice(source: InvoiceSource): Invoice {
   const { pricing, result } = source;
 
   const panels = new Map(pricing.panels.map((p) => [String(p.panel_id), p]));
-  const sections: InvoiceSection[] = REPAIR_TYPES.map((key) => ({
+  const sections: InvoiceSection[] = SUBTOTALS.map((key) => ({
     key,
     title: labels.sections[key],
     lines: [],
@@ -230,7 +235,7 @@ export function buildInvoice(source: InvoiceSource): Invoice {
     return { name: text(p.text), price: money(cents), cents };
   });
 
-  const totalKeys: InvoiceTotalKey[] = [...REPAIR_TYPES, 'product', 'sub_total', 'tax', 'grand_total'];
+  const totalKeys: InvoiceTotalKey[] = [...SUBTOTALS, 'product', 'sub_total', 'tax', 'grand_total'];
   const totals = totalKeys.map((key): InvoiceTotal => ({
     key,
     label: labels.totals[key],
@@ -344,9 +349,19 @@ export interface QuoteInvoiceRecord {
       scratch: (StoredFees & { repair_type: ScratchRepairType }) | null;
     }
   >;
+  /** The Tyres section's lines (absent on a record that has none). */
+  tyres?: readonly {
+    row: number;
+    direction: 'L' | 'R';
+    label: string;
+    repair_type: TyreChoice;
+    status: LineStatus | null;
+    repair_fee: number;
+    lineTotal: number;
+  }[];
   products: readonly { text: string; price: number }[];
   parts: readonly (string | { text: string })[];
-  totals: Record<RepairType | 'product' | 'sub_total' | 'tax' | 'grant_total', number>;
+  totals: Record<RepairType | 'product' | 'sub_total' | 'tax' | 'grant_total', number> & Partial<Record<'paint' | 'tyre', number>>;
   assessor: string | null;
   client: { name: string } | null;
   agent: InvoiceAgentSource & { language?: string | null };
@@ -360,9 +375,6 @@ export interface QuoteInvoiceRecord {
     timestamp: DateInput;
   };
 }
-
-/** The subtotal a scratch line counts in (PRICING decisions, as priceQuote does): conventional, else Replace / Paint. */
-const scratchSubtotal = (type: ScratchRepairType): RepairType => (type === 'conventional' ? 'conventional' : 'replacement');
 
 /**
  * The invoice source of a saved quote, in `language` (the screen's interface language; by default the agent's, as
@@ -402,6 +414,21 @@ export function invoiceSourceOfQuote(quote: QuoteInvoiceRecord, language?: strin
         line_total: toCents(item.scratch.lineTotal),
       });
   }
+  const tyres = quote.tyres ?? [];
+  for (const tyre of tyres)
+    lines.push({
+      panel_id: tyreLineKey(tyre),
+      kind: 'tyre',
+      repair_type: tyre.repair_type,
+      category: null,
+      subtotal: 'tyre',
+      status: tyre.status ?? 'priced',
+      repair_fee: toCents(tyre.repair_fee),
+      aluminium_fee: 0,
+      metallic_fee: 0,
+      pearl_fee: 0,
+      line_total: toCents(tyre.lineTotal),
+    });
   const t = quote.totals;
   const flag = (v: number | boolean) => v === true || v === 1;
   return {
@@ -425,7 +452,10 @@ export function invoiceSourceOfQuote(quote: QuoteInvoiceRecord, language?: strin
       metallic: flag(quote.metallic),
       pearl: flag(quote.pearl),
       aluminium: flag(quote.aluminium),
-      panels: items.map((i) => ({ panel_id: i.panel_id, label: i.label })),
+      panels: [
+        ...items.map((i) => ({ panel_id: i.panel_id, label: i.label })),
+        ...tyres.map((tyre) => ({ panel_id: tyreLineKey(tyre), label: tyre.label })),
+      ],
       products: quote.products,
     },
     result: {
@@ -435,6 +465,8 @@ export function invoiceSourceOfQuote(quote: QuoteInvoiceRecord, language?: strin
         conventional: toCents(t.conventional),
         p2p: toCents(t.p2p),
         replacement: toCents(t.replacement),
+        paint: toCents(t.paint ?? 0),
+        tyre: toCents(t.tyre ?? 0),
         product: toCents(t.product),
         sub_total: toCents(t.sub_total),
         tax: toCents(t.tax),

@@ -13,6 +13,8 @@ import {
   priceQuote,
   REPAIR_TYPES,
   SCRATCH_REPAIR_TYPES,
+  SUBTOTALS,
+  TYRE_CHOICES,
   type CategoryMethod,
   type DentLevel,
   type Flag,
@@ -57,6 +59,8 @@ const clientArb: fc.Arbitrary<PricingClient> = fc.record({
   sc_metallic: percent,
   sc_pearl: percent,
   sc_p2p: fc.constantFrom(0, 1, true, false),
+  tyre_repair: amount,
+  tyre_replace: amount,
   prices: fc.record({ dent: matrix(dentRow), scratch: matrix(scratchRow) }),
 });
 
@@ -91,6 +95,15 @@ const quoteArb: fc.Arbitrary<PricingInput> = fc
     aluminium: flag,
     vehicle_type: fc.constantFrom('D', 'L', 'XL' as const),
     products: fc.array(fc.record({ price: amount }), { maxLength: 5 }),
+    // Up to four wheels of up to three rows, each chosen once.
+    tyres: fc.uniqueArray(
+      fc.record({
+        row: fc.integer({ min: 1, max: 3 }),
+        direction: fc.constantFrom('L', 'R' as const),
+        choice: fc.constantFrom(...TYRE_CHOICES),
+      }),
+      { maxLength: 4, selector: (t) => `${t.row}${t.direction}` },
+    ),
     // GST_PERCENT: 0 to 100 with up to 4 decimals.
     gst_percent: fc.integer({ min: 0, max: 1_000_000 }).map((n) => n / 10_000),
   })
@@ -117,7 +130,7 @@ const figures = ({ lines, totals }: QuotePricing) => [...lines.flatMap((l) => [.
 
 /** The percentages (in 1/10,000 %) a priced line's three fees were taken at, read from the input independently. */
 function linePercents(line: PricedLine, input: PricingInput): [number, number, number] {
-  if (line.status !== 'priced') return [0, 0, 0];
+  if (line.status !== 'priced' || line.kind === 'tyre') return [0, 0, 0];
   const panel = input.panels.find((p) => p.panel_id === line.panel_id)!;
   const p4 = (x: number | null | undefined) => scaleDecimal(x ?? 0, 4);
   const on = (f: unknown) => f === 1 || f === true;
@@ -139,8 +152,13 @@ describe('priceQuote over generated clients and quotes (fast-check)', () => {
       fc.property(quoteArb, (input) => {
         const { lines, totals } = priceQuote(input);
         for (const l of lines) expect(l.line_total).toBe(fees(l).reduce((a, b) => a + b, 0));
-        for (const t of REPAIR_TYPES) {
+        for (const t of SUBTOTALS) {
           expect(totals[t]).toBe(lines.filter((l) => l.subtotal === t).reduce((a, l) => a + l.line_total, 0));
+        }
+        // Scratch work is never replacement, and tyres are their own section.
+        for (const l of lines) {
+          if (l.kind === 'scratch') expect(l.subtotal).toBe(l.repair_type === 'conventional' ? 'conventional' : 'paint');
+          if (l.kind === 'tyre') expect(l.subtotal).toBe('tyre');
         }
         expect(totals.product).toBe(input.products.reduce((a, p) => a + toCents(p.price), 0));
         expect(totals.sub_total).toBe(lines.reduce((a, l) => a + l.line_total, 0) + totals.product);
@@ -151,17 +169,33 @@ describe('priceQuote over generated clients and quotes (fast-check)', () => {
     );
   });
 
-  it('has a dent line for each panel with a repair type and a scratch line for each panel with scratches', () => {
+  it('has a dent line for each panel with a repair type, a scratch line for each panel with scratches and a pdr dent line or none, then a line per tyre choice', () => {
     fc.assert(
       fc.property(quoteArb, (input) => {
         const { lines } = priceQuote(input);
-        const expected = input.panels.flatMap((p) => [
-          ...(p.dent.repair_type ? [[p.panel_id, 'dent', p.dent.repair_type]] : []),
-          ...(p.scratch ? [[p.panel_id, 'scratch', p.scratch]] : []),
-        ]);
+        const expected = [
+          ...input.panels.flatMap((p) => [
+            ...(p.dent.repair_type ? [[p.panel_id, 'dent', p.dent.repair_type]] : []),
+            ...(p.scratch && (p.dent.repair_type === null || p.dent.repair_type === 'pdr') ? [[p.panel_id, 'scratch', p.scratch]] : []),
+          ]),
+          ...(input.tyres ?? []).map((t) => [`tyre:${t.row}:${t.direction}`, 'tyre', t.choice]),
+        ];
         expect(lines.map((l) => [l.panel_id, l.kind, l.repair_type])).toEqual(expected);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('no quote holds a scratch line on a panel whose dent line is conventional, p2p or replacement', () => {
+    fc.assert(
+      fc.property(quoteArb, (input) => {
+        const { lines } = priceQuote(input);
+        const repainted = new Set(
+          lines.filter((l) => l.kind === 'dent' && ['conventional', 'p2p', 'replacement'].includes(l.repair_type)).map((l) => l.panel_id),
+        );
+        expect(lines.filter((l) => l.kind === 'scratch' && repainted.has(l.panel_id))).toEqual([]);
+      }),
+      { numRuns: 300 },
     );
   });
 

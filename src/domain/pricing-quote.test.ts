@@ -12,6 +12,8 @@ import {
   priceQuote,
   recountDents,
   recountScratches,
+  scratchAfterDentChange,
+  scratchLineAllowed,
   type DentChoice,
   type PricingClient,
   type PricingInput,
@@ -247,7 +249,7 @@ describe('large variants', () => {
   });
 });
 
-describe('scratch lines (PRICING.md: our decision)', () => {
+describe('scratch lines', () => {
   const scratched = (scratch: PricingPanel['scratch'], dent: DentChoice = type(null)) => panel({ dent, scratch });
 
   it('price spot, paint and conventional from the scratch matrix, after the dent line', () => {
@@ -276,11 +278,38 @@ describe('scratch lines (PRICING.md: our decision)', () => {
     }
   });
 
-  it('count in conventional (conventional) or replacement ("Replace / Paint": spot, paint)', () => {
+  it('count in Conventional (conventional) or Scratch / Paint (spot, paint), never in Replace', () => {
     expect(onlyLine(quote({ panels: [scratched('conventional')] })).subtotal).toBe('conventional');
-    expect(onlyLine(quote({ panels: [scratched('spot')] })).subtotal).toBe('replacement');
+    expect(onlyLine(quote({ panels: [scratched('spot')] })).subtotal).toBe('paint');
+    expect(onlyLine(quote({ panels: [scratched('paint')] })).subtotal).toBe('paint');
     const { totals } = priceQuote(quote({ panels: [scratched('paint'), { ...scratched('conventional'), panel_id: 2 }] }));
-    expect(totals).toMatchObject({ pdr: 0, conventional: 31_000, p2p: 0, replacement: 22_025, sub_total: 53_025 });
+    expect(totals).toMatchObject({ pdr: 0, conventional: 31_000, p2p: 0, replacement: 0, paint: 22_025, sub_total: 53_025 });
+  });
+
+  it('exist only beside a pdr dent line or none: conventional, push to paint and replacement repaint the panel', () => {
+    for (const repaint of ['conventional', 'p2p', 'replacement'] as const) {
+      const { lines, totals } = priceQuote(quote({ panels: [scratched('spot', type(repaint))] }));
+      expect(lines.map((l) => l.kind)).toEqual(['dent']);
+      expect(totals.paint).toBe(0);
+      expect(scratchLineAllowed(type(repaint))).toBe(false);
+    }
+    expect(scratchLineAllowed(pdr('light'))).toBe(true);
+    expect(scratchLineAllowed(type(null))).toBe(true);
+  });
+
+  it('go when the panel is switched to a repainting repair, and come back at their default with pdr', () => {
+    // Replace 1200 with metallic 120: the paint scratch (220.25 + 22.03) is not charged beside it.
+    const priced = (dent: DentChoice, scratch: PricingPanel['scratch']) =>
+      priceQuote(quote({ panels: [scratched(scratch, dent)], metallic: 1 })).totals;
+    const before = priced(pdr('heavy'), 'paint');
+    const replaced = changeRepairType('replacement', 'heavy');
+    const afterScratch = scratchAfterDentChange(replaced, 'paint', 2);
+    expect(afterScratch).toBeNull();
+    expect(priced(replaced, afterScratch)).toMatchObject({ replacement: 132_000, paint: 0 });
+    const back = changeRepairType('pdr', 'heavy');
+    expect(scratchAfterDentChange(back, null, 2)).toBe('spot');
+    expect(scratchAfterDentChange(back, null, 0)).toBeNull();
+    expect(priced(back, 'paint')).toEqual(before);
   });
 
   it('a part without a scratch row is unpriced', () => {
@@ -297,22 +326,29 @@ describe('totals', () => {
     panel({ panel_id: 2, dent: pdr('light') }), // 100.00 + 12.50 + 10.00 = 122.50
     panel({ panel_id: 3, dent: type('conventional') }), // 450.50 + 56.31 + 45.05 = 551.86
     panel({ panel_id: 4, dent: type('p2p') }), // 80.00 + 10.00 + 8.00 = 98.00
-    panel({ panel_id: 5, dent: type('replacement'), scratch: 'paint' }), // 1200 + 150 + 120 = 1470.00; paint 220.25 + 22.03
-    panel({ panel_id: 6, dent: type(null) }), // no damage: no line
+    panel({ panel_id: 5, dent: type('replacement'), scratch: 'paint' }), // 1200 + 150 + 120 = 1470.00; no scratch line beside it
+    panel({ panel_id: 6, dent: type(null), scratch: 'paint' }), // no dents: paint 220.25 + 22.03 = 242.28
+    panel({ panel_id: 7, dent: type(null) }), // no damage: no line
   ];
+  const tyres = [
+    { row: 1, direction: 'L', choice: 'replace' }, // 189.90, no surcharge on a tyre
+    { row: 1, direction: 'R', choice: 'recheck' }, // advisory, 0
+  ] as const;
 
-  it('per-type subtotals, products, sub-total, GST rounded once, grand total', () => {
-    const { lines, totals } = priceQuote(quote({ panels, aluminium: 1, metallic: 1, products: [{ price: 49.95 }, { price: 100 }] }));
-    expect(lines).toHaveLength(6);
+  it('per-section subtotals, products, sub-total, GST rounded once, grand total', () => {
+    const { lines, totals } = priceQuote(quote({ panels, tyres, aluminium: 1, metallic: 1, products: [{ price: 49.95 }, { price: 100 }] }));
+    expect(lines).toHaveLength(8);
     expect(totals).toEqual({
       pdr: 24_500 + 12_250,
       conventional: 55_186,
       p2p: 9800,
-      replacement: 147_000 + 24_228,
+      replacement: 147_000,
+      paint: 24_228,
+      tyre: 18_990,
       product: 14_995,
-      sub_total: 36_750 + 55_186 + 9800 + 171_228 + 14_995, // 287,959
-      tax: 28_796, // 10 % of 2879.59 = 287.959 → 287.96
-      grand_total: 287_959 + 28_796,
+      sub_total: 36_750 + 55_186 + 9800 + 147_000 + 24_228 + 18_990 + 14_995, // 306,949
+      tax: 30_695, // 10 % of 3069.49 = 306.949 → 306.95
+      grand_total: 306_949 + 30_695,
     });
   });
 
@@ -332,11 +368,45 @@ describe('totals', () => {
       conventional: 0,
       p2p: 0,
       replacement: 0,
+      paint: 0,
+      tyre: 0,
       product: 1001,
       sub_total: 1001,
       tax: 100,
       grand_total: 1101,
     });
+  });
+});
+
+describe('tyre lines', () => {
+  it("price Repair and Replace from the client's tyre prices and Recheck Next Visit as an advisory line at 0", () => {
+    const { lines, totals } = priceQuote(
+      quote({
+        panels: [],
+        metallic: 1,
+        pearl: 1,
+        aluminium: 1,
+        tyres: [
+          { row: 1, direction: 'L', choice: 'repair' },
+          { row: 2, direction: 'R', choice: 'replace' },
+          { row: 2, direction: 'L', choice: 'recheck' },
+        ],
+      }),
+    );
+    expect(lines.map((l) => [l.panel_id, l.kind, l.repair_type, l.subtotal, l.status, l.line_total])).toEqual([
+      ['tyre:1:L', 'tyre', 'repair', 'tyre', 'priced', 3500],
+      ['tyre:2:R', 'tyre', 'replace', 'tyre', 'priced', 18_990],
+      ['tyre:2:L', 'tyre', 'recheck', 'tyre', 'advisory', 0],
+    ]);
+    // Surcharges never apply to a tyre; GST does.
+    for (const l of lines) expect(l.line_total).toBe(l.repair_fee);
+    expect(totals).toMatchObject({ tyre: 22_490, sub_total: 22_490, tax: 2249 });
+  });
+
+  it('a tyre price of 0 or none is a missing price', () => {
+    const line = (client: PricingClient) => onlyLine(quote({ client, panels: [], tyres: [{ row: 1, direction: 'L', choice: 'replace' }] }));
+    expect(line({ ...client, tyre_replace: 0 })).toMatchObject({ status: 'no-price', line_total: 0 });
+    expect(line({ ...client, tyre_replace: undefined })).toMatchObject({ status: 'no-price', line_total: 0 });
   });
 });
 

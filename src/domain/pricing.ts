@@ -73,6 +73,18 @@ export type RepairType = (typeof REPAIR_TYPES)[number];
 export const SCRATCH_REPAIR_TYPES = ['spot', 'paint', 'conventional'] as const;
 export type ScratchRepairType = (typeof SCRATCH_REPAIR_TYPES)[number];
 
+/** The agent's choice for a wheel (Repair, Recheck Next Visit, Replace): a line of the quote's Tyres section. */
+export const TYRE_CHOICES = ['repair', 'recheck', 'replace'] as const;
+export type TyreChoice = (typeof TYRE_CHOICES)[number];
+
+/**
+ * The quote's sections, in the order the summary, invoice, PDF and list show them: the four dent repair types,
+ * Scratch / Paint (scratch spot and paint lines: scratch work is never dent work, so never listed as replacement)
+ * and Tyres.
+ */
+export const SUBTOTALS = [...REPAIR_TYPES, 'paint', 'tyre'] as const;
+export type Subtotal = (typeof SUBTOTALS)[number];
+
 /** The quote's vehicle type and a panel's type: D, L, XL (spec 3 §9). */
 export type VehicleType = (typeof PANEL_TYPES)[number]['id'];
 
@@ -125,6 +137,26 @@ export function recountScratches(current: ScratchRepairType | null, scratches: n
   return count(scratches) > 0 ? (current ?? 'spot') : null;
 }
 
+/**
+ * Whether a panel may carry a scratch line beside its dent line: only while the dent line is pdr or the panel has
+ * none. Conventional repair, push to paint and replacement repaint the panel, so a scratch line beside them would
+ * charge the paint twice.
+ */
+export const scratchLineAllowed = (dent: Pick<DentChoice, 'repair_type'>) => dent.repair_type === null || dent.repair_type === 'pdr';
+
+/**
+ * The scratch line after the panel's dent choice changed: gone while the dent line repaints the panel; restored with
+ * its default (spot, when the panel has scratches) when the dent line goes back to pdr; otherwise as it was.
+ */
+export function scratchAfterDentChange(
+  dent: Pick<DentChoice, 'repair_type'>,
+  current: ScratchRepairType | null,
+  scratches: number,
+): ScratchRepairType | null {
+  if (!scratchLineAllowed(dent)) return null;
+  return current ?? initialScratchRepair(scratches);
+}
+
 // ---- Fees and totals (PRICING.md "A panel's line", "Totals") ----
 
 /** A 0/1 flag as the wire sends it, or a boolean. */
@@ -139,6 +171,9 @@ export interface PricingClient {
   sc_metallic?: number | null;
   sc_pearl?: number | null;
   sc_p2p?: boolean | number | null;
+  /** The client's new tyre prices: a tyre repaired, a tyre replaced (0 or absent: a missing price). */
+  tyre_repair?: number | null;
+  tyre_replace?: number | null;
   prices?: {
     dent?: Partial<Record<string, Partial<DentPriceRow>>>;
     scratch?: Partial<Record<string, Partial<ScratchPriceRow>>>;
@@ -157,10 +192,22 @@ export interface PricingPanel {
   scratch: ScratchRepairType | null;
 }
 
+/** A wheel the agent chose for (row 1 is the front; L or R): its choice becomes a line of the Tyres section. */
+export interface PricingTyre {
+  row: number;
+  direction: 'L' | 'R';
+  choice: TyreChoice;
+}
+
+/** The line key of a wheel's tyre line (a panel's line is keyed by its panel id): 'tyre:1:L'. */
+export const tyreLineKey = (tyre: Pick<PricingTyre, 'row' | 'direction'>) => `tyre:${tyre.row}:${tyre.direction}`;
+
 /** Everything a quote's figures depend on. */
 export interface PricingInput {
   client: PricingClient;
   panels: readonly PricingPanel[];
+  /** The agent's tyre choices, in wheel order (absent: none). */
+  tyres?: readonly PricingTyre[];
   metallic: Flag;
   pearl: Flag;
   aluminium: Flag;
@@ -177,17 +224,19 @@ export interface PricingInput {
  * another vehicle type; `invalid` (0) for a choice that cannot be priced (pdr without a category, p2p for a client
  * without Push to Paint): the server refuses those (dentChoiceError), the preview shows them at 0.
  */
-export type LineStatus = 'priced' | 'no-price' | 'other-vehicle-type' | 'invalid';
+export type LineStatus = 'priced' | 'no-price' | 'other-vehicle-type' | 'invalid' | 'advisory';
+export const LINE_STATUSES = ['priced', 'no-price', 'other-vehicle-type', 'invalid', 'advisory'] as const satisfies readonly LineStatus[];
 
 /** One line of the quote, every figure in cents. */
 export interface PricedLine {
+  /** The panel's id; a tyre line's key (tyreLineKey). */
   panel_id: number | string;
-  kind: 'dent' | 'scratch';
-  repair_type: RepairType | ScratchRepairType;
-  /** The pdr category; null for the other types and for scratch lines. */
+  kind: 'dent' | 'scratch' | 'tyre';
+  repair_type: RepairType | ScratchRepairType | TyreChoice;
+  /** The pdr category; null for the other types and for scratch and tyre lines. */
   category: DentLevel | null;
-  /** The per-type subtotal the line counts in (scratch lines: conventional, or replacement, "Replace / Paint"). */
-  subtotal: RepairType;
+  /** The section the line counts in (scratch lines: conventional, or paint for spot and paint; tyre lines: tyre). */
+  subtotal: Subtotal;
   status: LineStatus;
   repair_fee: Cents;
   aluminium_fee: Cents;
@@ -202,6 +251,10 @@ export interface QuoteTotals {
   conventional: Cents;
   p2p: Cents;
   replacement: Cents;
+  /** Scratch / Paint: scratch lines of repair type spot or paint. */
+  paint: Cents;
+  /** Tyres: the agent's tyre choices. */
+  tyre: Cents;
   product: Cents;
   sub_total: Cents;
   tax: Cents;
@@ -294,8 +347,11 @@ function dentLine(panel: PricingPanel, repairType: RepairType, q: QuoteContext):
   return line(base, 'priced', repair, q.aluminium ? percentUnits(usable(row.aluminium)) : 0, q.metallic, q.pearl);
 }
 
+/** The section a scratch line counts in: a conventional scratch repair is conventional work, spot and paint are paint. */
+export const scratchSubtotal = (repairType: ScratchRepairType): Subtotal => (repairType === 'conventional' ? 'conventional' : 'paint');
+
 function scratchLine(panel: PricingPanel, repairType: ScratchRepairType, q: QuoteContext): PricedLine {
-  const subtotal: RepairType = repairType === 'conventional' ? 'conventional' : 'replacement';
+  const subtotal = scratchSubtotal(repairType);
   const base = { panel_id: panel.panel_id, kind: 'scratch' as const, repair_type: repairType, category: null, subtotal };
   if (!panelApplies(panel, q.input.vehicle_type)) return line(base, 'other-vehicle-type');
   const row = panel.part_id === null ? undefined : q.input.client.prices?.scratch?.[String(panel.part_id)];
@@ -307,8 +363,20 @@ function scratchLine(panel: PricingPanel, repairType: ScratchRepairType, q: Quot
 }
 
 /**
+ * A tyre line: Repair and Replace at the client's tyre price (no surcharge ever applies to a tyre; a price of 0 is a
+ * missing one), Recheck Next Visit an advisory line at 0.
+ */
+function tyreLine(tyre: PricingTyre, client: PricingClient): PricedLine {
+  const base = { panel_id: tyreLineKey(tyre), kind: 'tyre' as const, repair_type: tyre.choice, category: null, subtotal: 'tyre' as const };
+  if (tyre.choice === 'recheck') return line(base, 'advisory');
+  const repair = cents(tyre.choice === 'repair' ? client.tyre_repair : client.tyre_replace) ?? 0;
+  return repair > 0 ? line(base, 'priced', repair) : line(base, 'no-price');
+}
+
+/**
  * A quote's every figure (PRICING.md): a dent line per panel with a repair type and a scratch line per panel with
- * scratches, in panel order; subtotals per repair type, products, sub-total, GST (rounded once) and grand total.
+ * scratches (only while its dent line is pdr or absent), in panel order, then a line per wheel the agent chose for;
+ * subtotals per section, products, sub-total, GST (rounded once) and grand total.
  */
 export function priceQuote(input: PricingInput): QuotePricing {
   const { client } = input;
@@ -322,12 +390,14 @@ export function priceQuote(input: PricingInput): QuotePricing {
   const lines: PricedLine[] = [];
   for (const panel of input.panels) {
     if (panel.dent.repair_type !== null) lines.push(dentLine(panel, panel.dent.repair_type, q));
-    if (panel.scratch !== null) lines.push(scratchLine(panel, panel.scratch, q));
+    if (panel.scratch !== null && scratchLineAllowed(panel.dent)) lines.push(scratchLine(panel, panel.scratch, q));
   }
-  const byType: Record<RepairType, Cents> = { pdr: 0, conventional: 0, p2p: 0, replacement: 0 };
+  for (const tyre of input.tyres ?? []) lines.push(tyreLine(tyre, client));
+  const byType: Record<Subtotal, Cents> = { pdr: 0, conventional: 0, p2p: 0, replacement: 0, paint: 0, tyre: 0 };
   for (const line of lines) byType[line.subtotal] += line.line_total;
   const product = sumCents(input.products.map((p) => cents(p.price) ?? 0));
-  const sub_total = byType.pdr + byType.conventional + byType.p2p + byType.replacement + product;
+  let sub_total = product;
+  for (const key of SUBTOTALS) sub_total += byType[key];
   const tax = percentOfUnits(sub_total, percentUnits(usable(input.gst_percent)));
   return { lines, totals: { ...byType, product, sub_total, tax, grand_total: sub_total + tax } };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AU_STATES } from './locations';
-import { DENT_LEVELS, REPAIR_TYPES, SCRATCH_REPAIR_TYPES } from './pricing';
+import { DENT_LEVELS, LINE_STATUSES, REPAIR_TYPES, SCRATCH_REPAIR_TYPES, TYRE_CHOICES } from './pricing';
 import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
 import { SCAN_TYPE_IDS, scanDate } from './scans';
 import { safeString } from './text';
@@ -156,6 +156,8 @@ export const QUOTE_SORTABLE = [
   'conventional',
   'replacement',
   'p2p',
+  'paint',
+  'tyre',
   'product',
   'tax',
   'grant_total',
@@ -165,7 +167,7 @@ export const QUOTE_SORTABLE = [
 
 const money = z.number();
 const Level = z.enum(DENT_LEVELS);
-const LineStatus = z.enum(['priced', 'no-price', 'other-vehicle-type', 'invalid']);
+const LineStatus = z.enum(LINE_STATUSES);
 
 /** A panel's line as stored and sent (spec 3 §3 Quote item, the spec's names: metalic_fee, lineTotal), amounts in currency units. */
 export const QuoteItemRecord = z.object({
@@ -204,11 +206,29 @@ export const QuoteItemRecord = z.object({
     .nullable(),
 });
 
+/**
+ * A tyre line of the quote's Tyres section: the wheel (row 1 is the front, L or R) with its label ('FRONT LEFT'), the
+ * agent's choice, and its figures (Recheck Next Visit is advisory, at 0).
+ */
+export const QuoteTyreRecord = z.object({
+  row: z.number(),
+  direction: z.enum(['L', 'R']),
+  label: z.string(),
+  repair_type: z.enum(TYRE_CHOICES),
+  status: LineStatus,
+  repair_fee: money,
+  lineTotal: money,
+});
+export type QuoteTyre = z.infer<typeof QuoteTyreRecord>;
+
 export const QuoteTotalsRecord = z.object({
   pdr: money,
   conventional: money,
   p2p: money,
   replacement: money,
+  /** Scratch / Paint: the scratch lines of repair type spot or paint. */
+  paint: money,
+  tyre: money,
   product: money,
   sub_total: money,
   tax: money,
@@ -263,6 +283,8 @@ export const QuoteListRecord = z.object({
   conventional: money,
   replacement: money,
   p2p: money,
+  paint: money,
+  tyre: money,
   product: money,
   sub_total: money,
   tax: money,
@@ -278,6 +300,8 @@ export const QuoteListRecord = z.object({
 /** One quote with everything the generation screen, the invoice and the PDF need (spec 3 §3 Quote). */
 export const QuoteRecord = QuoteListRecord.extend({
   items: z.record(z.string(), QuoteItemRecord),
+  /** The Tyres section: a line per wheel the agent chose for, in wheel order. */
+  tyres: z.array(QuoteTyreRecord),
   products: z.array(z.object({ value: z.number(), text: z.string(), price: money })),
   parts: z.array(z.object({ text: z.string(), value: z.string() })),
   assessor_comments: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dentPriceFields, scratchPriceFields } from './client-fields';
-import { DENT_LEVELS, type DentLevel } from './pricing';
+import { DENT_LEVELS, type DentLevel, TYRE_CHOICES } from './pricing';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_FAILURES } from './webhooks';
 
 /**
@@ -232,6 +232,8 @@ export const PricingClientRecord = z.object({
   weighted_no: z
     .object(Object.fromEntries(DENT_LEVELS.map((l) => [l, z.number().nullable()])) as Record<DentLevel, z.ZodNullable<z.ZodNumber>>)
     .nullable(),
+  tyre_repair: z.number(),
+  tyre_replace: z.number(),
   products: z.array(z.number()),
   parts: z.array(z.number()),
   prices: z.object({
@@ -270,6 +272,8 @@ export const EvaluationRecord = z.object({
     }),
   ),
   scanInfo: ScanItemRecord,
+  /** The agent's tyre choices on the scan, in wheel order: the quote's Tyres section. */
+  tyres: z.array(z.object({ row: z.number(), direction: z.enum(['L', 'R']), label: z.string(), repair_type: z.enum(TYRE_CHOICES) })),
   /** GST_PERCENT now: what saving the quote prices it with (the preview uses it; a saved quote keeps its own). */
   gst_percent: z.number(),
 });

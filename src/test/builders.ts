@@ -58,6 +58,8 @@ export const anEvaluationClient = (overrides: Partial<EvaluationClient> = {}): E
   sc_metallic: 10,
   sc_pearl: 5,
   sc_p2p: 1,
+  tyre_repair: 0,
+  tyre_replace: 0,
   calculation_method: 'T',
   sc_threshold: 1,
   weighted_no: null,

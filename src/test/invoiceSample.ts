@@ -6,19 +6,25 @@ import {
   type PricingClient,
   type PricingInput,
   type PricingPanel,
+  type PricingTyre,
   type RepairType,
   type ScratchRepairType,
+  type TyreChoice,
+  tyreLineKey,
 } from '../domain/pricing';
 
 /**
  * A saved quote as the invoice reads it, for the invoice model's, the PDF's and the screen's tests and the PDF bench:
- * every repair type, a scratch line in two sections, two surcharges on, a large-variant panel of another vehicle type,
- * two products and two parts. The figures are the engine's, worked out in src/domain/invoice.test.ts.
+ * every repair type, scratch lines in Scratch / Paint and in Conventional, a scratch choice on a replaced panel (no
+ * line: the replacement repaints it), three tyre choices, two surcharges on, a large-variant panel of another vehicle
+ * type, two products and two parts. The figures are the engine's, worked out in src/domain/invoice.test.ts.
  */
 export const sampleClient: PricingClient = {
   sc_metallic: 10,
   sc_pearl: 7.5,
   sc_p2p: 1,
+  tyre_repair: 35,
+  tyre_replace: 189.9,
   prices: {
     dent: {
       '7': {
@@ -40,6 +46,7 @@ export const sampleClient: PricingClient = {
 /** The engine's input of the sample quote, with the labels and product names the invoice prints. */
 export interface SamplePricing extends PricingInput {
   panels: (PricingPanel & { label: string })[];
+  tyres: (PricingTyre & { label: string })[];
   products: { text: string; price: number }[];
 }
 
@@ -54,7 +61,7 @@ export function samplePricing(): SamplePricing {
         type: 'D',
         hasLargeVariant: false,
         dent: { repair_type: 'pdr', category: 'heavy' },
-        scratch: null,
+        scratch: 'paint',
       },
       {
         panel_id: 12,
@@ -63,7 +70,7 @@ export function samplePricing(): SamplePricing {
         type: 'D',
         hasLargeVariant: false,
         dent: { repair_type: 'conventional', category: null },
-        scratch: 'conventional',
+        scratch: null,
       },
       {
         panel_id: 13,
@@ -92,6 +99,20 @@ export function samplePricing(): SamplePricing {
         dent: { repair_type: 'pdr', category: 'light' },
         scratch: null,
       },
+      {
+        panel_id: 16,
+        label: 'Right Rear Door',
+        part_id: 7,
+        type: 'D',
+        hasLargeVariant: false,
+        dent: { repair_type: 'pdr', category: 'light' },
+        scratch: 'conventional',
+      },
+    ],
+    tyres: [
+      { row: 1, direction: 'L', choice: 'replace', label: 'FRONT LEFT' },
+      { row: 1, direction: 'R', choice: 'repair', label: 'FRONT RIGHT' },
+      { row: 2, direction: 'R', choice: 'recheck', label: 'REAR RIGHT' },
     ],
     metallic: 1,
     pearl: 0,
@@ -131,7 +152,8 @@ export function sampleInvoiceSource(over: Partial<InvoiceSource> = {}): InvoiceS
     },
     assessor: 'Alex Assessor',
     client: 'Acme Insurance',
-    pricing,
+    // The invoice prints a wheel's line under its label, as a panel's under the panel's.
+    pricing: { ...pricing, panels: [...pricing.panels, ...pricing.tyres.map((t) => ({ panel_id: tyreLineKey(t), label: t.label }))] },
     result: priceQuote(pricing),
     parts: ['Clip', 'Emblem'],
     ...over,
@@ -169,6 +191,18 @@ export function sampleQuoteRecord(over: Partial<QuoteInvoiceRecord> = {}): Quote
       scratch: scratch ? { repair_type: scratch.repair_type as ScratchRepairType, ...fees(scratch) } : null,
     };
   }
+  const tyres = pricing.tyres.map((t) => {
+    const line = lines.find((l) => l.panel_id === tyreLineKey(t))!;
+    return {
+      row: t.row,
+      direction: t.direction,
+      label: t.label,
+      repair_type: line.repair_type as TyreChoice,
+      status: line.status,
+      repair_fee: centsToAmount(line.repair_fee),
+      lineTotal: centsToAmount(line.line_total),
+    };
+  });
   return {
     id: 42,
     created_at: '2026-11-21T20:00:00Z',
@@ -178,6 +212,7 @@ export function sampleQuoteRecord(over: Partial<QuoteInvoiceRecord> = {}): Quote
     pearl: 0,
     aluminium: 1,
     items,
+    tyres,
     products: pricing.products,
     parts,
     totals: {
@@ -185,6 +220,8 @@ export function sampleQuoteRecord(over: Partial<QuoteInvoiceRecord> = {}): Quote
       conventional: centsToAmount(totals.conventional),
       p2p: centsToAmount(totals.p2p),
       replacement: centsToAmount(totals.replacement),
+      paint: centsToAmount(totals.paint),
+      tyre: centsToAmount(totals.tyre),
       product: centsToAmount(totals.product),
       sub_total: centsToAmount(totals.sub_total),
       tax: centsToAmount(totals.tax),

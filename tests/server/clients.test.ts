@@ -38,6 +38,8 @@ const fullClient = () => ({
   sc_p2p: 1,
   calculation_method: 'T',
   sc_threshold: 3,
+  tyre_repair: 40,
+  tyre_replace: 185.5,
   products: [productA, productB],
   parts: [partA, partB],
   logo: 'https://cdn.example.test/logo.png',

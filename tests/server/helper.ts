@@ -266,7 +266,7 @@ export function builders(db: Database) {
         id: number;
       }>`insert into quotes (scan_id, agent_id, client_id, client_snapshot, gst_percent, grant_total, created_at)
         select s.id, s.agent_id, s.client_id, jsonb_build_object('id', c.id, 'name', c.name, 'currency', c.currency, 'sc_metallic', 0,
-            'sc_pearl', 0, 'sc_p2p', 0, 'logo', null, 'phone', null, 'address', null, 'email', null, 'abn', null),
+            'sc_pearl', 0, 'sc_p2p', 0, 'tyre_repair', 0, 'tyre_replace', 0, 'logo', null, 'phone', null, 'address', null, 'email', null, 'abn', null),
           10, ${over.grant_total ?? 0}, ${over.created_at ?? new Date().toISOString()}::timestamptz
         from scans s join clients c on c.id = s.client_id where s.id = ${scanId} returning id`.execute(db);
       return r.rows[0];

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -162,7 +163,8 @@ describe('POST quotes', () => {
     const res = await save(agentUserA, body(scanId));
     expect(res.statusCode, res.body).toBe(201);
     const q = res.json().data;
-    // Bonnet pdr heavy 200 + aluminium 20 % (40) + metallic 10 % (20) = 260; its scratch line spot 50 (metallic only on paint).
+    // Bonnet pdr heavy 200 + aluminium 20 % (40) + metallic 10 % (20) = 260; its scratch line spot 50 (metallic only on
+    // paint), counted in Scratch / Paint, never in Replace.
     expect(q.items[bonnet]).toMatchObject({
       repair_type: 'pdr',
       category: 'heavy',
@@ -181,13 +183,15 @@ describe('POST quotes', () => {
       pdr: 260,
       conventional: 0,
       p2p: 0,
-      replacement: 50,
+      replacement: 0,
+      paint: 50,
+      tyre: 0,
       product: 25.5,
       sub_total: 335.5,
       tax: 33.55,
       grant_total: 369.05,
     });
-    expect(q).toMatchObject({ grant_total: 369.05, tax_percent: 10, gst_percent: 10, currency: '$', vehicle_photo: null });
+    expect(q).toMatchObject({ grant_total: 369.05, tax_percent: 10, gst_percent: 10, currency: '$', vehicle_photo: null, tyres: [] });
     expect(q.pdf).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.pdf$/);
     // The catalogue's product name, the typed price; parts trimmed, their id the lower-cased text, one per id.
     expect(q.products).toEqual([{ value: product, text: 'Quote wax', price: 25.5 }]);
@@ -210,10 +214,19 @@ describe('POST quotes', () => {
   it('updates the same quote when saved again (its number stays)', async () => {
     const scanId = await damagedScan();
     const first = (await save(agentUserA, body(scanId))).json().data;
-    const second = await save(agentUserA, body(scanId, { metallic: 0, items: { [bonnet]: { repair_type: 'replacement' } } }));
+    const second = await save(
+      agentUserA,
+      body(scanId, { metallic: 0, items: { [bonnet]: { repair_type: 'replacement', scratch_repair_type: 'paint' } } }),
+    );
     expect(second.statusCode, second.body).toBe(200);
-    // Replacement 900 + aluminium 20 % (180), and the scratch line's spot 50.
-    expect(second.json().data).toMatchObject({ id: first.id, pdr: 0, replacement: 1130 });
+    // Replacement 900 + aluminium 20 % (180); the replacement repaints the panel, so no scratch line beside it, even
+    // when one is asked for: the paint is charged once.
+    expect(second.json().data).toMatchObject({ id: first.id, pdr: 0, replacement: 1080, paint: 0, sub_total: 1105.5 });
+    expect(second.json().data.items[bonnet].scratch).toBeNull();
+    // Back to pdr: the scratch line returns at its default, spot.
+    const third = (await save(agentUserA, body(scanId, { metallic: 0, items: { [bonnet]: { repair_type: 'pdr' } } }))).json().data;
+    expect(third.items[bonnet].scratch).toMatchObject({ repair_type: 'spot', lineTotal: 50 });
+    expect(third).toMatchObject({ replacement: 0, paint: 50, pdr: 240 });
     expect((await sql<{ n: number }>`select count(*)::int as n from quotes where scan_id = ${scanId}`.execute(t.db)).rows[0].n).toBe(1);
   });
 
@@ -367,6 +380,96 @@ describe('POST quotes', () => {
     const refused = await t.as(agentUserA, { method: 'POST', url: '/api/quote/quotes', ...bad });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error).toEqual({ vehicle_photo: 'Vehicle Photo must be a PNG, JPEG, WebP or SVG image' });
+  });
+});
+
+describe('the Tyres section', () => {
+  it("prices the agent's tyre choices from the client's tyre prices, a recheck as an advisory line at 0", async () => {
+    await sql`update clients set tyre_repair = 35, tyre_replace = 189.9 where id = ${clientX.id}`.execute(t.db);
+    try {
+      const scan = (await t.build.scan({ agent_id: agentA.id, client_id: clientX.id, type: 'tire' })).id;
+      await t.build.tyre({ scan_id: scan, row: 1, direction: 'L', label: 'FRONT LEFT' });
+      await t.build.tyre({ scan_id: scan, row: 2, direction: 'R', label: 'REAR RIGHT' });
+      await t.build.tyre({ scan_id: scan, row: 1, direction: 'R', label: 'FRONT RIGHT' });
+      const choose = (row: number, direction: string, repair_type: string) =>
+        t.as(agentUserA, { method: 'PUT', url: `/api/scan/scans/${scan}/tyre-repairs`, payload: { row, direction, repair_type } });
+      expect((await choose(1, 'L', 'replace')).statusCode).toBe(200);
+      await choose(2, 'R', 'recheck');
+      await choose(1, 'R', 'repair');
+      // The quote screen's preview reads the same choices.
+      const evaluation = (await t.as(agentUserA, { method: 'GET', url: `/api/scan/scans/${scan}/evaluate` })).json().data;
+      expect(evaluation.tyres).toEqual([
+        { row: 1, direction: 'L', label: 'FRONT LEFT', repair_type: 'replace' },
+        { row: 1, direction: 'R', label: 'FRONT RIGHT', repair_type: 'repair' },
+        { row: 2, direction: 'R', label: 'REAR RIGHT', repair_type: 'recheck' },
+      ]);
+      // The scan page's JSON save: no panels, no products; metallic on never touches a tyre.
+      const res = await save(agentUserA, { scan_id: scan, client_id: clientX.id, type: 'tire', items: {}, metallic: 1, aluminium: 1 });
+      expect(res.statusCode, res.body).toBe(201);
+      const q = res.json().data;
+      expect(q.tyres).toEqual([
+        { row: 1, direction: 'L', label: 'FRONT LEFT', repair_type: 'replace', status: 'priced', repair_fee: 189.9, lineTotal: 189.9 },
+        { row: 1, direction: 'R', label: 'FRONT RIGHT', repair_type: 'repair', status: 'priced', repair_fee: 35, lineTotal: 35 },
+        { row: 2, direction: 'R', label: 'REAR RIGHT', repair_type: 'recheck', status: 'advisory', repair_fee: 0, lineTotal: 0 },
+      ]);
+      // 224.90 + GST 22.49 = 247.39, stored as the engine's figures.
+      expect(q.totals).toMatchObject({ tyre: 224.9, sub_total: 224.9, tax: 22.49, grant_total: 247.39 });
+      const stored = await sql<{ tyre: number; grant_total: number }>`select tyre, grant_total from quotes where id = ${q.id}`.execute(
+        t.db,
+      );
+      expect(stored.rows[0]).toEqual({ tyre: 224.9, grant_total: 247.39 });
+      expect(q.client).toMatchObject({ tyre_repair: 35, tyre_replace: 189.9 });
+      // The PDF prints the section, the advisory line under its tyre.
+      const pdf = await t.app.inject({ method: 'GET', url: q.pdf });
+      const lines = pdfLines(pdf.rawPayload);
+      expect(lines).toContain('Tyres');
+      expect(lines.some((l) => /^FRONT LEFT Replace .*\$189\.90$/.test(l))).toBe(true);
+      expect(lines.some((l) => /^REAR RIGHT Recheck Next Visit .*\$0\.00$/.test(l))).toBe(true);
+      expect(lines.some((l) => /^Tyres Total \$224\.90$/.test(l))).toBe(true);
+
+      // A changed choice is what the next save prices; a client without a tyre price gives a missing price at 0.
+      await choose(1, 'L', 'repair');
+      await sql`update clients set tyre_repair = 0 where id = ${clientX.id}`.execute(t.db);
+      const again = (await save(agentUserA, { scan_id: scan, client_id: clientX.id, type: 'tire', items: {} })).json().data;
+      expect(again.tyres.map((l: { repair_type: string; status: string }) => [l.repair_type, l.status])).toEqual([
+        ['repair', 'no-price'],
+        ['repair', 'no-price'],
+        ['recheck', 'advisory'],
+      ]);
+      expect(again.totals.tyre).toBe(0);
+    } finally {
+      await sql`update clients set tyre_repair = 0, tyre_replace = 0 where id = ${clientX.id}`.execute(t.db);
+    }
+  });
+
+  it("refuses a negative tyre price on the client's form, naming the field, and stores nothing", async () => {
+    const res = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/quote/clients/${clientY.id}`,
+      payload: { name: 'Quote client Y', tyre_repair: -1, tyre_replace: 'much' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().error).sort()).toEqual(['tyre_repair', 'tyre_replace']);
+    const row = await sql<{ r: number }>`select tyre_repair::float8 as r from clients where id = ${clientY.id}`.execute(t.db);
+    expect(row.rows[0].r).toBe(0);
+  });
+});
+
+describe('a quote saved before Scratch / Paint existed', () => {
+  it('has its spot and paint scratch lines moved out of Replace by the migration, its sub-total and grand total unchanged', async () => {
+    const scanId = await damagedScan();
+    const q = (await save(agentUserA, body(scanId))).json().data;
+    // Stored as it was then: the spot scratch (50) counted in Replace, no Scratch / Paint, no tyre prices kept.
+    await sql`update quotes set replacement = replacement + paint, paint = 0, client_snapshot = client_snapshot - 'tyre_repair' - 'tyre_replace'
+      where id = ${q.id}`.execute(t.db);
+    const migration = readFileSync(new URL('../../server/db/migrations/019_scratch_paint_tyres.sql', import.meta.url), 'utf8');
+    // Its data statements (the columns exist already in the test database).
+    for (const statement of migration.split(/;\s*\n/).filter((x) => /^\s*(with|update)\b/im.test(x.replace(/^--.*$/gm, ''))))
+      await sql.raw(statement).execute(t.db);
+    const after = (await t.as(admin, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).json().data;
+    expect(after.totals).toEqual(q.totals);
+    expect(after.totals).toMatchObject({ replacement: 0, paint: 50 });
+    expect(after.client).toMatchObject({ tyre_repair: 0, tyre_replace: 0 });
   });
 });
 
@@ -606,6 +709,7 @@ describe('GET quotes', () => {
   });
 
   it('exports the filtered quotes as CSV and XLSX through a signed link', async () => {
+    await sql`update quotes set paint = 1.5, tyre = 2.5 where id = ${ids.a2}`.execute(t.db);
     const csv = await t.as(agentUserA, { method: 'GET', url: '/api/quote/quotes/export-quote-report' });
     expect(csv.statusCode, csv.body).toBe(200);
     const url = csv.json().data.url as string;
@@ -617,10 +721,10 @@ describe('GET quotes', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Date/Time,Registration,Type,Agent,Client,State,Currency,PDR,Conventional,Replace / Paint,Push to Paint,Products,Sub Total,GST %,GST,Grand Total',
+      'ID,Date/Time,Registration,Type,Agent,Client,State,Currency,PDR,Conventional,Replace / Paint,Push to Paint,Scratch / Paint,Tyres,Products,Sub Total,GST %,GST,Grand Total',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toBe(`${ids.a2},11-05-2024 10:00 AM,LA22,arch,Quote agent A,Quote client X,NSW,$,0,0,0,0,0,0,10,0,4`);
+    expect(lines[1]).toBe(`${ids.a2},11-05-2024 10:00 AM,LA22,arch,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4`);
     // Another user cannot use it.
     expect((await t.as(agentUserB, { method: 'GET', url: url.slice(0, url.indexOf('?')) })).statusCode).toBe(403);
 

@@ -38,13 +38,15 @@ export const QUOTE_EXPORT_COLUMNS = [
   'Conventional',
   'Replace / Paint',
   'Push to Paint',
+  'Scratch / Paint',
+  'Tyres',
   'Products',
   'Sub Total',
   'GST %',
   'GST',
   'Grand Total',
 ];
-const XLSX_WIDTHS = [8, 20, 13, 7, 22, 24, 7, 9, 11, 13, 15, 14, 11, 11, 7, 10, 12];
+const XLSX_WIDTHS = [8, 20, 13, 7, 22, 24, 7, 9, 11, 13, 15, 14, 15, 11, 11, 11, 7, 10, 12];
 
 function cells(q: QuoteExportRow): (string | number | null)[] {
   return [
@@ -60,6 +62,8 @@ function cells(q: QuoteExportRow): (string | number | null)[] {
     q.conventional,
     q.replacement,
     q.p2p,
+    q.paint,
+    q.tyre,
     q.product,
     q.sub_total,
     q.tax_percent,

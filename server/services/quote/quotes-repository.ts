@@ -78,7 +78,7 @@ export async function quoteSelection(db: Executor, scope: DataScope, f: QuoteFil
 }
 
 const listColumns = sql`q.id, q.scan_id, q.client_id, c.name as client_name, q.agent_id, a.name as agent_name, q.type,
-  s.license_plate as "licensePlate", s.location_state, q.currency, q.pdr, q.conventional, q.replacement, q.p2p, q.product,
+  s.license_plate as "licensePlate", s.location_state, q.currency, q.pdr, q.conventional, q.replacement, q.p2p, q.paint, q.tyre, q.product,
   q.sub_total, q.tax, q.gst_percent::float8 as tax_percent, q.grant_total, q.pdf_key, q.created_at, q.updated_at`;
 const listJoins = sql`join scans s on s.id = q.scan_id join agents a on a.id = q.agent_id left join clients c on c.id = q.client_id`;
 
@@ -93,6 +93,8 @@ const SORT: Record<string, RawBuilder<unknown>> = {
   conventional: sql`q.conventional`,
   replacement: sql`q.replacement`,
   p2p: sql`q.p2p`,
+  paint: sql`q.paint`,
+  tyre: sql`q.tyre`,
   product: sql`q.product`,
   tax: sql`q.tax`,
   grant_total: sql`q.grant_total`,
@@ -181,6 +183,7 @@ export async function countQuotesUpTo(db: Executor, sel: QuoteSelection, limit: 
 
 interface QuoteRaw extends ListRowRaw {
   items: QuoteRecordType['items'];
+  tyres: QuoteRecordType['tyres'];
   products: QuoteRecordType['products'];
   parts: QuoteRecordType['parts'];
   assessor_comments: string | null;
@@ -201,7 +204,7 @@ interface QuoteRaw extends ListRowRaw {
 /** One quote with everything its record sends, inside the scope when one is given. */
 export async function findQuote(db: Executor, id: number, scope?: DataScope): Promise<QuoteRecordType | null> {
   const visible = scope ? scopePredicate(scope, quoteScope) : sql<boolean>`true`;
-  const r = await sql<QuoteRaw>`select ${listColumns}, q.items, q.products, q.parts, q.assessor_comments,
+  const r = await sql<QuoteRaw>`select ${listColumns}, q.items, q.tyres, q.products, q.parts, q.assessor_comments,
       q.manual_check::int as manual_check, q.metallic::int as metallic, q.pearl::int as pearl, q.aluminium::int as aluminium,
       q.vehicle_type, q.vehicle_photo, q.gst_percent::float8 as gst_percent, q.assessor, q.user_id, q.client_snapshot,
       json_build_object('id', a.id, 'name', a.name, 'logo', a.logo, 'phone', a.phone, 'address', a.address, 'email', a.email,
@@ -225,6 +228,8 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
       conventional: row.conventional,
       p2p: row.p2p,
       replacement: row.replacement,
+      paint: row.paint,
+      tyre: row.tyre,
       product: row.product,
       sub_total: row.sub_total,
       tax: row.tax,
@@ -280,12 +285,13 @@ export interface QuoteWrite {
   manual_check: boolean;
   assessor_comments: string | null;
   items: unknown;
+  tyres: unknown;
   products: unknown;
   parts: unknown;
   client_snapshot: unknown;
   currency: string;
   gst_percent: number;
-  totals: Record<'pdr' | 'conventional' | 'p2p' | 'replacement' | 'product' | 'sub_total' | 'tax' | 'grant_total', number>;
+  totals: Record<keyof QuoteRecordType['totals'], number>;
   /** A new photo's key; undefined keeps the stored one. */
   vehicle_photo?: string;
 }
@@ -296,20 +302,21 @@ export async function upsertQuote(trx: Executor, w: QuoteWrite): Promise<{ id: n
   const photo = w.vehicle_photo === undefined ? sql`null` : sql`${w.vehicle_photo}`;
   const keepPhoto = w.vehicle_photo === undefined ? sql`quotes.vehicle_photo` : sql`excluded.vehicle_photo`;
   const r = await sql<{ id: number; created: boolean }>`insert into quotes (scan_id, agent_id, client_id, user_id, assessor, type, metallic,
-      pearl, aluminium, vehicle_type, manual_check, assessor_comments, items, products, parts, client_snapshot, currency, gst_percent,
-      pdr, conventional, p2p, replacement, product, sub_total, tax, grant_total, vehicle_photo)
+      pearl, aluminium, vehicle_type, manual_check, assessor_comments, items, tyres, products, parts, client_snapshot, currency,
+      gst_percent, pdr, conventional, p2p, replacement, paint, tyre, product, sub_total, tax, grant_total, vehicle_photo)
     values (${w.scan_id}, ${w.agent_id}, ${w.client_id}, ${w.user_id}, ${w.assessor}, ${w.type}, ${w.metallic}, ${w.pearl},
       ${w.aluminium}, ${w.vehicle_type}, ${w.manual_check}, ${w.assessor_comments}, ${JSON.stringify(w.items)}::jsonb,
-      ${JSON.stringify(w.products)}::jsonb, ${JSON.stringify(w.parts)}::jsonb, ${JSON.stringify(w.client_snapshot)}::jsonb,
-      ${w.currency}, ${w.gst_percent}, ${t.pdr}, ${t.conventional}, ${t.p2p}, ${t.replacement}, ${t.product}, ${t.sub_total},
-      ${t.tax}, ${t.grant_total}, ${photo})
+      ${JSON.stringify(w.tyres)}::jsonb, ${JSON.stringify(w.products)}::jsonb, ${JSON.stringify(w.parts)}::jsonb,
+      ${JSON.stringify(w.client_snapshot)}::jsonb, ${w.currency}, ${w.gst_percent}, ${t.pdr}, ${t.conventional}, ${t.p2p},
+      ${t.replacement}, ${t.paint}, ${t.tyre}, ${t.product}, ${t.sub_total}, ${t.tax}, ${t.grant_total}, ${photo})
     on conflict (scan_id) do update set agent_id = excluded.agent_id, client_id = excluded.client_id, user_id = excluded.user_id,
       assessor = excluded.assessor, type = excluded.type, metallic = excluded.metallic, pearl = excluded.pearl,
       aluminium = excluded.aluminium, vehicle_type = excluded.vehicle_type, manual_check = excluded.manual_check,
-      assessor_comments = excluded.assessor_comments, items = excluded.items, products = excluded.products, parts = excluded.parts,
+      assessor_comments = excluded.assessor_comments, items = excluded.items, tyres = excluded.tyres, products = excluded.products,
+      parts = excluded.parts,
       client_snapshot = excluded.client_snapshot, currency = excluded.currency, gst_percent = excluded.gst_percent,
       pdr = excluded.pdr, conventional = excluded.conventional, p2p = excluded.p2p, replacement = excluded.replacement,
-      product = excluded.product, sub_total = excluded.sub_total, tax = excluded.tax, grant_total = excluded.grant_total,
+      paint = excluded.paint, tyre = excluded.tyre, product = excluded.product, sub_total = excluded.sub_total, tax = excluded.tax, grant_total = excluded.grant_total,
       vehicle_photo = ${keepPhoto}, updated_at = now()
     returning id, (xmax = 0) as created`.execute(trx);
   return r.rows[0];

@@ -8,9 +8,20 @@ import {
   priceQuote,
   type PricedLine,
   type PricingPanel,
+  scratchLineAllowed,
+  SUBTOTALS,
+  tyreLineKey,
+  type TyreChoice,
 } from '../../../src/domain/pricing';
 import { buildInvoice, invoiceSourceOfQuote } from '../../../src/domain/invoice';
-import { DUPLICATE_PRODUCT_MESSAGE, type QuoteBody, type QuoteFilters, type QuoteItem } from '../../../src/domain/quotes';
+import {
+  DUPLICATE_PRODUCT_MESSAGE,
+  type QuoteBody,
+  type QuoteFilters,
+  type QuoteItem,
+  type QuoteRecordType,
+  type QuoteTyre,
+} from '../../../src/domain/quotes';
 import type { Database } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../errors';
 import { enqueueWebhooks } from '../../lib/events';
@@ -22,10 +33,12 @@ import {
   loadPanels,
   loadPricingClient,
   loadScanMeasures,
+  loadTyreChoices,
   type PricingClientRow,
   type PricingPanelRow,
   type ScanMeasures,
   thresholdCategories,
+  type TyreChoiceRow,
 } from '../../lib/pricing-inputs';
 import type { Signer } from '../../lib/signing';
 import { type FileStorage, signedFileUrl } from '../../lib/storage';
@@ -71,7 +84,8 @@ const amount = centsToAmount;
 
 /**
  * The quote's items, products and parts checked against the scan, the catalogue and the client, then priced by the
- * engine (src/domain/pricing.ts): the browser's figures are never read. Throws 422 with a field map.
+ * engine (src/domain/pricing.ts) with the scan's tyre choices: the browser's figures are never read. Throws 422 with
+ * a field map.
  */
 export function priceQuoteBody(
   body: QuoteBody,
@@ -81,6 +95,8 @@ export function priceQuoteBody(
     measures: ScanMeasures;
     products: Map<number, string>;
     gst_percent: number;
+    /** The agent's tyre choices on the scan (absent: none). */
+    tyres?: readonly TyreChoiceRow[];
   },
 ) {
   const errors: Record<string, string> = {};
@@ -107,7 +123,8 @@ export function priceQuoteBody(
     const scratches = panel.car_panel ? (ctx.measures.damage_count.scratchs[panel.car_panel] ?? 0) : 0;
     if (item.scratch_repair_type && scratches === 0)
       errors[`items.${key}.scratch_repair_type`] = 'A panel without scratches has no scratch repair';
-    const scratch = item.scratch_repair_type ?? initialScratchRepair(scratches);
+    // Conventional, push to paint and replacement repaint the panel: no scratch line beside them (the choice is dropped).
+    const scratch = scratchLineAllowed(choice) ? (item.scratch_repair_type ?? initialScratchRepair(scratches)) : null;
     if (panel.car_panel && (choice.repair_type !== null || scratch !== null)) {
       if (pricedCarPanels.has(panel.car_panel)) errors[`items.${key}`] = `${panel.label} is already quoted in another car view`;
       pricedCarPanels.add(panel.car_panel);
@@ -142,13 +159,26 @@ export function priceQuoteBody(
     vehicle_type: body.vehicle_type,
     products: body.products,
     gst_percent: ctx.gst_percent,
+    tyres: (ctx.tyres ?? []).map((t) => ({ row: t.row, direction: t.direction, choice: t.repair_type })),
   });
-  const linesOf = new Map<string, { dent?: PricedLine; scratch?: PricedLine }>();
+  const linesOf = new Map<string, { dent?: PricedLine; scratch?: PricedLine; tyre?: PricedLine }>();
   for (const line of priced.lines) {
     const entry = linesOf.get(String(line.panel_id)) ?? {};
     entry[line.kind] = line;
     linesOf.set(String(line.panel_id), entry);
   }
+  const tyres: QuoteTyre[] = (ctx.tyres ?? []).map((t) => {
+    const line = linesOf.get(tyreLineKey(t))!.tyre!;
+    return {
+      row: t.row,
+      direction: t.direction,
+      label: t.label,
+      repair_type: line.repair_type as TyreChoice,
+      status: line.status,
+      repair_fee: amount(line.repair_fee),
+      lineTotal: amount(line.line_total),
+    };
+  });
   const items: Record<string, QuoteItem> = {};
   for (const { panel, computed: category } of quoted) {
     const { dent, scratch } = linesOf.get(String(panel.id)) ?? {};
@@ -188,20 +218,17 @@ export function priceQuoteBody(
   }
   const t = priced.totals;
   const totals = {
-    pdr: amount(t.pdr),
-    conventional: amount(t.conventional),
-    p2p: amount(t.p2p),
-    replacement: amount(t.replacement),
+    ...(Object.fromEntries(SUBTOTALS.map((key) => [key, amount(t[key])])) as Record<(typeof SUBTOTALS)[number], number>),
     product: amount(t.product),
     sub_total: amount(t.sub_total),
     tax: amount(t.tax),
     grant_total: amount(t.grand_total),
-  };
+  } satisfies QuoteRecordType['totals'];
   const products = body.products.map((p) => ({ value: p.value, text: ctx.products.get(p.value)!, price: p.price }));
   // A part is a tag: the same text twice is one part.
   const parts: typeof body.parts = [];
   for (const p of body.parts) if (!parts.some((x) => x.value === p.value)) parts.push(p);
-  return { items, totals, products, parts };
+  return { items, tyres, totals, products, parts };
 }
 
 /** What the quote keeps of its client: surcharges, currency, contact, and the matrix rows of its panels' parts, as they were. */
@@ -215,6 +242,8 @@ export function clientSnapshot(client: PricingClientRow, partIds: (number | null
     sc_metallic: client.sc_metallic,
     sc_pearl: client.sc_pearl,
     sc_p2p: client.sc_p2p,
+    tyre_repair: client.tyre_repair,
+    tyre_replace: client.tyre_replace,
     calculation_method: client.calculation_method,
     sc_threshold: client.sc_threshold,
     weighted_no: client.weighted_no,
@@ -341,18 +370,19 @@ export function quoteRecords(deps: QuoteDeps) {
           // Locked, so two saves of one scan's quote run one after the other.
           const locked = await findQuoteScan(trx, body.scan_id, req.scope, true);
           if (!locked) throw new NotFoundError(SCAN_MODEL, body.scan_id);
-          const [client, panels, measures, gst_percent, products] = await Promise.all([
+          const [client, panels, measures, gst_percent, tyres, products] = await Promise.all([
             loadPricingClient(trx, body.client_id),
             loadPanels(trx),
             loadScanMeasures(trx, body.scan_id),
             loadGstPercent(trx),
+            loadTyreChoices(trx, body.scan_id),
             productNames(
               trx,
               body.products.map((p) => p.value),
             ),
           ]);
           if (!client) throw new ValidationError({ client_id: 'The selected client is invalid' });
-          const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent });
+          const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres });
           const before = await findQuoteIdByScan(trx, body.scan_id);
           const previous = before === null ? null : await quoteFiles(trx, before);
           const partIds = Object.values(priced.items).map((i) => panels.find((p) => p.id === i.panel_id)?.part_id ?? null);
@@ -371,6 +401,7 @@ export function quoteRecords(deps: QuoteDeps) {
             manual_check: body.manual_check === 1,
             assessor_comments: body.assessor_comments ?? null,
             items: priced.items,
+            tyres: priced.tyres,
             products: priced.products,
             parts: priced.parts,
             client_snapshot: clientSnapshot(client, partIds),

@@ -7,7 +7,14 @@ import { RESOURCES } from '../../../src/domain/resources';
 import { safeString } from '../../../src/domain/text';
 import type { Database } from '../../db/database';
 import { NotFoundError } from '../../errors';
-import { loadGstPercent, loadPanels, loadPricingClient, loadScanMeasures, thresholdCategories } from '../../lib/pricing-inputs';
+import {
+  loadGstPercent,
+  loadPanels,
+  loadPricingClient,
+  loadScanMeasures,
+  loadTyreChoices,
+  thresholdCategories,
+} from '../../lib/pricing-inputs';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { findScanItem, listScans, scanSelection } from './repository';
 import { parseScanId, SCAN_MODEL } from './service';
@@ -53,11 +60,12 @@ export function evaluateRoutes(app: FastifyInstance, opts: { db: Database }, don
       const id = parseScanId(req.params.id);
       const scanInfo = await findScanItem(db, id, req.scope);
       if (!scanInfo) throw new NotFoundError(SCAN_MODEL, id);
-      const [measures, panels, client, gst_percent] = await Promise.all([
+      const [measures, panels, client, gst_percent, tyres] = await Promise.all([
         loadScanMeasures(db, id),
         loadPanels(db),
         scanInfo.client_id === null ? null : loadPricingClient(db, scanInfo.client_id),
         loadGstPercent(db),
+        loadTyreChoices(db, id),
       ]);
       const categories = client ? thresholdCategories(client, panels, measures) : {};
       return {
@@ -66,6 +74,7 @@ export function evaluateRoutes(app: FastifyInstance, opts: { db: Database }, don
           client: client ? { ...client, thresholdCategory: categories } : null,
           panels: panels.map((p) => ({ ...p, thresholdCategory: p.car_panel ? (categories[p.car_panel] ?? null) : null })),
           scanInfo,
+          tyres,
           gst_percent,
         },
       };

@@ -18,6 +18,7 @@ import { FILES_PATH, keyOfUrl } from '../../lib/storage';
 import { ValidationError } from '../../errors';
 import { idArray, scopePredicate } from '../../lib/resource';
 import { scanScope } from '../../lib/scan-scope';
+import { loadTyreChoices } from '../../lib/pricing-inputs';
 import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 
 /** Scans carry their agent and client (the rule lives in server/lib, where the email service reads it too). */
@@ -844,16 +845,9 @@ export async function tyreWheels(db: Executor, scanId: number) {
 }
 
 export async function tyreRepairs(db: Executor, scanId: number) {
-  const r = await sql<{ row: number; direction: 'L' | 'R'; repair_type: TyreRepairType; label: string | null }>`
-    select r."row", r.direction, r.repair_type,
-      (select t.label from scan_tyres t where t.scan_id = r.scan_id and t."row" = r."row" and t.direction = r.direction limit 1) as label
-    from scan_tyre_repairs r where r.scan_id = ${scanId} order by r."row", r.direction`.execute(db);
-  return r.rows.map((x) => ({
-    row: x.row,
-    direction: x.direction,
+  return (await loadTyreChoices(db, scanId)).map((x) => ({
+    ...x,
     position: x.direction === 'L' ? ('left' as const) : ('right' as const),
-    label: x.label ?? `${x.row} ${x.direction === 'L' ? 'LEFT' : 'RIGHT'}`,
-    repair_type: x.repair_type,
     repair_label: TYRE_REPAIR_TYPES.find((t) => t.id === x.repair_type)!.name,
   }));
 }

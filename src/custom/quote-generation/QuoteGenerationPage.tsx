@@ -38,7 +38,7 @@ import {
   type QuotePanel,
   type Toggle,
 } from './quoteForm';
-import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard } from './SideCards';
+import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard, TyresCard } from './SideCards';
 
 const T = 'app.quotes.generation';
 
@@ -153,6 +153,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
       {editingDamage && <PanelDamageDialog scanId={evaluation.scan.id} panel={editingDamage} onClose={() => setEditingDamage(null)} />}
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
+        {evaluation.tyres.length > 0 && <TyresCard tyres={evaluation.tyres} lines={pricing.lines} currency={evaluation.client.currency} />}
         <ScanDetailsCard scan={evaluation.scan} />
         <DamageReportCard scanId={evaluation.scan.id} />
       </Box>
@@ -193,7 +194,9 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
                     damage={panelDamage(evaluation.measures, panel.carPanel)}
                     client={evaluation.client}
                     lines={pricing.lines.filter((l) => l.panel_id === panel.id)}
-                    onRepairType={(to) => setForm((f) => setRepairType(f, panel, to))}
+                    onRepairType={(to) =>
+                      setForm((f) => setRepairType(f, panel, to, panelDamage(evaluation.measures, panel.carPanel).scratches))
+                    }
                     onCategory={(to) => setForm((f) => setCategory(f, panel, to))}
                     onScratchRepair={(to) => setForm((f) => setScratchRepair(f, panel, to))}
                     onEditDamage={() => setEditingDamage(panel)}

@@ -7,8 +7,10 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { ScanDetail } from '../../domain/records';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney } from '../../domain/money';
-import type { QuoteTotals } from '../../domain/pricing';
+import type { PricedLine, QuoteTotals } from '../../domain/pricing';
+import { tyreLineKey } from '../../domain/pricing';
 import type { ScanInfo } from './evaluation';
+import type { QuoteTyreChoice } from './quoteForm';
 
 const T = 'app.quotes.generation';
 
@@ -34,7 +36,10 @@ const Row = ({ label, children, strong }: { label: string; children: ReactNode; 
   </Box>
 );
 
-/** Quote Summary (spec 3 §2): Total, Products, PDR, Conventional, Replace / Paint, Push to Paint, in the client's currency. */
+/**
+ * Quote Summary: Total, Products, PDR, Conventional, Replace / Paint, Push to Paint, Scratch / Paint (scratch spot and
+ * paint work, never counted as replacement) and Tyres, in the client's currency.
+ */
 export const QuoteSummaryCard = ({ totals, currency }: { totals: QuoteTotals; currency: string }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -52,6 +57,8 @@ export const QuoteSummaryCard = ({ totals, currency }: { totals: QuoteTotals; cu
         <Row label={t('repair_types.conventional')}>{money(totals.conventional)}</Row>
         <Row label={t('repair_types.replacement')}>{money(totals.replacement)}</Row>
         <Row label={t('repair_types.p2p')}>{money(totals.p2p)}</Row>
+        <Row label={t('repair_types.paint')}>{money(totals.paint)}</Row>
+        <Row label={t('repair_types.tyre')}>{money(totals.tyre)}</Row>
         <Divider sx={{ my: 0.5 }} />
         <Row label={t('sub_total')}>{money(totals.sub_total)}</Row>
         <Row label={t('gst')}>{money(totals.tax)}</Row>
@@ -103,6 +110,51 @@ export const DamageReportCard = ({ scanId }: { scanId: number }) => {
         <Typography variant="body2" color="text.secondary">
           {t('no_report')}
         </Typography>
+      )}
+    </QuoteCard>
+  );
+};
+
+/**
+ * Tyres: the agent's choice for each wheel (made on the scan page), priced from the client's tyre prices; Recheck Next
+ * Visit is advisory, at 0; a price of 0 shows as missing from the client's price list.
+ */
+export const TyresCard = ({
+  tyres,
+  lines,
+  currency,
+}: {
+  tyres: readonly QuoteTyreChoice[];
+  lines: readonly PricedLine[];
+  currency: string;
+}) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const t = (key: string) => translate(`${T}.${key}`);
+  const byKey = new Map(lines.filter((l) => l.kind === 'tyre').map((l) => [l.panel_id, l]));
+  return (
+    <QuoteCard title={t('repair_types.tyre')} id="quote-tyres-title">
+      {tyres.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('no_tyres')}
+        </Typography>
+      ) : (
+        <Box data-testid="quote-tyres">
+          {tyres.map((tyre) => {
+            const line = byKey.get(tyreLineKey(tyre));
+            const amount =
+              line?.status === 'advisory'
+                ? t('tyre_advisory')
+                : line?.status === 'no-price'
+                  ? t('tyre_price_missing')
+                  : formatMoney(line?.line_total ?? 0, currency, locale);
+            return (
+              <Row key={tyreLineKey(tyre)} label={`${tyre.label} – ${translate(`app.scanPage.tire.${tyre.choice}`)}`}>
+                {amount}
+              </Row>
+            );
+          })}
+        </Box>
       )}
     </QuoteCard>
   );

@@ -45,6 +45,7 @@ describe('reading the replies the quote screen starts from', () => {
         },
       ],
       scanInfo: aScan({ id: 42, licensePlate: 'X', agent_id: 1, agent_name: 'A', client_name: 'C' }),
+      tyres: [{ row: 1, direction: 'L', label: 'FRONT LEFT', repair_type: 'replace' }],
       gst_percent: 12.5,
     };
     const evaluation = toEvaluation(reply)!;
@@ -85,6 +86,7 @@ describe('reading the replies the quote screen starts from', () => {
     expect(evaluation.productIds).toEqual(['11']);
     expect(evaluation.partIds).toEqual(['21']);
     expect(evaluation.gstPercent).toBe(12.5);
+    expect(evaluation.tyres).toEqual([{ row: 1, direction: 'L', label: 'FRONT LEFT', choice: 'replace' }]);
     expect(toEvaluation({ ...reply, client: null })).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import type { PricingClient } from '../../domain/pricing';
 import type { QuoteRecordType } from '../../domain/quotes';
 import type { EvaluationReply, Wire } from '../../domain/records';
-import type { Measures, ProductOption, QuotePanel, SavedQuoteChoices } from './quoteForm';
+import type { Measures, ProductOption, QuotePanel, QuoteTyreChoice, SavedQuoteChoices } from './quoteForm';
 
 /**
  * Reads the replies the screen starts from (spec 3 §7): `GET scans/{id}/evaluate` (the domain's `EvaluationRecord`:
@@ -32,6 +32,8 @@ export interface Evaluation {
   /** The ids of the products and parts the client offers on its quotes (spec 3 §3 Client products, parts). */
   productIds: string[];
   partIds: string[];
+  /** The agent's tyre choices on the scan (chosen on the scan page): the quote's Tyres section. */
+  tyres: QuoteTyreChoice[];
   /** GST_PERCENT when the reply carries it. */
   gstPercent: number | null;
 }
@@ -97,6 +99,8 @@ export function toEvaluation(reply: EvaluationReply): Evaluation | null {
       sc_metallic: client.sc_metallic,
       sc_pearl: client.sc_pearl,
       sc_p2p: client.sc_p2p === 1,
+      tyre_repair: client.tyre_repair,
+      tyre_replace: client.tyre_replace,
       prices: client.prices,
     },
     panels: reply.panels.map((p) => ({
@@ -110,6 +114,7 @@ export function toEvaluation(reply: EvaluationReply): Evaluation | null {
       thresholdCategory: p.thresholdCategory,
     })),
     measures: reply.measures,
+    tyres: (reply.tyres ?? []).map((t) => ({ row: t.row, direction: t.direction, label: t.label, choice: t.repair_type })),
     productIds: client.products.map(String),
     partIds: client.parts.map(String),
     // GST_PERCENT as saving will use it (the server prices every save with the current rate).

@@ -20,6 +20,7 @@ import {
   setCategory,
   setLargeVehicle,
   setRepairType,
+  setScratchRepair,
   setToggle,
   visiblePanels,
   type QuotePanel,
@@ -132,12 +133,20 @@ describe('toggles and panels', () => {
     let form = initialForm(panels, measures);
     const price = () => pricingOf(form, visiblePanels(panels, form.vehicle_type), client, 10);
     // bonnet pdr heavy 200 + spot 50; roof (D variant) pdr heavy 200.
-    expect(price().totals).toMatchObject({ pdr: 40_000, replacement: 5_000, sub_total: 45_000, tax: 4_500, grand_total: 49_500 });
-    form = setRepairType(form, bonnet, 'conventional');
-    expect(form.panels['1'].dent).toEqual({ repair_type: 'conventional', category: null });
-    expect(price().totals.conventional).toBe(40_000);
-    form = setRepairType(form, bonnet, 'pdr');
-    expect(form.panels['1'].dent).toEqual({ repair_type: 'pdr', category: 'heavy' });
+    // The spot scratch is Scratch / Paint work, never Replace.
+    expect(price().totals).toMatchObject({ pdr: 40_000, paint: 5_000, replacement: 0, sub_total: 45_000, tax: 4_500, grand_total: 49_500 });
+    form = setScratchRepair(form, bonnet, 'paint');
+    expect(price().totals.paint).toBe(12_000);
+    // Conventional repaints the panel: its scratch line goes, and the totals drop by exactly its amount.
+    form = setRepairType(form, bonnet, 'conventional', 1);
+    expect(form.panels['1']).toEqual({ dent: { repair_type: 'conventional', category: null }, scratch: null });
+    expect(price().totals).toMatchObject({ conventional: 40_000, pdr: 20_000, paint: 0, sub_total: 60_000 });
+    form = setRepairType(form, bonnet, 'replacement', 1);
+    expect(form.panels['1'].scratch).toBeNull();
+    // Back to pdr: the scratch line returns at its default (spot).
+    form = setRepairType(form, bonnet, 'pdr', 1);
+    expect(form.panels['1']).toEqual({ dent: { repair_type: 'pdr', category: 'heavy' }, scratch: 'spot' });
+    expect(price().totals.paint).toBe(5_000);
     form = setCategory(form, bonnet, 'light');
     expect(price().totals.pdr).toBe(10_000 + 20_000);
     form = setToggle(form, 'metallic', true);
@@ -240,7 +249,7 @@ describe('after the damage modal changed counts', () => {
   it('moves only the edited panels, by the engine’s recount rules', () => {
     let form = initialForm(panels, measures);
     form = setCategory(form, bonnet, 'oversize'); // an assessor's edit on a panel the modal does not touch
-    form = setRepairType(form, roofL, 'conventional');
+    form = setRepairType(form, roofL, 'conventional', 0);
     const after = {
       dents: { bonnet: { light: 2, heavy: 1 }, roof: { medium: 2 }, roof_l: { heavy: 3 }, roof_d: {} },
       scratchs: { bonnet: { light: 1 }, roof: { light: 1 } },

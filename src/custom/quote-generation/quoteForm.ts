@@ -10,6 +10,9 @@ import {
   priceQuote,
   REPAIR_TYPES,
   SCRATCH_REPAIR_TYPES,
+  scratchAfterDentChange,
+  scratchLineAllowed,
+  type PricingTyre,
   type DentChoice,
   type DentLevel,
   type PricingClient,
@@ -37,6 +40,11 @@ export interface QuotePanel {
   hasLargeVariant: boolean;
   /** The client's threshold category for this panel's dents (null: no dents, 'No Damage Detected'). */
   thresholdCategory: DentLevel | null;
+}
+
+/** A wheel the agent chose for on the scan page, with its label ('FRONT LEFT'): a line of the Tyres section. */
+export interface QuoteTyreChoice extends PricingTyre {
+  label: string;
 }
 
 /** A product the quote may carry, from the client's selection: its catalogue price is the row's starting price. */
@@ -132,6 +140,7 @@ export function initialForm(
       start.dent = dent.repair_type === 'pdr' && isLevel(item.category) ? changeCategory(dent, item.category) : dent;
     }
     if (item && start.scratch !== null && isScratchType(item.scratch_repair_type)) start.scratch = item.scratch_repair_type;
+    if (!scratchLineAllowed(start.dent)) start.scratch = null;
     choices[String(panel.id)] = start;
   }
   const products = (saved?.products ?? [])
@@ -166,10 +175,10 @@ export function recountPanels(form: QuoteForm, panels: readonly QuotePanel[], be
   for (const panel of panels) {
     if (!panel.carPanel || counts(before, panel.carPanel) === counts(after, panel.carPanel)) continue;
     const damage = panelDamage(after, panel.carPanel);
-    next = withPanel(next, panel.id, (c) => ({
-      dent: recountDents(c.dent, panel.thresholdCategory),
-      scratch: recountScratches(c.scratch, damage.scratches),
-    }));
+    next = withPanel(next, panel.id, (c) => {
+      const dent = recountDents(c.dent, panel.thresholdCategory);
+      return { dent, scratch: scratchLineAllowed(dent) ? recountScratches(c.scratch, damage.scratches) : null };
+    });
   }
   return next;
 }
@@ -194,8 +203,15 @@ const withPanel = (form: QuoteForm, panelId: number, change: (c: PanelChoice) =>
   return current ? { ...form, panels: { ...form.panels, [key]: change(current) } } : form;
 };
 
-export const setRepairType = (form: QuoteForm, panel: QuotePanel, to: RepairType): QuoteForm =>
-  withPanel(form, panel.id, (c) => ({ ...c, dent: changeRepairType(to, panel.thresholdCategory) }));
+/**
+ * The assessor picks a repair type: conventional, push to paint and replacement repaint the panel, so its scratch line
+ * goes; back to pdr, it returns at its default (`scratches`: the panel's scratch count).
+ */
+export const setRepairType = (form: QuoteForm, panel: QuotePanel, to: RepairType, scratches: number): QuoteForm =>
+  withPanel(form, panel.id, (c) => {
+    const dent = changeRepairType(to, panel.thresholdCategory);
+    return { dent, scratch: scratchAfterDentChange(dent, dent.repair_type === c.dent.repair_type ? c.scratch : null, scratches) };
+  });
 
 export const setCategory = (form: QuoteForm, panel: QuotePanel, category: DentLevel): QuoteForm =>
   withPanel(form, panel.id, (c) => ({ ...c, dent: changeCategory(c.dent, category) }));
@@ -304,8 +320,14 @@ export const isImageFile = (file: Pick<File, 'type'>) => /^image\//i.test(file.t
 
 // ---- Preview and body ----
 
-/** The engine's input from the form: the panels with damage, the toggles, the products with a usable price. */
-export function pricingOf(form: QuoteForm, panels: readonly QuotePanel[], client: PricingClient, gstPercent: number): QuotePricing {
+/** The engine's input from the form: the panels with damage, the scan's tyre choices, the toggles, the products with a usable price. */
+export function pricingOf(
+  form: QuoteForm,
+  panels: readonly QuotePanel[],
+  client: PricingClient,
+  gstPercent: number,
+  tyres: readonly PricingTyre[] = [],
+): QuotePricing {
   const priced: PricingPanel[] = [];
   for (const panel of panels) {
     const choice = form.panels[String(panel.id)];
@@ -329,6 +351,7 @@ export function pricingOf(form: QuoteForm, panels: readonly QuotePanel[], client
     vehicle_type: form.vehicle_type,
     products,
     gst_percent: gstPercent,
+    tyres,
   });
 }
 

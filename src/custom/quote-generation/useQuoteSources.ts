@@ -52,7 +52,10 @@ export function useQuotePreview(evaluation: Evaluation, saved: SavedQuote | null
     [evaluation.panels, form.vehicle_type, preferred],
   );
   const gstPercent = previewGstPercent(evaluation, saved);
-  const pricing = useMemo(() => pricingOf(form, shown, evaluation.client, gstPercent), [form, shown, evaluation.client, gstPercent]);
+  const pricing = useMemo(
+    () => pricingOf(form, shown, evaluation.client, gstPercent, evaluation.tyres),
+    [form, shown, evaluation.client, gstPercent, evaluation.tyres],
+  );
   // What the save sends beside the form (quoteBody, quoteFields): the scan, its client and the preview's figures.
   const context = useMemo(
     () => ({ scanId: evaluation.scan.id, clientId: evaluation.client.id, scanType: evaluation.scan.type, panels: shown, pricing }),

@@ -58,11 +58,19 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     ).toEqual(['Panel', 'Description', 'Repair', 'Aluminium', 'Metallic', 'Amount']);
     expect(rowTexts(within(pdr).getByRole('table')).slice(1)).toEqual([
       ['BonnetHeavy', 'Heavy', '$200.00', '$25.00', '$20.00', '$245.00'],
-      ['PDR Total', '', '$245.00'],
+      ['Right Rear DoorLight', 'Light', '$100.00', '$12.50', '$10.00', '$122.50'],
+      ['PDR Total', '', '$367.50'],
     ]);
+    // Scratch work in its own section, never under Replace.
     const replace = screen.getByRole('region', { name: 'Replace' });
-    expect(within(replace).getByText('Scratch (Paint)', { selector: 'td' })).toBeTruthy();
-    expect(within(replace).getByText('$242.28')).toBeTruthy();
+    expect(within(replace).queryByText('Scratch (Paint)', { selector: 'td' })).toBeNull();
+    const paint = screen.getByRole('region', { name: 'Scratch / Paint' });
+    expect(within(paint).getByText('Scratch (Paint)', { selector: 'td' })).toBeTruthy();
+    expect(within(paint).getAllByText('$242.28').length).toBeGreaterThan(0);
+    // The agent's tyre choices, the recheck as an advisory line under its tyre.
+    const tyres = screen.getByRole('region', { name: 'Tyres' });
+    expect(within(tyres).getByText('Recheck Next Visit', { selector: 'td' })).toBeTruthy();
+    expect(within(tyres).getAllByText('$189.90').length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Products' })).toBeTruthy();
     expect(screen.getByText('Paint protection')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Parts' })).toBeTruthy();
@@ -70,14 +78,16 @@ describe('invoice screen', { timeout: 30_000 }, () => {
 
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(rowTexts(within(totals).getByRole('table'))).toEqual([
-      ['$245.00', 'PDR Total'],
+      ['$367.50', 'PDR Total'],
       ['$861.86', 'Conventional Total'],
       ['$98.00', 'Push to Paint Total'],
-      ['$1,712.28', 'Replace Total'],
+      ['$1,470.00', 'Replace Total'],
+      ['$242.28', 'Scratch / Paint Total'],
+      ['$224.90', 'Tyres Total'],
       ['$149.95', 'Products Total'],
-      ['$3,067.09', 'Sub Total'],
-      ['$306.71', 'GST'],
-      ['$3,373.80', 'Grand Total'],
+      ['$3,414.49', 'Sub Total'],
+      ['$341.45', 'GST'],
+      ['$3,755.94', 'Grand Total'],
     ]);
   });
 
@@ -135,7 +145,9 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     expect(within(pdr).getByText('ヘビー', { selector: 'td' })).toBeTruthy();
     const totals = screen.getByRole('region', { name: '合計' });
     expect(within(totals).getByRole('rowheader', { name: '総合計' })).toBeTruthy();
-    expect(within(totals).getByText('¥3,373.80')).toBeTruthy();
+    expect(within(totals).getByText('¥3,755.94')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'スクラッチ / 塗装' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'タイヤ' })).toBeTruthy();
     expect(screen.getByText('2026-11-20 午後 02:15')).toBeTruthy();
   });
 });

@@ -12,6 +12,8 @@ const quote = (id: number, over: Record<string, unknown> = {}) => ({
   conventional: 0,
   replacement: 900,
   p2p: 0,
+  paint: 85.5,
+  tyre: 189.9,
   product: 89,
   tax_percent: 10,
   grant_total: 1307.9,
@@ -40,6 +42,8 @@ describe('quotes list', { timeout: 90_000 }, () => {
       'Conventional',
       'Replacement',
       'P2P',
+      'Scratch / Paint',
+      'Tyres',
       'Product',
       'GST',
       'Grand Total',
@@ -53,6 +57,9 @@ describe('quotes list', { timeout: 90_000 }, () => {
     const [first, second] = screen.getAllByRole('row').slice(1);
     expect(within(first).getByText('31-05-2024 05:30 PM')).toBeTruthy();
     expect(within(first).getByText('$1,307.90')).toBeTruthy();
+    // Scratch / Paint and Tyres as columns of their own.
+    expect(within(first).getByText('$85.50')).toBeTruthy();
+    expect(within(first).getByText('$189.90')).toBeTruthy();
     expect(within(first).getByText('10%')).toBeTruthy();
     expect(within(second).getByText('€5.00')).toBeTruthy();
     // PDF only when the quote has one; invoice by the quote's id; edit by its scan.

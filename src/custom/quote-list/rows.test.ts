@@ -18,6 +18,8 @@ const row = (over: Partial<QuoteRow> & Pick<QuoteRow, 'id'>): QuoteRow => ({
   conventional: 0,
   replacement: 0,
   p2p: 0,
+  paint: 0,
+  tyre: 0,
   product: 0,
   tax_percent: 10,
   grant_total: 0,

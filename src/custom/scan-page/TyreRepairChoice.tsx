@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import type { TyreRepair } from '../../domain/records';
 import { TYRE_REPAIR_TYPES, type TyreRepairType } from '../../domain/scans';
+import { evaluationKey } from '../quote-generation/useQuoteSources';
 import { scanPath, useScanPage } from './context';
 
 /** i18n keys of the choices (spec 2 §9: Repair, Recheck Next Visit, Replace). */
@@ -23,6 +25,7 @@ export const TyreRepairChoice = ({ row, direction, label }: { row: number; direc
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { scan, id, setScan } = useScanPage();
+  const queryClient = useQueryClient();
   const choice = scan.tyre_repairs.find((r) => r.row === row && r.direction === direction)?.repair_type ?? null;
   const [saving, setSaving] = useState(false);
   const choose = async (next: TyreRepairType | null) => {
@@ -33,6 +36,8 @@ export const TyreRepairChoice = ({ row, direction, label }: { row: number; direc
         body: { row, direction, repair_type: next },
       });
       setScan((s) => ({ ...s, tyre_repairs: list }));
+      // The quote's Tyres section follows the choices: the agent's quote preview reads them with the evaluation.
+      void queryClient.invalidateQueries({ queryKey: evaluationKey(String(id)) });
     } catch (error) {
       notifyError(error);
     } finally {
