@@ -18,7 +18,10 @@ interface Quote {
   parts: { text: string; value: string }[];
   assessor_comments: string | null;
   items: Record<string, { panel_id: number; repair_type: string | null; category: string | null; lineTotal: number }>;
-  totals: Record<'pdr' | 'conventional' | 'p2p' | 'replacement' | 'product' | 'sub_total' | 'tax' | 'grant_total', number>;
+  totals: Record<
+    'pdr' | 'conventional' | 'p2p' | 'replacement' | 'paint' | 'tyre' | 'product' | 'sub_total' | 'tax' | 'grant_total',
+    number
+  >;
 }
 
 async function token(request: APIRequestContext, email: string) {
@@ -98,13 +101,15 @@ test('agent viewer: products, parts and comments saved with Save and Generate Qu
   };
   const gst = previewGstPercent(evaluation, null);
   expect(stored.gst_percent).toBe(gst);
-  const engine = pricingOf(form, onePerCarPanel(visiblePanels(evaluation.panels, 'D')), evaluation.client, gst);
+  const engine = pricingOf(form, onePerCarPanel(visiblePanels(evaluation.panels, 'D')), evaluation.client, gst, evaluation.tyres);
   const t = engine.totals;
   expect(Object.fromEntries(Object.entries(stored.totals).map(([k, v]) => [k, toCents(v)]))).toEqual({
     pdr: t.pdr,
     conventional: t.conventional,
     p2p: t.p2p,
     replacement: t.replacement,
+    paint: t.paint,
+    tyre: t.tyre,
     product: t.product,
     sub_total: t.sub_total,
     tax: t.tax,
