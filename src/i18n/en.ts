@@ -464,7 +464,6 @@ export const enScreens = {
       logo: '%{name} logo',
       agent: 'Agent',
       vehicle: 'Vehicle',
-      totals: 'Totals',
       document: INVOICE_LABELS.en,
     },
     email_header_footer: {

@@ -650,7 +650,6 @@ export const ja: TranslationMessages = {
       logo: '%{name}のロゴ',
       agent: 'エージェント',
       vehicle: '車両',
-      totals: '合計',
       document: INVOICE_LABELS.ja,
     },
     email_header_footer: {
