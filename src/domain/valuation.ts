@@ -17,8 +17,7 @@ export const VALUATION_MAX_MESSAGE = `Valuation must be at most ${VALUATION_MAX.
 
 export type ValuationText =
   /** The whole dollars, or null for a blank field (it clears the valuation). */
-  | { ok: true; value: number | null }
-  | { ok: false; error: 'format' | 'max'; message: string };
+  { ok: true; value: number | null } | { ok: false; error: 'format' | 'max'; message: string };
 
 const FORM = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/;
 
