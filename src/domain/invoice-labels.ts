@@ -58,6 +58,10 @@ const en = {
   product: 'Product',
   price: 'Price',
   parts: 'Parts',
+  comments: 'Comments',
+  vehicle_photo: 'Vehicle Photo',
+  /** The heading of the totals block. */
+  totals_title: 'Totals',
   totals: {
     pdr: 'PDR Total',
     conventional: 'Conventional Total',
@@ -131,6 +135,9 @@ const ja: InvoiceLabels = {
   product: '商品',
   price: '価格',
   parts: '部品',
+  comments: 'コメント',
+  vehicle_photo: '車両写真',
+  totals_title: '合計',
   totals: {
     pdr: 'PDR合計',
     conventional: '板金合計',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sampleInvoiceSource, samplePricing, sampleQuoteRecord } from '../test/invoiceSample';
+import { SAMPLE_COMMENTS, sampleInvoiceSource, samplePricing, sampleQuoteRecord } from '../test/invoiceSample';
 import { buildInvoice, formatMoney, groupDigits, invoiceLanguage, invoiceSourceOfQuote, invoiceTexts, type Invoice } from './invoice';
 import { priceQuote } from './pricing';
 
@@ -110,7 +110,7 @@ describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
       'Products Total': '$149.95',
       // 367.50 + 861.86 + 98 + 1470 + 242.28 + 224.90 + 149.95 = 3414.49; GST 341.449 → 341.45.
       'Sub Total': '$3,414.49',
-      GST: '$341.45',
+      'GST 10 %': '$341.45',
       'Grand Total': '$3,755.94',
     });
     const engine = priceQuote(samplePricing()).totals;
@@ -194,8 +194,16 @@ describe('buildInvoice in Japanese', () => {
     expect(rows(invoice, 'pdr')[0]).toEqual(['Bonnet', 'ヘビー', '¥245.00']);
     expect(rows(invoice, 'paint')).toEqual([['Bonnet', 'スクラッチ (塗装)', '¥242.28']]);
     expect(rows(invoice, 'tyre')[2]).toEqual(['REAR RIGHT', '次回再点検', '¥0.00']);
-    expect(totals(invoice)).toMatchObject({ 小計: '¥3,414.49', 消費税: '¥341.45', 総合計: '¥3,755.94' });
+    expect(totals(invoice)).toMatchObject({ 小計: '¥3,414.49', '消費税 10 %': '¥341.45', 総合計: '¥3,755.94' });
     expect(invoice.agent.fields.find((f) => f.key === 'abn')).toEqual({ key: 'abn', label: '法人番号', value: '5182 446 0393' });
+  });
+
+  it("prints the body type, the assessor's comments and the rate in the GST row in Japanese words", () => {
+    expect(invoice.vehicle.find((f) => f.key === 'body_type')).toEqual({ key: 'body_type', label: 'ボディタイプ', value: 'Sedan' });
+    expect(invoice.comments).toBe(SAMPLE_COMMENTS);
+    expect(invoice.labels.comments).toBe('コメント');
+    expect(invoice.labels.vehicle_photo).toBe('車両写真');
+    expect(invoice.labels.totals_title).toBe('合計');
   });
 
   it('writes dates the Japanese way', () => {
@@ -258,11 +266,42 @@ describe('buildInvoice over generated quotes', () => {
   });
 });
 
+describe('buildInvoice: the vehicle, the comments, the photo and the GST rate', () => {
+  it('names the GST rate the quote was priced with, with at most two decimals, and keeps the amount', () => {
+    const tax = (gst_percent: number | null | undefined) =>
+      buildInvoice(sampleInvoiceSource({ gst_percent })).totals.find((t) => t.key === 'tax')!;
+    expect(tax(10)).toMatchObject({ label: 'GST 10 %', amount: '$341.45' });
+    expect(tax(7.5).label).toBe('GST 7.5 %');
+    expect(tax(0).label).toBe('GST 0 %');
+    expect(tax(12.345).label).toBe('GST 12.35 %');
+    // A source without a rate (never a saved quote) prints the word alone rather than a wrong rate.
+    expect(tax(null).label).toBe('GST');
+    expect(tax(undefined).label).toBe('GST');
+  });
+
+  it("carries the comments as typed (trimmed, line breaks kept) and the photo's URL; none is null", () => {
+    const invoice = buildInvoice(sampleInvoiceSource({ comments: `  ${SAMPLE_COMMENTS}\n ` }));
+    expect(invoice.comments).toBe(SAMPLE_COMMENTS);
+    expect(invoice.comments).toContain('\n');
+    expect(invoice.photo).toBe('/api/user/files/photo.jpg');
+    const bare = buildInvoice(sampleInvoiceSource({ comments: '  ', photo: null }));
+    expect(bare.comments).toBeNull();
+    expect(bare.photo).toBeNull();
+  });
+
+  it('prints the body type in the vehicle header, and the VIN only when the scan has one', () => {
+    const invoice = buildInvoice(sampleInvoiceSource());
+    expect(invoice.vehicle.find((f) => f.key === 'body_type')).toEqual({ key: 'body_type', label: 'Body Type', value: 'Sedan' });
+    expect(invoice.vehicle.some((f) => f.key === 'vin')).toBe(false);
+  });
+});
+
 describe('invoiceTexts', () => {
   it('lists every printed text: labels, lines, figures', () => {
     const texts = invoiceTexts(buildInvoice(sampleInvoiceSource()));
     for (const t of ['ESTIMATE # 42', 'Bonnet', 'Scratch (Paint)', '$242.28', 'Tyres', 'FRONT LEFT', 'Detailing', 'Emblem', '$3,755.94'])
       expect(texts).toContain(t);
+    for (const t of ['Sedan', 'Comments', SAMPLE_COMMENTS, 'Vehicle Photo', 'Totals', 'GST 10 %']) expect(texts).toContain(t);
   });
 });
 
@@ -271,6 +310,14 @@ describe('invoiceSourceOfQuote: the invoice of a saved quote as the quote servic
     const fromRecord = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord()));
     const fromEngine = buildInvoice(sampleInvoiceSource());
     expect(fromRecord).toEqual(fromEngine);
+  });
+
+  it("reads the scan's body type, the comments, the photo and the GST rate of the record", () => {
+    const invoice = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord({ gst_percent: 8, vehicle_photo: null })));
+    expect(invoice.vehicle.find((f) => f.key === 'body_type')!.value).toBe('Sedan');
+    expect(invoice.comments).toBe(SAMPLE_COMMENTS);
+    expect(invoice.photo).toBeNull();
+    expect(invoice.totals.find((t) => t.key === 'tax')!.label).toBe('GST 8 %');
   });
 
   it("takes the language asked for, else the agent's", () => {

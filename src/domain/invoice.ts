@@ -85,6 +85,12 @@ export interface InvoiceSource {
   result: QuotePricing;
   /** The quote's parts (names; parts carry no price). */
   parts: readonly string[];
+  /** The assessor's comments, printed as typed (line breaks kept). */
+  comments?: string | null;
+  /** The vehicle photo's URL (the screen shows it; the PDF embeds the stored file). */
+  photo?: string | null;
+  /** The GST rate the quote was priced with, in percent: the GST row names it ('GST 10 %'). */
+  gst_percent?: number | null;
 }
 
 /** A labelled value of the agent block or the vehicle header. */
@@ -156,6 +162,10 @@ export interface Invoice {
   parts: string[];
   /** The per-type totals, Products Total, Sub Total, GST, Grand Total, in that order. */
   totals: InvoiceTotal[];
+  /** The assessor's comments, trimmed; null when there are none. */
+  comments: string | null;
+  /** The vehicle photo's URL, or null. */
+  photo: string | null;
 }
 
 /** The document's language: Japanese for 'ja' (or 'ja-JP'), English otherwise. */
@@ -176,6 +186,9 @@ export function groupDigits(value: string | null | undefined): string {
   if (!/^\d{5,}$/.test(digits)) return text;
   return [digits.slice(0, 4), digits.slice(4, 7), digits.slice(7)].filter(Boolean).join(' ');
 }
+
+/** A percentage as the GST row prints it: 10 → '10', 7.5 → '7.5' (at most two decimals). */
+const percentText = (n: number) => String(Math.round(n * 100) / 100);
 
 const on = (flag: boolean | number | null | undefined) => flag === true || flag === 1;
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v).trim());
@@ -243,6 +256,11 @@ export function buildInvoice(source: InvoiceSource): Invoice {
     cents: result.totals[key],
   }));
 
+  // The GST row names its rate, so a reader can check the tax against the sub-total.
+  const rate = source.gst_percent;
+  const tax = totals.find((t) => t.key === 'tax');
+  if (tax && typeof rate === 'number' && Number.isFinite(rate) && rate >= 0) tax.label = `${tax.label} ${percentText(rate)} %`;
+
   const surcharges = (['aluminium', 'metallic', 'pearl'] as const).filter((s) => on(pricing[s]));
   const { agent, vehicle } = source;
   const field = (key: string, label: string, value: string): InvoiceField => ({ key, label, value });
@@ -280,6 +298,8 @@ export function buildInvoice(source: InvoiceSource): Invoice {
     products,
     parts: source.parts.map(text).filter(Boolean),
     totals,
+    comments: text(source.comments) || null,
+    photo: text(source.photo) || null,
   };
 }
 
@@ -310,6 +330,10 @@ export function invoiceTexts(invoice: Invoice): string[] {
     ...invoice.products.flatMap((p) => [p.name, p.price]),
     labels.parts,
     ...invoice.parts,
+    labels.vehicle_photo,
+    labels.comments,
+    invoice.comments ?? '',
+    labels.totals_title,
     ...invoice.totals.flatMap((t) => [t.label, t.amount]),
   ];
 }
@@ -363,6 +387,9 @@ export interface QuoteInvoiceRecord {
   parts: readonly (string | { text: string })[];
   totals: Record<RepairType | 'product' | 'sub_total' | 'tax' | 'grant_total', number> & Partial<Record<'paint' | 'tyre', number>>;
   assessor: string | null;
+  assessor_comments?: string | null;
+  vehicle_photo?: string | null;
+  gst_percent?: number | null;
   client: { name: string } | null;
   agent: InvoiceAgentSource & { language?: string | null };
   scan: {
@@ -474,5 +501,8 @@ export function invoiceSourceOfQuote(quote: QuoteInvoiceRecord, language?: strin
       },
     },
     parts: quote.parts.map((p) => (typeof p === 'string' ? p : p.text)),
+    comments: quote.assessor_comments ?? null,
+    photo: quote.vehicle_photo ?? null,
+    gst_percent: quote.gst_percent ?? null,
   };
 }

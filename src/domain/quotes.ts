@@ -243,6 +243,7 @@ export const QuoteScanRecord = ScanItemRecord.pick({
   make: true,
   model: true,
   carColor: true,
+  body_type: true,
   timestamp: true,
   location_state: true,
   type: true,

@@ -13,7 +13,6 @@ import {
   sketchGroups,
   tyreChartPoints,
   tyreRows,
-  valuationKeep,
   worstLevel,
   CROP_MAX_AREA,
   TYRE_EDGE_FILL,
@@ -118,9 +117,6 @@ describe('panels on the sketch', () => {
 });
 
 describe('valuation', () => {
-  it('keeps digits and commas of what is typed', () => {
-    expect(valuationKeep('$25,75a0.5')).toBe('25,7505');
-  });
   it('shows whole dollars with thousands separators and $', () => {
     expect(formatValuation(25750)).toBe('$25,750');
     expect(formatValuation('1,234,567')).toBe('$1,234,567');

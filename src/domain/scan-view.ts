@@ -109,9 +109,6 @@ export function parseCount(text: string): number | null {
 
 // ---- Valuation (spec 2 §5) ----
 
-/** What the valuation input keeps of a keystroke: digits and commas only. */
-export const valuationKeep = (input: string) => input.replace(/[^\d,]/g, '');
-
 /** '$25,750' for 25750 (whole dollars, thousands separators); '' without a value. */
 export function formatValuation(v: unknown, locale = 'en'): string {
   const digits = typeof v === 'number' ? String(Math.round(v)) : typeof v === 'string' ? v.replace(/[^\d]/g, '') : '';

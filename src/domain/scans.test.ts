@@ -9,9 +9,11 @@ describe('scan rules', () => {
     expect(tyreLabel(3, 3, 'L')).toBe('REAR LEFT');
   });
 
-  it('keeps registrations upper-case without spaces or dashes, and valuations as digits', () => {
+  it('keeps registrations upper-case without spaces or dashes, and reads typed valuations', () => {
     expect(normalisePlate(' 1ab-2cd ')).toBe('1AB2CD');
-    expect(scanUpdateBody.parse({ licensePlate: 'ab 12 cd', valuation: '$31,500' })).toEqual({ licensePlate: 'AB12CD', valuation: 31500 });
+    expect(scanUpdateBody.parse({ licensePlate: 'ab 12 cd', valuation: '31,500' })).toEqual({ licensePlate: 'AB12CD', valuation: 31500 });
+    // A currency sign is refused, never stripped: what is typed is what is read.
+    expect(scanUpdateBody.safeParse({ valuation: '$31,500' }).success).toBe(false);
     expect(scanUpdateBody.parse({ make: '' })).toEqual({ make: undefined });
   });
 

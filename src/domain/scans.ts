@@ -3,6 +3,7 @@ import { inputSchema, messages, type FieldSpecs } from './fields';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS } from './pricing';
 import { safeString } from './text';
+import { parseValuationText, VALUATION_MAX } from './valuation';
 
 /** Scan kinds (spec 2 §9); 'chasis' is the spec's spelling and the stored value. */
 export const SCAN_TYPES = [
@@ -71,16 +72,31 @@ export const scanVehicleFields = {
   model: { type: 'text', label: 'Model', max: 100 },
   carColor: { type: 'text', label: 'Car Color', max: 50, list: true },
   body_type: { type: 'text', label: 'Body Type', max: 100 },
-  valuation: { type: 'number', label: 'Valuation', integer: true, min: 0, max: 100_000_000 },
+  valuation: { type: 'number', label: 'Valuation', integer: true, min: 0, max: VALUATION_MAX },
   location_state: { type: 'choice', label: 'Location State', choices: AU_STATES },
   client_id: { type: 'reference', label: 'Client', reference: 'clients', list: true },
 } satisfies FieldSpecs;
 export type ScanVehicleField = keyof typeof scanVehicleFields;
 export const SCAN_VEHICLE_FIELDS = Object.keys(scanVehicleFields) as ScanVehicleField[];
 
-/** PUT scans/{id}: any subset of the vehicle fields; a blank value clears it; valuation may carry commas. */
+/**
+ * PUT scans/{id}'s valuation: a number, or text as the scan page's input takes it (./valuation.ts: thousands commas,
+ * cents rounded to whole dollars); text in any other form is refused, never read as another amount.
+ */
+const valuationUpdate = z.preprocess(
+  (v, ctx) => {
+    if (typeof v !== 'string') return v;
+    const read = parseValuationText(v);
+    if (read.ok) return read.value;
+    ctx.addIssue({ code: 'custom', message: read.message, input: v });
+    return z.NEVER;
+  },
+  inputSchema({ valuation: scanVehicleFields.valuation }, 'update').shape.valuation,
+);
+
+/** PUT scans/{id}: any subset of the vehicle fields; a blank value clears it; valuation may be typed text. */
 export const scanUpdateBody = inputSchema(scanVehicleFields, 'update').extend({
-  valuation: z.preprocess(parseValuation, inputSchema({ valuation: scanVehicleFields.valuation }, 'update').shape.valuation),
+  valuation: valuationUpdate,
   licensePlate: inputSchema({ licensePlate: scanVehicleFields.licensePlate }, 'update').shape.licensePlate.transform((v) =>
     typeof v === 'string' ? normalisePlate(v) || null : v,
   ),

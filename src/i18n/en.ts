@@ -237,6 +237,9 @@ export const enScreens = {
       cancel_field: 'Close %{field} without saving',
       saved: 'Scan updated',
       save_failed: '%{field} was not saved: %{reason}',
+      valuation_invalid:
+        'Valuation must be a number of dollars: digits, commas between groups of three digits and at most one decimal point (e.g. 15,900 or 15900.50)',
+      valuation_max: 'Valuation must be at most 100,000,000',
       fetch_registration: 'Fetch vehicle details',
       fetched: 'Vehicle details filled from the registration',
       no_plate_match: 'No registration found',
@@ -471,7 +474,6 @@ export const enScreens = {
       logo: '%{name} logo',
       agent: 'Agent',
       vehicle: 'Vehicle',
-      totals: 'Totals',
       document: INVOICE_LABELS.en,
     },
     email_header_footer: {

@@ -423,6 +423,8 @@ export const ja: TranslationMessages = {
       cancel_field: '%{field}を保存せずに閉じる',
       saved: 'スキャンを更新しました',
       save_failed: '%{field}を保存できませんでした: %{reason}',
+      valuation_invalid: '評価額はドルの金額で入力してください: 数字、3桁ごとのカンマ、小数点は1つまで（例: 15,900 または 15900.50）',
+      valuation_max: '評価額は100,000,000以下で入力してください',
       fetch_registration: '車両情報を取得',
       fetched: '登録番号から車両情報を入力しました',
       no_plate_match: '登録番号が見つかりません',
@@ -657,7 +659,6 @@ export const ja: TranslationMessages = {
       logo: '%{name}のロゴ',
       agent: 'エージェント',
       vehicle: '車両',
-      totals: '合計',
       document: INVOICE_LABELS.ja,
     },
     email_header_footer: {

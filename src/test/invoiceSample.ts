@@ -17,7 +17,7 @@ import {
  * A saved quote as the invoice reads it, for the invoice model's, the PDF's and the screen's tests and the PDF bench:
  * every repair type, scratch lines in Scratch / Paint and in Conventional, a scratch choice on a replaced panel (no
  * line: the replacement repaints it), three tyre choices, two surcharges on, a large-variant panel of another vehicle
- * type, two products and two parts. The figures are the engine's, worked out in src/domain/invoice.test.ts.
+ * type, two products and two parts, the assessor's comments, a vehicle photo and GST 10 %. The figures are the engine's, worked out in src/domain/invoice.test.ts.
  */
 export const sampleClient: PricingClient = {
   sc_metallic: 10,
@@ -126,6 +126,9 @@ export function samplePricing(): SamplePricing {
   };
 }
 
+/** The assessor's comments of the sample quote: two lines. */
+export const SAMPLE_COMMENTS = 'Hail damage on the roof and bonnet.\nCustomer to bring the car back on Monday.';
+
 export function sampleInvoiceSource(over: Partial<InvoiceSource> = {}): InvoiceSource {
   const pricing = samplePricing();
   return {
@@ -156,6 +159,9 @@ export function sampleInvoiceSource(over: Partial<InvoiceSource> = {}): InvoiceS
     pricing: { ...pricing, panels: [...pricing.panels, ...pricing.tyres.map((t) => ({ panel_id: tyreLineKey(t), label: t.label }))] },
     result: priceQuote(pricing),
     parts: ['Clip', 'Emblem'],
+    comments: SAMPLE_COMMENTS,
+    photo: '/api/user/files/photo.jpg',
+    gst_percent: pricing.gst_percent,
     ...over,
   };
 }
@@ -228,6 +234,9 @@ export function sampleQuoteRecord(over: Partial<QuoteInvoiceRecord> = {}): Quote
       grant_total: centsToAmount(totals.grand_total),
     },
     assessor: 'Alex Assessor',
+    assessor_comments: SAMPLE_COMMENTS,
+    vehicle_photo: '/api/user/files/photo.jpg',
+    gst_percent: 10,
     client: { name: 'Acme Insurance' },
     agent: { ...source.agent, language: 'en' },
     scan: {

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 /**
- * Issue 10, the invoice: a demo quote saved again through the quote route (which makes its PDF), then its invoice
- * screen: the same lines and totals as the record and as the PDF's text (pdftotext), no sidebar, Print with a print
- * stylesheet, Japanese, 360 px.
+ * The invoice: a demo quote saved again through the quote route (which makes its PDF), then its invoice
+ * screen: the same lines and totals as the record and as the PDF's text (pdftotext), the body type, the assessor's
+ * comments, the vehicle photo and the GST rate on both, no sidebar, Print with a print stylesheet, Japanese, 360 px.
  */
 
 interface QuoteItem {
@@ -31,8 +32,14 @@ interface Quote {
   aluminium: number;
   vehicle_type: string;
   totals: Record<string, number>;
+  gst_percent: number;
+  assessor_comments: string | null;
+  vehicle_photo: string | null;
   pdf: string | null;
 }
+
+const COMMENTS = ['Hail damage on the roof and bonnet.', 'Customer to bring the car back on Monday.'];
+const BODY_TYPE = 'Station Wagon';
 
 const money = (currency: string, n: number) =>
   `${currency}${n.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -43,7 +50,10 @@ async function apiToken(request: APIRequestContext) {
   return ((await login.json()) as { data: { token: string } }).data.token;
 }
 
-/** A demo quote, saved again with its own choices so the server makes its PDF now. */
+/**
+ * A demo quote, saved again with its own choices, the assessor's comments and a vehicle photo (the quote screen's
+ * multipart form) so the server makes its PDF now; its scan's body type set first.
+ */
 async function savedQuote(request: APIRequestContext): Promise<Quote> {
   const headers = { authorization: `Bearer ${await apiToken(request)}` };
   const list = await request.get('/api/quote/quotes?page=1&per_page=25', { headers });
@@ -64,19 +74,26 @@ async function savedQuote(request: APIRequestContext): Promise<Quote> {
       { repair_type: i.repair_type, category: i.category, scratch_repair_type: i.scratch?.repair_type ?? null },
     ]),
   );
+  const scan = await request.put(`/api/scan/scans/${q.scan_id}`, { headers, data: { body_type: BODY_TYPE } });
+  expect(scan.ok(), await scan.text()).toBe(true);
+  const photo = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#2d6cdf' } })
+    .jpeg()
+    .toBuffer();
   const res = await request.post('/api/quote/quotes', {
     headers,
-    data: {
-      scan_id: q.scan_id,
-      client_id: q.client_id,
+    multipart: {
+      scan_id: String(q.scan_id),
+      client_id: String(q.client_id),
       type: q.type,
-      items,
-      products: q.products.map((p) => ({ value: p.value, price: p.price })),
-      parts: q.parts.map((p) => p.text),
-      metallic: q.metallic,
-      pearl: q.pearl,
-      aluminium: q.aluminium,
+      items: JSON.stringify(items),
+      products: JSON.stringify(q.products.map((p) => ({ value: p.value, price: p.price }))),
+      parts: JSON.stringify(q.parts.map((p) => p.text)),
+      metallic: String(q.metallic),
+      pearl: String(q.pearl),
+      aluminium: String(q.aluminium),
       vehicle_type: q.vehicle_type,
+      assessor_comments: COMMENTS.join('\n'),
+      vehicle_photo: { name: 'car.jpg', mimeType: 'image/jpeg', buffer: photo },
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
@@ -112,6 +129,7 @@ test('the invoice shows the saved quote as its PDF does, prints without app chro
   test.setTimeout(120_000);
   const quote = await savedQuote(page.request);
   expect(quote.pdf).toMatch(/\.pdf$/);
+  expect(quote.vehicle_photo).toMatch(/\.jpg$/);
   await signIn(page, 'admin@demo.test');
 
   await page.goto(`/quotes/${quote.id}/invoice`);
@@ -126,6 +144,21 @@ test('the invoice shows the saved quote as its PDF does, prints without app chro
   expect(totals.find((r) => r[0] === 'Sub Total')).toEqual(['Sub Total', money(quote.currency, quote.totals.sub_total)]);
   const pdf = await pdfLines(page.request, quote.pdf!);
   for (const [label, amount] of totals) expect(pdf, `${label} ${amount}`).toContain(`${label} ${amount}`);
+  // The body type, the assessor's comments, the photo and the GST rate, on the screen and in the PDF.
+  const vehicle = page.getByRole('region', { name: 'Vehicle', exact: true });
+  await expect(vehicle.getByText('Body Type', { exact: true })).toBeVisible();
+  await expect(vehicle.getByText(BODY_TYPE, { exact: true })).toBeVisible();
+  const comments = page.getByRole('region', { name: 'Comments' });
+  for (const line of COMMENTS) await expect(comments).toContainText(line);
+  const photo = page.getByRole('region', { name: 'Vehicle Photo' }).getByRole('img', { name: 'Vehicle Photo' });
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute('src', quote.vehicle_photo!);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+  const gst = `GST ${quote.gst_percent} %`;
+  expect(totals.find((r) => r[0] === gst)).toEqual([gst, money(quote.currency, quote.totals.tax)]);
+  expect(pdf.some((l) => l.includes(`Body Type ${BODY_TYPE}`))).toBe(true);
+  for (const line of ['Comments', ...COMMENTS, 'Vehicle Photo', 'Totals']) expect(pdf).toContain(line);
+
   // Every line of every section is in the PDF too, figure for figure.
   const lineRows = await page
     .locator('table')
@@ -165,6 +198,11 @@ test('the invoice shows the saved quote as its PDF does, prints without app chro
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: `見積書 # ${quote.id}` })).toBeVisible();
   await expect(page.getByRole('button', { name: '印刷' })).toBeVisible();
-  expect((await totalsOf(page, '合計')).at(-1)).toEqual(['総合計', money(quote.currency, quote.totals.grant_total)]);
+  const jaTotals = await totalsOf(page, '合計');
+  expect(jaTotals.at(-1)).toEqual(['総合計', money(quote.currency, quote.totals.grant_total)]);
+  expect(jaTotals.find((r) => r[0] === `消費税 ${quote.gst_percent} %`)).toBeTruthy();
+  await expect(page.getByRole('region', { name: 'コメント' })).toContainText(COMMENTS[0]);
+  await expect(page.getByRole('region', { name: '車両写真' }).getByRole('img', { name: '車両写真' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '車両', exact: true }).getByText('ボディタイプ')).toBeVisible();
   await page.evaluate(() => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('en')));
 });

@@ -116,7 +116,7 @@ test.describe('scan page', () => {
     await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 2}`)).toBeVisible();
   });
 
-  test('inline editing: pencil, save, close; valuation digits and commas shown as dollars; a failed save reverts and says why', async ({
+  test('inline editing: pencil, save, close; valuation rounded to whole dollars before the save, a misread form refused; a failed save reverts and says why', async ({
     page,
     request,
   }) => {
@@ -140,13 +140,36 @@ test.describe('scan page', () => {
     await expect(card.getByText('Holden', { exact: true })).toBeVisible();
     expect((await api<Scan>(request, admin, `scans/${scan.id}`)).make).toBe('Holden');
 
+    // Valuation: cents are rounded to whole dollars (half up) and shown before the save.
     await card.getByRole('button', { name: 'Edit Valuation' }).click();
-    await card.getByRole('textbox', { name: 'Valuation' }).fill('');
-    await card.getByRole('textbox', { name: 'Valuation' }).pressSequentially('12a,3b45$');
-    await expect(card.getByRole('textbox', { name: 'Valuation' })).toHaveValue('12,345');
+    const valuation = card.getByRole('textbox', { name: 'Valuation' });
+    await valuation.fill('15,900.50');
+    await valuation.press('Tab');
+    await expect(valuation).toHaveValue('15,901');
+    const valuationPut = page.waitForRequest((r) => r.method() === 'PUT' && new RegExp(`/api/scan/scans/${scan.id}$`).test(r.url()));
     await card.getByRole('button', { name: 'Save Valuation' }).click();
-    await expect(card.getByText('$12,345', { exact: true })).toBeVisible();
-    expect((await api<Scan>(request, admin, `scans/${scan.id}`)).valuation).toBe(12345);
+    expect((await valuationPut).postDataJSON()).toMatchObject({ valuation: 15901 });
+    await expect(card.getByText('$15,901', { exact: true })).toBeVisible();
+    expect((await api<Scan>(request, admin, `scans/${scan.id}`)).valuation).toBe(15901);
+
+    // A form that would read as another amount is refused with a message naming the field, and nothing is sent.
+    let puts = 0;
+    const countPuts = (r: { method(): string; url(): string }) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/scan/scans/')) puts++;
+    };
+    page.on('request', countPuts);
+    await card.getByRole('button', { name: 'Edit Valuation' }).click();
+    await valuation.fill('15.900,50');
+    await valuation.press('Tab');
+    await expect(valuation).toHaveValue('15.900,50');
+    await card.getByRole('button', { name: 'Save Valuation' }).click();
+    await expect(card.getByText(/^Valuation must be a number of dollars/)).toBeVisible();
+    await expect(valuation).toHaveValue('15.900,50');
+    page.off('request', countPuts);
+    expect(puts).toBe(0);
+    expect((await api<Scan>(request, admin, `scans/${scan.id}`)).valuation).toBe(15901);
+    await card.getByRole('button', { name: 'Close Valuation without saving' }).click();
+    await expect(card.getByText('$15,901', { exact: true })).toBeVisible();
 
     // A registration the server refuses (over 20 characters): the old one comes back and the message says why.
     await card.getByRole('button', { name: 'Edit Registration' }).click();
@@ -159,7 +182,7 @@ test.describe('scan page', () => {
     // Reload: the saved values stay.
     await page.reload();
     await expect(card.getByText('Holden', { exact: true })).toBeVisible();
-    await expect(card.getByText('$12,345', { exact: true })).toBeVisible();
+    await expect(card.getByText('$15,901', { exact: true })).toBeVisible();
   });
 
   test('Refresh asks the server, then loads the scan again', async ({ page, request }) => {

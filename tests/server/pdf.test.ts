@@ -5,14 +5,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPdf, pdfBytes, winAnsiPrintable } from '../../server/lib/pdf/document';
-import { pdfLogo } from '../../server/lib/pdf/logo';
+import { pdfLogo, pdfPhoto } from '../../server/lib/pdf/logo';
 import { renderQuotePdf } from '../../server/lib/pdf/quote';
 import { fileUrl, localStorage } from '../../server/lib/storage';
 import { readTrueType, subsetTrueType } from '../../server/lib/pdf/truetype';
 import { scanReportPdf, type ReportInput } from '../../server/services/scan/report';
 import { buildInvoice, formatMoney, type Invoice } from '../../src/domain/invoice';
 import { priceQuote } from '../../src/domain/pricing';
-import { sampleInvoiceSource, samplePricing } from '../../src/test/invoiceSample';
+import { SAMPLE_COMMENTS, sampleInvoiceSource, samplePricing } from '../../src/test/invoiceSample';
 import { pdfLines } from './pdf-text';
 
 /**
@@ -41,6 +41,33 @@ const expectRow = (lines: string[], ...cells: string[]) =>
     lines.some((l) => row(...cells).test(l)),
     cells.join(' | '),
   ).toBe(true);
+
+/** The images a PDF embeds, as pdfimages lists them: [page, width, height] each. */
+const imagesOf = (pdf: Buffer) =>
+  run('pdfimages', ['-list', saved(pdf)])
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((l) => l.trim().split(/\s+/))
+    .map((c) => [Number(c[0]), Number(c[3]), Number(c[4])]);
+const pageCount = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(run('pdfinfo', [saved(pdf)]))![1]);
+/** A vehicle photo as pdfPhoto makes it: a JPEG. */
+const samplePhoto = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 180, g: 40, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+
+/** A quote of `count` panels cycling through the sample's four repair types. */
+function bigInvoice(count: number, language = 'en') {
+  const basePricing = samplePricing();
+  const panels = Array.from({ length: count }, (_, i) => ({
+    ...basePricing.panels[i % 4],
+    panel_id: 100 + i,
+    label: `Panel ${String(i + 1).padStart(2, '0')}`,
+  }));
+  const pricing = { ...basePricing, panels };
+  return buildInvoice({ ...sampleInvoiceSource({ language }), pricing, result: priceQuote(pricing) });
+}
 
 /** Every line and figure of the invoice model, as the engine priced them, must be on a line of the PDF's text. */
 function expectInvoice(lines: string[], invoice: Invoice) {
@@ -161,6 +188,77 @@ describe('the quote PDF', () => {
     const pages = lines.filter((l) => /^ESTIMATE # 42 \d+\/\d+$/.test(l));
     expect(pages.length).toBeGreaterThan(1);
     expect(pages).toEqual(pages.map((_, i) => `ESTIMATE # 42 ${i + 1}/${pages.length}`));
+  });
+
+  it("prints the body type, the assessor's comments, the GST rate and the vehicle photo, in English and Japanese", async () => {
+    const photo = await samplePhoto();
+    const en = await renderQuotePdf(buildInvoice(sampleInvoiceSource()), { photo });
+    const lines = textOf(en);
+    expectRow(lines, 'Body Type', 'Sedan');
+    expect(lines).toContain('Comments');
+    for (const l of SAMPLE_COMMENTS.split('\n')) expect(lines).toContain(l);
+    expectRow(lines, 'GST 10 %', '$341.45');
+    expect(lines).toContain('Vehicle Photo');
+    // The photo is embedded as it is, once, on the first page (under the vehicle header).
+    expect(imagesOf(en)).toEqual([[1, 640, 480]]);
+
+    const ja = await renderQuotePdf(buildInvoice(sampleInvoiceSource({ language: 'ja' })), { photo });
+    const jaLines = textOf(ja);
+    expectRow(jaLines, 'ボディタイプ', 'Sedan');
+    expect(jaLines).toContain('コメント');
+    for (const l of SAMPLE_COMMENTS.split('\n')) expect(jaLines).toContain(l);
+    expectRow(jaLines, '消費税 10 %', '$341.45');
+    expect(jaLines).toContain('車両写真');
+    expect(imagesOf(ja)).toEqual([[1, 640, 480]]);
+  });
+
+  it('leaves the photo block out when there is no photo or it cannot be read, and the comments when there are none', async () => {
+    const invoice = buildInvoice(sampleInvoiceSource({ comments: null }));
+    for (const photo of [null, Buffer.from('not an image'), Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01])]) {
+      const pdf = await renderQuotePdf(invoice, { photo });
+      const lines = textOf(pdf);
+      expect(lines).not.toContain('Vehicle Photo');
+      expect(lines).not.toContain('Comments');
+      expectRow(lines, 'Grand Total', '$3,755.94');
+      expect(imagesOf(pdf)).toEqual([]);
+    }
+  });
+
+  it('keeps the totals block with its heading and never alone on a page; no heading ends a page', async () => {
+    const photo = await samplePhoto();
+    for (const count of [4, 24, 40, 41, 56]) {
+      const invoice = bigInvoice(count);
+      const pdf = await renderQuotePdf(invoice, { photo });
+      const pages = pageCount(pdf);
+      const totalsRows = invoice.totals.map((t) => slash(`${t.label} ${t.amount}`));
+      const headings = [
+        ...invoice.sections.map((s) => slash(s.title)),
+        'Vehicle Photo',
+        'Products',
+        'Parts',
+        'Comments',
+        'Totals',
+        'Product Price',
+      ];
+      let seen = 0;
+      for (let p = 1; p <= pages; p++) {
+        // The page's own text, its footer left out.
+        const lines = textOf(pdf, p).filter((l) => !/^ESTIMATE # 42 \d+\/\d+$/.test(l));
+        const grand = lines.indexOf(totalsRows.at(-1)!);
+        if (grand >= 0) {
+          seen++;
+          // Every totals row under its heading, on this page.
+          const start = grand - totalsRows.length;
+          expect(lines.slice(start, grand + 1), `${count} panels, page ${p}`).toEqual(['Totals', ...totalsRows]);
+          // Something besides the totals block on the page.
+          expect(start, `${count} panels, page ${p}`).toBeGreaterThan(0);
+        }
+        // The last line of a page is never a heading or a table's column heads.
+        const last = lines.at(-1)!;
+        expect(headings.includes(last) || last.startsWith('Panel Description'), `${count} panels, page ${p} ends with ${last}`).toBe(false);
+      }
+      expect(seen, `${count} panels`).toBe(1);
+    }
   });
 
   it('writes a Euro client in Helvetica (Windows-1252 has the sign)', async () => {
@@ -288,6 +386,26 @@ describe('createPdf', () => {
     const { doc } = createPdf({ texts: [], title: 'Empty' });
     const pdf = pdfBytes(doc);
     expect(run('pdfinfo', [saved(pdf)])).toMatch(/Page size:\s+595\.2\d? x 841\.8\d? pts \(A4\)/);
+  });
+});
+
+describe('pdfPhoto', () => {
+  it('makes a stored photo an upright JPEG of at most 720 x 540; none, another file or an unreadable one is null', async () => {
+    const storage = localStorage(path.join(dir, 'files'));
+    // A phone's portrait photo: stored landscape with the EXIF orientation "rotate 90°".
+    const png = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 10, g: 120, b: 60 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const url = fileUrl(await storage.put(png, 'image/jpeg'));
+    const photo = await pdfPhoto(storage, url);
+    expect(photo!.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const meta = await sharp(photo!).metadata();
+    expect([meta.width, meta.height]).toEqual([360, 540]);
+    expect(await pdfPhoto(storage, null)).toBeNull();
+    expect(await pdfPhoto(storage, fileUrl(`${'1'.repeat(32)}.jpg`))).toBeNull();
+    expect(await pdfPhoto(storage, fileUrl(await storage.put(Buffer.from('%PDF-1.4'), 'application/pdf')))).toBeNull();
+    expect(await pdfPhoto(storage, fileUrl(await storage.put(Buffer.from('broken'), 'image/jpeg')))).toBeNull();
   });
 });
 

@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -538,6 +541,38 @@ describe('the quote PDF', () => {
     expect(hasRow(await pdfOf(again.pdf), 'BONNET', 'Dent', '$900.00', '$180.00', '$90.00', '$1,170.00')).toBe(true);
     // The previous PDF is gone from storage.
     expect(await storageOf(t.app).get(keyOfUrl(q.pdf)!)).toBeNull();
+  });
+
+  it("prints the scan's body type, the assessor's comments, the GST rate and the vehicle photo", async () => {
+    const scanId = await damagedScan();
+    await sql`update scans set body_type = 'Hatchback' where id = ${scanId}`.execute(t.db);
+    const b = body(scanId);
+    const form = await formData({
+      scan_id: scanId,
+      client_id: clientX.id,
+      items: JSON.stringify(b.items),
+      assessor_comments: 'Hail damage on the bonnet\nCustomer to call back',
+      vehicle_photo: { data: await pngImage(320, 240), filename: 'car.png', type: 'image/png' },
+    });
+    const res = await t.as(agentUserA, { method: 'POST', url: '/api/quote/quotes', ...form });
+    expect(res.statusCode, res.body).toBe(201);
+    const q = res.json().data;
+    expect(q.scan.body_type).toBe('Hatchback');
+    expect((await t.as(agentUserA, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).json().data.scan.body_type).toBe('Hatchback');
+    const pdf = await t.app.inject({ method: 'GET', url: q.pdf });
+    const lines = pdfLines(pdf.rawPayload);
+    expect(hasRow(lines, 'Body Type', 'Hatchback')).toBe(true);
+    expect(lines).toEqual(expect.arrayContaining(['Comments', 'Hail damage on the bonnet', 'Customer to call back', 'Vehicle Photo']));
+    expect(hasRow(lines, 'GST 10 %', `$${q.totals.tax.toFixed(2)}`)).toBe(true);
+    // The photo is embedded (as a JPEG of its own size: it is smaller than the PDF's bound).
+    const dir = mkdtempSync(path.join(tmpdir(), 'quote-pdf-'));
+    try {
+      writeFileSync(path.join(dir, 'q.pdf'), pdf.rawPayload);
+      const list = execFileSync('pdfimages', ['-list', path.join(dir, 'q.pdf')], { encoding: 'utf8' });
+      expect(list).toMatch(/^\s*1\s+\d+\s+image\s+320\s+240\s.*\bjpeg\b/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("is in the agent's language: Japanese for a ja agent", async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keyOfUrl } from '../../server/lib/storage';
+import { VALUATION_FORMAT_MESSAGE } from '../../src/domain/valuation';
 import type { Broadcaster, ScanEvent } from '../../server/realtime/broadcaster';
 import { type Call, createTestContext, type TestContext } from './helper';
 
@@ -429,6 +430,10 @@ describe('updating the vehicle fields', () => {
       const one = await t.as(admin, { method: 'PUT', url, payload: { [field]: value } });
       expect(one.json().data[field], field).toBe(value);
     }
+    // Typed text with cents: rounded to whole dollars, half up.
+    const cents = await t.as(admin, { method: 'PUT', url, payload: { valuation: '15,900.50' } });
+    expect(cents.json().data.valuation).toBe(15901);
+    expect((await t.as(admin, { method: 'PUT', url, payload: { valuation: '15900.49' } })).json().data.valuation).toBe(15900);
     const cleared = await t.as(admin, { method: 'PUT', url, payload: { body_type: '', valuation: '' } });
     expect(cleared.json().data).toMatchObject({ body_type: null, valuation: null, make: 'Mazda2', licensePlate: 'XYZ124' });
     // Fields that are not the vehicle's are ignored.
@@ -441,7 +446,13 @@ describe('updating the vehicle fields', () => {
     const before = await t.db.selectFrom('scans').selectAll().where('id', '=', s.s1).executeTakeFirstOrThrow();
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ location_state: 'XX' }, { location_state: 'The selected location state is invalid' }],
-      [{ valuation: 'lots' }, { valuation: 'Valuation must be a number' }],
+      [{ valuation: 'lots' }, { valuation: VALUATION_FORMAT_MESSAGE }],
+      // Text that would read as another amount once a character is dropped is refused, not reinterpreted.
+      [{ valuation: '15.900,50' }, { valuation: VALUATION_FORMAT_MESSAGE }],
+      [{ valuation: '1,59,00' }, { valuation: VALUATION_FORMAT_MESSAGE }],
+      [{ valuation: '15,900.50.1' }, { valuation: VALUATION_FORMAT_MESSAGE }],
+      [{ valuation: '$15,900' }, { valuation: VALUATION_FORMAT_MESSAGE }],
+      [{ valuation: '100,000,001' }, { valuation: 'Valuation must be at most 100,000,000' }],
       [{ valuation: -5 }, { valuation: 'Valuation must be greater than or equal to 0' }],
       [{ valuation: 12.5 }, { valuation: 'Valuation must be a whole number' }],
       [{ licensePlate: 'X'.repeat(21) }, { licensePlate: 'Registration must be less than 20' }],

@@ -1,5 +1,5 @@
 import type { jsPDF } from 'jspdf';
-import { autoTable, type RowInput, type UserOptions } from 'jspdf-autotable';
+import { __createTable, __drawTable, type RowInput, type UserOptions } from 'jspdf-autotable';
 import { invoiceTexts, type Invoice, type InvoiceLine } from '../../../src/domain/invoice';
 import { A4, createPdf, pdfBytes, type PdfFont } from './document';
 
@@ -14,9 +14,13 @@ const PRIMARY: [number, number, number] = [12, 24, 57]; // #0C1839 (DECISIONS: p
 const MUTED: [number, number, number] = [90, 90, 90];
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 
-/** The agent's logo for the PDF: PNG or JPEG bytes (./logo.ts makes them); without one the agent's name is printed. */
+/**
+ * The images of the PDF, PNG or JPEG bytes (./logo.ts makes them): the agent's logo (without one the agent's name is
+ * printed) and the vehicle photo (without one, or one jspdf cannot read, its block is left out).
+ */
 export interface QuotePdfAssets {
   logo?: Buffer | null;
+  photo?: Buffer | null;
 }
 
 const imageFormat = (b: Buffer) =>
@@ -77,16 +81,49 @@ function header(doc: jsPDF, invoice: Invoice, font: PdfFont, assets: QuotePdfAss
   return Math.max(y, MARGIN + 40) + 12;
 }
 
-/** Shared table look: the document's font, the primary colour on the head, emphasis by the font's bold style. */
+const BOTTOM = MARGIN + 14;
+/** The gap above the totals block. */
+const TOTALS_GAP = 16;
+
+/**
+ * The blocks a document has drawn, in order, each with the page it starts on, whether it was moved to a new page and
+ * its whole height; `keep` asks block `index` to stay on one page with the `height` that follows it.
+ */
+interface Flow {
+  blocks: { page: number; moved: boolean; height: number }[];
+  keep?: { index: number; height: number };
+}
+const flows = new WeakMap<jsPDF, Flow>();
+
+/**
+ * Shared table look: the document's font, the primary colour on the head, emphasis by the font's bold style.
+ *
+ * Every block of the estimate is one table whose head is its heading, and a page breaks only between blocks: a block
+ * that fits on a page is never split (it starts the next page when the rest of this one is too short), and one longer
+ * than a page starts here only when its heading, column heads and first row fit, so a heading is never left alone at
+ * the foot of a page (autotable alone checks only the head).
+ */
 function table(doc: jsPDF, font: PdfFont, opts: UserOptions) {
-  autoTable(doc, {
+  const t = __createTable(doc, {
     theme: 'striped',
-    margin: { left: MARGIN, right: MARGIN, bottom: MARGIN + 14 },
+    margin: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM },
     styles: { font: font.family, fontStyle: 'normal', fontSize: 9, cellPadding: 4, textColor: 20 },
     headStyles: { fillColor: PRIMARY, textColor: 255, fontStyle: font.bold },
     footStyles: { fillColor: [235, 237, 242], textColor: 20, fontStyle: font.bold },
     ...opts,
   });
+  const head = t.getHeadHeight(t.columns);
+  const body = t.body.reduce((sum, r) => sum + r.height, 0);
+  const whole = head + body + t.getFootHeight(t.columns);
+  const page = A4.height - MARGIN - BOTTOM;
+  const flow = flows.get(doc);
+  const index = flow?.blocks.length ?? -1;
+  const keep = flow?.keep?.index === index ? flow.keep.height : 0;
+  const needed = whole + keep <= page ? whole + keep : whole <= page ? whole : head + (t.body[0]?.height ?? 0);
+  const moved = t.settings.startY + needed > A4.height - BOTTOM;
+  if (moved) t.settings.pageBreak = 'always';
+  __drawTable(doc, t);
+  flow?.blocks.push({ page: t.startPageNumber ?? 0, moved, height: whole });
   return lastTableEnd(doc);
 }
 
@@ -104,6 +141,43 @@ function vehicle(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
     body,
     styles: { font: font.family, fontStyle: 'normal', fontSize: 9, cellPadding: 2.5, textColor: 20 },
     columnStyles: { 0: { textColor: MUTED, cellWidth: 90 }, 2: { textColor: MUTED, cellWidth: 90 } },
+  });
+}
+
+/** The vehicle photo under the vehicle header, scaled to at most 260 × 195 pt; nothing when there is none or it is unreadable. */
+function photo(doc: jsPDF, invoice: Invoice, font: PdfFont, image: Buffer | null | undefined, y: number) {
+  const format = image ? imageFormat(image) : null;
+  if (!image || !format) return y;
+  let size: { width: number; height: number };
+  try {
+    const { width, height } = doc.getImageProperties(image);
+    const scale = Math.min(260 / width, 195 / height);
+    size = { width: width * scale, height: height * scale };
+  } catch {
+    return y;
+  }
+  const pad = 4;
+  return table(doc, font, {
+    startY: y + 14,
+    theme: 'plain',
+    head: [[{ content: invoice.labels.vehicle_photo, styles: { fontSize: 11 } }]],
+    body: [['']],
+    bodyStyles: { minCellHeight: size.height + 2 * pad, cellPadding: pad },
+    rowPageBreak: 'avoid',
+    didDrawCell: (data) => {
+      if (data.section === 'body') doc.addImage(image, format, data.cell.x + pad, data.cell.y + pad, size.width, size.height);
+    },
+  });
+}
+
+/** The assessor's comments as typed, line breaks kept; nothing when there are none. */
+function comments(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
+  if (!invoice.comments) return y;
+  return table(doc, font, {
+    startY: y + 14,
+    theme: 'plain',
+    head: [[{ content: invoice.labels.comments, styles: { fontSize: 11 } }]],
+    body: [[invoice.comments]],
   });
 }
 
@@ -165,14 +239,16 @@ function productsAndParts(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number
 function totals(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
   const width = 240;
   return table(doc, font, {
-    startY: y + 16,
+    startY: y + TOTALS_GAP,
     theme: 'plain',
     tableWidth: width,
-    margin: { left: A4.width - MARGIN - width, right: MARGIN, bottom: MARGIN + 14 },
+    margin: { top: MARGIN, left: A4.width - MARGIN - width, right: MARGIN, bottom: BOTTOM },
+    // Its heading, so the block reads on its own wherever the page breaks.
+    head: [[{ content: invoice.labels.totals_title, colSpan: 2, styles: { fontSize: 11 } }]],
     body: invoice.totals.map((t) => [t.label, t.amount]),
     columnStyles: { 1: { halign: 'right' } },
-    pageBreak: 'avoid',
     didParseCell: (data) => {
+      if (data.section !== 'body') return;
       const key = invoice.totals[data.row.index]?.key;
       if (key === 'sub_total' || key === 'grand_total') data.cell.styles.fontStyle = font.bold;
       if (key === 'grand_total') {
@@ -197,14 +273,32 @@ function footers(doc: jsPDF, invoice: Invoice, font: PdfFont) {
   }
 }
 
-/** The quote's PDF: the estimate invoice on A4 in the invoice's language. */
+/**
+ * The quote's PDF: the estimate invoice on A4 in the invoice's language. The totals block is never left alone on the
+ * last page: when it had to start a page of its own, the document is laid out again with the block before it kept on
+ * the same page as the totals (when the two fit on one).
+ */
 export async function renderQuotePdf(invoice: Invoice, assets: QuotePdfAssets = {}): Promise<Buffer> {
+  const first = layout(invoice, assets);
+  const blocks = first.flow.blocks;
+  const totalsBlock = blocks.at(-1);
+  const before = blocks.at(-2);
+  if (totalsBlock?.moved && before && !before.moved && before.page === totalsBlock.page - 1)
+    return pdfBytes(layout(invoice, assets, { index: blocks.length - 2, height: totalsBlock.height + TOTALS_GAP }).doc);
+  return pdfBytes(first.doc);
+}
+
+function layout(invoice: Invoice, assets: QuotePdfAssets, keep?: Flow['keep']) {
   const { doc, font } = createPdf({ texts: invoiceTexts(invoice), title: invoice.title, language: invoice.language });
+  const flow: Flow = { blocks: [], keep };
+  flows.set(doc, flow);
   let y = header(doc, invoice, font, assets);
   y = vehicle(doc, invoice, font, y);
+  y = photo(doc, invoice, font, assets.photo, y);
   y = sections(doc, invoice, font, y);
   y = productsAndParts(doc, invoice, font, y);
+  y = comments(doc, invoice, font, y);
   totals(doc, invoice, font, y);
   footers(doc, invoice, font);
-  return pdfBytes(doc);
+  return { doc, flow };
 }

@@ -210,7 +210,7 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
       json_build_object('id', a.id, 'name', a.name, 'logo', a.logo, 'phone', a.phone, 'address', a.address, 'email', a.email,
         'abn', a.abn, 'language', a.language) as agent,
       json_build_object('id', s.id, 'scan_id', s.scan_id, 'licensePlate', s.license_plate, 'make', s.make, 'model', s.model,
-        'carColor', s.car_color, 'timestamp', s.scanned_at, 'location_state', s.location_state, 'type', s.type, 'status', s.status) as scan
+        'carColor', s.car_color, 'body_type', s.body_type, 'timestamp', s.scanned_at, 'location_state', s.location_state, 'type', s.type, 'status', s.status) as scan
     from quotes q ${listJoins} where q.id = ${id} and ${visible}`.execute(db);
   const row = r.rows[0];
   if (!row) return null;

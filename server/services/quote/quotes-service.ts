@@ -26,7 +26,7 @@ import type { Database } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../errors';
 import { enqueueWebhooks } from '../../lib/events';
 import { checkImage, isUploadedFile } from '../../lib/images';
-import { pdfLogo } from '../../lib/pdf/logo';
+import { pdfLogo, pdfPhoto } from '../../lib/pdf/logo';
 import { renderQuotePdf } from '../../lib/pdf/quote';
 import {
   loadGstPercent,
@@ -274,7 +274,8 @@ export async function makeQuotePdf(deps: { db: Database; storage: FileStorage },
     const quote = await findQuote(db, quoteId);
     if (!quote) return false;
     const invoice = buildInvoice(invoiceSourceOfQuote(quote));
-    const pdf = await renderQuotePdf(invoice, { logo: await pdfLogo(storage, quote.agent.logo) });
+    const [logo, photo] = await Promise.all([pdfLogo(storage, quote.agent.logo), pdfPhoto(storage, quote.vehicle_photo)]);
+    const pdf = await renderQuotePdf(invoice, { logo, photo });
     const key = await storage.put(pdf, 'application/pdf');
     await setQuotePdf(db, quoteId, key);
     if (quote.pdf_path)

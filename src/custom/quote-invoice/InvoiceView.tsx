@@ -17,7 +17,8 @@ import type { Invoice, InvoiceField, InvoiceSection } from '../../domain/invoice
 
 /**
  * The estimate invoice (spec 3 §2 "Invoice") drawn from the invoice model alone (src/domain/invoice.ts), like the PDF:
- * the agent block, 'ESTIMATE #', the vehicle header, a table per section with lines, products, parts and the totals.
+ * the agent block, 'ESTIMATE #', the vehicle header and photo, a table per section with lines, products, parts, the
+ * assessor's comments and the totals.
  * At 360 px a section's table scrolls sideways inside its own region and the description moves under the panel.
  */
 
@@ -67,6 +68,26 @@ const AgentMark = ({ name, logo }: { name: string; logo: string | null }) => {
     <Typography component="p" variant="h5" sx={{ fontWeight: 700, color: 'primary.main' }}>
       {name}
     </Typography>
+  );
+};
+
+/** The vehicle photo, scaled to the page; left out when it cannot be loaded, as the PDF leaves out an unreadable one. */
+const VehiclePhoto = ({ src, title }: { src: string; title: string }) => {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) return null;
+  return (
+    <Box component="section" aria-labelledby="invoice-photo" sx={{ mt: 3, breakInside: 'avoid' }}>
+      <Typography id="invoice-photo" component="h2" variant="h6" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Box
+        component="img"
+        src={src}
+        alt={title}
+        onError={() => setFailed(src)}
+        sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain' }}
+      />
+    </Box>
   );
 };
 
@@ -157,6 +178,8 @@ export const InvoiceView = ({ invoice }: { invoice: Invoice }) => {
         <Fields fields={invoice.vehicle} columns={2} />
       </Box>
 
+      {invoice.photo && <VehiclePhoto key={invoice.photo} src={invoice.photo} title={labels.vehicle_photo} />}
+
       {invoice.sections
         .filter((s) => s.lines.length > 0)
         .map((s) => (
@@ -202,11 +225,25 @@ export const InvoiceView = ({ invoice }: { invoice: Invoice }) => {
         </Box>
       )}
 
+      {invoice.comments && (
+        <Box component="section" aria-labelledby="invoice-comments" sx={{ mt: 3, breakInside: 'avoid' }}>
+          <Typography id="invoice-comments" component="h2" variant="h6" sx={{ mb: 1 }}>
+            {labels.comments}
+          </Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {invoice.comments}
+          </Typography>
+        </Box>
+      )}
+
       <Box
         component="section"
-        aria-label={translate('app.invoice.totals')}
+        aria-labelledby="invoice-totals"
         sx={{ mt: 3, ml: { sm: 'auto' }, maxWidth: { sm: 360 }, breakInside: 'avoid' }}
       >
+        <Typography id="invoice-totals" component="h2" variant="h6" sx={{ mb: 1 }}>
+          {labels.totals_title}
+        </Typography>
         <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
           <TableBody>
             {invoice.totals.map((t) => {

@@ -86,9 +86,34 @@ describe('invoice screen', { timeout: 30_000 }, () => {
       ['$224.90', 'Tyres Total'],
       ['$149.95', 'Products Total'],
       ['$3,414.49', 'Sub Total'],
-      ['$341.45', 'GST'],
+      ['$341.45', 'GST 10 %'],
       ['$3,755.94', 'Grand Total'],
     ]);
+    expect(within(totals).getByRole('heading', { name: 'Totals' })).toBeTruthy();
+  });
+
+  it("shows the body type, the vehicle photo, the assessor's comments and the GST rate", async () => {
+    signedIn(quoteReply());
+    renderApp('/quotes/42/invoice');
+    await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
+    const vehicle = screen.getByRole('region', { name: 'Vehicle' });
+    expect(within(vehicle).getByText('Body Type')).toBeTruthy();
+    expect(within(vehicle).getByText('Sedan')).toBeTruthy();
+    const photo = screen.getByRole('region', { name: 'Vehicle Photo' });
+    expect(within(photo).getByRole('img', { name: 'Vehicle Photo' }).getAttribute('src')).toBe('/api/user/files/photo.jpg');
+    const comments = screen.getByRole('region', { name: 'Comments' });
+    expect(comments.textContent).toContain('Hail damage on the roof and bonnet.');
+    expect(comments.textContent).toContain('Customer to bring the car back on Monday.');
+    expect(within(screen.getByRole('region', { name: 'Totals' })).getByRole('rowheader', { name: 'GST 10 %' })).toBeTruthy();
+  });
+
+  it('leaves the photo out when it cannot be loaded, and the comments when there are none', async () => {
+    signedIn(quoteReply(sampleQuoteRecord({ assessor_comments: null })));
+    renderApp('/quotes/42/invoice');
+    fireEvent.error(await screen.findByRole('img', { name: 'Vehicle Photo' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Vehicle Photo' })).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Comments' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Totals' })).toBeTruthy();
   });
 
   it('prints every text of the invoice model, so it matches the PDF line for line', async () => {
@@ -107,7 +132,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     fireEvent.error(logo);
     const agent = screen.getByRole('region', { name: 'Agent' });
     await waitFor(() => expect(within(agent).getByText('Dent Doctors')).toBeTruthy());
-    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Dent Doctors logo' })).toBeNull();
   });
 
   it('prints with the Print button', async () => {
@@ -146,6 +171,10 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     const totals = screen.getByRole('region', { name: '合計' });
     expect(within(totals).getByRole('rowheader', { name: '総合計' })).toBeTruthy();
     expect(within(totals).getByText('¥3,755.94')).toBeTruthy();
+    expect(within(totals).getByRole('rowheader', { name: '消費税 10 %' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'コメント' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: '車両写真' })).getByRole('img', { name: '車両写真' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: '車両' })).getByText('ボディタイプ')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'スクラッチ / 塗装' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'タイヤ' })).toBeTruthy();
     expect(screen.getByText('2026-11-20 午後 02:15')).toBeTruthy();

@@ -2,7 +2,8 @@ import { MenuItem, TextField } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { AU_STATES } from '../../domain/locations';
-import { formatValuation, valuationKeep } from '../../domain/scan-view';
+import { formatValuation } from '../../domain/scan-view';
+import { parseValuationText, valuationInputText } from '../../domain/valuation';
 import { InlineField, type InlineInputProps } from './InlineField';
 import { RegistrationField } from './RegistrationField';
 import { Section } from './Section';
@@ -47,6 +48,10 @@ export const CarDetailsCard = () => {
   const save = useSaveScan();
   const clients = useSelectOptions('clients');
   const label = (k: string) => translate(`app.scans.page.${k}`);
+  const valuationRefused = (v: string) => {
+    const read = parseValuationText(v);
+    return read.ok ? null : translate(read.error === 'max' ? 'app.scanPage.valuation_max' : 'app.scanPage.valuation_invalid');
+  };
 
   const textField = (key: TextKey, labelKey: string) => (
     <InlineField<string>
@@ -72,7 +77,8 @@ export const CarDetailsCard = () => {
           name="valuation"
           label={label('valuation')}
           display={formatValuation(scan.valuation, locale)}
-          initial={scan.valuation === null ? '' : scan.valuation.toLocaleString('en-AU')}
+          initial={valuationInputText(scan.valuation)}
+          validate={valuationRefused}
           input={(p) => (
             <TextField
               id={p.id}
@@ -80,16 +86,25 @@ export const CarDetailsCard = () => {
               fullWidth
               value={p.value}
               disabled={p.disabled}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              onChange={(e) => p.onChange(valuationKeep(e.target.value))}
+              error={p.error !== null}
+              helperText={p.error}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              // What is typed stays as typed (a dropped character could change the amount); leaving the input shows
+              // the whole dollars that will be saved, cents rounded half up.
+              onChange={(e) => p.onChange(e.target.value)}
+              onBlur={() => {
+                const read = parseValuationText(p.value);
+                if (read.ok && valuationInputText(read.value) !== p.value) p.onChange(valuationInputText(read.value));
+              }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') p.onSubmit();
               }}
             />
           )}
           save={(v) => {
-            const digits = v.replace(/,/g, '');
-            return save({ valuation: digits === '' ? null : Number(digits) }, label('valuation'), { valuation: v });
+            const read = parseValuationText(v);
+            // `validate` has refused any other text; nothing is saved for one that slips through.
+            return read.ok ? save({ valuation: read.value }, label('valuation')) : Promise.reject(new Error(read.message));
           }}
         />
       )}

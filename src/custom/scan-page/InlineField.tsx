@@ -14,6 +14,8 @@ export interface InlineInputProps<T> {
   /** Enter in a text input saves. */
   onSubmit: () => void;
   disabled: boolean;
+  /** Why the value cannot be saved (from `validate`), shown under the input; null when it can. */
+  error: string | null;
 }
 
 interface InlineFieldProps<T> {
@@ -30,16 +32,19 @@ interface InlineFieldProps<T> {
   save: (value: T) => Promise<void>;
   /** More buttons beside the pencil in display mode. */
   actions?: ReactNode;
+  /** Why a value cannot be saved, or null: a refused value is not saved and edit mode stays, with the reason. */
+  validate?: (value: T) => string | null;
 }
 
 /** Spec 2 §4: display mode, the pencil to edit, save commits, close goes back to the last saved value. */
-export function InlineField<T>({ name, label, display, initial, input, save, actions }: InlineFieldProps<T>) {
+export function InlineField<T>({ name, label, display, initial, input, save, actions, validate }: InlineFieldProps<T>) {
   const translate = useTranslate();
   const { setEditing } = useScanPage();
   const inputId = useId();
   const [editing, setEditingState] = useState(false);
   const [draft, setDraft] = useState<T>(initial);
   const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   // Edit mode puts the focus in its input (and back on the pencil's row when it ends, by the browser's order).
   useEffect(() => {
     if (editing) document.getElementById(inputId)?.focus();
@@ -48,7 +53,14 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
     setEditingState(on);
     setEditing(name, on);
   };
+  const change = (value: T) => {
+    setDraft(value);
+    setError(null);
+  };
   const submit = async () => {
+    const refused = validate?.(draft) ?? null;
+    setError(refused);
+    if (refused) return;
     setSaving(true);
     try {
       await save(draft);
@@ -83,7 +95,7 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
       {editing ? (
         <>
           <Box sx={{ minWidth: 0 }}>
-            {input({ id: inputId, label, value: draft, onChange: setDraft, onSubmit: () => void submit(), disabled: saving })}
+            {input({ id: inputId, label, value: draft, onChange: change, onSubmit: () => void submit(), disabled: saving, error })}
           </Box>
           <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
             <IconButton
@@ -116,6 +128,7 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
               aria-label={translate('app.scanPage.edit_field', { field: label })}
               onClick={() => {
                 setDraft(initial);
+                setError(null);
                 edit(true);
               }}
             >
