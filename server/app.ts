@@ -116,11 +116,12 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
     },
     crossOriginEmbedderPolicy: false,
   });
-  // The API is limited; the app's own static files are not (a page load fetches dozens of chunks).
+  // The API is limited; the app's own static files are not (a page load fetches dozens of chunks). Decided on the
+  // route the router matched, never the raw URL: `/%61pi/...` and `GET http://host/api/...` reach the same handlers.
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/'),
+    allowList: (req) => !(req.routeOptions.url ?? '').startsWith('/api/'),
     // In PostgreSQL when several instances share the limit; in memory (per instance) otherwise.
     ...(config.RATE_LIMIT_STORE === 'postgres' ? { store: pgRateLimitStore(db) } : {}),
   });
