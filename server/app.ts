@@ -27,6 +27,7 @@ import { loadSigner } from './lib/signing';
 import { createReplySerializer } from './lib/serializer';
 import { createStorage, type FileStorage } from './lib/storage';
 import { nulSafeValidatorCompiler } from './lib/validator';
+import { boundedJsonParser } from './lib/json-body';
 import { quoteService } from './services/quote';
 import { scanService } from './services/scan';
 import { userService } from './services/user';
@@ -84,6 +85,7 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
     done();
   });
   app.setValidatorCompiler(nulSafeValidatorCompiler);
+  boundedJsonParser(app);
   const replySerializer = createReplySerializer({ check: config.NODE_ENV === 'test' });
   app.setSerializerCompiler(replySerializer);
   app.decorate('replySerializer', replySerializer);
