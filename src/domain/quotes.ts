@@ -64,7 +64,8 @@ const price = z.coerce
   .number({ error: 'Price must be a number' })
   .refine((n) => Number.isFinite(n), 'Price must be a number')
   .min(0, 'Price must be at least 0')
-  .max(9_999_999_999.99, 'Price must be at most 9999999999.99');
+  // 200 products at most, plus GST of up to 100 %, stay within the quote's totals (numeric(12,2): under 10^10).
+  .max(9_999_999.99, 'Price must be at most 9999999.99');
 
 /** A product row of the quote: the catalogue product (`value`) at the price the assessor typed (≥ 0). */
 export const quoteProductInput = z.looseObject({

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helper';
 
@@ -9,10 +10,12 @@ let t: TestContext;
 let admin: string;
 let agentId: number;
 let scanId: number;
+let clientId: number;
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
   const client = await t.build.client();
+  clientId = client.id;
   agentId = (await t.build.agent({ default_client_id: client.id })).id;
   scanId = (await t.build.scan({ agent_id: agentId, client_id: client.id })).id;
 });
@@ -213,5 +216,46 @@ describe('deeply nested JSON is 422 before anything walks it', () => {
     });
     expect(limit.statusCode, limit.body).toBe(422);
     expect(limit.json().error).not.toHaveProperty('extra');
+  });
+});
+
+describe("values at a schema's own bounds fit the database", () => {
+  for (const field of ['ts', 'td']) {
+    for (const value of ['9999-12-31 23:59:59', '9999-12-31T23:59:59-14:00', '9999-06-01']) {
+      it(`dashboard statistics ${field}=${value} is 422 on the field`, async () => {
+        for (const by of ['agent', 'location']) {
+          const res = await t.as(admin, { method: 'GET', url: `/api/scan/scans/${by}-statistics?${field}=${encodeURIComponent(value)}` });
+          expect(res.statusCode, res.body).toBe(422);
+          expect(res.json().error).toEqual({ [field]: `${field === 'ts' ? 'Start' : 'End'} date must be before the year 9999` });
+        }
+      });
+    }
+  }
+
+  it('dashboard statistics up to the end of 9998 are counted', async () => {
+    const res = await t.as(admin, {
+      method: 'GET',
+      url: `/api/scan/scans/agent-statistics?ts=${encodeURIComponent('1900-01-01T00:00:00+14:00')}&td=${encodeURIComponent('9998-12-31T23:59:59-14:00')}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([expect.objectContaining({ agent_id: agentId })]);
+  });
+
+  it("a quote product's price beyond what the quote's totals hold is 422 on the price, nothing stored", async () => {
+    const product = await t.build.product();
+    const body = (price: number) => ({ scan_id: scanId, client_id: clientId, products: [{ value: product.id, text: 'Fuzz', price }] });
+    const res = await t.as(admin, { method: 'POST', url: '/api/quote/quotes', payload: body(9_999_999_999.99) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toEqual({ 'products.0.price': 'Price must be at most 9999999.99' });
+    expect((await sql`select id from quotes where scan_id = ${scanId}`.execute(t.db)).rows).toEqual([]);
+    // The largest price allowed, on the most (distinct) products allowed, still fits.
+    const many = await t.db
+      .insertInto('products')
+      .values(Array.from({ length: 200 }, (_, i) => ({ name: `Bound product ${i}`, price: 1 })))
+      .returning('id')
+      .execute();
+    const most = { ...body(0), products: many.map((p) => ({ value: p.id, text: 'Fuzz', price: 9_999_999.99 })) };
+    const ok = await t.as(admin, { method: 'POST', url: '/api/quote/quotes', payload: most });
+    expect(ok.statusCode, ok.body).toBeLessThan(300);
   });
 });
