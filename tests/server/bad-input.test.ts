@@ -259,3 +259,58 @@ describe("values at a schema's own bounds fit the database", () => {
     expect(ok.statusCode, ok.body).toBeLessThan(300);
   });
 });
+
+describe('a line break in a single-line field is 422 on the field, nothing stored', () => {
+  const forged = 'Hello\r\nmail (no SMTP_URL set, printed instead of sent) to boss@example.test: Wire the money';
+  const cases: { label: string; method: 'POST' | 'PUT'; url: () => string; payload: () => Record<string, unknown>; field: string }[] = [
+    {
+      label: 'a mail subject',
+      method: 'POST',
+      url: () => '/api/email/emails',
+      payload: () => ({ scan_id: scanId, recipients: ['owner@example.test'], subject: forged, message: '<p>Hi</p>' }),
+      field: 'subject',
+    },
+    {
+      label: 'a mail subject with only a line feed',
+      method: 'POST',
+      url: () => '/api/email/emails',
+      payload: () => ({ scan_id: scanId, recipients: ['owner@example.test'], subject: 'Hello\nthere', message: '<p>Hi</p>' }),
+      field: 'subject',
+    },
+    {
+      label: "a scan's make (field DSL)",
+      method: 'PUT',
+      url: () => `/api/scan/scans/${scanId}`,
+      payload: () => ({ make: 'Toyota\rX' }),
+      field: 'make',
+    },
+    {
+      label: 'a location name',
+      method: 'POST',
+      url: () => '/api/agent/locations',
+      payload: () => ({ name: 'Depot\u2028Two', state: 'VIC' }),
+      field: 'name',
+    },
+    {
+      label: "the profile's first name",
+      method: 'PUT',
+      url: () => '/api/user/auth/profile',
+      payload: () => ({ first_name: 'Ann\nB', last_name: 'B', email: 'line.break.profile@example.test' }),
+      field: 'first_name',
+    },
+  ];
+  for (const c of cases) {
+    it(c.label, async () => {
+      const mailsBefore = await t.db.selectFrom('mail_outbox').select('id').execute();
+      const res = await t.as(admin, { method: c.method, url: c.url(), payload: c.payload() });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error[c.field]).toMatch(/must be a single line$/);
+      expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toEqual(mailsBefore);
+    });
+  }
+
+  it('keeps line breaks where a field is multi-line (an address)', async () => {
+    const res = await t.as(admin, { method: 'PUT', url: `/api/agent/agents/${agentId}`, payload: { address: '1 Main St\nMelbourne' } });
+    expect(res.json().error?.address).toBeUndefined();
+  });
+});
