@@ -27,6 +27,7 @@ import { loadSigner } from './lib/signing';
 import { createReplySerializer } from './lib/serializer';
 import { createStorage, type FileStorage } from './lib/storage';
 import { nulSafeValidatorCompiler } from './lib/validator';
+import { boundedJsonParser } from './lib/json-body';
 import { quoteService } from './services/quote';
 import { scanService } from './services/scan';
 import { userService } from './services/user';
@@ -84,6 +85,7 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
     done();
   });
   app.setValidatorCompiler(nulSafeValidatorCompiler);
+  boundedJsonParser(app);
   const replySerializer = createReplySerializer({ check: config.NODE_ENV === 'test' });
   app.setSerializerCompiler(replySerializer);
   app.decorate('replySerializer', replySerializer);
@@ -116,11 +118,12 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
     },
     crossOriginEmbedderPolicy: false,
   });
-  // The API is limited; the app's own static files are not (a page load fetches dozens of chunks).
+  // The API is limited; the app's own static files are not (a page load fetches dozens of chunks). Decided on the
+  // route the router matched, never the raw URL: `/%61pi/...` and `GET http://host/api/...` reach the same handlers.
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/'),
+    allowList: (req) => !(req.routeOptions.url ?? '').startsWith('/api/'),
     // In PostgreSQL when several instances share the limit; in memory (per instance) otherwise.
     ...(config.RATE_LIMIT_STORE === 'postgres' ? { store: pgRateLimitStore(db) } : {}),
   });

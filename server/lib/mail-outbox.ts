@@ -133,6 +133,10 @@ export function createMailer(
 const recipients = (to: SendMailOptions['to']): string =>
   Array.isArray(to) ? to.map(recipients).join(',') : typeof to === 'string' ? to : (to?.address ?? '');
 
+const LINE_BREAK_ESCAPES: Record<string, string> = { '\r': '\\r', '\n': '\\n', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+/** A header value on the mail's first line: a stored line break is shown escaped, so it cannot start a line of its own. */
+const oneLine = (s: string | undefined) => (s ?? '').replace(/[\r\n\u2028\u2029]/g, (c) => LINE_BREAK_ESCAPES[c]);
+
 /** A nodemailer transport that prints the message instead of sending it (no SMTP configured). */
 function consoleTransport(log: (text: string) => void): Transporter {
   const t = nodemailer.createTransport({ jsonTransport: true });
@@ -140,7 +144,7 @@ function consoleTransport(log: (text: string) => void): Transporter {
     sendMail: async (m: SendMailOptions) => {
       const info = await t.sendMail(m);
       log(
-        `mail (no SMTP_URL set, printed instead of sent) to ${recipients(m.to)}: ${m.subject}\n${typeof m.text === 'string' ? m.text : ''}`,
+        `mail (no SMTP_URL set, printed instead of sent) to ${oneLine(recipients(m.to))}: ${oneLine(m.subject)}\n${typeof m.text === 'string' ? m.text : ''}`,
       );
       return info;
     },

@@ -3,25 +3,34 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasNul, nulMessage } from '../../src/domain/text';
 
-/** The path of the first string (or key) holding a NUL byte in a body, query or params value, or null. */
+/**
+ * The path of the first string (or key) holding a NUL byte in a body, query or params value, or null. One path is
+ * kept and copied only when found, so the walk is linear in the size of the value (its depth is bounded by the
+ * JSON body parser, server/lib/json-body.ts).
+ */
 export function findNul(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === 'string') return hasNul(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, i]);
-      if (found) return found;
+  const at: (string | number)[] = [...path];
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') return hasNul(v);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        at.push(i);
+        if (walk(v[i])) return true;
+        at.pop();
+      }
+      return false;
     }
-    return null;
-  }
-  // Uploaded files (multipart) carry their bytes in a Buffer: binary, not text.
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      if (hasNul(key)) return [...path, key];
-      const found = findNul(v, [...path, key]);
-      if (found) return found;
+    // Uploaded files (multipart) carry their bytes in a Buffer: binary, not text.
+    if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      for (const key of Object.keys(v)) {
+        at.push(key);
+        if (hasNul(key) || walk((v as Record<string, unknown>)[key])) return true;
+        at.pop();
+      }
     }
-  }
-  return null;
+    return false;
+  };
+  return walk(value) ? at : null;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { messages } from './messages';
 import { z } from 'zod';
 import { PASSWORD_MIN } from './password-rules';
-import { safeString } from './text';
+import { safeString, singleLine } from './text';
 
 /** Bodies and replies of the user service's auth routes (DECISIONS: the wire contract). */
 const requiredText = (label: string, max = 255) =>
-  safeString(label, { error: (i) => (i.input == null ? messages.required(label) : `${label} must be a string`) })
+  singleLine(label, { error: (i) => (i.input == null ? messages.required(label) : `${label} must be a string`) })
     .trim()
     .min(1, messages.required(label))
     .max(max, messages.max(label, max));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
-import { safeString } from './text';
+import { safeString, singleLine } from './text';
 
 /**
  * A resource's fields, described once. The server builds its request schema from this
@@ -63,7 +63,7 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
   let s: z.ZodType;
   switch (spec.type) {
     case 'text': {
-      let t = safeString(spec.label, { error: onType('a string') })
+      let t = (spec.multiline ? safeString : singleLine)(spec.label, { error: onType('a string') })
         .trim()
         .max(spec.max ?? 255, messages.max(spec.label, spec.max ?? 255));
       if (spec.email) t = t.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email());

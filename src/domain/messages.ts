@@ -51,6 +51,7 @@ export const messages = {
   /** A unique column's value another row holds (server only). */
   taken: (label: string) => keyed(`The ${label.toLowerCase()} has already been taken.`, 'app.validation.taken'),
   nul: (label: string) => keyed(`${label} must not contain a NUL character`, 'app.validation.nul'),
+  lineBreak: (label: string) => keyed(`${label} must be a single line`, 'app.validation.line_break'),
   currentPassword: () => keyed('The current password is incorrect.', 'app.validation.current_password'),
   invalid: (label: string) => keyed(`${label} is invalid`, 'app.validation.invalid'),
   choice: (label: string) => keyed(`The selected ${label.toLowerCase()} is invalid`, 'app.validation.choice'),

@@ -3,7 +3,7 @@ import { AU_STATES } from './locations';
 import { DENT_LEVELS, LINE_STATUSES, REPAIR_TYPES, SCRATCH_REPAIR_TYPES, TYRE_CHOICES } from './pricing';
 import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
 import { SCAN_TYPE_IDS, scanDate } from './scans';
-import { safeString } from './text';
+import { safeString, singleLine } from './text';
 
 /**
  * Quotes on the wire (spec 3 §3, §7): the bodies of `POST quotes` (the quote screen's multipart and the scan page's
@@ -64,18 +64,19 @@ const price = z.coerce
   .number({ error: 'Price must be a number' })
   .refine((n) => Number.isFinite(n), 'Price must be a number')
   .min(0, 'Price must be at least 0')
-  .max(9_999_999_999.99, 'Price must be at most 9999999999.99');
+  // 200 products at most, plus GST of up to 100 %, stay within the quote's totals (numeric(12,2): under 10^10).
+  .max(9_999_999.99, 'Price must be at most 9999999.99');
 
 /** A product row of the quote: the catalogue product (`value`) at the price the assessor typed (≥ 0). */
 export const quoteProductInput = z.looseObject({
   value: id('Product'),
-  text: z.preprocess(blankToUndefined, safeString('Product').max(255).optional()),
+  text: z.preprocess(blankToUndefined, singleLine('Product').max(255).optional()),
   price,
 });
 
 /** A part of the quote: typed text or `{text, value}`; trimmed, never empty; its id is the lower-cased text (spec 3 §5). */
 export const quotePartInput = z
-  .union([safeString('Part'), z.looseObject({ text: safeString('Part'), value: z.unknown().optional() })], {
+  .union([singleLine('Part'), z.looseObject({ text: singleLine('Part'), value: z.unknown().optional() })], {
     error: 'Part must be a text',
   })
   .transform((p) => (typeof p === 'string' ? p : p.text).trim())

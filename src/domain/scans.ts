@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { inputSchema, messages, type FieldSpecs } from './fields';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS } from './pricing';
-import { safeString } from './text';
+import { safeString, singleLine } from './text';
 import { parseValuationText, VALUATION_MAX } from './valuation';
 
 /** Scan kinds (spec 2 §9); 'chasis' is the spec's spelling and the stored value. */
@@ -155,8 +155,7 @@ const deviceId = (label: string) =>
 const instant = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z` });
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be a string` })
+  singleLine(label, { error: `${label} must be a string` })
     .trim()
     .max(max, messages.max(label, max))
     .nullish();
@@ -414,7 +413,7 @@ const attachmentKey = z
 export const sendMailBody = z.object({
   scan_id: idNumber('Scan'),
   recipients,
-  subject: safeString('Subject', { error: (i) => (i.input === undefined ? messages.required('Subject') : 'Subject must be text') })
+  subject: singleLine('Subject', { error: (i) => (i.input === undefined ? messages.required('Subject') : 'Subject must be text') })
     .trim()
     .min(1, messages.required('Subject'))
     .max(200, messages.max('Subject', 200)),

@@ -11,3 +11,13 @@ export const nulMessage = messages.nul;
 /** z.string() that refuses a NUL byte with `nulMessage(label)`; chain .trim(), .max() etc. as usual. */
 export const safeString = (label: string, params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine((s) => !hasNul(s), { error: nulMessage(label), abort: true });
+
+/** A line break (CR, LF, or the Unicode line and paragraph separators). */
+export const hasLineBreak = (s: string) => /[\r\n\u2028\u2029]/.test(s);
+
+/**
+ * `safeString` for a one-line value (a name, an e-mail address, a mail subject): a line break is refused with
+ * '<Label> must be a single line', so none forges a header or a line of a log the value is written into.
+ */
+export const singleLine = (label: string, params?: Parameters<typeof z.string>[0]) =>
+  safeString(label, params).refine((s) => !hasLineBreak(s), { error: messages.lineBreak(label), abort: true });

@@ -108,6 +108,7 @@ export const enCore = {
       choice: 'The selected %{field} is invalid',
       digits: '%{field} must be exactly %{digits} digits',
       nul: '%{field} must not contain a NUL character',
+      line_break: '%{field} must be a single line',
       current_password: 'The current password is incorrect.',
       taken: 'The %{field} has already been taken.',
       type_string: '%{field} must be a string',

@@ -142,6 +142,7 @@ export const ja: TranslationMessages = {
       choice: '選択された%{field}は無効です',
       digits: '%{field}は%{digits}桁の数字で入力してください',
       nul: '%{field}にNUL文字は使用できません',
+      line_break: '%{field}は1行で入力してください',
       current_password: '現在のパスワードが正しくありません',
       taken: 'この%{field}は既に使用されています',
       type_string: '%{field}は文字列にしてください',

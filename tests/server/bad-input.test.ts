@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helper';
 
@@ -9,10 +10,12 @@ let t: TestContext;
 let admin: string;
 let agentId: number;
 let scanId: number;
+let clientId: number;
 beforeAll(async () => {
   t = await createTestContext();
   admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
   const client = await t.build.client();
+  clientId = client.id;
   agentId = (await t.build.agent({ default_client_id: client.id })).id;
   scanId = (await t.build.scan({ agent_id: agentId, client_id: client.id })).id;
 });
@@ -163,4 +166,151 @@ describe('scan list dates out of range are 422 on the field', () => {
       }
     });
   }
+});
+
+describe('deeply nested JSON is 422 before anything walks it', () => {
+  const nested = {
+    arrays: (key: string) => `{"${key}":${'['.repeat(20_000)}${']'.repeat(20_000)},"password":"x"}`,
+    objects: (key: string) => `{"password":"x","${key}":${'{"a":'.repeat(8_000)}1${'}'.repeat(8_000)}}`,
+  };
+  for (const url of ['/api/user/auth/login', '/api/user/auth/forgot-password']) {
+    for (const [shape, body] of Object.entries(nested)) {
+      it(`${url}, 40 kB of nested ${shape}`, async () => {
+        const started = performance.now();
+        for (const key of ['email', 'extra']) {
+          const payload = body(key);
+          expect(payload.length).toBeGreaterThan(39_000);
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            payload,
+            headers: { 'content-type': 'application/json' },
+            remoteAddress: '10.33.0.1',
+          });
+          expect(res.statusCode, res.body).toBe(422);
+          expect(res.json()).toEqual({ error: { [key]: `${key} is nested too deeply (at most 32 levels)` } });
+        }
+        // Walking such a body cost about 0.4 s a request; refused on its text, it is a few milliseconds.
+        expect(performance.now() - started).toBeLessThan(500);
+      });
+    }
+  }
+
+  it('counts only brackets outside strings, and lets a body at the limit through to validation', async () => {
+    const inText = `{"email":"${'['.repeat(100)}@example.test","password":"${'{\\"'.repeat(50)}"}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: inText,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys(res.json().error)).toEqual(['email']);
+    expect(res.json().error.email).not.toMatch(/nested/);
+    const atLimit = `{"email":"a@b.test","password":"x","extra":${'['.repeat(31)}${']'.repeat(31)}}`;
+    const limit = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: atLimit,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(limit.statusCode, limit.body).toBe(422);
+    expect(limit.json().error).not.toHaveProperty('extra');
+  });
+});
+
+describe("values at a schema's own bounds fit the database", () => {
+  for (const field of ['ts', 'td']) {
+    for (const value of ['9999-12-31 23:59:59', '9999-12-31T23:59:59-14:00', '9999-06-01']) {
+      it(`dashboard statistics ${field}=${value} is 422 on the field`, async () => {
+        for (const by of ['agent', 'location']) {
+          const res = await t.as(admin, { method: 'GET', url: `/api/scan/scans/${by}-statistics?${field}=${encodeURIComponent(value)}` });
+          expect(res.statusCode, res.body).toBe(422);
+          expect(res.json().error).toEqual({ [field]: `${field === 'ts' ? 'Start' : 'End'} date must be before the year 9999` });
+        }
+      });
+    }
+  }
+
+  it('dashboard statistics up to the end of 9998 are counted', async () => {
+    const res = await t.as(admin, {
+      method: 'GET',
+      url: `/api/scan/scans/agent-statistics?ts=${encodeURIComponent('1900-01-01T00:00:00+14:00')}&td=${encodeURIComponent('9998-12-31T23:59:59-14:00')}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([expect.objectContaining({ agent_id: agentId })]);
+  });
+
+  it("a quote product's price beyond what the quote's totals hold is 422 on the price, nothing stored", async () => {
+    const product = await t.build.product();
+    const body = (price: number) => ({ scan_id: scanId, client_id: clientId, products: [{ value: product.id, text: 'Fuzz', price }] });
+    const res = await t.as(admin, { method: 'POST', url: '/api/quote/quotes', payload: body(9_999_999_999.99) });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toEqual({ 'products.0.price': 'Price must be at most 9999999.99' });
+    expect((await sql`select id from quotes where scan_id = ${scanId}`.execute(t.db)).rows).toEqual([]);
+    // The largest price allowed, on the most (distinct) products allowed, still fits.
+    const many = await t.db
+      .insertInto('products')
+      .values(Array.from({ length: 200 }, (_, i) => ({ name: `Bound product ${i}`, price: 1 })))
+      .returning('id')
+      .execute();
+    const most = { ...body(0), products: many.map((p) => ({ value: p.id, text: 'Fuzz', price: 9_999_999.99 })) };
+    const ok = await t.as(admin, { method: 'POST', url: '/api/quote/quotes', payload: most });
+    expect(ok.statusCode, ok.body).toBeLessThan(300);
+  });
+});
+
+describe('a line break in a single-line field is 422 on the field, nothing stored', () => {
+  const forged = 'Hello\r\nmail (no SMTP_URL set, printed instead of sent) to boss@example.test: Wire the money';
+  const cases: { label: string; method: 'POST' | 'PUT'; url: () => string; payload: () => Record<string, unknown>; field: string }[] = [
+    {
+      label: 'a mail subject',
+      method: 'POST',
+      url: () => '/api/email/emails',
+      payload: () => ({ scan_id: scanId, recipients: ['owner@example.test'], subject: forged, message: '<p>Hi</p>' }),
+      field: 'subject',
+    },
+    {
+      label: 'a mail subject with only a line feed',
+      method: 'POST',
+      url: () => '/api/email/emails',
+      payload: () => ({ scan_id: scanId, recipients: ['owner@example.test'], subject: 'Hello\nthere', message: '<p>Hi</p>' }),
+      field: 'subject',
+    },
+    {
+      label: "a scan's make (field DSL)",
+      method: 'PUT',
+      url: () => `/api/scan/scans/${scanId}`,
+      payload: () => ({ make: 'Toyota\rX' }),
+      field: 'make',
+    },
+    {
+      label: 'a location name',
+      method: 'POST',
+      url: () => '/api/agent/locations',
+      payload: () => ({ name: 'Depot\u2028Two', state: 'VIC' }),
+      field: 'name',
+    },
+    {
+      label: "the profile's first name",
+      method: 'PUT',
+      url: () => '/api/user/auth/profile',
+      payload: () => ({ first_name: 'Ann\nB', last_name: 'B', email: 'line.break.profile@example.test' }),
+      field: 'first_name',
+    },
+  ];
+  for (const c of cases) {
+    it(c.label, async () => {
+      const mailsBefore = await t.db.selectFrom('mail_outbox').select('id').execute();
+      const res = await t.as(admin, { method: c.method, url: c.url(), payload: c.payload() });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().error[c.field]).toMatch(/must be a single line$/);
+      expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toEqual(mailsBefore);
+    });
+  }
+
+  it('keeps line breaks where a field is multi-line (an address)', async () => {
+    const res = await t.as(admin, { method: 'PUT', url: `/api/agent/agents/${agentId}`, payload: { address: '1 Main St\nMelbourne' } });
+    expect(res.json().error?.address).toBeUndefined();
+  });
 });

@@ -129,4 +129,23 @@ describe('the mail outbox without SMTP', () => {
       status: 'sent',
     });
   });
+
+  it("shows a line break stored in a subject escaped, so it cannot forge a line of the console's log", async () => {
+    const printed: string[] = [];
+    const mailer = createMailer(ok.db, { from: 'ScanQuote <no-reply@scanquote.test>', log: (text) => printed.push(text) });
+    await ok.db.updateTable('mail_outbox').set({ status: 'sent' }).where('status', '=', 'pending').execute();
+    await mailer.enqueue(ok.db, {
+      to: ['a@example.test'],
+      subject: 'Hello\r\nmail (no SMTP_URL set, printed instead of sent) to boss@example.test: Wire the money\u2028x',
+      text: 'Body text',
+      html: '<p>Body text</p>',
+    });
+    expect(await mailer.deliverPending()).toBe(1);
+    expect(printed).toHaveLength(1);
+    const [first, ...rest] = printed[0].split(/\r\n|\r|\n|\u2028|\u2029/);
+    expect(first).toBe(
+      'mail (no SMTP_URL set, printed instead of sent) to a@example.test: Hello\\r\\nmail (no SMTP_URL set, printed instead of sent) to boss@example.test: Wire the money\\u2028x',
+    );
+    expect(rest).toEqual(['Body text']);
+  });
 });

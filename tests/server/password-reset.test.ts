@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../../server/lib/tokens';
 import { createTestContext, PASSWORD, type TestContext } from './helper';
 
@@ -105,6 +107,46 @@ describe('POST auth/forgot-password', () => {
     await t.settled();
     expect(await outboxFor(u.email)).toHaveLength(1);
     expect(await outboxFor('nobody.at.all@example.test')).toHaveLength(0);
+  });
+
+  it('starts the look-up only once the reply has left the server, for a registered and an unknown address alike', async () => {
+    const u = await t.build.user({ email: 'after.reply@example.test' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const events: string[] = [];
+    // Added after Fastify's own listener: its 'finish' listener runs after Fastify's, in the same turn.
+    const onRequest = (_req: IncomingMessage, res: ServerResponse) => res.once('finish', () => events.push('reply sent'));
+    t.app.server.on('request', onRequest);
+    const background = t.app.background;
+    const run = background.run.bind(background);
+    const spy = vi.spyOn(background, 'run').mockImplementation((name, task, log) =>
+      run(
+        name,
+        () => {
+          events.push(`work: ${name}`);
+          return task();
+        },
+        log,
+      ),
+    );
+    try {
+      for (const email of [u.email, 'not.registered.anywhere@example.test']) {
+        events.length = 0;
+        const res = await fetch(`http://127.0.0.1:${port}/api/user/auth/forgot-password`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email }),
+        });
+        expect(res.status).toBe(200);
+        await t.settled();
+        expect(events, email).toEqual(['reply sent', 'work: password reset mail']);
+      }
+    } finally {
+      spy.mockRestore();
+      t.app.server.off('request', onRequest);
+    }
+    expect(await outboxFor(u.email)).toHaveLength(1);
+    expect(await outboxFor('not.registered.anywhere@example.test')).toHaveLength(0);
   });
 
   it('stores only a digest of the token', async () => {

@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { z } from 'zod';
 import type { AgentStatisticsRow, LocationStatisticsRow, StatisticsQuery } from '../../../src/domain/dashboard';
 import type { DataScope } from '../../../src/domain/permissions';
-import { isDateOnly, scanDate } from '../../../src/domain/scans';
+import { isDateOnly, SCAN_YEARS, scanDate } from '../../../src/domain/scans';
 import type { Executor } from '../../db/database';
 import { ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
@@ -20,8 +20,16 @@ import { ScanFilterQuery } from './schemas';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-export const StatisticsQuerySchema = ScanFilterQuery.pick({ agent_id: true, client_id: true, location_id: true, ts: true }).extend({
-  td: z.preprocess(blankToUndefined, scanDate('End date').optional()),
+/**
+ * A bound's Melbourne day and the day after it are counted in four-digit years (the buckets' periods), so the year
+ * 9999 itself is refused: with an offset, or a time of day that cuts it, its day reaches the year 10000.
+ */
+const statisticsDate = (label: string) =>
+  scanDate(label).refine((s) => Number(s.slice(0, 4)) < SCAN_YEARS.max, `${label} must be before the year ${SCAN_YEARS.max}`);
+
+export const StatisticsQuerySchema = ScanFilterQuery.pick({ agent_id: true, client_id: true, location_id: true }).extend({
+  ts: z.preprocess(blankToUndefined, statisticsDate('Start date').optional()),
+  td: z.preprocess(blankToUndefined, statisticsDate('End date').optional()),
 });
 
 const counts = { arch: z.number().int(), chasis: z.number().int(), tire: z.number().int() };

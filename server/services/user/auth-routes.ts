@@ -59,13 +59,14 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
         body: ForgotPasswordBody,
         response: { 200: MessageReply, 422: ErrorReply, 429: ErrorReply },
       },
+      // The look-up, the token and the mail start only once the reply has been handed to the connection, so a
+      // registered and an unknown address get the same reply after the same steps: nothing they differ in runs first.
+      onResponse: (req, reply, done) => {
+        if (reply.statusCode === 200) app.background.run('password reset mail', () => auth.forgotPassword(req.body.email), req.log);
+        done();
+      },
     },
-    (req, reply) => {
-      // Replied before the look-up: a registered and an unknown address take the same path and time.
-      const { email } = req.body;
-      app.background.run('password reset mail', () => auth.forgotPassword(email), req.log);
-      void reply.send({ data: { message: 'If that e-mail address is registered, a reset link is on its way.' } });
-    },
+    () => ({ data: { message: 'If that e-mail address is registered, a reset link is on its way.' } }),
   );
 
   r.post(

@@ -63,8 +63,8 @@ const TemplateSelect = () => {
         const t = templates.data?.items.find((x) => String(x.id) === e.target.value);
         setValue('template_id', t?.id ?? '');
         if (!t) return;
-        setValue('subject', fillTemplate(t.templateName, values), { shouldDirty: true, shouldValidate: true });
-        setValue('message', fillTemplate(t.templateBody, values), { shouldDirty: true, shouldValidate: true });
+        setValue('subject', fillTemplate(t.templateName, values, 'text'), { shouldDirty: true, shouldValidate: true });
+        setValue('message', fillTemplate(t.templateBody, values, 'html'), { shouldDirty: true, shouldValidate: true });
       }}
       sx={{ mb: 2 }}
     >
