@@ -22,6 +22,8 @@ export function leaveSignalsToCaller() {
 export interface EmbeddedDatabase {
   url: string;
   stop: () => Promise<void>;
+  /** Starts the cluster again after stop(). */
+  start: () => Promise<void>;
   /** True when the cluster was created by this start (an empty database). */
   created: boolean;
 }
@@ -68,5 +70,6 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
     created,
     stop: () => pg.stop(),
+    start: () => pg.start(),
   };
 }
