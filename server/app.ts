@@ -24,6 +24,7 @@ import { emailService } from './services/email';
 import { createMailer, type Mailer } from './lib/mail-outbox';
 import { serializeRequest } from './lib/log-redaction';
 import { loadSigner } from './lib/signing';
+import { uploadLimitsOf } from './lib/multipart';
 import { createReplySerializer } from './lib/serializer';
 import { createStorage, type FileStorage } from './lib/storage';
 import { nulSafeValidatorCompiler } from './lib/validator';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
     },
   });
   app.decorate('lifecycle', { draining: false });
+  app.decorate('uploadLimits', uploadLimitsOf(config));
   // A request's lines carry its id through `request.log` (and the loggers handed on from it, e.g. background work).
   // No AsyncLocalStorage: on Node 20 it hooks every promise, about a tenth of an API request's CPU (issue 8).
   app.addHook('onRequest', (request, reply, done) => {

@@ -53,6 +53,10 @@ const ConfigSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
     /** A shutdown that has not finished after this many seconds exits anyway (code 1). */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    /** The largest file one multipart upload may carry (a route's own cap, e.g. 5 MB for images, applies below it); more is 413. */
+    UPLOAD_FILE_MAX_MB: z.coerce.number().int().min(1).max(1024).default(50),
+    /** The largest multipart request (every part together); more is 413, refused as it streams. */
+    UPLOAD_REQUEST_MAX_MB: z.coerce.number().int().min(1).max(2048).default(60),
     /** Let webhooks reach private, loopback and link-local addresses (a receiver on this machine or the LAN). */
     WEBHOOK_ALLOW_PRIVATE: bool.default(false),
     /** Seconds a webhook receiver has to answer, connection included; a slow one holds only its own endpoint's lane. */
@@ -131,6 +135,8 @@ const ConfigSchema = z
     PUSHER_WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.UPLOAD_REQUEST_MAX_MB < c.UPLOAD_FILE_MAX_MB)
+      ctx.addIssue({ code: 'custom', path: ['UPLOAD_REQUEST_MAX_MB'], message: 'must be at least UPLOAD_FILE_MAX_MB' });
     // Half a Pusher configuration would silently fall back to the embedded server.
     const pusher = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const;
     const pusherExtras = ['PUSHER_HOST', 'PUSHER_PORT', 'PUSHER_SCHEME', 'PUSHER_CLUSTER', 'PUSHER_WS_HOST', 'PUSHER_WS_PORT'] as const;

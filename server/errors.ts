@@ -36,3 +36,8 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}

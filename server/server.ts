@@ -21,7 +21,15 @@ async function main() {
   }
   leaveSignalsToCaller();
   let embedded: EmbeddedDatabase | null = null;
-  const url = config.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT)).url;
+  if (!config.DATABASE_URL) {
+    try {
+      embedded = await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_PG_PORT);
+    } catch (e) {
+      console.error(e instanceof Error ? e.message : `The embedded PostgreSQL did not start: ${String(e)}`);
+      process.exit(1);
+    }
+  }
+  const url = config.DATABASE_URL ?? embedded!.url;
   const stopDb = async () => {
     if (embedded) await embedded.stop().catch(() => {});
   };
@@ -93,7 +101,8 @@ async function main() {
   if (embedded && config.SEED_DEMO) console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.email).join(', ')}`);
 }
 
-main().catch((e) => {
-  console.error(e);
+main().catch((e: unknown) => {
+  // Never a bare `undefined`: something a reader can act on.
+  console.error(e instanceof Error ? (e.stack ?? e.message) : `The server did not start: ${String(e)}`);
   process.exit(1);
 });

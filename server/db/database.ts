@@ -18,5 +18,8 @@ export function createDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient });
   // An idle connection dropped by the server (e.g. PostgreSQL stopping on Ctrl-C) must not crash the process.
   pool.on('error', (e) => console.error(`database connection lost: ${e.message}`));
+  // Nor one in use: its query rejects (the request answers 503) and the pool drops it when it is released; the
+  // client's own 'error' event, unheard, would end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -29,6 +29,8 @@ const CHANNEL = 'scanquote_bus';
 const INLINE_LIMIT = 7000;
 const BUS_ROW_MINUTES = 5;
 const RECONNECT_MS = 1000;
+/** Retries of a lost connection back off up to this, and go on until the database is back. */
+const RECONNECT_MAX_MS = 5000;
 
 type Envelope = { t: string; m: unknown } | { t: string; ref: number };
 
@@ -77,8 +79,9 @@ export async function createPgBus(url: string, log: FastifyBaseLogger): Promise<
         client = null;
         if (closed) return;
         log.error({ err }, 'real-time bus connection lost; reconnecting');
-        setTimeout(() => void connect().catch(() => {}), RECONNECT_MS).unref();
+        reconnect(RECONNECT_MS);
       };
+      // Also heard while connecting (the failure then rejects connect()), so an error never goes unhandled.
       c.on('error', lost);
       c.on('end', () => lost());
       try {
@@ -94,6 +97,17 @@ export async function createPgBus(url: string, log: FastifyBaseLogger): Promise<
       connecting = null;
     });
     return connecting;
+  }
+
+  /** Tries again after `delay`, backing off, until connected (or closed): subscribers hear nothing until then. */
+  function reconnect(delay: number) {
+    setTimeout(() => {
+      if (closed || client) return;
+      connect().catch((err: unknown) => {
+        log.warn({ err }, 'real-time bus still cannot reach the database; retrying');
+        reconnect(Math.min(delay * 2, RECONNECT_MAX_MS));
+      });
+    }, delay).unref();
   }
 
   await connect();

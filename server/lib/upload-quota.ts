@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { OPTION_NAMES } from '../../src/domain/option-fields';
 import type { Executor } from '../db/database';
 import { ValidationError } from '../errors';
+import type { UploadRoom } from './multipart';
 
 /** Used when the UPLOAD_QUOTA_MB setting is missing or unreadable. */
 export const DEFAULT_UPLOAD_QUOTA_MB = 500;
@@ -53,4 +54,29 @@ export async function checkUserUploadQuota(trx: Executor, userId: number, adding
 /** Stored files that are gone no longer count against their agent. */
 export async function releaseAgentUploads(db: Executor, keys: string[]) {
   if (keys.length) await sql`delete from agent_uploads where key = any(${keys}::text[])`.execute(db);
+}
+
+/** What the agent's quota still allows, for refusing an upload while it streams (the charge in the write stays the rule). */
+export async function agentUploadRoom(db: Executor, agentId: number): Promise<UploadRoom> {
+  const used = await sql<{ bytes: string }>`select coalesce(sum(size), 0) as bytes from agent_uploads where agent_id = ${agentId}`.execute(
+    db,
+  );
+  const quota = await uploadQuotaBytes(db);
+  return { bytes: Math.max(0, quota - Number(used.rows[0].bytes)), refuse: (field) => refuse(field, quota, 'of this agent') };
+}
+
+/** The room of the agent owning scan `rawId` (a path parameter); null when there is no such scan (the route says 404). */
+export async function scanUploadRoom(db: Executor, rawId: string): Promise<UploadRoom | null> {
+  if (!/^\d{1,15}$/.test(rawId)) return null;
+  const r = await sql<{ agent_id: number }>`select agent_id from scans where id = ${Number(rawId)}`.execute(db);
+  return r.rows[0] ? agentUploadRoom(db, r.rows[0].agent_id) : null;
+}
+
+/** The same for a user's own uploads. */
+export async function userUploadRoom(db: Executor, userId: number): Promise<UploadRoom> {
+  const used = await sql<{ bytes: string }>`select coalesce(sum(size), 0) as bytes from uploaded_files where user_id = ${userId}`.execute(
+    db,
+  );
+  const quota = await uploadQuotaBytes(db);
+  return { bytes: Math.max(0, quota - Number(used.rows[0].bytes)), refuse: (field) => refuse(field, quota, 'of your account') };
 }

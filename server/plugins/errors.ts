@@ -27,6 +27,26 @@ export function fieldErrorReply(fields: Record<string, string>, withKeys = true)
   return Object.keys(keys).length ? { error: fields, messages: keys } : { error: fields };
 }
 
+/** Seconds a client is told to wait while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_TEXT =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * True when `error` says the database cannot be reached (refused, dropped, shutting down or starting up), as opposed
+ * to a query the database refused: PostgreSQL's admin_shutdown, crash_shutdown and cannot_connect_now (57P01-57P03), its
+ * connection exceptions (class 08), and the driver's and the socket's own words for a lost connection.
+ */
+export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^57P0[123]$/.test(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (UNREACHABLE_TEXT.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnreachable(e, depth + 1))) return true;
+  return isDatabaseUnreachable(error.cause, depth + 1);
+}
+
 const isFieldMap = (body: unknown): body is Record<string, string> => typeof body === 'object' && body !== null && !Array.isArray(body);
 
 /** One error shape for the whole API (Infisical's error-handler habit). */
@@ -56,6 +76,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own client errors (bad JSON, too large, unsupported media type): their message is safe to show.
       const field = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body' : null;
       return reply.status(status === 400 ? 422 : status).send({ error: field ? { [field]: error.message } : error.message });
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: 'The service is briefly unavailable. Please try again shortly.', requestId: request.id });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'Server Error', requestId: request.id });

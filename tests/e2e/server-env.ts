@@ -1,3 +1,6 @@
+import path from 'node:path';
+import { embeddedDatabaseUrl } from '../../server/db/embedded-password';
+
 /**
  * Where the browser tests' servers run (playwright.config.ts starts them): two servers, each with its port, its
  * embedded PostgreSQL's port and its data folder (E2E_PORT, E2E_PG_PORT, E2E_DATA_DIR for A; E2E_PORT_B, E2E_PG_PORT_B
@@ -32,5 +35,5 @@ export function e2eServerAt(baseURL: string): E2eServer {
   return found;
 }
 
-/** A server's embedded PostgreSQL (server/db/embedded.ts: user and password postgres, database app). */
-export const e2eDatabaseUrl = (server: E2eServer) => `postgres://postgres:postgres@127.0.0.1:${server.pgPort}/app`;
+/** A server's embedded PostgreSQL (server/db/embedded.ts: user postgres, the password its data folder keeps, database app). */
+export const e2eDatabaseUrl = (server: E2eServer) => embeddedDatabaseUrl(path.resolve(server.dataDir), server.pgPort, 'app');

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../src/domain/fields';
 import { IMAGE_KINDS, ingestResultsBody, ingestScanBody, ingestStatusBody } from '../../../src/domain/scans';
 import { IMAGE_MAX_BYTES, type UploadedFile } from '../../lib/images';
 import { multipartBody } from '../../lib/multipart';
+import { scanUploadRoom } from '../../lib/upload-quota';
 import { dataReply, ErrorReply } from '../../lib/replies';
 import { VIDEO_MAX_BYTES } from './files';
 import type { scanIngestion } from './ingest-service';
@@ -76,26 +77,13 @@ const ResultsBody = ingestResultsBody.superRefine((b, ctx) => {
 });
 
 /** multipart for video uploads: the video up to VIDEO_MAX_BYTES, its thumbnail (checked as an image), text parts as strings. */
-async function videoBody(req: FastifyRequest) {
-  if (!req.isMultipart()) return;
-  const body: Record<string, unknown> = {};
-  for await (const part of req.parts({ limits: { fileSize: VIDEO_MAX_BYTES, files: 2 } })) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.fieldname === 'file' || part.fieldname === 'thumbnail') {
-        body[part.fieldname] = {
-          filename: part.filename,
-          mimetype: part.mimetype,
-          data,
-          truncated: part.file.truncated || (part.fieldname === 'thumbnail' && data.length > IMAGE_MAX_BYTES),
-        } satisfies UploadedFile;
-      }
-    } else {
-      body[part.fieldname] = part.value;
-    }
-  }
-  req.body = body;
-}
+const videoBody = multipartBody(
+  { file: 'file', thumbnail: 'thumbnail' },
+  {
+    maxBytes: { file: VIDEO_MAX_BYTES, thumbnail: IMAGE_MAX_BYTES },
+    room: (req) => scanUploadRoom(req.server.db, (req.params as { id: string }).id),
+  },
+);
 
 /**
  * The device ingestion API (DECISIONS "API keys", docs/ingestion.md): a scanner authenticates with its user's
@@ -222,7 +210,7 @@ export function ingestRoutes(app: FastifyInstance, opts: { ingestion: ReturnType
     '/ingest/scans/:id/images',
     {
       config: { access },
-      preValidation: multipartBody({ file: 'file' }),
+      preValidation: multipartBody({ file: 'file' }, { room: (req) => scanUploadRoom(req.server.db, (req.params as { id: string }).id) }),
       schema: {
         tags,
         security,

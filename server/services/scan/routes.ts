@@ -15,6 +15,7 @@ import { AnnotateRecord, ArchDataRecord, ScanMetaRecord, TyreRepairRecord } from
 import { messages } from '../../../src/domain/fields';
 import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { multipartBody } from '../../lib/multipart';
+import { scanUploadRoom } from '../../lib/upload-quota';
 import { dataReply, MessageReply, recordErrors } from '../../lib/replies';
 import { FILE_LINK_MINUTES } from '../../lib/storage';
 import { EXPORT_TTL_HOURS } from './export';
@@ -234,7 +235,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
     '/scans/:id/annotates',
     {
       config: { access },
-      preValidation: multipartBody({ file: 'file' }),
+      preValidation: multipartBody({ file: 'file' }, { room: (req) => scanUploadRoom(req.server.db, (req.params as { id: string }).id) }),
       schema: {
         tags,
         summary: 'Save a cropped or annotated image with the scan (multipart)',

@@ -10,7 +10,7 @@ import { multipartBody, multipartPlugin } from '../../lib/multipart';
 import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
 import { FILE_KEY, FILE_LINK_MINUTES, fileUrl, isPrivateKey, keyOfUrl, signedFileUser, storageOf } from '../../lib/storage';
 import type { AuthUser } from '../../plugins/auth';
-import { checkUserUploadQuota } from '../../lib/upload-quota';
+import { checkUserUploadQuota, userUploadRoom } from '../../lib/upload-quota';
 
 /** Sandboxed: an SVG opened on its own can run nothing and load nothing (its inline styles may apply). */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -159,7 +159,7 @@ export async function fileRoutes(app: FastifyInstance) {
     '/file/upload',
     {
       config: { access: 'signed-in' },
-      preValidation: multipartBody({ file: 'file' }),
+      preValidation: multipartBody({ file: 'file' }, { room: (req) => userUploadRoom(app.db, req.user!.id) }),
       schema: {
         tags,
         summary: 'Uploads an image (multipart part `file`)',
