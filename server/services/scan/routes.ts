@@ -24,12 +24,16 @@ import { RESOURCES } from '../../../src/domain/resources';
 
 const IdParams = z.object({ id: z.string() });
 
-/** The scan list and the scan record (spec 2 §7), permission `scan`, scoped by the user's agents and clients. */
+/**
+ * The scan list and the scan record (spec 2 §7), scoped by the user's agents and clients: reading needs `scan`, every
+ * change (vehicle fields, manual scan, refresh, delete, damage counts, saved images, tyre choices) `scan_edit`.
+ */
 export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeof scanRecords> }, done: () => void) {
   const { scans } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Scan'];
   const access = { permission: RESOURCES.scans.permission };
+  const edit = { permission: RESOURCES.scans.edit };
 
   r.get(
     '/scans',
@@ -98,7 +102,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.put(
     '/scans/:id',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: "Update a scan's vehicle fields",
@@ -116,7 +120,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.delete(
     '/scans/:id',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Delete a scan with its images, videos and reports',
@@ -130,7 +134,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.post(
     '/scans',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Create a manual scan (type tire, status uploaded)',
@@ -156,7 +160,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.post(
     '/scans/:id/refresh',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Refresh a scan: recount its damage totals, write a missing report, and reply the scan',
@@ -208,7 +212,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.post(
     '/scans/arch/edit-damage-count',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: "Edit a panel's dent and scratch counts per level; the scan's totals follow",
@@ -233,7 +237,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.post(
     '/scans/:id/annotates',
     {
-      config: { access },
+      config: { access: edit },
       preValidation: multipartBody({ file: 'file' }),
       schema: {
         tags,
@@ -257,7 +261,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.delete(
     '/scans/:id/annotates/:imageId',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Delete a saved image of the scan (a vehicle photo too)',
@@ -271,7 +275,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.put(
     '/scans/:id/tyre-repairs',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: "Choose a wheel's repair (agent viewer); replies every choice of the scan",
