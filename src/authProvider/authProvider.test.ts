@@ -104,6 +104,17 @@ describe('canAccess', () => {
     expect(await canAccess('panelgroups', 'create')).toBe(true);
   });
 
+  it('opens scans and quotes to scan holders and keeps their changes for scan_edit and quote_edit', async () => {
+    setCurrentUser(aUser({ permissions: ['scan'] }));
+    expect(await canAccess('scans', 'list')).toBe(true);
+    expect(await canAccess('scans', 'show')).toBe(true);
+    expect(await canAccess('scans', 'edit')).toBe(false);
+    expect(await canAccess('quotes', 'delete')).toBe(false);
+    setCurrentUser(aUser({ permissions: ['scan', 'scan_edit', 'quote_edit'] }));
+    expect(await canAccess('scans', 'delete')).toBe(true);
+    expect(await canAccess('quotes', 'delete')).toBe(true);
+  });
+
   it('refuses unknown resources and signed-out users', async () => {
     setCurrentUser(aUser({ permissions: ['location'] }));
     expect(await canAccess('secrets', 'list')).toBe(false);

@@ -1,21 +1,30 @@
 import type { PermissionName } from '../domain/permissions';
 import { RESOURCES, type ResourceName } from '../domain/resources';
 
-/** The permission a resource's routes need (spec 1 §2); `list` when its list and export need another one. */
+/**
+ * The permission a resource's routes need (spec 1 §2); `list` when its list and export need another one; `edit` when
+ * its screens open read-only and changing a record needs another one (scans, quotes).
+ */
 export interface ResourceAccess {
   permission: PermissionName;
   list?: PermissionName;
+  edit?: PermissionName;
 }
 
 /** Read from the domain's resource table (src/domain/resources.ts): every resource has exactly one rule. */
 export const resourceAccess: Record<ResourceName, ResourceAccess> = Object.fromEntries(
-  Object.entries(RESOURCES).map(([name, facts]: [string, { permission: PermissionName; list?: PermissionName }]) => [
+  Object.entries(RESOURCES).map(([name, facts]: [string, ResourceAccess]) => [
     name,
-    facts.list ? { permission: facts.permission, list: facts.list } : { permission: facts.permission },
+    {
+      permission: facts.permission,
+      ...(facts.list ? { list: facts.list } : {}),
+      ...(facts.edit ? { edit: facts.edit } : {}),
+    },
   ]),
 ) as Record<ResourceName, ResourceAccess>;
 
 const LIST_ACTIONS = new Set(['list', 'export']);
+const CHANGE_ACTIONS = new Set(['create', 'edit', 'delete']);
 
 /** The permission react-admin's `{resource, action}` needs, or undefined for a resource we do not know. */
 export function permissionFor(
@@ -25,5 +34,7 @@ export function permissionFor(
 ): PermissionName | undefined {
   const rule = table[resource];
   if (!rule) return undefined;
-  return LIST_ACTIONS.has(action) ? (rule.list ?? rule.permission) : rule.permission;
+  if (LIST_ACTIONS.has(action)) return rule.list ?? rule.permission;
+  if (CHANGE_ACTIONS.has(action)) return rule.edit ?? rule.permission;
+  return rule.permission;
 }

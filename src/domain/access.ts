@@ -1,5 +1,5 @@
 import { can, type PermissionName, type Principal } from './permissions';
-import { listPermission, RESOURCES, type ResourceFacts, type ResourceName } from './resources';
+import { editPermission, listPermission, RESOURCES, type ResourceFacts, type ResourceName } from './resources';
 
 /**
  * The left menu of spec 1 §2 as data: labels are i18n keys, `access` the permission a leaf needs.
@@ -62,6 +62,12 @@ export const MENU: MenuNode[] = [
     ],
   },
 ];
+
+/**
+ * May the principal change `name`'s records? Scans and quotes open read-only with `scan`; their changes need
+ * `scan_edit` and `quote_edit` (DECISIONS "Viewing and changing"). The screens hide what this refuses.
+ */
+export const canChange = (p: Pick<Principal, 'permissions'> | null | undefined, name: ResourceName) => can(p, editPermission(name));
 
 /** The menu the principal may see: leaves by permission, groups only when a child remains. */
 export function visibleMenu(p: Pick<Principal, 'permissions'> | null, nodes: MenuNode[] = MENU): MenuNode[] {

@@ -1,6 +1,11 @@
-/** Permission names of spec 1 §6; the server checks them on every route, the browser uses them for the menu and routes. */
+/**
+ * Permission names of spec 1 §6; the server checks them on every route, the browser uses them for the menu and routes.
+ * `scan` reads scans and quotes; `scan_edit` and `quote_edit` change them (DECISIONS "Viewing and changing").
+ */
 export const PERMISSIONS = [
   'scan',
+  'scan_edit',
+  'quote_edit',
   'user',
   'role',
   'permission',

@@ -12,10 +12,15 @@ export interface ResourceFacts {
   service: Service;
   /** Path inside the service, without slashes: `{service}/{path}`, `{path}/{id}`, `{path}/lists`. */
   path: string;
-  /** The permission of the resource's routes (spec 1 §2, §6); its writes always need it. */
+  /** The permission of the resource's routes (spec 1 §2, §6); its writes need it unless `edit` names another. */
   permission: PermissionName;
   /** When the list, export and single-record reads need another one (spec 3 §2: panels list `part`, edit `panel`). */
   list?: PermissionName;
+  /**
+   * A custom resource whose screens `permission` opens read-only: what changing its records needs (DECISIONS "Viewing
+   * and changing": scans `scan_edit`, quotes `quote_edit`).
+   */
+  edit?: PermissionName;
   /** Columns the list may sort by: the server's `sort` values (for scans: the page's own columns, spec 2 §2). */
   sortable: readonly string[];
   /** i18n key of its left-menu entry (spec 1 §2); the menu's shape is in ./access. */
@@ -87,11 +92,20 @@ export const RESOURCES = {
     service: 'scan',
     path: 'scans',
     permission: 'scan',
+    edit: 'scan_edit',
     sortable: ['location_name', 'type', 'licensePlate', 'carColor', 'client_name', 'agent_name', 'status'],
     menu: 'app.menu.scans',
     screens: 'custom',
   },
-  quotes: { service: 'quote', path: 'quotes', permission: 'scan', sortable: [], menu: 'app.menu.quotes', screens: 'custom' },
+  quotes: {
+    service: 'quote',
+    path: 'quotes',
+    permission: 'scan',
+    edit: 'quote_edit',
+    sortable: [],
+    menu: 'app.menu.quotes',
+    screens: 'custom',
+  },
   clients: {
     service: 'quote',
     path: 'clients',
@@ -156,6 +170,12 @@ export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
 export const listPermission = (name: ResourceName): PermissionName => {
   const facts: ResourceFacts = RESOURCES[name];
   return facts.list ?? facts.permission;
+};
+
+/** The permission changing `name`'s records needs: its `edit` when reading and changing differ, else `permission`. */
+export const editPermission = (name: ResourceName): PermissionName => {
+  const facts: ResourceFacts = RESOURCES[name];
+  return facts.edit ?? facts.permission;
 };
 
 /** The server description's `permission`: one name, or one for reads and one for writes. */

@@ -116,6 +116,7 @@ export const enScreens = {
       actions: {
         pdf: 'Download PDF',
         invoice: 'View Invoice',
+        view: 'View Quote',
       },
       filter: {
         expand: 'Expand to Filter',
@@ -215,6 +216,9 @@ export const enScreens = {
         save: 'Save and Generate Quote',
         saving: 'Loading..',
         generated: 'Quote Generated',
+        read_only: 'You can view this quote but not change it.',
+        no_quote: 'No quote has been generated for this scan yet.',
+        no_photo: 'No vehicle photo',
       },
     },
     scanPage: {
@@ -235,7 +239,7 @@ export const enScreens = {
       edit_field: 'Edit %{field}',
       save_field: 'Save %{field}',
       cancel_field: 'Close %{field} without saving',
-      saved: 'Scan updated',
+      saved: 'Scan Updated',
       save_failed: '%{field} was not saved: %{reason}',
       valuation_invalid:
         'Valuation must be a number of dollars: digits, commas between groups of three digits and at most one decimal point (e.g. 15,900 or 15900.50)',
@@ -270,7 +274,7 @@ export const enScreens = {
         counts: 'Damage counts',
         count_input: '%{kind} %{level}',
         save_counts: 'Save counts',
-        counts_saved: 'Damage counts saved',
+        counts_saved: 'Damage Count Updated',
         count_invalid: 'A whole number from 0 to 999',
         measure: '%{level}: %{width} × %{height} mm',
         select_image: 'Select %{name} for mailing',
@@ -299,6 +303,7 @@ export const enScreens = {
         replace: 'Replace',
         scan_image: 'Scan Image',
         tyre_graph: 'Tyre Graph',
+        choice: 'Decision: %{choice}',
       },
       rims: { rear_left: 'Rear Left', image: 'Rims scan' },
       video: {
@@ -365,6 +370,8 @@ export const enScreens = {
         check_saved: 'Quote check requested',
         check_cleared: 'Quote check request withdrawn',
         check_needs_quote: 'A quote check can be requested once the scan has a quote.',
+        check_requested: 'A check of this quote has been requested.',
+        check_not_requested: 'No check of this quote has been requested.',
       },
     },
     portal: {

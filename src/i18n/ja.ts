@@ -303,6 +303,7 @@ export const ja: TranslationMessages = {
       actions: {
         pdf: 'PDFをダウンロード',
         invoice: '請求書を表示',
+        view: '見積を表示',
       },
       filter: {
         expand: '展開して絞り込む',
@@ -402,6 +403,9 @@ export const ja: TranslationMessages = {
         save: '保存して見積を作成',
         saving: '読み込み中..',
         generated: '見積を作成しました',
+        read_only: 'この見積は閲覧のみで、変更はできません。',
+        no_quote: 'このスキャンの見積はまだ作成されていません。',
+        no_photo: '車両写真はありません',
       },
     },
     scanPage: {
@@ -456,7 +460,7 @@ export const ja: TranslationMessages = {
         counts: '損傷数',
         count_input: '%{kind} %{level}',
         save_counts: '件数を保存',
-        counts_saved: '損傷数を保存しました',
+        counts_saved: '損傷数を更新しました',
         count_invalid: '0 から 999 の整数',
         measure: '%{level}: %{width} × %{height} mm',
         select_image: '%{name}をメール用に選択',
@@ -485,6 +489,7 @@ export const ja: TranslationMessages = {
         replace: '交換',
         scan_image: 'スキャン画像',
         tyre_graph: 'タイヤグラフ',
+        choice: '判断: %{choice}',
       },
       rims: { rear_left: '左後', image: 'リムのスキャン' },
       video: {
@@ -551,6 +556,8 @@ export const ja: TranslationMessages = {
         check_saved: '見積チェックを依頼しました',
         check_cleared: '見積チェックの依頼を取り消しました',
         check_needs_quote: '見積チェックはスキャンに見積ができてから依頼できます。',
+        check_requested: 'この見積のチェックが依頼されています。',
+        check_not_requested: 'この見積のチェックは依頼されていません。',
       },
     },
     portal: {

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { CurrentUser } from '../session';
 import { aUser } from './builders';
 
 export interface Reply {
@@ -49,11 +50,12 @@ export function stubApi(answer: (request: string, body: unknown) => Reply | unde
 }
 
 /**
- * A signed-in Super Admin holding `scan` (in local storage, and at `auth/user`), empty `…/lists` choices, and every
- * other call to `answer`: what the list screens' tests start from.
+ * A signed-in Super Admin holding `scan`, `scan_edit` and `quote_edit` (in local storage, and at `auth/user`), or
+ * another user by `who`; empty `…/lists` choices, and every other call to `answer`: what the list screens' tests start
+ * from.
  */
-export function signedInLister(answer: (request: string) => Reply | undefined) {
-  const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });
+export function signedInLister(answer: (request: string) => Reply | undefined, who: Partial<CurrentUser> = {}) {
+  const user = aUser({ permissions: ['scan', 'scan_edit', 'quote_edit'], roles: ['Super Admin'], agents: [], clients: [], ...who });
   localStorage.setItem('currentUser', JSON.stringify(user));
   return stubApi((request) => {
     if (request === 'GET /api/user/auth/user') return { body: { data: user } };

@@ -84,7 +84,7 @@ test('quote generation from a demo scan: toggles, repair type, category, a damag
   const heavy = modal.getByRole('spinbutton', { name: 'Dents Heavy' });
   await heavy.fill(String(Number(await heavy.inputValue()) + 2));
   await modal.getByRole('button', { name: 'Save counts' }).click();
-  await expect(page.getByText('Damage counts saved')).toBeVisible();
+  await expect(page.getByText('Damage Count Updated')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).click();
   await expect(modal).toBeHidden();
   await expect.poll(dentsShown).toBe(dentsBefore + 2);

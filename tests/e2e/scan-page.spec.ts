@@ -104,7 +104,7 @@ test.describe('scan page', () => {
       car_panel: dent.carPanel,
       dents: { light: scan.measures.dents[dent.carPanel].light + 2 },
     });
-    await expect(page.getByText('Damage counts saved')).toBeVisible();
+    await expect(page.getByText('Damage Count Updated')).toBeVisible();
     await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Close' }).click();
     await expect(modal).toBeHidden();

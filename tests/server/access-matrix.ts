@@ -547,7 +547,8 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'none',
   },
 
-  // ---- Quotes (quote service, scoped like scans) ----
+  // ---- Quotes (quote service, scoped like scans): reads need `scan`, every change `quote_edit` (the Client role holds
+  // `scan` alone, so its users get 403 on each change: DECISIONS "Viewing and changing") ----
   'GET /api/quote/quotes': { access: { permission: 'scan' }, request: path('/api/quote/quotes'), foreign: 'none' },
   'GET /api/quote/quotes/export-quote-report': {
     access: { permission: 'scan' },
@@ -560,7 +561,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: (f) => ({ url: '/api/quote/quotes/search', payload: { scan_id: f.other.scan } }),
   },
   'POST /api/quote/quotes': {
-    access: { permission: 'scan' },
+    access: { permission: 'quote_edit' },
     request: async (f) => ({ url: '/api/quote/quotes', payload: { scan_id: await freshScan(f), client_id: f.mine.client } }),
     status: 201,
     foreign: (f) => ({ url: '/api/quote/quotes', payload: { scan_id: f.other.scan, client_id: f.other.client } }),
@@ -572,22 +573,22 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}` }),
   },
   'DELETE /api/quote/quotes/:id': {
-    access: { permission: 'scan' },
+    access: { permission: 'quote_edit' },
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}` }),
     foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}` }),
   },
   'PUT /api/quote/quotes/:id/manual_check': {
-    access: { permission: 'scan' },
+    access: { permission: 'quote_edit' },
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/manual_check`, payload: { manual_check: 1 } }),
     foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/manual_check`, payload: { manual_check: 1 } }),
   },
   'PUT /api/quote/quotes/:id/delete_vehicle_photo': {
-    access: { permission: 'scan' },
+    access: { permission: 'quote_edit' },
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/delete_vehicle_photo` }),
     foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/delete_vehicle_photo` }),
   },
 
-  // ---- Scan service ----
+  // ---- Scan service: reads (search and evaluate included) need `scan`, every change `scan_edit` (not the Client role's) ----
   'GET /api/scan/scans': { access: { permission: 'scan' }, request: path('/api/scan/scans'), foreign: 'none' },
   // The dashboard (issue 11): any signed-in user, rows inside their scope (dashboard-statistics.test.ts).
   'GET /api/scan/scans/agent-statistics': { access: 'signed-in', request: path('/api/scan/scans/agent-statistics'), foreign: 'none' },
@@ -603,25 +604,25 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}` }),
   },
   'PUT /api/scan/scans/:id': {
-    access: { permission: 'scan' },
+    access: { permission: 'scan_edit' },
     request: async (f) => ({ url: `/api/scan/scans/${await freshScan(f)}`, payload: { make: 'Kia', client_id: f.mine.client } }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}`, payload: { make: 'Kia' } }),
     references: { client_id: (f) => f.other.client },
   },
   'DELETE /api/scan/scans/:id': {
-    access: { permission: 'scan' },
+    access: { permission: 'scan_edit' },
     request: async (f) => ({ url: `/api/scan/scans/${await freshScan(f)}` }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}` }),
   },
   'POST /api/scan/scans': {
-    access: { permission: 'scan' },
+    access: { permission: 'scan_edit' },
     request: body('/api/scan/scans', (f) => ({ agent_id: f.mine.agent, client_id: f.mine.client })),
     status: 201,
     foreign: 'none',
     references: { agent_id: (f) => f.other.agent, client_id: (f) => f.other.client },
   },
   'POST /api/scan/scans/:id/refresh': {
-    access: { permission: 'scan' },
+    access: { permission: 'scan_edit' },
     request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/refresh` }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/refresh` }),
   },
@@ -637,7 +638,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: (f) => ({ url: `/api/scan/archData/search?scan_id=${f.other.scan}` }),
   },
   'POST /api/scan/scans/arch/edit-damage-count': {
-    access: { permission: 'scan' },
+    access: { permission: 'scan_edit' },
     request: async (f) => ({
       url: '/api/scan/scans/arch/edit-damage-count',
       payload: { scan_id: await freshScan(f), car_panel: await knownPanel(f), dents: { light: 2 }, scratchs: { heavy: 1 } },
@@ -648,7 +649,7 @@ export const matrix: Record<string, MatrixEntry> = {
     }),
   },
   'POST /api/scan/scans/:id/annotates': {
-    access: { permission: 'scan' },
+    access: { permission: 'scan_edit' },
     request: async (f) => ({
       url: `/api/scan/scans/${await freshScan(f)}/annotates`,
       ...(await f.form({ file: { data: await f.png(), filename: 'crop.png', type: 'image/png' } })),
@@ -660,7 +661,7 @@ export const matrix: Record<string, MatrixEntry> = {
     }),
   },
   'DELETE /api/scan/scans/:id/annotates/:imageId': {
-    access: { permission: 'scan' },
+    access: { permission: 'scan_edit' },
     request: async (f) => {
       const scan = await freshScan(f);
       return { url: `/api/scan/scans/${scan}/annotates/${(await f.build.annotate({ scan_id: scan })).id}` };
@@ -668,7 +669,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: async (f) => ({ url: `/api/scan/scans/${f.other.scan}/annotates/${(await f.build.annotate({ scan_id: f.other.scan })).id}` }),
   },
   'PUT /api/scan/scans/:id/tyre-repairs': {
-    access: { permission: 'scan' },
+    access: { permission: 'scan_edit' },
     request: async (f) => {
       const scan = await freshScan(f);
       await f.build.tyre({ scan_id: scan });

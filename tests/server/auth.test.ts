@@ -24,7 +24,7 @@ describe('POST auth/login', () => {
       id: u.id,
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       roles: ['Agent'],
-      permissions: expect.arrayContaining(['scan', 'location', 'device', 'dashboard_statistics']),
+      permissions: expect.arrayContaining(['scan', 'scan_edit', 'quote_edit', 'location', 'device', 'dashboard_statistics']),
       first_name: 'Test',
       last_name: 'User',
       name: 'Test User',
@@ -33,7 +33,7 @@ describe('POST auth/login', () => {
       agents: [agent.id],
       clients: [client.id],
     });
-    expect(body.data.permissions).toHaveLength(4);
+    expect(body.data.permissions).toHaveLength(6);
     for (const key of ['id', 'token', 'roles', 'permissions', 'first_name', 'last_name', 'name', 'email', 'consent', 'agents', 'clients']) {
       expect(body.data).toHaveProperty(key);
     }

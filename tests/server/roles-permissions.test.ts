@@ -50,7 +50,7 @@ describe('permission', () => {
       expect(res.json()).toEqual({ error: 'This action is unauthorized.' });
     }
     expect(await count('roles')).toBe(beforeRoles);
-    expect(await permissionsOf(agentRoleId)).toEqual(['dashboard_statistics', 'device', 'location', 'scan']);
+    expect(await permissionsOf(agentRoleId)).toEqual(['dashboard_statistics', 'device', 'location', 'quote_edit', 'scan', 'scan_edit']);
 
     const noPermission = await t.login((await t.build.user({ permissions: ['user', 'role'] })).email);
     const beforePerms = await count('permissions');

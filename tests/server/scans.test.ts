@@ -475,7 +475,8 @@ describe('updating the vehicle fields', () => {
       (await t.as(agentUser, { method: 'PUT', url: `/api/scan/scans/${s.s6}`, payload: { client_id: clientX.id, make: 'Kia' } }))
         .statusCode,
     ).toBe(200);
-    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id] })).email);
+    // A Client-scoped user who may change scans (the Client role itself may not: scan-quote-edit.test.ts).
+    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id], permissions: ['scan_edit'] })).email);
     const away = await t.as(clientUser, { method: 'PUT', url: `/api/scan/scans/${s.s6}`, payload: { client_id: clientZ.id } });
     expect(away.json()).toEqual({ error: { client_id: 'The selected client is invalid' } });
     const row = await t.db.selectFrom('scans').select(['client_id']).where('id', '=', s.s6).executeTakeFirstOrThrow();
@@ -537,7 +538,7 @@ describe('manual scans', () => {
       ).n;
     const before = await count();
     const agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
-    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id] })).email);
+    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id], permissions: ['scan_edit'] })).email);
     // Issue 14: every id the body names must be one the writer may see.
     const foreign: [string, Record<string, unknown>, Record<string, string>][] = [
       [agentUser, { agent_id: agentB.id }, { agent_id: 'The selected agent is invalid' }],

@@ -32,12 +32,16 @@ const pageQuery = quoteFilterQuery.extend({
   ),
 });
 
-/** The quotes (spec 3 §7), permission `scan`, scoped like scans (an Agent or Client user sees the quotes of their scans). */
+/**
+ * The quotes (spec 3 §7), scoped like scans (an Agent or Client user sees the quotes of their scans): reading needs
+ * `scan`, every change (save, delete, the quote-check flag, photo removal) `quote_edit`.
+ */
 export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typeof quoteRecords> }, done: () => void) {
   const { quotes } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Quote'];
   const access = { permission: RESOURCES.quotes.permission };
+  const edit = { permission: RESOURCES.quotes.edit };
 
   r.get(
     '/quotes',
@@ -111,7 +115,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
   r.post(
     '/quotes',
     {
-      config: { access },
+      config: { access: edit },
       preValidation: multipartBody({ vehicle_photo: 'vehicle_photo' }),
       schema: {
         tags,
@@ -143,7 +147,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
   r.delete(
     '/quotes/:id',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Delete a quote with its photo and PDF',
@@ -157,7 +161,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
   r.put(
     '/quotes/:id/manual_check',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: "Request (1) or withdraw (0) a check of the quote: the scan page's 'Request quote check'",
@@ -175,7 +179,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
   r.put(
     '/quotes/:id/delete_vehicle_photo',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: "Remove the quote's vehicle photo",

@@ -25,12 +25,16 @@ import { RESOURCES } from '../../../src/domain/resources';
 
 const IdParams = z.object({ id: z.string() });
 
-/** The scan list and the scan record (spec 2 §7), permission `scan`, scoped by the user's agents and clients. */
+/**
+ * The scan list and the scan record (spec 2 §7), scoped by the user's agents and clients: reading needs `scan`, every
+ * change (vehicle fields, manual scan, refresh, delete, damage counts, saved images, tyre choices) `scan_edit`.
+ */
 export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeof scanRecords> }, done: () => void) {
   const { scans } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Scan'];
   const access = { permission: RESOURCES.scans.permission };
+  const edit = { permission: RESOURCES.scans.edit };
 
   r.get(
     '/scans',
@@ -99,7 +103,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.put(
     '/scans/:id',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: "Update a scan's vehicle fields",
@@ -117,7 +121,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.delete(
     '/scans/:id',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Delete a scan with its images, videos and reports',
@@ -131,7 +135,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.post(
     '/scans',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Create a manual scan (type tire, status uploaded)',
@@ -157,7 +161,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.post(
     '/scans/:id/refresh',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Refresh a scan: recount its damage totals, write a missing report, and reply the scan',
@@ -209,7 +213,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.post(
     '/scans/arch/edit-damage-count',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: "Edit a panel's dent and scratch counts per level; the scan's totals follow",
@@ -234,7 +238,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.post(
     '/scans/:id/annotates',
     {
-      config: { access },
+      config: { access: edit },
       preValidation: multipartBody({ file: 'file' }, { room: (req) => scanUploadRoom(req.server.db, (req.params as { id: string }).id) }),
       schema: {
         tags,
@@ -258,7 +262,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.delete(
     '/scans/:id/annotates/:imageId',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: 'Delete a saved image of the scan (a vehicle photo too)',
@@ -272,7 +276,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
   r.put(
     '/scans/:id/tyre-repairs',
     {
-      config: { access },
+      config: { access: edit },
       schema: {
         tags,
         summary: "Choose a wheel's repair (agent viewer); replies every choice of the scan",

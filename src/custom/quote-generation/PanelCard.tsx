@@ -59,6 +59,8 @@ interface PanelCardProps {
   onScratchRepair: (to: ScratchRepairType) => void;
   /** Opens the scan page's damage modal for this car panel (spec 3 §2). */
   onEditDamage?: () => void;
+  /** The read-only quote view: the choices shown, not changed (DECISIONS "Viewing and changing"). */
+  readOnly?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export const PanelCard = ({
   onCategory,
   onScratchRepair,
   onEditDamage,
+  readOnly = false,
 }: PanelCardProps) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`${T}.${key}`, options);
@@ -112,6 +115,7 @@ export const PanelCard = ({
                 size="small"
                 label={t('repair_type')}
                 value={choice.dent.repair_type}
+                disabled={readOnly}
                 onChange={(event) => onRepairType(event.target.value as RepairType)}
               >
                 {offeredRepairTypes(client).map((type) => (
@@ -126,6 +130,7 @@ export const PanelCard = ({
                   size="small"
                   label={t('category')}
                   value={choice.dent.category ?? ''}
+                  disabled={readOnly}
                   onChange={(event) => onCategory(event.target.value as DentLevel)}
                 >
                   {DENT_LEVELS.map((level) => (
@@ -147,6 +152,7 @@ export const PanelCard = ({
               size="small"
               label={t('scratch_repair')}
               value={choice.scratch}
+              disabled={readOnly}
               onChange={(event) => onScratchRepair(event.target.value as ScratchRepairType)}
             >
               {SCRATCH_REPAIR_TYPES.map((type) => (

@@ -27,10 +27,12 @@ interface ProductsEditorProps {
   onDuplicate: () => void;
   /** After a refused save: prices in error show under their inputs. */
   showErrors: boolean;
+  /** The read-only quote view: the rows shown, not changed (DECISIONS "Viewing and changing"). */
+  readOnly?: boolean;
 }
 
 /** Add Products (spec 3 §5): a product per row, never twice; price a number ≥ 0; at least one row (no delete on the last). */
-export const ProductsEditor = ({ rows, options, onChange, onDuplicate, showErrors }: ProductsEditorProps) => {
+export const ProductsEditor = ({ rows, options, onChange, onDuplicate, showErrors, readOnly = false }: ProductsEditorProps) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`${T}.${key}`);
   if (options.length === 0)
@@ -58,6 +60,7 @@ export const ProductsEditor = ({ rows, options, onChange, onDuplicate, showError
               size="small"
               label={t('product')}
               value={row.value}
+              disabled={readOnly}
               onChange={(event) => {
                 const option = options.find((o) => o.value === event.target.value);
                 if (!option) return;
@@ -78,7 +81,7 @@ export const ProductsEditor = ({ rows, options, onChange, onDuplicate, showError
               type="number"
               label={t('price')}
               value={row.price}
-              disabled={!row.value}
+              disabled={readOnly || !row.value}
               onChange={(event) => onChange(setProductPrice(rows, index, event.target.value))}
               error={error !== null}
               helperText={error ? t(error === 'required' ? 'price_required' : 'price_min') : undefined}
@@ -86,7 +89,7 @@ export const ProductsEditor = ({ rows, options, onChange, onDuplicate, showError
               sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 'auto', sm: 'auto' } }}
             />
             <Box sx={{ gridColumn: { xs: '2 / 3', sm: 'auto' }, gridRow: { xs: '1 / 2', sm: 'auto' }, minWidth: 40 }}>
-              {rows.length > 1 && (
+              {rows.length > 1 && !readOnly && (
                 <Tooltip title={t('remove_product')}>
                   <IconButton aria-label={t('remove_product')} onClick={() => onChange(removeProductRow(rows, index))}>
                     <DeleteIcon fontSize="small" />
@@ -97,21 +100,35 @@ export const ProductsEditor = ({ rows, options, onChange, onDuplicate, showError
           </Box>
         );
       })}
-      <Box>
-        <Button size="small" startIcon={<AddIcon />} onClick={() => onChange(addProductRow(rows))}>
-          {t('add_product')}
-        </Button>
-      </Box>
+      {!readOnly && (
+        <Box>
+          <Button size="small" startIcon={<AddIcon />} onClick={() => onChange(addProductRow(rows))}>
+            {t('add_product')}
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 };
 
 /** Add Parts (spec 3 §5): pick the client's parts or type a new one (trimmed, empty ignored, one per lower-cased id). */
-export const PartsEditor = ({ value, options, onChange }: { value: string[]; options: string[]; onChange: (parts: string[]) => void }) => {
+export const PartsEditor = ({
+  value,
+  options,
+  onChange,
+  readOnly = false,
+}: {
+  value: string[];
+  options: string[];
+  onChange: (parts: string[]) => void;
+  /** The read-only quote view: the parts shown, not changed. */
+  readOnly?: boolean;
+}) => {
   const translate = useTranslate();
   return (
     <Autocomplete
       multiple
+      disabled={readOnly}
       freeSolo
       autoSelect
       options={options}
@@ -141,10 +158,12 @@ interface VehiclePhotoProps {
   /** Removes the saved photo (PUT quotes/{id}/delete_vehicle_photo). */
   onDeleteSaved: () => void;
   onRejected: () => void;
+  /** The read-only quote view: the photo shown, neither added nor removed. */
+  readOnly?: boolean;
 }
 
 /** Add Vehicle Photo (spec 3 §5): image files only; the chosen or saved photo shows with a delete button. */
-export const VehiclePhoto = ({ savedUrl, file, busy, onFile, onDeleteSaved, onRejected }: VehiclePhotoProps) => {
+export const VehiclePhoto = ({ savedUrl, file, busy, onFile, onDeleteSaved, onRejected, readOnly = false }: VehiclePhotoProps) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`${T}.${key}`);
   const inputId = useId();
@@ -154,25 +173,32 @@ export const VehiclePhoto = ({ savedUrl, file, busy, onFile, onDeleteSaved, onRe
   const shown = preview ?? savedUrl;
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Box>
-        <input
-          key={inputKey}
-          id={inputId}
-          type="file"
-          accept="image/*"
-          hidden
-          onChange={(event) => {
-            const chosen = event.target.files?.[0] ?? null;
-            setInputKey((k) => k + 1);
-            if (!chosen) return;
-            if (!isImageFile(chosen)) onRejected();
-            else onFile(chosen);
-          }}
-        />
-        <Button component="label" htmlFor={inputId} variant="outlined" size="small" startIcon={<PhotoCameraIcon />} disabled={busy}>
-          {t('add_photo')}
-        </Button>
-      </Box>
+      {readOnly && !shown && (
+        <Typography variant="body2" color="text.secondary">
+          {t('no_photo')}
+        </Typography>
+      )}
+      {!readOnly && (
+        <Box>
+          <input
+            key={inputKey}
+            id={inputId}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              setInputKey((k) => k + 1);
+              if (!chosen) return;
+              if (!isImageFile(chosen)) onRejected();
+              else onFile(chosen);
+            }}
+          />
+          <Button component="label" htmlFor={inputId} variant="outlined" size="small" startIcon={<PhotoCameraIcon />} disabled={busy}>
+            {t('add_photo')}
+          </Button>
+        </Box>
+      )}
       {shown && (
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Box
@@ -181,18 +207,20 @@ export const VehiclePhoto = ({ savedUrl, file, busy, onFile, onDeleteSaved, onRe
             alt={t('photo_alt')}
             sx={{ maxWidth: '100%', width: 240, maxHeight: 180, objectFit: 'contain', borderRadius: 1, border: 1, borderColor: 'divider' }}
           />
-          <Tooltip title={t('delete_photo')}>
-            <span>
-              <IconButton
-                color="error"
-                aria-label={t('delete_photo')}
-                disabled={busy}
-                onClick={() => (file ? onFile(null) : onDeleteSaved())}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
+          {!readOnly && (
+            <Tooltip title={t('delete_photo')}>
+              <span>
+                <IconButton
+                  color="error"
+                  aria-label={t('delete_photo')}
+                  disabled={busy}
+                  onClick={() => (file ? onFile(null) : onDeleteSaved())}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
         </Box>
       )}
     </Box>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CurrentUser } from '../../session';
 import { anEvaluationClient, aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
 import { stubApi, type Reply } from '../../test/stubFetch';
@@ -84,8 +85,12 @@ const groups = [
   { id: 5, name: 'Top', image: null, position: 5 },
 ];
 
-function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
-  const user = aUser({ permissions: ['scan'], roles: ['Super Admin'], agents: [], clients: [] });
+const EDITOR: Partial<CurrentUser> = { permissions: ['scan', 'scan_edit', 'quote_edit'], roles: ['Super Admin'], agents: [], clients: [] };
+/** An insurer's user: the Client role holds `scan` alone (DECISIONS "Viewing and changing"). */
+const READER: Partial<CurrentUser> = { permissions: ['scan', 'dashboard_statistics'], roles: ['Client'], agents: [], clients: [3] };
+
+function signedIn(answer: (request: string, body: unknown) => Reply | undefined, who = EDITOR) {
+  const user = aUser(who);
   localStorage.setItem('currentUser', JSON.stringify(user));
   return stubApi((request, body) => {
     if (request === 'GET /api/user/auth/user') return { body: { data: user } };
@@ -103,6 +108,23 @@ const noQuote = (request: string) =>
   request === 'POST /api/quote/quotes/search' ? { status: 404, body: { error: 'No query results for model [Quote] 42' } } : undefined;
 
 const summary = () => within(screen.getByTestId('quote-summary'));
+
+/** Scan 42's saved quote: the bonnet replaced, pearl, one product and one part. */
+const savedQuote = {
+  id: 9,
+  scan_id: 42,
+  metallic: 0,
+  pearl: 1,
+  aluminium: 0,
+  vehicle_type: 'D',
+  items: { '1': { panel_id: 1, repair_type: 'replacement', category: null, scratch: null } },
+  products: [{ value: 11, text: 'Paint Protection', price: 200 }],
+  parts: [{ text: 'Wiper', value: 'wiper' }],
+  gst_percent: 10,
+  assessor_comments: 'Hail damage',
+  manual_check: 0,
+  vehicle_photo: null,
+};
 
 describe('Quote Generation', { timeout: 90_000 }, () => {
   it('prices live with the engine: toggles, repair type, category, products; saves multipart and opens the invoice', async () => {
@@ -187,25 +209,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
   it("loads the scan's quote on entry; the agent variant hides 'Request quote check'", async () => {
     signedIn((request, body) =>
       request === 'POST /api/quote/quotes/search' && (body as { scan_id?: number }).scan_id === 42
-        ? {
-            body: {
-              data: {
-                id: 9,
-                scan_id: 42,
-                metallic: 0,
-                pearl: 1,
-                aluminium: 0,
-                vehicle_type: 'D',
-                items: { '1': { panel_id: 1, repair_type: 'replacement', category: null, scratch: null } },
-                products: [{ value: 11, text: 'Paint Protection', price: 200 }],
-                parts: [{ text: 'Wiper', value: 'wiper' }],
-                gst_percent: 10,
-                assessor_comments: 'Hail damage',
-                manual_check: 0,
-                vehicle_photo: null,
-              },
-            },
-          }
+        ? { body: { data: savedQuote } }
         : undefined,
     );
     renderApp('/quotes/42/agents/3');
@@ -216,5 +220,63 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     expect(screen.getByDisplayValue('Hail damage')).toBeTruthy();
     expect(screen.getByText('Wiper')).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: 'Request quote check' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save and Generate Quote' })).toBeTruthy();
+  });
+
+  it('shows a user without quote_edit the saved quote read-only, with its invoice and PDF', async () => {
+    const fetch = signedIn(
+      (request) =>
+        request === 'POST /api/quote/quotes/search'
+          ? {
+              body: {
+                data: {
+                  ...savedQuote,
+                  vehicle_photo: '/api/user/files/photo-9.jpg',
+                  pdf_url: '/api/user/files/quote-9.pdf',
+                  manual_check: 1,
+                },
+              },
+            }
+          : undefined,
+      READER,
+    );
+    renderApp('/quotes/42');
+    expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 40_000 })).toBeTruthy();
+    await waitFor(() => expect(summary().getByText('$1,259.50')).toBeTruthy());
+    expect(screen.getByText('You can view this quote but not change it.')).toBeTruthy();
+    // Every choice shown, none changeable.
+    for (const name of ['Metallic', 'Pearl', 'Aluminium', 'Lg Vehicle', 'XL Vehicle'])
+      expect(screen.getByRole<HTMLInputElement>('switch', { name }).disabled, name).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: 'Pearl' }).checked).toBe(true);
+    const bonnet = within(screen.getByRole('region', { name: 'Bonnet' }));
+    expect(bonnet.getByRole('combobox', { name: 'Repair Type' }).getAttribute('aria-disabled')).toBe('true');
+    expect(bonnet.queryByRole('button', { name: /Edit damage count/ })).toBeNull();
+    const products = within(screen.getByRole('region', { name: 'Add Products' }));
+    expect((await products.findByRole('combobox', { name: 'Product' })).getAttribute('aria-disabled')).toBe('true');
+    expect(products.getByRole<HTMLInputElement>('spinbutton', { name: 'Price' }).disabled).toBe(true);
+    expect(products.queryByRole('button', { name: 'Add Product' })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Add Parts' })).getByRole<HTMLInputElement>('combobox', { name: 'Parts' }).disabled,
+    ).toBe(true);
+    expect(screen.getByRole('img', { name: 'Vehicle photo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Vehicle Photo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete vehicle photo' })).toBeNull();
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Comments' }).readOnly).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Request quote check' }).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save and Generate Quote' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Invoice' }).getAttribute('href')).toBe('/quotes/9/invoice');
+    expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe('/api/user/files/quote-9.pdf');
+    // Nothing but reads was asked (the quote's search is a POST that reads).
+    const writes = fetch.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') !== 'GET' && url !== '/api/quote/quotes/search');
+    expect(writes).toEqual([]);
+  });
+
+  it('tells a user without quote_edit that the scan has no quote yet, without a preview to mistake for one', async () => {
+    signedIn(noQuote, READER);
+    renderApp('/quotes/42');
+    expect(await screen.findByText('No quote has been generated for this scan yet.', undefined, { timeout: 40_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'VIEW FULL SCAN DATA' })).toBeTruthy();
+    expect(screen.queryByTestId('quote-summary')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save and Generate Quote' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  Alert,
   Box,
   Breadcrumbs,
   Button,
@@ -17,6 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
+import { canChange } from '../../domain/access';
+import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
 import { useEvaluation, useQuotePreview, useQuoteSave, useSavedQuote } from './useQuoteSources';
@@ -74,8 +77,21 @@ function useQuoteSources(scanId: string) {
   return { evaluation, groups, saved };
 }
 
-const SwitchRow = ({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) => (
-  <FormControlLabel control={<Switch checked={checked} onChange={(event) => onChange(event.target.checked)} />} label={label} />
+const SwitchRow = ({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  disabled: boolean;
+}) => (
+  <FormControlLabel
+    control={<Switch checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />}
+    label={label}
+  />
 );
 
 interface EditorProps {
@@ -83,9 +99,13 @@ interface EditorProps {
   groups: PanelGroup[];
   saved: SavedQuote | null;
   withManualCheck: boolean;
+  /** Without `quote_edit`: the saved quote shown, nothing changed or saved; its invoice and PDF open. */
+  readOnly: boolean;
+  /** With `scan_edit`: a panel card opens the damage modal to change the scan's counts. */
+  canEditDamage: boolean;
 }
 
-const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps) => {
+const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, canEditDamage }: EditorProps) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`${T}.${key}`, options);
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -159,19 +179,22 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
       </Box>
       <QuoteCard title={t('details')} id="quote-details-title">
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
+          {readOnly && <Alert severity="info">{t('read_only')}</Alert>}
           <FormGroup row sx={{ columnGap: 2 }}>
-            <SwitchRow label={t('metallic')} checked={form.metallic} onChange={toggle('metallic')} />
-            <SwitchRow label={t('pearl')} checked={form.pearl} onChange={toggle('pearl')} />
-            <SwitchRow label={t('aluminium')} checked={form.aluminium} onChange={toggle('aluminium')} />
+            <SwitchRow label={t('metallic')} checked={form.metallic} onChange={toggle('metallic')} disabled={readOnly} />
+            <SwitchRow label={t('pearl')} checked={form.pearl} onChange={toggle('pearl')} disabled={readOnly} />
+            <SwitchRow label={t('aluminium')} checked={form.aluminium} onChange={toggle('aluminium')} disabled={readOnly} />
             <SwitchRow
               label={t('lg_vehicle')}
               checked={form.vehicle_type === 'L'}
               onChange={(v) => setForm((f) => setLargeVehicle(f, 'L', v))}
+              disabled={readOnly}
             />
             <SwitchRow
               label={t('xl_vehicle')}
               checked={form.vehicle_type === 'XL'}
               onChange={(v) => setForm((f) => setLargeVehicle(f, 'XL', v))}
+              disabled={readOnly}
             />
           </FormGroup>
 
@@ -199,7 +222,8 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
                     }
                     onCategory={(to) => setForm((f) => setCategory(f, panel, to))}
                     onScratchRepair={(to) => setForm((f) => setScratchRepair(f, panel, to))}
-                    onEditDamage={() => setEditingDamage(panel)}
+                    onEditDamage={canEditDamage && !readOnly ? () => setEditingDamage(panel) : undefined}
+                    readOnly={readOnly}
                   />
                 ))}
               </Box>
@@ -216,6 +240,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
               onChange={(products) => setForm((f) => ({ ...f, products }))}
               onDuplicate={() => notify(`${T}.duplicate_product`, { type: 'error' })}
               showErrors={showErrors}
+              readOnly={readOnly}
             />
           </Box>
 
@@ -223,7 +248,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
             <Typography id="quote-parts-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
               {t('add_parts')}
             </Typography>
-            <PartsEditor value={form.parts} options={parts} onChange={(parts) => setForm((f) => ({ ...f, parts }))} />
+            <PartsEditor value={form.parts} options={parts} onChange={(parts) => setForm((f) => ({ ...f, parts }))} readOnly={readOnly} />
           </Box>
 
           <Box component="section" aria-labelledby="quote-photo-title" sx={{ display: 'grid', gap: 1.5 }}>
@@ -237,6 +262,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
               onFile={setPhoto}
               onDeleteSaved={() => void deleteSavedPhoto()}
               onRejected={() => notify(`${T}.photo_only_images`, { type: 'error' })}
+              readOnly={readOnly}
             />
           </Box>
 
@@ -246,6 +272,8 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
             minRows={3}
             value={form.assessor_comments}
             onChange={(event) => setForm((f) => ({ ...f, assessor_comments: event.target.value }))}
+            // Read, not greyed out: the assessor's words stay legible.
+            slotProps={{ input: { readOnly } }}
           />
 
           {withManualCheck && (
@@ -253,6 +281,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
               control={
                 <Checkbox
                   checked={form.manual_check}
+                  disabled={readOnly}
                   onChange={(event) => setForm((f) => ({ ...f, manual_check: event.target.checked }))}
                 />
               }
@@ -260,17 +289,21 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
             />
           )}
 
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button
-              variant="contained"
-              size="large"
-              disabled={saving}
-              aria-busy={saving}
-              onClick={() => void save()}
-              startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              {t(saving ? 'saving' : 'save')}
-            </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5 }}>
+            {readOnly ? (
+              saved && <QuoteDocuments quote={saved} />
+            ) : (
+              <Button
+                variant="contained"
+                size="large"
+                disabled={saving}
+                aria-busy={saving}
+                onClick={() => void save()}
+                startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+              >
+                {t(saving ? 'saving' : 'save')}
+              </Button>
+            )}
           </Box>
         </Box>
       </QuoteCard>
@@ -278,16 +311,35 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck }: EditorProps
   );
 };
 
+/** The saved quote's invoice and PDF: what the read-only view offers instead of saving. */
+const QuoteDocuments = ({ quote }: { quote: SavedQuote }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      {quote.pdf_url && (
+        <Button component="a" href={quote.pdf_url} target="_blank" rel="noopener noreferrer" variant="outlined" size="large">
+          {translate('app.quotes.actions.pdf')}
+        </Button>
+      )}
+      <Button component={LinkBase} to={`/quotes/${quote.id}/invoice`} variant="contained" size="large">
+        {translate('app.quotes.actions.invoice')}
+      </Button>
+    </>
+  );
+};
+
 /**
  * /quotes/{scanId} and the agent variant /quotes/{scanId}/agents/{agentId} (spec 3 §2): the scan's quote, priced live
  * with the domain's engine, saved with `POST quotes`, then its invoice. Without an agent id the assessor may ask for a
- * quote check.
+ * quote check. Without `quote_edit` it is a read-only view of the saved quote (DECISIONS "Viewing and changing").
  */
 export const QuoteGenerationPage = () => {
   const translate = useTranslate();
   const { scanId = '', agentId } = useParams<{ scanId: string; agentId?: string }>();
   const { evaluation, groups, saved } = useQuoteSources(scanId);
   const error = evaluation.error ?? saved.error ?? groups.error;
+  const user = useCurrentUser();
+  const readOnly = !canChange(user, 'quotes');
 
   // Spec 3 §8: '{Name} Not Found', then the list after 300 ms.
   useLoadError(error, 'app.scans.page.scan', '/quotes');
@@ -303,7 +355,18 @@ export const QuoteGenerationPage = () => {
           {translate(`${T}.title`)}
         </Typography>
       </Breadcrumbs>
-      {ready ? (
+      {ready && readOnly && !saved.data ? (
+        // Nothing to show an insurer but the scan: a preview at default choices is no estimate.
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' } }}>
+          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+            <ScanDetailsCard scan={(evaluation.data as Evaluation).scan} />
+            <DamageReportCard scanId={(evaluation.data as Evaluation).scan.id} />
+          </Box>
+          <Alert severity="info" sx={{ alignSelf: 'start' }}>
+            {translate(`${T}.no_quote`)}
+          </Alert>
+        </Box>
+      ) : ready ? (
         <QuoteEditor
           // A reloaded quote (another scan) starts a fresh form.
           key={`${scanId}:${saved.data?.id ?? 'new'}`}
@@ -311,6 +374,8 @@ export const QuoteGenerationPage = () => {
           groups={groups.data}
           saved={saved.data ?? null}
           withManualCheck={!agentId}
+          readOnly={readOnly}
+          canEditDamage={canChange(user, 'scans')}
         />
       ) : (
         !error &&

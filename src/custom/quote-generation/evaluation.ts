@@ -38,10 +38,13 @@ export interface Evaluation {
   gstPercent: number | null;
 }
 
-/** The quote loaded on entry (the domain's record): its id (to update it, delete its photo), photo URL and GST rate, with its choices as the form reads them. */
+/**
+ * The quote loaded on entry (the domain's record): its id (to update it, delete its photo), photo URL and GST rate, with
+ * its choices as the form reads them; its total, currency and PDF for the read-only views.
+ */
 export type SavedQuote = SavedQuoteChoices &
   Pick<Wire<QuoteRecordType>, 'id'> &
-  Partial<Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent'>>;
+  Partial<Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url'>>;
 
 /** PRICING.md / DECISIONS: GST_PERCENT's default. */
 export const DEFAULT_GST_PERCENT = 10;

@@ -72,6 +72,23 @@ describe('quotes list', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.getAllByRole('row')[1].textContent).toContain('PLATE2'));
   });
 
+  it('offers a Client user (scan without quote_edit) the PDF, the invoice and a view of the quote, never delete', async () => {
+    signedIn(
+      (request) =>
+        request.startsWith('GET /api/quote/quotes?')
+          ? { body: { items: [quote(1, { pdf: '/api/user/files/q1.pdf' })], total: 1 } }
+          : undefined,
+      { roles: ['Client'], clients: [3], permissions: ['scan', 'dashboard_statistics'] },
+    );
+    renderApp('/quotes');
+    const row = (await screen.findByText('PLATE1', undefined, { timeout: 40_000 })).closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'View Invoice' }).getAttribute('href')).toBe('/quotes/1/invoice');
+    expect(within(row).getByRole('link', { name: 'View Quote' }).getAttribute('href')).toBe('/quotes/101');
+    expect(within(row).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
   it('deletes after the confirmation and reloads; Reset drops the default range', async () => {
     let deleted = false;
     const fetch = signedIn((request) => {

@@ -2,6 +2,7 @@ import { IconButton, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useMemo } from 'react';
 import { LinkBase, RecordContextProvider, ResourceContextProvider, useTranslate } from 'react-admin';
 import { downloadFile } from '../../components/list/ExportButton';
@@ -9,16 +10,21 @@ import { dayRangeFields, scanTypeField } from '../../components/list/AdvanceFilt
 import { FilteredListPage, type ListDescription } from '../../components/list/FilteredListPage';
 import { toListPage } from '../../components/list/listPage';
 import { useListParams, useListQuery } from '../../components/list/useListParams';
+import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
 import { AU_STATES } from '../../domain/locations';
 import { formatMoney } from '../../domain/money';
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
+import { useCurrentUser } from '../../session';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, toQuoteListQuery, type QuoteFilterKey } from './filters';
 import { amountCents, MONEY_COLUMNS, QUOTE_SORT_COLUMNS, sortQuoteRows, type QuoteRow, type QuoteSortColumn } from './rows';
 
+/** A row's PDF and invoice; with `quote_edit` edit and delete, without it a view of the quote (DECISIONS "Viewing and changing"). */
 const QuoteActions = ({ row }: { row: QuoteRow }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.quotes.actions.${key}`);
+  const editable = canChange(useCurrentUser(), 'quotes');
+  const open = editable ? translate('app.crud.edit') : t('view');
   return (
     <>
       {row.pdf && (
@@ -33,16 +39,18 @@ const QuoteActions = ({ row }: { row: QuoteRow }) => {
           <ReceiptLongIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title={translate('app.crud.edit')}>
-        <IconButton size="small" color="primary" component={LinkBase} to={`/quotes/${row.scan_id}`} aria-label={translate('app.crud.edit')}>
-          <EditIcon fontSize="small" />
+      <Tooltip title={open}>
+        <IconButton size="small" color="primary" component={LinkBase} to={`/quotes/${row.scan_id}`} aria-label={open}>
+          {editable ? <EditIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
-      <ResourceContextProvider value="quotes">
-        <RecordContextProvider value={row}>
-          <DeleteRowButton representation="licensePlate" />
-        </RecordContextProvider>
-      </ResourceContextProvider>
+      {editable && (
+        <ResourceContextProvider value="quotes">
+          <RecordContextProvider value={row}>
+            <DeleteRowButton representation="licensePlate" />
+          </RecordContextProvider>
+        </ResourceContextProvider>
+      )}
     </>
   );
 };

@@ -108,8 +108,49 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
   );
 };
 
-/** The agent viewer's quote section: loads the scan's evaluation and its quote, then the form. */
+/**
+ * The agent viewer's quote section. With `quote_edit`, the form; without, the scan's quote as saved (its total, invoice
+ * and PDF) or that there is none yet (DECISIONS "Viewing and changing").
+ */
 export const AgentQuote = () => {
+  const { canEditQuote } = useScanPage();
+  return canEditQuote ? <AgentQuoteEditor /> : <AgentQuoteView />;
+};
+
+const AgentQuoteView = () => {
+  const translate = useTranslate();
+  const { scan } = useScanPage();
+  const saved = useSavedQuote(String(scan.id));
+  const quote = saved.data ?? null;
+  return (
+    <Section id="scan-quote" title={translate(`${Q}.title`)}>
+      {saved.isError ? (
+        <Empty>{translate('app.error.server')}</Empty>
+      ) : saved.isPending ? (
+        <Skeleton variant="text" width={220} />
+      ) : !quote ? (
+        <Empty>{translate(`${G}.no_quote`)}</Empty>
+      ) : (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 2, rowGap: 1 }}>
+          <Typography variant="body2">
+            {translate(`${Q}.saved`, { id: quote.id, total: formatMoney(toCents(quote.grant_total ?? 0), quote.currency ?? '$') })}
+          </Typography>
+          <Link component={LinkBase} to={`/quotes/${quote.id}/invoice`}>
+            {translate(`${Q}.open_invoice`)}
+          </Link>
+          {quote.pdf_url && (
+            <Link href={quote.pdf_url} target="_blank" rel="noopener noreferrer">
+              {translate('app.quotes.actions.pdf')}
+            </Link>
+          )}
+        </Box>
+      )}
+    </Section>
+  );
+};
+
+/** The agent viewer's quote form: loads the scan's evaluation and its quote, then the form. */
+const AgentQuoteEditor = () => {
   const translate = useTranslate();
   const { scan, reload } = useScanPage();
   const queryClient = useQueryClient();

@@ -88,9 +88,9 @@ const ImageGrid = ({ items, title, empty, kind }: { items: Scan['damages']; titl
  * with their measures in mm, and its counts per level, saved by `POST scans/arch/edit-damage-count` (the totals, the
  * chips and the list row follow; a failure leaves the modal open).
  */
-export const DamageModal = (props: Omit<DamageCountDialogProps, 'scan' | 'reload'>) => {
-  const { scan, reload } = useScanPage();
-  return <DamageCountDialog {...props} scan={scan} reload={reload} />;
+export const DamageModal = (props: Omit<DamageCountDialogProps, 'scan' | 'reload' | 'readOnly'>) => {
+  const { scan, reload, canEditScan } = useScanPage();
+  return <DamageCountDialog {...props} scan={scan} reload={reload} readOnly={!canEditScan} />;
 };
 
 interface DamageCountDialogProps {
@@ -101,10 +101,12 @@ interface DamageCountDialogProps {
   label: string;
   views: { id: number; name: string; image: string | null }[];
   onClose: () => void;
+  /** Without `scan_edit`: the counts are shown, not edited (DECISIONS "Viewing and changing"). */
+  readOnly?: boolean;
 }
 
 /** The damage modal without the scan page around it: Quote Generation's panel cards open it too (spec 3 §2). */
-export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClose }: DamageCountDialogProps) => {
+export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClose, readOnly = false }: DamageCountDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyError = useNotifyError();
@@ -183,50 +185,71 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
               <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
                 {translate(`app.scanPage.${t}`)}
               </Typography>
-              <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))' }}>
-                {DAMAGE_LEVELS.map((l) => {
-                  const bad = parseCount(drafts[t][l]) === null;
-                  return (
-                    <TextField
-                      key={l}
-                      size="small"
-                      type="number"
-                      label={translate(`app.scanPage.level.${l}`)}
-                      value={drafts[t][l]}
-                      error={bad}
-                      helperText={bad ? m('count_invalid') : undefined}
-                      disabled={saving}
-                      onChange={(e) => setDrafts((d) => ({ ...d, [t]: { ...d[t], [l]: e.target.value } }))}
-                      slotProps={{
-                        htmlInput: {
-                          min: 0,
-                          max: 999,
-                          step: 1,
-                          inputMode: 'numeric',
-                          'aria-label': m('count_input', {
-                            kind: translate(`app.scanPage.${t}`),
-                            level: translate(`app.scanPage.level.${l}`),
-                          }),
-                        },
-                      }}
-                    />
-                  );
-                })}
-              </Box>
+              {readOnly ? (
+                <Box
+                  component="dl"
+                  sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))', m: 0 }}
+                  data-testid={`counts-${t}`}
+                >
+                  {DAMAGE_LEVELS.map((l) => (
+                    <Box key={l}>
+                      <Typography component="dt" variant="caption" color="text.secondary">
+                        {translate(`app.scanPage.level.${l}`)}
+                      </Typography>
+                      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                        {drafts[t][l]}
+                      </Typography>
+                    </Box>
+                  ))}
+                </Box>
+              ) : (
+                <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))' }}>
+                  {DAMAGE_LEVELS.map((l) => {
+                    const bad = parseCount(drafts[t][l]) === null;
+                    return (
+                      <TextField
+                        key={l}
+                        size="small"
+                        type="number"
+                        label={translate(`app.scanPage.level.${l}`)}
+                        value={drafts[t][l]}
+                        error={bad}
+                        helperText={bad ? m('count_invalid') : undefined}
+                        disabled={saving}
+                        onChange={(e) => setDrafts((d) => ({ ...d, [t]: { ...d[t], [l]: e.target.value } }))}
+                        slotProps={{
+                          htmlInput: {
+                            min: 0,
+                            max: 999,
+                            step: 1,
+                            inputMode: 'numeric',
+                            'aria-label': m('count_input', {
+                              kind: translate(`app.scanPage.${t}`),
+                              level: translate(`app.scanPage.level.${l}`),
+                            }),
+                          },
+                        }}
+                      />
+                    );
+                  })}
+                </Box>
+              )}
             </Box>
           ))}
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{m('close')}</Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={saving || invalid}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {m('save_counts')}
-        </Button>
+        {!readOnly && (
+          <Button
+            variant="contained"
+            onClick={() => void save()}
+            disabled={saving || invalid}
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {m('save_counts')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

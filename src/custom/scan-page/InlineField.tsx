@@ -30,16 +30,19 @@ interface InlineFieldProps<T> {
   input: (props: InlineInputProps<T>) => ReactNode;
   /** Saves; rejects when the save failed (the scan's value is already back). */
   save: (value: T) => Promise<void>;
-  /** More buttons beside the pencil in display mode. */
+  /** More buttons beside the pencil in display mode: they change the scan too, so they go with it. */
   actions?: ReactNode;
   /** Why a value cannot be saved, or null: a refused value is not saved and edit mode stays, with the reason. */
   validate?: (value: T) => string | null;
 }
 
-/** Spec 2 §4: display mode, the pencil to edit, save commits, close goes back to the last saved value. */
+/**
+ * Spec 2 §4: display mode, the pencil to edit, save commits, close goes back to the last saved value. Without
+ * `scan_edit` only display mode (DECISIONS "Viewing and changing").
+ */
 export function InlineField<T>({ name, label, display, initial, input, save, actions, validate }: InlineFieldProps<T>) {
   const translate = useTranslate();
-  const { setEditing } = useScanPage();
+  const { setEditing, canEditScan } = useScanPage();
   const inputId = useId();
   const [editing, setEditingState] = useState(false);
   const [draft, setDraft] = useState<T>(initial);
@@ -121,20 +124,22 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
           <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} data-field={name}>
             {empty ? translate('app.scans.page.not_set') : display}
           </Typography>
-          <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
-            {actions}
-            <IconButton
-              size="small"
-              aria-label={translate('app.scanPage.edit_field', { field: label })}
-              onClick={() => {
-                setDraft(initial);
-                setError(null);
-                edit(true);
-              }}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Box>
+          {canEditScan && (
+            <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
+              {actions}
+              <IconButton
+                size="small"
+                aria-label={translate('app.scanPage.edit_field', { field: label })}
+                onClick={() => {
+                  setDraft(initial);
+                  setError(null);
+                  edit(true);
+                }}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          )}
         </>
       )}
     </Box>

@@ -15,15 +15,19 @@ export const partsOf = (scan: Pick<Scan, Part>) => PARTS.filter((p) => scan[p] !
 
 const PartContent = ({ part }: { part: Part }) => {
   const translate = useTranslate();
-  const { scan } = useScanPage();
+  const { scan, agentViewer, agentId } = useScanPage();
   if (part === 'tire') return <TireTab />;
   if (part === 'rims') return <RimsTab />;
   return (
     <>
-      {/* Spec 2 §2: Quote Evaluation on the arch tab, only when the dent count is not 0. */}
+      {/* Spec 2 §2: Quote Evaluation on the arch tab, only when the dent count is not 0; the agent viewer's keeps the
+          agent (Quote Generation's agent variant, spec 3 §2). */}
       {part === 'arch' && scan.dentCount !== 0 && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-          <Link component={LinkBase} to={`/quotes/${scan.id}`}>
+          <Link
+            component={LinkBase}
+            to={agentViewer && agentId ? `/quotes/${scan.id}/agents/${encodeURIComponent(agentId)}` : `/quotes/${scan.id}`}
+          >
             {translate('app.scanPage.quote_evaluation')}
           </Link>
         </Box>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, CircularProgress, FormControlLabel, FormHelperText, Skeleton } from '@mui/material';
+import { Checkbox, CircularProgress, FormControlLabel, FormHelperText, Skeleton, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
@@ -11,7 +11,8 @@ import { useScanPage } from './context';
 /**
  * The normal viewer's quote area (spec 2 §6): 'Request quote check', only without an agent id. It asks for a check of
  * the scan's quote (`PUT quotes/{id}/manual_check`, the flag alone: the quote is not priced again); before the scan has
- * a quote there is nothing to check, and the box says so.
+ * a quote there is nothing to check, and the box says so. Without `quote_edit` the request is only shown (DECISIONS
+ * "Viewing and changing").
  */
 export const QuoteCheck = () => {
   const translate = useTranslate();
@@ -19,7 +20,7 @@ export const QuoteCheck = () => {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const notifyError = useNotifyError();
-  const { scan } = useScanPage();
+  const { scan, canEditQuote } = useScanPage();
   const scanId = String(scan.id);
   const saved = useSavedQuote(scanId);
   const [busy, setBusy] = useState(false);
@@ -44,6 +45,16 @@ export const QuoteCheck = () => {
     <Section id="scan-quote" title={translate('app.scanPage.quote.title')}>
       {saved.isPending ? (
         <Skeleton variant="text" width={220} />
+      ) : !canEditQuote ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate(
+            !quote
+              ? 'app.quotes.generation.no_quote'
+              : checked
+                ? 'app.scanPage.quote.check_requested'
+                : 'app.scanPage.quote.check_not_requested',
+          )}
+        </Typography>
       ) : (
         <>
           <FormControlLabel

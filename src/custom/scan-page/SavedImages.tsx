@@ -16,15 +16,19 @@ const CropDialog = lazyComponent(() => import('./CropDialog'), 'CropDialog');
 
 type Saved = Scan['annotates'][number];
 type Open = { kind: 'view' | 'crop' | 'info'; image: Saved; n: number } | null;
+/** An image's menu, and the reader's (DECISIONS "Viewing and changing"). */
+const EDIT_ACTIONS = ['view', 'crop', 'annotation', 'info'] as const;
+const VIEW_ACTIONS = ['view', 'info'] as const;
 
 /**
  * Spec 2 §2 Saved Images: the horizontally scrolling strip of 100×100 thumbnails (vehicle photos included), each with
- * View / Crop / Annotation / Info; select mode picks images for the mail, otherwise each has a delete icon.
+ * View / Crop / Annotation / Info; select mode picks images for the mail, otherwise each has a delete icon. Crop,
+ * Annotation and delete save or remove images: only with `scan_edit` (DECISIONS "Viewing and changing").
  */
 export const SavedImages = () => {
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const { scan, selection, toggleSelected } = useScanPage();
+  const { scan, selection, toggleSelected, canEditScan } = useScanPage();
   const { save, remove } = useAnnotates();
   const [selecting, setSelecting] = useState(false);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; image: Saved; n: number } | null>(null);
@@ -138,15 +142,17 @@ export const SavedImages = () => {
                     }}
                   />
                 ) : (
-                  <IconButton
-                    size="small"
-                    aria-label={s('delete', { n })}
-                    onClick={() => void del(image)}
-                    disabled={busy}
-                    sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: '#fff' } }}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
+                  canEditScan && (
+                    <IconButton
+                      size="small"
+                      aria-label={s('delete', { n })}
+                      onClick={() => void del(image)}
+                      disabled={busy}
+                      sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: '#fff' } }}
+                    >
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  )
                 )}
               </Box>
             );
@@ -168,7 +174,7 @@ export const SavedImages = () => {
           },
         }}
       >
-        {(['view', 'crop', 'annotation', 'info'] as const).map((k) => (
+        {(canEditScan ? EDIT_ACTIONS : VIEW_ACTIONS).map((k) => (
           <MenuItem
             key={k}
             onClick={() => {

@@ -6,6 +6,7 @@ import { LinkBase, useDataProvider, useNotify, useParams, useTranslate } from 'r
 import { useNotifyError } from '../../components/useNotifyError';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
+import { canChange } from '../../domain/access';
 import { isAgentUser } from '../../domain/permissions';
 import { mergeLiveUpdate } from '../../domain/scan-view';
 import { useScanEvents } from '../../realtime';
@@ -38,6 +39,9 @@ export const ScanPage = () => {
   const user = useCurrentUser();
   // Spec 2 §1, §6: an agent id in the route makes the agent viewer; an Agent user always works as one (decision).
   const agentViewer = Boolean(agentId) || (user ? isAgentUser(user) : false);
+  // DECISIONS "Viewing and changing": without `scan_edit` the page only shows the scan; without `quote_edit`, its quote.
+  const canEditScan = canChange(user, 'scans');
+  const canEditQuote = canChange(user, 'quotes');
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -112,6 +116,9 @@ export const ScanPage = () => {
             scan,
             id,
             agentViewer,
+            agentId: agentId ?? (agentViewer ? String(scan.agent_id) : null),
+            canEditScan,
+            canEditQuote,
             setScan,
             reload,
             setEditing,
@@ -126,7 +133,7 @@ export const ScanPage = () => {
             clearSelection: () => setSelection(noSelection()),
           }
         : null,
-    [agentViewer, id, reload, scan, selection, setScan, setEditing],
+    [agentId, agentViewer, canEditQuote, canEditScan, id, reload, scan, selection, setScan, setEditing],
   );
 
   return (
@@ -140,7 +147,7 @@ export const ScanPage = () => {
             {translate('app.scans.page.breadcrumb')}
           </Typography>
         </Breadcrumbs>
-        {id && (
+        {id && canEditScan && (
           <Button
             variant="outlined"
             onClick={() => void refresh()}

@@ -19,12 +19,13 @@ interface Capture {
 
 /**
  * Spec 2 §2 Scan Video: the videos' thumbnails and a player. Once the video plays, a frame can be captured (JPEG,
- * quality 0.25); each capture is saved once to the saved images (then marked saved) or removed before saving.
+ * quality 0.25); each capture is saved once to the saved images (then marked saved) or removed before saving. Capturing
+ * is for saving: only with `scan_edit` (DECISIONS "Viewing and changing").
  */
 export const ScanVideo = () => {
   const translate = useTranslate();
   const notifyError = useNotifyError();
-  const { scan } = useScanPage();
+  const { scan, canEditScan } = useScanPage();
   const { save } = useAnnotates();
   const videos = scan.videos;
   const [current, setCurrent] = useState(0);
@@ -108,16 +109,18 @@ export const ScanVideo = () => {
                   )}
                 </ButtonBase>
               ))}
-            <Button
-              variant="outlined"
-              size="small"
-              startIcon={<CameraAltIcon />}
-              disabled={!played}
-              onClick={() => void capture()}
-              sx={{ ml: 'auto' }}
-            >
-              {v('capture')}
-            </Button>
+            {canEditScan && (
+              <Button
+                variant="outlined"
+                size="small"
+                startIcon={<CameraAltIcon />}
+                disabled={!played}
+                onClick={() => void capture()}
+                sx={{ ml: 'auto' }}
+              >
+                {v('capture')}
+              </Button>
+            )}
           </Box>
           {captures.length > 0 && (
             <Box

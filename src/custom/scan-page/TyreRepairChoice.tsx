@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
@@ -19,15 +19,22 @@ const LABEL: Record<TyreRepairType, string> = {
 /**
  * Spec 2 §2, §4: the agent's Repair / Recheck Next Visit / Replace for one wheel; a new choice replaces the earlier one
  * for that position and is kept with the scan (`PUT scans/{id}/tyre-repairs {row, direction, repair_type}`, null clears).
+ * Without `scan_edit` the choice is only shown (DECISIONS "Viewing and changing").
  */
 export const TyreRepairChoice = ({ row, direction, label }: { row: number; direction: 'L' | 'R'; label: string }) => {
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { scan, id, setScan } = useScanPage();
+  const { scan, id, setScan, canEditScan } = useScanPage();
   const queryClient = useQueryClient();
   const choice = scan.tyre_repairs.find((r) => r.row === row && r.direction === direction)?.repair_type ?? null;
   const [saving, setSaving] = useState(false);
+  if (!canEditScan)
+    return choice ? (
+      <Typography variant="body2" sx={{ mt: 1.5 }}>
+        {translate('app.scanPage.tire.choice', { choice: translate(LABEL[choice]) })}
+      </Typography>
+    ) : null;
   const choose = async (next: TyreRepairType | null) => {
     setSaving(true);
     try {
