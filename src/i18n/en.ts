@@ -19,6 +19,7 @@ export const enScreens = {
     scans: {
       title: 'Scans',
       search: 'Search Scan',
+      view: 'View Scan',
       export: 'Export',
       exporting: 'Exporting…',
       export_formats: 'Export formats',

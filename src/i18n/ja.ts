@@ -206,6 +206,7 @@ export const ja: TranslationMessages = {
     scans: {
       title: 'スキャン',
       search: 'スキャンを検索',
+      view: 'スキャンを表示',
       export: 'エクスポート',
       exporting: 'エクスポート中…',
       export_formats: 'エクスポート形式',

@@ -74,6 +74,11 @@ test('client@demo.test: the scan page has no edit control, the quote view is rea
 
   await signIn(page, 'client@demo.test');
 
+  // The scan list opens each scan to view: an eye, no pencil.
+  await page.goto('/scans');
+  await expect(page.getByRole('link', { name: 'View Scan' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+
   // The scan page: every value shown, nothing to change it with.
   await page.goto(`/scans/${quote.scan_id}`);
   const car = section(page, 'Car Details');

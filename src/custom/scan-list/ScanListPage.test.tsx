@@ -44,6 +44,18 @@ describe('scan list screen', { timeout: 20_000 }, () => {
     expect(listCalls(fetch)[0]).toBe('/api/scan/scans?page=1&per_page=10');
   });
 
+  it('gives a user without scan_edit an eye to the read-only scan page instead of the pencil', async () => {
+    signedIn(
+      (request) =>
+        request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(2)], total: 1, total_is_estimate: false } } : undefined,
+      { roles: ['Client'], clients: [2], permissions: ['scan', 'dashboard_statistics'] },
+    );
+    renderApp('/scans');
+    expect(await screen.findByText('PLATE2')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Scan' }).getAttribute('href')).toBe('/scans/2');
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
   it("says 'No Data Available!.' for an empty page and 'about N' for an estimated total", async () => {
     signedIn((request) =>
       request.startsWith('GET /api/scan/scans?') ? { body: { items: [], total: 0, total_is_estimate: false } } : undefined,

@@ -1,16 +1,41 @@
-import { Chip } from '@mui/material';
-import { RecordContextProvider, ResourceContextProvider, useTranslate } from 'react-admin';
+import { Chip, IconButton, Tooltip } from '@mui/material';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { LinkBase, RecordContextProvider, ResourceContextProvider, useTranslate } from 'react-admin';
 import { dayRangeFields, scanTypeField } from '../../components/list/AdvanceFilter';
 import { FilteredListPage, type ListDescription } from '../../components/list/FilteredListPage';
 import { useListParams } from '../../components/list/useListParams';
+import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
 import { isScanType, SCAN_STATUSES } from '../../domain/scans';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
+import { useCurrentUser } from '../../session';
 import { EMPTY_FILTERS, FILTER_KEYS } from './filters';
 import { SORTABLE_COLUMNS, sortRows, type ScanRow, type SortColumn } from './liveRows';
 import { useScanList } from './useScanList';
 
 const STATUS_COLOR = { metadata: 'default', ready: 'info', uploaded: 'success' } as const;
+
+/** A row's way to its scan page: the pencil, or an eye for a user without `scan_edit`, to whom the page is read-only. */
+const OpenScan = ({ row }: { row: ScanRow }) => {
+  const translate = useTranslate();
+  const editable = canChange(useCurrentUser(), 'scans');
+  if (editable)
+    return (
+      <ResourceContextProvider value="scans">
+        <RecordContextProvider value={row}>
+          <EditRowButton />
+        </RecordContextProvider>
+      </ResourceContextProvider>
+    );
+  const label = translate('app.scans.view');
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" color="primary" component={LinkBase} to={`/scans/${row.id}`} aria-label={label}>
+        <VisibilityIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+};
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -70,13 +95,7 @@ const scanList: ListDescription<(typeof FILTER_KEYS)[number], ScanRow, SortColum
       { key: 'agent', source: 'agent_name' },
       { key: 'status', source: 'status', noWrap: true, render: (row) => <StatusChip status={row.status} /> },
     ],
-    actions: (row) => (
-      <ResourceContextProvider value="scans">
-        <RecordContextProvider value={row}>
-          <EditRowButton />
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    ),
+    actions: (row) => <OpenScan row={row} />,
   },
   sortRows,
 };
