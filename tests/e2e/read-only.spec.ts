@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 /**
- * DECISIONS "Viewing and changing": the Client role holds `scan` without `scan_edit` and `quote_edit`. client@demo.test
+ * Viewing and changing: the Client role holds `scan` without `scan_edit` and `quote_edit`. client@demo.test
  * reads a scan and its quote through the real server and has nothing to change them with; the invoice and its PDF open.
  */
 

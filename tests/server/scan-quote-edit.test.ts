@@ -6,7 +6,7 @@ import { createTestContext, formData, type Call, type TestContext } from './help
 import { pngImage } from './image-fixtures';
 
 /**
- * DECISIONS "Viewing and changing": `scan` reads scans and quotes, `scan_edit` changes a scan and `quote_edit` its
+ * Viewing and changing: `scan` reads scans and quotes, `scan_edit` changes a scan and `quote_edit` its
  * quote. The Client role holds `scan` alone, so its users read the evidence and the estimate and change neither: every
  * write route of the scan and quote services answers them 403 and changes nothing (the access matrix calls each one).
  */

@@ -1,4 +1,4 @@
--- DECISIONS "Viewing and changing": `scan` reads scans and quotes; changing a scan needs `scan_edit`, changing its quote
+-- Viewing and changing: `scan` reads scans and quotes; changing a scan needs `scan_edit`, changing its quote
 -- `quote_edit`. Every role that could change them until now (it holds `scan`) keeps that, except Client: an insurer's
 -- or fleet's user reads the evidence and the estimate without changing either. Super Admin holds every permission.
 
