@@ -23,13 +23,7 @@ import { findAccessByApiKeyHash, findAccessByTokenHash, type AccessRow } from '.
  * `unrestricted` marks a write to a global record (roles, permissions, settings, e-mail header, footer and templates):
  * it applies to every agent and client, so besides the permission it needs an unrestricted data scope (Super Admin).
  */
-export type RouteAccess =
-  | 'public'
-  | 'signed-in'
-  | 'device'
-  | 'optional'
-  | 'portal'
-  | { permission: PermissionName; unrestricted?: true };
+export type RouteAccess = 'public' | 'signed-in' | 'device' | 'optional' | 'portal' | { permission: PermissionName; unrestricted?: true };
 
 /** One /api route as registered, with its declared access: the access matrix test walks these. */
 export interface ApiRoute {
