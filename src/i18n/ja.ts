@@ -201,7 +201,8 @@ export const ja: TranslationMessages = {
       email: 'メールアドレス',
       password: 'パスワード',
       current_password: '現在のパスワード',
-      current_password_helper: '新しいパスワードを設定するときに必要です',
+      current_password_helper: '新しいパスワードの設定やメールアドレスの変更に必要です',
+      current_password_required: 'メールアドレスを変更するには現在のパスワードが必要です',
       updated: 'プロフィールを更新しました',
     },
     scans: {
