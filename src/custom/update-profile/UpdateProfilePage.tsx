@@ -37,10 +37,11 @@ export const UpdateProfilePage = () => {
   }));
   const labels = Object.fromEntries(Object.entries(LABELS).map(([field, key]) => [field, translate(key)]));
 
+  const emailChangedTo = (email: unknown) => typeof email === 'string' && email.toLowerCase() !== defaultValues.email.toLowerCase();
   // The server refuses a new e-mail without the current password; say so under the field before sending.
   const validate = (values: FormValues) => {
     const errors = schemaErrors(ProfileBody, values, labels);
-    const emailChanged = String(values.email ?? '').toLowerCase() !== defaultValues.email.toLowerCase();
+    const emailChanged = emailChangedTo(values.email);
     if (emailChanged && !values.current_password && !errors.current_password)
       return { ...errors, current_password: translate('app.profile.current_password_required') };
     return errors;
@@ -49,7 +50,7 @@ export const UpdateProfilePage = () => {
   const submit = async ({ first_name, last_name, email, password, current_password }: FormValues) => {
     setBusy(true);
     try {
-      const emailChanged = String(email ?? '').toLowerCase() !== defaultValues.email.toLowerCase();
+      const emailChanged = emailChangedTo(email);
       const body = {
         first_name,
         last_name,
