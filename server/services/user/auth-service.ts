@@ -173,7 +173,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
 
     /**
      * Own name and e-mail; a new password or e-mail needs the current password (throttled like a login). A new password
-     * signs out every other session of the user (`keepTokenId` stays). Changing the e-mail is throttled (its 'already
+     * signs the user out everywhere else (`keepTokenId` stays). Changing the e-mail is throttled (its 'already
      * taken' tells) and the old address gets a notice.
      */
     async updateProfile(
@@ -187,7 +187,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       const emailChanged = p.email.toLowerCase() !== me.email.toLowerCase();
-      // The e-mail is where reset mails go: a stolen session must not be able to move it without the password.
+      // The e-mail is where reset mails go: a stolen sign-in token must not move it without the password.
       if (p.password || emailChanged) {
         if (!p.current_password) throw new ValidationError({ current_password: messages.required('Current Password') });
         const key = String(userId);

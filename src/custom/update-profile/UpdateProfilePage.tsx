@@ -17,7 +17,7 @@ const LABELS = {
 
 /**
  * Update Profile, saved on the server; a new password or e-mail is sent with the current password (a new password
- * signs out the user's other sessions; the old e-mail address is told of a change).
+ * signs the user out everywhere else; the old e-mail address is told of a change).
  */
 export const UpdateProfilePage = () => {
   const translate = useTranslate();
