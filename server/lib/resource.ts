@@ -47,6 +47,11 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   sortable: string[];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   scope: ScopeRule | 'global';
+  /**
+   * The records apply to every agent and client (roles, permissions, e-mail templates): anyone with the permission
+   * reads them, only an unrestricted scope (Super Admin) creates, changes or deletes them.
+   */
+  unrestrictedWrites?: true;
   /** A column naming the owning agent: a restricted user's new row defaults to their first agent. */
   ownerAgentColumn?: string;
   /**
@@ -381,7 +386,10 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const narrow = (req: FastifyRequest) => d.where?.(req) ?? null;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { permission: typeof d.permission === 'string' ? d.permission : d.permission.read };
-  const writeAccess = { permission: typeof d.permission === 'string' ? d.permission : d.permission.write };
+  const writeAccess = {
+    permission: typeof d.permission === 'string' ? d.permission : d.permission.write,
+    ...(d.unrestrictedWrites ? { unrestricted: true as const } : {}),
+  };
   const scopeOf = (req: FastifyRequest) => readScopeOf(d, req);
   const files = fileHandling(app, d);
   const withRefine = (mode: FormMode) => {

@@ -1,7 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ClearableCache } from '../lib/clearable-cache';
-import { dataScope, type DataScope, type PermissionName, type Principal, parseSelectionHeader, can } from '../../src/domain/permissions';
+import {
+  dataScope,
+  type DataScope,
+  type PermissionName,
+  type Principal,
+  parseSelectionHeader,
+  can,
+  isUnrestricted,
+} from '../../src/domain/permissions';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors';
 import { hashToken } from '../lib/tokens';
 import { KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../lib/kiosk';
@@ -12,8 +20,10 @@ import { findAccessByApiKeyHash, findAccessByTokenHash, type AccessRow } from '.
  * spec 1 §6, 'device' (an API key, ingestion only), 'optional' (a bearer token is checked when one is sent;
  * the handler decides) or 'portal' (the customer portal of the agent in the `agentId` or `id` parameter: enabled,
  * and open or the request's X-Kiosk-Token enrolled for it). Every /api route must say it.
+ * `unrestricted` marks a write to a global record (roles, permissions, settings, e-mail header, footer and templates):
+ * it applies to every agent and client, so besides the permission it needs an unrestricted data scope (Super Admin).
  */
-export type RouteAccess = 'public' | 'signed-in' | 'device' | 'optional' | 'portal' | { permission: PermissionName };
+export type RouteAccess = 'public' | 'signed-in' | 'device' | 'optional' | 'portal' | { permission: PermissionName; unrestricted?: true };
 
 /** One /api route as registered, with its declared access: the access matrix test walks these. */
 export interface ApiRoute {
@@ -44,6 +54,9 @@ declare module 'fastify' {
     scope: DataScope;
   }
 }
+
+/** Why a restricted user's write to a global record is refused. */
+export const GLOBAL_RECORD_REFUSAL = 'This record applies to every agent and client: only a Super Admin may change it.';
 
 export const bearerToken = (request: FastifyRequest) => {
   const h = request.headers.authorization;
@@ -161,6 +174,9 @@ export const authPlugin = fp((app: FastifyInstance, opts: { cacheSeconds?: numbe
     const { token_id, impersonator_id, expires_at, ...user } = row;
     request.user = { ...user, tokenId: token_id, impersonatorId: impersonator_id, tokenExpiresAt: expires_at };
     if (typeof access === 'object' && !can(request.user, access.permission)) throw new ForbiddenError();
+    // The user's own scope, not the X_SNG_* selection: a Super Admin viewing one agent still administers everything.
+    if (typeof access === 'object' && access.unrestricted && !isUnrestricted(dataScope(request.user)))
+      throw new ForbiddenError(GLOBAL_RECORD_REFUSAL);
     const agents = parseSelectionHeader(request.headers.x_sng_agents);
     const clients = parseSelectionHeader(request.headers.x_sng_clients);
     if (agents === undefined) throw new ValidationError({ X_SNG_AGENTS: 'X_SNG_AGENTS must be all or a list of agent ids' });

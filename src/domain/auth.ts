@@ -41,7 +41,7 @@ export const ProfileBody = z
     last_name: requiredText('Last Name'),
     email: email(),
     password: z.preprocess((v) => (v === '' || v === null ? undefined : v), newPassword('Password').optional()),
-    /** Needed with a new password (the server says 'Current Password is required' when it is missing). */
+    /** Needed with a new password or e-mail (the server says 'Current Password is required' when it is missing). */
     current_password: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
       safeString('Current Password').max(200, 'Current Password must be less than 200').optional(),

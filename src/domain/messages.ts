@@ -75,6 +75,7 @@ export const messages = {
     }),
   ownPassword: () => keyed('Change your own password on the Update Profile page.', 'app.validation.own_password'),
   othersPassword: () => keyed("Only a Super Admin may set another user's password.", 'app.validation.others_password'),
+  othersEmail: () => keyed("Only a Super Admin may change a user's e-mail here.", 'app.validation.others_email'),
   grantSuperAdmin: () => keyed('Only a Super Admin may assign the Super Admin role.', 'app.validation.grant_super_admin'),
   keepSuperAdmin: () => keyed('You cannot remove the Super Admin role from yourself.', 'app.validation.keep_super_admin'),
   ownRoles: () => keyed('You cannot change your own roles.', 'app.validation.own_roles'),

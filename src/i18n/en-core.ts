@@ -127,6 +127,7 @@ export const enCore = {
       upload_quota: 'The upload quota of %{mb} MB %{whose} is used up. Delete files or ask for a larger quota.',
       own_password: 'Change your own password on the Update Profile page.',
       others_password: "Only a Super Admin may set another user's password.",
+      others_email: "Only a Super Admin may change a user's e-mail here.",
       grant_super_admin: 'Only a Super Admin may assign the Super Admin role.',
       keep_super_admin: 'You cannot remove the Super Admin role from yourself.',
       own_roles: 'You cannot change your own roles.',

@@ -13,7 +13,8 @@ export const enScreens = {
       email: 'Email',
       password: 'Password',
       current_password: 'Current Password',
-      current_password_helper: 'Needed to set a new password',
+      current_password_helper: 'Needed to set a new password or change the email',
+      current_password_required: 'Current Password is required to change the email',
       updated: 'Profile Updated Successfully',
     },
     scans: {

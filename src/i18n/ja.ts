@@ -161,6 +161,7 @@ export const ja: TranslationMessages = {
       upload_quota: 'アップロード容量（%{mb} MB）を使い切りました。ファイルを削除するか、容量の追加を依頼してください。',
       own_password: 'ご自身のパスワードはプロフィール更新ページで変更してください',
       others_password: '他のユーザーのパスワードを設定できるのはスーパー管理者のみです',
+      others_email: 'ここでユーザーのメールアドレスを変更できるのはスーパー管理者のみです',
       grant_super_admin: 'スーパー管理者ロールを割り当てられるのはスーパー管理者のみです',
       keep_super_admin: 'ご自身からスーパー管理者ロールを外すことはできません',
       own_roles: 'ご自身のロールは変更できません',
@@ -200,7 +201,8 @@ export const ja: TranslationMessages = {
       email: 'メールアドレス',
       password: 'パスワード',
       current_password: '現在のパスワード',
-      current_password_helper: '新しいパスワードを設定するときに必要です',
+      current_password_helper: '新しいパスワードの設定やメールアドレスの変更に必要です',
+      current_password_required: 'メールアドレスを変更するには現在のパスワードが必要です',
       updated: 'プロフィールを更新しました',
     },
     scans: {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { DEMO_PASSWORD, signIn } from './helpers';
 
 /**
  * Issue 13, acceptance 4: rule messages travel as message keys (src/domain/messages.ts). On a Japanese
@@ -43,6 +43,8 @@ test("a custom page's server 422 shows in Japanese under the input and in the er
   await page.goto('/update-profile');
   const email = page.getByRole('textbox', { name: /^メール/ });
   await email.fill('client@demo.test');
+  // A new e-mail is sent with the current password.
+  await page.getByLabel('現在のパスワード', { exact: true }).fill(DEMO_PASSWORD);
   const reply = page.waitForResponse((r) => r.url().endsWith('/api/user/auth/profile') && r.request().method() === 'PUT');
   await page.getByRole('button', { name: '送信' }).click();
   expect((await reply).status()).toBe(422);

@@ -218,6 +218,9 @@ const as = (who: Actor): Caller => ({ who, bearer: tokens[who] });
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
 
+/** A write to a record every agent and client shares: only an unrestricted scope (Super Admin) makes it. */
+const globalWrite = (entry: MatrixEntry) => typeof entry.access === 'object' && entry.access.unrestricted === true;
+
 interface Refusal {
   caller: Caller;
   req: Req;
@@ -261,6 +264,8 @@ async function refusals(route: ApiRoute, entry: MatrixEntry): Promise<Refusal[]>
         req: await entry.foreign(f, caller.who as Actor),
         check: entry.access === 'portal' ? status(401) : forbiddenOrNotFound,
       });
+  if (globalWrite(entry))
+    for (const caller of sides(entry)) out.push({ caller, req: await entry.request(f, caller.who as Actor), check: status(403) });
   for (const [field, foreignValue] of Object.entries(entry.references ?? {})) {
     const code = entry.referenceStatus?.[field] ?? 422;
     for (const caller of sides(entry)) {
@@ -308,7 +313,7 @@ async function check(route: ApiRoute, entry: MatrixEntry) {
           ? [{ caller: side(entry, 'agent'), expected: entry.status ?? 200 }]
           : [
               { caller: as('superAdmin'), expected: entry.status ?? 200 },
-              ...(['agent', 'client'] as const).map((kind) => ({
+              ...(globalWrite(entry) ? [] : (['agent', 'client'] as const)).map((kind) => ({
                 caller: side(entry, kind),
                 expected: (typeof entry.scoped === 'number' ? entry.scoped : entry.scoped?.[kind]) ?? entry.status ?? 200,
               })),

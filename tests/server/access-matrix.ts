@@ -13,6 +13,8 @@ import type { builders } from './helper';
  *   build a fresh one, so every caller gets their own.
  * - `foreign` names rows of another agent and client (`other`): the Agent and Client users get 403 or the
  *   model's 404, and nothing changes. 'global' marks rows nobody owns; 'none' a route naming no row.
+ * - An access with `unrestricted` writes a global record: the Agent and Client sides, whatever they hold, get 403
+ *   and nothing changes; only the Super Admin's call is made.
  * - `references`: body fields naming other rows, each with a value outside the scoped users' reach (another
  *   agent's or client's row; a missing id for global resources). Each is tried in turn: 422 on that field,
  *   nothing stored. A Super Admin tries a missing id (422 too).
@@ -258,7 +260,11 @@ export const matrix: Record<string, MatrixEntry> = {
   },
   'PUT /api/user/users/:id': {
     access: { permission: 'user' },
-    request: async (f, who) => ({ url: `/api/user/users/${await sharedUser(f)}`, payload: { ...user(f, who), password: '' } }),
+    // The e-mail stays: only a Super Admin changes another user's.
+    request: async (f, who) => {
+      const { id, email } = await f.build.user({ roles: ['Agent', 'Client'], agents: [f.mine.agent], clients: [f.mine.client] });
+      return { url: `/api/user/users/${id}`, payload: { ...user(f, who), email, password: '' } };
+    },
     foreign: (f, who) => ({ url: `/api/user/users/${f.other.user}`, payload: { ...user(f, who), password: '' } }),
     references: { agents: (f) => [f.other.agent], clients: (f) => [f.other.client] },
   },
@@ -280,13 +286,13 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'global',
   },
   'POST /api/user/roles': {
-    access: { permission: 'role' },
+    access: { permission: 'role', unrestricted: true },
     request: body('/api/user/roles', (f) => ({ name: f.unique('Matrix role'), permissions: ['scan'] })),
     status: 201,
     foreign: 'global',
   },
   'PUT /api/user/roles/:id': {
-    access: { permission: 'role' },
+    access: { permission: 'role', unrestricted: true },
     request: async (f) => {
       const name = f.unique('Matrix role');
       return { url: `/api/user/roles/${await f.role(name)}`, payload: { name, permissions: ['scan', 'location'] } };
@@ -294,7 +300,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'global',
   },
   'DELETE /api/user/roles/:id': {
-    access: { permission: 'role' },
+    access: { permission: 'role', unrestricted: true },
     request: async (f) => ({ url: `/api/user/roles/${await f.role(f.unique('Matrix role'))}` }),
     foreign: 'global',
   },
@@ -306,13 +312,13 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'global',
   },
   'POST /api/user/permissions': {
-    access: { permission: 'permission' },
+    access: { permission: 'permission', unrestricted: true },
     request: body('/api/user/permissions', (f) => ({ name: f.unique('matrix').toLowerCase().replace(/-/g, '_') })),
     status: 201,
     foreign: 'global',
   },
   'PUT /api/user/permissions/:id': {
-    access: { permission: 'permission' },
+    access: { permission: 'permission', unrestricted: true },
     request: async (f) => {
       const name = f.unique('matrix').toLowerCase().replace(/-/g, '_');
       return { url: `/api/user/permissions/${await f.permission(name)}`, payload: { name, display_name: 'Matrix' } };
@@ -320,7 +326,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'global',
   },
   'DELETE /api/user/permissions/:id': {
-    access: { permission: 'permission' },
+    access: { permission: 'permission', unrestricted: true },
     request: async (f) => ({ url: `/api/user/permissions/${await f.permission(f.unique('matrix').toLowerCase().replace(/-/g, '_'))}` }),
     foreign: 'global',
   },
@@ -331,7 +337,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'global',
   },
   'PUT /api/user/options/:id': {
-    access: { permission: 'user' },
+    access: { permission: 'app_setting', unrestricted: true },
     request: (f) => ({ url: `/api/user/options/${f.global.option}`, payload: { option_value: '10' } }),
     foreign: 'global',
   },
@@ -341,7 +347,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'none',
   },
   'POST /api/user/options/bulksave': {
-    access: { permission: 'email_template' },
+    access: { permission: 'email_template', unrestricted: true },
     request: body('/api/user/options/bulksave', () => [{ option_name: OPTION_NAMES.EMAIL_DEFAULT_HEADER, option_value: '<p>Matrix</p>' }]),
     foreign: 'global',
   },
@@ -954,13 +960,13 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'global',
   },
   'POST /api/email/emailTemplates': {
-    access: { permission: 'email_template' },
+    access: { permission: 'email_template', unrestricted: true },
     request: body('/api/email/emailTemplates', (f) => ({ templateName: f.unique('Matrix template'), templateBody: '<p>Hello</p>' })),
     status: 201,
     foreign: 'global',
   },
   'PUT /api/email/emailTemplates/:id': {
-    access: { permission: 'email_template' },
+    access: { permission: 'email_template', unrestricted: true },
     request: async (f) => ({
       url: `/api/email/emailTemplates/${(await f.build.emailTemplate()).id}`,
       payload: { templateName: f.unique('Matrix template'), templateBody: '<p>Hi again</p>' },
@@ -968,7 +974,7 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'global',
   },
   'DELETE /api/email/emailTemplates/:id': {
-    access: { permission: 'email_template' },
+    access: { permission: 'email_template', unrestricted: true },
     request: async (f) => ({ url: `/api/email/emailTemplates/${(await f.build.emailTemplate()).id}` }),
     foreign: 'global',
   },

@@ -205,7 +205,13 @@ describe('PUT auth/profile', () => {
   it('updates the name and e-mail and keeps the password when none is typed', async () => {
     const u = await t.build.user({ email: 'profile.keep@example.test' });
     const token = await t.login(u.email);
-    const res = await profile(token, { first_name: ' Ada ', last_name: 'Lovelace', email: 'ada@example.test', password: '' });
+    const res = await profile(token, {
+      first_name: ' Ada ',
+      last_name: 'Lovelace',
+      email: 'ada@example.test',
+      password: '',
+      current_password: PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       id: u.id,
@@ -260,7 +266,8 @@ describe('PUT auth/profile', () => {
     const u = await t.build.user();
     const token = await t.login(u.email);
     const tries = [];
-    for (let i = 0; i < 6; i++) tries.push(await profile(token, { first_name: 'A', last_name: 'B', email: `probe-${i}@example.test` }));
+    for (let i = 0; i < 6; i++)
+      tries.push(await profile(token, { first_name: 'A', last_name: 'B', email: `probe-${i}@example.test`, current_password: PASSWORD }));
     expect(tries.slice(0, 5).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(tries[5].statusCode).toBe(429);
     expect(tries[5].json().error).toMatch(/Too many e-mail changes/);
@@ -272,15 +279,45 @@ describe('PUT auth/profile', () => {
     await t.build.user({ email: 'taken@example.test' });
     const u = await t.build.user({ email: 'mine@example.test' });
     const token = await t.login(u.email);
-    const dup = await profile(token, { first_name: 'A', last_name: 'B', email: 'Taken@Example.test' });
+    const dup = await profile(token, { first_name: 'A', last_name: 'B', email: 'Taken@Example.test', current_password: PASSWORD });
     expect(dup.statusCode).toBe(422);
     expect(dup.json()).toEqual({ error: { email: 'The email has already been taken.' } });
     const stored = await t.db.selectFrom('users').select(['email', 'first_name']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ email: 'mine@example.test', first_name: 'Test' });
 
-    const own = await profile(token, { first_name: 'A', last_name: 'B', email: 'Mine@Example.test' });
+    const own = await profile(token, { first_name: 'A', last_name: 'B', email: 'Mine@Example.test', current_password: PASSWORD });
     expect(own.statusCode).toBe(200);
     expect(own.json().data.email).toBe('Mine@Example.test');
+  });
+
+  it('changes the e-mail only with the current password, and tells the old address', async () => {
+    const u = await t.build.user({ email: 'before.change@example.test' });
+    const token = await t.login(u.email);
+    const body = { first_name: 'Test', last_name: 'User', email: 'after.change@example.test' };
+    const mails = () =>
+      t.db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'text_body'])
+        .where((eb) => eb(eb.val(u.email), '=', eb.fn.any('recipients')))
+        .execute();
+
+    const missing = await profile(token, body);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ error: { current_password: 'Current Password is required' } });
+    const wrong = await profile(token, { ...body, current_password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ error: { current_password: 'The current password is incorrect.' } });
+    const stored = () => t.db.selectFrom('users').select('email').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect((await stored()).email).toBe('before.change@example.test');
+    expect(await mails()).toEqual([]);
+
+    const res = await profile(token, { ...body, current_password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect((await stored()).email).toBe('after.change@example.test');
+    const notices = await mails();
+    expect(notices).toHaveLength(1);
+    expect(notices[0].subject).toBe('Your e-mail address was changed');
+    expect(notices[0].text_body).toContain('after.change@example.test');
   });
 
   it('validates the fields and a short password', async () => {

@@ -18,6 +18,7 @@ export const emailTemplatesResource: ResourceDescription = {
   searchable: ['templateName'],
   defaultSort: { field: 'created_at', order: 'desc' },
   scope: 'global',
+  unrestrictedWrites: true,
   lists: { text: 'templateName' },
   // Spec 3 §7: this list replies {items, meta: {total, last_page}}.
   pageShape: 'meta',

@@ -172,16 +172,23 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     },
 
     /**
-     * Own name and e-mail; a new password needs the current one (throttled like a login) and signs out every other
-     * session of the user (`keepTokenId` stays). Changing the e-mail is throttled: its 'already taken' tells.
+     * Own name and e-mail; a new password or e-mail needs the current password (throttled like a login). A new password
+     * signs the user out everywhere else (`keepTokenId` stays). Changing the e-mail is throttled (its 'already
+     * taken' tells) and the old address gets a notice.
      */
     async updateProfile(
       userId: number,
       keepTokenId: number,
       p: { first_name: string; last_name: string; email: string; password?: string; current_password?: string },
     ) {
-      const me = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
-      if (p.password) {
+      const me = await db
+        .selectFrom('users')
+        .select(['email', 'first_name', 'password_hash'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const emailChanged = p.email.toLowerCase() !== me.email.toLowerCase();
+      // The e-mail is where reset mails go: a stolen sign-in token must not move it without the password.
+      if (p.password || emailChanged) {
         if (!p.current_password) throw new ValidationError({ current_password: messages.required('Current Password') });
         const key = String(userId);
         await currentPasswordThrottle.claim(key);
@@ -189,7 +196,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
           throw new ValidationError({ current_password: messages.currentPassword() });
         await currentPasswordThrottle.clear(key);
       }
-      if (p.email.toLowerCase() !== me.email.toLowerCase()) {
+      if (emailChanged) {
         await emailChangeThrottle.claim(String(userId));
         const taken = await db
           .selectFrom('users')
@@ -222,6 +229,14 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
             .execute();
           await trx.insertInto('audit_log').values({ action: 'password.change', actor_id: userId, subject_id: userId }).execute();
         }
+        // The old address hears of it, so its owner can act if they did not make the change.
+        if (emailChanged)
+          await mailer.enqueue(trx, {
+            to: [me.email],
+            subject: 'Your e-mail address was changed',
+            text: `Hello ${me.first_name},\n\nThe e-mail address of your account was changed to ${p.email}.\n\nIf you did not make this change, contact your administrator at once.`,
+            html: `<p>Hello ${escapeHtml(me.first_name)},</p><p>The e-mail address of your account was changed to ${escapeHtml(p.email)}.</p><p>If you did not make this change, contact your administrator at once.</p>`,
+          });
       });
     },
 

@@ -104,7 +104,8 @@ export async function optionRoutes(app: FastifyInstance) {
   r.put(
     '/options/:id',
     {
-      config: { access: { permission } },
+      // Settings apply to every agent and client: `app_setting` (beside the `user` that shows them) and a Super Admin's scope.
+      config: { access: { permission: 'app_setting', unrestricted: true } },
       schema: {
         tags,
         summary: "Update a setting's value (its field type is fixed)",
@@ -145,7 +146,7 @@ export async function optionRoutes(app: FastifyInstance) {
   r.post(
     '/options/bulksave',
     {
-      config: { access: { permission: 'email_template' } },
+      config: { access: { permission: 'email_template', unrestricted: true } },
       schema: {
         tags,
         summary: 'Save several settings at once, all or nothing (Email Header & Footer)',
@@ -156,9 +157,9 @@ export async function optionRoutes(app: FastifyInstance) {
     async (req) => {
       const names = req.body.map((o) => o.option_name);
       if (new Set(names).size !== names.length) throw new ValidationError({ option_name: 'Each option may appear once.' });
-      // email_template covers the e-mail defaults; any other setting is an application setting, which needs `user`.
+      // email_template covers the e-mail defaults; any other setting is an application setting, which needs `app_setting`.
       const other = names.find((n) => !EMAIL_DEFAULTS.includes(n));
-      if (other && !can(req.user, 'user')) throw new ForbiddenError(`Saving ${other} needs the user permission.`);
+      if (other && !can(req.user, 'app_setting')) throw new ForbiddenError(`Saving ${other} needs the app_setting permission.`);
       const saved = await app.db.transaction().execute(async (trx) => {
         const existing = await trx.selectFrom('options').selectAll().where('option_name', 'in', names).forUpdate().execute();
         const out: OptionRow[] = [];

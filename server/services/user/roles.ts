@@ -45,8 +45,9 @@ export const rolesResource: ResourceDescription = {
       where rp.role_id = r.id), '{}') as permissions from roles r) as roles`,
   searchable: ['name', 'display_name'],
   defaultSort: { field: 'name', order: 'asc' },
-  // Roles are global: no agent or client owns one.
+  // Roles are global: no agent or client owns one, and a change reaches every agent's users.
   scope: 'global',
+  unrestrictedWrites: true,
   // The user form sends role names, so the choices carry names.
   lists: { text: 'name', value: 'name' },
   // Only a Super Admin sees (so may edit or choose) the Super Admin role (spec 1 §5); anyone else sees only the
@@ -107,6 +108,7 @@ export const permissionsResource: ResourceDescription = {
   searchable: ['name', 'display_name'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'global',
+  unrestrictedWrites: true,
   // The role form sends permission names, so the choices carry names.
   lists: { text: 'name', value: 'name' },
   refine: permissionRefine,

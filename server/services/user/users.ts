@@ -74,6 +74,10 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   if (current) await guardTarget(req, trx, current, 'edit');
 
   const email = String(input.email);
+  // The e-mail is where a reset mail goes: whoever changes it can set the password. Only a Super Admin changes it here;
+  // a user changes their own on the profile, with the current password.
+  if (current && !isSuperAdmin(me) && email.toLowerCase() !== String(current.email).toLowerCase())
+    throw new ForbiddenError(messages.othersEmail());
   const taken = await sql<{
     id: number;
   }>`select id from users where lower(email) = ${email.toLowerCase()} ${current ? sql`and id <> ${current.id}` : sql``}`.execute(trx);

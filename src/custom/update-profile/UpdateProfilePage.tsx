@@ -16,8 +16,8 @@ const LABELS = {
 };
 
 /**
- * Spec 1 §2 Update Profile, saved on the server (DECISIONS); a password is sent only when typed, with the current
- * one (the server signs out the user's other sessions).
+ * Update Profile, saved on the server; a new password or e-mail is sent with the current password (a new password
+ * signs the user out everywhere else; the old e-mail address is told of a change).
  */
 export const UpdateProfilePage = () => {
   const translate = useTranslate();
@@ -37,10 +37,27 @@ export const UpdateProfilePage = () => {
   }));
   const labels = Object.fromEntries(Object.entries(LABELS).map(([field, key]) => [field, translate(key)]));
 
+  const emailChangedTo = (email: unknown) => typeof email === 'string' && email.toLowerCase() !== defaultValues.email.toLowerCase();
+  // The server refuses a new e-mail without the current password; say so under the field before sending.
+  const validate = (values: FormValues) => {
+    const errors = schemaErrors(ProfileBody, values, labels);
+    const emailChanged = emailChangedTo(values.email);
+    if (emailChanged && !values.current_password && !errors.current_password)
+      return { ...errors, current_password: translate('app.profile.current_password_required') };
+    return errors;
+  };
+
   const submit = async ({ first_name, last_name, email, password, current_password }: FormValues) => {
     setBusy(true);
     try {
-      const body = { first_name, last_name, email, ...(password ? { password, current_password } : {}) };
+      const emailChanged = emailChangedTo(email);
+      const body = {
+        first_name,
+        last_name,
+        email,
+        ...(password ? { password } : {}),
+        ...(password || emailChanged ? { current_password } : {}),
+      };
       mergeCurrentUser(await dataProvider.send('user', 'auth/profile', { method: 'PUT', body }));
       notify('app.profile.updated', { type: 'success' });
       navigate('/');
@@ -57,7 +74,7 @@ export const UpdateProfilePage = () => {
         <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
           {translate('app.profile.title')}
         </Typography>
-        <Form onSubmit={submit} defaultValues={defaultValues} validate={(values) => schemaErrors(ProfileBody, values, labels)} noValidate>
+        <Form onSubmit={submit} defaultValues={defaultValues} validate={validate} noValidate>
           <Stack>
             <TextInput source="first_name" label={LABELS.first_name} autoComplete="given-name" />
             <TextInput source="last_name" label={LABELS.last_name} autoComplete="family-name" />
