@@ -80,6 +80,9 @@ export const realtimePlugin = fp(
         key: config.REALTIME_APP_KEY ?? randomBytes(10).toString('hex'),
         secret: config.REALTIME_APP_SECRET ?? randomBytes(32).toString('hex'),
         activityTimeout: config.REALTIME_ACTIVITY_TIMEOUT,
+        maxPerAddress: config.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+        maxUnsubscribed: config.REALTIME_MAX_UNSUBSCRIBED,
+        idleTimeoutMs: config.REALTIME_IDLE_TIMEOUT * 1000,
         portalMode,
         log: app.log,
       });
@@ -179,12 +182,11 @@ export const realtimePlugin = fp(
           if (!kind || !channel.startsWith('private-') || !mayAuthorize(kind, user, scope, hub !== null)) throw new ForbiddenError();
           if (client) return client.authorizeChannel(socketId, channel);
           const h = hub!;
-          if (kind.kind === 'scan') {
-            // The subscriber's scope travels signed with the subscription, so the hub filters without keeping state.
-            const channelData = JSON.stringify({ agents: scope.agents, clients: scope.clients });
-            return { auth: channelAuth(h.key, h.options.secret, socketId, channel, channelData), channel_data: channelData };
-          }
-          return { auth: channelAuth(h.key, h.options.secret, socketId, channel) };
+          // The owner travels signed too, so revoking the token or changing the user closes the socket (PusherHub.revoke).
+          const owner = { user: user.id, token: user.tokenId };
+          // The subscriber's scope travels signed with the subscription, so the hub filters without keeping state.
+          const channelData = JSON.stringify(kind.kind === 'scan' ? { agents: scope.agents, clients: scope.clients, ...owner } : owner);
+          return { auth: channelAuth(h.key, h.options.secret, socketId, channel, channelData), channel_data: channelData };
         },
       );
 
@@ -205,7 +207,7 @@ export const realtimePlugin = fp(
           websocket: true,
           config: { access: 'public' },
         },
-        (socket, req) => embedded.accept(socket, req.params.key, req.query.protocol),
+        (socket, req) => embedded.accept(socket, req.params.key, req.query.protocol, req.ip),
       );
 
       // The Pusher HTTP API's trigger call, so a second process (or the SDK itself) can publish here with the secret.
