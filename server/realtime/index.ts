@@ -12,6 +12,7 @@ import type { Broadcaster } from './broadcaster';
 import { findPortalAgent, KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../lib/kiosk';
 import { mayAuthorize, parseChannel, SCAN_CHANNEL, scanChannelsFor } from './channels';
 import { channelAuth, embeddedBroadcaster, HUB_TOPIC, PusherHub, verifyApiSignature, type HubMessage } from './embedded';
+import { takeRevocation } from './revocations';
 import { createPusherClient, externalBroadcaster, type PusherClient } from './external';
 
 export type { Broadcaster, PortalScanEvent, ScanEvent } from './broadcaster';
@@ -89,6 +90,11 @@ export const realtimePlugin = fp(
       broadcaster = embeddedBroadcaster(hub, app.bus, app.log);
     }
     app.decorate('broadcaster', broadcaster);
+    // One bus message per request that revoked something, published after the access-cache clear (auth plugin, onSend).
+    app.addHook('onResponse', async (req, reply) => {
+      const revocation = takeRevocation(req);
+      if (revocation && reply.statusCode < 400) await broadcaster.revoke(revocation);
+    });
     app.addHook('onClose', async () => {
       await broadcaster.close();
     });

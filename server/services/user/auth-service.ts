@@ -136,10 +136,10 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
      */
     forgotPassword: sendResetMail,
 
-    /** Single use, within its lifetime; sets the password and signs the user out everywhere. */
-    async resetPassword(token: string, password: string) {
+    /** Single use, within its lifetime; sets the password and signs the user out everywhere. Returns the revoked tokens' ids. */
+    async resetPassword(token: string, password: string): Promise<number[]> {
       const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const reset = await trx
           .updateTable('password_resets')
           .set({ used_at: new Date() })
@@ -154,16 +154,18 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
           .set({ password_hash: passwordHash, updated_at: new Date() })
           .where('id', '=', reset.user_id)
           .execute();
-        await trx
+        const revoked = await trx
           .updateTable('api_tokens')
           .set({ revoked_at: new Date() })
           .where('user_id', '=', reset.user_id)
           .where('revoked_at', 'is', null)
+          .returning('id')
           .execute();
         await trx
           .insertInto('audit_log')
           .values({ action: 'password.reset', actor_id: reset.user_id, subject_id: reset.user_id })
           .execute();
+        return revoked.map((t) => t.id);
       });
     },
 
@@ -174,12 +176,13 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     /**
      * Own name and e-mail; a new password needs the current one (throttled like a login) and signs out every other
      * session of the user (`keepTokenId` stays). Changing the e-mail is throttled: its 'already taken' tells.
+     * Returns the revoked tokens' ids.
      */
     async updateProfile(
       userId: number,
       keepTokenId: number,
       p: { first_name: string; last_name: string; email: string; password?: string; current_password?: string },
-    ) {
+    ): Promise<number[]> {
       const me = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
       if (p.password) {
         if (!p.current_password) throw new ValidationError({ current_password: messages.required('Current Password') });
@@ -200,7 +203,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
         if (taken) throw new ValidationError({ email: messages.taken('Email') });
       }
       const passwordHash = p.password ? await hashPassword(p.password) : null;
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
           .set({
@@ -212,16 +215,17 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
           })
           .where('id', '=', userId)
           .execute();
-        if (passwordHash) {
-          await trx
-            .updateTable('api_tokens')
-            .set({ revoked_at: new Date() })
-            .where('user_id', '=', userId)
-            .where('revoked_at', 'is', null)
-            .where('id', '<>', keepTokenId)
-            .execute();
-          await trx.insertInto('audit_log').values({ action: 'password.change', actor_id: userId, subject_id: userId }).execute();
-        }
+        if (!passwordHash) return [];
+        const revoked = await trx
+          .updateTable('api_tokens')
+          .set({ revoked_at: new Date() })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('id', '<>', keepTokenId)
+          .returning('id')
+          .execute();
+        await trx.insertInto('audit_log').values({ action: 'password.change', actor_id: userId, subject_id: userId }).execute();
+        return revoked.map((t) => t.id);
       });
     },
 
