@@ -17,6 +17,13 @@ import { createPusherClient, externalBroadcaster, type PusherClient } from './ex
 
 export type { Broadcaster, PortalScanEvent, ScanEvent } from './broadcaster';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The embedded endpoint's hub (its counts are read by tests and the bench); null with an external server. */
+    realtimeHub: PusherHub | null;
+  }
+}
+
 const tags = ['Real time'];
 const AUTH_ENDPOINT = '/api/broadcasting/auth' as const;
 
@@ -90,6 +97,7 @@ export const realtimePlugin = fp(
       broadcaster = embeddedBroadcaster(hub, app.bus, app.log);
     }
     app.decorate('broadcaster', broadcaster);
+    app.decorate('realtimeHub', hub);
     // One bus message per request that revoked something, published after the access-cache clear (auth plugin, onSend).
     app.addHook('onResponse', async (req, reply) => {
       const revocation = takeRevocation(req);

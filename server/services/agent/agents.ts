@@ -59,7 +59,9 @@ export const agentsResource: ResourceDescription = {
     // A kiosk's live subscription was signed for the old pincode and portal mode: reconnecting signs it anew, or not.
     async afterWrite(id, input, { req, current, mode }) {
       if (mode !== 'update' || !current) return;
-      const changed = (field: string) => input[field] !== undefined && String(input[field]) !== String(current[field]);
+      // Numbers and strings only here (portal_mode, is_enabled); 1 and '1' are the same.
+      const changed = (field: string) =>
+        input[field] !== undefined && `${input[field] as string | number}` !== `${current[field] as string | number}`;
       if ((typeof input.pincode === 'string' && input.pincode !== '') || changed('portal_mode') || changed('is_enabled'))
         revokeLiveAfterReply(req, { portals: [id] });
     },
