@@ -127,6 +127,27 @@ describe('live subscriptions end with what authorised them', () => {
     expect(s.frames.some((f) => f.event === 'created')).toBe(false);
   });
 
+  it("changing a role's permissions closes the sockets of the users holding it, and only theirs", async () => {
+    const holder = await t.build.user({ permissions: ['scan'] });
+    const role = await t.db
+      .selectFrom('user_roles')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .select(['roles.id', 'roles.name'])
+      .where('user_roles.user_id', '=', holder.id)
+      .executeTakeFirstOrThrow();
+    const s = await subscriber('private-scan', { bearer: await t.login(holder.email) });
+    const other = await subscriber('private-scan', { bearer: await t.login((await t.build.user({ roles: ['Super Admin'] })).email) });
+    const res = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/roles/${role.id}`,
+      payload: { name: role.name, permissions: ['location'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await s.closed).toBe(4200);
+    await t.app.broadcaster.scanCreated(scan({ licensePlate: 'OTHER' }));
+    expect((await other.next((f) => f.event === 'created')).data.licensePlate).toBe('OTHER');
+  });
+
   it('deleting a user closes their sockets', async () => {
     const gone = await t.build.user({ roles: ['Agent'], agents: [agentA] });
     const s = await subscriber(`private-scan.agent.${agentA}`, { bearer: await t.login(gone.email) });
