@@ -53,6 +53,8 @@ export interface RealtimeBenchPhase {
 
 export interface RealtimeBenchResult {
   connections: number;
+  /** The server process's growth per open, subscribed connection (heap after a GC when --expose-gc, and RSS), bytes. */
+  perConnection: { heapBytes: number; rssBytes: number };
   phases: RealtimeBenchPhase[];
 }
 
@@ -174,6 +176,9 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
       STATIC_DIR: 'does-not-exist',
       RATE_LIMIT_PER_MINUTE: '1000000',
       SEED_DEMO: 'false',
+      // Every bench browser comes from 127.0.0.1.
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: String(connections + 100),
+      REALTIME_MAX_UNSUBSCRIBED: String(connections + 100),
     });
     const app = await buildApp({ config, db });
     cleanup.unshift(() => app.close());
@@ -225,10 +230,24 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
       authUrl: `${baseUrl}/api/broadcasting/auth`,
       tokens: groupOf.map((g) => tokens.get(groups[g].email)!),
     };
+    const memory = () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      const m = process.memoryUsage();
+      return { heap: m.heapUsed, rss: m.rss };
+    };
+    const before = memory();
     const opening = now();
     child.send({ type: 'start', plan } satisfies ToClients);
     const ready = await reply('ready');
+    const after = memory();
+    const perConnection = {
+      heapBytes: Math.round((after.heap - before.heap) / ready.connected),
+      rssBytes: Math.round((after.rss - before.rss) / ready.connected),
+    };
     log(`realtime: ${ready.connected} connections open and subscribed in ${Math.round(now() - opening)} ms`);
+    log(
+      `realtime: server memory per subscribed connection: heap ${(perConnection.heapBytes / 1024).toFixed(1)} KiB, RSS ${(perConnection.rssBytes / 1024).toFixed(1)} KiB`,
+    );
 
     const phases: RealtimeBenchPhase[] = [];
     for (const [pi, phase] of via.entries()) {
@@ -317,13 +336,14 @@ export async function benchRealtime(opts: RealtimeBenchOptions = {}): Promise<Re
         `realtime (${phase}): scan -> browser p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}  max ${ms(result.max)}  (target p95 < 100 ms: ${result.met ? 'met' : 'NOT MET'})`,
       );
     }
-    return { connections: ready.connected, phases };
+    return { connections: ready.connected, perConnection, phases };
   } finally {
     for (const step of cleanup) await step().catch(() => {});
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const r = await benchRealtime();
+  // `npx tsx --expose-gc bench/realtime.ts 5000`: that many browsers (default 500).
+  const r = await benchRealtime({ connections: process.argv[2] ? Number(process.argv[2]) : undefined });
   process.exitCode = r.phases.every((p) => p.met) ? 0 : 1;
 }

@@ -108,6 +108,12 @@ const ConfigSchema = z
     REALTIME_APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Seconds of silence after which a browser pings (sent in pusher:connection_established); twice this without traffic closes. */
     REALTIME_ACTIVITY_TIMEOUT: z.coerce.number().int().min(5).max(600).default(30),
+    /** Open WebSockets one client address may hold on one instance; more are refused (close code 4100). */
+    REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+    /** WebSockets without a subscription one instance holds at once; more are refused (close code 4100). */
+    REALTIME_MAX_UNSUBSCRIBED: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    /** Seconds a WebSocket may stay open without a subscription before it is closed (code 4100). */
+    REALTIME_IDLE_TIMEOUT: z.coerce.number().min(0.1).max(3600).default(30),
     /**
      * How instances tell each other of live events and cache changes: `postgres` (LISTEN/NOTIFY on the database, any
      * number of instances) or `none` (this process only: one instance).

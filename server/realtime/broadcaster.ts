@@ -48,7 +48,19 @@ export interface Broadcaster {
   scanUpdated(scan: ScanEvent): Promise<void>;
   /** `saved` on `agent.{agentId}.scans` with the portal fields only, when the agent is enabled. Never rejects. */
   portalScanSaved(agentId: number, scan: PortalScanEvent): Promise<void>;
+  /**
+   * Closes the live connections (on every instance) that `revocation` no longer authorises. Never rejects. The
+   * embedded endpoint only: an external server's sockets keep their subscriptions until they reconnect.
+   */
+  revoke(revocation: Revocation): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What no longer holds: sign-in tokens revoked, users whose access changed, agents whose portal access changed. */
+export interface Revocation {
+  tokens?: number[];
+  users?: number[];
+  portals?: number[];
 }
 
 declare module 'fastify' {

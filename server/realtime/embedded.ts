@@ -10,6 +10,7 @@ import {
   SCAN_UPDATED,
   type Broadcaster,
   type PortalScanEvent,
+  type Revocation,
   type ScanEvent,
 } from './broadcaster';
 import type { PortalMode } from '../../src/domain/agents';
@@ -36,13 +37,23 @@ export const safeEqual = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** The data scope the auth endpoint signs into `private-scan`'s channel_data. */
+/** Who a subscription was signed for: the user and sign-in token, so revoking either closes the socket. */
+const OwnerFields = {
+  user: z.number().int().positive().optional(),
+  token: z.number().int().positive().nullable().optional(),
+};
+
+/** The data scope (and owner) the auth endpoint signs into `private-scan`'s channel_data. */
 export const ScopeData = z
   .object({
     agents: z.array(z.number().int()).nullable(),
     clients: z.array(z.number().int()).nullable(),
+    ...OwnerFields,
   })
   .strict();
+
+/** The owner the auth endpoint signs into the channel_data of the per-scope scan channels. */
+export const OwnerData = z.object(OwnerFields).strict();
 
 const SubscribeData = z.object({
   channel: z
@@ -64,17 +75,34 @@ export interface HubOptions {
   secret: string;
   /** Seconds; sent to clients, and the heartbeat period. */
   activityTimeout: number;
+  /** Open sockets one client address may hold here; more are closed with 4100. Default 50. */
+  maxPerAddress?: number;
+  /** Sockets without a subscription this hub holds at once; more are closed with 4100. Default 1000. */
+  maxUnsubscribed?: number;
+  /** Milliseconds a socket may stay without a subscription before it is closed with 4100. Default 30 s. */
+  idleTimeoutMs?: number;
   /** The agent's portal: null when closed (no such agent, or disabled), else its access mode. */
   portalMode(agentId: number): Promise<PortalMode | null>;
   log: FastifyBaseLogger;
 }
 
+/** Pusher close codes: 4009 "unauthorized" (pusher-js stays closed), 4100 "over capacity" (it retries later), 4200 "reconnect now". */
+const CLOSE_UNAUTHORIZED = 4009;
+const CLOSE_CAPACITY = 4100;
+const CLOSE_RECONNECT = 4200;
+
 class Connection {
   alive = true;
+  dropped = false;
+  idle: NodeJS.Timeout | null = null;
   readonly channels = new Set<string>();
+  /** The users and sign-in tokens its subscriptions were signed for. */
+  readonly users = new Set<number>();
+  readonly tokens = new Set<number>();
   constructor(
     readonly socketId: string,
     readonly ws: WebSocket,
+    readonly address: string,
   ) {}
 
   send(frame: Buffer | string) {
@@ -103,6 +131,8 @@ export class PusherHub {
   /** channel → subscriber → the subscriber's data scope on that channel (null: unrestricted). */
   private readonly channels = new Map<string, Map<Connection, DataScope | null>>();
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly perAddress = new Map<string, number>();
+  private unsubscribed = 0;
 
   constructor(readonly options: HubOptions) {
     this.heartbeat = setInterval(() => this.sweep(), options.activityTimeout * 1000);
@@ -115,23 +145,31 @@ export class PusherHub {
   get connectionCount() {
     return this.connections.size;
   }
+  get unsubscribedCount() {
+    return this.unsubscribed;
+  }
   hasSubscribers(channel: string) {
     return (this.channels.get(channel)?.size ?? 0) > 0;
   }
 
-  /** A new WebSocket at /app/:key. */
-  accept(ws: WebSocket, key: string, protocol: string | undefined) {
+  /** A new WebSocket at /app/:key from `address` (the client's IP). */
+  accept(ws: WebSocket, key: string, protocol: string | undefined, address = '') {
     const refuse = (code: number, message: string) => {
       ws.send(JSON.stringify({ event: 'pusher:error', data: JSON.stringify({ code, message }) }));
       ws.close(code, message);
     };
     if (!safeEqual(key, this.options.key)) return refuse(4001, `App key ${key.slice(0, 64)} not in this cluster`);
     if (protocol !== undefined && !/^[5-7]$/.test(protocol)) return refuse(4007, 'Unsupported protocol version');
+    const fromAddress = this.perAddress.get(address) ?? 0;
+    if (fromAddress >= (this.options.maxPerAddress ?? 50)) return refuse(CLOSE_CAPACITY, 'Too many connections from this address');
+    if (this.unsubscribed >= (this.options.maxUnsubscribed ?? 1000)) return refuse(CLOSE_CAPACITY, 'Over capacity');
     let socketId: string;
     do socketId = `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`;
     while (this.connections.has(socketId));
-    const conn = new Connection(socketId, ws);
+    const conn = new Connection(socketId, ws, address);
     this.connections.set(socketId, conn);
+    this.perAddress.set(address, fromAddress + 1);
+    this.becomeIdle(conn);
     ws.on('pong', () => {
       conn.alive = true;
     });
@@ -194,17 +232,20 @@ export class PusherHub {
       if (!kind) return refuse(404, 'Unknown channel');
       if (!safeEqual(auth, channelAuth(this.options.key, this.options.secret, conn.socketId, channel, channelData)))
         return refuse(401, 'Invalid signature');
-      if (kind.kind === 'scan' && channelData !== undefined) {
-        // The scope was signed by our auth endpoint; without channel_data the signer authorised an unrestricted user.
+      if (channelData !== undefined) {
+        // Signed by our auth endpoint; on private-scan without channel_data the signer authorised an unrestricted user.
         let decoded: unknown;
         try {
           decoded = JSON.parse(channelData);
         } catch {
           return refuse(401, 'Invalid channel data');
         }
-        const s = ScopeData.safeParse(decoded);
+        const s = kind.kind === 'scan' ? ScopeData.safeParse(decoded) : OwnerData.safeParse(decoded);
         if (!s.success) return refuse(401, 'Invalid channel data');
-        scope = s.data;
+        const signed: z.infer<typeof OwnerData> & Partial<DataScope> = s.data;
+        if (kind.kind === 'scan') scope = { agents: signed.agents ?? null, clients: signed.clients ?? null };
+        if (signed.user !== undefined) conn.users.add(signed.user);
+        if (signed.token != null) conn.tokens.add(signed.token);
       }
     } else {
       if (!kind || kind.kind !== 'portal') return refuse(404, 'Unknown channel');
@@ -214,6 +255,8 @@ export class PusherHub {
       if (mode !== 'open') return refuse(401, 'Kiosk not enrolled: subscribe to the private channel with a kiosk token');
       if (conn.ws.readyState !== WebSocket.OPEN) return;
     }
+    if (conn.dropped) return;
+    if (conn.channels.size === 0) this.becomeBusy(conn);
     conn.channels.add(channel);
     let subs = this.channels.get(channel);
     if (!subs) this.channels.set(channel, (subs = new Map<Connection, DataScope | null>()));
@@ -222,16 +265,65 @@ export class PusherHub {
   }
 
   private leave(conn: Connection, channel: string) {
-    conn.channels.delete(channel);
+    if (!conn.channels.delete(channel)) return;
     const subs = this.channels.get(channel);
-    if (!subs) return;
-    subs.delete(conn);
-    if (subs.size === 0) this.channels.delete(channel);
+    if (subs) {
+      subs.delete(conn);
+      if (subs.size === 0) this.channels.delete(channel);
+    }
+    if (conn.channels.size === 0 && !conn.dropped) this.becomeIdle(conn);
+  }
+
+  /** Counts a socket without a subscription, and closes it if it stays so for the idle timeout. */
+  private becomeIdle(conn: Connection) {
+    this.unsubscribed++;
+    conn.idle = setTimeout(() => {
+      conn.idle = null;
+      if (conn.channels.size === 0) this.closeConnection(conn, CLOSE_CAPACITY, 'No subscription');
+    }, this.options.idleTimeoutMs ?? 30_000);
+    conn.idle.unref();
+  }
+
+  private becomeBusy(conn: Connection) {
+    this.unsubscribed--;
+    if (conn.idle) clearTimeout(conn.idle);
+    conn.idle = null;
+  }
+
+  private closeConnection(conn: Connection, code: number, reason: string) {
+    conn.ws.close(code, reason);
+    this.drop(conn);
   }
 
   private drop(conn: Connection) {
+    if (conn.dropped) return;
+    conn.dropped = true;
+    if (conn.channels.size === 0) this.becomeBusy(conn);
     for (const channel of [...conn.channels]) this.leave(conn, channel);
     this.connections.delete(conn.socketId);
+    const n = (this.perAddress.get(conn.address) ?? 1) - 1;
+    if (n > 0) this.perAddress.set(conn.address, n);
+    else this.perAddress.delete(conn.address);
+  }
+
+  /**
+   * Closes this hub's sockets that `r` no longer authorises: a revoked token's with 4009 (pusher-js stays closed);
+   * a changed user's or portal's with 4200, so pusher-js reconnects and signs its subscriptions again with what
+   * now holds. Returns how many were closed.
+   */
+  revoke(r: Revocation) {
+    const tokens = new Set(r.tokens ?? []);
+    const users = new Set(r.users ?? []);
+    const portals = (r.portals ?? []).flatMap((id) => [portalChannel(id), kioskChannel(id)]);
+    let closed = 0;
+    for (const conn of [...this.connections.values()]) {
+      if ([...conn.tokens].some((t) => tokens.has(t))) this.closeConnection(conn, CLOSE_UNAUTHORIZED, 'Sign-in revoked');
+      else if ([...conn.users].some((u) => users.has(u)) || portals.some((c) => conn.channels.has(c)))
+        this.closeConnection(conn, CLOSE_RECONNECT, 'Access changed, reconnect');
+      else continue;
+      closed++;
+    }
+    return closed;
   }
 
   /** Terminates connections silent since the last sweep, pings the rest (browsers answer pings themselves). */
@@ -274,7 +366,7 @@ export class PusherHub {
   async close() {
     clearInterval(this.heartbeat);
     // 4200: the Pusher protocol's "reconnect now" (pusher-js reconnects at once, through the load balancer to another instance).
-    for (const conn of this.connections.values()) conn.ws.close(4200, 'Server shutting down, reconnect');
+    for (const conn of [...this.connections.values()]) this.closeConnection(conn, CLOSE_RECONNECT, 'Server shutting down, reconnect');
     this.connections.clear();
     this.channels.clear();
   }
@@ -310,6 +402,7 @@ export function verifyApiSignature(opts: {
 export type HubMessage =
   | { kind: 'scan'; event: string; data: string; row: { agent_id: number | null; client_id: number | null } }
   | { kind: 'portal'; agentId: number; data: string }
+  | { kind: 'revoke'; revocation: Revocation }
   | {
       kind: 'raw';
       channel: string;
@@ -330,6 +423,10 @@ export async function deliverHubMessage(hub: PusherHub, m: HubMessage, log: Fast
   }
   if (m.kind === 'raw') {
     hub.publish(m.channel, m.event, m.data, m.row, m.except);
+    return;
+  }
+  if (m.kind === 'revoke') {
+    hub.revoke(m.revocation);
     return;
   }
   const open = portalChannel(m.agentId);
@@ -365,6 +462,7 @@ export function embeddedBroadcaster(hub: PusherHub, bus: Bus, log: FastifyBaseLo
     scanCreated: (s) => scan(SCAN_CREATED, s),
     scanUpdated: (s) => scan(SCAN_UPDATED, s),
     portalScanSaved: (agentId, s: PortalScanEvent) => send({ kind: 'portal', agentId, data: JSON.stringify(portalPayload(s)) }),
+    revoke: (revocation) => send({ kind: 'revoke', revocation }),
     async close() {
       unsubscribe();
       await hub.close();

@@ -63,6 +63,8 @@ export function externalBroadcaster(
           );
       });
     },
+    // An external server's sockets are out of reach: they keep what they hold until they reconnect.
+    revoke: async () => {},
     async close() {
       await queue;
     },

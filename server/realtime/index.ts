@@ -12,9 +12,17 @@ import type { Broadcaster } from './broadcaster';
 import { findPortalAgent, KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../lib/kiosk';
 import { mayAuthorize, parseChannel, SCAN_CHANNEL, scanChannelsFor } from './channels';
 import { channelAuth, embeddedBroadcaster, HUB_TOPIC, PusherHub, verifyApiSignature, type HubMessage } from './embedded';
+import { takeRevocation } from './revocations';
 import { createPusherClient, externalBroadcaster, type PusherClient } from './external';
 
 export type { Broadcaster, PortalScanEvent, ScanEvent } from './broadcaster';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The embedded endpoint's hub (its counts are read by tests and the bench); null with an external server. */
+    realtimeHub: PusherHub | null;
+  }
+}
 
 const tags = ['Real time'];
 const AUTH_ENDPOINT = '/api/broadcasting/auth' as const;
@@ -80,12 +88,21 @@ export const realtimePlugin = fp(
         key: config.REALTIME_APP_KEY ?? randomBytes(10).toString('hex'),
         secret: config.REALTIME_APP_SECRET ?? randomBytes(32).toString('hex'),
         activityTimeout: config.REALTIME_ACTIVITY_TIMEOUT,
+        maxPerAddress: config.REALTIME_MAX_CONNECTIONS_PER_ADDRESS,
+        maxUnsubscribed: config.REALTIME_MAX_UNSUBSCRIBED,
+        idleTimeoutMs: config.REALTIME_IDLE_TIMEOUT * 1000,
         portalMode,
         log: app.log,
       });
       broadcaster = embeddedBroadcaster(hub, app.bus, app.log);
     }
     app.decorate('broadcaster', broadcaster);
+    app.decorate('realtimeHub', hub);
+    // One bus message per request that revoked something, published after the access-cache clear (auth plugin, onSend).
+    app.addHook('onResponse', async (req, reply) => {
+      const revocation = takeRevocation(req);
+      if (revocation && reply.statusCode < 400) await broadcaster.revoke(revocation);
+    });
     app.addHook('onClose', async () => {
       await broadcaster.close();
     });
@@ -179,12 +196,11 @@ export const realtimePlugin = fp(
           if (!kind || !channel.startsWith('private-') || !mayAuthorize(kind, user, scope, hub !== null)) throw new ForbiddenError();
           if (client) return client.authorizeChannel(socketId, channel);
           const h = hub!;
-          if (kind.kind === 'scan') {
-            // The subscriber's scope travels signed with the subscription, so the hub filters without keeping state.
-            const channelData = JSON.stringify({ agents: scope.agents, clients: scope.clients });
-            return { auth: channelAuth(h.key, h.options.secret, socketId, channel, channelData), channel_data: channelData };
-          }
-          return { auth: channelAuth(h.key, h.options.secret, socketId, channel) };
+          // The owner travels signed too, so revoking the token or changing the user closes the socket (PusherHub.revoke).
+          const owner = { user: user.id, token: user.tokenId };
+          // The subscriber's scope travels signed with the subscription, so the hub filters without keeping state.
+          const channelData = JSON.stringify(kind.kind === 'scan' ? { agents: scope.agents, clients: scope.clients, ...owner } : owner);
+          return { auth: channelAuth(h.key, h.options.secret, socketId, channel, channelData), channel_data: channelData };
         },
       );
 
@@ -205,7 +221,7 @@ export const realtimePlugin = fp(
           websocket: true,
           config: { access: 'public' },
         },
-        (socket, req) => embedded.accept(socket, req.params.key, req.query.protocol),
+        (socket, req) => embedded.accept(socket, req.params.key, req.query.protocol, req.ip),
       );
 
       // The Pusher HTTP API's trigger call, so a second process (or the SDK itself) can publish here with the secret.

@@ -145,3 +145,44 @@ describe('the checked-token cache across instances', () => {
     expect(status).toBe(401);
   });
 });
+
+describe('revoked access across instances', () => {
+  const states = (p: ReturnType<typeof pusherOnB>) => {
+    const seen: string[] = [];
+    p.connection.bind('state_change', (c: { current: string }) => seen.push(c.current));
+    return seen;
+  };
+  const until = async (test: () => boolean) => {
+    for (let i = 0; i < 250 && !test(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(test()).toBe(true);
+  };
+
+  it('a sign-out through A closes the socket held on B, and pusher-js stays closed', async () => {
+    const token = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA] })).email);
+    const p = pusherOnB(token);
+    await subscribed(p, 'private-scan');
+    const seen = states(p);
+    expect((await t.as(token, { method: 'POST', url: '/api/user/auth/logout' })).statusCode).toBe(200);
+    await until(() => seen.includes('disconnected') || seen.includes('failed'));
+    expect(seen).not.toContain('connected');
+  });
+
+  it('a user moved to another agent through A: pusher-js on B reconnects, is signed anew, and hears only the new agent', async () => {
+    const user = await t.build.user({ roles: ['Agent'], agents: [agentA] });
+    const p = pusherOnB(await t.login(user.email));
+    const got = collect<ScanEvent>(await subscribed(p, 'private-scan'), 'created');
+    const seen = states(p);
+    const res = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/users/${user.id}`,
+      payload: { first_name: 'Moved', last_name: 'Across', email: user.email, roles: ['Agent'], agents: [agentB] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await until(() => seen.includes('connected'));
+    // Re-subscribed on the new connection (pusher-js does it itself) before the next events.
+    await until(() => p.channel('private-scan')?.subscribed === true);
+    await t.app.broadcaster.scanCreated(scan({ agent_id: agentA, licensePlate: 'OLDAGENT' }));
+    await t.app.broadcaster.scanCreated(scan({ agent_id: agentB, licensePlate: 'NEWAGENT' }));
+    expect((await got.until(1)).map((e) => e.licensePlate)).toEqual(['NEWAGENT']);
+  });
+});

@@ -68,6 +68,7 @@ beforeAll(async () => {
       events.push({ kind: 'saved', scan, agentId });
       await real?.portalScanSaved(agentId, scan);
     },
+    revoke: async (r) => real?.revoke(r),
     close: async () => {
       await real?.close();
     },

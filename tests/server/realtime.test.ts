@@ -218,7 +218,7 @@ describe('the embedded Pusher protocol endpoint', () => {
 
     // An Agent user's real signature for private-scan, with its scope rewritten to "everything".
     const signed = (await authFor(agentUserA, socketId, 'private-scan')).json<{ auth: string; channel_data: string }>();
-    expect(JSON.parse(signed.channel_data)).toEqual({ agents: [agentA], clients: null });
+    expect(JSON.parse(signed.channel_data)).toMatchObject({ agents: [agentA], clients: null });
     c.send('pusher:subscribe', {
       channel: 'private-scan',
       auth: signed.auth,
@@ -271,13 +271,15 @@ describe('POST /api/broadcasting/auth', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<{ auth: string; channel_data: string }>();
     expect(body.auth).toBe(channelAuth(KEY, SECRET, '123.456', 'private-scan', body.channel_data));
-    expect(JSON.parse(body.channel_data)).toEqual({ agents: null, clients: null });
+    expect(JSON.parse(body.channel_data)).toEqual({ agents: null, clients: null, user: expect.any(Number), token: expect.any(Number) });
   });
 
-  it('signs a per-agent channel with the plain Pusher rule (HMAC of "socket_id:channel")', async () => {
+  it('signs a per-agent channel with its owner as channel_data (HMAC of "socket_id:channel:channel_data")', async () => {
     const res = await authFor(agentUserA, '1.2', `private-scan.agent.${agentA}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ auth: channelAuth(KEY, SECRET, '1.2', `private-scan.agent.${agentA}`) });
+    const body = res.json<{ auth: string; channel_data: string }>();
+    expect(JSON.parse(body.channel_data)).toEqual({ user: expect.any(Number), token: expect.any(Number) });
+    expect(body.auth).toBe(channelAuth(KEY, SECRET, '1.2', `private-scan.agent.${agentA}`, body.channel_data));
   });
 
   it('answers 401 without a token, 422 naming a missing or bad field', async () => {

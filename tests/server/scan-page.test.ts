@@ -49,6 +49,7 @@ beforeAll(async () => {
       await real?.scanUpdated(scan);
     },
     portalScanSaved: async (agentId, scan) => real?.portalScanSaved(agentId, scan),
+    revoke: async (r) => real?.revoke(r),
     close: async () => real?.close(),
   };
   const group = (await t.build.panelGroup({ name: 'Front', position: 1 })).id;

@@ -155,6 +155,7 @@ beforeAll(async () => {
     async portalScanSaved(agentId, scan) {
       await real?.portalScanSaved(agentId, scan);
     },
+    revoke: async (r) => real?.revoke(r),
     close: async () => {
       await real?.close();
     },

@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../../errors';
 import { dataReply, ErrorReply, recordErrors } from '../../lib/replies';
 import { type ResourceDescription, scopePredicate } from '../../lib/resource';
 import { findPortalAgent, issueKioskToken } from '../../lib/kiosk';
+import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { attemptThrottle } from '../../lib/throttle';
 import { agentScope } from './scopes';
@@ -54,6 +55,20 @@ export const agentsResource: ResourceDescription = {
   defaultSort: { field: 'name', order: 'asc' },
   scope: agentScope,
   lists: { text: 'name' },
+  hooks: {
+    // A kiosk's live subscription was signed for the old pincode and portal mode: reconnecting signs it anew, or not.
+    async afterWrite(id, input, { req, current, mode }) {
+      if (mode !== 'update' || !current) return;
+      // Numbers and strings only here (portal_mode, is_enabled); 1 and '1' are the same.
+      const changed = (field: string) =>
+        input[field] !== undefined && `${input[field] as string | number}` !== `${current[field] as string | number}`;
+      if ((typeof input.pincode === 'string' && input.pincode !== '') || changed('portal_mode') || changed('is_enabled'))
+        revokeLiveAfterReply(req, { portals: [id] });
+    },
+    beforeDelete(row, { req }) {
+      revokeLiveAfterReply(req, { portals: [Number(row.id)] });
+    },
+  },
 };
 
 /** DECISIONS: at most 5 failed pin checks per 15 minutes per agent and client address. */

@@ -4,6 +4,7 @@ import { CurrentUser, ForgotPasswordBody, LoginBody, ProfileBody, ResetPasswordB
 import { ForbiddenError } from '../../errors';
 import { authErrors, dataReply, ErrorReply, MessageReply } from '../../lib/replies';
 import { sessionTokenId } from '../../plugins/auth';
+import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { toCurrentUser, type authService } from './auth-service';
 
 const tags = ['Auth'];
@@ -45,6 +46,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
     },
     async (req) => {
       await auth.logout(sessionTokenId(req));
+      revokeLiveAfterReply(req, { tokens: [sessionTokenId(req)] });
       return { data: { message: 'Logged out' } };
     },
   );
@@ -81,7 +83,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
       },
     },
     async (req) => {
-      await auth.resetPassword(req.body.token, req.body.password);
+      revokeLiveAfterReply(req, { tokens: await auth.resetPassword(req.body.token, req.body.password) });
       return { data: { message: 'Password Changed Successfully' } };
     },
   );
@@ -112,7 +114,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
       },
     },
     async (req) => {
-      await auth.updateProfile(req.user!.id, sessionTokenId(req), req.body);
+      revokeLiveAfterReply(req, { tokens: await auth.updateProfile(req.user!.id, sessionTokenId(req), req.body) });
       return { data: await me(req.user!.id, req.user!.impersonatorId) };
     },
   );

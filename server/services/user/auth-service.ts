@@ -136,10 +136,10 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
      */
     forgotPassword: sendResetMail,
 
-    /** Single use, within its lifetime; sets the password and signs the user out everywhere. */
-    async resetPassword(token: string, password: string) {
+    /** Single use, within its lifetime; sets the password and signs the user out everywhere. Returns the revoked tokens' ids. */
+    async resetPassword(token: string, password: string): Promise<number[]> {
       const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         const reset = await trx
           .updateTable('password_resets')
           .set({ used_at: new Date() })
@@ -154,16 +154,18 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
           .set({ password_hash: passwordHash, updated_at: new Date() })
           .where('id', '=', reset.user_id)
           .execute();
-        await trx
+        const revoked = await trx
           .updateTable('api_tokens')
           .set({ revoked_at: new Date() })
           .where('user_id', '=', reset.user_id)
           .where('revoked_at', 'is', null)
+          .returning('id')
           .execute();
         await trx
           .insertInto('audit_log')
           .values({ action: 'password.reset', actor_id: reset.user_id, subject_id: reset.user_id })
           .execute();
+        return revoked.map((t) => t.id);
       });
     },
 
@@ -174,13 +176,13 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     /**
      * Own name and e-mail; a new password or e-mail needs the current password (throttled like a login). A new password
      * signs the user out everywhere else (`keepTokenId` stays). Changing the e-mail is throttled (its 'already
-     * taken' tells) and the old address gets a notice.
+     * taken' tells) and the old address gets a notice. Returns the revoked tokens' ids.
      */
     async updateProfile(
       userId: number,
       keepTokenId: number,
       p: { first_name: string; last_name: string; email: string; password?: string; current_password?: string },
-    ) {
+    ): Promise<number[]> {
       const me = await db
         .selectFrom('users')
         .select(['email', 'first_name', 'password_hash'])
@@ -207,7 +209,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
         if (taken) throw new ValidationError({ email: messages.taken('Email') });
       }
       const passwordHash = p.password ? await hashPassword(p.password) : null;
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
           .set({
@@ -219,16 +221,6 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
           })
           .where('id', '=', userId)
           .execute();
-        if (passwordHash) {
-          await trx
-            .updateTable('api_tokens')
-            .set({ revoked_at: new Date() })
-            .where('user_id', '=', userId)
-            .where('revoked_at', 'is', null)
-            .where('id', '<>', keepTokenId)
-            .execute();
-          await trx.insertInto('audit_log').values({ action: 'password.change', actor_id: userId, subject_id: userId }).execute();
-        }
         // The old address hears of it, so its owner can act if they did not make the change.
         if (emailChanged)
           await mailer.enqueue(trx, {
@@ -237,6 +229,17 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
             text: `Hello ${me.first_name},\n\nThe e-mail address of your account was changed to ${p.email}.\n\nIf you did not make this change, contact your administrator at once.`,
             html: `<p>Hello ${escapeHtml(me.first_name)},</p><p>The e-mail address of your account was changed to ${escapeHtml(p.email)}.</p><p>If you did not make this change, contact your administrator at once.</p>`,
           });
+        if (!passwordHash) return [];
+        const revoked = await trx
+          .updateTable('api_tokens')
+          .set({ revoked_at: new Date() })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('id', '<>', keepTokenId)
+          .returning('id')
+          .execute();
+        await trx.insertInto('audit_log').values({ action: 'password.change', actor_id: userId, subject_id: userId }).execute();
+        return revoked.map((t) => t.id);
       });
     },
 

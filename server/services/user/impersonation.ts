@@ -6,6 +6,7 @@ import { isSuperAdmin } from '../../../src/domain/permissions';
 import { ForbiddenError, NotFoundError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { sessionTokenId } from '../../plugins/auth';
+import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { findAccessByUserId } from '../../lib/access';
 import { toCurrentUser, type authService } from './auth-service';
 
@@ -80,6 +81,7 @@ export async function impersonationRoutes(app: FastifyInstance, opts: { auth: Re
         await trx.insertInto('audit_log').values({ action: 'impersonate.leave', actor_id: adminId, subject_id: current.id }).execute();
         return issued;
       });
+      revokeLiveAfterReply(req, { tokens: [sessionTokenId(req)] });
       const admin = await findAccessByUserId(app.db, adminId);
       // The impersonation token dies with its admin (on delete cascade), so the admin still exists here.
       if (!admin) throw new NotFoundError('User', adminId);

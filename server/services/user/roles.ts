@@ -11,6 +11,7 @@ import {
   roleFields,
 } from '../../../src/domain/roles';
 import type { Executor } from '../../db/database';
+import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { ForbiddenError, ValidationError } from '../../errors';
 import type { ResourceDescription, WriteContext } from '../../lib/resource';
 import { resourceFacts } from '../../../src/domain/resources';
@@ -23,6 +24,12 @@ async function checkUniqueName(trx: Executor, table: 'roles' | 'permissions', na
   const other = await sql<{ id: number }>`select id from ${sql.table(table)} where lower(name) = ${name.toLowerCase()}
     ${id === undefined ? sql`` : sql`and id <> ${id}`}`.execute(trx);
   if (other.rows.length) throw new ValidationError({ name: TAKEN });
+}
+
+/** The users holding a role: their live subscriptions go when its permissions change. */
+async function roleUsers(db: Executor, roleId: number) {
+  const rows = await sql<{ user_id: number }>`select user_id::int as user_id from user_roles where role_id = ${roleId}`.execute(db);
+  return rows.rows.map((r) => r.user_id);
 }
 
 export const RoleRecord = z.object({
@@ -77,15 +84,17 @@ export const rolesResource: ResourceDescription = {
       }
       return columns;
     },
-    async afterWrite(id, input, { trx }) {
+    async afterWrite(id, input, { req, trx, mode }) {
+      if (mode === 'update') revokeLiveAfterReply(req, { users: await roleUsers(trx, id) });
       const wanted = [...new Set(asStrings(input.permissions))];
       await sql`delete from role_permissions where role_id = ${id}`.execute(trx);
       await sql`insert into role_permissions (role_id, permission_id) select ${id}, id from permissions where name = any(${wanted}::text[])`.execute(
         trx,
       );
     },
-    beforeDelete(row) {
+    async beforeDelete(row, { req }) {
       if (isBuiltInRole(String(row.name))) throw new ForbiddenError(`The ${String(row.name)} role cannot be deleted.`);
+      revokeLiveAfterReply(req, { users: await roleUsers(req.server.db, Number(row.id)) });
     },
   },
 };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { accessWithin, isSuperAdmin, type Principal, ROLE_AGENT, ROLE_CLIENT } from '../../../src/domain/permissions';
 import { includesSuperAdmin, relationsForRoles, rolesInclude, userFields, userRefine } from '../../../src/domain/users';
 import type { Executor } from '../../db/database';
+import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { idArray, resourceRepository, type ResourceDescription, type WriteContext } from '../../lib/resource';
@@ -147,6 +148,8 @@ async function afterWrite(id: number, input: Record<string, unknown>, ctx: Write
   await sql`delete from user_clients where user_id = ${id}`.execute(trx);
   if (newClients.length) await sql`insert into user_clients (user_id, client_id) select ${id}, unnest(${idArray(newClients)})`.execute(trx);
 
+  // Their live subscriptions were signed for the old roles, agents and clients: reconnecting signs them anew.
+  if (mode === 'update') revokeLiveAfterReply(req, { users: [id] });
   // A new password signs the user out everywhere else, as a reset does.
   if (mode === 'update' && typeof input.password === 'string' && input.password) {
     await sql`update api_tokens set revoked_at = now() where user_id = ${id} and revoked_at is null and id <> ${sessionTokenId(req)}`.execute(
@@ -185,6 +188,7 @@ export const usersResource: ResourceDescription = {
     async beforeDelete(row, { req }) {
       if (row.id === req.user!.id) throw new ForbiddenError('You cannot delete your own account.');
       await guardTarget(req, req.server.db, row, 'delete');
+      revokeLiveAfterReply(req, { users: [Number(row.id)] });
     },
   },
 };
