@@ -50,9 +50,18 @@ export const isPrivateKey = (key: string) => (PRIVATE_EXTENSIONS as readonly str
 export const FILE_LINK_MINUTES = 10;
 const FILE_LINK_PURPOSE = 'file';
 
-/** `/api/user/files/<key>?expires=&uid=&sig=`: the browser's download link, valid FILE_LINK_MINUTES for that user's file. */
-export function signedFileUrl(signer: Signer, key: string, userId: number, now = Date.now()) {
-  const expires = Math.floor(now / 1000) + FILE_LINK_MINUTES * 60;
+/**
+ * Documents (quote PDFs, scan report PDFs, which mails attach) carry prices and client names: served only to a
+ * signed-in user whose data scope reaches their scan or quote, by bearer token or a signed link.
+ */
+export const DOCUMENT_EXTENSIONS = ['pdf'] as const;
+export const isDocumentKey = (key: string) => (DOCUMENT_EXTENSIONS as readonly string[]).includes(key.slice(key.lastIndexOf('.') + 1));
+/** How long the signed document links of the scan and quote services' replies work: a page's use, opened or downloaded. */
+export const DOCUMENT_LINK_MINUTES = 30;
+
+/** `/api/user/files/<key>?expires=&uid=&sig=`: the browser's download link, valid `minutes` (FILE_LINK_MINUTES) for that user's file. */
+export function signedFileUrl(signer: Signer, key: string, userId: number, now = Date.now(), minutes = FILE_LINK_MINUTES) {
+  const expires = Math.floor(now / 1000) + minutes * 60;
   const sig = signer.sign(FILE_LINK_PURPOSE, `${key}|${userId}|${expires}`);
   return `${fileUrl(key)}?expires=${expires}&uid=${userId}&sig=${sig}`;
 }
@@ -61,6 +70,51 @@ export function signedFileUrl(signer: Signer, key: string, userId: number, now =
 export function signedFileUser(signer: Signer, key: string, link: { expires: string; uid: string; sig: string }, now = Date.now()) {
   if (Number(link.expires) * 1000 <= now) return null;
   return signer.verify(FILE_LINK_PURPOSE, `${key}|${link.uid}|${link.expires}`, link.sig) ? Number(link.uid) : null;
+}
+
+/**
+ * `value` with every plain URL of a stored document in it (strings equal to `/api/user/files/<key>.pdf`, at any depth)
+ * replaced by a link signed for `userId` (DOCUMENT_LINK_MINUTES): the browser opens documents through plain links,
+ * which carry no bearer token. Other values are returned as they are; objects holding no document are not copied.
+ */
+export function signDocumentUrls<T>(value: T, signer: Signer, userId: number, now = Date.now()): T {
+  const sign = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const key = keyOfUrl(v);
+      return key && isDocumentKey(key) ? signedFileUrl(signer, key, userId, now, DOCUMENT_LINK_MINUTES) : v;
+    }
+    if (Array.isArray(v)) {
+      const items: unknown[] = v;
+      let copy: unknown[] | null = null;
+      items.forEach((item, i) => {
+        const signed = sign(item);
+        if (signed !== item) (copy ??= [...items])[i] = signed;
+      });
+      return copy ?? items;
+    }
+    if (v && typeof v === 'object' && !Buffer.isBuffer(v) && !(v instanceof Date)) {
+      let copy: Record<string, unknown> | null = null;
+      for (const [k, item] of Object.entries(v)) {
+        const signed = sign(item);
+        if (signed !== item) (copy ??= { ...v })[k] = signed;
+      }
+      return copy ?? v;
+    }
+    return v;
+  };
+  return sign(value) as T;
+}
+
+/**
+ * Signs the document URLs of every JSON reply of the calling plugin's routes for the signed-in user (the scan and
+ * quote services). Only object replies pass here: the list pages PostgreSQL writes, kept in the per-scope page cache,
+ * arrive as text and hold no document, so a link signed for one user is never kept for another.
+ */
+export function signDocumentUrlsOfReplies(app: FastifyInstance) {
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!request.user || !payload || typeof payload !== 'object') return payload;
+    return signDocumentUrls(payload, app.signer, request.user.id);
+  });
 }
 
 const extensionOf = (contentType: string): FileExtension => {

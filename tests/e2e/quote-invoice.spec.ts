@@ -128,7 +128,7 @@ test('the invoice shows the saved quote as its PDF does, prints without app chro
 }) => {
   test.setTimeout(120_000);
   const quote = await savedQuote(page.request);
-  expect(quote.pdf).toMatch(/\.pdf$/);
+  expect(quote.pdf).toMatch(/\.pdf\?expires=\d+&uid=\d+&sig=[\w-]{43}$/);
   expect(quote.vehicle_photo).toMatch(/\.jpg$/);
   await signIn(page, 'admin@demo.test');
 

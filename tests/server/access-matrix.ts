@@ -206,7 +206,8 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'none',
   },
   // Optional: an <img> cannot send a token, and image names are unguessable (ARCHITECTURE: Files); exports need
-  // their maker's token or a signed link (scans-export.test.ts).
+  // their maker's token or a signed link (scans-export.test.ts), documents a token in scope or a signed link
+  // (documents.test.ts).
   'GET /api/user/files/:key': {
     access: 'optional',
     anonymous: 200,

@@ -195,7 +195,7 @@ describe('POST quotes', () => {
       grant_total: 369.05,
     });
     expect(q).toMatchObject({ grant_total: 369.05, tax_percent: 10, gst_percent: 10, currency: '$', vehicle_photo: null, tyres: [] });
-    expect(q.pdf).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.pdf$/);
+    expect(q.pdf).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.pdf\?expires=\d+&uid=\d+&sig=[\w-]{43}$/);
     // The catalogue's product name, the typed price; parts trimmed, their id the lower-cased text, one per id.
     expect(q.products).toEqual([{ value: product, text: 'Quote wax', price: 25.5 }]);
     expect(q.parts).toEqual([
@@ -600,7 +600,9 @@ describe('the quote PDF', () => {
     expect((await reports()).some((r) => r.label === 'View Quote')).toBe(false);
     const q = (await save(agentUserA, body(scanId))).json().data;
     const view = (await reports()).find((r) => r.label === 'View Quote');
-    expect(view).toEqual({ label: 'View Quote', url: q.pdf, path: keyOfUrl(q.pdf) });
+    // Both links are signed for the same user, each when its reply was made.
+    const path = keyOfUrl((q.pdf as string).split('?')[0]);
+    expect(view).toEqual({ label: 'View Quote', url: expect.stringMatching(new RegExp(`^/api/user/files/${path}\\?expires=`)), path });
     const mail = await t.as(agentUserA, {
       method: 'POST',
       url: '/api/email/emails',
@@ -639,7 +641,7 @@ describe('the quote PDF', () => {
       .rows[0];
     expect(row.pdf_key).toMatch(/\.pdf$/);
     const q = (await t.as(admin, { method: 'GET', url: `/api/quote/quotes/${row.id}` })).json().data;
-    expect(q.pdf).toBe(`/api/user/files/${row.pdf_key}`);
+    expect(q.pdf.startsWith(`/api/user/files/${row.pdf_key}?expires=`)).toBe(true);
     const lines = await pdfOf(q.pdf);
     expect(lines.join('\n')).toContain(`ESTIMATE # ${q.id}`);
     expect(hasRow(lines, 'Grand Total', `$${(q.totals.grant_total as number).toFixed(2)}`)).toBe(true);

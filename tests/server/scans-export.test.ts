@@ -246,7 +246,7 @@ describe('the scan export', () => {
     expect((await get(url)).statusCode).toBe(200);
     expect((await get(`${path}?expires=soon&uid=1&sig=x`)).statusCode).toBe(422);
 
-    // Images stay public and cacheable.
+    // Images stay capability URLs, cached by the browser only.
     const upload = await t.as(admin, {
       method: 'POST',
       url: '/api/user/file/upload',
@@ -255,6 +255,6 @@ describe('the scan export', () => {
     expect(upload.statusCode, upload.body).toBe(201);
     const image = await get(upload.json().data.url as string);
     expect(image.statusCode).toBe(200);
-    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
   });
 });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { keyOfUrl } from '../../server/lib/storage';
 import { VALUATION_FORMAT_MESSAGE } from '../../src/domain/valuation';
 import type { Broadcaster, ScanEvent } from '../../server/realtime/broadcaster';
 import { type Call, createTestContext, type TestContext } from './helper';
@@ -523,7 +522,9 @@ describe('manual scans', () => {
       startTime: '2024-05-31T07:30:00.000Z',
       scan_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    expect(scan.report_pdfs).toEqual([{ label: 'View Scan Report', url: expect.stringMatching(/\.pdf$/), path: expect.any(String) }]);
+    expect(scan.report_pdfs).toEqual([
+      { label: 'View Scan Report', url: expect.stringMatching(/\.pdf\?expires=\d+&uid=\d+&sig=[\w-]{43}$/), path: expect.any(String) },
+    ]);
     expect(events.map((e) => e.kind)).toEqual(['created']);
     const defaulted = await t.as(admin, { method: 'POST', url: '/api/scan/scans', payload: { agent_id: agentB.id } });
     expect(defaulted.json().data).toMatchObject({ client_id: clientY.id, client_name: 'Yarra Fleet', type: 'tire', status: 'uploaded' });
@@ -575,16 +576,16 @@ describe('deleting and refreshing', () => {
     const a = await make();
     const b = await make();
     // b shares a's report file too (as the demo scans share their pictures).
-    await sql`insert into scan_annotates (scan_id, src) values (${b.id}, ${a.pdf_url})`.execute(t.db);
-    await sql`insert into scan_files (scan_id, key) values (${b.id}, ${keyOfUrl(a.pdf_url)})`.execute(t.db);
+    await sql`insert into scan_annotates (scan_id, src) values (${b.id}, ${`/api/user/files/${a.pdf_path}`})`.execute(t.db);
+    await sql`insert into scan_files (scan_id, key) values (${b.id}, ${a.pdf_path})`.execute(t.db);
     const res = await t.as(admin, { method: 'DELETE', url: `/api/scan/scans/${a.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: a.id });
     expect((await t.as(admin, { method: 'GET', url: `/api/scan/scans/${a.id}` })).json()).toEqual(notFound(a.id));
-    expect(await t.app.storage.get(keyOfUrl(a.pdf_url)!)).not.toBeNull();
+    expect(await t.app.storage.get(a.pdf_path)).not.toBeNull();
     expect((await t.as(admin, { method: 'DELETE', url: `/api/scan/scans/${b.id}` })).statusCode).toBe(200);
-    expect(await t.app.storage.get(keyOfUrl(a.pdf_url)!)).toBeNull();
-    expect(await t.app.storage.get(keyOfUrl(b.pdf_url)!)).toBeNull();
+    expect(await t.app.storage.get(a.pdf_path)).toBeNull();
+    expect(await t.app.storage.get(b.pdf_path)).toBeNull();
     const left = await t.db.selectFrom('scan_files').select('key').where('scan_id', 'in', [a.id, b.id]).execute();
     expect(left).toEqual([]);
   });
@@ -600,7 +601,7 @@ describe('deleting and refreshing', () => {
       dentCount: 4,
       scratchCount: 1,
       damageCount: 5,
-      pdf_url: expect.stringMatching(/\.pdf$/),
+      pdf_url: expect.stringMatching(/\.pdf\?expires=\d+&uid=\d+&sig=[\w-]{43}$/),
     });
     expect((await list(admin, `q=qld777`)).items[0]).toMatchObject({ damageCount: 5, dentCount: 4 });
   });

@@ -252,7 +252,7 @@ describe('files over HTTP', () => {
   const uploadAs = async (token: string, file: { data: Buffer | string; filename: string; type?: string }) =>
     t.as(token, { method: 'POST', url: '/api/user/file/upload', ...(await formData({ file })) });
 
-  it('uploads an image (signed-in) and serves it publicly with nosniff, its type and long caching', async () => {
+  it('uploads an image (signed-in) and serves it to whoever holds its name with nosniff, its type and long private caching', async () => {
     const png = await pngImage();
     const res = await uploadAs(other, { data: png, filename: 'photo.exe', type: 'application/x-msdownload' });
     expect(res.statusCode).toBe(201);
@@ -263,7 +263,7 @@ describe('files over HTTP', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
     expect(served.rawPayload.equals(png)).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { broadcasterOf } from '../../lib/events';
 import { multipartPlugin } from '../../lib/multipart';
 import { registerResource } from '../../lib/resource';
-import { storageOf } from '../../lib/storage';
+import { signDocumentUrlsOfReplies, storageOf } from '../../lib/storage';
 import { calculateCategoryRoute, clientsResource } from './clients';
 import { panelsResource, partsResource, productsResource } from './catalogue';
 import { panelGroupRoutes } from './panel-groups';
@@ -15,6 +15,8 @@ export { removeExpiredQuoteExports } from './quotes-export';
 
 /** The quote service (/api/quote): clients (with `clients/lists`, the header's client selector), products, parts, panel groups, panels, quotes. */
 export async function quoteService(app: FastifyInstance) {
+  // Quote PDFs in replies (`pdf`, `pdf_url`) become links signed for the requesting user.
+  signDocumentUrlsOfReplies(app);
   registerResource(app, clientsResource);
   await app.register(calculateCategoryRoute);
   registerResource(app, productsResource);

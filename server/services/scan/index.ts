@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { broadcasterOf } from '../../lib/events';
 import { multipartPlugin } from '../../lib/multipart';
-import { storageOf } from '../../lib/storage';
+import { signDocumentUrlsOfReplies, storageOf } from '../../lib/storage';
 import { evaluateRoutes } from './evaluate';
 import { ingestRoutes } from './ingest';
 import { plateLookupProvider } from './plate-lookup';
@@ -18,6 +18,8 @@ export { removeExpiredExports } from './export';
 
 /** The scan service (/api/scan): the scan list and records (spec 2 §7), the customer portal's list and the devices' ingestion API (docs/ingestion.md). */
 export async function scanService(app: FastifyInstance, opts: { config: Config }) {
+  // Report and quote PDFs in replies (`report_pdfs`, `pdf_url`) become links signed for the requesting user.
+  signDocumentUrlsOfReplies(app);
   const deps: ScanDeps = {
     db: app.db,
     storage: storageOf(app),

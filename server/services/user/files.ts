@@ -1,14 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { inputSchema } from '../../../src/domain/fields';
-import { isSuperAdmin } from '../../../src/domain/permissions';
+import { can, isSuperAdmin } from '../../../src/domain/permissions';
+import { RESOURCES } from '../../../src/domain/resources';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
 import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
 import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
-import { FILE_KEY, FILE_LINK_MINUTES, fileUrl, isPrivateKey, keyOfUrl, signedFileUser, storageOf } from '../../lib/storage';
+import { scopePredicate } from '../../lib/resource';
+import { scanScope } from '../../lib/scan-scope';
+import {
+  DOCUMENT_LINK_MINUTES,
+  FILE_KEY,
+  FILE_LINK_MINUTES,
+  FILES_PATH,
+  fileUrl,
+  isDocumentKey,
+  isPrivateKey,
+  keyOfUrl,
+  signedFileUser,
+  storageOf,
+} from '../../lib/storage';
+import { quoteScope } from '../quote/quotes-repository';
 import type { AuthUser } from '../../plugins/auth';
 import { checkUserUploadQuota, userUploadRoom } from '../../lib/upload-quota';
 
@@ -42,8 +57,9 @@ export function byteRange(header: string | undefined, size: number): { start: nu
 const UploadBody = inputSchema({ file: { type: 'image', label: 'File', upload: 'file', required: true } });
 
 /**
- * Stored files: served publicly under their unguessable server-made names (an <img> cannot send a bearer
- * token), except exports (their maker only); uploaded by signed-in users (`file/upload`, e.g. images in rich text),
+ * Stored files: images and videos served to whoever holds their unguessable server-made names (an <img> cannot send a
+ * bearer token); documents (PDFs) only to a user whose data scope reaches their scan or quote, exports only to their
+ * maker, by bearer token or signed link; uploaded by signed-in users (`file/upload`, e.g. images in rich text),
  * deleted by their uploader.
  */
 export async function fileRoutes(app: FastifyInstance) {
@@ -54,7 +70,7 @@ export async function fileRoutes(app: FastifyInstance) {
   r.get(
     '/files/:key',
     {
-      // Images are public (an <img> sends no token); exports check the bearer token or the signed link themselves.
+      // Images are capability URLs (an <img> sends no token); documents and exports check the bearer token or the signed link themselves.
       config: { access: 'optional' },
       schema: {
         tags,
@@ -62,7 +78,10 @@ export async function fileRoutes(app: FastifyInstance) {
         description:
           'With `download=<name>` (letters, digits, . _ -, same extension as the file) it is sent as an attachment saved under that name. ' +
           `Exports (.csv, .xlsx) are private: only their maker (or a Super Admin) with a bearer token, or the signed link the export replied ` +
-          `(\`expires\`, \`uid\`, \`sig\`, valid ${FILE_LINK_MINUTES} minutes); never cached (\`Cache-Control: private, no-store\`).`,
+          `(\`expires\`, \`uid\`, \`sig\`, valid ${FILE_LINK_MINUTES} minutes); never cached (\`Cache-Control: private, no-store\`). ` +
+          `Documents (.pdf: quote and scan report PDFs) are private too: only a user allowed to read scans or quotes whose data scope ` +
+          `reaches the document's scan or quote, with a bearer token, or the signed link the scan and quote services reply in its place ` +
+          `(valid ${DOCUMENT_LINK_MINUTES} minutes); never cached. Images and videos: \`Cache-Control: private, max-age=31536000, immutable\`.`,
         security: [],
         params: z.object({ key: z.string() }),
         querystring: z.object({
@@ -94,7 +113,9 @@ export async function fileRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const { key } = req.params;
       const exported = FILE_KEY.test(key) && isPrivateKey(key);
+      const document = FILE_KEY.test(key) && isDocumentKey(key);
       if (exported) await checkExportAccess(key, req.user, req.query);
+      if (document) await checkDocumentAccess(key, req, req.query);
       const storage = storageOf(app);
       const { download } = req.query;
       const missing = new NotFoundError('File', key);
@@ -126,8 +147,9 @@ export async function fileRoutes(app: FastifyInstance) {
         .header('content-type', head.contentType)
         .header('accept-ranges', 'bytes')
         .header('x-content-type-options', 'nosniff')
-        // Names are never reused, so the bytes behind one never change; an export is for one user and must not linger in caches.
-        .header('cache-control', exported ? 'private, no-store' : 'public, max-age=31536000, immutable')
+        // Names are never reused, so the bytes behind one never change, but no shared cache keeps any (a proxy would hand
+        // them to whoever asks); exports and documents are for their users only and must not linger in caches.
+        .header('cache-control', exported || document ? 'private, no-store' : 'private, max-age=31536000, immutable')
         .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${key}"`);
       if (head.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
       if (range) return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${head.size}`).send(bytes);
@@ -153,6 +175,38 @@ export async function fileRoutes(app: FastifyInstance) {
     if (uid === null) throw new ForbiddenError('The download link has expired or is not valid');
     if (!row) throw new NotFoundError('File', key);
     if (row.user_id !== uid) throw new ForbiddenError();
+  }
+
+  /**
+   * A document goes to a signed-in user whose data scope reaches its scan (with the scans' read permission) or its
+   * quote (with the quotes'; a quote's PDF also through its scan, as the scan page shows it), or to whoever holds a valid signed link:
+   * the scan and quote services sign one only in a reply to a user whose scope reached the document.
+   */
+  async function checkDocumentAccess(key: string, req: FastifyRequest, link: { expires?: string; uid?: string; sig?: string }) {
+    const user = req.user;
+    if (user) {
+      const url = `${FILES_PATH}${key}`;
+      const seesScans = can(user, RESOURCES.scans.permission);
+      const seesQuotes = can(user, RESOURCES.quotes.permission);
+      const scanDocument = sql<boolean>`(exists (select 1 from scan_files f join scans s on s.id = f.scan_id
+          where f.key = ${key} and ${scopePredicate(req.scope, scanScope)})
+        or exists (select 1 from scan_reports r join scans s on s.id = r.scan_id
+          where r.url = ${url} and ${scopePredicate(req.scope, scanScope)})
+        or exists (select 1 from quotes q join scans s on s.id = q.scan_id
+          where q.pdf_key = ${key} and ${scopePredicate(req.scope, scanScope)}))`;
+      const quoteDocument = sql<boolean>`exists (select 1 from quotes q where q.pdf_key = ${key} and ${scopePredicate(req.scope, quoteScope)})`;
+      const reached = (
+        await sql<{
+          ok: boolean;
+        }>`select ${seesScans ? scanDocument : sql`false`} or ${seesQuotes ? quoteDocument : sql`false`} as ok`.execute(app.db)
+      ).rows[0].ok;
+      if (!reached) throw new NotFoundError('File', key);
+      return;
+    }
+    if (link.expires === undefined && link.uid === undefined && link.sig === undefined) throw new UnauthorizedError();
+    if (!link.expires || !link.uid || !link.sig) throw new ForbiddenError('The download link is incomplete');
+    if (signedFileUser(app.signer, key, { expires: link.expires, uid: link.uid, sig: link.sig }) === null)
+      throw new ForbiddenError('The download link has expired or is not valid');
   }
 
   r.post(
