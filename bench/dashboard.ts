@@ -6,7 +6,7 @@ import { bulkLoad, seed } from './scans';
 import { runCleanup, scratchApp, scratchDatabase, type Cleanup } from './scratch';
 
 /**
- * The dashboard's statistics at scale (issue 11): the scan bench's scratch PostgreSQL and 1,000,000 scans (its seed and
+ * The dashboard's statistics at scale: the scan bench's scratch PostgreSQL and 1,000,000 scans (its seed and
  * bulk load, which rebuilds the dashboard counts as a restore would), then GET scans/agent-statistics and
  * scans/location-statistics through the real app (app.inject, real bearer tokens: route, auth, scope, validation,
  * queries, serialisation) for a 30-day range and for all time.
@@ -126,7 +126,7 @@ export async function benchDashboard(
         met: stats[0].scans === monthTruth,
       },
     );
-    printChecks(log, `Dashboard statistics at ${rows.toLocaleString('en-AU')} scans (issue 11):`, checks, rows);
+    printChecks(log, `Dashboard statistics at ${rows.toLocaleString('en-AU')} scans:`, checks, rows);
     return { rows, checks, met: checks.every((c) => c.met) };
   } finally {
     await runCleanup(cleanup);

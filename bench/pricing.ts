@@ -13,7 +13,7 @@ import {
 import { timing } from './report';
 
 /**
- * The pricing engine on a 40-panel quote (issue 10, Performance: p95 < 1 ms): the whole of `priceQuote`, every panel
+ * The pricing engine on a 40-panel quote (target: p95 < 1 ms): the whole of `priceQuote`, every panel
  * priced (pdr at a computed category and the other types, a scratch line on every third), all three surcharges on,
  * four products, GST. Pure computation, so the figure is the engine's own, without HTTP or the database.
  */

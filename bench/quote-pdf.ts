@@ -8,7 +8,7 @@ import { fortyPanelQuote } from './pricing';
 import { timing } from './report';
 
 /**
- * The quote's PDF (issue 10, Performance: saving a quote with its PDF p95 < 300 ms): `renderQuotePdf` alone, from the
+ * The quote's PDF (target: saving a quote with its PDF p95 < 300 ms): `renderQuotePdf` alone, from the
  * invoice model to the bytes, for the pricing bench's 40-panel quote (54 lines, all surcharges, four products) with
  * the agent's logo, in English (Helvetica) and in Japanese (IPAex Gothic subset embedded). The PDF gets at most half of the
  * save's budget, so the target here is p95 < 150 ms; the save itself (database, storage) is the quote service's.

@@ -7,7 +7,7 @@ import { loadAverage, melbourneDate, ms, rounds, timing, timingLine, type Timing
 import { runCleanup, scratchApp, scratchDatabase, type Cleanup } from './scratch';
 
 /**
- * The quotes at scale (issue 10, Performance): a scratch embedded PostgreSQL with 200,000 scans and their 200,000 quotes
+ * The quotes at scale: a scratch embedded PostgreSQL with 200,000 scans and their 200,000 quotes
  * bulk-loaded in SQL (generate_series), then the real app (buildApp) through app.inject with real sign-in tokens:
  * the quotes list (page 1, and filtered pages) and saving a quote (the JSON variant: checks, engine, snapshot, webhook
  * outbox, one transaction). Alone: `npx tsx bench/quotes.ts` (BENCH_QUOTES=… for fewer rows).

@@ -17,7 +17,7 @@ import { benchLighthouse, measureWireBytes } from './web';
  * (autocannon), the login route's JavaScript, the pricing engine and the quote's PDF on a 40-panel quote, the scan list
  * at 1,000,000 scans (BENCH_ROWS=… for a quicker, smaller try), the dashboard's statistics at 1,000,000 scans, the
  * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…) and device scan -> browser latency with 500 open
- * connections, and single-record GET throughput through HAProxy with two instances vs one instance directly (issue 12).
+ * connections, and single-record GET throughput through HAProxy with two instances vs one instance directly.
  * `BENCH_ONLY=web,api` (any of web, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime, cluster) runs only
  * those sections. Exits non-zero when any target is not met.
  */
@@ -42,7 +42,7 @@ if (runs('web') || runs('api')) {
     server = await startProductionServer(log);
     const user = await server.signIn();
     if (runs('web')) {
-      console.log('\nBytes on the wire, cold cache, as Chromium receives them from the production server (issue 8):');
+      console.log('\nBytes on the wire, cold cache, as Chromium receives them from the production server:');
       for (const w of await measureWireBytes(server, user)) {
         console.log(
           `  ${(w.page === 'login' ? '/login' : 'dashboard (signed in)').padEnd(22)} ${kb(w.total).padStart(9)} in ${w.requests} requests ` +
@@ -50,11 +50,11 @@ if (runs('web') || runs('api')) {
         );
         results.push([`web: ${w.page}: every text response of 1 kB or more compressed`, w.uncompressed.length === 0]);
       }
-      console.log('\nLighthouse performance, median of 3 (issue 8):');
+      console.log('\nLighthouse performance, median of 3:');
       for (const l of await benchLighthouse(server, user, log)) results.push([`lighthouse ${l.page} ${l.preset} >= ${l.target}`, l.met]);
     }
     if (runs('api')) {
-      console.log('\nAPI request cost: autocannon, 16 connections, production server, rate limit raised (issue 8):');
+      console.log('\nAPI request cost: autocannon, 16 connections, production server, rate limit raised:');
       for (const a of await benchApi(server, log)) if (a.met !== null) results.push([`api: ${a.name}`, a.met]);
     }
   } finally {
@@ -81,36 +81,36 @@ if (runs('bundle')) {
 }
 
 if (runs('pricing')) {
-  console.log('\nPricing engine (issue 10, Performance):');
+  console.log('\nPricing engine:');
   const pricing = benchPricing();
   results.push([`pricing: a 40-panel quote p95 < ${PRICING_P95_TARGET_MS} ms`, pricing.met]);
 }
 
 if (runs('quote-pdf')) {
-  console.log("\nThe quote's PDF (issue 10, Performance):");
+  console.log("\nThe quote's PDF:");
   for (const r of await benchQuotePdf()) results.push([`quote pdf (${r.language}): p95 < ${QUOTE_PDF_P95_TARGET_MS} ms`, r.met]);
 }
 
 if (runs('scans')) {
-  console.log('\nScan list (issue 4, Scale):');
+  console.log('\nScan list:');
   const scans = await benchScans();
   results.push(...scans.checks.map((c): [string, boolean] => [`scans: ${c.name}`, c.met]));
 }
 
 if (runs('dashboard')) {
-  console.log('\nDashboard statistics (issue 11):');
+  console.log('\nDashboard statistics:');
   const dashboard = await benchDashboard();
   results.push(...dashboard.checks.map((c): [string, boolean] => [`dashboard: ${c.name}`, c.met]));
 }
 
 if (runs('quotes')) {
-  console.log('\nQuotes list and saving a quote (issue 10, Performance):');
+  console.log('\nQuotes list and saving a quote:');
   const quotes = await benchQuotes();
   results.push(...quotes.checks.map((c): [string, boolean] => [`quotes: ${c.name}`, c.met]));
 }
 
 if (runs('realtime')) {
-  console.log('\nDevice scan -> browser event (issue 4, Scale):');
+  console.log('\nDevice scan -> browser event:');
   const realtime = await benchRealtime();
   results.push(
     ...realtime.phases.map((p): [string, boolean] => [`realtime (${p.via}): p95 < 100 ms, all delivered, none outside scope`, p.met]),
@@ -119,7 +119,7 @@ if (runs('realtime')) {
 
 if (runs('cluster')) {
   console.log(
-    `\nSingle-record GET through the load balancer, two instances vs one instance directly (issue 12; autocannon, 16 connections, ` +
+    `\nSingle-record GET through the load balancer, two instances vs one instance directly (autocannon, 16 connections, ` +
       `${Number(process.env.BENCH_API_SECONDS) || 10} s, Debian PostgreSQL and HAProxy on this machine):`,
   );
   const cluster = await benchCluster(log);

@@ -7,7 +7,7 @@ import { loadAverage, melbourneDate, ms, printChecks, rounds, timingLine, type B
 import { runCleanup, scratchApp, scratchDatabase, type Cleanup } from './scratch';
 
 /**
- * The scan list at scale (issue 4, Scale): a scratch embedded PostgreSQL, 1,000,000 scans bulk-loaded in SQL
+ * The scan list at scale: a scratch embedded PostgreSQL, 1,000,000 scans bulk-loaded in SQL
  * (generate_series, not the API), then the real app (buildApp) driven through app.inject with real sign-in tokens,
  * so every figure includes the route, auth, scope, validation, both queries (page + count) and serialisation.
  */
@@ -370,7 +370,7 @@ export async function benchScans(opts: ScanBenchOptions = {}): Promise<ScanBench
         met: csvRows === Number(expected),
       },
     );
-    printChecks(log, `Scan list at ${rows.toLocaleString('en-AU')} scans (issue 4 Scale):`, checks, rows);
+    printChecks(log, `Scan list at ${rows.toLocaleString('en-AU')} scans:`, checks, rows);
 
     return {
       rows,

@@ -4,7 +4,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM, CHROMIUM_FLAGS, type RunningServer } from './server';
 
-/** Lighthouse performance targets (issue 8), median of 3 runs on this machine. */
+/** Lighthouse performance targets, median of 3 runs on this machine. */
 export const LIGHTHOUSE_TARGETS = {
   login: { desktop: 98, mobile: 90 },
   dashboard: { desktop: 95, mobile: 75 },

@@ -1,5 +1,5 @@
 /**
- * `npm run cluster`: the product as a cluster on this machine (issue 12, docs/deploy.md): Debian's PostgreSQL as the
+ * `npm run cluster`: the product as a cluster on this machine (docs/deploy.md): Debian's PostgreSQL as the
  * external database, s3rver as the S3-compatible storage, two app instances started at the same moment, and HAProxy
  * in front (WebSockets included) on one origin. Ctrl-C stops everything. `scripts/test-cluster.ts` drives the same.
  *

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * What makes the built index.html paint the product's name and spinner before the app's code runs (issue 8,
- * Lighthouse): a tiny start module fetches the entry and its chunks and imports the entry only once the browser
+ * What makes the built index.html paint the product's name and spinner before the app's code runs (for
+ * Lighthouse's first paint): a tiny start module fetches the entry and its chunks and imports the entry only once the browser
  * reports the first contentful paint. Without it, the browser compiles preloaded chunks and may run the entry before
  * the first frame (a few hundred ms on a phone) while the page stays blank; and Lighthouse's simulation of a slow
  * phone counts every script that happened to arrive before the observed paint as needed for it (first and largest

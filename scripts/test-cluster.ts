@@ -1,5 +1,5 @@
 /**
- * `npm run test:cluster`: issue 12's acceptance on a real cluster (scripts/cluster.ts: Debian PostgreSQL, s3rver, two
+ * `npm run test:cluster`: what a cluster must guarantee, checked on a real cluster (scripts/cluster.ts: Debian PostgreSQL, s3rver, two
  * instances A and B, HAProxy in front). Checks, in order:
  * 5. the two instances started together on the empty database migrated it once;
  * 1. Chromium signed in to the app on B (its page and WebSocket on B itself, not through the proxy) shows a scan

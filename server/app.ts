@@ -81,7 +81,7 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
   app.decorate('lifecycle', { draining: false });
   app.decorate('uploadLimits', uploadLimitsOf(config));
   // A request's lines carry its id through `request.log` (and the loggers handed on from it, e.g. background work).
-  // No AsyncLocalStorage: on Node 20 it hooks every promise, about a tenth of an API request's CPU (issue 8).
+  // No AsyncLocalStorage: on Node 20 it hooks every promise, about a tenth of an API request's CPU.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

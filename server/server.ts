@@ -61,7 +61,7 @@ async function main() {
 
   let stopping = false;
   /**
-   * Graceful shutdown: /api/ready turns 503 (the load balancer stops sending here) for SHUTDOWN_DRAIN_SECONDS, then the
+   * Graceful shutdown: /api/ready answers 503 (the load balancer stops sending here) for SHUTDOWN_DRAIN_SECONDS, then the
    * server stops accepting, closes WebSockets with 4200 (reconnect elsewhere), finishes the requests under way and the
    * background item each loop is on, and exits. Past SHUTDOWN_TIMEOUT_SECONDS it exits anyway.
    */

@@ -11,9 +11,9 @@ warmUpIntl();
 
 // A returning user (a session in local storage) needs the signed-in layout and, at /, the dashboard: their code and
 // the screens' messages are fetched now, beside react-admin's start, instead of the layout's first render asking
-// for them and the dashboard waiting for the layout (issue 8, Lighthouse).
+// for them and the dashboard waiting for the layout (which delays the first paint).
 // Each in a task of its own: starting a request (a modulepreload link per chunk, about 45 in all) costs the main thread
-// a few ms, so both together were one long task (issue 8, blocking time).
+// a few ms, so both together would be one long task.
 if (readStored(STORAGE_KEYS.currentUser)) {
   setTimeout(() => void AppLayout.preload(), 0);
   if (window.location.pathname === '/') setTimeout(() => void DashboardPage.preload(), 0);

@@ -7,7 +7,7 @@ const names = new Map<string, string>();
 /**
  * The prepared statement's name for a read, or null when it runs unnamed. Our SQL is built from descriptions with
  * values as parameters, so the texts are few and repeat; each is parsed and planned once per connection, after
- * which a request sends only Bind and Execute (issue 8, request cost: PostgreSQL shares the server's cores).
+ * which a request sends only Bind and Execute (PostgreSQL shares the server's cores).
  * Only `select` and `with` statements are named: a plan cached across a migration's DDL is never at stake.
  */
 export function statementName(text: string): string | null {

@@ -10,7 +10,7 @@ const two = (s: string, i: number) => digit(s, i) * 10 + digit(s, i + 1);
 /**
  * `timestamptz` as PostgreSQL prints it (`2026-11-24 18:31:59.986123+00`, `…+05:30`) to a Date, without the
  * regular expressions of pg's default parser (postgres-date): a page of 25 rows has 50 of them and the parse was a
- * measurable share of a list request (issue 8, Request cost). Anything else (BC dates, infinity, a 5-digit year)
+ * measurable share of a list request. Anything else (BC dates, infinity, a 5-digit year)
  * goes to the default parser.
  */
 export function parseTimestamptz(s: string): Date {

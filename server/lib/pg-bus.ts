@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
 /**
- * The instances' message bus: PostgreSQL LISTEN/NOTIFY on the database they already share (issue 12), so no other
+ * The instances' message bus: PostgreSQL LISTEN/NOTIFY on the database they already share, so no other
  * service is needed. Every message goes through PostgreSQL, the publisher's own instance included: every listener
  * gets the messages of one topic in the same order (the order PostgreSQL committed the NOTIFYs), and a publisher's
  * messages in the order it published them (one connection publishes them one after another).

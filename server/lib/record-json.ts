@@ -36,7 +36,7 @@ function kindOf(schema: z.ZodType): { kind: Kind; nullable: boolean } | null {
  * record holds anything but flat scalars (such records are read and written by JavaScript). A date field must be a
  * `timestamptz` column, as every date column of the schema is (`at time zone 'UTC'` reads it as an instant).
  * Building a page's JSON in the database skips parsing every cell into JavaScript and writing it out again: about a
- * fifth of the CPU of a 25-row page (issue 8, Request cost).
+ * fifth of the CPU of a 25-row page.
  */
 export function recordJsonSql(record: z.ZodObject, alias: string): RawBuilder<unknown> | null {
   const entries = fieldsOf(record);

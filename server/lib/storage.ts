@@ -20,7 +20,7 @@ export const FILE_TYPES = {
   webp: 'image/webp',
   svg: 'image/svg+xml',
 } as const;
-/** Other stored files: scan videos, report PDFs and exports (issue 4); served like images, never sniffed as one. */
+/** Other stored files: scan videos, report PDFs and exports; served like images, never sniffed as one. */
 export const DOCUMENT_TYPES = {
   pdf: 'application/pdf',
   mp4: 'video/mp4',

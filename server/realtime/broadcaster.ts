@@ -1,5 +1,5 @@
 /**
- * The one interface the services publish live events through (issue 4 'Real time'). Two
+ * The one interface the services publish live events through. Two
  * implementations: the embedded Pusher-protocol endpoint (embedded.ts, the default) and an
  * external Pusher-compatible server through the official SDK (external.ts, when PUSHER_* are set).
  *

@@ -43,7 +43,7 @@ const BLURBS = [
 ];
 
 /**
- * Demo data for issue 3's agent side: logos, pincodes and blurbs for the existing agents, webhooks for the
+ * Demo data for the agent side: logos, pincodes and blurbs for the existing agents, webhooks for the
  * first one, and the five panel groups (front, rear, left, right, top) with the project's own car drawings.
  * Files go through the storage module, like uploads.
  */

@@ -197,7 +197,7 @@ const TEMPLATES = [
 ];
 
 /**
- * Demo catalogue (issue 3): parts, products, the existing clients' pricing (matrices in their own currency),
+ * Demo catalogue: parts, products, the existing clients' pricing (matrices in their own currency),
  * panels on the panel groups front/rear/left/right/top (looked up by name; seeded with the agents' demo data), two e-mail templates.
  */
 export async function seedCatalogueDemo(db: Executor, log: (msg: string) => void = console.log) {

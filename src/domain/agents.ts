@@ -12,7 +12,7 @@ export const AGENT_DEFAULT_PRIMARY_COLOR = '#0c1839';
 export const AGENT_DEFAULT_TEXT_COLOR = '#000000';
 
 /**
- * Customer portal access (DECISIONS, issue 14): 'enrolled' (default) asks a browser once for the pincode and keeps a
+ * Customer portal access: 'enrolled' (default) asks a browser once for the pincode and keeps a
  * signed kiosk token; 'open' needs no enrolment.
  */
 export const PORTAL_MODES = [

@@ -49,7 +49,7 @@ describe('localDate', () => {
   });
 });
 
-describe('one date format for screens, report and export (issue 13)', () => {
+describe('one date format for screens, report and export', () => {
   // What the report wrote with Intl before it used formatDateTime: same text for every hour, midnight and noon included.
   const intl = (d: Date) => {
     const p = Object.fromEntries(
@@ -75,7 +75,7 @@ describe('one date format for screens, report and export (issue 13)', () => {
   });
 });
 
-describe('the cached zone formatter agrees with dayjs’ tz() (issue 8: tz() built an Intl formatter per call)', () => {
+describe('the cached zone formatter agrees with dayjs’ tz() (tz() builds an Intl formatter per call)', () => {
   it('for any instant, in several zones, both locales', async () => {
     const { default: fc } = await import('fast-check');
     const { default: dayjs } = await import('dayjs');

@@ -77,7 +77,7 @@ export function dataScope(p: Principal, selectedAgents: number[] | null = null, 
 }
 
 /**
- * Is `a`'s access within `b`'s (issue 14: nobody grants or edits beyond their own)? A Super Admin holds everything;
+ * Is `a`'s access within `b`'s (nobody grants or edits beyond their own)? A Super Admin holds everything;
  * otherwise `a` is no Super Admin, holds only permissions `b` holds, and sees no data `b` cannot: on each dimension
  * (agents, clients) `b` is held to, `a` is held to a subset. A user who is neither Agent nor Client sees no data.
  */

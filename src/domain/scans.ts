@@ -276,7 +276,7 @@ export type ImageKind = (typeof IMAGE_KINDS)[number];
 /** POST ingest/scans/{id}/status. */
 export const ingestStatusBody = z.object({ status: oneOf(['ready', 'uploaded'], 'Status') });
 
-// ---- The scan page (issue 9, spec 2 §2–§9) ----
+// ---- The scan page (spec 2 §2–§9) ----
 
 const idNumber = (label: string) =>
   z.coerce

@@ -155,7 +155,7 @@ async function auditLanguage(page: Page, locale: string, option: string) {
   await expect(page.getByRole('dialog')).toBeVisible();
   await audit(page, screen('/ (account drawer)'), findings);
 
-  // The dashboard with its charts, then its advance filter open, then the range calendar (issue 11).
+  // The dashboard with its charts, then its advance filter open, then the range calendar.
   await page.goto('/');
   await settle(page);
   await expect(page.getByTestId('dashboard-agents-chart')).toHaveAttribute('aria-busy', 'false');
@@ -214,7 +214,7 @@ async function demoScan(page: Page, token: string, type: string, ok: (s: { dentC
   throw new Error(`no demo ${type} scan fits`);
 }
 
-test('the scan page (issue 9): sketch, damage modal, tyres and graph, the agent viewer; at 360 px no sideways scrolling; English and Japanese', async ({
+test('the scan page: sketch, damage modal, tyres and graph, the agent viewer; at 360 px no sideways scrolling; English and Japanese', async ({
   browser,
   baseURL,
 }) => {

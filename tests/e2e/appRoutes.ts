@@ -53,7 +53,7 @@ export function appRoutes(): AppRoute[] {
 
 /**
  * Parameters that name a record without a described resource (a bespoke page's records): the list to take the
- * first id from. `:quoteId` is a quote (`GET quote/quotes`, issue 10).
+ * first id from. `:quoteId` is a quote (`GET quote/quotes`).
  */
 const PAGE_PARAMS: Record<string, ApiRoute> = {
   quoteId: { service: 'quote', path: 'quotes' },

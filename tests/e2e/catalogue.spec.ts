@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
 /**
- * The described catalogue and settings screens (issue 3): roles, permissions, devices, products, parts,
+ * The described catalogue and settings screens: roles, permissions, devices, products, parts,
  * panel groups, panels, application settings, e-mail templates, and the Email Header & Footer page.
  * One signed-in page for the file (a new one after a failure), moving inside the app like a user does:
  * each full page load fetches every script chunk again, and the server's rate limit counts those too.

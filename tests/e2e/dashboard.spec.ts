@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { clickUntil, DEMO_PASSWORD, nav, signIn } from './helpers';
 
 /**
- * The dashboard (issue 11): each demo user sees the real counts of their own scope, counted here independently from the
+ * The dashboard: each demo user sees the real counts of their own scope, counted here independently from the
  * scan list; a range picked in the collapsed filter searches at once; a device's scan shows without a reload.
  */
 
@@ -187,7 +187,7 @@ test.describe('dashboard', () => {
   });
 
   test('the first draw asks only for what it shows: no filter list while collapsed, no tick of an undrawn grid line', async ({ page }) => {
-    // Every text recharts measures goes through one hidden span (a forced layout each, issue 8 blocking time).
+    // Every text recharts measures goes through one hidden span (a forced layout each, which adds blocking time).
     await page.addInitScript(() => {
       const measured: string[] = [];
       (window as unknown as { measured: string[] }).measured = measured;

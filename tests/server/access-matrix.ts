@@ -494,7 +494,7 @@ export const matrix: Record<string, MatrixEntry> = {
       headers: { 'x-kiosk-token': (await f.portalAgent()).kiosk },
     }),
   },
-  // The portal's scan page and Create Scan (issue 11): the same kiosk access, that agent's scans only.
+  // The portal's scan page and Create Scan: the same kiosk access, that agent's scans only.
   'GET /api/scan/portal/:agentId/scans/:scanId': {
     access: 'portal',
     request: async (f) => {
@@ -597,7 +597,7 @@ export const matrix: Record<string, MatrixEntry> = {
 
   // ---- Scan service: reads (search and evaluate included) need `scan`, every change `scan_edit` (not the Client role's) ----
   'GET /api/scan/scans': { access: { permission: 'scan' }, request: path('/api/scan/scans'), foreign: 'none' },
-  // The dashboard (issue 11): any signed-in user, rows inside their scope (dashboard-statistics.test.ts).
+  // The dashboard: any signed-in user, rows inside their scope (dashboard-statistics.test.ts).
   'GET /api/scan/scans/agent-statistics': { access: 'signed-in', request: path('/api/scan/scans/agent-statistics'), foreign: 'none' },
   'GET /api/scan/scans/location-statistics': { access: 'signed-in', request: path('/api/scan/scans/location-statistics'), foreign: 'none' },
   'GET /api/scan/scans/export-scan-report': {
@@ -633,7 +633,7 @@ export const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/refresh` }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/refresh` }),
   },
-  // The scan page (issue 9): every route acts on one scan, held to the scan's scope.
+  // The scan page: every route acts on one scan, held to the scan's scope.
   'GET /api/scan/meta/:id': {
     access: { permission: 'scan' },
     request: (f) => ({ url: `/api/scan/meta/${f.mine.scan}` }),

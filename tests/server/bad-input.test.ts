@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helper';
 
 /**
- * Bad input never reaches PostgreSQL as a 500 (issue 14): a NUL byte in any text (PostgreSQL text cannot hold one)
+ * Bad input never reaches PostgreSQL as a 500: a NUL byte in any text (PostgreSQL text cannot hold one)
  * and a date the database cannot read are 422 on the field, on every route.
  */
 let t: TestContext;

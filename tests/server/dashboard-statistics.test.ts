@@ -4,7 +4,7 @@ import { coveringPeriods } from '../../server/services/scan/statistics';
 import { createTestContext, type TestContext } from './helper';
 
 /**
- * GET scans/agent-statistics and scans/location-statistics (issue 11): every figure is checked against a count made on
+ * GET scans/agent-statistics and scans/location-statistics: every figure is checked against a count made on
  * the scans themselves, for each kind of user, header selection, filter and date range, and through writes.
  */
 let t: TestContext;

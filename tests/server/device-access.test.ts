@@ -6,7 +6,7 @@ import { errorsPlugin } from '../../server/plugins/errors';
 import { createTestContext, type TestContext } from './helper';
 
 /**
- * 'device' is an access kind the auth plugin enforces like the others (issue 13): any route declaring it gets the API
+ * 'device' is an access kind the auth plugin enforces like the others: any route declaring it gets the API
  * key checked (Bearer or X-Api-Key, never a sign-in token) and the key's user and scope on the request, with no
  * per-route hook. Proved on a bare app holding only the plugins and one probe route.
  */

@@ -8,7 +8,7 @@ import type { DataScope } from '../../src/domain/permissions';
 import { createTestContext, secondInstance, type TestContext } from './helper';
 
 /**
- * The page cache (plugins/page-cache.ts, issue 8 request cost): a list page PostgreSQL writes is reused for the same
+ * The page cache (plugins/page-cache.ts, to cut a request's cost): a list page PostgreSQL writes is reused for the same
  * statement and parameters, and every change is seen at once by whoever made it and milliseconds later by every
  * instance, whoever wrote it.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { paintFirst, startModule } from '../../scripts/paint-first';
 
 /**
- * The built index.html paints the product's name and spinner before the app's code is fetched or evaluated (issue 8):
+ * The built index.html paints the product's name and spinner before the app's code is fetched or evaluated:
  * a start module adds the entry's and its chunks' modulepreload links and imports the entry only after the first
  * contentful paint.
  */

@@ -4,7 +4,7 @@ import type { Executor } from '../../server/db/database';
 import { MAX_PREPARED, statementName } from '../../server/db/prepared';
 import { createTestContext, type TestContext } from './helper';
 
-describe('reads are prepared statements (issue 8, request cost)', () => {
+describe('reads are prepared statements', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await createTestContext();

@@ -6,7 +6,7 @@ import { createDatabase } from '../../server/db/database';
 import { createTestContext, PASSWORD, type TestContext } from './helper';
 
 /**
- * Request cost (issue 8): with the token checked recently, an authenticated read is one database round trip:
+ * Request cost: with the token checked recently, an authenticated read is one database round trip:
  * one record is one query, a page (rows and total) is one query.
  */
 let t: TestContext;

@@ -133,7 +133,7 @@ describe('roles', () => {
     expect(await count('roles')).toBe(before);
   });
 
-  it('sends the message keys beside the texts to a client asking for them (issue 13)', async () => {
+  it('sends the message keys beside the texts to a client asking for them', async () => {
     const headers = { 'x-message-keys': '1' };
     const taken = await t.as(admin, { method: 'POST', url: '/api/user/roles', headers, payload: { name: 'AGENT', permissions: ['scan'] } });
     expect(taken.statusCode).toBe(422);

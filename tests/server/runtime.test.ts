@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NODE_RUNTIME_FLAGS } from '../../server/runtime';
 
-describe('the Node flags the server runs with (issue 8)', () => {
+describe('the Node flags the server runs with', () => {
   it('npm start passes every flag of server/runtime.ts to node, before the server file', () => {
     const pkg = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
     const start = pkg.scripts.start.split(/\s+/);

@@ -402,7 +402,7 @@ describe('scoping', () => {
   });
 });
 
-describe('a non-Super-Admin holding `user` never grants or edits beyond their own access (issue 14)', () => {
+describe('a non-Super-Admin holding `user` never grants or edits beyond their own access', () => {
   let a1: number;
   let a2: number;
   let c1: number;

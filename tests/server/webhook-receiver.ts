@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A webhook receiver that fails half the time (500) and counts, per `webhook-id`, the deliveries it accepted (2xx):
- * issue 12's "each at least once, none twice". Used by tests/server/cluster-workers.test.ts and `npm run test:cluster`.
+ * the cluster's promise "each at least once, none twice". Used by tests/server/cluster-workers.test.ts and `npm run test:cluster`.
  */
 export function flakyReceiver(delayMs = 0) {
   const accepted = new Map<string, number>();

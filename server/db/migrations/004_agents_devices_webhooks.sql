@@ -1,4 +1,4 @@
--- Agents, devices, webhooks and panel groups (issue 3): the portal pin throttle, webhooks, panel groups, uploaded files.
+-- Agents, devices, webhooks and panel groups: the portal pin throttle, webhooks, panel groups, uploaded files.
 
 -- Failed customer-portal pin checks, for throttling per agent and client address (DECISIONS: 5 per 15 minutes).
 create table pin_failures (

@@ -1,4 +1,4 @@
--- Scans (issue 4, spec 2): the scan with its vehicle fields, its detections, counts, tyres, videos, images and reports.
+-- Scans (spec 2): the scan with its vehicle fields, its detections, counts, tyres, videos, images and reports.
 -- Files (images, videos, PDFs) live in the storage module; rows keep their URLs, scan_files says which scan holds which file.
 
 create table scans (

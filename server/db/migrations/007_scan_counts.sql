@@ -1,4 +1,4 @@
--- Scans per Melbourne calendar day (issue 4, Scale), so the scan list can give an exact total and find the day a deep
+-- Scans per Melbourne calendar day, so the scan list can give an exact total and find the day a deep
 -- page starts on without walking the scans before it. Kept by statement triggers on scans, in the writing transaction:
 -- always exact. Three dimensions: 'all' (key 0), 'agent' (key agent_id) and 'client' (key client_id; scans without a
 -- client count under 'all' and 'agent' only). A day is the Melbourne date of scanned_at, the same day the list's

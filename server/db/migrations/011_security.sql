@@ -1,4 +1,4 @@
--- Security (issue 14): failed attempts counted and checked in one statement, upload quotas.
+-- Security: failed attempts counted and checked in one statement, upload quotas.
 
 -- Login, profile password and portal pin throttles: one row per bucket and key. An attempt is counted before it is
 -- checked, by `insert ... on conflict do update ... returning attempts`, so parallel attempts cannot all pass the limit.

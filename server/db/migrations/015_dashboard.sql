@@ -1,4 +1,4 @@
--- Scans per Melbourne day, month and year × agent × client × location × type (issue 11, the dashboard's statistics):
+-- Scans per Melbourne day, month and year × agent × client × location × type (the dashboard's statistics):
 -- kept by statement triggers on scans in the writing transaction, like scan_counts (007), so always exact. A date range
 -- is answered from whole years, then whole months, then days (at most about 60 day buckets), never from the scans
 -- themselves except for a day the range cuts within (a bound with a time of day).

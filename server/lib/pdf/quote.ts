@@ -4,7 +4,7 @@ import { invoiceTexts, type Invoice, type InvoiceLine } from '../../../src/domai
 import { A4, createPdf, pdfBytes, type PdfFont } from './document';
 
 /**
- * The quote's PDF (issue 10 "The PDF"): the estimate invoice on A4, laid out from the invoice model alone
+ * The quote's PDF: the estimate invoice on A4, laid out from the invoice model alone
  * (src/domain/invoice.ts), so it shows the same lines and figures as the invoice screen. In the invoice's language;
  * Japanese text embeds IPAex Gothic (./document.ts).
  */

@@ -678,7 +678,7 @@ export async function deleteScanRows(trx: Executor, scanId: number) {
   return linked;
 }
 
-// ---- The scan page (issue 9) ----
+// ---- The scan page ----
 
 /** The scan's meta images (GET meta/{id}), null when the device sent none. */
 export async function findScanMeta(db: Executor, id: number) {

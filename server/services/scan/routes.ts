@@ -172,7 +172,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
     async (req) => ({ data: await scans.refresh(req, req.params.id) }),
   );
 
-  // ---- The scan page (issue 9) ----
+  // ---- The scan page ----
 
   r.get(
     '/meta/:id',

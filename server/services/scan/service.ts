@@ -147,7 +147,7 @@ export function scanRecords(deps: ScanDeps) {
       for (const field of SCAN_VEHICLE_FIELDS) if (field in input) columns[COLUMN[field] ?? field] = input[field] ?? null;
       if (Object.keys(columns).length) {
         const item = await db.transaction().execute(async (trx) => {
-          // The client must be one the user may see (issue 14), checked in the writing transaction; the scan's own may stay.
+          // The client must be one the user may see, checked in the writing transaction; the scan's own may stay.
           await checkReferences(trx, req, scanVehicleFields, input, { current: { client_id: current.client_id } });
           await updateScanColumns(trx, id, columns);
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
@@ -176,7 +176,7 @@ export function scanRecords(deps: ScanDeps) {
         startTime: typeof input.startTime === 'string' ? input.startTime : null,
       };
       const { id, item } = await db.transaction().execute(async (trx) => {
-        // The agent and the client must be ones the user may see (issue 14): 422 on the field, nothing stored.
+        // The agent and the client must be ones the user may see: 422 on the field, nothing stored.
         await checkReferences(trx, req, manualScanFields, { agent_id: body.agent_id, client_id: body.client_id });
         const clientId = body.client_id ?? (await agentDefaultClient(trx, body.agent_id));
         // A defaulted client outside a Client user's scope would hide the scan from them: refused.

@@ -13,7 +13,7 @@ import { SCAN_TIME_ZONE, scanScope } from './repository';
 import { ScanFilterQuery } from './schemas';
 
 /**
- * The dashboard's statistics (spec 1 §2, §7; issue 11): scans per agent or per location and type, in the caller's
+ * The dashboard's statistics (spec 1 §2, §7): scans per agent or per location and type, in the caller's
  * scope narrowed by the X_SNG_* selection and the filters, read from scan_stats (migration 015) and never by walking
  * the scans, except within a day that a bound with a time of day cuts.
  */

@@ -95,7 +95,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
       schema: { tags, summary: 'Accept the terms and conditions', response: { 200: dataReply(CurrentUser), ...authErrors } },
     },
     async (req) => {
-      // Consent is the user's own: an impersonating admin cannot give it for them (issue 8).
+      // Consent is the user's own: an impersonating admin cannot give it for them.
       if (req.user!.impersonatorId != null) throw new ForbiddenError('Only the user can accept the terms, not an impersonating admin.');
       await auth.consent(req.user!.id);
       return { data: await me(req.user!.id, req.user!.impersonatorId) };

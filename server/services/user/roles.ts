@@ -58,7 +58,7 @@ export const rolesResource: ResourceDescription = {
   // The user form sends role names, so the choices carry names.
   lists: { text: 'name', value: 'name' },
   // Only a Super Admin sees (so may edit or choose) the Super Admin role (spec 1 §5); anyone else sees only the
-  // roles whose permissions they all hold (issue 14), so the user form offers only what they may grant.
+  // roles whose permissions they all hold, so the user form offers only what they may grant.
   where: (req) =>
     isSuperAdmin(req.user!)
       ? null
@@ -73,7 +73,7 @@ export const rolesResource: ResourceDescription = {
       const wanted = [...new Set(asStrings(input.permissions))];
       const known = await sql<{ name: string }>`select name from permissions where name = any(${wanted}::text[])`.execute(trx);
       if (known.rows.length !== wanted.length) throw new ValidationError({ permissions: messages.choice('Permissions') });
-      // Nobody grants a permission they do not hold (issue 14); roles holding more are hidden from them (`where`).
+      // Nobody grants a permission they do not hold; roles holding more are hidden from them (`where`).
       const me = req.user!;
       if (!isSuperAdmin(me) && wanted.some((p) => !me.permissions.includes(p)))
         throw new ValidationError({ permissions: messages.permissionsHeld() });

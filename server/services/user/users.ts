@@ -41,7 +41,7 @@ async function principalOf(trx: Executor, user: Record<string, unknown>): Promis
 }
 
 /**
- * Refuses a non-Super-Admin's change to a user whose access exceeds theirs (issue 14): a Super Admin (spec 1 §6),
+ * Refuses a non-Super-Admin's change to a user whose access exceeds theirs: a Super Admin (spec 1 §6),
  * a permission they do not hold, an agent or client outside their own. 403: the user is out of reach.
  */
 async function guardTarget(req: FastifyRequest, trx: Executor, target: Record<string, unknown>, action: string) {

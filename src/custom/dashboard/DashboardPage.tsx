@@ -111,7 +111,7 @@ export const DashboardPage = () => {
   const client = useSelectedClient();
   const [applied, setApplied] = useState<DashboardFilterValues>(EMPTY_DASHBOARD_FILTERS);
   // How many charts are drawn: the first after CHART_DELAY_MS, the second in the task after (each chart's first draw
-  // is one long task of recharts' own store updates; two in a row would be one twice as long: issue 8, blocking time).
+  // is one long task of recharts' own store updates; two in a row would be one twice as long, adding blocking time).
   const [drawn, setDrawn] = useState(0);
   useEffect(() => {
     void loadChart();

@@ -27,7 +27,7 @@ interface Props {
 
 /**
  * The series' names under the bars. Plain HTML rather than recharts' <Legend>, which measures itself and lays the
- * chart out again: a quarter of the chart's first render on a slow phone (issue 8, blocking time).
+ * chart out again: a quarter of the chart's first render on a slow phone, which would add main-thread blocking time.
  */
 const SeriesLegend = ({ labels }: Pick<Props, 'labels'>) => (
   <div

@@ -19,7 +19,7 @@ export const TermsDialog = () => {
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
   // The dialog (modal, focus trap, backdrop) opens through a transition, not in the dashboard's first render, which
-  // react-admin's permission check makes a synchronous one (issue 8, blocking time); being fixed, it moves nothing.
+  // react-admin's permission check makes a synchronous one (main-thread blocking time); being fixed, it moves nothing.
   const ready = useMountedInTransition();
 
   const accept = async () => {

@@ -8,7 +8,7 @@ import { Footer } from './Footer';
 import { Sidebar } from './Sidebar';
 import { useRefreshCurrentUser } from './useRefreshCurrentUser';
 
-/** The page's fade-in as CSS: MUI's <Fade> forces a layout (reflow) on every page it shows (issue 8, blocking time). */
+/** The page's fade-in as CSS: MUI's <Fade> forces a layout (reflow) on every page it shows, which would add main-thread blocking time. */
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
 /** The signed-in shell of spec 1 §2: left menu, header, page content with a fade, footer. */

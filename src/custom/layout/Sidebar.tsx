@@ -39,7 +39,7 @@ export const Sidebar = ({ permanent, open, onClose }: SidebarProps) => {
       variant={permanent ? 'permanent' : 'temporary'}
       open={permanent || open}
       onClose={onClose}
-      // Closed on a phone, the menu is not rendered until first opened (issue 8: less work before the page answers).
+      // Closed on a phone, the menu is not rendered until first opened (less work before the page answers).
       // As a temporary drawer the paper is a dialog, which needs a name.
       slotProps={{ paper: permanent ? undefined : { 'aria-label': translate('app.menu.label') } }}
       sx={{
