@@ -12,7 +12,7 @@ import { startProductionServer, type RunningServer } from './server';
 import { benchLighthouse, measureWireBytes } from './web';
 
 /**
- * `npm run bench`: builds the app and prints the figures the issues set targets for: what the running server sends
+ * `npm run bench`: builds the app and prints the figures the product sets targets for: what the running server sends
  * for /login and the dashboard (bytes on the wire, Lighthouse desktop and mobile), the cost of an API request
  * (autocannon), the login route's JavaScript, the pricing engine and the quote's PDF on a 40-panel quote, the scan list
  * at 1,000,000 scans (BENCH_ROWS=… for a quicker, smaller try), the dashboard's statistics at 1,000,000 scans, the
