@@ -17,7 +17,7 @@ export class ForbiddenError extends AppError {
     super(403, message);
   }
 }
-/** The front end keys on this exact text (spec 1 §8). */
+/** The front end keys on this exact text. */
 export class NotFoundError extends AppError {
   constructor(model: string, id: string | number) {
     super(404, `No query results for model [${model}] ${id}`);

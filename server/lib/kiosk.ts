@@ -1,7 +1,7 @@
 import type { Executor } from '../db/database';
 import type { Signer } from './signing';
 
-/** DECISIONS: a kiosk token lasts 30 days, and a new pincode voids it. */
+/** a kiosk token lasts 30 days, and a new pincode voids it. */
 export const KIOSK_TOKEN_DAYS = 30;
 /** The header the portal sends its kiosk token in (also accepted by POST /api/broadcasting/auth). */
 export const KIOSK_HEADER = 'x-kiosk-token';

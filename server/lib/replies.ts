@@ -14,7 +14,7 @@ export const ErrorReply = z.object({
 });
 export const dataReply = <T extends z.ZodType>(record: T) => z.object({ data: record });
 export const pageReply = <T extends z.ZodType>(record: T) => z.object({ items: z.array(record), total: z.number().int() });
-/** The email templates' page (spec 3 §7): `{items, meta: {total, last_page}}`. */
+/** The email templates' page: `{items, meta: {total, last_page}}`. */
 export const metaPageReply = <T extends z.ZodType>(record: T) =>
   z.object({ items: z.array(record), meta: z.object({ total: z.number().int(), last_page: z.number().int() }) });
 export const ListsReply = z.array(z.object({ text: z.string(), value: z.union([z.number(), z.string()]) }));

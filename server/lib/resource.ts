@@ -33,7 +33,7 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   /** Model name in 404 texts: 'No query results for model [Location] 7'. */
   model: string;
   table: string;
-  /** One permission for every route, or one for reads (page, one record) and one for writes (spec 3 §2: panels list `part`, edit `panel`). */
+  /** One permission for every route, or one for reads (page, one record) and one for writes (panels list `part`, edit `panel`). */
   permission: PermissionName | { read: PermissionName; write: PermissionName };
   fields: F;
   /**
@@ -56,13 +56,13 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   ownerAgentColumn?: string;
   /**
    * `<path>/lists` items: `text` column, and `value` column (default `id`; e.g. `name` when forms send names).
-   * `post` also answers `POST <path>/lists` (spec 3 §7: products, panels); `filters` are columns a caller may
+   * `post` also answers `POST <path>/lists` (products, panels); `filters` are columns a caller may
    * narrow by (query or body, compared as text); `extra` columns ride along (a product's price).
    */
   lists: { text: string; value?: string; post?: boolean; filters?: string[]; extra?: string[]; access?: 'signed-in' | 'read' };
   /** Id columns the page may be narrowed by, e.g. ['agent_id'] for `GET webhooks?agent_id=3`. */
   filters?: string[];
-  /** The page reply: `{items, total}` (default) or `{items, meta: {total, last_page}}` (email templates, spec 3 §7). */
+  /** The page reply: `{items, total}` (default) or `{items, meta: {total, last_page}}` (email templates). */
   pageShape?: 'total' | 'meta';
   /**
    * A further predicate on every read for this request, beyond the data scope (e.g. the Super Admin
@@ -589,7 +589,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     async (req) => update(req, req.params.id, req.body as Record<string, unknown>),
   );
   if (files.preValidation) {
-    // DECISIONS: updates with files are `POST <path>/{id}?_method=PUT` multipart (a form cannot PUT); JSON works too.
+    // updates with files are `POST <path>/{id}?_method=PUT` multipart (a form cannot PUT); JSON works too.
     r.post(
       `/${d.path}/:id`,
       {

@@ -5,7 +5,7 @@ import { displayName, getCurrentUser, setCurrentUser, setImpersonatedUser, setLa
 import { permissionFor, type ResourceAccess } from './resourceAccess';
 
 export const LOGIN_PATH = '/login';
-/** i18n key of 'Login token expired' (spec 1 §8). */
+/** i18n key of 'Login token expired'. */
 export const TOKEN_EXPIRED = 'app.auth.token_expired';
 
 export interface Credentials {
@@ -15,7 +15,7 @@ export interface Credentials {
 
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
 
-/** Sign-in, session and access checks over the user service; the session lives in local storage (spec 1 §3). */
+/** Sign-in, session and access checks over the user service; the session lives in local storage. */
 export function createAuthProvider({
   request,
   access,

@@ -2,7 +2,7 @@ import type { PermissionName } from '../domain/permissions';
 import { RESOURCES, type ResourceName } from '../domain/resources';
 
 /**
- * The permission a resource's routes need (spec 1 §2); `list` when its list and export need another one; `edit` when
+ * The permission a resource's routes need; `list` when its list and export need another one; `edit` when
  * its screens open read-only and changing a record needs another one (scans, quotes).
  */
 export interface ResourceAccess {

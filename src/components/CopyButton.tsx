@@ -4,7 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslate } from 'react-admin';
 import { useCopyToClipboard } from './useCopyToClipboard';
 
-/** Copies `text`; its label reads 'Copied!' for 5 seconds afterwards (spec 1 §4, spec 3 §4). */
+/** Copies `text`; its label reads 'Copied!' for 5 seconds afterwards. */
 export const CopyButton = ({ text, label }: { text: string; label?: string }) => {
   const translate = useTranslate();
   const { copy, copied } = useCopyToClipboard();

@@ -40,7 +40,7 @@ const EmailToolbar = () => (
 
 /**
  * react-admin's tiptap RichTextInput with the e-mail toolbar. Two things it lacks are added through the
- * same form field: a red border once invalid (spec 3 §5), and a focus target so that a failed submit can
+ * same form field: a red border once invalid, and a focus target so that a failed submit can
  * focus the editor when it is the first invalid input (react-hook-form focuses `field.ref`).
  */
 export const RichTextEditor = ({ source, validate, label, helperText }: RichTextEditorProps) => {

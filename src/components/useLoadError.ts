@@ -5,7 +5,7 @@ import { isRecordNotFound } from '../dataProvider/errors';
 import { useNotifyError } from './useNotifyError';
 
 /**
- * What a page does when its record fails to load (spec 1 §8, spec 3 §8): a missing record says '{Name} Not Found'
+ * What a page does when its record fails to load: a missing record says '{Name} Not Found'
  * (`name`: the i18n key of the record's name) and goes to `listPath` after NOT_FOUND_REDIRECT_MS; any other failure
  * shows its message in the error toast, and the page stays.
  */

@@ -6,7 +6,7 @@ import { SERVER_ERROR, fieldErrorsOf } from '../dataProvider/errors';
 export type FormValues = Record<string, unknown>;
 
 /**
- * Shows a failed call's message in the error toast (spec 1 §8) and returns its 422 field map,
+ * Shows a failed call's message in the error toast and returns its 422 field map,
  * so a form's onSubmit can hand it back to react-admin to show under the inputs. With `labels`
  * (field → i18n key of the screen's label), a 422's keyed messages show in the user's language,
  * under the inputs and in the toast.

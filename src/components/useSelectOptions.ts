@@ -3,7 +3,7 @@ import { useDataProvider } from 'react-admin';
 import type { AppDataProvider, SelectOption } from '../dataProvider';
 
 /**
- * The `{text, value}` items of a resource's `<path>/lists` (DECISIONS: the select lists), already
+ * The `{text, value}` items of a resource's `<path>/lists` (the select lists), already
  * scoped to the user and cached for the session's screens.
  */
 export function useSelectOptions(resource: string, enabled = true) {

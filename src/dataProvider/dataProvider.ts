@@ -66,7 +66,7 @@ function toFormData(data: Record<string, unknown>): FormData {
 
 /**
  * JSON, or for a body with files multipart; a multipart update is POST {path}/{id}?_method=PUT
- * (DECISIONS: the services take files that way).
+ * (the services take files that way).
  */
 function writeOptions(method: 'POST' | 'PUT', data: unknown): RequestOptions {
   if (!hasFile(data)) return { method, body: data };

@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 import { messageLines, serverFieldMessage, serverMessageLine } from '../components/ruleMessages';
 import type { MessageKey } from '../domain/messages';
 
-/** i18n key of the generic failure text 'Server Error!' (spec 1 §8); the toast translates it. */
+/** i18n key of the generic failure text 'Server Error!'; the toast translates it. */
 export const SERVER_ERROR = 'app.error.server';
 
 /** Field name → message, as react-admin shows under inputs. */

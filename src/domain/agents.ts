@@ -1,13 +1,13 @@
 import { messages } from './messages';
 import type { FieldSpecs } from './fields';
 
-/** Interface languages of an agent's portal and documents (spec 3 §9). */
+/** Interface languages of an agent's portal and documents. */
 export const AGENT_LANGUAGES = [
   { id: 'en', name: 'English' },
   { id: 'ja', name: '日本語' },
 ] as const;
 
-/** DECISIONS: primary colour #0C1839 (stored lower-case as the form's colour picker gives it), text colour #000000. */
+/** primary colour #0C1839 (stored lower-case as the form's colour picker gives it), text colour #000000. */
 export const AGENT_DEFAULT_PRIMARY_COLOR = '#0c1839';
 export const AGENT_DEFAULT_TEXT_COLOR = '#000000';
 
@@ -24,7 +24,7 @@ export type PortalMode = (typeof PORTAL_MODES)[number]['id'];
 /** The portal pincode: exactly six digits. */
 export const PINCODE_PATTERN = '^\\d{6}$';
 
-/** An agent (spec 3 §3, validation §5): the pincode is write-only, required on create, blank on edit keeps it. */
+/** An agent (validation §5): the pincode is write-only, required on create, blank on edit keeps it. */
 export const agentFields = {
   name: { type: 'text', label: 'Name', required: true, max: 255, list: true },
   logo: { type: 'image', label: 'Logo', upload: 'logoFile' },

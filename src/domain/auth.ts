@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN } from './password-rules';
 import { safeString, singleLine } from './text';
 
-/** Bodies and replies of the user service's auth routes (DECISIONS: the wire contract). */
+/** Bodies and replies of the user service's auth routes (the wire contract). */
 const requiredText = (label: string, max = 255) =>
   singleLine(label, { error: (i) => (i.input == null ? messages.required(label) : `${label} must be a string`) })
     .trim()

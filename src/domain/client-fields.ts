@@ -6,7 +6,7 @@ import { DENT_LEVELS, type DentLevel } from './pricing';
 // A client's fields and form rules without zod, so the browser's resource description can import them
 // into the first download; ./clients re-exports them with the request schemas the server validates with.
 
-/** Currencies a client may price in (spec 3 §9); amounts show with 2 decimals. */
+/** Currencies a client may price in; amounts show with 2 decimals. */
 export const CURRENCIES = [
   { id: '$', name: '$' },
   { id: '¥', name: '¥' },
@@ -56,13 +56,13 @@ export const levelLabel: Record<DentLevel, string> = {
   oversize: 'Oversize',
 };
 
-/** `weighted_no`: for method W, how many dents at a level or larger make that level the category (PRICING.md). */
+/** `weighted_no`: for method W, how many dents at a level or larger make that level the category. */
 export const weightedNoFields = Object.fromEntries(
   DENT_LEVELS.map((l) => [l, { type: 'number', label: levelLabel[l], integer: true, min: 1, max: 1000 }]),
 ) as Record<DentLevel, { type: 'number'; label: string; integer: true; min: number; max: number }>;
 
-// A cell left out is 0 (PRICING.md: a missing price starts at 0), as the form shows it: a form submitted before
-// every cell has registered its 0 sends part of a row, and only the name of a client is required (spec 3 §5).
+// A cell left out is 0 (a missing price starts at 0), as the form shows it: a form submitted before
+// every cell has registered its 0 sends part of a row, and only the name of a client is required.
 const amount = (label: string) => ({ type: 'number', label, min: 0, max: MAX_AMOUNT, default: 0 }) as const;
 
 /** One row of the dent price matrix (per part): fees by category, p2p, aluminium percent, conventional and replacement in money. */

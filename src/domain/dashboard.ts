@@ -1,5 +1,5 @@
 /**
- * The dashboard's statistics (spec 1 §2, §3 "Statistics row"), as `GET scans/agent-statistics` and
+ * The dashboard's statistics (§3 "Statistics row"), as `GET scans/agent-statistics` and
  * `GET scans/location-statistics` send them and the dashboard reads them. Plain types, no zod: the browser imports it.
  */
 
@@ -21,7 +21,7 @@ export interface LocationStatisticsRow extends TypeCounts {
   location_name: string | null;
 }
 
-/** The query both take (DECISIONS: `ts` and `td`, start and end, YYYY-MM-DD or YYYY-MM-DD HH:mm:ss, Melbourne time, td inclusive). */
+/** The query both take (`ts` and `td`, start and end, YYYY-MM-DD or YYYY-MM-DD HH:mm:ss, Melbourne time, td inclusive). */
 export interface StatisticsQuery {
   agent_id?: number;
   client_id?: number;

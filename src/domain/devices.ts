@@ -1,13 +1,13 @@
 import type { FieldSpecs } from './fields';
 
-/** Scanner kinds (spec 1 §9); 'chasis' is the spec's spelling and the stored value. */
+/** Scanner kinds; 'chasis' is the spec's spelling and the stored value. */
 export const DEVICE_TYPES = [
   { id: 'arch', name: 'Arch' },
   { id: 'chasis', name: 'Chasis' },
   { id: 'tire', name: 'Tire' },
 ] as const;
 
-/** A scanning device (spec 1 §3, device form §5: every field required). */
+/** A scanning device (device form §5: every field required). */
 export const deviceFields = {
   location_id: { type: 'reference', label: 'Location', reference: 'locations', required: true },
   type: { type: 'choice', label: 'Type', required: true, choices: DEVICE_TYPES, list: true },

@@ -1,5 +1,5 @@
 /**
- * The scans' time zone and date formats, said once (spec 2 §1, §2, §9). No dependencies: the browser's
+ * The scans' time zone and date formats, said once. No dependencies: the browser's
  * dayjs formatting (./format), the report (server/services/scan/report.ts, through ./format) and the
  * export's PostgreSQL `to_char` and spreadsheet cells (server/services/scan/) all read them here.
  */

@@ -176,7 +176,7 @@ export const invoiceLanguage = (language: string | null | undefined): InvoiceLan
 export { formatMoney };
 
 /**
- * A phone or business number grouped 4-3-3 (spec 3 §2): '0412345678' → '0412 345 678'; digits past the tenth stay
+ * A phone or business number grouped 4-3-3: '0412345678' → '0412 345 678'; digits past the tenth stay
  * with the last group ('51824460393' → '5182 446 0393'). A value with anything but digits and spaces (+61 …, dashes,
  * parentheses) is printed as typed, trimmed, since its grouping is the writer's.
  */
@@ -220,7 +220,7 @@ export function buildInvoice(source: InvoiceSource): Invoice {
   }));
   const byKey = new Map(sections.map((s) => [s.key, s]));
   for (const line of result.lines) {
-    // A large-variant panel of another vehicle type is not on this vehicle (spec 3 §4): priced 0 and not shown.
+    // A large-variant panel of another vehicle type is not on this vehicle: priced 0 and not shown.
     if (line.status === 'other-vehicle-type') continue;
     byKey.get(line.subtotal)?.lines.push({
       panel_id: line.panel_id,

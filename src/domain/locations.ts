@@ -1,6 +1,6 @@
 import type { FieldSpecs } from './fields';
 
-/** Australian states and territories; VIC stores VIC (DECISIONS: the spec's VIC→ACT defect is fixed). */
+/** Australian states and territories; VIC stores VIC (the spec's VIC→ACT defect is fixed). */
 export const AU_STATES = [
   { id: 'ACT', name: 'Australian Capital Territory' },
   { id: 'NSW', name: 'New South Wales' },
@@ -12,7 +12,7 @@ export const AU_STATES = [
   { id: 'WA', name: 'Western Australia' },
 ] as const;
 
-/** Shown as 'code - full name - country code' (spec 1 §3). */
+/** Shown as 'code - full name - country code'. */
 export const stateLabel = (s: { id: string; name: string }) => `${s.id} - ${s.name} - AU`;
 
 export const locationFields = {

@@ -77,7 +77,7 @@ export function percentOfUnits(cents: Cents, p: number): Cents {
 export const sumCents = (values: readonly Cents[]): Cents => values.reduce((a, b) => a + b, 0);
 
 /**
- * Cents shown in the client's currency (spec 3 §9, DECISIONS): its symbol ($ default, ¥, €) and 2 decimals, grouped
+ * Cents shown in the client's currency: its symbol ($ default, ¥, €) and 2 decimals, grouped
  * in thousands: 123456 → '$1,234.56'; a negative amount keeps its sign before the symbol. The same in every language
  * (English and Japanese both group with commas) and without the runtime's locale data, so the screens, the invoice
  * and the server's PDF print the same text. `_locale` is kept for callers that pass the screen's language.

@@ -1,6 +1,6 @@
 import type { FieldSpecs } from './fields';
 
-/** Application settings (spec 3 §2): a list of named options, edited one at a time; no create or delete. */
+/** Application settings: a list of named options, edited one at a time; no create or delete. */
 export const OPTION_NAMES = {
   GST_PERCENT: 'GST_PERCENT',
   TERMS_AND_CONDITIONS: 'TERMS_AND_CONDITIONS',
@@ -25,5 +25,5 @@ export const optionFields = {
   field_type: { type: 'choice', label: 'Field Type', choices: OPTION_FIELD_TYPES, readOnly: true },
 } satisfies FieldSpecs;
 
-/** Shown with spaces for underscores (spec 1 §3). */
+/** Shown with spaces for underscores. */
 export const optionLabel = (name: string) => name.replace(/_/g, ' ');

@@ -1,6 +1,6 @@
 import type { FieldSpecs } from './fields';
 
-/** A panel group, one car view (spec 3 §3, §5): name, an image uploaded as imageFile (required on create), position ≥ 1. */
+/** A panel group, one car view: name, an image uploaded as imageFile (required on create), position ≥ 1. */
 export const panelGroupFields = {
   name: { type: 'text', label: 'Name', required: true, max: 255, list: true },
   image: { type: 'image', label: 'Image', upload: 'imageFile', requiredOnCreate: true, list: true },

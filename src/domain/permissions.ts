@@ -37,7 +37,7 @@ export interface Principal {
 
 const lower = (s: string) => s.trim().toLowerCase();
 
-/** Role names are compared lower-cased (spec 1 §6). */
+/** Role names are compared lower-cased. */
 export const hasRole = (p: Pick<Principal, 'roles'>, role: string) => p.roles.some((r) => lower(r) === lower(role));
 export const isSuperAdmin = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_SUPER_ADMIN);
 export const isAgentUser = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_AGENT);

@@ -1,6 +1,6 @@
 /** The customer portal's branding colours: plain functions, no zod (the portal's bundle stays light). */
 
-/** DECISIONS: the portal's buttons fall back to the primary colour #0C1839 and the text colour #000000. */
+/** the portal's buttons fall back to the primary colour #0C1839 and the text colour #000000. */
 export const PORTAL_DEFAULT_PRIMARY = '#0C1839';
 export const PORTAL_DEFAULT_TEXT = '#000000';
 
@@ -20,7 +20,7 @@ export function contrastRatio(a: string, b: string) {
 }
 
 /**
- * The portal buttons' colours (spec 1 §2): the agent's primary_color as background and its text_color as label, each
+ * The portal buttons' colours: the agent's primary_color as background and its text_color as label, each
  * defaulted when blank or unreadable as a colour. The label keeps text_color while it reads on the background (WCAG AA
  * 4.5:1); otherwise white or black, whichever reads better, so the defaults (#000000 on #0C1839) stay legible.
  */

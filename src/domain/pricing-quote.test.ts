@@ -410,7 +410,7 @@ describe('tyre lines', () => {
   });
 });
 
-describe('repair-type transitions (spec 3 §4)', () => {
+describe('repair-type transitions', () => {
   it("PRICING.md's example feeds the initial default: T t = 3, {light 5, heavy 2, oversize 1} starts as pdr heavy", () => {
     const computed = panelCategory({ light: 5, heavy: 2, oversize: 1 }, { method: 'T', threshold: 3 });
     expect(initialDentChoice(computed)).toEqual(pdr('heavy'));

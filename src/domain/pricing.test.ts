@@ -80,7 +80,7 @@ const methodArb: fc.Arbitrary<CategoryMethod> = fc.oneof(
 );
 const levelArb = fc.constantFrom(...DENT_LEVELS);
 
-describe('panelCategory is monotonic (PRICING.md)', () => {
+describe('panelCategory is monotonic', () => {
   it('adding a dent at any level never lowers the category', () => {
     fc.assert(
       fc.property(countsArb, methodArb, levelArb, (counts, m, level) => {

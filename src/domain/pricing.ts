@@ -63,9 +63,9 @@ export function clientCategoryMethod(client: {
   return null;
 }
 
-// ---- Repair types and their transitions (spec 3 §4; PRICING.md "Transitions") ----
+// ---- Repair types and their transitions (PRICING.md "Transitions") ----
 
-/** A dent line's repair types (spec 3 §9), in the order of the quote's subtotals. */
+/** A dent line's repair types, in the order of the quote's subtotals. */
 export const REPAIR_TYPES = ['pdr', 'conventional', 'p2p', 'replacement'] as const;
 export type RepairType = (typeof REPAIR_TYPES)[number];
 
@@ -85,7 +85,7 @@ export type TyreChoice = (typeof TYRE_CHOICES)[number];
 export const SUBTOTALS = [...REPAIR_TYPES, 'paint', 'tyre'] as const;
 export type Subtotal = (typeof SUBTOTALS)[number];
 
-/** The quote's vehicle type and a panel's type: D, L, XL (spec 3 §9). */
+/** The quote's vehicle type and a panel's type: D, L, XL. */
 export type VehicleType = (typeof PANEL_TYPES)[number]['id'];
 
 /** A panel's dent choice on the quote: its repair type, and its category while the type is pdr. */
@@ -97,7 +97,7 @@ export interface DentChoice {
 /** A panel without dents: no repair type, shown as 'No Damage Detected'. */
 const noRepair = (): DentChoice => ({ repair_type: null, category: null });
 
-/** On first load (spec 3 §4): pdr at the computed category when the panel has one, otherwise no repair type. */
+/** On first load: pdr at the computed category when the panel has one, otherwise no repair type. */
 export function initialDentChoice(computed: DentLevel | null): DentChoice {
   return computed === null ? noRepair() : { repair_type: 'pdr', category: computed };
 }
@@ -127,7 +127,7 @@ export function recountDents(current: DentChoice, computed: DentLevel | null): D
   return current;
 }
 
-/** A panel's scratch line: spot when it has scratches (PRICING.md), none otherwise. */
+/** A panel's scratch line: spot when it has scratches, none otherwise. */
 export function initialScratchRepair(scratches: number): ScratchRepairType | null {
   return count(scratches) > 0 ? 'spot' : null;
 }
@@ -270,12 +270,12 @@ export interface QuotePricing {
 const usable = (x: unknown): number => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? x : 0);
 const cents = (amount: unknown): Cents | null => (typeof amount === 'number' ? toCents(usable(amount)) : null);
 
-/** The repair types the quote offers the client: p2p only when its sc_p2p is on (PRICING.md). */
+/** The repair types the quote offers the client: p2p only when its sc_p2p is on. */
 export function offeredRepairTypes(client: Pick<PricingClient, 'sc_p2p'>): RepairType[] {
   return on(client.sc_p2p) ? [...REPAIR_TYPES] : REPAIR_TYPES.filter((t) => t !== 'p2p');
 }
 
-/** A large-variant panel is shown and priced only in its own vehicle type; other panels always (spec 3 §4). */
+/** A large-variant panel is shown and priced only in its own vehicle type; other panels always. */
 export const panelApplies = (panel: Pick<PricingPanel, 'type' | 'hasLargeVariant'>, vehicleType: VehicleType) =>
   !panel.hasLargeVariant || panel.type === vehicleType;
 
@@ -374,7 +374,7 @@ function tyreLine(tyre: PricingTyre, client: PricingClient): PricedLine {
 }
 
 /**
- * A quote's every figure (PRICING.md): a dent line per panel with a repair type and a scratch line per panel with
+ * A quote's every figure: a dent line per panel with a repair type and a scratch line per panel with
  * scratches (only while its dent line is pdr or absent), in panel order, then a line per wheel the agent chose for;
  * subtotals per section, products, sub-total, GST (rounded once) and grand total.
  */

@@ -6,12 +6,12 @@ import { SCAN_TYPE_IDS, scanDate } from './scans';
 import { safeString, singleLine } from './text';
 
 /**
- * Quotes on the wire (spec 3 §3, §7): the bodies of `POST quotes` (the quote screen's multipart and the scan page's
+ * Quotes on the wire: the bodies of `POST quotes` (the quote screen's multipart and the scan page's
  * JSON variant) and the record the server sends back. Shared by the server (validation, replies) and the quote screens
  * (types). Every figure in a record is the server's, computed by the pricing engine (./pricing) on save.
  */
 
-/** The product picker's rule (spec 3 §5), with the spec's wording. */
+/** The product picker's rule, with the spec's wording. */
 export const DUPLICATE_PRODUCT_MESSAGE = 'Select other product, Because already this product was selected.';
 export const QUOTE_VEHICLE_TYPES = ['D', 'L', 'XL'] as const;
 
@@ -49,7 +49,7 @@ const flag = (label: string) =>
 /**
  * One panel's choices (spec 3 §3 Quote item). The figures the browser shows (repair_fee, lineTotal…) and its labels
  * may come along and are ignored: the server recomputes them. `scratch_repair_type` is the scratch line's type
- * (PRICING.md, our decision); absent, a panel with scratches starts at spot.
+ * (our decision); absent, a panel with scratches starts at spot.
  */
 export const quoteItemInput = z.looseObject({
   repair_type: z.preprocess(blankToUndefined, z.enum(REPAIR_TYPES, { error: 'The selected repair type is invalid' }).nullish()),
@@ -74,7 +74,7 @@ export const quoteProductInput = z.looseObject({
   price,
 });
 
-/** A part of the quote: typed text or `{text, value}`; trimmed, never empty; its id is the lower-cased text (spec 3 §5). */
+/** A part of the quote: typed text or `{text, value}`; trimmed, never empty; its id is the lower-cased text. */
 export const quotePartInput = z
   .union([singleLine('Part'), z.looseObject({ text: singleLine('Part'), value: z.unknown().optional() })], {
     error: 'Part must be a text',
@@ -121,7 +121,7 @@ export const quoteBody = z.object({
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 
-/** `PUT quotes/{id}/manual_check`: the 'Request quote check' box of the scan page's normal viewer (spec 2 §6), 0 or 1. */
+/** `PUT quotes/{id}/manual_check`: the 'Request quote check' box of the scan page's normal viewer, 0 or 1. */
 export const quoteManualCheckBody = z.object({
   manual_check: z.preprocess(
     (v) => (v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v),
@@ -194,7 +194,7 @@ export const QuoteItemRecord = z.object({
   hasLargeVariant: z.boolean(),
   dents: z.record(z.string(), z.number()),
   scratchs: z.record(z.string(), z.number()),
-  /** The scratch line (PRICING.md): null when the panel has no scratches. */
+  /** The scratch line: null when the panel has no scratches. */
   scratch: z
     .object({
       repair_type: z.enum(SCRATCH_REPAIR_TYPES),

@@ -46,7 +46,7 @@ export const ScanItemRecord = z
     scratchCount: z.number(),
     created_at: z.date(),
     updated_at: z.date(),
-    /** The scan has a quote (spec 1 §3: the customer portal's 'completed'). */
+    /** The scan has a quote (the customer portal's 'completed'). */
     has_quote: z.boolean(),
   })
   .meta({
@@ -252,7 +252,7 @@ export const EvaluationRecord = z.object({
   }),
   /** The scan's client with its matrices (GET clients/{id}'s prices) and each car panel's category; null when the scan has none. */
   client: PricingClientRecord.extend({
-    /** Keyed by car panel: the category of its dents under the client's method (PRICING.md), null without dents. */
+    /** Keyed by car panel: the category of its dents under the client's method, null without dents. */
     thresholdCategory: z.record(z.string(), Level.nullable()),
   }).nullable(),
   /** The enabled catalogue panels by car view, each with the part that prices it and its category on this scan. */
@@ -316,7 +316,7 @@ export const ScanMailRecord = z.object({
 });
 export type ScanMail = Wire<z.infer<typeof ScanMailRecord>>;
 
-/** An agent's webhook (spec 3 §3); the secret goes to holders of `agent` (the receiver verifies with it). */
+/** An agent's webhook; the secret goes to holders of `agent` (the receiver verifies with it). */
 export const WebhookRecord = z.object({
   id: z.number(),
   agent_id: z.number(),

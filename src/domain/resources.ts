@@ -12,18 +12,18 @@ export interface ResourceFacts {
   service: Service;
   /** Path inside the service, without slashes: `{service}/{path}`, `{path}/{id}`, `{path}/lists`. */
   path: string;
-  /** The permission of the resource's routes (spec 1 §2, §6); its writes need it unless `edit` names another. */
+  /** The permission of the resource's routes; its writes need it unless `edit` names another. */
   permission: PermissionName;
-  /** When the list, export and single-record reads need another one (spec 3 §2: panels list `part`, edit `panel`). */
+  /** When the list, export and single-record reads need another one (panels list `part`, edit `panel`). */
   list?: PermissionName;
   /**
    * A custom resource whose screens `permission` opens read-only: what changing its records needs (DECISIONS "Viewing
    * and changing": scans `scan_edit`, quotes `quote_edit`).
    */
   edit?: PermissionName;
-  /** Columns the list may sort by: the server's `sort` values (for scans: the page's own columns, spec 2 §2). */
+  /** Columns the list may sort by: the server's `sort` values (for scans: the page's own columns). */
   sortable: readonly string[];
-  /** i18n key of its left-menu entry (spec 1 §2); the menu's shape is in ./access. */
+  /** i18n key of its left-menu entry; the menu's shape is in ./access. */
   menu?: string;
   /** 'described': a plain resource rendered from src/resources/<name>; 'custom': its own screens. */
   screens: 'described' | 'custom';

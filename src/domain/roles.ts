@@ -2,7 +2,7 @@ import { messages } from './messages';
 import type { FieldSpecs } from './fields';
 import { PERMISSIONS, ROLE_AGENT, ROLE_CLIENT, ROLE_SUPER_ADMIN } from './permissions';
 
-/** Role form (spec 1 §5): name and permissions required. */
+/** Role form: name and permissions required. */
 export const roleFields = {
   name: { type: 'text', label: 'Name', required: true, max: 100, list: true },
   display_name: { type: 'text', label: 'Display Name', max: 255 },
@@ -10,7 +10,7 @@ export const roleFields = {
   permissions: { type: 'references', label: 'Permissions', reference: 'permissions', by: 'name', required: true, virtual: true },
 } satisfies FieldSpecs;
 
-/** Permission form (spec 1 §5): name required. */
+/** Permission form: name required. */
 export const permissionFields = {
   name: { type: 'text', label: 'Name', required: true, max: 100, list: true },
   display_name: { type: 'text', label: 'Display Name', max: 255 },

@@ -107,7 +107,7 @@ export function parseCount(text: string): number | null {
   return Number(text.trim());
 }
 
-// ---- Valuation (spec 2 §5) ----
+// ---- Valuation ----
 
 /** '$25,750' for 25750 (whole dollars, thousands separators); '' without a value. */
 export function formatValuation(v: unknown, locale = 'en'): string {
@@ -178,7 +178,7 @@ export function cropCanvasSize(width: number, height: number, maxArea = CROP_MAX
 /** Spec 2 §9: video frame captures and thumbnails as JPEG of quality 0.25. */
 export const CAPTURE_QUALITY = 0.25;
 
-// ---- Mail (spec 2 §5) ----
+// ---- Mail ----
 
 const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
 export const isEmailAddress = (s: string) => EMAIL.test(s) && s.length <= 254;
@@ -196,7 +196,7 @@ export function parseRecipients(text: string): { valid: string[]; invalid: strin
   return { valid: all.filter(isEmailAddress), invalid: all.filter((s) => !isEmailAddress(s)) };
 }
 
-// ---- Live updates (spec 2 §4) ----
+// ---- Live updates ----
 
 /** The vehicle fields a live `updated` event may refresh on the scan page. */
 export const LIVE_VEHICLE_FIELDS = [
@@ -213,7 +213,7 @@ export const LIVE_VEHICLE_FIELDS = [
 
 /**
  * A live update merged into the scan: every field the event carries, except the vehicle fields the user is editing
- * right now (spec 2 §4: their typing is not overwritten).
+ * right now (their typing is not overwritten).
  */
 export function mergeLiveUpdate<T extends Record<string, unknown>>(
   scan: T,

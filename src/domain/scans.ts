@@ -5,7 +5,7 @@ import { DENT_LEVELS } from './pricing';
 import { safeString, singleLine } from './text';
 import { parseValuationText, VALUATION_MAX } from './valuation';
 
-/** Scan kinds (spec 2 §9); 'chasis' is the spec's spelling and the stored value. */
+/** Scan kinds; 'chasis' is the spec's spelling and the stored value. */
 export const SCAN_TYPES = [
   { id: 'arch', name: 'Arch' },
   { id: 'chasis', name: 'Chasis' },
@@ -15,7 +15,7 @@ export type ScanType = (typeof SCAN_TYPES)[number]['id'];
 export const SCAN_TYPE_IDS = SCAN_TYPES.map((t) => t.id) as [ScanType, ...ScanType[]];
 export const isScanType = (v: unknown): v is ScanType => SCAN_TYPE_IDS.includes(v as ScanType);
 
-/** Scan statuses in the order a scan moves through them (DECISIONS: metadata, ready, uploaded). */
+/** Scan statuses in the order a scan moves through them (metadata, ready, uploaded). */
 export const SCAN_STATUSES = [
   { id: 'metadata', name: 'Metadata' },
   { id: 'ready', name: 'Ready' },
@@ -28,14 +28,14 @@ export const isScanStatus = (v: unknown): v is ScanStatus => SCAN_STATUSES.some(
 /** Damage kinds as the spec spells them ('scratchs'). */
 export const DAMAGE_TYPES = ['dents', 'scratchs'] as const;
 export type DamageType = (typeof DAMAGE_TYPES)[number];
-/** Severity, lowest to highest (DECISIONS). */
+/** Severity, lowest to highest. */
 export const DAMAGE_LEVELS = DENT_LEVELS;
 export type DamageLevel = (typeof DAMAGE_LEVELS)[number];
 
 /** Tyre conclusions (spec 2 §3 conclusionDescription); NONE means nothing to report. */
 export const EATEN_TIRE = ['NONE', 'INNER_EDGE', 'OUTER_EDGE', 'BOTH_EDGES', 'CENTER'] as const;
 export const PRESSURE_TIRE = ['NONE', 'UNDER_INFLATED', 'OVER_INFLATED'] as const;
-/** Tread depth chart axis (spec 2 §9: 0 to 40). */
+/** Tread depth chart axis (0 to 40). */
 export const TREAD_DEPTH_MAX = 40;
 export const TYRE_ROWS_MAX = 10;
 
@@ -53,7 +53,7 @@ export function tyreLabel(row: number, lastRow: number, direction: 'L' | 'R') {
 /** Registrations are kept upper-case without spaces or dashes, so '1ab-2cd' and '1AB 2CD' are one plate. */
 export const normalisePlate = (plate: string) => plate.toUpperCase().replace(/[\s-]+/g, '');
 
-/** Valuation keeps only digits (spec 2 §5): '12,500' and 12500 are both 12500 dollars. */
+/** Valuation keeps only digits: '12,500' and 12500 are both 12500 dollars. */
 export const parseValuation = (v: unknown): unknown => {
   if (typeof v === 'string') {
     const digits = v.replace(/[,\s$]/g, '');
@@ -63,7 +63,7 @@ export const parseValuation = (v: unknown): unknown => {
 };
 
 /**
- * The vehicle fields a user may edit inline (spec 2 §4, PUT scans/{id}); the wire keeps the spec's names
+ * The vehicle fields a user may edit inline (PUT scans/{id}); the wire keeps the spec's names
  * (licensePlate, carColor), the table license_plate, car_color.
  */
 export const scanVehicleFields = {
@@ -102,11 +102,11 @@ export const scanUpdateBody = inputSchema(scanVehicleFields, 'update').extend({
   ),
   /** The front end sends it beside client_id; the server resolves the name itself. */
   client_name: z.unknown().optional(),
-  /** The front end's "do not show a spinner" flag (spec 2 §7); ignored. */
+  /** The front end's "do not show a spinner" flag; ignored. */
   noLoading: z.unknown().optional(),
 });
 
-/** POST scans, the manual scan (spec 1 §7): the server forces type tire and status uploaded. */
+/** POST scans, the manual scan: the server forces type tire and status uploaded. */
 export const manualScanFields = {
   agent_id: { type: 'reference', label: 'Agent', reference: 'agents', required: true },
   client_id: { type: 'reference', label: 'Client', reference: 'clients' },
@@ -276,7 +276,7 @@ export type ImageKind = (typeof IMAGE_KINDS)[number];
 /** POST ingest/scans/{id}/status. */
 export const ingestStatusBody = z.object({ status: oneOf(['ready', 'uploaded'], 'Status') });
 
-// ---- The scan page (spec 2 §2–§9) ----
+// ---- The scan page ----
 
 const idNumber = (label: string) =>
   z.coerce
@@ -285,7 +285,7 @@ const idNumber = (label: string) =>
     .positive(messages.type(label, 'an id'))
     .max(Number.MAX_SAFE_INTEGER, messages.type(label, 'an id'));
 
-/** The most a damage count edit may set one level to (spec 2 §5: numeric inputs). */
+/** The most a damage count edit may set one level to (numeric inputs). */
 export const DAMAGE_COUNT_MAX = 999;
 const levelCount = (level: string) => {
   const label = `${level[0].toUpperCase()}${level.slice(1)}`;
@@ -315,7 +315,7 @@ export const editDamageCountBody = z
   .refine((b) => b.dents !== undefined || b.scratchs !== undefined, { path: ['dents'], error: messages.required('Dents') });
 export type EditDamageCountBody = z.input<typeof editDamageCountBody>;
 
-/** The agent viewer's tyre repair choices (spec 2 §9), one per wheel: stored ids and the spec's labels. */
+/** The agent viewer's tyre repair choices, one per wheel: stored ids and the spec's labels. */
 export const TYRE_REPAIR_TYPES = [
   { id: 'repair', name: 'Repair' },
   { id: 'recheck', name: 'Recheck Next Visit' },

@@ -3,7 +3,7 @@ import { messages } from './messages';
 import { PASSWORD_MIN } from './password-rules';
 import { ROLE_AGENT, ROLE_CLIENT, ROLE_SUPER_ADMIN } from './permissions';
 
-/** The user form (spec 1 §5): names, e-mail, roles by name, agents/clients by id, password on create only. */
+/** The user form: names, e-mail, roles by name, agents/clients by id, password on create only. */
 export const userFields = {
   first_name: { type: 'text', label: 'First Name', required: true, max: 255, list: true },
   last_name: { type: 'text', label: 'Last Name', required: true, max: 255, list: true },
@@ -20,11 +20,11 @@ const holds = (roles: unknown, role: string) =>
   Array.isArray(roles) && roles.some((r) => typeof r === 'string' && lower(r) === lower(role));
 const isEmpty = (v: unknown) => !Array.isArray(v) || v.length === 0;
 
-/** Role names are compared lower-cased (spec 1 §6). */
+/** Role names are compared lower-cased. */
 export const rolesInclude = (roles: unknown, role: string) => holds(roles, role);
 export const includesSuperAdmin = (roles: unknown) => holds(roles, ROLE_SUPER_ADMIN);
 
-/** Agents are required with the Agent role, clients with the Client role (spec 1 §5). */
+/** Agents are required with the Agent role, clients with the Client role. */
 export function userRefine(body: Record<string, unknown>, _mode?: FormMode): Record<string, string> | null {
   const errors: Record<string, string> = {};
   if (holds(body.roles, ROLE_AGENT) && isEmpty(body.agents)) errors.agents = messages.required(userFields.agents.label);
@@ -32,7 +32,7 @@ export function userRefine(body: Record<string, unknown>, _mode?: FormMode): Rec
   return Object.keys(errors).length ? errors : null;
 }
 
-/** Deselecting the Agent role clears the agents, deselecting Client clears the clients (spec 1 §4). */
+/** Deselecting the Agent role clears the agents, deselecting Client clears the clients. */
 export function relationsForRoles(roles: unknown, agents: unknown, clients: unknown): { agents: number[]; clients: number[] } {
   const ids = (v: unknown) => (Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : []);
   return {

@@ -22,7 +22,7 @@ export type WebhookFailure = (typeof WEBHOOK_FAILURES)[number];
 /** Server-made signing secrets look like this: Standard Webhooks' `whsec_` + base64 of 32 random bytes. */
 export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
-/** A webhook (spec 3 §3, §5): endpoint an http(s) URL, at least one event; the secret is never an input. */
+/** A webhook: endpoint an http(s) URL, at least one event; the secret is never an input. */
 export const webhookFields = {
   agent_id: { type: 'reference', label: 'Agent', reference: 'agents', required: true },
   endpoint: { type: 'text', label: 'Endpoint', required: true, url: true, max: 2000, list: true },

@@ -3,7 +3,7 @@ import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { parseMessageLines } from '../components/ruleMessages';
 import { enCore, withScreens } from './en-core';
 
-/** Header language choices (spec 1 §1); names are shown in their own language. */
+/** Header language choices; names are shown in their own language. */
 export const LOCALES = [
   { locale: 'en', name: 'English' },
   { locale: 'ja', name: '日本語' },

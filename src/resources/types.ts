@@ -42,7 +42,7 @@ export interface ExtraColumn {
   source: string;
   /** 'datetime' shows DD-MM-YYYY hh:mm A (Japanese YYYY-MM-DD A hh:mm). */
   type: 'text' | 'datetime';
-  /** Sorts when the resource table lists it as sortable, unless false here (a user's Created, spec 1 §2). */
+  /** Sorts when the resource table lists it as sortable, unless false here (a user's Created). */
   sortable?: false;
 }
 

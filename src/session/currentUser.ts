@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, readStored, useStored, writeStored } from './storage';
 
-/** The signed-in user as the login call returns it (spec 1 §3). */
+/** The signed-in user as the login call returns it. */
 export interface CurrentUser {
   id: number;
   token: string;
@@ -58,7 +58,7 @@ export const useCurrentUser = (): CurrentUser | null => useStored(STORAGE_KEYS.c
 
 const toId = (v: unknown) => (Number.isSafeInteger(v) && (v as number) > 0 ? (v as number) : null);
 
-/** While impersonating, the real admin's id (spec 1 §4). */
+/** While impersonating, the real admin's id. */
 export const getImpersonatedUser = () => toId(readStored(STORAGE_KEYS.impersonatedUser));
 export const setImpersonatedUser = (id: number | null) => writeStored(STORAGE_KEYS.impersonatedUser, id);
 export const useImpersonatedUser = () => useStored(STORAGE_KEYS.impersonatedUser, toId);

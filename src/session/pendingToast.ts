@@ -1,5 +1,5 @@
 /**
- * A success toast to show once after a full page reload (impersonation reloads the app, spec 1 §4):
+ * A success toast to show once after a full page reload (impersonation reloads the app):
  * kept in sessionStorage, so it belongs to this tab and survives only the next start.
  */
 const KEY = 'pendingToast';

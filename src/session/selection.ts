@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, readStored, useStored, writeStored } from './storage';
 
-/** A header selection: one id, several, or null for 'all' (spec 1 §3: "a single value or a list"). */
+/** A header selection: one id, several, or null for 'all' ("a single value or a list"). */
 export type Selection = number | number[] | null;
 
 /** The selected agent's branding as stored under selectedAgentDetails. */

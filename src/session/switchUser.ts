@@ -3,7 +3,7 @@ import { setPendingToast } from './pendingToast';
 import { setAgentBranding, setSelectedAgent, setSelectedClient } from './selection';
 
 /**
- * Impersonation's hand-over (spec 1 §4): store the user the server signed in (with its token) and the
+ * Impersonation's hand-over: store the user the server signed in (with its token) and the
  * admin marker, drop the header selection (it belonged to the other user), then go to / and reload
  * the whole app, so nothing cached for the previous user survives; `toast` shows after the reload.
  */

@@ -43,7 +43,7 @@ async function openCreate(resource: string, crumb: string) {
   await expect(page.getByRole('heading', { name: crumb })).toBeVisible();
 }
 
-/** Submit on an empty form: every message shows and the first invalid input has the focus (spec 1 §5). */
+/** Submit on an empty form: every message shows and the first invalid input has the focus. */
 async function expectInvalidSubmit(messages: string[], first: Locator) {
   await submit();
   for (const message of messages) await expect(page.getByText(message, { exact: true })).toBeVisible();

@@ -80,7 +80,7 @@ test('agent viewer: products, parts and comments saved with Save and Generate Qu
   await expect(quote.getByRole('button', { name: 'Loading..' })).toBeDisabled();
   const reply = await saved;
   expect(reply.status()).toBe(201);
-  // The JSON variant (spec 3 §7), not multipart.
+  // The JSON variant, not multipart.
   expect(reply.request().headers()['content-type']).toContain('application/json');
   const sent = reply.request().postDataJSON() as { scan_id: number; client_id: number; items: Record<string, unknown> };
   expect(sent).toMatchObject({ scan_id: scan!.id, client_id: evaluation.client.id });

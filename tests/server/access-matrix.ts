@@ -455,7 +455,7 @@ export const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/agent/agents/${f.mine.agent}/branding` }),
     foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}/branding` }),
   },
-  // Public: the customer portal is a kiosk (DECISIONS); throttled per agent and address.
+  // Public: the customer portal is a kiosk; throttled per agent and address.
   'POST /api/agent/agents/:id/validate-pin': {
     access: 'public',
     request: async (f) => ({
@@ -464,7 +464,7 @@ export const matrix: Record<string, MatrixEntry> = {
     }),
     foreign: 'none',
   },
-  // The customer portal (a kiosk, DECISIONS): enrolling is public and throttled like validate-pin; the portal's
+  // The customer portal (a kiosk): enrolling is public and throttled like validate-pin; the portal's
   // reads need the kiosk token enrolled for that agent.
   'POST /api/agent/agents/:id/portal/enrol': {
     access: 'public',

@@ -272,7 +272,7 @@ describe('clients: create, read, page, search, update, delete', () => {
     expect([row.light, row.replacement]).toEqual([99.99, 1234.5]);
   });
 
-  it('creates a client from its name alone with PRICING.md defaults (spec 3 §5: only the name is required)', async () => {
+  it('creates a client from its name alone with the pricing defaults (only the name is required)', async () => {
     for (const payload of [{ name: 'Name only' }, { name: 'T without threshold', calculation_method: 'T', sc_threshold: '' }]) {
       const res = await t.as(admin, { method: 'POST', url: '/api/quote/clients', payload });
       expect(res.statusCode, res.body).toBe(201);

@@ -1,12 +1,12 @@
 -- Users, roles, permissions and options administration: names compared as the code compares them, key lookups indexed.
 
--- Role names are compared lower-cased (spec 1 §6), so 'agent' and 'Agent' cannot both exist.
+-- Role names are compared lower-cased, so 'agent' and 'Agent' cannot both exist.
 create unique index roles_name_lower_key on roles (lower(name));
 
 -- Permission names are the lower-case snake words the routes check.
 alter table permissions add constraint permissions_name_format check (name ~ '^[a-z][a-z0-9_]*$');
 
--- Option names are upper-case (spec 3 §3); the type decides whether a value is HTML.
+-- Option names are upper-case; the type decides whether a value is HTML.
 alter table options add constraint options_name_format check (option_name ~ '^[A-Z][A-Z0-9_]*$');
 alter table options add constraint options_field_type_check check (field_type in ('text', 'editor'));
 

@@ -1,6 +1,6 @@
 -- Agents, devices, webhooks and panel groups: the portal pin throttle, webhooks, panel groups, uploaded files.
 
--- Failed customer-portal pin checks, for throttling per agent and client address (DECISIONS: 5 per 15 minutes).
+-- Failed customer-portal pin checks, for throttling per agent and client address (5 per 15 minutes).
 create table pin_failures (
   id bigint generated always as identity primary key,
   throttle_key text not null,

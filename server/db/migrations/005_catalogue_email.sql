@@ -1,4 +1,4 @@
--- Catalogue: the clients' pricing inputs (PRICING.md), products, parts, panels; e-mail templates.
+-- Catalogue: the clients' pricing inputs, products, parts, panels; e-mail templates.
 -- Money is numeric(12,2) in the client's currency (the engine turns it into integer cents); percentages numeric(7,2).
 
 alter table clients
@@ -92,7 +92,7 @@ create table email_templates (
   updated_at timestamptz not null default now()
 );
 
--- Panels of a panel group (004); each names the part whose matrix row prices it (PRICING.md).
+-- Panels of a panel group (004); each names the part whose matrix row prices it.
 -- A group with panels cannot be deleted; a deleted part leaves its panels unpriced.
 create table panels (
   id bigint generated always as identity primary key,

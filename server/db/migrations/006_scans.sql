@@ -1,4 +1,4 @@
--- Scans (spec 2): the scan with its vehicle fields, its detections, counts, tyres, videos, images and reports.
+-- Scans: the scan with its vehicle fields, its detections, counts, tyres, videos, images and reports.
 -- Files (images, videos, PDFs) live in the storage module; rows keep their URLs, scan_files says which scan holds which file.
 
 create table scans (
@@ -17,7 +17,7 @@ create table scans (
   model text,
   car_color text,
   body_type text,
-  -- Whole dollars (spec 2 §5: digits only).
+  -- Whole dollars (digits only).
   valuation bigint check (valuation >= 0),
   location_state text check (location_state in ('ACT','NSW','NT','QLD','SA','TAS','VIC','WA')),
   -- When the vehicle was scanned (wire name timestamp) and when the scan started (startTime).

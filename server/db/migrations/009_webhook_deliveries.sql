@@ -1,4 +1,4 @@
--- Webhook deliveries (an agent's webhooks, spec 3 §3): one row per event and subscribed webhook, written when the event
+-- Webhook deliveries (an agent's webhooks): one row per event and subscribed webhook, written when the event
 -- happens and sent by the server's delivery loop, retried with back-off until the receiver answers 2xx.
 create table webhook_deliveries (
   id bigint generated always as identity primary key,

@@ -19,7 +19,7 @@ create table registrations (
 -- The autocomplete is a prefix search.
 create index registrations_number_prefix_idx on registrations (number text_pattern_ops);
 
--- The agent viewer's tyre repair choice (spec 2 §2, §9): one per wheel (row and side) of a scan; choosing again replaces it.
+-- The agent viewer's tyre repair choice: one per wheel (row and side) of a scan; choosing again replaces it.
 create table scan_tyre_repairs (
   scan_id bigint not null references scans(id) on delete cascade,
   "row" smallint not null check ("row" between 1 and 10),

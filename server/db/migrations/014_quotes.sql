@@ -1,4 +1,4 @@
--- Quotes (spec 3 §3, PRICING.md): one per scan, priced by the server with the engine of src/domain/pricing.ts.
+-- Quotes: one per scan, priced by the server with the engine of src/domain/pricing.ts.
 -- A quote keeps what it was priced with (the client's prices, surcharges, currency and GST), so a later price change
 -- never alters an issued quote; saving again re-prices it in place (same id: the quote number).
 create table quotes (
@@ -7,7 +7,7 @@ create table quotes (
   -- The scan's agent (a scan never changes agent) and the client the quote was priced for: the data scope, as scans.
   agent_id bigint not null references agents(id) on delete restrict,
   client_id bigint not null references clients(id) on delete restrict,
-  -- The assessor: the signed-in user who last saved it (spec 3 §1), with the name as it was.
+  -- The assessor: the signed-in user who last saved it, with the name as it was.
   user_id bigint references users(id) on delete set null,
   assessor text,
   type text not null default 'arch' check (type in ('arch', 'chasis', 'tire')),

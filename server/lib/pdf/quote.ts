@@ -10,7 +10,7 @@ import { A4, createPdf, pdfBytes, type PdfFont } from './document';
  */
 
 const MARGIN = 40;
-const PRIMARY: [number, number, number] = [12, 24, 57]; // #0C1839 (DECISIONS: primary colour)
+const PRIMARY: [number, number, number] = [12, 24, 57]; // #0C1839 (primary colour)
 const MUTED: [number, number, number] = [90, 90, 90];
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 

@@ -40,7 +40,7 @@ export const AgentRecord = z.object({
 });
 
 /**
- * Agents (spec 3): created with multipart (`logoFile`), updated with `POST agents/{id}?_method=PUT`.
+ * Agents: created with multipart (`logoFile`), updated with `POST agents/{id}?_method=PUT`.
  * Calls with agents in their path ignore the X_SNG_* selection, so `agents/lists` is the header's agent selector.
  */
 export const agentsResource: ResourceDescription = {
@@ -71,7 +71,7 @@ export const agentsResource: ResourceDescription = {
   },
 };
 
-/** DECISIONS: at most 5 failed pin checks per 15 minutes per agent and client address. */
+/** at most 5 failed pin checks per 15 minutes per agent and client address. */
 export const PIN_MAX_FAILURES = 5;
 export const PIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 

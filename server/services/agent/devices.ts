@@ -4,7 +4,7 @@ import { deviceFields } from '../../../src/domain/devices';
 import { idArray, type ResourceDescription } from '../../lib/resource';
 import { resourceFacts } from '../../../src/domain/resources';
 
-/** Devices (spec 1): the list shows Location Name, Type and Owner (the agent's name). */
+/** Devices: the list shows Location Name, Type and Owner (the agent's name). */
 export const devicesResource: ResourceDescription = {
   ...resourceFacts('devices'),
   model: 'Device',

@@ -14,7 +14,7 @@ import { resourceFacts } from '../../../src/domain/resources';
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /**
- * An agent's webhooks (spec 3 §3). The secret is made here on create and never read from the body; it is
+ * An agent's webhooks. The secret is made here on create and never read from the body; it is
  * returned to holders of `agent` because the receiver needs it to verify the signature.
  */
 export const webhooksResource: ResourceDescription = {

@@ -20,7 +20,7 @@ export const productsResource: ResourceDescription = {
   searchable: ['name', 'type'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'global',
-  // The quote's product picker fills a row's price from the choice (spec 3 §3: products are text, value, price).
+  // The quote's product picker fills a row's price from the choice (products are text, value, price).
   lists: { text: 'name', post: true, filters: ['type'], extra: ['price'] },
 };
 

@@ -104,8 +104,8 @@ export const clientsResource: ResourceDescription = {
 const CategoryReply = dataReply(z.object({ category: Level.nullable() }));
 
 /**
- * `POST clients/calculate-category` (spec 3 §7): a panel's category under the client's T or W method
- * (PRICING.md), null when the panel has no dents. Used by the quote screens, so it needs `scan`.
+ * `POST clients/calculate-category`: a panel's category under the client's T or W method
+ *, null when the panel has no dents. Used by the quote screens, so it needs `scan`.
  */
 export function calculateCategoryRoute(app: FastifyInstance, _opts: unknown, done: () => void) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -122,7 +122,7 @@ export function calculateCategoryRoute(app: FastifyInstance, _opts: unknown, don
     async (req) => {
       const { categories } = req.body;
       const client_id = req.body.client_id as number;
-      // The path names clients, so the header selection does not apply (spec 1 §7).
+      // The path names clients, so the header selection does not apply.
       const client = await app.db
         .selectFrom('clients')
         .select([

@@ -16,7 +16,7 @@ const PanelGroupRecord = z.object({
   updated_at: z.date(),
 });
 
-/** Panel groups (spec 3): listed with `part`, written with `panelgroup`; created/updated multipart with `imageFile`. */
+/** Panel groups: listed with `part`, written with `panelgroup`; created/updated multipart with `imageFile`. */
 export const panelGroupsResource: ResourceDescription = {
   ...resourceFacts('panelgroups'),
   model: 'PanelGroup',

@@ -8,7 +8,7 @@ import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
 import { fileUrl } from '../../lib/storage';
 
 /**
- * Every SQL statement of the quotes (spec 3 §3, §7), each taking a connection or a transaction. A quote carries its
+ * Every SQL statement of the quotes, each taking a connection or a transaction. A quote carries its
  * scan's agent (a scan never changes agent) and the client it was priced for, so the scope and the agent and client
  * filters read the quote's own indexed columns; the registration and the location state are the scan's.
  */
@@ -361,7 +361,7 @@ export async function productNames(db: Executor, ids: number[]) {
   return new Map(r.rows.map((p) => [p.id, p.name]));
 }
 
-/** The signed-in user's name, the quote's assessor (spec 3 §1). */
+/** The signed-in user's name, the quote's assessor. */
 export async function userName(db: Executor, userId: number) {
   const r = await sql<{ name: string }>`select trim(first_name || ' ' || last_name) as name from users where id = ${userId}`.execute(db);
   return r.rows[0]?.name ?? null;

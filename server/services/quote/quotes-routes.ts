@@ -33,7 +33,7 @@ const pageQuery = quoteFilterQuery.extend({
 });
 
 /**
- * The quotes (spec 3 §7), scoped like scans (an Agent or Client user sees the quotes of their scans): reading needs
+ * The quotes, scoped like scans (an Agent or Client user sees the quotes of their scans): reading needs
  * `scan`, every change (save, delete, the quote-check flag, photo removal) `quote_edit`.
  */
 export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typeof quoteRecords> }, done: () => void) {
@@ -123,7 +123,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         description:
           'multipart/form-data (the quote screen: text parts, items / products / parts as JSON text, the file vehicle_photo) or JSON (the scan ' +
           "page). The server checks the panels, products and parts, prices every line with the client's current prices, surcharges and " +
-          'GST_PERCENT (PRICING.md) and stores the figures with a snapshot of them; figures sent by the browser are ignored. One quote per ' +
+          'GST_PERCENT and stores the figures with a snapshot of them; figures sent by the browser are ignored. One quote per ' +
           "scan: saving again updates it and keeps its id. Queues quote.generated for the agent's webhooks. 201 when created, 200 when updated.",
         body: quoteBody,
         response: { 200: dataReply(QuoteRecord), 201: dataReply(QuoteRecord), ...recordErrors },

@@ -113,7 +113,7 @@ export function priceQuoteBody(
     }
     const category = panel.car_panel ? (computed[panel.car_panel] ?? null) : null;
     const repairType = item.repair_type ?? null;
-    // A pdr choice without its category takes the computed one (spec 3 §4: moving to pdr sets it).
+    // A pdr choice without its category takes the computed one (moving to pdr sets it).
     const choice: DentChoice = {
       repair_type: repairType,
       category: repairType === 'pdr' ? (item.category ?? category) : null,

@@ -36,7 +36,7 @@ const SearchBody = z.object({
 });
 
 /**
- * The quote screen's scan calls (spec 2 §7, spec 3 §7), permission `scan`, scoped like the scan list: `GET scans/{id}/evaluate`
+ * The quote screen's scan calls, permission `scan`, scoped like the scan list: `GET scans/{id}/evaluate`
  * and `POST scans/search`.
  */
 export function evaluateRoutes(app: FastifyInstance, opts: { db: Database }, done: () => void) {

@@ -16,7 +16,7 @@ import { type ScanDeps, scanRecords } from './service';
 /** The sweep of expired export files, run by server.ts. */
 export { removeExpiredExports } from './export';
 
-/** The scan service (/api/scan): the scan list and records (spec 2 §7), the customer portal's list and the devices' ingestion API (docs/ingestion.md). */
+/** The scan service (/api/scan): the scan list and records, the customer portal's list and the devices' ingestion API (docs/ingestion.md). */
 export async function scanService(app: FastifyInstance, opts: { config: Config }) {
   // Report and quote PDFs in replies (`report_pdfs`, `pdf_url`) become links signed for the requesting user.
   signDocumentUrlsOfReplies(app);

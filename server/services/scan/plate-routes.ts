@@ -12,7 +12,7 @@ import type { PlateLookupProvider } from './plate-lookup';
 export const REGISTRATION_MODEL = 'Registration';
 const providerErrors = { 502: ErrorReply, 504: ErrorReply };
 
-/** The plate autocomplete and fetch of the scan page (spec 2 §4, §7), permission `scan`; registrations are not scoped. */
+/** The plate autocomplete and fetch of the scan page, permission `scan`; registrations are not scoped. */
 export function plateRoutes(app: FastifyInstance, opts: { plates: PlateLookupProvider }, done: () => void) {
   const { plates } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -8,7 +8,7 @@ type PortalScan = z.infer<typeof PortalScanRecord>;
 type PortalScanDetail = z.infer<typeof PortalScanDetailRecord>;
 type LevelCounts = PortalScanDetail['measures']['dents'][string];
 
-/** Whether a scan has a quote (spec 1 §4: completed); saving or deleting a quote publishes `saved` (quote service). */
+/** Whether a scan has a quote (completed); saving or deleting a quote publishes `saved` (quote service). */
 const HAS_QUOTE = sql<boolean>`exists (select 1 from quotes q where q.scan_id = s.id)`;
 
 const cardColumns = sql`s.id, s.license_plate as "licensePlate", s.scanned_at as "timestamp", s.status, s.type,

@@ -4,7 +4,7 @@ import { autoTable, type UserOptions } from 'jspdf-autotable';
 import { A4, createPdf, pdfBytes } from '../../lib/pdf/document';
 import type { ScanDetail, ScanItem } from './repository';
 
-/** DD-MM-YYYY hh:mm AM in Melbourne time (spec 2 §9): the screens' own formatting (src/domain/format.ts). */
+/** DD-MM-YYYY hh:mm AM in Melbourne time: the screens' own formatting (src/domain/format.ts). */
 export const melbourneTime = (d: Date) => formatDateTime(d, 'en');
 
 const label = (list: readonly { id: string; name: string }[], id: string) => list.find((x) => x.id === id)?.name ?? id;

@@ -564,7 +564,7 @@ async function upsertTyres(trx: Executor, scanId: number, tyres: NonNullable<Sca
       on conflict (scan_id, "row", direction, position) do update set depths = excluded.depths, eaten_tire = excluded.eaten_tire,
         pressure_tire = excluded.pressure_tire, coord_x = excluded.coord_x, coord_y = excluded.coord_y, updated_at = now()`.execute(trx);
   }
-  // Labels depend on the last row (spec 2: REAR on the last row), so they are set once all rows are known.
+  // Labels depend on the last row (REAR on the last row), so they are set once all rows are known.
   const rows = await sql<{
     id: number;
     row: number;
@@ -649,7 +649,7 @@ export async function agentDefaultClient(db: Executor, agentId: number) {
   return r.rows[0]?.default_client_id ?? null;
 }
 
-/** A manual scan: type tire, status uploaded (spec 2 §9); `startTime` an instant or a Melbourne wall-clock time. */
+/** A manual scan: type tire, status uploaded; `startTime` an instant or a Melbourne wall-clock time. */
 export async function insertManualScan(
   trx: Executor,
   s: { scan_id: string; agent_id: number; client_id: number | null; startTime: string | null },

@@ -26,7 +26,7 @@ import { RESOURCES } from '../../../src/domain/resources';
 const IdParams = z.object({ id: z.string() });
 
 /**
- * The scan list and the scan record (spec 2 §7), scoped by the user's agents and clients: reading needs `scan`, every
+ * The scan list and the scan record, scoped by the user's agents and clients: reading needs `scan`, every
  * change (vehicle fields, manual scan, refresh, delete, damage counts, saved images, tyre choices) `scan_edit`.
  */
 export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeof scanRecords> }, done: () => void) {
@@ -141,7 +141,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
         summary: 'Create a manual scan (type tire, status uploaded)',
         description:
           "Body agent_id (an agent the user may see), client_id (default: the agent's default client), startTime. type, status and client_name are " +
-          'accepted and ignored: a manual scan is always a tire scan with status uploaded (spec 2 §9).',
+          'accepted and ignored: a manual scan is always a tire scan with status uploaded.',
         body: ManualScanBody.meta({
           example: {
             agent_id: 1,

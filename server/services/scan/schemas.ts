@@ -29,7 +29,7 @@ const lowerChoice = (ids: readonly string[], label: string) =>
       .optional(),
   );
 
-/** GET scans and GET scans/export-scan-report (spec 2 §7). */
+/** GET scans and GET scans/export-scan-report. */
 export const ScanFilterQuery = z.object({
   q: z.preprocess(blankToUndefined, safeString('Search').trim().max(200).optional()),
   ts: z.preprocess(blankToUndefined, scanDate('Start date').optional()),
@@ -62,7 +62,7 @@ export const ScanPageReply = z.object({
 /** POST scans: the manual scan's agent, client and start time. */
 export const ManualScanBody = inputSchema(manualScanFields).extend({
   startTime: z.preprocess((v) => (v === '' || v === null ? undefined : v), scanDate('Start Time').optional()),
-  // The portal sends these too; the server resolves the client's name and forces type tire, status uploaded (spec 2 §9).
+  // The portal sends these too; the server resolves the client's name and forces type tire, status uploaded.
   client_name: z.unknown().optional(),
   type: z.unknown().optional(),
   status: z.unknown().optional(),

@@ -98,7 +98,7 @@ export async function deleteScan(db: Database, storage: FileStorage, scanId: num
 }
 
 /**
- * The scan list and records (spec 2 §7) for a signed-in caller: every method takes the request (its user, data scope
+ * The scan list and records for a signed-in caller: every method takes the request (its user, data scope
  * and logger), checks, writes in one transaction with the webhooks queued in it, then broadcasts and (for uploaded
  * scans) rewrites the report.
  */
@@ -167,7 +167,7 @@ export function scanRecords(deps: ScanDeps) {
       return item;
     },
 
-    /** A manual scan (spec 2 §9): always type tire, status uploaded, with its report. */
+    /** A manual scan: always type tire, status uploaded, with its report. */
     async createManual(req: FastifyRequest, input: z.output<typeof ManualScanBody>) {
       // ManualScanBody checked them: agent_id a positive id, client_id one or absent, startTime a date or absent.
       const body = {

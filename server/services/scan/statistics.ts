@@ -13,7 +13,7 @@ import { SCAN_TIME_ZONE, scanScope } from './repository';
 import { ScanFilterQuery } from './schemas';
 
 /**
- * The dashboard's statistics (spec 1 §2, §7): scans per agent or per location and type, in the caller's
+ * The dashboard's statistics: scans per agent or per location and type, in the caller's
  * scope narrowed by the X_SNG_* selection and the filters, read from scan_stats (migration 015) and never by walking
  * the scans, except within a day that a bound with a time of day cuts.
  */
@@ -190,7 +190,7 @@ export async function scanStatistics(db: Executor, scope: DataScope, f: Statisti
 
 /**
  * GET scans/agent-statistics and scans/location-statistics: any signed-in user (the dashboard at / needs only a
- * sign-in, spec 1 §2); the rows stay inside the user's agents and clients, the header selection narrowing.
+ * sign-in); the rows stay inside the user's agents and clients, the header selection narrowing.
  */
 export function statisticsRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();

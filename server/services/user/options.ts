@@ -30,7 +30,7 @@ const EMAIL_DEFAULTS: readonly string[] = [OPTION_NAMES.EMAIL_DEFAULT_HEADER, OP
 /** The stored form of a value: HTML from an editor is sanitised, plain values trimmed of surrounding space. */
 const storedValue = (value: string, fieldType: string) => (fieldType === 'editor' ? sanitizeRichText(value) : value.trim());
 
-/** Checks and stores one option's value; the stored field type decides the rules (spec 3 §5). */
+/** Checks and stores one option's value; the stored field type decides the rules. */
 async function saveOption(db: Executor, row: Pick<OptionRow, 'id' | 'option_name' | 'field_type'>, value: string, errorKey: string) {
   const stored = storedValue(value, row.field_type);
   const error = optionValueError(row.option_name, stored, row.field_type);
@@ -44,7 +44,7 @@ async function saveOption(db: Executor, row: Pick<OptionRow, 'id' | 'option_name
 }
 
 /**
- * Application settings (spec 3 §2, §7): a paged list and an edit form, no create or delete from the API;
+ * Application settings: a paged list and an edit form, no create or delete from the API;
  * the terms dialog reads TERMS_AND_CONDITIONS through options/search, the Email Header & Footer page
  * saves through options/bulksave.
  */

@@ -57,7 +57,7 @@ export const rolesResource: ResourceDescription = {
   unrestrictedWrites: true,
   // The user form sends role names, so the choices carry names.
   lists: { text: 'name', value: 'name' },
-  // Only a Super Admin sees (so may edit or choose) the Super Admin role (spec 1 §5); anyone else sees only the
+  // Only a Super Admin sees (so may edit or choose) the Super Admin role; anyone else sees only the
   // roles whose permissions they all hold, so the user form offers only what they may grant.
   where: (req) =>
     isSuperAdmin(req.user!)

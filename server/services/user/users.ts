@@ -41,7 +41,7 @@ async function principalOf(trx: Executor, user: Record<string, unknown>): Promis
 }
 
 /**
- * Refuses a non-Super-Admin's change to a user whose access exceeds theirs: a Super Admin (spec 1 §6),
+ * Refuses a non-Super-Admin's change to a user whose access exceeds theirs: a Super Admin,
  * a permission they do not hold, an agent or client outside their own. 403: the user is out of reach.
  */
 async function guardTarget(req: FastifyRequest, trx: Executor, target: Record<string, unknown>, action: string) {
@@ -94,7 +94,7 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   const roles = unique(asStrings(input.roles).map((r) => r.trim().toLowerCase()));
   const known = await sql<{ name: string }>`select name from roles where lower(name) = any(${roles}::text[])`.execute(trx);
   if (known.rows.length !== roles.length) throw new ValidationError({ roles: invalid(userFields.roles.label) });
-  // The Super Admin role is neither offered to nor assignable by anyone else (spec 1 §5).
+  // The Super Admin role is neither offered to nor assignable by anyone else.
   if (!isSuperAdmin(me) && includesSuperAdmin(roles)) throw new ValidationError({ roles: messages.grantSuperAdmin() });
   // A Super Admin cannot demote themselves, so an installation always keeps one.
   if (current && current.id === me.id && includesSuperAdmin(current.roles) && !includesSuperAdmin(roles)) {
@@ -196,7 +196,7 @@ export const usersResource: ResourceDescription = {
 const ApiKeyReply = dataReply(z.object({ token: z.string() }));
 
 /**
- * GET users/{id}/apikey (spec 1 §7): a new key, shown once; only its SHA-256 is kept, so the
+ * GET users/{id}/apikey: a new key, shown once; only its SHA-256 is kept, so the
  * previous key stops working at once. The device ingestion routes accept it.
  */
 export function userKeyRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {

@@ -4,7 +4,7 @@ import type { FormErrors } from '../schemaErrors';
 /**
  * The small form state of the public pages (react-admin's <Form> and react-hook-form stay out of
  * the sign-in download). Validates on submit, blocks it when invalid and focuses the first invalid
- * field (spec 1 §5); onValid may return the server's field errors to show.
+ * field; onValid may return the server's field errors to show.
  */
 export function useAuthForm<N extends string>(initial: Record<N, string>, validate: (values: Record<N, string>) => Promise<FormErrors>) {
   const [values, setValues] = useState(initial);

@@ -248,7 +248,7 @@ const FilterForm = <K extends string>({ messages, filters, applied, loading, onA
 };
 
 /**
- * The advance filter (spec 2 §2, spec 3 §2, after spec 1's pattern): the panel above holding the described inputs;
+ * The advance filter (after spec 1's pattern): the panel above holding the described inputs;
  * Search applies the values (disabled while loading or with none set), Reset clears them. The select lists load when
  * the panel first opens.
  */

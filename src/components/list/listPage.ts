@@ -22,7 +22,7 @@ export function toListPage<Row extends { id: unknown }>(reply: unknown): ListPag
   return { rows, total: Number.isFinite(total) ? total : rows.length, estimate: r.total_is_estimate === true };
 }
 
-/** The column the page is ordered by (the lists sort the returned page only, spec 2 §2 and spec 3 §2). */
+/** The column the page is ordered by (the lists sort the returned page only). */
 export interface ListSort<S extends string> {
   field: S;
   order: 'asc' | 'desc';

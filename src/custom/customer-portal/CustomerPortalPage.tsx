@@ -28,7 +28,7 @@ import { PortalScanView } from './PortalScanView';
 
 type State = { kind: 'loading' } | { kind: 'enrol' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; agent: PortalAgent };
 
-/** Buttons in the agent's colours (spec 1 §2), readable whatever they are (src/domain/portal-colors.ts). */
+/** Buttons in the agent's colours, readable whatever they are (src/domain/portal-colors.ts). */
 export type ButtonSx = { bgcolor: string; color: string; '&:hover': object; '&.Mui-disabled': object };
 const buttonSxOf = (agent: PortalAgent | null): ButtonSx => {
   const { background, text } = portalButtonColors(agent?.primary_color, agent?.text_color);
@@ -40,7 +40,7 @@ const buttonSxOf = (agent: PortalAgent | null): ButtonSx => {
   };
 };
 
-/** When a throttled pincode may be tried again, for the dialog (spec 1 §5, DECISIONS: 5 failures per 15 minutes). */
+/** When a throttled pincode may be tried again, for the dialog (5 failures per 15 minutes). */
 const refusalOf = (e: unknown, locale: string) => {
   if (!(e instanceof PincodeError)) throw e;
   if (e.key === 'app.portal.pincode_wrong') return { key: e.key };
@@ -64,7 +64,7 @@ export interface SavedEvent {
 }
 
 /**
- * The customer portal of one agent (spec 1 §2, DECISIONS, docs/portal.md): a kiosk without sign-in, sidebar or header
+ * The customer portal of one agent (docs/portal.md): a kiosk without sign-in, sidebar or header
  * icons. An enrolled portal without a kiosk token in this browser shows only the enrolment dialog. Without a scan id:
  * NEW SCANS and COMPLETED SCANS of the last 48 hours, live; with one: that scan's vehicle and damage, read-only.
  */
@@ -118,7 +118,7 @@ export const CustomerPortalPage = () => {
     };
   }, [agentId, scanId, ready, failed, visit]);
 
-  // The live channel while the portal shows; left when it does not (spec 1 §4).
+  // The live channel while the portal shows; left when it does not.
   useEffect(() => {
     if (!ready) return undefined;
     return followPortal(

@@ -8,7 +8,7 @@ interface PincodeDialogProps {
   title: string;
   /** i18n key of a line under the title. */
   text?: string;
-  /** Checks the pincode: resolves with an i18n message (and its values) to show under the field, or null when accepted. A refused pincode is cleared (spec 1 §5). */
+  /** Checks the pincode: resolves with an i18n message (and its values) to show under the field, or null when accepted. A refused pincode is cleared. */
   onSubmit: (pincode: string) => Promise<{ key: string; values?: Record<string, unknown> } | null>;
   /** Without it there is no Cancel (the kiosk cannot go on without enrolling). */
   onCancel?: () => void;

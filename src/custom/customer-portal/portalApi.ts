@@ -104,7 +104,7 @@ export async function enrolKiosk(agentId: string, pincode: string): Promise<void
   storeKioskToken(agentId, { token: kiosk_token, expires_at });
 }
 
-/** Go to Admin's check (spec 1 §2): true when the pincode matches. */
+/** Go to Admin's check: true when the pincode matches. */
 export async function validatePin(agentId: string, pin: string): Promise<boolean> {
   const reply = await postPin(`agent/agents/${encodeURIComponent(agentId)}/validate-pin`, { pin });
   return reply.data === true;

@@ -133,7 +133,7 @@ export const DashboardFilter = ({ applied, onApply }: Props) => {
             <DateRangeField
               ts={applied.ts}
               td={applied.td}
-              // Collapsed: a picked range searches at once (spec 1 §2), keeping the other filters.
+              // Collapsed: a picked range searches at once, keeping the other filters.
               onChange={(range) => onApply({ ...applied, ...range })}
             />
           </Box>

@@ -99,7 +99,7 @@ const LiveStatistics = (props: { query: Record<string, string>; agent: Selection
 };
 
 /**
- * The dashboard at / (spec 1 §2): the analytics title, the advance filter for holders of dashboard_statistics,
+ * The dashboard at /: the analytics title, the advance filter for holders of dashboard_statistics,
  * '{date or Today's} Scans' and the Agent's and Location's charts of the user's scope (header selection narrowing),
  * updated live; the terms dialog while consent is 0.
  */
@@ -132,7 +132,7 @@ export const DashboardPage = () => {
     () => locations.data?.map((r) => ({ ...r, name: r.location_name ?? translate('app.dashboard.no_location') })),
     [locations.data, translate],
   );
-  // A failed load shows the empty state (spec 1 §8: logged only).
+  // A failed load shows the empty state (logged only).
   const rowsOf = <T,>(q: { data?: T[]; isError: boolean }, rows: Row[] | undefined) => (q.isError ? [] : rows);
   const ranged = !!(applied.ts && applied.td);
 

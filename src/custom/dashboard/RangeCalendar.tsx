@@ -16,7 +16,7 @@ import { pickDay, selectedDays } from './filters';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-// Weeks start on Monday in both languages (spec 1 §2: M T W T F S S).
+// Weeks start on Monday in both languages (M T W T F S S).
 dayjs.locale({ ...en, name: 'en-monday', weekStart: 1 }, undefined, true);
 dayjs.locale({ ...ja, name: 'ja-monday', weekStart: 1 }, undefined, true);
 
@@ -57,7 +57,7 @@ interface Props {
 }
 
 /**
- * The date-range picker without time (spec 1 §2): MUI X's community calendar (it has no range picker) with the range
+ * The date-range picker without time: MUI X's community calendar (it has no range picker) with the range
  * drawn by its day slot; the first click picks the start, the second the end. Days are Melbourne's; no today marker.
  */
 export const RangeCalendar = ({ value, onPicked, onClear }: Props) => {

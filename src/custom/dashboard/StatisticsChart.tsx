@@ -10,7 +10,7 @@ export interface ChartRow {
   tire: number;
 }
 
-/** Bar colours per series: the primary navy and two of the severity palette (spec 2 §9), apart enough to tell. */
+/** Bar colours per series: the primary navy and two of the severity palette, apart enough to tell. */
 export const SERIES_COLOURS: Record<(typeof STATISTICS_SERIES)[number], string> = {
   arch: '#0C1839',
   chasis: '#C1484E',
@@ -69,7 +69,7 @@ function useWidth() {
 }
 
 /**
- * A horizontal bar chart (spec 1 §2): one group per agent or location, bars Arch, Chasis and Tire. Recharts loads with
+ * A horizontal bar chart: one group per agent or location, bars Arch, Chasis and Tire. Recharts loads with
  * this file only, so it never reaches the sign-in page or the shell; the numbers are also in the page's table.
  */
 export const StatisticsChart = ({ rows, labels }: Props) => {

@@ -6,7 +6,7 @@ import { localDate } from '../../domain/format';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The dashboard's advance filter (spec 1 §2) as the inputs hold it: ids as strings, dates 'YYYY-MM-DD' (Melbourne), '' for none. */
+/** The dashboard's advance filter as the inputs hold it: ids as strings, dates 'YYYY-MM-DD' (Melbourne), '' for none. */
 export interface DashboardFilterValues {
   agent_id: string;
   client_id: string;
@@ -20,7 +20,7 @@ export const EMPTY_DASHBOARD_FILTERS: DashboardFilterValues = { agent_id: '', cl
 /** Today in Melbourne, 'YYYY-MM-DD'. */
 export const melbourneToday = (now: Date = new Date()) => localDate(now)!;
 
-/** Search is enabled only with something set, and a date filter needs both dates (spec 1 §2). */
+/** Search is enabled only with something set, and a date filter needs both dates. */
 export function canSearch(f: DashboardFilterValues): boolean {
   if (!!f.ts !== !!f.td) return false;
   return !!(f.agent_id || f.client_id || f.location_id || (f.ts && f.td));

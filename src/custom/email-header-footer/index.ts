@@ -1,6 +1,6 @@
 import { lazyPage } from '../../components/lazyPage';
 
-/** The e-mail defaults every message is wrapped in (spec 3 §2; needs `email_template`). */
+/** The e-mail defaults every message is wrapped in (needs `email_template`). */
 export const path = '/email-header-footer';
 export const permission = 'email_template';
 export const EmailHeaderFooterPage = lazyPage(() => import('./EmailHeaderFooterPage'), 'EmailHeaderFooterPage');

@@ -1,5 +1,5 @@
 import { lazyPage } from '../../components/lazyPage';
 
-/** 'page access denied !' (spec 1 §2): public. */
+/** 'page access denied !': public. */
 export const path = '/error-403';
 export const AccessDeniedPage = lazyPage(() => import('./AccessDeniedPage'), 'AccessDeniedPage');

@@ -12,7 +12,7 @@ interface SelectionSelectProps {
   onChange: (choice: Choice) => void;
 }
 
-/** A header selector: 'All' first, then the user's agents or clients (spec 1 §3). */
+/** A header selector: 'All' first, then the user's agents or clients. */
 export const SelectionSelect = ({ label, options, value, onChange }: SelectionSelectProps) => {
   const translate = useTranslate();
   const current = value === null ? 'all' : String(Array.isArray(value) ? value[0] : value);

@@ -5,7 +5,7 @@ import { useAgentBranding } from '../../session';
 import { SidebarMenu } from './SidebarMenu';
 
 interface SidebarProps {
-  /** Permanent beside the content on wide screens, a temporary drawer below 960 px (spec 1 §2). */
+  /** Permanent beside the content on wide screens, a temporary drawer below 960 px. */
   permanent: boolean;
   open: boolean;
   onClose: () => void;

@@ -19,7 +19,7 @@ const idsOf = (s: Selection) => (s === null ? [] : Array.isArray(s) ? s : [s]);
 
 /**
  * Once per visit, when the list has arrived: keep a stored selection only if the user can still
- * see it (it may be another user's); with none, pick the user's first agent or client (spec 1 §4).
+ * see it (it may be another user's); with none, pick the user's first agent or client.
  */
 function useSelectionOnLoad(
   resource: 'agents' | 'clients',

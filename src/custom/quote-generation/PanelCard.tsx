@@ -57,14 +57,14 @@ interface PanelCardProps {
   onRepairType: (to: RepairType) => void;
   onCategory: (to: DentLevel) => void;
   onScratchRepair: (to: ScratchRepairType) => void;
-  /** Opens the scan page's damage modal for this car panel (spec 3 §2). */
+  /** Opens the scan page's damage modal for this car panel. */
   onEditDamage?: () => void;
   /** The read-only quote view: the choices shown, not changed (DECISIONS "Viewing and changing"). */
   readOnly?: boolean;
 }
 
 /**
- * One panel of the quote (spec 3 §2, §4): its dent and scratch counts, the repair-type menu, the pdr category menu
+ * One panel of the quote: its dent and scratch counts, the repair-type menu, the pdr category menu
  * and the line's fees; an undamaged panel says 'No Damage Detected'.
  */
 export const PanelCard = ({

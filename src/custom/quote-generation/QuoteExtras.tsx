@@ -31,7 +31,7 @@ interface ProductsEditorProps {
   readOnly?: boolean;
 }
 
-/** Add Products (spec 3 §5): a product per row, never twice; price a number ≥ 0; at least one row (no delete on the last). */
+/** Add Products: a product per row, never twice; price a number ≥ 0; at least one row (no delete on the last). */
 export const ProductsEditor = ({ rows, options, onChange, onDuplicate, showErrors, readOnly = false }: ProductsEditorProps) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`${T}.${key}`);
@@ -111,7 +111,7 @@ export const ProductsEditor = ({ rows, options, onChange, onDuplicate, showError
   );
 };
 
-/** Add Parts (spec 3 §5): pick the client's parts or type a new one (trimmed, empty ignored, one per lower-cased id). */
+/** Add Parts: pick the client's parts or type a new one (trimmed, empty ignored, one per lower-cased id). */
 export const PartsEditor = ({
   value,
   options,
@@ -162,7 +162,7 @@ interface VehiclePhotoProps {
   readOnly?: boolean;
 }
 
-/** Add Vehicle Photo (spec 3 §5): image files only; the chosen or saved photo shows with a delete button. */
+/** Add Vehicle Photo: image files only; the chosen or saved photo shows with a delete button. */
 export const VehiclePhoto = ({ savedUrl, file, busy, onFile, onDeleteSaved, onRejected, readOnly = false }: VehiclePhotoProps) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`${T}.${key}`);

@@ -5,7 +5,7 @@ import { anEvaluationClient, aUser } from '../../test/builders';
 import { renderApp } from '../../test/renderApp';
 import { stubApi, type Reply } from '../../test/stubFetch';
 
-// The server's replies in the wire contract's shape (spec 3 §7): the evaluation of scan 42 for a client with one
+// The server's replies in the wire contract's shape: the evaluation of scan 42 for a client with one
 // priced part (7), a damaged bonnet, an undamaged roof and a large-variant panel shown only for Lg vehicles.
 const LEVELS = { light: 0, medium: 0, heavy: 0, severe: 0, oversize: 0 };
 const panel = (id: number, group: number, label: string, car_panel: string, over: Record<string, unknown> = {}) => ({

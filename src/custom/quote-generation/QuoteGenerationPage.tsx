@@ -120,7 +120,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
   const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
   const [deletingPhoto, setDeletingPhoto] = useState(false);
 
-  // The damage modal (spec 3 §2): counts saved on the scan, the evaluation asked again, the edited panels recounted.
+  // The damage modal: counts saved on the scan, the evaluation asked again, the edited panels recounted.
   const [editingDamage, setEditingDamage] = useState<QuotePanel | null>(null);
   const measuresSeen = useRef(evaluation.measures);
   useEffect(() => {
@@ -329,7 +329,7 @@ const QuoteDocuments = ({ quote }: { quote: SavedQuote }) => {
 };
 
 /**
- * /quotes/{scanId} and the agent variant /quotes/{scanId}/agents/{agentId} (spec 3 §2): the scan's quote, priced live
+ * /quotes/{scanId} and the agent variant /quotes/{scanId}/agents/{agentId}: the scan's quote, priced live
  * with the domain's engine, saved with `POST quotes`, then its invoice. Without an agent id the assessor may ask for a
  * quote check. Without `quote_edit` it is a read-only view of the saved quote (DECISIONS "Viewing and changing").
  */

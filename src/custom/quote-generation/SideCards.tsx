@@ -67,7 +67,7 @@ export const QuoteSummaryCard = ({ totals, currency }: { totals: QuoteTotals; cu
   );
 };
 
-/** Scan Details (spec 3 §2): Registration, Date/Time, Agent, Client and VIEW FULL SCAN DATA to /scans/{scanId}. */
+/** Scan Details: Registration, Date/Time, Agent, Client and VIEW FULL SCAN DATA to /scans/{scanId}. */
 export const ScanDetailsCard = ({ scan }: { scan: ScanInfo }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -86,7 +86,7 @@ export const ScanDetailsCard = ({ scan }: { scan: ScanInfo }) => {
   );
 };
 
-/** Vehicle Damage Report (spec 3 §2): opens the scan's report PDF when there is one (the scan's `pdf_url`). */
+/** Vehicle Damage Report: opens the scan's report PDF when there is one (the scan's `pdf_url`). */
 export const DamageReportCard = ({ scanId }: { scanId: number }) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();

@@ -4,7 +4,7 @@ import type { EvaluationReply, Wire } from '../../domain/records';
 import type { Measures, ProductOption, QuotePanel, QuoteTyreChoice, SavedQuoteChoices } from './quoteForm';
 
 /**
- * Reads the replies the screen starts from (spec 3 §7): `GET scans/{id}/evaluate` (the domain's `EvaluationRecord`:
+ * Reads the replies the screen starts from: `GET scans/{id}/evaluate` (the domain's `EvaluationRecord`:
  * measures, client, panels, scanInfo) and `POST quotes/search` (the scan's quote, if any).
  */
 
@@ -46,7 +46,7 @@ export type SavedQuote = SavedQuoteChoices &
   Pick<Wire<QuoteRecordType>, 'id'> &
   Partial<Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url'>>;
 
-/** PRICING.md / DECISIONS: GST_PERCENT's default. */
+/** PRICING.md / GST_PERCENT's default. */
 export const DEFAULT_GST_PERCENT = 10;
 
 /** The rate the preview uses: the evaluation's, else the saved quote's, else the setting's default. */

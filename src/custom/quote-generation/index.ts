@@ -1,6 +1,6 @@
 import { lazyPage } from '../../components/lazyPage';
 
-/** Quote Generation (spec 3 §2): permission `scan`; the agent variant carries the agent id and hides 'Request quote check'. */
+/** Quote Generation: permission `scan`; the agent variant carries the agent id and hides 'Request quote check'. */
 export const path = '/quotes/:scanId';
 export const agentPath = '/quotes/:scanId/agents/:agentId';
 export const permission = 'scan';

@@ -25,7 +25,7 @@ import {
 import { centsToAmount } from '../../domain/money';
 
 /**
- * The Quote Generation form (spec 3 §2, §4, §5) as plain state and pure changes: what the assessor chose, the
+ * The Quote Generation form as plain state and pure changes: what the assessor chose, the
  * live preview through the pricing engine (src/domain/pricing.ts), and the body of `POST quotes`. No React here.
  */
 
@@ -167,7 +167,7 @@ export function initialForm(
 
 /**
  * The damage modal changed some car panels' counts and the evaluation came back with their new categories: the
- * choices of those panels follow the engine's recount rules (spec 3 §4); every other panel keeps what the assessor chose.
+ * choices of those panels follow the engine's recount rules; every other panel keeps what the assessor chose.
  */
 export function recountPanels(form: QuoteForm, panels: readonly QuotePanel[], before: Measures, after: Measures): QuoteForm {
   const counts = (m: Measures, carPanel: string) => JSON.stringify([m.dents?.[carPanel] ?? {}, m.scratchs?.[carPanel] ?? {}]);
@@ -246,7 +246,7 @@ export function groupByView<G extends { id: number; position?: number | null }>(
     .filter((g) => g.panels.length > 0);
 }
 
-// ---- Products (spec 3 §5) ----
+// ---- Products ----
 
 export const DUPLICATE_PRODUCT = 'Select other product, Because already this product was selected.';
 
@@ -289,7 +289,7 @@ export function productPriceError(row: ProductRow): 'required' | 'min' | null {
 /** The rows that carry a product (an empty row is the list's placeholder). */
 export const chosenProducts = (rows: readonly ProductRow[]) => rows.filter((r) => r.value !== '');
 
-// ---- Parts (spec 3 §5) ----
+// ---- Parts ----
 
 /** A typed part name, trimmed; null when nothing is left. */
 export const partName = (text: string): string | null => {
@@ -297,7 +297,7 @@ export const partName = (text: string): string | null => {
   return name ? name : null;
 };
 
-/** A part's id is its lower-cased text (spec 3 §5). */
+/** A part's id is its lower-cased text. */
 export const partId = (name: string) => name.trim().toLowerCase();
 
 /** Trimmed, empty ones dropped, one per id (the first spelling kept). */
@@ -313,7 +313,7 @@ export function normaliseParts(names: readonly string[]): string[] {
   return out;
 }
 
-// ---- Vehicle photo (spec 3 §5) ----
+// ---- Vehicle photo ----
 
 /** Only image files are accepted. */
 export const isImageFile = (file: Pick<File, 'type'>) => /^image\//i.test(file.type);
@@ -371,7 +371,7 @@ export interface QuoteBodyContext {
   pricing: QuotePricing;
   /** A new photo to upload (multipart part `vehicle_photo`). */
   photo: File | null;
-  /** Without an agent id in the route the assessor may ask for a quote check (spec 3 §6). */
+  /** Without an agent id in the route the assessor may ask for a quote check. */
   withManualCheck: boolean;
 }
 
@@ -412,7 +412,7 @@ export interface QuoteItemBody {
 const bit = (on: boolean): 0 | 1 => (on ? 1 : 0);
 
 /**
- * The quote's fields (spec 3 §7): client_id, scan_id, type, items keyed by panel_id (the panels with a choice, with the
+ * The quote's fields: client_id, scan_id, type, items keyed by panel_id (the panels with a choice, with the
  * preview's figures), assessor_comments, parts, products, metallic, pearl, aluminium (0/1), vehicle_type, and
  * manual_check only where the screen offers it.
  */
@@ -456,7 +456,7 @@ export function quoteFields(form: QuoteForm, ctx: Omit<QuoteBodyContext, 'photo'
 }
 
 /**
- * `POST quotes` (spec 3 §7, the quote screen's multipart): the fields of `quoteFields` as text parts (items, parts and
+ * `POST quotes` (the quote screen's multipart): the fields of `quoteFields` as text parts (items, parts and
  * products as JSON text) and the photo as the file `vehicle_photo`.
  */
 export function quoteBody(form: QuoteForm, ctx: QuoteBodyContext): FormData {

@@ -67,7 +67,7 @@ export function useQuotePreview(evaluation: Evaluation, saved: SavedQuote | null
 /**
  * The save of both quote screens: a form with errors shows them and sends nothing; otherwise `submit` runs with the
  * button busy, and a failure shows the server's message (422 fields under Quote Generation's labels) and frees the
- * button (spec 3 §8).
+ * button.
  */
 export function useQuoteSave(form: QuoteForm, submit: () => Promise<void>) {
   const notifyError = useNotifyError();

@@ -50,7 +50,7 @@ const Fields = ({ fields, columns }: { fields: InvoiceField[]; columns: 1 | 2 })
   </Box>
 );
 
-/** The agent's logo; when it cannot be loaded (or there is none), the agent's name instead (spec 3 §2). */
+/** The agent's logo; when it cannot be loaded (or there is none), the agent's name instead. */
 const AgentMark = ({ name, logo }: { name: string; logo: string | null }) => {
   const translate = useTranslate();
   const [failed, setFailed] = useState<string | null>(null);

@@ -29,7 +29,7 @@ const printStyles = (
 /**
  * /quotes/{quoteId}/invoice: the saved quote (`GET quote/quotes/{id}`) as its estimate invoice, in the interface
  * language, rendered from the same invoice model as the quote's PDF. Outside the app's layout (no sidebar), with
- * Back and Print; a missing quote says 'Quote Not Found' and goes to the list (spec 3 §8).
+ * Back and Print; a missing quote says 'Quote Not Found' and goes to the list.
  */
 export const QuoteInvoicePage = () => {
   useAuthenticated();

@@ -56,7 +56,7 @@ const QuoteActions = ({ row }: { row: QuoteRow }) => {
 };
 
 /**
- * The quotes list (spec 3 §2): the advance filter (date range, default today to two days later, type, agent, client and
+ * The quotes list: the advance filter (date range, default today to two days later, type, agent, client and
  * location state), export, the columns in the quote's currency and the row actions (PDF, invoice, edit by its scan, delete).
  */
 const quoteList: ListDescription<QuoteFilterKey, QuoteRow, QuoteSortColumn> = {
@@ -113,7 +113,7 @@ const quoteList: ListDescription<QuoteFilterKey, QuoteRow, QuoteSortColumn> = {
   sortRows: sortQuoteRows,
 };
 
-/** /quotes (spec 3 §2); App wraps it in the `scan` permission check. */
+/** /quotes; App wraps it in the `scan` permission check. */
 export const QuoteListPage = () => {
   const [params, setParams] = useListParams('quotes.list.params', QUOTE_FILTER_KEYS, defaultQuoteFilters);
   const result = useListQuery('quotes', 'quote', 'quotes', toQuoteListQuery(params));

@@ -16,7 +16,7 @@ describe('quote list query', () => {
     expect(hasQuoteFilterValue(EMPTY_QUOTE_FILTERS)).toBe(false);
   });
 
-  it('maps the filters to their query names (spec 3 §7), trims the search and leaves blanks out', () => {
+  it('maps the filters to their query names, trims the search and leaves blanks out', () => {
     const filters = { ts: '2026-05-01', te: '2026-05-03', type: 'arch', agent_id: '3', client_id: '', location_state: 'VIC' };
     expect(toQuoteListQuery({ page: 2, perPage: 25, q: '  1ab ', filters })).toEqual({
       page: 2,

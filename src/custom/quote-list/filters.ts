@@ -11,8 +11,8 @@ import {
 import { localDate } from '../../domain/format';
 
 /**
- * The quote list's advance filter (spec 3 §2, §3 Quote filter) and the query of `GET quotes` and
- * `GET quotes/export-quote-report` (spec 3 §7): start and end day, type, agent, client and location state.
+ * The quote list's advance filter (§3 Quote filter) and the query of `GET quotes` and
+ * `GET quotes/export-quote-report`: start and end day, type, agent, client and location state.
  */
 export const QUOTE_FILTER_KEYS = ['ts', 'te', 'type', 'agent_id', 'client_id', 'location_state'] as const;
 export type QuoteFilterKey = (typeof QUOTE_FILTER_KEYS)[number];

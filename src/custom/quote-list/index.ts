@@ -1,6 +1,6 @@
 import { lazyPage } from '../../components/lazyPage';
 
-/** The quotes list (spec 3 §2): permission `scan`; advance filter, export and row actions make it a page of its own. */
+/** The quotes list: permission `scan`; advance filter, export and row actions make it a page of its own. */
 export const path = '/quotes';
 export const permission = 'scan';
 export const QuoteListPage = lazyPage(() => import('./QuoteListPage'), 'QuoteListPage');

@@ -25,7 +25,7 @@ export const ResetPasswordPage = () => {
   const validate = useCallback(
     async (values: { password: string; password_confirmation: string }) => {
       const errors = await checkSchema({ token: token ?? '', ...values });
-      // The server accepts a missing confirmation; this form asks for it (spec 1 §5).
+      // The server accepts a missing confirmation; this form asks for it.
       if (!values.password_confirmation) {
         errors.password_confirmation = { message: 'app.validation.required', args: { field: translate(LABELS.password_confirmation) } };
       }

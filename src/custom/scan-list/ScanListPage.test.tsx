@@ -71,7 +71,7 @@ describe('scan list screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('1-10 of about 1,234,567')).toBeTruthy();
   });
 
-  it('empties the table with total 0 when the list fails (spec 2 §8)', async () => {
+  it('empties the table with total 0 when the list fails', async () => {
     signedIn((request) => (request.startsWith('GET /api/scan/scans?') ? { status: 500, body: { error: 'boom' } } : undefined));
     renderApp('/scans');
     expect(await screen.findByText('No Data Available!.')).toBeTruthy();

@@ -54,7 +54,7 @@ const StatusChip = ({ status }: { status: unknown }) => {
   );
 };
 
-/** The scan list (spec 2 §2): its advance filter, export, columns and the pencil to /scans/{id}. */
+/** The scan list: its advance filter, export, columns and the pencil to /scans/{id}. */
 const scanList: ListDescription<(typeof FILTER_KEYS)[number], ScanRow, SortColumn> = {
   messages: 'app.scans',
   id: 'scan',
@@ -102,7 +102,7 @@ const scanList: ListDescription<(typeof FILTER_KEYS)[number], ScanRow, SortColum
 
 const noFilters = () => EMPTY_FILTERS;
 
-/** /scans (spec 2 §2); App wraps it in the `scan` permission check. The rows follow the live scan events. */
+/** /scans; App wraps it in the `scan` permission check. The rows follow the live scan events. */
 export const ScanListPage = () => {
   const [params, setParams] = useListParams('scans.list.params', FILTER_KEYS, noFilters);
   const { page, loading } = useScanList(params);

@@ -11,7 +11,7 @@ describe('scan list query', () => {
     expect(toListQuery({ page: 1, perPage: 25, q: '   ', filters: EMPTY_FILTERS })).toEqual({ page: 1, per_page: 25 });
   });
 
-  it('maps every filter to its query name (spec 2 §7) and leaves blanks out', () => {
+  it('maps every filter to its query name and leaves blanks out', () => {
     const filters = { ts: '2024-05-01', te: '2024-05-31', status: 'ready', type: 'arch', agent_id: '3', client_id: '', location_id: '7' };
     expect(toListQuery({ page: 1, perPage: 10, q: 'toyota', filters })).toEqual({
       page: 1,

@@ -10,8 +10,8 @@ import {
 } from '../../components/list/filterValues';
 
 /**
- * The advance filter of the scan list (spec 2 §2) and how it becomes the query of
- * `GET scans` and `GET scans/export-scan-report` (spec 2 §7). Values are kept as the inputs hold
+ * The advance filter of the scan list and how it becomes the query of
+ * `GET scans` and `GET scans/export-scan-report`. Values are kept as the inputs hold
  * them: '' means "not set".
  */
 export const FILTER_KEYS = ['ts', 'te', 'status', 'type', 'agent_id', 'client_id', 'location_id'] as const;

@@ -80,7 +80,7 @@ describe('live rows: updated', () => {
 });
 
 describe('live rows: loads', () => {
-  it('a failed load empties the table with total 0 (spec 2 §8)', () => {
+  it('a failed load empties the table with total 0', () => {
     expect(liveRowsReducer(loaded([aScan()], 1), { type: 'failed' })).toEqual(EMPTY_PAGE);
   });
 });

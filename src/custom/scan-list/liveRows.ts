@@ -99,9 +99,9 @@ export function liveRowsReducer(state: LivePage, action: LiveAction): LivePage {
   }
 }
 
-// ---- Client-side sorting of the page (spec 2 §2) ----
+// ---- Client-side sorting of the page ----
 
-/** Columns the user may sort (the resource table's); Date/Time and Action are not sortable (spec 2 §2). */
+/** Columns the user may sort (the resource table's); Date/Time and Action are not sortable. */
 export const SORTABLE_COLUMNS = RESOURCES.scans.sortable;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
 export type RowSort = ListSort<SortColumn>;

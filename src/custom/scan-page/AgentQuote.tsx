@@ -29,7 +29,7 @@ interface FormProps {
 
 /**
  * The agent viewer's quote area (spec 2 §2 Agent-only sections, §6): products, parts and comments, then 'Save and
- * Generate Quote' through `POST quotes` (the JSON variant, spec 3 §7). The panels are quoted as the scan's quote already
+ * Generate Quote' through `POST quotes` (the JSON variant). The panels are quoted as the scan's quote already
  * has them, else as a first load prices them (pdr at each panel's category, scratches spot); the toggles and the quote
  * check request the assessor set stay as they are. The server prices it all again.
  */

@@ -28,7 +28,7 @@ const TextInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProps
 
 type TextKey = 'make' | 'model' | 'carColor' | 'body_type';
 
-/** Spec 2 §2 right column: Car Details, every vehicle field editable inline (spec 2 §4, §5). */
+/** Spec 2 §2 right column: Car Details, every vehicle field editable inline. */
 /** A select in an inline field: an empty choice first (its label), then the options. */
 const SelectInput = ({ p, empty, options }: { p: InlineInputProps<string>; empty: string; options: { value: string; text: string }[] }) => (
   <TextField id={p.id} select size="small" fullWidth value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)}>

@@ -13,7 +13,7 @@ const loadImage = (src: string) =>
     img.src = src;
   });
 
-/** The crop of an image as a JPEG, its canvas at most 1,048,576 pixels (spec 2 §5). */
+/** The crop of an image as a JPEG, its canvas at most 1,048,576 pixels. */
 export async function cropToJpeg(src: string, area: Area): Promise<Blob> {
   const img = await loadImage(src);
   const size = cropCanvasSize(area.width, area.height);

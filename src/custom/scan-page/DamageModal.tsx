@@ -105,7 +105,7 @@ interface DamageCountDialogProps {
   readOnly?: boolean;
 }
 
-/** The damage modal without the scan page around it: Quote Generation's panel cards open it too (spec 3 §2). */
+/** The damage modal without the scan page around it: Quote Generation's panel cards open it too. */
 export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClose, readOnly = false }: DamageCountDialogProps) => {
   const translate = useTranslate();
   const notify = useNotify();

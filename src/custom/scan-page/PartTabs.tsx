@@ -21,7 +21,7 @@ const PartContent = ({ part }: { part: Part }) => {
   return (
     <>
       {/* Spec 2 §2: Quote Evaluation on the arch tab, only when the dent count is not 0; the agent viewer's keeps the
-          agent (Quote Generation's agent variant, spec 3 §2). */}
+          agent (Quote Generation's agent variant). */}
       {part === 'arch' && scan.dentCount !== 0 && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
           <Link

@@ -9,7 +9,7 @@ import { TYRE_REPAIR_TYPES, type TyreRepairType } from '../../domain/scans';
 import { evaluationKey } from '../quote-generation/useQuoteSources';
 import { scanPath, useScanPage } from './context';
 
-/** i18n keys of the choices (spec 2 §9: Repair, Recheck Next Visit, Replace). */
+/** i18n keys of the choices (Repair, Recheck Next Visit, Replace). */
 const LABEL: Record<TyreRepairType, string> = {
   repair: 'app.scanPage.tire.repair',
   recheck: 'app.scanPage.tire.recheck',

@@ -27,7 +27,7 @@ export interface ScanPageState {
   setScan: (update: (scan: Scan) => Scan) => void;
   /** Asks the server for the scan again. */
   reload: () => Promise<unknown>;
-  /** Inline fields being edited: a live update leaves them alone (spec 2 §4). */
+  /** Inline fields being edited: a live update leaves them alone. */
   setEditing: (field: string, editing: boolean) => void;
   selection: MailSelection;
   toggleSelected: (kind: SelectionKind, key: number | string) => void;

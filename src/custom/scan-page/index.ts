@@ -1,6 +1,6 @@
 import { lazyPage } from '../../components/lazyPage';
 
-/** The scan page (spec 2 §2): permission `scan`; `agentPath` is the agent viewer (spec 2 §1, §6: an agent id in the route). */
+/** The scan page: permission `scan`; `agentPath` is the agent viewer (an agent id in the route). */
 export const path = '/scans/:scanId';
 export const agentPath = '/scans/:scanId/:agentId';
 export const permission = 'scan';

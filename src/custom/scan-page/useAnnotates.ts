@@ -4,7 +4,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { scanPath, useScanPage } from './context';
 
 /**
- * Saved images (spec 2 §7): `POST scans/{id}/annotates` (multipart: file, scan id, edit flag) and
+ * Saved images: `POST scans/{id}/annotates` (multipart: file, scan id, edit flag) and
  * `DELETE scans/{id}/annotates/{imageId}`; the scan is loaded again so the strip shows the result at once.
  */
 export function useAnnotates() {

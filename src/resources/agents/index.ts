@@ -2,7 +2,7 @@ import { lazyComponent } from '../../components/lazyComponent';
 import { agentFields } from '../../domain/agents';
 import type { ResourceDescription } from '../types';
 
-/** Agents (spec 3 §2, §3, §5): described list and form, the portal link per row and the webhooks panel when editing. */
+/** Agents: described list and form, the portal link per row and the webhooks panel when editing. */
 export const agents: ResourceDescription = {
   name: 'agents',
   fields: agentFields,

@@ -2,7 +2,7 @@ import { OPTION_VALUE_MAX, optionFields, optionLabel } from '../../domain/option
 import type { ResourceDescription } from '../types';
 
 /**
- * Application settings (spec 3 §2, resource `options`, permission `user`): a list and an edit form only.
+ * Application settings (resource `options`, permission `user`): a list and an edit form only.
  * The name shows with spaces for underscores, the value as HTML; the value is edited in the rich-text
  * editor when the setting's field_type is 'editor', else in a textarea; saving says 'Setting Updated'.
  */

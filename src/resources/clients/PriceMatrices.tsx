@@ -22,7 +22,7 @@ import type { FormScreenMode } from '../types';
 
 export type MatrixKind = 'dent' | 'scratch';
 
-/** Columns of each matrix (spec 3 §3), and the unit each shows: money in the client's currency, or a percent. */
+/** Columns of each matrix, and the unit each shows: money in the client's currency, or a percent. */
 const MATRICES: Record<MatrixKind, { columns: Record<string, FieldSpec>; percent: string[] }> = {
   dent: { columns: dentPriceFields, percent: ['aluminium'] },
   scratch: { columns: scratchPriceFields, percent: [] },
@@ -182,7 +182,7 @@ export const PriceMatrix = ({ kind }: { kind: MatrixKind }) => {
 };
 
 /**
- * The client form's own component (spec 3 §3): the dent and scratch price matrices, saved with the client
+ * The client form's own component: the dent and scratch price matrices, saved with the client
  * as `prices.dent[partId]` and `prices.scratch[partId]`. Every part has a row; a missing price starts at 0,
  * as the server takes a cell left out of a row.
  */

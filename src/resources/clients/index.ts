@@ -34,8 +34,8 @@ const byMethod = (method: 'T' | 'W'): InputCondition => ({
 });
 
 /**
- * Clients (spec 3 §2, §3): the domain's fields in the form's order, the threshold or the weighted counts by
- * calculation method (PRICING.md), and the two price matrices, the one thing a description cannot say.
+ * Clients: the domain's fields in the form's order, the threshold or the weighted counts by
+ * calculation method, and the two price matrices, the one thing a description cannot say.
  */
 export const clients: ResourceDescription = {
   name: 'clients',

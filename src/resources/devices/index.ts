@@ -1,7 +1,7 @@
 import { deviceFields } from '../../domain/devices';
 import type { ResourceDescription } from '../types';
 
-/** Devices (spec 1 §2, §5): the list shows Location Name, Type, Owner (the record's joined names); every input is required. */
+/** Devices: the list shows Location Name, Type, Owner (the record's joined names); every input is required. */
 export const devices: ResourceDescription = {
   name: 'devices',
   fields: deviceFields,

@@ -2,7 +2,7 @@ import { emailTemplateFields } from '../../domain/email-templates';
 import type { ResourceDescription } from '../types';
 
 /**
- * E-mail templates (spec 3 §2, email service; its page reply `{items, meta}` is read by the data provider):
+ * E-mail templates (email service; its page reply `{items, meta}` is read by the data provider):
  * Name, Created, Action; the body in the rich-text editor; the spec's own toasts.
  */
 export const emailTemplates: ResourceDescription = {

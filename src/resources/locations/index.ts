@@ -1,7 +1,7 @@
 import { locationFields } from '../../domain/locations';
 import type { ResourceDescription } from '../types';
 
-/** Locations (spec 1 §2, §3); the list shows the fields the domain marks `list`. */
+/** Locations; the list shows the fields the domain marks `list`. */
 export const locations: ResourceDescription = {
   name: 'locations',
   fields: locationFields,

@@ -2,7 +2,7 @@ import { panelGroupFields } from '../../domain/panel-groups';
 import type { ResourceDescription } from '../types';
 
 /**
- * Panel groups (spec 3 §2, §5), one car view each: the image is uploaded as imageFile (multipart; an update is
+ * Panel groups, one car view each: the image is uploaded as imageFile (multipart; an update is
  * POST panelGroups/{id}?_method=PUT), required on create; the list needs `part`, the form `panelgroup`.
  */
 export const panelgroups: ResourceDescription = {

@@ -1,7 +1,7 @@
 import { panelFields } from '../../domain/catalogue';
 import type { ResourceDescription } from '../types';
 
-/** Panels (spec 3 §2, §5): type D by default, status 1 by default; the list needs `part`, the form `panel`; pages of 10. */
+/** Panels: type D by default, status 1 by default; the list needs `part`, the form `panel`; pages of 10. */
 export const panels: ResourceDescription = {
   name: 'panels',
   fields: panelFields,

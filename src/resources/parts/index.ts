@@ -1,7 +1,7 @@
 import { partFields } from '../../domain/catalogue';
 import type { ResourceDescription } from '../types';
 
-/** Parts (spec 3 §2, §5): the rows of the clients' price matrices; name required; pages of 10. */
+/** Parts: the rows of the clients' price matrices; name required; pages of 10. */
 export const parts: ResourceDescription = {
   name: 'parts',
   fields: partFields,

@@ -1,7 +1,7 @@
 import { permissionFields, permissionRefine } from '../../domain/roles';
 import type { ResourceDescription } from '../types';
 
-/** Permissions (spec 1 §2, §5): Name, Created, Action; names are lower-case snake words, as the server checks. */
+/** Permissions: Name, Created, Action; names are lower-case snake words, as the server checks. */
 export const permissions: ResourceDescription = {
   name: 'permissions',
   fields: permissionFields,

@@ -1,7 +1,7 @@
 import { productFields } from '../../domain/catalogue';
 import type { ResourceDescription } from '../types';
 
-/** Products (spec 3 §2, §5): name, type, price at least 1; pages of 10. */
+/** Products: name, type, price at least 1; pages of 10. */
 export const products: ResourceDescription = {
   name: 'products',
   fields: productFields,

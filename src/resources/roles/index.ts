@@ -1,7 +1,7 @@
 import { roleFields } from '../../domain/roles';
 import type { ResourceDescription } from '../types';
 
-/** Roles (spec 1 §2, §5): Name, Created, Action; the permissions input offers permission names from permissions/lists. */
+/** Roles: Name, Created, Action; the permissions input offers permission names from permissions/lists. */
 export const roles: ResourceDescription = {
   name: 'roles',
   fields: roleFields,

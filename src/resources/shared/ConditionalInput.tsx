@@ -9,7 +9,7 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 export const emptyValueOf = (spec: FieldSpec) => (spec.type === 'references' || spec.type === 'multichoice' ? [] : null);
 
 /**
- * Shows its input only while the condition holds. Hiding it empties the value (spec 1 §4: deselecting
+ * Shows its input only while the condition holds. Hiding it empties the value (deselecting
  * the Agent role clears the agents), and an unmounted input is not validated, so a hidden rule never blocks a save.
  */
 export const ConditionalInput = ({

@@ -15,8 +15,8 @@ import { useNotifyError } from '../../components/useNotifyError';
 import type { ResourceDescription } from '../types';
 
 /**
- * Trash icon asking 'are you sure ?' (DECISIONS). On success the list reloads with 'Deleted Successfully' (or `message`);
- * on failure the dialog stays open and the error toast shows (spec 1 §8).
+ * Trash icon asking 'are you sure ?'. On success the list reloads with 'Deleted Successfully' (or `message`);
+ * on failure the dialog stays open and the error toast shows.
  */
 export const DeleteRowButton = ({
   message = 'ra.notification.deleted',

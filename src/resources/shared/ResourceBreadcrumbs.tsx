@@ -2,7 +2,7 @@ import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { LinkBase, useCreatePath, useTranslate } from 'react-admin';
 import type { ResourceDescription } from '../types';
 
-/** 'Locations > Create Location' (spec 1 §2); the list crumb links back. */
+/** 'Locations > Create Location'; the list crumb links back. */
 export const ResourceBreadcrumbs = ({ description, current }: { description: ResourceDescription; current?: string }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();

@@ -31,7 +31,7 @@ import { useResourceValidators } from './useResourceValidators';
 
 const FormToolbar = ({ listPath }: { listPath: string }) => {
   const translate = useTranslate();
-  // Enabled on a pristine form too: Submit is how the user learns what is required (spec 1 §5).
+  // Enabled on a pristine form too: Submit is how the user learns what is required.
   const { saving } = useSaveContext();
   return (
     <Box sx={{ display: 'flex', gap: 1, px: 2, pb: 2 }}>
@@ -93,7 +93,7 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
       <ResourceBreadcrumbs description={description} current={description.breadcrumbs[mode]} />
       <Card sx={{ maxWidth: 720 }}>
         <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
-          {/* Errors show under their inputs and the first one takes the focus (spec 1 §5); a toast would only delay the next one. */}
+          {/* Errors show under their inputs and the first one takes the focus; a toast would only delay the next one. */}
           <SimpleForm toolbar={<FormToolbar listPath={listPath} />} noValidate defaultValues={defaultValues} disableInvalidFormNotification>
             {Object.entries(description.fields)
               .filter(([source, spec]) => !spec.readOnly || readOnlyInputs?.includes(source))

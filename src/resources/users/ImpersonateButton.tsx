@@ -8,7 +8,7 @@ import { useImpersonate } from './useImpersonate';
 import type { User } from '../../domain/records';
 
 /**
- * The users list's impersonate icon (spec 1 §2): for a Super Admin only, hidden while impersonating, on
+ * The users list's impersonate icon: for a Super Admin only, hidden while impersonating, on
  * their own row and on another Super Admin's row (the server refuses those, DECISIONS 'Access').
  */
 export const ImpersonateButton = () => {

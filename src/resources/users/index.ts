@@ -3,7 +3,7 @@ import { ROLE_AGENT, ROLE_CLIENT } from '../../domain/permissions';
 import { rolesInclude, userFields, userRefine } from '../../domain/users';
 import type { ResourceDescription } from '../types';
 
-/** Users (spec 1 §2, §3, §5): the list, the form with role-dependent agents and clients, impersonation and the API key. */
+/** Users: the list, the form with role-dependent agents and clients, impersonation and the API key. */
 export const users: ResourceDescription = {
   name: 'users',
   fields: userFields,
