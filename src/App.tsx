@@ -55,7 +55,7 @@ export const App = () => (
         <Route path={errorPage.path} element={<errorPage.NotFoundPage />} />
         <Route path={customerPortal.path} element={<customerPortal.CustomerPortalPage />} />
         <Route path={customerPortal.scanPath} element={<customerPortal.CustomerPortalPage />} />
-        {/* Spec 3 §2: the invoice hides the sidebar; the page signs in and checks the permission itself. */}
+        {/* The invoice hides the sidebar; the page signs in and checks the permission itself. */}
         <Route
           path={quoteInvoice.path}
           element={

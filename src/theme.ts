@@ -7,7 +7,7 @@ import { useAgentBranding, type AgentBranding } from './session';
 const COLOR = /^(#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})|rgba?\([\d\s.,%]+\))$/i;
 const validColor = (c: string | undefined) => (c && COLOR.test(c.trim()) ? c.trim() : undefined);
 
-/** Spec 1 §9 breakpoints (mobile below 960) and sidebar; the selected agent's colours when set. */
+/** Breakpoints (mobile below 960) and sidebar; the selected agent's colours when set. */
 export function createAppTheme(branding: Pick<AgentBranding, 'primaryColor' | 'textColor'> | null): RaThemeOptions {
   const main = validColor(branding?.primaryColor) ?? DEFAULT_PRIMARY_COLOR;
   const contrastText = validColor(branding?.textColor);

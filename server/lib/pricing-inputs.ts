@@ -7,7 +7,7 @@ import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory, type 
 import type { Executor } from '../db/database';
 
 /**
- * What pricing a quote reads from the database (PRICING.md "Inputs"), shared by the scan service (`scans/{id}/evaluate`)
+ * What pricing a quote reads from the database (docs/pricing.md "Inputs"), shared by the scan service (`scans/{id}/evaluate`)
  * and the quote service (saving a quote): the client with its price matrices, the catalogue's panels, a scan's
  * damage counts per panel, and GST_PERCENT. Reads only; scope checks stay with the caller.
  */
@@ -19,7 +19,7 @@ const matrix = (table: string, alias: string, columns: string[]) =>
   sql.raw(`coalesce((select json_object_agg(${alias}.part_id, json_build_object(${columns.map((c) => `'${c}', ${alias}.${c}::float8`).join(', ')})
     order by ${alias}.part_id) from ${table} ${alias} where ${alias}.client_id = c.id), '{}'::json)`);
 
-/** The client as pricing and the invoice read it: the wire's client record (spec 3 §3 Client, quote-time fields included). */
+/** The client as pricing and the invoice read it: the wire's client record, quote-time fields included. */
 export type PricingClientRow = z.infer<typeof PricingClientRecord>;
 
 /**
@@ -42,7 +42,7 @@ export async function loadPricingClient(db: Executor, clientId: number): Promise
   return r.rows[0] ?? null;
 }
 
-/** A catalogue panel as a quote uses it (spec 3 §3 Panel). */
+/** A catalogue panel as a quote uses it (the wire's Panel). */
 export interface PricingPanelRow {
   id: number;
   name: string;
@@ -68,7 +68,7 @@ export async function loadPanels(db: Executor): Promise<PricingPanelRow[]> {
 }
 
 export type LevelCounts = Record<DentLevel, number>;
-/** A scan's counts per car panel (spec 3 §3 Quote evaluation: measures). */
+/** A scan's counts per car panel (the wire's Quote evaluation: measures). */
 export interface ScanMeasures {
   dents: Record<string, LevelCounts>;
   scratchs: Record<string, LevelCounts>;
@@ -123,7 +123,7 @@ export async function loadTyreChoices(db: Executor, scanId: number): Promise<Tyr
   return r.rows.map((x) => ({ ...x, label: x.label ?? `${x.row} ${x.direction === 'L' ? 'LEFT' : 'RIGHT'}` }));
 }
 
-/** GST_PERCENT (application setting, default 10: DECISIONS). */
+/** GST_PERCENT (application setting, default 10). */
 export async function loadGstPercent(db: Executor): Promise<number> {
   const r = await sql<{
     value: string | null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The wire contract's shapes (DECISIONS.md), used as response schemas so internal columns never leave. */
+/** The wire contract's shapes, used as response schemas so internal columns never leave. */
 export const ErrorReply = z.object({
   error: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]),
   /**

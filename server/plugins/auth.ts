@@ -16,8 +16,8 @@ import { KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../lib/kiosk';
 import { findAccessByApiKeyHash, findAccessByTokenHash, type AccessRow } from '../lib/access';
 
 /**
- * What a route needs: 'public' (nobody signed in), 'signed-in' (any user), a permission name from
- * spec 1 §6, 'device' (an API key, ingestion only), 'optional' (a bearer token is checked when one is sent;
+ * What a route needs: 'public' (nobody signed in), 'signed-in' (any user), a permission name
+ * (src/domain/permissions.ts), 'device' (an API key, ingestion only), 'optional' (a bearer token is checked when one is sent;
  * the handler decides) or 'portal' (the customer portal of the agent in the `agentId` or `id` parameter: enabled,
  * and open or the request's X-Kiosk-Token enrolled for it). Every /api route must say it.
  * `unrestricted` marks a write to a global record (roles, permissions, settings, e-mail header, footer and templates):

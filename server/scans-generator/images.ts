@@ -24,7 +24,7 @@ export function shade(hex: string, amount: number) {
   return `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
 }
 
-/** Spec 2 §2 chip colours: dents #B54054, scratches #334A8F. */
+/** The scan page's chip colours: dents #B54054, scratches #334A8F. */
 const BOX = { dents: '#B54054', scratchs: '#334A8F' } as const;
 const DENT_RADIUS: Record<DamageLevel, number> = { light: 14, medium: 22, heavy: 32, severe: 44, oversize: 60 };
 const SCRATCH_LENGTH: Record<DamageLevel, number> = { light: 60, medium: 110, heavy: 160, severe: 210, oversize: 250 };

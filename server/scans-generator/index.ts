@@ -6,7 +6,7 @@ export { createRng, type Rng } from './random';
 export { COLOURS, colourHex, registration, registryEntry, registryVehicles, type RegistryEntry, VEHICLES } from './vehicles';
 
 /**
- * Plausible scans as a drive-through scanner would report them (DECISIONS "Data the hardware would send"):
+ * Plausible scans as a drive-through scanner would report them:
  * the vehicle, arch or chasis detections per panel with severity and size, tyre tread profiles with conclusions.
  * Pure data; images are drawn by ./images.ts and the video is ./assets/sample-scan.webm. The simulator sends
  * these through the ingestion API, the demo seed inserts them directly.

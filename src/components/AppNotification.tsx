@@ -24,7 +24,7 @@ function usePendingToast() {
   }, [notify]);
 }
 
-/** Spec 1 §2: top right, 10 s, closed by a click or its close button; server texts keep their line breaks. */
+/** Top right, 10 s, closed by a click or its close button; server texts keep their line breaks. */
 export const AppNotification = () => {
   usePendingToast();
   return (

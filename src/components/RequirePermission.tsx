@@ -3,7 +3,7 @@ import { Navigate } from 'react-admin';
 import { can } from '../domain/permissions';
 import { useCurrentUser } from '../session';
 
-/** Spec 1 §2: a page needing a permission the user lacks redirects to /. */
+/** A page needing a permission the user lacks redirects to /. */
 export const RequirePermission = ({ permission, children }: { permission: string | null; children: ReactNode }) => {
   const user = useCurrentUser();
   return can(user, permission) ? children : <Navigate to="/" replace />;

@@ -18,7 +18,7 @@ export function translatableRule(
 const RA_MESSAGE = '@@react-admin@@';
 
 /**
- * A toast made of several translatable lines (a 422's field messages, spec 1 §8 joins them by newlines):
+ * A toast made of several translatable lines (a 422's field messages, joined by newlines):
  * this prefix and a JSON list of {message, args}, which the i18n provider translates line by line,
  * so react-admin's own error toast shows the server's messages in the user's language.
  */

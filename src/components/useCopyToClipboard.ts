@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec 1 §9 / spec 3 §9: the 'Copied!' indicator stays 5 seconds. */
+/** The 'Copied!' indicator stays 5 seconds. */
 export const COPIED_MS = 5000;
 
 /** The clipboard API needs a secure context; an old-style copy through a hidden text area works elsewhere. */

@@ -10,8 +10,7 @@ export type ApiResource = ResourceName;
 export type ApiRoutes = Readonly<Record<string, ApiRoute>>;
 
 /**
- * react-admin resource names (the route segments of spec 1 §2) → the service calls of spec 1 §7 and
- * spec 3 §7, read from the domain's resource table (src/domain/resources.ts).
+ * react-admin resource names (the app's route segments) → the five services' calls, read from the domain's resource table (src/domain/resources.ts).
  */
 export const apiRoutes: Record<ApiResource, ApiRoute> = Object.fromEntries(
   Object.entries(RESOURCES).map(([name, { service, path }]) => [name, { service, path }]),

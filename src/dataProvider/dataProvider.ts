@@ -3,7 +3,7 @@ import type { ApiRoute, ApiRoutes } from './apiRoutes';
 import type { Request, RequestOptions, Service } from './http';
 import { translateFieldErrors } from './errors';
 
-/** `{text, value}` items of a `<path>/lists` reply (spec 1 §3 "Select list items"). */
+/** `{text, value}` items of a `<path>/lists` reply (the wire's "Select list items"). */
 export interface SelectOption {
   text: string;
   value: number | string;

@@ -17,7 +17,7 @@ const asText = (v: unknown): string | null => {
   return null;
 };
 
-/** Spec 1 §8: object values joined by newlines, a list joined, or the string; else null. */
+/** Object values joined by newlines, a list joined, or the string; else null. */
 export function errorText(error: unknown): string | null {
   if (typeof error === 'object' && error !== null && !Array.isArray(error)) {
     return asText(Object.values(error));
@@ -87,5 +87,5 @@ export function fieldErrorsOf(error: unknown, labels?: Record<string, string>): 
   return typeof errors === 'object' && errors !== null ? (errors as FieldErrors) : undefined;
 }
 
-/** Spec 1 §8: the 404 reply of a record screen ('No query results for model [Location] 42'). */
+/** The 404 reply of a record screen ('No query results for model [Location] 42'). */
 export const isRecordNotFound = (error: unknown) => error instanceof Error && error.message.includes('No query results for model');

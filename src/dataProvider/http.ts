@@ -39,7 +39,7 @@ function headersFor(path: string, options: RequestOptions): Headers {
   if (options.body !== undefined && !isForm(options.body)) headers.set('Content-Type', 'application/json');
   const token = options.token === undefined ? getCurrentUser()?.token : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  // Spec 1 §7, one rule with the server: calls naming agents or clients carry no selection.
+  // One rule with the server: calls naming agents or clients carry no selection.
   if (!ignoresSelection(path)) {
     const agents = selectionHeader(getSelectedAgent());
     const clients = selectionHeader(getSelectedClient());

@@ -2,7 +2,7 @@ import { can, type PermissionName, type Principal } from './permissions';
 import { editPermission, listPermission, RESOURCES, type ResourceFacts, type ResourceName } from './resources';
 
 /**
- * The left menu of spec 1 §2 as data: labels are i18n keys, `access` the permission a leaf needs.
+ * The left menu as data: labels are i18n keys, `access` the permission a leaf needs.
  * A group shows when any child shows. The browser adds icons by `id`.
  */
 export interface MenuLeaf {
@@ -65,7 +65,7 @@ export const MENU: MenuNode[] = [
 
 /**
  * May the principal change `name`'s records? Scans and quotes open read-only with `scan`; their changes need
- * `scan_edit` and `quote_edit` (DECISIONS "Viewing and changing"). The screens hide what this refuses.
+ * `scan_edit` and `quote_edit` (docs/ARCHITECTURE.md, "Access model"). The screens hide what this refuses.
  */
 export const canChange = (p: Pick<Principal, 'permissions'> | null | undefined, name: ResourceName) => can(p, editPermission(name));
 

@@ -24,7 +24,7 @@ export type PortalMode = (typeof PORTAL_MODES)[number]['id'];
 /** The portal pincode: exactly six digits. */
 export const PINCODE_PATTERN = '^\\d{6}$';
 
-/** An agent (validation §5): the pincode is write-only, required on create, blank on edit keeps it. */
+/** An agent (validation): the pincode is write-only, required on create, blank on edit keeps it. */
 export const agentFields = {
   name: { type: 'text', label: 'Name', required: true, max: 255, list: true },
   logo: { type: 'image', label: 'Logo', upload: 'logoFile' },

@@ -22,7 +22,7 @@ export const CALCULATION_METHODS = [
 export const MAX_PERCENT = 1000;
 
 /**
- * A client's own fields (spec 3 §3 Client, PRICING.md "Inputs"). The weighted counts and the two price
+ * A client's own fields (the wire's Client, docs/pricing.md "Inputs"). The weighted counts and the two price
  * matrices are nested objects the field DSL cannot say: they are `clientExtraInput` below.
  */
 export const clientFields = {
@@ -32,7 +32,7 @@ export const clientFields = {
   sc_pearl: { type: 'number', label: 'Pearl Surcharge', min: 0, max: MAX_PERCENT, default: 0, list: true },
   sc_p2p: { type: 'boolean', label: 'Push to Paint', default: false },
   calculation_method: { type: 'choice', label: 'Calculation Method', choices: CALCULATION_METHODS, default: 'T', list: true },
-  /** Method T's count; PRICING.md's default 1 (the panel's largest dent) when absent. */
+  /** Method T's count; the default 1 (the panel's largest dent) when absent. */
   sc_threshold: { type: 'number', label: 'Threshold', integer: true, min: 1, max: 1000, default: 1 },
   /** New tyre prices for the quote's Tyres section; 0 is a missing price. */
   tyre_repair: { type: 'number', label: 'Tyre Repair', min: 0, max: MAX_AMOUNT, default: 0 },
@@ -94,8 +94,8 @@ export interface ClientPrices {
 }
 
 /**
- * Rules across fields: W needs all five weighted counts (each reported at its own path). Spec 3 §5 requires
- * only the name: T without a threshold takes PRICING.md's default (1), applied by the field's `default`.
+ * Rules across fields: W needs all five weighted counts (each reported at its own path). Only the name
+ * is required: T without a threshold takes the default (1), applied by the field's `default`.
  */
 export function clientRules(body: Record<string, unknown>, _mode: FormMode): Record<string, string> | null {
   const errors: Record<string, string> = {};

@@ -1,5 +1,5 @@
 /**
- * The dashboard's statistics (§3 "Statistics row"), as `GET scans/agent-statistics` and
+ * The dashboard's statistics (the "Statistics row"), as `GET scans/agent-statistics` and
  * `GET scans/location-statistics` send them and the dashboard reads them. Plain types, no zod: the browser imports it.
  */
 

@@ -7,7 +7,7 @@ export const DEVICE_TYPES = [
   { id: 'tire', name: 'Tire' },
 ] as const;
 
-/** A scanning device (device form §5: every field required). */
+/** A scanning device (every field required). */
 export const deviceFields = {
   location_id: { type: 'reference', label: 'Location', reference: 'locations', required: true },
   type: { type: 'choice', label: 'Type', required: true, choices: DEVICE_TYPES, list: true },

@@ -5,7 +5,7 @@ import { safeString, singleLine } from './text';
 /**
  * A resource's fields, described once. The server builds its request schema from this
  * (`inputSchema`), the browser builds its form inputs and validators from it, so both say
- * the same rule with the same message: spec 1 §5 '{field} is required',
+ * the same rule with the same message: '{field} is required',
  * 'Enter a valid email address', '{field} must be greater than zero', '{field} must be less than {max}'.
  */
 interface Base {

@@ -7,7 +7,7 @@
 /** The display time zone of the scans; the server's ts/te filters and day counts read dates in it too. */
 export const DISPLAY_TIME_ZONE = 'Australia/Melbourne';
 
-/** dayjs tokens. Spec 2 §2 / §9: DD-MM-YYYY hh:mm A; the Japanese interface puts the year first and the meridiem before the time. */
+/** dayjs tokens. DD-MM-YYYY hh:mm A; the Japanese interface puts the year first and the meridiem before the time. */
 export const DATE_TIME_FORMATS: Record<string, string> = {
   en: 'DD-MM-YYYY hh:mm A',
   ja: 'YYYY-MM-DD A hh:mm',

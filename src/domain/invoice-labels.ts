@@ -1,5 +1,5 @@
 /**
- * The words printed on an estimate invoice, in both of its languages (§2 "Invoice"). The invoice model
+ * The words printed on an estimate invoice, in both of its languages. The invoice model
  * (./invoice.ts) carries them, so the screen and the server's PDF print the same words; the i18n catalogues
  * (src/i18n/en.ts, ja.ts) include them under `app.invoice.document`. No imports: the catalogues load with the sign-in page.
  */

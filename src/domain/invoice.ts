@@ -18,7 +18,7 @@ import {
 } from './pricing';
 
 /**
- * The estimate invoice (spec 3 §2 "Invoice") as a plain model: what a saved quote holds in, every figure and line
+ * The estimate invoice ("Invoice") as a plain model: what a saved quote holds in, every figure and line
  * the invoice shows out, formatted in the client's currency and the document's language. The invoice screen and the
  * server's PDF render only this, so they agree in every figure and line. The figures are the engine's (`priceQuote`'s
  * result as the quote stored it); this only selects, orders, labels and formats them.
@@ -340,7 +340,7 @@ export function invoiceTexts(invoice: Invoice): string[] {
 
 // ---- A saved quote as the quote service sends it ----
 
-/** A stored line's figures, in currency units as the wire carries them (spec 3 §3 Quote item: metalic_fee, lineTotal). */
+/** A stored line's figures, in currency units as the wire carries them (the wire's Quote item: metalic_fee, lineTotal). */
 interface StoredFees {
   repair_fee: number;
   metalic_fee: number;

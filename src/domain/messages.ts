@@ -1,5 +1,5 @@
 /**
- * The rule messages of spec 1 §5. Each rule says its message twice over: the English text the wire
+ * The rule messages. Each rule says its message twice over: the English text the wire
  * contract carries (`{error: {name: 'Name is required'}}`) and a message key with its parameters
  * (`app.validation.required`), which the server sends beside the text (`messages`, see
  * server/plugins/errors.ts) and the browser translates in the user's language, the field label being

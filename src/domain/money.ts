@@ -1,5 +1,5 @@
 /**
- * Money in the pricing engine (PRICING.md "Totals"): integer minor units (cents), rounded half-up.
+ * Money in the pricing engine (docs/pricing.md): integer minor units (cents), rounded half-up.
  * Amounts arrive as decimal numbers in the client's currency (numeric(12,2) read by node-postgres, or typed in a form);
  * percentages as numbers with up to 2 decimals (a client's surcharges, a part's aluminium) or 4 (GST_PERCENT).
  */

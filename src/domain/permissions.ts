@@ -1,6 +1,6 @@
 /**
- * Permission names of spec 1 §6; the server checks them on every route, the browser uses them for the menu and routes.
- * `scan` reads scans and quotes; `scan_edit` and `quote_edit` change them (DECISIONS "Viewing and changing").
+ * Permission names; the server checks them on every route, the browser uses them for the menu and routes.
+ * `scan` reads scans and quotes; `scan_edit` and `quote_edit` change them (docs/ARCHITECTURE.md, "Access model").
  */
 export const PERMISSIONS = [
   'scan',
@@ -131,7 +131,7 @@ export function parseSelectionHeader(value: string | string[] | undefined): numb
 }
 
 /**
- * Spec 1 §7: calls whose path names agents or clients (the header selectors themselves) ignore the
+ * Calls whose path names agents or clients (the header selectors themselves) ignore the
  * X_SNG_* selection. The browser leaves the headers off such calls; the server reads them in the
  * full scope. A query string is not part of the path.
  */

@@ -3,7 +3,7 @@ import type { Wire } from './records';
 import { DAMAGE_LEVELS, DAMAGE_TYPES } from './scans';
 
 /**
- * The customer portal's records (spec 1 §3 Portal scan, DECISIONS, docs/portal.md): what a kiosk without a sign-in may
+ * The customer portal's records (the wire's Portal scan, docs/portal.md): what a kiosk without a sign-in may
  * see of the agent's scans of the last 48 hours. They are the server's response schemas, so no other column leaves:
  * never the client, agent, location, valuation, reports, videos or staff annotations. The browser imports the types.
  */

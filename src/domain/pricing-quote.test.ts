@@ -21,7 +21,7 @@ import {
 } from './pricing';
 import { sampleClient } from '../test/invoiceSample';
 
-// Worked examples of PRICING.md: a client with one fully priced part (7), one part priced for the half-cent cases (8),
+// Worked examples of the pricing rules: a client with one fully priced part (7), one part priced for the half-cent cases (8),
 // and no row for part 9. Amounts are decimal currency units, as the wire and the database hold them.
 // The invoice sample's client (part 7), plus part 8.
 const samplePrices = sampleClient.prices!;
@@ -411,7 +411,7 @@ describe('tyre lines', () => {
 });
 
 describe('repair-type transitions', () => {
-  it("PRICING.md's example feeds the initial default: T t = 3, {light 5, heavy 2, oversize 1} starts as pdr heavy", () => {
+  it('the category example feeds the initial default: T t = 3, {light 5, heavy 2, oversize 1} starts as pdr heavy', () => {
     const computed = panelCategory({ light: 5, heavy: 2, oversize: 1 }, { method: 'T', threshold: 3 });
     expect(initialDentChoice(computed)).toEqual(pdr('heavy'));
     expect(onlyLine(quote({ panels: [panel({ dent: initialDentChoice(computed) })] })).repair_fee).toBe(20_000);

@@ -14,7 +14,7 @@ const T = (threshold: number): CategoryMethod => ({ method: 'T', threshold });
 const W = (w: Record<DentLevel, number>): CategoryMethod => ({ method: 'W', weighted: w });
 
 describe('panelCategory, Threshold (T)', () => {
-  it("PRICING.md's worked example: t = 3, {light 5, heavy 2, oversize 1} is heavy", () => {
+  it("the category's worked example: t = 3, {light 5, heavy 2, oversize 1} is heavy", () => {
     expect(panelCategory({ light: 5, heavy: 2, oversize: 1 }, T(3))).toBe('heavy');
   });
 

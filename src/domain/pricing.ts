@@ -3,12 +3,12 @@ import type { DentPriceRow, ScratchPriceRow } from './client-fields';
 import { percentOfUnits, percentUnits, sumCents, toCents, type Cents } from './money';
 
 /**
- * How a quote is priced (../shared/spec/PRICING.md), as plain functions with no I/O: the browser's live preview and
+ * How a quote is priced (docs/pricing.md), as plain functions with no I/O: the browser's live preview and
  * the server, which recomputes and stores every figure on save, call the same ones. A panel's category (T or W),
- * the repair-type transitions of spec 3 §4 as pure state changes, and the fees and totals in integer cents (./money).
+ * the repair-type transitions as pure state changes, and the fees and totals in integer cents (./money).
  */
 
-/** Dent levels, lowest to highest (DECISIONS.md: severity order). */
+/** Dent levels, lowest to highest. */
 export const DENT_LEVELS = ['light', 'medium', 'heavy', 'severe', 'oversize'] as const;
 export type DentLevel = (typeof DENT_LEVELS)[number];
 
@@ -24,7 +24,7 @@ export const categoryRank = (category: DentLevel | null) => (category === null ?
 const count = (n: number | undefined) => (n !== undefined && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
 /**
- * A panel's category (PRICING.md "A panel's category"): the largest level L with n(≥L), the number of
+ * A panel's category (docs/pricing.md): the largest level L with n(≥L), the number of
  * dents at L or larger, reaching the method's count for L (T: the threshold; W: weighted_no[L]).
  * Dents that reach no count give light; no dents give null (no repair type, 'No Damage Detected').
  */
@@ -63,13 +63,13 @@ export function clientCategoryMethod(client: {
   return null;
 }
 
-// ---- Repair types and their transitions (PRICING.md "Transitions") ----
+// ---- Repair types and their transitions ----
 
 /** A dent line's repair types, in the order of the quote's subtotals. */
 export const REPAIR_TYPES = ['pdr', 'conventional', 'p2p', 'replacement'] as const;
 export type RepairType = (typeof REPAIR_TYPES)[number];
 
-/** A scratch line's repair types (PRICING.md "A panel's line", our decision); a panel with scratches starts at spot. */
+/** A scratch line's repair types (docs/pricing.md); a panel with scratches starts at spot. */
 export const SCRATCH_REPAIR_TYPES = ['spot', 'paint', 'conventional'] as const;
 export type ScratchRepairType = (typeof SCRATCH_REPAIR_TYPES)[number];
 
@@ -157,7 +157,7 @@ export function scratchAfterDentChange(
   return current ?? initialScratchRepair(scratches);
 }
 
-// ---- Fees and totals (PRICING.md "A panel's line", "Totals") ----
+// ---- Fees and totals (docs/pricing.md) ----
 
 /** A 0/1 flag as the wire sends it, or a boolean. */
 export type Flag = boolean | 0 | 1;

@@ -47,7 +47,7 @@ const flag = (label: string) =>
   );
 
 /**
- * One panel's choices (spec 3 §3 Quote item). The figures the browser shows (repair_fee, lineTotal…) and its labels
+ * One panel's choices (the wire's Quote item). The figures the browser shows (repair_fee, lineTotal…) and its labels
  * may come along and are ignored: the server recomputes them. `scratch_repair_type` is the scratch line's type
  * (our decision); absent, a panel with scratches starts at spot.
  */
@@ -134,7 +134,7 @@ export const quoteSearchBody = z.object({ scan_id: id('Scan') });
 
 const optionalId = (label: string) => z.preprocess(blankToUndefined, id(label).optional());
 
-/** `GET quotes` and `GET quotes/export-quote-report` filters (spec 3 §3 Quote filter). */
+/** `GET quotes` and `GET quotes/export-quote-report` filters (the wire's Quote filter). */
 export const quoteFilterQuery = z.object({
   q: z.preprocess(blankToUndefined, safeString('Search').trim().max(200).optional()),
   ts: z.preprocess(blankToUndefined, scanDate('Start date').optional()),
@@ -170,7 +170,7 @@ const money = z.number();
 const Level = z.enum(DENT_LEVELS);
 const LineStatus = z.enum(LINE_STATUSES);
 
-/** A panel's line as stored and sent (spec 3 §3 Quote item, the spec's names: metalic_fee, lineTotal), amounts in currency units. */
+/** A panel's line as stored and sent (the wire's Quote item, the spec's names: metalic_fee, lineTotal), amounts in currency units. */
 export const QuoteItemRecord = z.object({
   panel_id: z.number(),
   car_panel: z.string().nullable(),
@@ -251,7 +251,7 @@ export const QuoteScanRecord = ScanItemRecord.pick({
   status: true,
 });
 
-/** The agent block of the invoice (spec 3 §2 Invoice). */
+/** The agent block of the invoice (Invoice). */
 export const QuoteAgentRecord = z.object({
   id: z.number(),
   name: z.string(),
@@ -269,7 +269,7 @@ export const QuoteClientRecord = PricingClientRecord.omit({
   prices: true,
 });
 
-/** A quotes list row (spec 3 §3 Quote list row, plus what its actions need). */
+/** A quotes list row (the wire's Quote list row, plus what its actions need). */
 export const QuoteListRecord = z.object({
   id: z.number(),
   scan_id: z.number(),
@@ -299,7 +299,7 @@ export const QuoteListRecord = z.object({
   updated_at: z.date(),
 });
 
-/** One quote with everything the generation screen, the invoice and the PDF need (spec 3 §3 Quote). */
+/** One quote with everything the generation screen, the invoice and the PDF need (the wire's Quote). */
 export const QuoteRecord = QuoteListRecord.extend({
   items: z.record(z.string(), QuoteItemRecord),
   /** The Tyres section: a line per wheel the agent chose for, in wheel order. */

@@ -18,7 +18,7 @@ export type Wire<T> = T extends Date
 
 const when = '2024-05-31T07:30:00.000Z';
 
-/** A scan list row (spec 2 §3 Scan, the list's columns and the live events' fields). */
+/** A scan list row (the wire's Scan, the list's columns and the live events' fields). */
 export const ScanItemRecord = z
   .object({
     id: z.number(),
@@ -87,11 +87,11 @@ const levelCounts = numbers(DENT_LEVELS);
 const Level = z.enum(DENT_LEVELS);
 const partResult = z.record(z.string(), z.unknown()).nullable();
 
-/** A saved image of a scan (spec 2 annotates): crops, annotations and vehicle photos; `path` is the stored file's name. */
+/** A saved image of a scan (the wire's annotates): crops, annotations and vehicle photos; `path` is the stored file's name. */
 export const AnnotateRecord = z.object({ id: z.number(), src: z.string(), path: z.string(), vehicle_photo: z.boolean() });
 export type Annotate = Wire<z.infer<typeof AnnotateRecord>>;
 
-/** A wheel's repair choice (spec 2 §3 Selected repair): row and side, the tyre label, and the choice with its label. */
+/** A wheel's repair choice (the wire's Selected repair): row and side, the tyre label, and the choice with its label. */
 export const TyreRepairRecord = z.object({
   row: z.number(),
   direction: z.enum(['L', 'R']),
@@ -158,14 +158,14 @@ export const ScanDetailRecord = ScanItemRecord.extend({
 export type ScanItem = Wire<z.infer<typeof ScanItemRecord>>;
 export type ScanDetail = Wire<z.infer<typeof ScanDetailRecord>>;
 
-/** GET meta/{id}: the scan's meta images (spec 2 §3 meta), null when the device sent none (the page then shows no tabs). */
+/** GET meta/{id}: the scan's meta images (the wire's meta), null when the device sent none (the page then shows no tabs). */
 export const ScanMetaRecord = z
   .object({ id: z.number(), scan_id: z.string(), thumbnailImagePathUrl: z.string().nullable(), srcImagePathUrl: z.string().nullable() })
   .nullable();
 export type ScanMeta = Wire<z.infer<typeof ScanMetaRecord>>;
 
 /**
- * GET archData/search?scan_id= (spec 2 §3 Damage panel group, Measures): the counts by measure (`countbymeasure`:
+ * GET archData/search?scan_id= (the wire's Damage panel group, Measures): the counts by measure (`countbymeasure`:
  * per panel and level, as the detail's `measures`) and the panel groups of the car sketch in position order, each with
  * its panels' dent and scratch counts, the group's totals and its counts per level (the chips' tooltips).
  * `unplaced` lists counted panel codes that no active panel names (they still count in the scan's totals).
@@ -216,7 +216,7 @@ export const contactFields = {
 };
 
 /**
- * A client as pricing reads it (spec 3 §3 Client, PRICING.md "Inputs"): surcharges, category method, the products and
+ * A client as pricing reads it (the wire's Client, docs/pricing.md "Inputs"): surcharges, category method, the products and
  * parts it offers, and both price matrices keyed by part id. GET clients, the quote screen's evaluation and the quote's
  * snapshot of its client all read this one record.
  */
@@ -243,7 +243,7 @@ export const PricingClientRecord = z.object({
   ...contactFields,
 });
 
-/** `GET scans/{id}/evaluate` (spec 3 §3 Quote evaluation): what the quote screen prices a scan with. */
+/** `GET scans/{id}/evaluate` (the wire's Quote evaluation): what the quote screen prices a scan with. */
 export const EvaluationRecord = z.object({
   measures: z.object({
     dents: z.record(z.string(), levelCounts),
@@ -289,7 +289,7 @@ export const PlateSuggestionRecord = z.object({
 export type PlateSuggestion = Wire<z.infer<typeof PlateSuggestionRecord>>;
 
 /**
- * GET license-plates/fetch/{number}?state= (spec 2 §3 License lookup result): the vehicle fields the fetch button fills
+ * GET license-plates/fetch/{number}?state= (the wire's License lookup result): the vehicle fields the fetch button fills
  * (colour, body type, make, model) and the valuation in whole dollars.
  */
 export const PlateLookupRecord = z.object({

@@ -17,8 +17,8 @@ export interface ResourceFacts {
   /** When the list, export and single-record reads need another one (panels list `part`, edit `panel`). */
   list?: PermissionName;
   /**
-   * A custom resource whose screens `permission` opens read-only: what changing its records needs (DECISIONS "Viewing
-   * and changing": scans `scan_edit`, quotes `quote_edit`).
+   * A custom resource whose screens `permission` opens read-only: what changing its records needs (docs/ARCHITECTURE.md,
+   * "Access model": scans `scan_edit`, quotes `quote_edit`).
    */
   edit?: PermissionName;
   /** Columns the list may sort by: the server's `sort` values (for scans: the page's own columns). */
@@ -29,7 +29,7 @@ export interface ResourceFacts {
   screens: 'described' | 'custom';
 }
 
-/** react-admin resource name (the route segment of spec 1 §2) → its facts. */
+/** react-admin resource name (the app's route segment) → its facts. */
 export const RESOURCES = {
   users: {
     service: 'user',

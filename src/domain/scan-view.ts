@@ -1,11 +1,11 @@
 import { DAMAGE_LEVELS, tyreLabel, type DamageLevel, type DamageType } from './scans';
 import type { ArchData, PlateLookup, PlateSuggestion, ScanDetail } from './records';
 
-/** Spec 2 §2: chip colours on the car sketch. */
+/** Chip colours on the car sketch. */
 export const DENT_COLOUR = '#B54054';
 export const SCRATCH_COLOUR = '#334A8F';
 
-/** Spec 2 §9: severity colours. */
+/** Severity colours. */
 export const SEVERITY_COLOURS: Record<DamageLevel, string> = {
   oversize: '#561329',
   severe: '#81182E',
@@ -116,7 +116,7 @@ export function formatValuation(v: unknown, locale = 'en'): string {
   return `$${Number(digits).toLocaleString(locale === 'ja' ? 'ja-JP' : 'en-AU')}`;
 }
 
-// ---- Tyres (spec 2 §2 Tire tab) ----
+// ---- Tyres (Tire tab) ----
 
 type Tyre = ScanDetail['data'][number];
 export interface TyreWheel {
@@ -145,7 +145,7 @@ export function tyreRows(tyres: ScanDetail['data']): TyreRow[] {
   return rows.map((row) => ({ row, left: wheel(row, 'L'), right: wheel(row, 'R') }));
 }
 
-/** Spec 2 §9: the depth chart's axis and the value its edges are filled with. */
+/** The depth chart's axis and the value its edges are filled with. */
 export const TYRE_AXIS_MAX = 40;
 export const TYRE_EDGE_FILL = 30;
 
@@ -165,7 +165,7 @@ export function tyreChartPoints(inner: number[] | undefined, outer: number[] | u
 
 // ---- Images ----
 
-/** Spec 2 §5: a crop's canvas at most 1,048,576 pixels; the crop's size scaled down to fit, keeping its shape. */
+/** A crop's canvas at most 1,048,576 pixels; the crop's size scaled down to fit, keeping its shape. */
 export const CROP_MAX_AREA = 1_048_576;
 export function cropCanvasSize(width: number, height: number, maxArea = CROP_MAX_AREA) {
   const w = Math.max(1, Math.round(width));
@@ -175,7 +175,7 @@ export function cropCanvasSize(width: number, height: number, maxArea = CROP_MAX
   return { width: Math.max(1, Math.floor(w * scale)), height: Math.max(1, Math.floor(h * scale)), scale };
 }
 
-/** Spec 2 §9: video frame captures and thumbnails as JPEG of quality 0.25. */
+/** Video frame captures and thumbnails as JPEG of quality 0.25. */
 export const CAPTURE_QUALITY = 0.25;
 
 // ---- Mail ----
@@ -229,7 +229,7 @@ export function mergeLiveUpdate<T extends Record<string, unknown>>(
   return next as T;
 }
 
-// ---- Plate lookup (spec 2 §3 License lookup result, §7) ----
+// ---- Plate lookup (the wire's License lookup result) ----
 
 /** The registrations `POST license-plates/search` offers, once each, at most 10. */
 export const plateOptions = (reply: PlateSuggestion[]) => [...new Set(reply.map((p) => p.number))].slice(0, 10);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ingestResultsBody, normalisePlate, scanDate, scanUpdateBody, statusRank, tyreLabel } from './scans';
 
 describe('scan rules', () => {
-  it('labels tyres as spec 2 says: FRONT on row 1, REAR on the last row, the row number between', () => {
+  it('labels tyres: FRONT on row 1, REAR on the last row, the row number between', () => {
     expect(tyreLabel(1, 2, 'L')).toBe('FRONT LEFT');
     expect(tyreLabel(2, 2, 'R')).toBe('REAR RIGHT');
     expect(tyreLabel(2, 3, 'L')).toBe('2 LEFT');

@@ -32,7 +32,7 @@ export type DamageType = (typeof DAMAGE_TYPES)[number];
 export const DAMAGE_LEVELS = DENT_LEVELS;
 export type DamageLevel = (typeof DAMAGE_LEVELS)[number];
 
-/** Tyre conclusions (spec 2 §3 conclusionDescription); NONE means nothing to report. */
+/** Tyre conclusions (the wire's conclusionDescription); NONE means nothing to report. */
 export const EATEN_TIRE = ['NONE', 'INNER_EDGE', 'OUTER_EDGE', 'BOTH_EDGES', 'CENTER'] as const;
 export const PRESSURE_TIRE = ['NONE', 'UNDER_INFLATED', 'OVER_INFLATED'] as const;
 /** Tread depth chart axis (0 to 40). */
@@ -40,7 +40,7 @@ export const TREAD_DEPTH_MAX = 40;
 export const TYRE_ROWS_MAX = 10;
 
 /**
- * Spec 2 §2 Tire tab: row 1 is FRONT LEFT / FRONT RIGHT, the last row REAR LEFT / REAR RIGHT,
+ * Tire tab: row 1 is FRONT LEFT / FRONT RIGHT, the last row REAR LEFT / REAR RIGHT,
  * other rows '{n} LEFT' / '{n} RIGHT'.
  */
 export function tyreLabel(row: number, lastRow: number, direction: 'L' | 'R') {
@@ -302,7 +302,7 @@ const editLevels = z.strictObject(
 );
 
 /**
- * POST scans/arch/edit-damage-count (spec 2 §3 "Damage count edit payload"): `scan_id` is the scan's `id`; dents and
+ * POST scans/arch/edit-damage-count (the wire's "Damage count edit payload"): `scan_id` is the scan's `id`; dents and
  * scratchs are keyed by lower-case level; a level left out keeps its count. The scan's totals follow.
  */
 export const editDamageCountBody = z
@@ -380,7 +380,7 @@ export const plateFetchQuery = z.object({
   ),
 });
 
-/** POST emails (email service): the scan page's send-mail form (spec 2 Communication). */
+/** POST emails (email service): the scan page's send-mail form (the scan page's Communication section). */
 export const MAIL_MAX_RECIPIENTS = 20;
 export const MAIL_MAX_ATTACHMENTS = 10;
 export const MAIL_MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;

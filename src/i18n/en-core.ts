@@ -3,7 +3,7 @@ import type { StringMap, TranslationMessages } from 'react-admin';
 
 /**
  * The English messages the sign-in page and the app's frame need: react-admin's own, the spec's success texts, the
- * header, sign-in, validation and error texts (spec 1 quotes verbatim). The screens' messages (./en.ts) load with
+ * header, sign-in, validation and error texts. The screens' messages (./en.ts) load with
  * the first screen after sign-in (src/components/lazyPage.tsx), so the sign-in page does not download them.
  */
 export const enCore = {

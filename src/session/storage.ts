@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 
-/** Local-storage keys of spec 1 §3; values are JSON. */
+/** Local-storage keys; values are JSON. */
 export const STORAGE_KEYS = {
   currentUser: 'currentUser',
   lastSeenPage: 'lastSeenPage',

@@ -215,7 +215,7 @@ test.describe('scan page', () => {
     await expect(page.getByText('Scan Image').first()).toBeVisible();
     await page.getByRole('button', { name: 'Tyre Graph: FRONT LEFT' }).click();
     const graph = page.getByRole('dialog', { name: 'FRONT LEFT depth profile' });
-    // Spec 2 §4: the graph loads after 1 s.
+    // The graph loads after 1 s.
     await expect(graph.getByRole('progressbar')).toBeVisible();
     await expect(graph.getByTestId('tyre-graph')).toBeVisible();
     await expect(graph.getByText('Inner')).toBeVisible();

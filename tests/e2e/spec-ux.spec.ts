@@ -17,7 +17,7 @@ test.beforeEach(({ page }) => {
   page.on('pageerror', (error) => console.log(`pageerror: ${error.message}`));
 });
 
-test('a client is created from its name alone; the form opens with PRICING.md defaults', async ({ page }) => {
+test('a client is created from its name alone; the form opens with the pricing defaults', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
   await page.goto('/clients/create');
   await expect(page.getByText('Create Client')).toBeVisible();

@@ -192,7 +192,7 @@ test.describe('clients', () => {
     await expect(page.getByRole('spinbutton', { name: 'Bonnet Light' })).toHaveValue('0');
     await submit(page);
     await expect(page.getByText('Name is required')).toBeVisible();
-    // Spec 3 §5: only the name; the threshold starts at PRICING.md's default.
+    // Only the name; the threshold starts at its default (1).
     await expect(page.getByRole('spinbutton', { name: /^Threshold/ })).toHaveValue('1');
     await expect(page.getByText('Threshold is required')).toHaveCount(0);
     await expect(page.getByLabel('Name', { exact: false }).first()).toBeFocused();

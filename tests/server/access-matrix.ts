@@ -555,7 +555,7 @@ export const matrix: Record<string, MatrixEntry> = {
   },
 
   // ---- Quotes (quote service, scoped like scans): reads need `scan`, every change `quote_edit` (the Client role holds
-  // `scan` alone, so its users get 403 on each change: DECISIONS "Viewing and changing") ----
+  // `scan` alone, so its users get 403 on each change: docs/ARCHITECTURE.md, "Access model") ----
   'GET /api/quote/quotes': { access: { permission: 'scan' }, request: path('/api/quote/quotes'), foreign: 'none' },
   'GET /api/quote/quotes/export-quote-report': {
     access: { permission: 'scan' },

@@ -147,7 +147,7 @@ describe('clients: validation', () => {
     negative.prices.scratch[partB] = { ...scratchRow(90), paint: -1 };
     await refused(negative, { [`prices.scratch.${partB}.paint`]: 'Paint must be greater than or equal to 0' });
 
-    // PRICING.md: a missing price starts at 0, as the form shows it (a form sent before every cell registered).
+    // A missing price starts at 0, as the form shows it (a form sent before every cell registered).
     const missingCells = fullClient();
     const partial: Record<string, unknown> = { ...dentRow(95) };
     delete partial.medium;
@@ -426,7 +426,7 @@ describe('clients/calculate-category', () => {
     ).json().data.id;
   });
 
-  it("applies the client's Threshold method (PRICING.md's worked example)", async () => {
+  it("applies the client's Threshold method (the worked example)", async () => {
     const res = await calc(admin, thresholdClient, { light: 5, heavy: 2, oversize: 1 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: { category: 'heavy' } });

@@ -230,7 +230,7 @@ describe('the device ingestion happy path', () => {
     expect(page.measures.dents.bonnet).toEqual({ light: 1, medium: 1, heavy: 0, severe: 0, oversize: 0 });
     expect(page.measures.scratchs.left_front_door).toMatchObject({ heavy: 1 });
     expect(page.measures.damage_count).toEqual({ bonnet: 2, left_front_door: 1 });
-    // Spec 2: row 1 FRONT, the last row REAR, others by number.
+    // Row 1 FRONT, the last row REAR, others by number.
     expect(page.data.map((x: { label: string }) => x.label)).toEqual([
       'FRONT LEFT',
       'FRONT RIGHT',

@@ -13,7 +13,7 @@ let t: TestContext;
 let clientId: number;
 const PIN = '246810';
 
-/** The portal card (spec 1 §3 Portal scan): nothing else may leave. */
+/** The portal card (the wire's Portal scan): nothing else may leave. */
 const CARD_KEYS = ['damageCount', 'dentCount', 'has_quote', 'id', 'licensePlate', 'scratchCount', 'status', 'timestamp', 'type'];
 /** The portal's scan page: the card, the vehicle, its images and its damage; no client, agent, location, price, report or staff data. */
 const DETAIL_KEYS = [...CARD_KEYS, 'body_type', 'carColor', 'damages', 'image', 'make', 'measures', 'model', 'photos', 'tyres'].sort();

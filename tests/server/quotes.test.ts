@@ -589,7 +589,7 @@ describe('the quote PDF', () => {
     }
   });
 
-  it("is the scan's 'View Quote' (spec 2 Reports) and can be mailed from the scan page; gone from both with the quote", async () => {
+  it("is the scan's 'View Quote' (its Reports section) and can be mailed from the scan page; gone from both with the quote", async () => {
     const scanId = await damagedScan();
     const reports = async () =>
       (await t.as(agentUserA, { method: 'GET', url: `/api/scan/scans/${scanId}` })).json().data.report_pdfs as {

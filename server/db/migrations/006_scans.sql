@@ -3,7 +3,7 @@
 
 create table scans (
   id bigint generated always as identity primary key,
-  -- The device's own id for the scan (spec 2 scan_id), lower-cased; a device replaying it gets the same scan.
+  -- The device's own id for the scan (the wire's scan_id), lower-cased; a device replaying it gets the same scan.
   scan_id text not null check (scan_id ~ '^[a-z0-9._:-]{1,100}$'),
   agent_id bigint not null references agents(id) on delete restrict,
   client_id bigint references clients(id) on delete restrict,
@@ -26,7 +26,7 @@ create table scans (
   -- Totals of scan_measures, kept here so the list never aggregates.
   dent_count int not null default 0 check (dent_count >= 0),
   scratch_count int not null default 0 check (scratch_count >= 0),
-  -- The scan's meta images (spec 2 meta: thumbnailImagePathUrl, srcImagePathUrl).
+  -- The scan's meta images (the wire's meta: thumbnailImagePathUrl, srcImagePathUrl).
   meta_thumbnail text,
   meta_src text,
   -- Each part's summary as the device reports it; a part is present when its column is not null.
@@ -69,7 +69,7 @@ create table scan_damages (
   unique (scan_id, damage_id)
 );
 
--- Counts per panel, type and level (spec 2 Measures): derived from the detections at ingestion unless the device
+-- Counts per panel, type and level (the wire's Measures): derived from the detections at ingestion unless the device
 -- sends them, and the numbers an assessor edits later (edit-damage-count).
 create table scan_measures (
   scan_id bigint not null references scans(id) on delete cascade,
@@ -112,7 +112,7 @@ create table scan_videos (
   unique (scan_id, video_id)
 );
 
--- Saved and annotated images (spec 2 annotates), including vehicle photos; image_id is the device's id when a device sent it.
+-- Saved and annotated images (the wire's annotates), including vehicle photos; image_id is the device's id when a device sent it.
 create table scan_annotates (
   id bigint generated always as identity primary key,
   scan_id bigint not null references scans(id) on delete cascade,
@@ -124,7 +124,7 @@ create table scan_annotates (
   unique (scan_id, image_id)
 );
 
--- Report PDFs (spec 2 report_pdfs); `kind` names the report so regenerating one replaces it.
+-- Report PDFs (the wire's report_pdfs); `kind` names the report so regenerating one replaces it.
 create table scan_reports (
   id bigint generated always as identity primary key,
   scan_id bigint not null references scans(id) on delete cascade,

@@ -85,7 +85,7 @@ async function scanFileNames(db: Executor, scanId: number, keys: string[]) {
 }
 
 /**
- * POST emails (spec 2 Communication): a mail about one scan in the sender's scope, sent through the outbox with the
+ * POST emails (the scan page's Communication section): a mail about one scan in the sender's scope, sent through the outbox with the
  * default header and footer; attachments are the scan's own stored files, named by their keys and read on the server.
  * The mail and its record with the scan (scan_mails) are written in one transaction; the outbox sends it.
  */

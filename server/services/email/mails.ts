@@ -6,7 +6,7 @@ import { MAIL_MAX_ATTACHMENT_BYTES, MAIL_MAX_ATTACHMENTS, MAIL_MAX_RECIPIENTS, s
 import { dataReply, recordErrors } from '../../lib/replies';
 import type { scanMails } from './mail-service';
 
-/** POST emails: the scan page's send-mail form (spec 2 Communication), permission `scan`, the scan in the sender's scope. */
+/** POST emails: the scan page's send-mail form (the scan page's Communication section), permission `scan`, the scan in the sender's scope. */
 export function mailRoutes(app: FastifyInstance, opts: { mails: ReturnType<typeof scanMails> }, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(

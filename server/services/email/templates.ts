@@ -20,7 +20,7 @@ export const emailTemplatesResource: ResourceDescription = {
   scope: 'global',
   unrestrictedWrites: true,
   lists: { text: 'templateName' },
-  // Spec 3 §7: this list replies {items, meta: {total, last_page}}.
+  // This list replies {items, meta: {total, last_page}}.
   pageShape: 'meta',
   from: sql`(select id, template_name as "templateName", template_body as "templateBody", created_at, updated_at from email_templates) as email_templates`,
   hooks: {

@@ -46,7 +46,7 @@ export const panelsResource: ResourceDescription = {
   ...resourceFacts('panels'),
   model: 'Panel',
   table: 'panels',
-  // Spec 3 §2: the list needs `part`, creating and editing need `panel`.
+  // The list needs `part`, creating and editing need `panel`.
   fields: panelFields,
   record: z.object({
     id: z.number(),

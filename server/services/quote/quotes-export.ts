@@ -24,7 +24,7 @@ const CONTENT_TYPE: Record<QuoteExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** The list's columns (spec 3 §2 Quotes list), then who and where. */
+/** The list's columns (Quotes list), then who and where. */
 export const QUOTE_EXPORT_COLUMNS = [
   'ID',
   'Date/Time',

@@ -290,7 +290,7 @@ export async function makeQuotePdf(deps: { db: Database; storage: FileStorage },
 }
 
 /**
- * The quotes of spec 3 §7 for a signed-in caller (permission scan, scoped like scans): every method takes the request
+ * The quotes for a signed-in caller (permission scan, scoped like scans): every method takes the request
  * (its user, data scope and logger). Saving checks, prices with the engine, writes the quote and queues
  * `quote.generated` in one transaction, then makes the PDF and tells the customer portal.
  */
@@ -356,7 +356,7 @@ export function quoteRecords(deps: QuoteDeps) {
     async save(req: FastifyRequest, body: QuoteBody) {
       const scan = await findQuoteScan(db, body.scan_id, req.scope);
       if (!scan) throw new NotFoundError(SCAN_MODEL, body.scan_id);
-      // PRICING.md: the quote is priced for the scan's client; another one is refused.
+      // The quote is priced for the scan's client; another one is refused.
       if (scan.client_id !== body.client_id) throw new ValidationError({ client_id: 'The selected client is invalid' });
       const photo = isUploadedFile(body.vehicle_photo)
         ? await checkImage(body.vehicle_photo, 'vehicle_photo', 'Vehicle Photo')

@@ -28,7 +28,7 @@ import {
 import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './service';
 
 /**
- * The device ingestion API's work (DECISIONS "API keys", docs/ingestion.md). The auth plugin has put the API key's user
+ * The device ingestion API's work (docs/ingestion.md). The auth plugin has put the API key's user
  * on the request ('device' access); a device acts only for that user's agents. Every call is idempotent on the device's
  * own ids.
  */

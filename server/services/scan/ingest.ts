@@ -86,7 +86,7 @@ const videoBody = multipartBody(
 );
 
 /**
- * The device ingestion API (DECISIONS "API keys", docs/ingestion.md): a scanner authenticates with its user's
+ * The device ingestion API (docs/ingestion.md): a scanner authenticates with its user's
  * API key and may act only for that user's agents. Every call is idempotent on the device's own ids.
  */
 export function ingestRoutes(app: FastifyInstance, opts: { ingestion: ReturnType<typeof scanIngestion> }, done: () => void) {

@@ -9,7 +9,7 @@ export type PlateSuggestion = z.infer<typeof PlateSuggestionRecord>;
 export type PlateLookup = z.infer<typeof PlateLookupRecord>;
 
 /**
- * Where registrations are looked up (spec 2 §4 plate autocomplete and fetch). `number` is normalised (upper-case, no
+ * Where registrations are looked up. `number` is normalised (upper-case, no
  * spaces or dashes). `fetch` answers null when the provider knows no such plate.
  */
 export interface PlateLookupProvider {

@@ -41,7 +41,7 @@ const MARGIN = 56;
 const PRIMARY: [number, number, number] = [12, 24, 57]; // #0C1839
 
 /**
- * The scan report (spec 2 Reports, 'View Scan Report'): an A4 PDF (server/lib/pdf) of the vehicle, the damage counts
+ * The scan report (the scan page's Reports, 'View Scan Report'): an A4 PDF (server/lib/pdf) of the vehicle, the damage counts
  * per panel and the tyres. Helvetica, or IPAex Gothic embedded when a name needs it (a Japanese client or agent).
  */
 export function scanReportPdf(scan: ReportInput): Buffer {

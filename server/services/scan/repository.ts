@@ -24,7 +24,7 @@ import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/for
 /** Scans carry their agent and client (the rule lives in server/lib, where the email service reads it too). */
 export { scanScope };
 
-/** The display (and filter) time zone of spec 2 §1. */
+/** The display (and filter) time zone: the product shows Melbourne time. */
 /** Scans' days and local times are Melbourne's (src/domain/formats.ts). */
 export const SCAN_TIME_ZONE = DISPLAY_TIME_ZONE;
 /** Totals are exact up to this many rows; beyond it the planner's estimate answers (the UI says "about N"). */
@@ -127,7 +127,7 @@ export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilte
   return { where, counted };
 }
 
-/** The columns of a list row (spec 2 §3 Scan, the list's subset), with the names the wire uses. */
+/** The columns of a list row (the wire's Scan, the list's subset), with the names the wire uses. */
 const itemColumns = sql`s.id, s.scan_id, s.license_plate as "licensePlate", s.make, s.model, s.car_color as "carColor", s.body_type,
   s.valuation, s.location_id, l.name as location_name, s.location_state, s.client_id, c.name as client_name, s.agent_id,
   a.name as agent_name, s.device_id, s.type, s.status, s.scanned_at as "timestamp", s.start_time as "startTime",
@@ -358,7 +358,7 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
       src: string;
       vehicle_photo: boolean;
     }>`select id, src, vehicle_photo from scan_annotates where scan_id = ${id} order by id`.execute(db),
-    // The scan's reports, then its quote's PDF as 'View Quote' (spec 2 §2 Reports) when the quote has one.
+    // The scan's reports, then its quote's PDF as 'View Quote' (Reports) when the quote has one.
     sql<{ kind: string; label: string; url: string }>`select kind, label, url from (
         select id, 0 as o, kind, label, url from scan_reports where scan_id = ${id}
         union all select id, 1, 'quote', 'View Quote', ${FILES_PATH} || pdf_key from quotes where scan_id = ${id} and pdf_key is not null

@@ -8,7 +8,7 @@ import { useSelectOptions } from '../useSelectOptions';
 import { emptyFilters, hasAnyValue, normaliseFilterValues, type FilterValues } from './filterValues';
 
 /**
- * A list's advance filter (spec 1's pattern, used by the scan and quote lists), described by its fields. Texts come from
+ * A list's advance filter (the shared pattern, used by the scan and quote lists), described by its fields. Texts come from
  * the list's own catalogue block `<messages>.filter.*`: expand, title, select, applied, search, reset and each field's label.
  */
 
@@ -248,7 +248,7 @@ const FilterForm = <K extends string>({ messages, filters, applied, loading, onA
 };
 
 /**
- * The advance filter (after spec 1's pattern): the panel above holding the described inputs;
+ * The advance filter (after the shared pattern): the panel above holding the described inputs;
  * Search applies the values (disabled while loading or with none set), Reset clears them. The select lists load when
  * the panel first opens.
  */

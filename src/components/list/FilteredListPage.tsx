@@ -11,7 +11,7 @@ import { ListTable, type TableDescription } from './ListTable';
 import { SearchBox } from './SearchBox';
 
 /**
- * A filtered list screen (the scan list, spec 2 §2; the quotes list) as data: its texts, advance filter,
+ * A filtered list screen (the scan list, the quotes list) as data: its texts, advance filter,
  * export route, table and how the page's rows sort. The screen keeps only what fetches its rows.
  */
 export interface ListDescription<K extends string, Row, S extends string> {

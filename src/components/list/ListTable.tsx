@@ -3,7 +3,7 @@ import { Box, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, 
 import { useLocaleState, useTranslate, type Identifier, type TranslateFunction } from 'react-admin';
 import type { ListSort } from './listPage';
 
-/** Spec 2 §9, spec 3 §9: 11 placeholder rows while loading. */
+/** 11 placeholder rows while loading. */
 export const SKELETON_ROWS = 11;
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');

@@ -9,7 +9,7 @@ interface SearchBoxProps {
   onSearch: (q: string) => void;
 }
 
-/** The list search (spec 1 §2 pattern): trimmed, debounced 500 ms; an outside change (Reset) shows through. */
+/** The list search: trimmed, debounced 500 ms; an outside change (Reset) shows through. */
 export const SearchBox = ({ value, placeholder, onSearch }: SearchBoxProps) => {
   const [text, setText] = useState(value);
   const latest = useRef(onSearch);

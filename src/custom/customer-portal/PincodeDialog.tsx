@@ -14,7 +14,7 @@ interface PincodeDialogProps {
   onCancel?: () => void;
 }
 
-/** The portal's pincode dialog (spec 1 §2 'Code Validation'): a Pincode field, Submit and Cancel. */
+/** The portal's pincode dialog ('Code Validation'): a Pincode field, Submit and Cancel. */
 export const PincodeDialog = ({ open, title, text, onSubmit, onCancel }: PincodeDialogProps) => {
   const translate = useTranslate();
   const [pincode, setPincode] = useState('');

@@ -6,12 +6,11 @@ import type { ButtonSx } from './CustomerPortalPage';
 import { completedScans, newScans } from './liveCards';
 import type { PortalScan } from './portalApi';
 
-/** Spec 1 §9: five skeleton cards while loading. */
+/** Five skeleton cards while loading. */
 const SKELETON_CARDS = 5;
 
 /**
- * NEW SCANS (has_quote false) and COMPLETED SCANS (true), each a scrollable grid of cards (max height 400 px,
- * spec 1 §2). `scans` null while loading.
+ * NEW SCANS (has_quote false) and COMPLETED SCANS (true), each a scrollable grid of cards (max height 400 px). `scans` null while loading.
  */
 export const PortalScanGrids = ({ agentId, scans, buttonSx }: { agentId: string; scans: PortalScan[] | null; buttonSx: ButtonSx }) => (
   <>

@@ -50,7 +50,7 @@ export const PortalScanView = ({
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  // Spec 2 §2: the scan id is lower-cased.
+  // The scan id is lower-cased.
   const id = scanId.toLowerCase();
   // A live `saved` for this scan reloads it (its registration or counts changed).
   const liveTick = saved && String(saved.scan.id) === id ? saved.at : 0;

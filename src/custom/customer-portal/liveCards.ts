@@ -2,7 +2,7 @@ import { PORTAL_HOURS } from '../../domain/portal-window';
 import type { PortalScan } from './portalApi';
 
 /**
- * Spec 1 §4: a `saved` scan goes on top, once: of COMPLETED SCANS when it has a quote, else of NEW SCANS (the
+ * A `saved` scan goes on top, once: of COMPLETED SCANS when it has a quote, else of NEW SCANS (the
  * sections split the one list by has_quote, so a scan that gets a quote leaves NEW SCANS). A scan older than the
  * portal's window is not shown, as the list would not show it.
  */

@@ -61,7 +61,7 @@ interface Props {
 }
 
 /**
- * Spec 1 §2 advance filter (users holding dashboard_statistics): 'Expand to Filter' while collapsed, 'Advance Filter'
+ * The dashboard's advance filter (users holding dashboard_statistics): 'Expand to Filter' while collapsed, 'Advance Filter'
  * while open. Collapsed, the header names the applied agent, client and location (or 'Not set') and offers the date
  * range, which searches as soon as both days are picked; open, the selects and the range fill a draft that Search
  * applies (enabled only with something set, both dates for a date filter) and Reset clears.

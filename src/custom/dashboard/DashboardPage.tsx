@@ -17,7 +17,7 @@ const loadChart = () => import('./StatisticsChart');
 void loadChart();
 const StatisticsChart = lazyComponent(loadChart, 'StatisticsChart');
 
-/** Spec 1 §9: the charts appear 1000 ms after the page. */
+/** The charts appear 1000 ms after the page. */
 export const CHART_DELAY_MS = 1000;
 
 interface Row extends TypeCounts {

@@ -7,7 +7,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { mergeCurrentUser, useCurrentUser, useImpersonatedUser } from '../../session';
 
 /**
- * Spec 1 §2: persistent (no onClose, so Escape and the backdrop do nothing) until accepted; saved on the server.
+ * Persistent (no onClose, so Escape and the backdrop do nothing) until accepted; saved on the server.
  * Not while impersonating: an admin cannot consent for someone else, and the dialog would hide Leave Impersonate.
  */
 export const TermsDialog = () => {

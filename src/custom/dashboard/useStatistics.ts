@@ -12,7 +12,7 @@ export const LIVE_RELOAD_MS = 1000;
 
 /**
  * Both statistics for the query (the header selection travels as X_SNG_* headers and is part of the key, so a new
- * selection, or react-admin's refresh after it, loads them again). Spec 1 §8: a failed load is logged only.
+ * selection, or react-admin's refresh after it, loads them again). A failed load is logged only.
  */
 export function useStatistics(query: Record<string, string>, agent: Selection, client: Selection) {
   const dataProvider = useDataProvider<AppDataProvider>();

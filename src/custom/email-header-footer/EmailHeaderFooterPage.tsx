@@ -83,7 +83,7 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
 };
 
 /**
- * Spec 3 §2 Email Header & Footer: loads both settings with `POST options/search`, saves them with
+ * Email Header & Footer: loads both settings with `POST options/search`, saves them with
  * `POST options/bulksave` ('Email Header & Footer Updated Successfully'); both are required.
  */
 export const EmailHeaderFooterPage = () => {

@@ -5,7 +5,7 @@ import { can } from '../../domain/permissions';
 import { StatusPage } from '../../components/StatusPage';
 import { useCurrentUser, type CurrentUser } from '../../session';
 
-/** Spec 1 §2: / with scan permission, else the first permitted menu entry, else /login when signed out. */
+/** The way home: / with scan permission, else the first permitted menu entry, else /login when signed out. */
 export const homeFor = (user: CurrentUser | null) => (!user ? '/login' : can(user, 'scan') ? '/' : (firstPermittedRoute(user) ?? '/'));
 
 export const AccessDeniedPage = () => {

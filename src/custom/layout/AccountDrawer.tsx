@@ -10,7 +10,7 @@ import { displayName, useCurrentUser, useImpersonatedUser } from '../../session'
 import * as updateProfile from '../update-profile';
 import { useLeaveImpersonation } from './useLeaveImpersonation';
 
-/** Spec 1 §2 My Account drawer, opened from the header's user chip. */
+/** My Account drawer, opened from the header's user chip. */
 export const AccountDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
   const user = useCurrentUser();

@@ -12,7 +12,7 @@ import { SelectionSelect } from './SelectionSelect';
 import { useHeaderSelection } from './useHeaderSelection';
 
 /**
- * Spec 1 §2 header. Below 600 px the selectors move to a second row so a 360 px phone
+ * The header. Below 600 px the selectors move to a second row so a 360 px phone
  * never scrolls sideways.
  */
 export const AppHeader = ({ showMenuButton, onMenuClick }: { showMenuButton: boolean; onMenuClick: () => void }) => {

@@ -11,7 +11,7 @@ import { useRefreshCurrentUser } from './useRefreshCurrentUser';
 /** The page's fade-in as CSS: MUI's <Fade> forces a layout (reflow) on every page it shows, which would add main-thread blocking time. */
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
-/** The signed-in shell of spec 1 §2: left menu, header, page content with a fade, footer. */
+/** The signed-in shell: left menu, header, page content with a fade, footer. */
 export const AppLayout = ({ children }: { children: ReactNode }) => {
   const permanent = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** Spec 1 §2: current year, product name, 'Terms and Legal'. */
+/** Current year, product name, 'Terms and Legal'. */
 export const Footer = () => {
   const translate = useTranslate();
   return (

@@ -74,7 +74,7 @@ const Group = ({ node, ...props }: { node: MenuGroup } & NodeProps) => {
 const Node = ({ node, ...props }: { node: MenuNode } & NodeProps) =>
   isGroup(node) ? <Group node={node} {...props} /> : <Leaf node={node} {...props} />;
 
-/** Spec 1 §2 left menu: only permitted entries; groups on the way to the current route open by themselves. */
+/** The left menu: only permitted entries; groups on the way to the current route open by themselves. */
 export const SidebarMenu = ({ onNavigate }: { onNavigate: () => void }) => {
   const translate = useTranslate();
   const user = useCurrentUser();

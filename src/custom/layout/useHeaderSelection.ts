@@ -30,7 +30,7 @@ function useSelectionOnLoad(
   const { data: options, error } = useSelectOptions(resource);
   const checked = useRef(false);
   useEffect(() => {
-    // Spec 1 §8: a failed list is logged only.
+    // A failed list is logged only.
     if (error) console.error(`Failed to load the ${resource} list`, error);
   }, [error, resource]);
   useEffect(() => {
@@ -72,7 +72,7 @@ export function useHeaderSelection(): {
       try {
         setAgentBranding(toAgentBranding(await dataProvider.send('agent', `agents/${id}/branding`)));
       } catch (error) {
-        // Spec 1 §8: logged only; the theme stays the default.
+        // Logged only; the theme stays the default.
         console.error('Failed to load the agent branding', error);
       }
     },

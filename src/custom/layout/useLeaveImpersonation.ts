@@ -5,7 +5,7 @@ import { getImpersonatedUser, toCurrentUser } from '../../session';
 import { switchUser } from '../../session/switchUser';
 
 /**
- * Spec 1 §4: `GET auth/impersonate/{adminId}/leave` answers `{data: <the admin with a new token>}`;
+ * `GET auth/impersonate/{adminId}/leave` answers `{data: <the admin with a new token>}`;
  * swap back to it, drop the marker, go to / and reload with 'Leave from impersonation Successfully'.
  */
 export function useLeaveImpersonation() {
@@ -18,7 +18,7 @@ export function useLeaveImpersonation() {
       if (!admin) throw new Error('The leave reply carries no signed-in user');
       switchUser(admin, null, 'app.account.left_impersonation');
     } catch (error) {
-      // Spec 1 §8: a failed leave is passed on without a message.
+      // A failed leave is passed on without a message.
       console.error('Failed to leave impersonation', error);
     }
   }, [dataProvider]);

@@ -59,7 +59,7 @@ interface PanelCardProps {
   onScratchRepair: (to: ScratchRepairType) => void;
   /** Opens the scan page's damage modal for this car panel. */
   onEditDamage?: () => void;
-  /** The read-only quote view: the choices shown, not changed (DECISIONS "Viewing and changing"). */
+  /** The read-only quote view: the choices shown, not changed (docs/ARCHITECTURE.md, "Access model"). */
   readOnly?: boolean;
 }
 

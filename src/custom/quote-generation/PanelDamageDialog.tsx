@@ -7,7 +7,7 @@ import { DamageCountDialog } from '../scan-page/DamageModal';
 import type { QuotePanel } from './quoteForm';
 
 /**
- * Spec 3 §2: a panel card opens the scan page's damage modal. The scan is read as the scan page reads it (same cache
+ * A panel card opens the scan page's damage modal. The scan is read as the scan page reads it (same cache
  * key); a save asks for the scan and the evaluation again, and the screen recounts the panel (quoteForm.recountPanels).
  */
 export const PanelDamageDialog = ({ scanId, panel, onClose }: { scanId: number; panel: QuotePanel; onClose: () => void }) => {

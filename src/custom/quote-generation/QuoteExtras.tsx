@@ -23,11 +23,11 @@ interface ProductsEditorProps {
   rows: ProductRow[];
   options: ProductOption[];
   onChange: (rows: ProductRow[]) => void;
-  /** Spec 3 §5: the duplicate's message is shown (as an error toast) by the page. */
+  /** The duplicate's message is shown (as an error toast) by the page. */
   onDuplicate: () => void;
   /** After a refused save: prices in error show under their inputs. */
   showErrors: boolean;
-  /** The read-only quote view: the rows shown, not changed (DECISIONS "Viewing and changing"). */
+  /** The read-only quote view: the rows shown, not changed (docs/ARCHITECTURE.md, "Access model"). */
   readOnly?: boolean;
 }
 

@@ -86,7 +86,7 @@ const groups = [
 ];
 
 const EDITOR: Partial<CurrentUser> = { permissions: ['scan', 'scan_edit', 'quote_edit'], roles: ['Super Admin'], agents: [], clients: [] };
-/** An insurer's user: the Client role holds `scan` alone (DECISIONS "Viewing and changing"). */
+/** An insurer's user: the Client role holds `scan` alone (docs/ARCHITECTURE.md, "Access model"). */
 const READER: Partial<CurrentUser> = { permissions: ['scan', 'dashboard_statistics'], roles: ['Client'], agents: [], clients: [3] };
 
 function signedIn(answer: (request: string, body: unknown) => Reply | undefined, who = EDITOR) {

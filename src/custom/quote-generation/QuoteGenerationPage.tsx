@@ -154,7 +154,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
       await dataProvider.send('quote', `quotes/${saved.id}/delete_vehicle_photo`, { method: 'PUT' });
       setSavedPhoto(null);
     } catch (error) {
-      // Spec 3 §8: a failed photo delete is only logged.
+      // A failed photo delete is only logged.
       console.error(error);
     } finally {
       setDeletingPhoto(false);
@@ -331,7 +331,7 @@ const QuoteDocuments = ({ quote }: { quote: SavedQuote }) => {
 /**
  * /quotes/{scanId} and the agent variant /quotes/{scanId}/agents/{agentId}: the scan's quote, priced live
  * with the domain's engine, saved with `POST quotes`, then its invoice. Without an agent id the assessor may ask for a
- * quote check. Without `quote_edit` it is a read-only view of the saved quote (DECISIONS "Viewing and changing").
+ * quote check. Without `quote_edit` it is a read-only view of the saved quote (docs/ARCHITECTURE.md, "Access model").
  */
 export const QuoteGenerationPage = () => {
   const translate = useTranslate();
@@ -341,7 +341,7 @@ export const QuoteGenerationPage = () => {
   const user = useCurrentUser();
   const readOnly = !canChange(user, 'quotes');
 
-  // Spec 3 §8: '{Name} Not Found', then the list after 300 ms.
+  // '{Name} Not Found', then the list after 300 ms.
   useLoadError(error, 'app.scans.page.scan', '/quotes');
 
   const ready = evaluation.data && groups.data && saved.isSuccess;

@@ -29,7 +29,7 @@ export interface Evaluation {
   client: QuoteClient;
   panels: QuotePanel[];
   measures: Measures;
-  /** The ids of the products and parts the client offers on its quotes (spec 3 §3 Client products, parts). */
+  /** The ids of the products and parts the client offers on its quotes (the wire's Client products, parts). */
   productIds: string[];
   partIds: string[];
   /** The agent's tyre choices on the scan (chosen on the scan page): the quote's Tyres section. */
@@ -46,7 +46,7 @@ export type SavedQuote = SavedQuoteChoices &
   Pick<Wire<QuoteRecordType>, 'id'> &
   Partial<Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url'>>;
 
-/** PRICING.md / GST_PERCENT's default. */
+/** GST_PERCENT's default. */
 export const DEFAULT_GST_PERCENT = 10;
 
 /** The rate the preview uses: the evaluation's, else the saved quote's, else the setting's default. */

@@ -129,7 +129,7 @@ describe('toggles and panels', () => {
     ]);
   });
 
-  it('repair type and category changes follow spec 3 §4 and reprice', () => {
+  it('repair type and category changes follow the dent-choice transitions and reprice', () => {
     let form = initialForm(panels, measures);
     const price = () => pricingOf(form, visiblePanels(panels, form.vehicle_type), client, 10);
     // bonnet pdr heavy 200 + spot 50; roof (D variant) pdr heavy 200.

@@ -122,7 +122,7 @@ export function panelDamage(measures: Measures | null | undefined, carPanel: str
 }
 
 /**
- * The form on entry: each panel starts as spec 3 §4 says (pdr at its threshold category, or no repair type), with a
+ * The form on entry: each panel starts by the pricing rules (pdr at its threshold category, or no repair type), with a
  * scratch line at spot when it has scratches; an existing quote's choices then replace the defaults where they fit.
  */
 export function initialForm(
@@ -157,7 +157,7 @@ export function initialForm(
     aluminium: on(saved?.aluminium),
     vehicle_type: isVehicleType(vehicle) ? vehicle : 'D',
     panels: choices,
-    // Spec 3 §5: the product list always keeps at least one row.
+    // The product list always keeps at least one row.
     products: products.length ? products : [{ ...EMPTY_PRODUCT }],
     parts: normaliseParts((saved?.parts ?? []).filter((p): p is string => typeof p === 'string')),
     assessor_comments: saved?.assessor_comments ?? '',
@@ -189,7 +189,7 @@ export type Toggle = 'metallic' | 'pearl' | 'aluminium';
 
 export const setToggle = (form: QuoteForm, toggle: Toggle, value: boolean): QuoteForm => ({ ...form, [toggle]: value });
 
-/** Spec 3 §4: Lg and XL are exclusive; turning one on picks its vehicle type, turning it off goes back to D. */
+/** Lg and XL are exclusive; turning one on picks its vehicle type, turning it off goes back to D. */
 export function setLargeVehicle(form: QuoteForm, type: 'L' | 'XL', value: boolean): QuoteForm {
   if (value) return { ...form, vehicle_type: type };
   return form.vehicle_type === type ? { ...form, vehicle_type: 'D' } : form;

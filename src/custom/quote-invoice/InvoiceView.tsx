@@ -16,7 +16,7 @@ import { useTranslate } from 'react-admin';
 import type { Invoice, InvoiceField, InvoiceSection } from '../../domain/invoice';
 
 /**
- * The estimate invoice (spec 3 §2 "Invoice") drawn from the invoice model alone (src/domain/invoice.ts), like the PDF:
+ * The estimate invoice ("Invoice") drawn from the invoice model alone (src/domain/invoice.ts), like the PDF:
  * the agent block, 'ESTIMATE #', the vehicle header and photo, a table per section with lines, products, parts, the
  * assessor's comments and the totals.
  * At 360 px a section's table scrolls sideways inside its own region and the description moves under the panel.

@@ -1,6 +1,6 @@
 import { lazyPage } from '../../components/lazyPage';
 
-/** The estimate invoice (spec 3 §2 "Invoice", the quote's id): permission `scan`; no sidebar, printable. */
+/** The estimate invoice ("Invoice", the quote's id): permission `scan`; no sidebar, printable. */
 export const path = '/quotes/:quoteId/invoice';
 export const permission = 'scan';
 export const QuoteInvoicePage = lazyPage(() => import('./QuoteInvoicePage'), 'QuoteInvoicePage');

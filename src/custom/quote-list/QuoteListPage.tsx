@@ -19,7 +19,7 @@ import { useCurrentUser } from '../../session';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, toQuoteListQuery, type QuoteFilterKey } from './filters';
 import { amountCents, MONEY_COLUMNS, QUOTE_SORT_COLUMNS, sortQuoteRows, type QuoteRow, type QuoteSortColumn } from './rows';
 
-/** A row's PDF and invoice; with `quote_edit` edit and delete, without it a view of the quote (DECISIONS "Viewing and changing"). */
+/** A row's PDF and invoice; with `quote_edit` edit and delete, without it a view of the quote (docs/ARCHITECTURE.md, "Access model"). */
 const QuoteActions = ({ row }: { row: QuoteRow }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`app.quotes.actions.${key}`);
@@ -117,7 +117,7 @@ const quoteList: ListDescription<QuoteFilterKey, QuoteRow, QuoteSortColumn> = {
 export const QuoteListPage = () => {
   const [params, setParams] = useListParams('quotes.list.params', QUOTE_FILTER_KEYS, defaultQuoteFilters);
   const result = useListQuery('quotes', 'quote', 'quotes', toQuoteListQuery(params));
-  // Spec 3 §8 (as spec 1): a failed load empties the table with total 0.
+  // A failed load empties the table with total 0.
   const page = useMemo(() => toListPage<QuoteRow>(result.isError ? null : result.data), [result.isError, result.data]);
   return <FilteredListPage list={quoteList} params={params} setParams={setParams} page={page} loading={result.isPending} />;
 };

@@ -11,7 +11,7 @@ import {
 import { localDate } from '../../domain/format';
 
 /**
- * The quote list's advance filter (§3 Quote filter) and the query of `GET quotes` and
+ * The quote list's advance filter (Quote filter) and the query of `GET quotes` and
  * `GET quotes/export-quote-report`: start and end day, type, agent, client and location state.
  */
 export const QUOTE_FILTER_KEYS = ['ts', 'te', 'type', 'agent_id', 'client_id', 'location_state'] as const;
@@ -24,7 +24,7 @@ export const EMPTY_QUOTE_FILTERS: QuoteFilterValues = emptyFilters(QUOTE_FILTER_
 const DAY_MS = 86_400_000;
 
 /**
- * Spec 3 §2 / §9: the default range is from now to 2 days later, as days in Melbourne (the list's days): today to the
+ * The default range is from now to 2 days later, as days in Melbourne (the list's days): today to the
  * day after tomorrow, the end day included.
  */
 export const defaultQuoteFilters = (now = new Date()): QuoteFilterValues => ({

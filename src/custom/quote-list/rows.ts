@@ -9,7 +9,7 @@ export type QuoteRow = Wire<QuoteListRow>;
 /** The money columns of the list: the spec's order, with Scratch / Paint and Tyres after the dent repair types. */
 export const MONEY_COLUMNS = ['pdr', 'conventional', 'replacement', 'p2p', 'paint', 'tyre', 'product'] as const;
 
-/** Columns the list sorts (client-side, the rows of the page: spec 3 §2). */
+/** Columns the list sorts (client-side, the rows of the page). */
 export const QUOTE_SORT_COLUMNS = ['created_at', 'licensePlate', ...MONEY_COLUMNS, 'tax_percent', 'grant_total'] as const;
 export type QuoteSortColumn = (typeof QUOTE_SORT_COLUMNS)[number];
 export type QuoteSort = ListSort<QuoteSortColumn>;

@@ -11,7 +11,7 @@ import { path as errorPath } from '../error-page';
 import { path as loginPath } from '../login';
 
 const loadSchema = () => import('../../domain/auth').then((m) => m.ResetPasswordBody);
-// Spec 1 §5 names the new password 'Password' in its messages, though the input reads 'New Password'.
+// The rule messages name the new password 'Password' in its messages, though the input reads 'New Password'.
 const LABELS = { password: 'app.auth.password', password_confirmation: 'app.auth.confirm_password' };
 
 export const ResetPasswordPage = () => {

@@ -30,7 +30,7 @@ export type ScanQuery = ListQuery;
 export const normaliseFilters = (values: Partial<Record<keyof ScanFilterValues, unknown>> | null | undefined): ScanFilterValues =>
   normaliseFilterValues(FILTER_KEYS, values);
 
-/** Spec 2 §2: the filter's Search is enabled only when some value is set. */
+/** The filter's Search is enabled only when some value is set. */
 export const hasFilterValue = (filters: ScanFilterValues) => hasAnyValue(FILTER_KEYS, filters);
 
 /** The filters and the trimmed search text as query parameters; blanks are left out. */

@@ -69,7 +69,7 @@ export function matchesContext(scan: ScanRow, { q, filters, agents, clients }: O
 }
 
 /**
- * Spec 2 §2 live rows. `created`: a scan the list would show goes on top of page 1 (the newest come
+ * Live rows. `created`: a scan the list would show goes on top of page 1 (the newest come
  * first), the last row dropping off to keep the page size, and the total counts it on any page; a scan
  * already on the page is replaced instead (an event may race the reload). `updated`: the row with that
  * id is replaced in place with the new fields; a scan not on the page is ignored.
@@ -79,7 +79,7 @@ export function liveRowsReducer(state: LivePage, action: LiveAction): LivePage {
     case 'loaded':
       return { rows: action.rows, total: action.total, estimate: action.estimate };
     case 'failed':
-      // Spec 2 §8: a failed load empties the table, total 0.
+      // A failed load empties the table, total 0.
       return EMPTY_PAGE;
     case 'updated':
     case 'created': {
@@ -112,7 +112,7 @@ const statusOrder = (v: unknown) => {
 };
 
 /**
- * Spec 2 §2: sorting orders the returned page only, not the whole result (the server always answers
+ * Sorting orders the returned page only, not the whole result (the server always answers
  * newest first). Blank values go last either way; status follows its life cycle (metadata, ready, uploaded).
  */
 export function sortRows(rows: ScanRow[], sort: RowSort | null, locale = 'en'): ScanRow[] {

@@ -28,7 +28,7 @@ interface FormProps {
 }
 
 /**
- * The agent viewer's quote area (spec 2 §2 Agent-only sections, §6): products, parts and comments, then 'Save and
+ * The agent viewer's quote area (Agent-only sections): products, parts and comments, then 'Save and
  * Generate Quote' through `POST quotes` (the JSON variant). The panels are quoted as the scan's quote already
  * has them, else as a first load prices them (pdr at each panel's category, scratches spot); the toggles and the quote
  * check request the assessor set stay as they are. The server prices it all again.
@@ -110,7 +110,7 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
 
 /**
  * The agent viewer's quote section. With `quote_edit`, the form; without, the scan's quote as saved (its total, invoice
- * and PDF) or that there is none yet (DECISIONS "Viewing and changing").
+ * and PDF) or that there is none yet (docs/ARCHITECTURE.md, "Access model").
  */
 export const AgentQuote = () => {
   const { canEditQuote } = useScanPage();

@@ -28,7 +28,7 @@ const TextInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProps
 
 type TextKey = 'make' | 'model' | 'carColor' | 'body_type';
 
-/** Spec 2 §2 right column: Car Details, every vehicle field editable inline. */
+/** The right column: Car Details, every vehicle field editable inline. */
 /** A select in an inline field: an empty choice first (its label), then the options. */
 const SelectInput = ({ p, empty, options }: { p: InlineInputProps<string>; empty: string; options: { value: string; text: string }[] }) => (
   <TextField id={p.id} select size="small" fullWidth value={p.value} disabled={p.disabled} onChange={(e) => p.onChange(e.target.value)}>
@@ -71,7 +71,7 @@ export const CarDetailsCard = () => {
       {textField('model', 'model')}
       {textField('carColor', 'car_color')}
       {textField('body_type', 'body_type')}
-      {/* Spec 2 §6: the agent viewer has no valuation row. */}
+      {/* The agent viewer has no valuation row. */}
       {!agentViewer && (
         <InlineField<string>
           name="valuation"
@@ -137,7 +137,7 @@ export const CarDetailsCard = () => {
         save={(v) => {
           const client = (clients.data ?? []).find((c) => String(c.value) === v);
           const client_id = v === '' ? null : Number(v);
-          // Spec 2 §4: the client's id and name change at once and go back on failure.
+          // The client's id and name change at once and go back on failure.
           return save({ client_id, client_name: client?.text ?? null }, label('client'), { client_id, client_name: client?.text ?? null });
         }}
       />

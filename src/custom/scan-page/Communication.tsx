@@ -24,7 +24,7 @@ type Attachment = { type: 'damage' | 'annotate'; id: number } | { type: 'report'
 
 const blank = (html: unknown) => typeof html !== 'string' || html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '';
 
-/** Spec 2 §2: an optional template (`GET emailTemplates`) fills the subject and the message. */
+/** An optional template (`GET emailTemplates`) fills the subject and the message. */
 const TemplateSelect = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -79,7 +79,7 @@ const TemplateSelect = () => {
 };
 
 /**
- * Spec 2 §2 Communication: the send-mail form. Recipients (lower-cased, each a valid address), subject and message
+ * Communication: the send-mail form. Recipients (lower-cased, each a valid address), subject and message
  * required, the message rich text; the attachments are what the select modes picked (damage images, saved images,
  * report PDFs), sent as ids for the server to resolve from the scan's own files. `POST emails` → 'Mail Send'.
  */

@@ -24,7 +24,7 @@ export async function cropToJpeg(src: string, area: Area): Promise<Blob> {
   return canvasJpeg(canvas, 0.92);
 }
 
-/** Spec 2 §2 Saved Images → Crop: react-easy-crop with a zoom; Save stores the crop as a new saved image. */
+/** Saved Images → Crop: react-easy-crop with a zoom; Save stores the crop as a new saved image. */
 export const CropDialog = ({ src, onSave, onClose }: { src: string; onSave: (jpeg: Blob) => Promise<void>; onClose: () => void }) => {
   const translate = useTranslate();
   const [crop, setCrop] = useState({ x: 0, y: 0 });

@@ -84,7 +84,7 @@ const ImageGrid = ({ items, title, empty, kind }: { items: Scan['damages']; titl
 };
 
 /**
- * Spec 2 §2: a panel's damage modal. The All / Dent / Scratch filter, the panel's views, its dent and scratch images
+ * A panel's damage modal. The All / Dent / Scratch filter, the panel's views, its dent and scratch images
  * with their measures in mm, and its counts per level, saved by `POST scans/arch/edit-damage-count` (the totals, the
  * chips and the list row follow; a failure leaves the modal open).
  */
@@ -101,7 +101,7 @@ interface DamageCountDialogProps {
   label: string;
   views: { id: number; name: string; image: string | null }[];
   onClose: () => void;
-  /** Without `scan_edit`: the counts are shown, not edited (DECISIONS "Viewing and changing"). */
+  /** Without `scan_edit`: the counts are shown, not edited (docs/ARCHITECTURE.md, "Access model"). */
   readOnly?: boolean;
 }
 
@@ -129,7 +129,7 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
       await reload();
       notify('app.scanPage.modal.counts_saved', { type: 'success' });
     } catch (error) {
-      // Spec 2 §8: the modal stays open.
+      // The modal stays open.
       console.warn('edit-damage-count failed', error);
       notifyError(error);
     } finally {

@@ -17,7 +17,7 @@ import { Empty } from './Section';
 import { useScanPage } from './context';
 import { useArchData } from './useArchData';
 
-/** The per-severity counts behind a chip (spec 2 §3 "per-severity tooltip counts"), in the §9 colours. */
+/** The per-severity counts behind a chip (the chip's tooltip), in the level colours. */
 const LevelBreakdown = ({ counts }: { counts: LevelCounts }) => {
   const translate = useTranslate();
   return (
@@ -110,7 +110,7 @@ const PanelChips = ({ panel, label, onOpen }: { panel: PanelDamage; label: strin
 };
 
 /**
- * Spec 2 §2 Arch / chasis: the car sketch, one card per panel-group drawing with the damaged panels on it and their
+ * Arch / chasis: the car sketch, one card per panel-group drawing with the damaged panels on it and their
  * dent (#B54054) and scratch (#334A8F) count chips; a chip opens the damage modal.
  */
 export const DamageSketch = () => {
@@ -119,7 +119,7 @@ export const DamageSketch = () => {
   const arch = useArchData(scan.id);
   const [open, setOpen] = useState<{ carPanel: string; label: string } | null>(null);
   if (arch.isPending) return <Skeleton variant="rectangular" height={240} />;
-  // Spec 2 §8: arch data errors are logged only.
+  // Arch data errors are logged only.
   if (arch.error) console.warn('archData/search failed', arch.error);
   const sketch = arch.data ? sketchGroups(arch.data) : [];
   const damaged = sketch.some((g) => g.panels.length > 0);

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Empty, Section } from './Section';
 import { useScanPage } from './context';
 
-/** Spec 2 §2 Detection Images: the scan's damage close-ups; select mode picks them for the mail. */
+/** Detection Images: the scan's damage close-ups; select mode picks them for the mail. */
 export const DetectionImages = () => {
   const translate = useTranslate();
   const { scan, selection, toggleSelected } = useScanPage();

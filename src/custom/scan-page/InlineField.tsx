@@ -37,8 +37,8 @@ interface InlineFieldProps<T> {
 }
 
 /**
- * Spec 2 §4: display mode, the pencil to edit, save commits, close goes back to the last saved value. Without
- * `scan_edit` only display mode (DECISIONS "Viewing and changing").
+ * Display mode, the pencil to edit, save commits, close goes back to the last saved value. Without
+ * `scan_edit` only display mode (docs/ARCHITECTURE.md, "Access model").
  */
 export function InlineField<T>({ name, label, display, initial, input, save, actions, validate }: InlineFieldProps<T>) {
   const translate = useTranslate();

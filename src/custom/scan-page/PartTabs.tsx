@@ -6,7 +6,7 @@ import { RimsTab } from './RimsTab';
 import { TireTab } from './TireTab';
 import { useScanPage, type Scan } from './context';
 
-/** Spec 2 §2: the tabs' known values, in this order. */
+/** The tabs' known values, in this order. */
 export const PARTS = ['arch', 'chasis', 'tire', 'rims'] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -20,7 +20,7 @@ const PartContent = ({ part }: { part: Part }) => {
   if (part === 'rims') return <RimsTab />;
   return (
     <>
-      {/* Spec 2 §2: Quote Evaluation on the arch tab, only when the dent count is not 0; the agent viewer's keeps the
+      {/* Quote Evaluation on the arch tab, only when the dent count is not 0; the agent viewer's keeps the
           agent (Quote Generation's agent variant). */}
       {part === 'arch' && scan.dentCount !== 0 && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
@@ -38,7 +38,7 @@ const PartContent = ({ part }: { part: Part }) => {
 };
 
 /**
- * Spec 2 §2 left column: tabs for the parts the scan has, only when it has meta; otherwise the 'Scans' title bar over
+ * The left column: tabs for the parts the scan has, only when it has meta; otherwise the 'Scans' title bar over
  * the part of the scan's type.
  */
 export const PartTabs = () => {

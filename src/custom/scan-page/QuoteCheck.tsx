@@ -11,7 +11,7 @@ import { useScanPage } from './context';
 /**
  * The normal viewer's quote area: 'Request quote check', only without an agent id. It asks for a check of
  * the scan's quote (`PUT quotes/{id}/manual_check`, the flag alone: the quote is not priced again); before the scan has
- * a quote there is nothing to check, and the box says so. Without `quote_edit` the request is only shown (DECISIONS
+ * a quote there is nothing to check, and the box says so. Without `quote_edit` the request is only shown (docs/ARCHITECTURE.md,
  * "Viewing and changing").
  */
 export const QuoteCheck = () => {

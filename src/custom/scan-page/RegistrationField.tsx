@@ -10,7 +10,7 @@ import { InlineField, type InlineInputProps } from './InlineField';
 import { useScanPage } from './context';
 import { useSaveScan } from './useSaveScan';
 
-/** Spec 2 §5, §9: the registration search waits 500 ms after the last keystroke. */
+/** The registration search waits 500 ms after the last keystroke. */
 export const PLATE_SEARCH_DEBOUNCE_MS = 500;
 
 /** The registration input with the plate autocomplete (`POST license-plates/search`, only with text). */
@@ -27,7 +27,7 @@ const PlateInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProp
       dataProvider
         .send<PlateSuggestion[]>('scan', 'license-plates/search', { method: 'POST', body: { number: term } })
         .then((reply) => live && setOptions(plateOptions(reply)))
-        // Spec 2 §8: a failed lookup only stops loading.
+        // A failed lookup only stops loading.
         .catch(() => live && setOptions([]))
         .finally(() => live && setLoading(false));
     }, PLATE_SEARCH_DEBOUNCE_MS);
@@ -59,7 +59,7 @@ const PlateInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProp
   );
 };
 
-/** Spec 2 §4, §5: the registration, editable with the plate autocomplete, and the fetch button that fills the vehicle. */
+/** The registration, editable with the plate autocomplete, and the fetch button that fills the vehicle. */
 export const RegistrationField = () => {
   const translate = useTranslate();
   const notify = useNotify();

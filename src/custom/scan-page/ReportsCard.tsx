@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Empty, Section } from './Section';
 import { useScanPage } from './context';
 
-/** The spec's PDF labels (spec 2 §2 Reports), shown in the user's language. */
+/** The reports' PDF labels, shown in the user's language. */
 const LABEL_KEYS: Record<string, string> = {
   'View Scan Report': 'app.scanPage.view_scan_report',
   'Customer Portal PDF': 'app.scanPage.customer_portal_pdf',
@@ -12,7 +12,7 @@ const LABEL_KEYS: Record<string, string> = {
 };
 
 /**
- * Spec 2 §2 Reports: the scan's PDFs, each opened in a new window ('View PDF' when unnamed); a check box beside each
+ * Reports: the scan's PDFs, each opened in a new window ('View PDF' when unnamed); a check box beside each
  * attaches it to the mail (the Communication section).
  */
 export const ReportsCard = () => {

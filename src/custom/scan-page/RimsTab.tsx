@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useScanPage } from './context';
 
-/** Spec 2 §2 Rims tab: a placeholder image card labelled Rear Left. */
+/** Rims tab: a placeholder image card labelled Rear Left. */
 export const RimsTab = () => {
   const translate = useTranslate();
   const { scan } = useScanPage();

@@ -16,14 +16,14 @@ const CropDialog = lazyComponent(() => import('./CropDialog'), 'CropDialog');
 
 type Saved = Scan['annotates'][number];
 type Open = { kind: 'view' | 'crop' | 'info'; image: Saved; n: number } | null;
-/** An image's menu, and the reader's (DECISIONS "Viewing and changing"). */
+/** An image's menu, and the reader's (docs/ARCHITECTURE.md, "Access model"). */
 const EDIT_ACTIONS = ['view', 'crop', 'annotation', 'info'] as const;
 const VIEW_ACTIONS = ['view', 'info'] as const;
 
 /**
- * Spec 2 §2 Saved Images: the horizontally scrolling strip of 100×100 thumbnails (vehicle photos included), each with
+ * Saved Images: the horizontally scrolling strip of 100×100 thumbnails (vehicle photos included), each with
  * View / Crop / Annotation / Info; select mode picks images for the mail, otherwise each has a delete icon. Crop,
- * Annotation and delete save or remove images: only with `scan_edit` (DECISIONS "Viewing and changing").
+ * Annotation and delete save or remove images: only with `scan_edit` (docs/ARCHITECTURE.md, "Access model").
  */
 export const SavedImages = () => {
   const translate = useTranslate();

@@ -21,7 +21,7 @@ export const DetailRow = ({ label, children }: { label: string; children: ReactN
   );
 };
 
-/** Spec 2 §2 right column: Scan Details (read only). */
+/** The right column: Scan Details (read only). */
 export const ScanDetailsCard = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();

@@ -28,18 +28,18 @@ import { ScanPageContext, scanPath, type MailSelection, type Scan, type ScanPage
 const noSelection = (): MailSelection => ({ damages: new Set(), annotates: new Set(), reports: new Set() });
 
 /**
- * /scans/{scanId} (and /scans/{scanId}/{agentId}, the agent viewer): spec 2's scan form. The frame holds the scan (one
+ * /scans/{scanId} (and /scans/{scanId}/{agentId}, the agent viewer): the scan form. The frame holds the scan (one
  * query), the live updates and the mail selection; each section is its own component.
  */
 export const ScanPage = () => {
   const translate = useTranslate();
   const { scanId = '', agentId } = useParams<{ scanId: string; agentId?: string }>();
-  // Spec 2 §2: the scan id is lower-cased.
+  // The scan id is lower-cased.
   const id = scanId.toLowerCase();
   const user = useCurrentUser();
-  // Spec 2 §1, §6: an agent id in the route makes the agent viewer; an Agent user always works as one (decision).
+  // An agent id in the route makes the agent viewer; an Agent user always works as one (decision).
   const agentViewer = Boolean(agentId) || (user ? isAgentUser(user) : false);
-  // DECISIONS "Viewing and changing": without `scan_edit` the page only shows the scan; without `quote_edit`, its quote.
+  // Viewing and changing (docs/ARCHITECTURE.md, "Access model"): without `scan_edit` the page only shows the scan; without `quote_edit`, its quote.
   const canEditScan = canChange(user, 'scans');
   const canEditQuote = canChange(user, 'quotes');
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -61,7 +61,7 @@ export const ScanPage = () => {
     retry: false,
   });
 
-  // Spec 1 §8: 'Scan Not Found', then back to the list.
+  // 'Scan Not Found', then back to the list.
   useLoadError(error, 'app.scans.page.scan', '/scans');
 
   const setEditing = useCallback(
@@ -83,7 +83,7 @@ export const ScanPage = () => {
     return fresh;
   }, [queryClient, refetch]);
 
-  // Spec 2 §4: a live update of this scan refreshes what it carries, except the fields being edited (a damage-count
+  // A live update of this scan refreshes what it carries, except the fields being edited (a damage-count
   // edit elsewhere changes its totals: the sketch's counts are asked for again).
   useScanEvents(
     undefined,
@@ -98,7 +98,7 @@ export const ScanPage = () => {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      // Spec 2 §2: ask the server to refresh the scan, then load it again.
+      // Ask the server to refresh the scan, then load it again.
       await dataProvider.send('scan', scanPath(id, '/refresh'), { method: 'POST' });
       await reload();
       notify('app.scans.page.refreshed', { type: 'success' });
@@ -173,10 +173,10 @@ export const ScanPage = () => {
               <PartTabs />
               <ScanVideo />
               <DetectionImages />
-              {/* Spec 2 §6: the agent viewer has no saved images. */}
+              {/* The agent viewer has no saved images. */}
               {!agentViewer && <SavedImages />}
               <Communication />
-              {/* Spec 2 §2, §6: the quote area: the agent viewer quotes (products, parts, comments, save); the normal viewer
+              {/* The quote area: the agent viewer quotes (products, parts, comments, save); the normal viewer
                   may request a check of the scan's quote. */}
               {agentViewer ? <AgentQuote /> : <QuoteCheck />}
             </Box>

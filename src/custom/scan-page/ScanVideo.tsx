@@ -18,9 +18,9 @@ interface Capture {
 }
 
 /**
- * Spec 2 §2 Scan Video: the videos' thumbnails and a player. Once the video plays, a frame can be captured (JPEG,
+ * Scan Video: the videos' thumbnails and a player. Once the video plays, a frame can be captured (JPEG,
  * quality 0.25); each capture is saved once to the saved images (then marked saved) or removed before saving. Capturing
- * is for saving: only with `scan_edit` (DECISIONS "Viewing and changing").
+ * is for saving: only with `scan_edit` (docs/ARCHITECTURE.md, "Access model").
  */
 export const ScanVideo = () => {
   const translate = useTranslate();

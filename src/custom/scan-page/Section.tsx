@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, Typography } from '@mui/material';
 
-/** A titled card of the scan page (a section of spec 2 §2); `action` sits at the title's end. */
+/** A titled card of the scan page (one of its sections); `action` sits at the title's end. */
 export const Section = ({ title, action, children, id }: { title: string; action?: ReactNode; children: ReactNode; id: string }) => (
   <Card variant="outlined" component="section" aria-labelledby={`${id}-title`} sx={{ minWidth: 0 }}>
     <CardHeader
@@ -14,7 +14,7 @@ export const Section = ({ title, action, children, id }: { title: string; action
   </Card>
 );
 
-/** An empty state's text (spec 2's 'No Data Available!.' and the like). */
+/** An empty state's text ('No Data Available!.' and the like). */
 export const Empty = ({ children }: { children: ReactNode }) => (
   <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
     {children}

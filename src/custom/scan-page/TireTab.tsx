@@ -54,7 +54,7 @@ const WheelCard = ({ wheel, row, direction, onGraph }: { wheel: TyreWheel; row: 
               <TyreRepairChoice row={row} direction={direction} label={wheel.label} />
             ) : (
               <>
-                {/* Spec 2 §2, §6: the normal viewer's Scan Image section and tyre graph. */}
+                {/* The normal viewer's Scan Image section and tyre graph. */}
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
                   {t('scan_image')}
                 </Typography>
@@ -86,7 +86,7 @@ const WheelCard = ({ wheel, row, direction, onGraph }: { wheel: TyreWheel; row: 
   );
 };
 
-/** Spec 2 §2 Tire tab: one row per axle, the left and the right wheel. */
+/** Tire tab: one row per axle, the left and the right wheel. */
 export const TireTab = () => {
   const translate = useTranslate();
   const { scan } = useScanPage();

@@ -15,7 +15,7 @@ const Total = ({ label, value, colour }: { label: string; value: number; colour:
   </Box>
 );
 
-/** Spec 2 §2 right column: Total Dents & Scratchs (the scan's totals, which the damage-count edit changes). */
+/** The right column: Total Dents & Scratchs (the scan's totals, which the damage-count edit changes). */
 export const TotalsCard = () => {
   const translate = useTranslate();
   const { scan } = useScanPage();

@@ -5,10 +5,10 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { TYRE_AXIS_MAX, tyreChartPoints, type TyreWheel } from '../../domain/scan-view';
 import { Empty } from './Section';
 
-/** Spec 2 §4: the graph loads after 1 s. */
+/** The graph loads after 1 s. */
 export const GRAPH_DELAY_MS = 1000;
 
-/** Spec 2 §2, §9: a wheel's Inner / Outer depth profile, axis 0–40, edges filled at 30. */
+/** A wheel's Inner / Outer depth profile, axis 0–40, edges filled at 30. */
 export const TyreGraphDialog = ({ wheel, onClose }: { wheel: TyreWheel; onClose: () => void }) => {
   const translate = useTranslate();
   const [ready, setReady] = useState(false);

@@ -17,9 +17,9 @@ const LABEL: Record<TyreRepairType, string> = {
 };
 
 /**
- * Spec 2 §2, §4: the agent's Repair / Recheck Next Visit / Replace for one wheel; a new choice replaces the earlier one
+ * The agent's Repair / Recheck Next Visit / Replace for one wheel; a new choice replaces the earlier one
  * for that position and is kept with the scan (`PUT scans/{id}/tyre-repairs {row, direction, repair_type}`, null clears).
- * Without `scan_edit` the choice is only shown (DECISIONS "Viewing and changing").
+ * Without `scan_edit` the choice is only shown (docs/ARCHITECTURE.md, "Access model").
  */
 export const TyreRepairChoice = ({ row, direction, label }: { row: number; direction: 'L' | 'R'; label: string }) => {
   const translate = useTranslate();

@@ -5,7 +5,7 @@ export interface AnnotateOptions {
 }
 
 /**
- * Spec 2 §2 Saved Images → Annotation: marker.js 2's popup over the image; its result is exported as a JPEG.
+ * Saved Images → Annotation: marker.js 2's popup over the image; its result is exported as a JPEG.
  * Resolves with the JPEG, or null when the user closes the popup without saving. marker.js is loaded on first use.
  *
  * marker.js draws its toolbar as plain `div`s with a title and a click handler, and takes no keys but Delete. The popup

@@ -16,11 +16,11 @@ export interface ScanPageState {
   scan: Scan;
   /** The route's scan id (lower-cased). */
   id: string;
-  /** Spec 2 §1, §6: the agent viewer (an agent id in the route, or an Agent user). */
+  /** The agent viewer (an agent id in the route, or an Agent user). */
   agentViewer: boolean;
   /** The agent the agent viewer works for: the route's, else the scan's (null for the normal viewer). */
   agentId: string | null;
-  /** DECISIONS "Viewing and changing": `scan_edit` (else the page is read-only) and `quote_edit` (the quote area). */
+  /** Viewing and changing (docs/ARCHITECTURE.md, "Access model"): `scan_edit` (else the page is read-only) and `quote_edit` (the quote area). */
   canEditScan: boolean;
   canEditQuote: boolean;
   /** Replaces the cached scan (after a save) without asking the server again. */

@@ -19,7 +19,7 @@ export function useFailureReason() {
 }
 
 /**
- * Spec 2 §4: `PUT scans/{id}` with the changed vehicle fields. The page shows the new values at once; a failed save
+ * `PUT scans/{id}` with the changed vehicle fields. The page shows the new values at once; a failed save
  * puts the scan's values back and says why (rejects, so the caller can keep its own state).
  */
 export function useSaveScan() {

@@ -2,7 +2,7 @@ import { IconButton, Tooltip } from '@mui/material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { LinkBase, useRecordContext, useTranslate } from 'react-admin';
 
-/** Spec 3 §2 Agents: the row's customer portal icon, only while the agent is enabled (is_enabled 1). */
+/** Agents: the row's customer portal icon, only while the agent is enabled (is_enabled 1). */
 export const PortalLink = () => {
   const translate = useTranslate();
   const record = useRecordContext();

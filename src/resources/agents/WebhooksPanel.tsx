@@ -116,7 +116,7 @@ const DeliveryLine = ({ delivery, eventLabel }: { delivery: WebhookDelivery | un
   );
 };
 
-/** Spec 3 §9: the webhook dialog is at most 700 px wide. */
+/** The webhook dialog is at most 700 px wide. */
 const DIALOG_MAX_WIDTH = 700;
 
 /** `GET webhooks/events`: what a webhook may subscribe to, labelled in the user's language when we know the event. */
@@ -290,7 +290,7 @@ const WebhookItem = ({
 };
 
 /**
- * An agent's webhooks (spec 3 §2 Agents), under the agent form when editing: the list from
+ * An agent's webhooks (Agents), under the agent form when editing: the list from
  * `GET webhooks?agent_id=`, create and edit in a dialog, delete after 'are you sure ?'.
  */
 export const WebhooksPanel = () => {

@@ -93,7 +93,7 @@ describe('client form', { timeout: 60_000 }, () => {
     ).toBe(true);
   });
 
-  it('opens with PRICING.md defaults (T with threshold 1, surcharges 0, currency $) and saves with only a name', async () => {
+  it('opens with the pricing defaults (T with threshold 1, surcharges 0, currency $) and saves with only a name', async () => {
     const fetch = signedIn((request, body) => {
       if (request === 'POST /api/quote/clients') return { status: 201, body: { data: { id: 9, ...(body as object) } } };
       if (request.startsWith('GET /api/quote/clients?')) return { body: { items: [], total: 0 } };

@@ -41,7 +41,7 @@ const ReferenceText = ({ source, spec }: { source: string; spec: Extract<FieldSp
   );
 };
 
-/** Spec 3 §9's 100 x 100 thumbnail, its text alternative the row's representation (a panel group's name). */
+/** A 100 x 100 thumbnail, its text alternative the row's representation (a panel group's name). */
 const ImageCell = ({ source }: { source: string }) => {
   const record = useRecordContext();
   const represent = useGetRecordRepresentation(useResourceContext());

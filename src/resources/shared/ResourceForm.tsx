@@ -121,7 +121,7 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
   );
 };
 
-/** Spec 1 §8: a missing record shows '{Name} Not Found' and returns to the list after 300 ms. */
+/** A missing record shows '{Name} Not Found' and returns to the list after 300 ms. */
 function useLoadErrorHandler(description: ResourceDescription) {
   const translate = useTranslate();
   const notify = useNotify();

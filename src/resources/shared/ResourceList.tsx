@@ -111,7 +111,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
 };
 
 /**
- * The list screen of any described resource (spec 1 §2 list pattern): search (trimmed by the data
+ * The list screen of any described resource: search (trimmed by the data
  * provider, debounced, back to page 1), Create and Export, a server-paged table, edit and delete per row.
  * Without the permission the user goes to / before anything is fetched.
  */

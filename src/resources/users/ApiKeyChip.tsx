@@ -9,7 +9,7 @@ import type { FormScreenMode } from '../types';
 import type { User } from '../../domain/records';
 
 /**
- * Spec 1 §4 / §7: `GET users/{id}/apikey` makes a new key for the device ingestion API. The server keeps
+ * `GET users/{id}/apikey` makes a new key for the device ingestion API. The server keeps
  * only its hash, so the key is shown here once, with a copy button; the previous key stops working.
  */
 export const ApiKeyChip = () => {

@@ -9,7 +9,7 @@ import type { User } from '../../domain/records';
 
 /**
  * The users list's impersonate icon: for a Super Admin only, hidden while impersonating, on
- * their own row and on another Super Admin's row (the server refuses those, DECISIONS 'Access').
+ * their own row and on another Super Admin's row (the server refuses those).
  */
 export const ImpersonateButton = () => {
   const translate = useTranslate();

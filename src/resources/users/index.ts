@@ -11,13 +11,13 @@ export const users: ResourceDescription = {
   breadcrumbs: { create: 'resources.users.breadcrumb.create', edit: 'resources.users.breadcrumb.edit' },
   recordRepresentation: (record) => `${String(record.first_name ?? '')} ${String(record.last_name ?? '')}`.trim(),
   defaultSort: { field: 'created_at', order: 'DESC' },
-  // Spec 1 §2: Created is shown but not sortable (the server still sorts by it by default).
+  // Created is shown but not sortable (the server still sorts by it by default).
   extraColumns: [{ source: 'created_at', type: 'datetime', sortable: false }],
   rowActions: [lazyComponent(() => import('./ImpersonateButton'), 'ImpersonateButton')],
   form: {
     refine: userRefine,
     conditions: {
-      // Spec 1 §4: shown (and required) with the role; deselecting the role clears the list.
+      // Shown (and required) with the role; deselecting the role clears the list.
       agents: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_AGENT) },
       clients: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_CLIENT) },
       password: { on: [], when: (_, mode) => mode === 'create' },

@@ -5,7 +5,7 @@ import { getCurrentUser, setImpersonatedUser, toCurrentUser } from '../../sessio
 import { switchUser } from '../../session/switchUser';
 
 /**
- * Spec 1 §4: keep the admin's id under `impersonatedUser`, call `auth/impersonate/take/{id}`, become the
+ * Keep the admin's id under `impersonatedUser`, call `auth/impersonate/take/{id}`, become the
  * returned user (with its token), go to / and reload with 'Impersonated Successfully'.
  * A refusal removes the marker again and says 'Failed to impersonate user'.
  */
