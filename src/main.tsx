@@ -19,7 +19,7 @@ if (readStored(STORAGE_KEYS.currentUser)) {
   if (window.location.pathname === '/') setTimeout(() => void DashboardPage.preload(), 0);
 }
 
-// A data router (not react-admin's default hash router): the spec's paths are real URLs (/login, /reset-password?token=).
+// A data router (not react-admin's default hash router): the product's paths are real URLs (/login, /reset-password?token=).
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 
 const root = document.getElementById('root');

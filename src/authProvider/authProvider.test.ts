@@ -89,7 +89,7 @@ describe('getIdentity', () => {
 describe('canAccess', () => {
   const canAccess = (resource: string, action: string) => authProvider().canAccess?.({ resource, action });
 
-  it("maps react-admin resources to the spec's permission names", async () => {
+  it("maps react-admin resources to the product's permission names", async () => {
     setCurrentUser(aUser({ permissions: ['location'] }));
     expect(await canAccess('locations', 'list')).toBe(true);
     expect(await canAccess('locations', 'delete')).toBe(true);

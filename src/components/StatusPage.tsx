@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 
-/** Layout of the 404 and 403 pages: a large code, the spec's message, then actions. */
+/** Layout of the 404 and 403 pages: a large code, the product's message, then actions. */
 export const StatusPage = ({ code, message, children }: { code: string; message: string; children: ReactNode }) => (
   <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>

@@ -31,7 +31,7 @@ export const partFields = {
 } satisfies FieldSpecs;
 
 /**
- * Panels of a panel group. `hasLargeVariant` and `carPanel` keep the spec's wire names
+ * Panels of a panel group. `hasLargeVariant` and `carPanel` keep the wire names
  * (stored as has_large_variant, car_panel); `part_id` names the part whose matrix row prices the panel.
  */
 export const panelFields = {

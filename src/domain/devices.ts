@@ -1,6 +1,6 @@
 import type { FieldSpecs } from './fields';
 
-/** Scanner kinds; 'chasis' is the spec's spelling and the stored value. */
+/** Scanner kinds; 'chasis' is the product's spelling and the stored value. */
 export const DEVICE_TYPES = [
   { id: 'arch', name: 'Arch' },
   { id: 'chasis', name: 'Chasis' },

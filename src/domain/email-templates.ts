@@ -1,7 +1,7 @@
 import type { FieldSpecs } from './fields';
 
 /**
- * E-mail templates: the spec's wire names templateName / templateBody (stored as
+ * E-mail templates: the wire names templateName / templateBody (stored as
  * template_name / template_body). The body is rich text, sanitised by the server before it is stored.
  */
 export const emailTemplateFields = {

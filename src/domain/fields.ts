@@ -30,7 +30,7 @@ export type FieldSpec =
   | (Base & { type: 'reference'; reference: string })
   /** Several ids (or names, with `by: 'name'`) of another resource, e.g. a user's agents or roles. */
   | (Base & { type: 'references'; reference: string; by?: 'id' | 'name' })
-  /** Stored as true/false, or as 1/0 with `numeric` (flags the spec gives as 1 or 0). */
+  /** Stored as true/false, or as 1/0 with `numeric` (flags the wire gives as 1 or 0). */
   | (Base & { type: 'boolean'; numeric?: boolean })
   /** Several values from a fixed list (a webhook's events), stored as a text array. */
   | (Base & { type: 'multichoice'; choices: readonly { id: string; name: string }[] })

@@ -350,7 +350,7 @@ interface StoredFees {
 }
 
 /**
- * What the invoice reads of `GET quote/quotes/{id}` (src/domain/quotes.ts QuoteRecord; the spec's names): the stored
+ * What the invoice reads of `GET quote/quotes/{id}` (src/domain/quotes.ts QuoteRecord; the wire names): the stored
  * lines and totals (the engine's figures on save), the toggles, products, parts, the agent block, the scan and the
  * client. Declared here by shape, so the invoice needs nothing else of the record.
  */

@@ -1,6 +1,6 @@
 import type { FieldSpecs } from './fields';
 
-/** Australian states and territories; VIC stores VIC (the spec's VIC→ACT defect is fixed). */
+/** Australian states and territories; VIC stores VIC (the original system's VIC→ACT defect is fixed). */
 export const AU_STATES = [
   { id: 'ACT', name: 'Australian Capital Territory' },
   { id: 'NSW', name: 'New South Wales' },

@@ -245,7 +245,7 @@ export interface PricedLine {
   line_total: Cents;
 }
 
-/** The quote's totals in cents (the spec's totals; grand_total is the wire's grant_total). */
+/** The quote's totals in cents (the product's totals; grand_total is the wire's grant_total). */
 export interface QuoteTotals {
   pdr: Cents;
   conventional: Cents;

@@ -11,7 +11,7 @@ import { safeString, singleLine } from './text';
  * (types). Every figure in a record is the server's, computed by the pricing engine (./pricing) on save.
  */
 
-/** The product picker's rule, with the spec's wording. */
+/** The product picker's rule, with the product's wording. */
 export const DUPLICATE_PRODUCT_MESSAGE = 'Select other product, Because already this product was selected.';
 export const QUOTE_VEHICLE_TYPES = ['D', 'L', 'XL'] as const;
 
@@ -170,7 +170,7 @@ const money = z.number();
 const Level = z.enum(DENT_LEVELS);
 const LineStatus = z.enum(LINE_STATUSES);
 
-/** A panel's line as stored and sent (the wire's Quote item, the spec's names: metalic_fee, lineTotal), amounts in currency units. */
+/** A panel's line as stored and sent (the wire's Quote item, the wire names: metalic_fee, lineTotal), amounts in currency units. */
 export const QuoteItemRecord = z.object({
   panel_id: z.number(),
   car_panel: z.string().nullable(),
@@ -290,7 +290,7 @@ export const QuoteListRecord = z.object({
   product: money,
   sub_total: money,
   tax: money,
-  /** The GST rate the quote was priced with (the list's GST column shows it as the spec names it). */
+  /** The GST rate the quote was priced with (the list's GST column shows it as the product names it). */
   tax_percent: z.number(),
   grant_total: money,
   /** The PDF's URL when one was made, else null (the list's PDF action shows only then). */
@@ -315,7 +315,7 @@ export const QuoteRecord = QuoteListRecord.extend({
   vehicle_photo: z.string().nullable(),
   pdf_url: z.string().nullable(),
   pdf_path: z.string().nullable(),
-  /** The scan page's variant may open a proforma: none is made (always null), kept for the spec's shape. */
+  /** The scan page's variant may open a proforma: none is made (always null), kept for the wire shape. */
   proforma: z.string().nullable(),
   totals: QuoteTotalsRecord,
   gst_percent: z.number(),

@@ -17,7 +17,7 @@ export const permissionFields = {
   description: { type: 'text', label: 'Description', max: 1000, multiline: true },
 } satisfies FieldSpecs;
 
-/** Permission names are lower-case snake words, like the spec's (`email_template`). */
+/** Permission names are lower-case snake words, like the product's (`email_template`). */
 export const PERMISSION_NAME = /^[a-z][a-z0-9_]*$/;
 export const PERMISSION_NAME_MESSAGE = messages.permissionName('Name');
 
@@ -32,5 +32,5 @@ export const BUILT_IN_ROLES = [ROLE_SUPER_ADMIN, ROLE_AGENT, ROLE_CLIENT] as con
 export const isBuiltInRole = (name: string) => BUILT_IN_ROLES.some((r) => lower(r) === lower(name));
 export const isSuperAdminRole = (name: string) => lower(name) === lower(ROLE_SUPER_ADMIN);
 
-/** The spec's permission names guard routes in code: never renamed or deleted. */
+/** The permission names guard routes in code: never renamed or deleted. */
 export const isBuiltInPermission = (name: string) => (PERMISSIONS as readonly string[]).includes(name);

@@ -5,7 +5,7 @@ import { DENT_LEVELS } from './pricing';
 import { safeString, singleLine } from './text';
 import { parseValuationText, VALUATION_MAX } from './valuation';
 
-/** Scan kinds; 'chasis' is the spec's spelling and the stored value. */
+/** Scan kinds; 'chasis' is the product's spelling and the stored value. */
 export const SCAN_TYPES = [
   { id: 'arch', name: 'Arch' },
   { id: 'chasis', name: 'Chasis' },
@@ -25,7 +25,7 @@ export type ScanStatus = (typeof SCAN_STATUSES)[number]['id'];
 export const statusRank = (s: ScanStatus) => SCAN_STATUSES.findIndex((x) => x.id === s);
 export const isScanStatus = (v: unknown): v is ScanStatus => SCAN_STATUSES.some((x) => x.id === v);
 
-/** Damage kinds as the spec spells them ('scratchs'). */
+/** Damage kinds as the wire spells them ('scratchs'). */
 export const DAMAGE_TYPES = ['dents', 'scratchs'] as const;
 export type DamageType = (typeof DAMAGE_TYPES)[number];
 /** Severity, lowest to highest. */
@@ -63,7 +63,7 @@ export const parseValuation = (v: unknown): unknown => {
 };
 
 /**
- * The vehicle fields a user may edit inline (PUT scans/{id}); the wire keeps the spec's names
+ * The vehicle fields a user may edit inline (PUT scans/{id}); the wire keeps the wire names
  * (licensePlate, carColor), the table license_plate, car_color.
  */
 export const scanVehicleFields = {
@@ -315,7 +315,7 @@ export const editDamageCountBody = z
   .refine((b) => b.dents !== undefined || b.scratchs !== undefined, { path: ['dents'], error: messages.required('Dents') });
 export type EditDamageCountBody = z.input<typeof editDamageCountBody>;
 
-/** The agent viewer's tyre repair choices, one per wheel: stored ids and the spec's labels. */
+/** The agent viewer's tyre repair choices, one per wheel: stored ids and the product's labels. */
 export const TYRE_REPAIR_TYPES = [
   { id: 'repair', name: 'Repair' },
   { id: 'recheck', name: 'Recheck Next Visit' },

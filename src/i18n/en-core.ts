@@ -2,7 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { StringMap, TranslationMessages } from 'react-admin';
 
 /**
- * The English messages the sign-in page and the app's frame need: react-admin's own, the spec's success texts, the
+ * The English messages the sign-in page and the app's frame need: react-admin's own, the product's success texts, the
  * header, sign-in, validation and error texts. The screens' messages (./en.ts) load with
  * the first screen after sign-in (src/components/lazyPage.tsx), so the sign-in page does not download them.
  */

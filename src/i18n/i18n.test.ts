@@ -49,7 +49,7 @@ describe('catalogues', () => {
     expect(keys.filter((key) => !english.has(key))).toEqual([]);
   });
 
-  it("quotes the spec's English texts", () => {
+  it("quotes the product's English texts", () => {
     expect(
       Object.fromEntries(
         [

@@ -27,11 +27,11 @@ export interface ResourceDescription {
   form?: FormBehaviour;
   /** Create and delete are offered unless set to false (application settings: list and edit only). */
   actions?: { create?: boolean; delete?: boolean };
-  /** List columns by source in this order, when listed fields then extra columns is not the spec's order (devices). */
+  /** List columns by source in this order, when listed fields then extra columns is not the product's order (devices). */
   columnOrder?: string[];
   /** A listed field's cell when its type's default does not fit (an option's name with spaces, its value as HTML). */
   columnDisplay?: Partial<Record<string, ColumnDisplay>>;
-  /** i18n keys of the success toasts when the spec gives the resource its own ('Setting Updated'); else 'Created Successfully' etc. */
+  /** i18n keys of the success toasts when the resource has its own ('Setting Updated'); else 'Created Successfully' etc. */
   messages?: { created?: string; updated?: string; deleted?: string };
 }
 

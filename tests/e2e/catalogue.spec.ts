@@ -64,7 +64,7 @@ async function editRow(row: Locator, crumb: string) {
   await expect(page.getByRole('heading', { name: crumb })).toBeVisible();
 }
 
-/** The spec's dialog: 'No, cancel!' keeps the row, 'Yes, delete it!' removes it with the given toast. */
+/** The confirmation dialog: 'No, cancel!' keeps the row, 'Yes, delete it!' removes it with the given toast. */
 async function deleteRow(row: Locator, message = 'Deleted Successfully', named?: string) {
   await row.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');

@@ -217,7 +217,7 @@ describe('panels', () => {
     expect(await count('panels')).toBe(before);
   });
 
-  it('creates with defaults and the spec wire names, reads with group and part names, pages, searches, updates, deletes', async () => {
+  it('creates with defaults and the wire names, reads with group and part names, pages, searches, updates, deletes', async () => {
     const created = await t.as(admin, { method: 'POST', url: '/api/quote/panels', payload: valid() });
     expect(created.statusCode, created.body).toBe(201);
     const panel = created.json().data;

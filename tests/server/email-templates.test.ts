@@ -43,7 +43,7 @@ describe('email templates: permission', () => {
 });
 
 describe('email templates: validation', () => {
-  it("answers 422 with the spec's messages and stores nothing", async () => {
+  it("answers 422 with the product's messages and stores nothing", async () => {
     const before = await count();
     const res = await post({});
     expect(res.statusCode).toBe(422);

@@ -89,7 +89,7 @@ describe('the built-in provider (registrations table)', () => {
     }
   });
 
-  it('fetches a plate in the spec shape, narrowed by state; an unknown one is the model 404', async () => {
+  it('fetches a plate in the wire shape, narrowed by state; an unknown one is the model 404', async () => {
     await builtIn.build.registration({
       number: 'FETCH1',
       state: 'NSW',

@@ -330,7 +330,7 @@ describe('permissions', () => {
     expect(await permissionsOf(superAdminRoleId)).not.toContain('invoice_exports');
   });
 
-  it("keeps the spec's permission names, which the routes check", async () => {
+  it("keeps the product's permission names, which the routes check", async () => {
     const scan = await t.db.selectFrom('permissions').select('id').where('name', '=', 'scan').executeTakeFirstOrThrow();
     const rename = await t.as(admin, { method: 'PUT', url: `/api/user/permissions/${scan.id}`, payload: { name: 'scans' } });
     expect(rename.statusCode).toBe(422);

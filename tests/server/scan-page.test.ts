@@ -12,7 +12,7 @@ let admin: string;
 let agentUser: string;
 let mine: { agent: number; client: number; scan: number };
 let other: { agent: number; client: number; scan: number };
-/** The list rows published as `updated` (further list columns travel with the spec's fields). */
+/** The list rows published as `updated` (further list columns travel with the product's fields). */
 const updates: (ScanEvent & { dentCount?: number; scratchCount?: number })[] = [];
 
 async function owned(tag: string) {

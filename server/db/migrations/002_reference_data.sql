@@ -1,4 +1,4 @@
--- Reference data every installation needs: the spec's permission names, the three roles, default settings.
+-- Reference data every installation needs: the product's permission names, the three roles, default settings.
 
 insert into permissions (name, display_name, description) values
   ('scan', 'Scans', 'Scan list, scan page, quotes'),

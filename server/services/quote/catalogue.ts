@@ -36,7 +36,7 @@ export const partsResource: ResourceDescription = {
   lists: { text: 'name', post: true, filters: ['type'] },
 };
 
-/** Reads see a panel with its group's and part's names and the spec's wire names; `place` orders by group, then position. */
+/** Reads see a panel with its group's and part's names and the wire names; `place` orders by group, then position. */
 const panelSource = sql`(select p.id, p.panel_group_id, g.name as panel_group_name, p.name, p.label, p.type, p.position,
     p.status::int as status, p.has_large_variant as "hasLargeVariant", p.car_panel as "carPanel", p.part_id, pt.name as part_name,
     g.position::bigint * 100000 + p.position as place, p.created_at, p.updated_at
@@ -73,7 +73,7 @@ export const panelsResource: ResourceDescription = {
     // The panel group and part must exist: registerResource's reference check (422 on the field).
     beforeWrite(columns) {
       const { hasLargeVariant, carPanel, ...rest } = columns;
-      // The wire keeps the spec's camelCase names; the table uses snake_case.
+      // The wire keeps the wire's camelCase names; the table uses snake_case.
       const renamed: Record<string, unknown> = { ...rest };
       if ('hasLargeVariant' in columns) renamed.has_large_variant = hasLargeVariant;
       if ('carPanel' in columns) renamed.car_panel = carPanel;

@@ -195,7 +195,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
       schema: {
         tags,
         summary: "The car sketch: the scan's counts by measure and the panel groups with their panels' dent and scratch counts",
-        description: "`scan_id` is the scan's id; `arch_id` (the spec's) is accepted and ignored: a scan has one set of counts.",
+        description: "`scan_id` is the scan's id; `arch_id` (a legacy parameter) is accepted and ignored: a scan has one set of counts.",
         querystring: z.object({
           scan_id: z.coerce
             .number({ error: messages.type('Scan', 'an id') })

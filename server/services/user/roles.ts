@@ -124,7 +124,7 @@ export const permissionsResource: ResourceDescription = {
   hooks: {
     async beforeWrite(columns, input, { trx, current }: WriteContext) {
       const name = String(input.name);
-      // Routes check the spec's permission names in code: renaming one would lock its screen for everybody.
+      // Routes check the product's permission names in code: renaming one would lock its screen for everybody.
       if (current && isBuiltInPermission(String(current.name)) && name !== current.name) {
         throw new ValidationError({ name: messages.fixedName('permission', String(current.name)) });
       }

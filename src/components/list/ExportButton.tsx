@@ -54,7 +54,7 @@ interface ExportButtonProps {
 
 /**
  * A list's Export: asks the server for the file with the list's filters, then downloads it from
- * the returned url. The button itself exports CSV, as the spec's Export does; its arrow offers Excel (.xlsx) too.
+ * the returned url. The button itself exports CSV, as the product's Export does; its arrow offers Excel (.xlsx) too.
  */
 export const ExportButton = ({ service, path, filePrefix, messages, query, onBusyChange }: ExportButtonProps) => {
   const translate = useTranslate();

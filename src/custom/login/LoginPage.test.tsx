@@ -23,7 +23,7 @@ const openLogin = async () => {
 const signIn = () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
 describe('/login', () => {
-  it('blocks an empty submit with the spec messages and focuses the email', async () => {
+  it('blocks an empty submit with the rule messages and focuses the email', async () => {
     const fetch = stubApi(() => undefined);
     await openLogin();
     signIn();

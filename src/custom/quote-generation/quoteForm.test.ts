@@ -159,7 +159,7 @@ describe('toggles and panels', () => {
 
 describe('products', () => {
   const wax = { value: '5', text: 'Wax', price: 20 };
-  it('refuses the same product twice with the spec message', () => {
+  it('refuses the same product twice with the rule message', () => {
     let rows = chooseProduct([{ value: '', text: '', price: '' }], 0, wax).rows;
     expect(rows).toEqual([{ value: '5', text: 'Wax', price: '20' }]);
     rows = addProductRow(rows);

@@ -250,7 +250,7 @@ export function groupByView<G extends { id: number; position?: number | null }>(
 
 export const DUPLICATE_PRODUCT = 'Select other product, Because already this product was selected.';
 
-/** Picks a product on a row: refused (the row unchanged, the spec's message) when another row already has it. */
+/** Picks a product on a row: refused (the row unchanged, the product's message) when another row already has it. */
 export function chooseProduct(
   rows: readonly ProductRow[],
   index: number,

@@ -26,7 +26,7 @@ const signedIn = signedInLister;
 const listCalls = (fetch: ReturnType<typeof stubApi>) => callsTo(fetch, '/api/quote/quotes?');
 
 describe('quotes list', { timeout: 90_000 }, () => {
-  it("asks for today to two days later, shows the spec's columns in the quote's currency and the row actions", async () => {
+  it("asks for today to two days later, shows the product's columns in the quote's currency and the row actions", async () => {
     const fetch = signedIn((request) =>
       request.startsWith('GET /api/quote/quotes?')
         ? { body: { items: [quote(1, { pdf: '/api/user/files/q1.pdf' }), quote(2, { currency: '€', grant_total: 5 })], total: 2 } }

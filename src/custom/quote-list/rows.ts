@@ -6,7 +6,7 @@ import type { ListSort } from '../../components/list/listPage';
 /** A row of `GET quotes` as the browser reads it: the domain's record (src/domain/quotes.ts), dates as strings. */
 export type QuoteRow = Wire<QuoteListRow>;
 
-/** The money columns of the list: the spec's order, with Scratch / Paint and Tyres after the dent repair types. */
+/** The money columns of the list: the product's order, with Scratch / Paint and Tyres after the dent repair types. */
 export const MONEY_COLUMNS = ['pdr', 'conventional', 'replacement', 'p2p', 'paint', 'tyre', 'product'] as const;
 
 /** Columns the list sorts (client-side, the rows of the page). */

@@ -26,7 +26,7 @@ const listCalls = (fetch: ReturnType<typeof stubApi>) => callsTo(fetch, '/api/sc
 
 // The whole app renders lazily per test: slow on a busy 2-core machine.
 describe('scan list screen', { timeout: 20_000 }, () => {
-  it("shows the server's page with the spec's columns, formatted dates and a pencil to /scans/{id}", async () => {
+  it("shows the server's page with the product's columns, formatted dates and a pencil to /scans/{id}", async () => {
     const fetch = signedIn((request) =>
       request.startsWith('GET /api/scan/scans?')
         ? { body: { items: [scan(2), scan(1, { type: 'tire', status: 'ready' })], total: 2, total_is_estimate: false } }

@@ -58,7 +58,7 @@ async function dismissToasts() {
 }
 
 describe('agents', { timeout: 30_000 }, () => {
-  it('lists the spec columns with a portal link only for an enabled agent', async () => {
+  it('lists the expected columns with a portal link only for an enabled agent', async () => {
     signedIn((request) =>
       request.startsWith('GET /api/agent/agents?')
         ? { body: { items: [agent, { ...agent, id: 2, name: 'Closed Depot', is_enabled: 0 }], total: 2 } }

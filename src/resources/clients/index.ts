@@ -23,7 +23,7 @@ const {
   abn,
 } = clientFields;
 
-/** Method W's five counts, as inputs at `weighted_no.<level>`, highest level first as the spec lists them. */
+/** Method W's five counts, as inputs at `weighted_no.<level>`, highest level first as the form lists them. */
 const weightedInputs: FieldSpecs = Object.fromEntries(
   [...DENT_LEVELS].reverse().map((level) => [`weighted_no.${level}`, weightedNoFields[level]]),
 );

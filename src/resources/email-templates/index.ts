@@ -3,7 +3,7 @@ import type { ResourceDescription } from '../types';
 
 /**
  * E-mail templates (email service; its page reply `{items, meta}` is read by the data provider):
- * Name, Created, Action; the body in the rich-text editor; the spec's own toasts.
+ * Name, Created, Action; the body in the rich-text editor; the product's own toasts.
  */
 export const emailTemplates: ResourceDescription = {
   name: 'email-templates',

@@ -62,7 +62,7 @@ async function chooseRole(name: string) {
 }
 
 describe('users list', { timeout: 20_000 }, () => {
-  it('shows the spec columns, Created as a date-time, and impersonate only on other non-admin rows', async () => {
+  it('shows the expected columns, Created as a date-time, and impersonate only on other non-admin rows', async () => {
     signedIn((request) => (request.startsWith('GET /api/user/users?') ? { body: { items: [alex, ada], total: 2 } } : undefined));
     renderApp('/users');
     expect(await screen.findByText('Alex')).toBeTruthy();
