@@ -112,7 +112,7 @@ export class AccessCache {
  * password change and reset, profile, consent, users, roles and permissions, API keys) and impersonation (GET routes).
  * The cache is cleared when one of them replies, before the reply leaves, so this instance never answers from what
  * it replaced. Other instances hear of it over the bus (server/lib/pg-bus.ts) and clear theirs; without the bus, or if a
- * message is lost, they keep their copy for at most AUTH_CACHE_SECONDS (docs/ARCHITECTURE.md, Performance).
+ * message is lost, they keep their copy for at most AUTH_CACHE_SECONDS (docs/performance.md).
  */
 export const changesAccess = (request: FastifyRequest) => {
   const route = request.routeOptions.url ?? '';

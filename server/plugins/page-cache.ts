@@ -32,7 +32,7 @@ declare module 'fastify' {
  *   table behind a cached page (milliseconds later).
  * A load that was reading while the cache was cleared is not kept. Without the PostgreSQL bus (REALTIME_BUS=none),
  * or while the bus connection is lost, a change made elsewhere than this instance's requests is seen after at most
- * PAGE_CACHE_SECONDS (docs/ARCHITECTURE.md, Performance).
+ * PAGE_CACHE_SECONDS (docs/performance.md).
  */
 export const pageCachePlugin = fp((app: FastifyInstance, opts: { cacheSeconds: number }, done: () => void) => {
   const cache = new ClearableCache<string>({

@@ -205,7 +205,7 @@ export const matrix: Record<string, MatrixEntry> = {
     request: body('/api/user/auth/profile', (f, who) => ({ first_name: 'Matrix', last_name: 'Tester', email: f.users[who].email })),
     foreign: 'none',
   },
-  // Optional: an <img> cannot send a token, and image names are unguessable (ARCHITECTURE: Files); exports need
+  // Optional: an <img> cannot send a token, and image names are unguessable (docs/server.md, agents and files); exports need
   // their maker's token or a signed link (scans-export.test.ts), documents a token in scope or a signed link
   // (documents.test.ts).
   'GET /api/user/files/:key': {

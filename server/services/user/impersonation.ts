@@ -20,7 +20,7 @@ const parseUserId = (raw: string) => {
 };
 
 /**
- * Impersonation (docs/ARCHITECTURE.md, "Access model"): a Super Admin signs in as another user with a token
+ * Impersonation: a Super Admin signs in as another user with a token
  * that remembers who took it (api_tokens.impersonator_id); leaving revokes it and gives the admin a
  * fresh token. Both are recorded in audit_log with the admin as actor and the user as subject.
  */
