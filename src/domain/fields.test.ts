@@ -51,7 +51,7 @@ describe('checkField', () => {
     expect(checkField(state, 'VIC')).toBeUndefined();
   });
 
-  it('says the number bounds in the rule messages' words', () => {
+  it('says the number bounds in the words of the rule messages', () => {
     expect(checkField(price, 0)).toBe('Price must be greater than zero');
     expect(checkField(price, 1001)).toBe('Price must be less than 1000');
     expect(checkField(price, 'abc')).toBe('Price must be a number');
