@@ -115,6 +115,27 @@ describe('canAccess', () => {
     expect(await canAccess('quotes', 'delete')).toBe(true);
   });
 
+  it('lets a restricted user read global records but change them only with an unrestricted scope', async () => {
+    const all = ['role', 'permission', 'user', 'app_setting', 'email_template'];
+    for (const restricted of [aUser({ permissions: all }), aUser({ roles: ['Client'], agents: [], clients: [4], permissions: all })]) {
+      setCurrentUser(restricted);
+      for (const resource of ['roles', 'permissions', 'app-settings', 'email-templates']) {
+        expect(await canAccess(resource, 'list'), resource).toBe(true);
+        for (const action of ['create', 'edit', 'delete']) expect(await canAccess(resource, action), `${resource} ${action}`).toBe(false);
+      }
+      // A resource scoped by agent or client stays theirs to change.
+      setCurrentUser({ ...restricted, permissions: ['location'] });
+      expect(await canAccess('locations', 'edit')).toBe(true);
+    }
+    setCurrentUser(aUser({ roles: ['Super Admin'], agents: [], permissions: all }));
+    for (const resource of ['roles', 'permissions', 'app-settings', 'email-templates'])
+      expect(await canAccess(resource, 'edit'), resource).toBe(true);
+    // Changing a setting needs app_setting beside the user permission that lists them.
+    setCurrentUser(aUser({ roles: ['Super Admin'], agents: [], permissions: ['user'] }));
+    expect(await canAccess('app-settings', 'list')).toBe(true);
+    expect(await canAccess('app-settings', 'edit')).toBe(false);
+  });
+
   it('refuses unknown resources and signed-out users', async () => {
     setCurrentUser(aUser({ permissions: ['location'] }));
     expect(await canAccess('secrets', 'list')).toBe(false);

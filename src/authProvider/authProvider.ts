@@ -1,8 +1,8 @@
 import type { AuthProvider } from 'react-admin';
-import { can } from '../domain/permissions';
+import { can, dataScope, isUnrestricted } from '../domain/permissions';
 import type { Request } from '../dataProvider/http';
 import { displayName, getCurrentUser, setCurrentUser, setImpersonatedUser, setLastSeenPage, toCurrentUser } from '../session';
-import { permissionFor, type ResourceAccess } from './resourceAccess';
+import { changesGlobalRecord, permissionFor, type ResourceAccess } from './resourceAccess';
 
 export const LOGIN_PATH = '/login';
 /** i18n key of 'Login token expired'. */
@@ -61,7 +61,9 @@ export function createAuthProvider({
 
     async canAccess({ resource, action }) {
       const permission = permissionFor(access, resource, action);
-      return permission !== undefined && can(getCurrentUser(), permission);
+      const user = getCurrentUser();
+      if (permission === undefined || !user || !can(user, permission)) return false;
+      return !changesGlobalRecord(access, resource, action) || isUnrestricted(dataScope(user));
     },
   };
 }

@@ -9,6 +9,8 @@ export interface ResourceAccess {
   permission: PermissionName;
   list?: PermissionName;
   edit?: PermissionName;
+  /** Changing its records needs an unrestricted data scope besides the permission (roles, settings, templates). */
+  global?: true;
 }
 
 /** Read from the domain's resource table (src/domain/resources.ts): every resource has exactly one rule. */
@@ -19,12 +21,17 @@ export const resourceAccess: Record<ResourceName, ResourceAccess> = Object.fromE
       permission: facts.permission,
       ...(facts.list ? { list: facts.list } : {}),
       ...(facts.edit ? { edit: facts.edit } : {}),
+      ...(facts.global ? { global: true as const } : {}),
     },
   ]),
 ) as Record<ResourceName, ResourceAccess>;
 
 const LIST_ACTIONS = new Set(['list', 'export']);
 const CHANGE_ACTIONS = new Set(['create', 'edit', 'delete']);
+
+/** Whether the action changes records of a global resource: then only an unrestricted data scope may take it. */
+export const changesGlobalRecord = (table: Readonly<Record<string, ResourceAccess>>, resource: string, action: string) =>
+  table[resource]?.global === true && CHANGE_ACTIONS.has(action);
 
 /** The permission react-admin's `{resource, action}` needs, or undefined for a resource we do not know. */
 export function permissionFor(

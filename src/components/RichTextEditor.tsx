@@ -20,6 +20,8 @@ export interface RichTextEditorProps {
   /** i18n key or text; without it react-admin labels the input resources.<name>.fields.<source>. */
   label?: string;
   helperText?: string;
+  /** Shown, not editable (and no toolbar): for a reader who may not change it. */
+  readOnly?: boolean;
 }
 
 // The editable area, named as ra-input-rich-text styles it, so that these rules come after (and win over) its own.
@@ -43,7 +45,7 @@ const EmailToolbar = () => (
  * same form field: a red border once invalid, and a focus target so that a failed submit can
  * focus the editor when it is the first invalid input (react-hook-form focuses `field.ref`).
  */
-export const RichTextEditor = ({ source, validate, label, helperText }: RichTextEditorProps) => {
+export const RichTextEditor = ({ source, validate, label, helperText, readOnly = false }: RichTextEditorProps) => {
   const { field, fieldState } = useController({ name: source });
   const { ref } = field;
   const box = useRef<HTMLDivElement | null>(null);
@@ -82,7 +84,8 @@ export const RichTextEditor = ({ source, validate, label, helperText }: RichText
         validate={validate}
         label={label}
         helperText={helperText}
-        toolbar={<EmailToolbar />}
+        readOnly={readOnly}
+        toolbar={readOnly ? <></> : <EmailToolbar />}
         sx={{
           [`& ${EDITOR}`]: { minHeight: 160, overflowWrap: 'anywhere' },
           ...(fieldState.invalid && {

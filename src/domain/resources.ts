@@ -21,6 +21,11 @@ export interface ResourceFacts {
    * "Access model": scans `scan_edit`, quotes `quote_edit`).
    */
   edit?: PermissionName;
+  /**
+   * A record every agent and client shares (roles, permissions, settings, e-mail templates): a user whose data scope is
+   * restricted reads it but never changes it; only an unrestricted scope (Super Admin) does, as the server enforces.
+   */
+  global?: true;
   /** Columns the list may sort by: the server's `sort` values (for scans: the page's own columns). */
   sortable: readonly string[];
   /** i18n key of its left-menu entry; the menu's shape is in ./access. */
@@ -43,6 +48,7 @@ export const RESOURCES = {
     service: 'user',
     path: 'roles',
     permission: 'role',
+    global: true,
     sortable: ['name', 'created_at'],
     menu: 'app.menu.roles',
     screens: 'described',
@@ -51,6 +57,7 @@ export const RESOURCES = {
     service: 'user',
     path: 'permissions',
     permission: 'permission',
+    global: true,
     sortable: ['name', 'created_at'],
     menu: 'app.menu.permissions',
     screens: 'described',
@@ -59,6 +66,8 @@ export const RESOURCES = {
     service: 'user',
     path: 'options',
     permission: 'user',
+    edit: 'app_setting',
+    global: true,
     sortable: ['option_name', 'created_at'],
     menu: 'app.menu.app_settings',
     screens: 'described',
@@ -152,6 +161,7 @@ export const RESOURCES = {
     service: 'email',
     path: 'emailTemplates',
     permission: 'email_template',
+    global: true,
     sortable: ['templateName', 'created_at'],
     menu: 'app.menu.email_templates',
     screens: 'described',

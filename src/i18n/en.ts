@@ -490,6 +490,7 @@ export const enScreens = {
       header: 'Header',
       footer: 'Footer',
       updated: 'Email Header & Footer Updated Successfully',
+      read_only: 'Every agent’s mails carry these: only a Super Admin changes them.',
     },
   },
   resources: {

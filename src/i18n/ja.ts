@@ -677,6 +677,7 @@ export const ja: TranslationMessages = {
       header: 'ヘッダー',
       footer: 'フッター',
       updated: 'メールのヘッダーとフッターを更新しました',
+      read_only: 'すべてのエージェントのメールに使われるため、変更できるのはスーパー管理者のみです。',
     },
   },
   resources: {

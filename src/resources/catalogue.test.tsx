@@ -8,7 +8,7 @@ import { jsonBody, stubApi, type Reply } from '../test/stubFetch';
 function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
   const user = aUser({
     roles: ['Super Admin'],
-    permissions: ['user', 'device', 'email_template', 'part', 'panelgroup'],
+    permissions: ['user', 'app_setting', 'device', 'email_template', 'part', 'panelgroup'],
     agents: [],
     clients: [],
   });
@@ -197,6 +197,26 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
       { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hello</p>' },
       { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Regards</p>' },
     ]);
+  });
+
+  it('shows an Agent user holding email_template the header and footer without a way to change them', async () => {
+    const user = aUser({ roles: ['Agent'], permissions: ['email_template'], agents: [3], clients: [] });
+    localStorage.setItem('currentUser', JSON.stringify(user));
+    const fetch = stubApi((request) =>
+      request === 'GET /api/user/auth/user'
+        ? { body: { data: user } }
+        : request === 'POST /api/user/options/search'
+          ? { body: { data: options('<p>Hello</p>', '<p>Regards</p>') } }
+          : request.endsWith('/lists')
+            ? { body: [] }
+            : undefined,
+    );
+    renderApp('/email-header-footer');
+    expect(await screen.findByText('Hello', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('Every agent’s mails carry these: only a Super Admin changes them.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    await waitFor(() => expect(document.querySelectorAll('.ProseMirror[contenteditable="false"]')).toHaveLength(2));
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/bulksave'))).toBe(false);
   });
 
   it('sends a user without email_template to /', async () => {

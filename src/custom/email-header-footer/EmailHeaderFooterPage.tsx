@@ -8,6 +8,8 @@ import { translatableRule } from '../../components/ruleMessages';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { OPTION_NAMES, optionValueError } from '../../domain/options';
+import { dataScope, isUnrestricted } from '../../domain/permissions';
+import { useCurrentUser } from '../../session';
 
 interface Option {
   option_name: string;
@@ -50,6 +52,10 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const validators = useValidators();
+  const translate = useTranslate();
+  // Every mail of every agent carries them: only an unrestricted scope changes them (the server refuses others).
+  const user = useCurrentUser();
+  const canChange = !!user && isUnrestricted(dataScope(user));
   // The values as first loaded: a later refetch must not reset what is being typed.
   const [defaultValues] = useState(() => valuesOf(options));
   const save = useMutation({
@@ -73,10 +79,16 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
   return (
     <Form onSubmit={submit} defaultValues={defaultValues} noValidate disableInvalidFormNotification>
       {EDITORS.map(({ name, label }) => (
-        <RichTextInput key={name} source={name} label={label} validate={validators[name]} />
+        <RichTextInput key={name} source={name} label={label} validate={validators[name]} readOnly={!canChange} />
       ))}
       <Box sx={{ mt: 1 }}>
-        <SaveButton label="app.crud.submit" alwaysEnable={!save.isPending} />
+        {canChange ? (
+          <SaveButton label="app.crud.submit" alwaysEnable={!save.isPending} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.email_header_footer.read_only')}
+          </Typography>
+        )}
       </Box>
     </Form>
   );
