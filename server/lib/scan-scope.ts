@@ -9,6 +9,12 @@ export const scanScope: ScopeRule = {
   client: (ids) => sql<boolean>`s.client_id = any(${idArray(ids)})`,
 };
 
+/** Quotes are scoped exactly like scans, by the quote's own agent and client (the files route reads it for quote PDFs). */
+export const quoteScope: ScopeRule = {
+  agent: (ids) => sql<boolean>`q.agent_id = any(${idArray(ids)})`,
+  client: (ids) => sql<boolean>`q.client_id = any(${idArray(ids)})`,
+};
+
 /**
  * A scan the request's scope may see, by id (the scan service's rule, for other services acting on a scan: the mail
  * sent from the scan page). Null when there is none or it is outside the scope.

@@ -13,11 +13,7 @@ import { fileUrl } from '../../lib/storage';
  * filters read the quote's own indexed columns; the registration and the location state are the scan's.
  */
 
-/** Scoped exactly like scans: an Agent user sees their agents' quotes, a Client user their clients'. */
-export const quoteScope: ScopeRule = {
-  agent: (ids) => sql<boolean>`q.agent_id = any(${idArray(ids)})`,
-  client: (ids) => sql<boolean>`q.client_id = any(${idArray(ids)})`,
-};
+import { quoteScope } from '../../lib/scan-scope';
 /** The scan a quote is made from, seen through the same rule (its own agent and client). */
 export const scanOfQuoteScope: ScopeRule = {
   agent: (ids) => sql<boolean>`s.agent_id = any(${idArray(ids)})`,

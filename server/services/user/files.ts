@@ -10,7 +10,7 @@ import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
 import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
 import { scopePredicate } from '../../lib/resource';
-import { scanScope } from '../../lib/scan-scope';
+import { quoteScope, scanScope } from '../../lib/scan-scope';
 import {
   DOCUMENT_LINK_MINUTES,
   FILE_KEY,
@@ -23,7 +23,6 @@ import {
   signedFileUser,
   storageOf,
 } from '../../lib/storage';
-import { quoteScope } from '../quote/quotes-repository';
 import type { AuthUser } from '../../plugins/auth';
 import { checkUserUploadQuota, userUploadRoom } from '../../lib/upload-quota';
 
