@@ -1,49 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { previewGstPercent, toEvaluation, type Evaluation } from '../../src/custom/quote-generation/evaluation';
 import { initialForm, onePerCarPanel, panelDamage, pricingOf, visiblePanels } from '../../src/custom/quote-generation/quoteForm';
 import { INVOICE_LABELS } from '../../src/domain/invoice-labels';
 import { formatMoney, toCents } from '../../src/domain/money';
 import type { EvaluationReply } from '../../src/domain/records';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { apiGet, apiToken, pdfLines, signIn } from './helpers';
 
 /**
  * The estimate an insurer reads: scratch work in its own Scratch / Paint section (never under Replace, never beside a
  * repainting repair) and the agent's tyre choices in a Tyres section, alike on the quote summary, the invoice, the PDF
  * and the quotes list.
  */
-
-async function token(request: APIRequestContext, email: string) {
-  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { data: { token: string } }).data.token;
-}
-
-async function get<T>(request: APIRequestContext, bearer: string, url: string): Promise<T> {
-  const reply = await request.get(url, { headers: { Authorization: `Bearer ${bearer}` } });
-  expect(reply.ok(), url).toBe(true);
-  const body = (await reply.json()) as { data?: T; items?: T };
-  return (body.data ?? body.items) as T;
-}
-
-/** The PDF's text, a row's cells on one line, runs of spaces as one (poppler's pdftotext). */
-async function pdfText(request: APIRequestContext, bearer: string, url: string) {
-  const reply = await request.get(url, { headers: { Authorization: `Bearer ${bearer}` } });
-  expect(reply.ok(), url).toBe(true);
-  const dir = mkdtempSync(path.join(tmpdir(), 'estimate-pdf-'));
-  try {
-    writeFileSync(path.join(dir, 'q.pdf'), await reply.body());
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'q.pdf'), '-'], { encoding: 'utf8' })
-      .split('\n')
-      .map((l) => l.trim().replace(/\s+/g, ' '))
-      .filter(Boolean);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 interface StoredQuote {
   id: number;
@@ -64,9 +31,9 @@ test('a scratch on a pdr panel is priced in Scratch / Paint on the summary, invo
   request,
 }) => {
   test.setTimeout(150_000);
-  const admin = await token(request, 'admin@demo.test');
+  const admin = await apiToken(request, 'admin@demo.test');
   // A demo body scan with a panel that has dents and priced scratches, first quoted at pdr with a spot scratch line.
-  const scans = await get<{ id: number; client_id: number | null; dentCount: number; licensePlate: string }[]>(
+  const scans = await apiGet<{ id: number; client_id: number | null; dentCount: number; licensePlate: string }[]>(
     request,
     admin,
     '/api/scan/scans?type=arch&per_page=100',
@@ -74,7 +41,7 @@ test('a scratch on a pdr panel is priced in Scratch / Paint on the summary, invo
   let found: { scanId: number; plate: string; evaluation: Evaluation; panel: { id: number; label: string }; scratchCents: number } | null =
     null;
   for (const scan of scans.filter((s) => s.client_id !== null && s.dentCount > 0)) {
-    const evaluation = toEvaluation(await get<EvaluationReply>(request, admin, `/api/scan/scans/${scan.id}/evaluate`));
+    const evaluation = toEvaluation(await apiGet<EvaluationReply>(request, admin, `/api/scan/scans/${scan.id}/evaluate`));
     if (!evaluation) continue;
     const shown = onePerCarPanel(visiblePanels(evaluation.panels, 'D'));
     const priced = pricingOf(initialForm(shown, evaluation.measures), shown, evaluation.client, previewGstPercent(evaluation, null));
@@ -112,7 +79,7 @@ test('a scratch on a pdr panel is priced in Scratch / Paint on the summary, invo
     expect(reply.ok()).toBe(true);
     const id = ((await reply.json()) as { data: { id: number } }).data.id;
     await expect(page).toHaveURL(new RegExp(`/quotes/${id}/invoice$`));
-    return get<StoredQuote>(request, admin, `/api/quote/quotes/${id}`);
+    return apiGet<StoredQuote>(request, admin, `/api/quote/quotes/${id}`);
   };
 
   // Saved at pdr: the scratch line is Scratch / Paint work on the invoice and the PDF, nothing of it under Replace.
@@ -125,7 +92,7 @@ test('a scratch on a pdr panel is priced in Scratch / Paint on the summary, invo
   await expect(page.getByRole('region', { name: 'Replace', exact: true }).getByText(/Scratch/)).toHaveCount(0);
   expect(toCents(first.paint)).toBe(paintBefore);
   // The PDF is in the agent's language.
-  const pdf = await pdfText(request, admin, first.pdf!);
+  const pdf = await pdfLines(request, first.pdf!, admin);
   const words = INVOICE_LABELS[pdf[0].startsWith(INVOICE_LABELS.ja.estimate) ? 'ja' : 'en'];
   const paintAt = pdf.indexOf(words.sections.paint);
   expect(paintAt, pdf.join('\n')).toBeGreaterThan(0);
@@ -179,11 +146,11 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   request,
 }) => {
   test.setTimeout(150_000);
-  const agent = await token(request, 'agent@demo.test');
-  const scans = await get<{ id: number; client_id: number | null }[]>(request, agent, '/api/scan/scans?type=tire&per_page=100');
+  const agent = await apiToken(request, 'agent@demo.test');
+  const scans = await apiGet<{ id: number; client_id: number | null }[]>(request, agent, '/api/scan/scans?type=tire&per_page=100');
   let target: { id: number; wheels: { row: number; direction: 'L' | 'R'; label: string }[] } | null = null;
   for (const scan of scans.filter((s) => s.client_id !== null)) {
-    const detail = await get<{ data: { row: number; direction: 'L' | 'R'; label: string }[] }>(
+    const detail = await apiGet<{ data: { row: number; direction: 'L' | 'R'; label: string }[] }>(
       request,
       agent,
       `/api/scan/scans/${scan.id}`,
@@ -215,14 +182,14 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   const reply = await saved;
   expect(reply.ok()).toBe(true);
   const id = ((await reply.json()) as { data: { id: number } }).data.id;
-  const stored = await get<StoredQuote & { tyres: { label: string; repair_type: string; status: string; lineTotal: number }[] }>(
+  const stored = await apiGet<StoredQuote & { tyres: { label: string; repair_type: string; status: string; lineTotal: number }[] }>(
     request,
     agent,
     `/api/quote/quotes/${id}`,
   );
 
   // The stored figures are the engine's, tyres included.
-  const evaluation = toEvaluation(await get<EvaluationReply>(request, agent, `/api/scan/scans/${target!.id}/evaluate`))!;
+  const evaluation = toEvaluation(await apiGet<EvaluationReply>(request, agent, `/api/scan/scans/${target!.id}/evaluate`))!;
   const shown = onePerCarPanel(visiblePanels(evaluation.panels, 'D'));
   const form = initialForm(shown, evaluation.measures, null);
   const engine = pricingOf(form, shown, evaluation.client, previewGstPercent(evaluation, null), evaluation.tyres);
@@ -239,7 +206,7 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   await expect(tyres.getByRole('row').filter({ hasText: replaced.label })).toContainText(replaceText);
   await expect(tyres.getByRole('row').filter({ hasText: rechecked.label })).toContainText('Recheck Next Visit');
 
-  const pdf = await pdfText(request, agent, stored.pdf!);
+  const pdf = await pdfLines(request, stored.pdf!, agent);
   const words = INVOICE_LABELS[pdf[0].startsWith(INVOICE_LABELS.ja.estimate) ? 'ja' : 'en'];
   expect(pdf, pdf.join('\n')).toContain(words.sections.tyre);
   expect(pdf.some((l) => l.startsWith(`${replaced.label} ${words.tyre_choices.replace}`) && l.endsWith(replaceText))).toBe(true);

@@ -1,4 +1,8 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -45,4 +49,36 @@ export async function clickUntil(target: Locator, done: () => Promise<void>) {
     await target.click({ timeout: 5_000 });
     await done();
   }).toPass({ timeout: 30_000 });
+}
+
+/** A sign-in token for API calls beside the browser (the demo password by default). */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const reply = await request.post('/api/user/auth/login', { data: { email, password } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { data: { token: string } }).data.token;
+}
+
+/** GET as the token's user: a record's `data` or a page's `items`. */
+export async function apiGet<T>(request: APIRequestContext, bearer: string, url: string): Promise<T> {
+  const reply = await request.get(url, { headers: { Authorization: `Bearer ${bearer}` } });
+  expect(reply.ok(), url).toBe(true);
+  const body = (await reply.json()) as { data?: T; items?: T };
+  return (body.data ?? body.items) as T;
+}
+
+/** A PDF's text lines as a reader sees them (poppler's pdftotext -layout keeps a row on one line), spaces collapsed. */
+export async function pdfLines(request: APIRequestContext, url: string, bearer?: string) {
+  const res = await request.get(url, bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : undefined);
+  expect(res.ok(), url).toBe(true);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-pdf-'));
+  try {
+    writeFileSync(path.join(dir, 'doc.pdf'), await res.body());
+    return execFileSync('pdftotext', ['-layout', path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' })
+      .split('\n')
+      .map((l) => l.trim().replace(/\s+/g, ' '))
+      .filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, pdfLines, signIn } from './helpers';
 
 /**
  * The invoice: a demo quote saved again through the quote route (which makes its PDF), then its invoice
@@ -98,22 +94,6 @@ async function savedQuote(request: APIRequestContext): Promise<Quote> {
   });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { data: Quote }).data;
-}
-
-/** The PDF's text lines, runs of spaces collapsed (poppler's pdftotext -layout keeps a row on one line). */
-async function pdfLines(request: APIRequestContext, url: string) {
-  const res = await request.get(url);
-  expect(res.headers()['content-type']).toBe('application/pdf');
-  const dir = mkdtempSync(path.join(tmpdir(), 'invoice-e2e-'));
-  try {
-    writeFileSync(path.join(dir, 'q.pdf'), await res.body());
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'q.pdf'), '-'], { encoding: 'utf8' })
-      .split('\n')
-      .map((l) => l.trim().replace(/\s+/g, ' '))
-      .filter(Boolean);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** The screen's totals block as [label, amount] rows. */

@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { toCents } from '../../src/domain/money';
 import { previewGstPercent, toEvaluation } from '../../src/custom/quote-generation/evaluation';
 import { initialForm, onePerCarPanel, pricingOf, visiblePanels } from '../../src/custom/quote-generation/quoteForm';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { apiGet, apiToken, signIn } from './helpers';
 
 /**
  * Issue 9 / 10: the scan page's agent viewer quotes the scan: products, parts and comments, then 'Save and Generate
@@ -24,34 +24,21 @@ interface Quote {
   >;
 }
 
-async function token(request: APIRequestContext, email: string) {
-  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { data: { token: string } }).data.token;
-}
-
-async function get<T>(request: APIRequestContext, bearer: string, path: string): Promise<T> {
-  const reply = await request.get(path, { headers: { Authorization: `Bearer ${bearer}` } });
-  expect(reply.ok(), path).toBe(true);
-  const body = (await reply.json()) as { data?: T; items?: T };
-  return (body.data ?? body.items) as T;
-}
-
 test('agent viewer: products, parts and comments saved with Save and Generate Quote; the stored figures are the engine’s', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const agent = await token(request, 'agent@demo.test');
+  const agent = await apiToken(request, 'agent@demo.test');
   // An uploaded body scan of the agent's, with dents and a client, not quoted yet.
-  const rows = await get<{ id: number; dentCount: number; client_id: number | null; has_quote: boolean }[]>(
+  const rows = await apiGet<{ id: number; dentCount: number; client_id: number | null; has_quote: boolean }[]>(
     request,
     agent,
     '/api/scan/scans?type=arch&status=uploaded&per_page=100',
   );
   const scan = rows.find((r) => r.dentCount > 0 && r.client_id !== null && !r.has_quote);
   expect(scan, "an agent's dented scan without a quote").toBeTruthy();
-  const evaluation = toEvaluation(await get(request, agent, `/api/scan/scans/${scan!.id}/evaluate`))!;
+  const evaluation = toEvaluation(await apiGet(request, agent, `/api/scan/scans/${scan!.id}/evaluate`))!;
   expect(evaluation.productIds.length, 'the client offers products').toBeGreaterThan(0);
 
   await signIn(page, 'agent@demo.test');
@@ -89,7 +76,7 @@ test('agent viewer: products, parts and comments saved with Save and Generate Qu
   await expect(quote.getByRole('button', { name: 'Save and Generate Quote' })).toBeEnabled();
 
   // The stored quote, as the API gives it: every figure is the engine's for the same choices.
-  const stored = await get<Quote>(request, agent, `/api/quote/quotes/${id}`);
+  const stored = await apiGet<Quote>(request, agent, `/api/quote/quotes/${id}`);
   expect(stored.scan_id).toBe(scan!.id);
   expect(stored.parts).toEqual([{ text: 'Wheel Nut', value: 'wheel nut' }]);
   expect(stored.assessor_comments).toBe('Quoted from the scan page');
@@ -157,12 +144,12 @@ test("normal viewer: 'Request quote check' asks for a check of the scan's quote 
   page,
   request,
 }) => {
-  const admin = await token(request, 'admin@demo.test');
-  const quotes = await get<{ id: number; scan_id: number; grant_total: number }[]>(request, admin, '/api/quote/quotes?per_page=50');
-  const rows = await get<{ id: number; has_quote: boolean }[]>(request, admin, '/api/scan/scans?status=uploaded&per_page=100');
+  const admin = await apiToken(request, 'admin@demo.test');
+  const quotes = await apiGet<{ id: number; scan_id: number; grant_total: number }[]>(request, admin, '/api/quote/quotes?per_page=50');
+  const rows = await apiGet<{ id: number; has_quote: boolean }[]>(request, admin, '/api/scan/scans?status=uploaded&per_page=100');
   const quoted = quotes[0];
   const unquoted = rows.find((r) => !r.has_quote)!;
-  const before = await get<Quote & { manual_check: number }>(request, admin, `/api/quote/quotes/${quoted.id}`);
+  const before = await apiGet<Quote & { manual_check: number }>(request, admin, `/api/quote/quotes/${quoted.id}`);
 
   await signIn(page, 'admin@demo.test');
   await page.goto(`/scans/${unquoted.id}`);
@@ -179,7 +166,7 @@ test("normal viewer: 'Request quote check' asks for a check of the scan's quote 
   await box.click();
   expect((await put).status()).toBe(200);
   await expect(page.getByText(before.manual_check === 1 ? 'Quote check request withdrawn' : 'Quote check requested')).toBeVisible();
-  const after = await get<Quote & { manual_check: number }>(request, admin, `/api/quote/quotes/${quoted.id}`);
+  const after = await apiGet<Quote & { manual_check: number }>(request, admin, `/api/quote/quotes/${quoted.id}`);
   expect(after.manual_check).toBe(before.manual_check === 1 ? 0 : 1);
   // The flag alone: the figures are the issued ones.
   expect(after.totals).toEqual(before.totals);
