@@ -262,6 +262,8 @@ export async function startCluster(opts: { quiet?: boolean; env?: Record<string,
       REALTIME_BUS: 'postgres',
       RATE_LIMIT_STORE: 'postgres',
       RATE_LIMIT_PER_MINUTE: process.env.RATE_LIMIT_PER_MINUTE ?? '100000',
+      // The test's hundreds of subscribers all come from this machine's one address.
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: process.env.REALTIME_MAX_CONNECTIONS_PER_ADDRESS ?? '2000',
       TRUST_PROXY: 'true',
       SHUTDOWN_DRAIN_SECONDS: '2',
       WEBHOOK_ALLOW_PRIVATE: 'true',
