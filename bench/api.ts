@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import type { RunningServer } from './server';
 import { percentile } from './report';
 
-/** Issue 8, Request cost: an authenticated API request, one record or a page of 25, on the same run as /api/health. */
+/** Request cost: an authenticated API request, one record or a page of 25, on the same run as /api/health. */
 export const API_TARGET = { rps: 3000, p95Ms: 15 } as const;
 const CONNECTIONS = 16;
 const SECONDS = Number(process.env.BENCH_API_SECONDS) || 10;

@@ -3,7 +3,7 @@ import { load } from './api';
 import { percentile } from './report';
 
 /**
- * Issue 12, acceptance 6: authenticated single-record GET throughput through the load balancer with two instances vs one
+ * Authenticated single-record GET throughput through the load balancer with two instances vs one
  * instance directly, on the same cluster (`scripts/cluster.ts`: Debian PostgreSQL, s3rver, HAProxy) and the same
  * machine: autocannon as in bench/api.ts (16 connections, a 3 s warm-up, then BENCH_API_SECONDS, default 10). The
  * instances run as in production, so each request also counts against the shared PostgreSQL rate limit

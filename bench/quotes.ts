@@ -13,7 +13,7 @@ import { runCleanup, scratchApp, scratchDatabase, type Cleanup } from './scratch
  * outbox, one transaction). Alone: `npx tsx bench/quotes.ts` (BENCH_QUOTES=… for fewer rows).
  */
 
-/** Issue 10: saving a quote with its PDF. */
+/** Saving a quote with its PDF. */
 export const QUOTE_SAVE_P95_TARGET_MS = 300;
 export const QUOTES_LIST_P95_TARGET_MS = 30;
 

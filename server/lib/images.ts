@@ -4,7 +4,7 @@ import sharp, { type Metadata } from 'sharp';
 import { ValidationError } from '../errors';
 import { FILE_TYPES } from './storage';
 
-/** Issue 3: images at most 5 MB; pixels capped so a tiny file cannot declare a huge bitmap (a decompression bomb). */
+/** Images at most 5 MB; pixels capped so a tiny file cannot declare a huge bitmap (a decompression bomb). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 25_000_000;
 

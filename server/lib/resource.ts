@@ -290,7 +290,7 @@ const referenceIds = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v));
 
 /**
- * Issue 14: every id a write names must be a row the writer may read, by the referenced resource's own scope
+ * Every id a write names must be a row the writer may read, by the referenced resource's own scope
  * rule and narrowing (an Agent user: their agents, the clients their agents serve, their agents' sites…; a Client
  * user: their clients, the agents serving them…; global resources: any existing row). Run inside the writing
  * transaction. Ids the row already holds (`current`) are kept without a check: keeping widens nothing.

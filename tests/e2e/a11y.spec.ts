@@ -5,7 +5,7 @@ import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
 import { DEMO_PASSWORD } from './helpers';
 
 /**
- * Issue 8: axe finds no serious or critical violation on any screen of the app, in English and in
+ * Axe finds no serious or critical violation on any screen of the app, in English and in
  * Japanese. The routes come from the app's own definitions (appRoutes.ts), so screens later issues add
  * are checked without touching this file. One browser context per language, signed in once.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 /**
- * Issue 13, acceptance 4: rule messages travel as message keys (src/domain/messages.ts). On a Japanese
+ * Rule messages travel as message keys (src/domain/messages.ts). On a Japanese
  * screen a client-side rule and a server 422 (a rule only the server can check) both show in Japanese,
  * under their input, with the screen's own field label.
  */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 /**
- * Issue 11, the customer portal signed out (docs/portal.md): the cards and their live moves,
+ * The customer portal signed out (docs/portal.md): the cards and their live moves,
  * Create Scan, the read-only scan page, Go to Admin's Code Validation with its throttle, the agent's branding, a
  * disabled agent, English and Japanese, 360 px, and axe on every state.
  */

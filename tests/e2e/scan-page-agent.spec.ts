@@ -5,7 +5,7 @@ import { initialForm, onePerCarPanel, pricingOf, visiblePanels } from '../../src
 import { apiGet, apiToken, signIn } from './helpers';
 
 /**
- * Issue 9 / 10: the scan page's agent viewer quotes the scan: products, parts and comments, then 'Save and Generate
+ * The scan page's agent viewer quotes the scan: products, parts and comments, then 'Save and Generate
  * Quote' through `POST quotes` (JSON). The stored figures are the pricing engine's.
  */
 

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO_PASSWORD, signIn } from './helpers';
 import { startSecondInstance } from './second-instance';
 
-/** Issue 9: the scan page's screens on the demo scans, through the real server. */
+/** The scan page's screens on the demo scans, through the real server. */
 
 interface Scan {
   id: number;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
-// Issue 8, "Spec and UX defects": a client from its name alone, impersonating a user who has not accepted
+// Defects found against the product description and UX: a client from its name alone, impersonating a user who has not accepted
 // the terms, an invalid submit focusing an autocomplete, and the menu column on a long page.
 
 const api = async (page: Page, method: 'GET' | 'POST', url: string, data?: unknown) => {

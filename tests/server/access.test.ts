@@ -126,7 +126,7 @@ describe('scoping of locations', () => {
       url: '/api/agent/locations',
       payload: { name: 'Planted', state: 'QLD', agent_id: agentB },
     });
-    // Issue 14: an id the writer may not read is the field's fault.
+    // An id the writer may not read is the field's fault.
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json()).toEqual({ error: { agent_id: 'The selected agent is invalid' } });
     expect(await countLocations()).toBe(before);

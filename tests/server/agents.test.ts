@@ -362,7 +362,7 @@ describe('agent permissions and scope', () => {
       payload: fields({ name: 'Scope own agent', default_client_id: c1, pincode: '' }),
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    // Issue 14: a default client their agents do not serve would widen what they see: 422 on the field, nothing kept.
+    // A default client their agents do not serve would widen what they see: 422 on the field, nothing kept.
     const widen = await t.as(agentUser, {
       method: 'PUT',
       url: `/api/agent/agents/${own}`,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, secondInstance, type TestContext } from './helper';
 
-/** Issue 12: the general request rate limit holds across instances with RATE_LIMIT_STORE=postgres. */
+/** The general request rate limit holds across instances with RATE_LIMIT_STORE=postgres. */
 let t: TestContext;
 let b: Awaited<ReturnType<typeof secondInstance>>;
 beforeAll(async () => {

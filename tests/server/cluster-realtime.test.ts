@@ -7,7 +7,7 @@ import { createTestContext, secondInstance, type TestContext } from './helper';
 import { collect as collectEvents, disconnectAll, pusherClient, scanEvents, subscribed } from './pusher-clients';
 
 /**
- * Issue 12: live events across instances. Two instances of the app on one database (A and B, each its own hub and
+ * Live events across instances. Two instances of the app on one database (A and B, each its own hub and
  * connection pool); real pusher-js clients connect to B and receive what A publishes, through PostgreSQL LISTEN/NOTIFY.
  */
 const KEY = 'cluster-app-key';

@@ -16,7 +16,7 @@ import { createTestContext, secondInstance, type TestContext } from './helper';
 import { close, flakyReceiver, listen } from './webhook-receiver';
 
 /**
- * Issue 12: background work exactly once per item with two instances on one database (each its own pool and loops),
+ * Background work exactly once per item with two instances on one database (each its own pool and loops),
  * and at least once when an instance is killed mid-send.
  */
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScans } from '../../server/seed/scans-demo';
 import { createTestContext, type TestContext } from './helper';
 
-/** Issue 9: the plate autocomplete and fetch, from the built-in registry and from an HTTP provider (a real local server). */
+/** The plate autocomplete and fetch, from the built-in registry and from an HTTP provider (a real local server). */
 
 interface Seen {
   url: string;

@@ -5,7 +5,7 @@ import { PORTAL_MANUAL_MAX } from '../../server/services/scan/portal';
 import { createTestContext, type TestContext } from './helper';
 
 /**
- * Issue 11, the customer portal's endpoints (docs/portal.md): each reply carries the portal fields only (the exact keys
+ * The customer portal's endpoints (docs/portal.md): each reply carries the portal fields only (the exact keys
  * are asserted, so a new column cannot slip out), of the agent's last 48 hours; disabled or unknown agents get the
  * model 404; the pincode throttle holds.
  */

@@ -6,7 +6,7 @@ import { fileUrl } from '../../server/lib/storage';
 import { createTestContext, formData, type TestContext } from './helper';
 import { jpegImage, pngImage } from './image-fixtures';
 
-/** Issue 9: POST emails, the scan page's send-mail form, read back from a real local SMTP server. */
+/** POST emails, the scan page's send-mail form, read back from a real local SMTP server. */
 
 interface Received {
   to: string[];

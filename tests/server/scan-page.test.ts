@@ -6,7 +6,7 @@ import type { Broadcaster, ScanEvent } from '../../server/realtime/broadcaster';
 import { createTestContext, formData, type TestContext } from './helper';
 import { jpegImage, pngImage } from './image-fixtures';
 
-/** Issue 9: the scan page's routes on the scan service (meta, car sketch, damage counts, saved images, tyre repairs). */
+/** The scan page's routes on the scan service (meta, car sketch, damage counts, saved images, tyre repairs). */
 let t: TestContext;
 let admin: string;
 let agentUser: string;

@@ -541,7 +541,7 @@ describe('manual scans', () => {
     const before = await count();
     const agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA.id] })).email);
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientX.id], permissions: ['scan_edit'] })).email);
-    // Issue 14: every id the body names must be one the writer may see.
+    // Every id the body names must be one the writer may see.
     const foreign: [string, Record<string, unknown>, Record<string, string>][] = [
       [agentUser, { agent_id: agentB.id }, { agent_id: 'The selected agent is invalid' }],
       [agentUser, { agent_id: agentA.id, client_id: clientZ.id }, { client_id: 'The selected client is invalid' }],

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createTestContext, PASSWORD, type TestContext } from './helper';
 
-/** Issue 12 operations: graceful shutdown of the real server process, readiness while draining, JSON logs with request ids. */
+/** Graceful shutdown of the real server process, readiness while draining, JSON logs with request ids. */
 const KEY = 'shutdown-app-key';
 let t: TestContext;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
--- Issue 14: the customer portal's kiosk enrolment, and the key the server signs with.
+-- The customer portal's kiosk enrolment, and the key the server signs with.
 
 -- The key of the server's own signatures (kiosk tokens, export download links): written once by the first process to start,
 -- shared by every process on this database, so tokens survive restarts.

@@ -1,4 +1,4 @@
--- Issue 9: the scan page. The built-in registration look-up, tyre repair choices, mails sent about a scan and the
+-- The scan page. The built-in registration look-up, tyre repair choices, mails sent about a scan and the
 -- outbox's attachments.
 
 -- The built-in plate look-up provider's registry (docs/scan-page.md): the demo seed fills it with the generator's

@@ -1,4 +1,4 @@
--- Issue 12: several instances on one database.
+-- Several instances on one database.
 
 -- A mail being sent is claimed until this moment (a lease): another instance skips it meanwhile, and takes it over
 -- once the lease has run out (the sender died mid-send).

@@ -1,4 +1,4 @@
--- Issue 8 (request cost): list pages written by PostgreSQL are cached in each instance (server/plugins/page-cache.ts).
+-- Request cost: list pages written by PostgreSQL are cached in each instance (server/plugins/page-cache.ts).
 -- Every change to a table such a page reads tells every instance to clear its cache: one notification per statement,
 -- on the bus's channel in the bus's envelope (server/lib/pg-bus.ts), delivered when the transaction commits and
 -- folded into one per transaction (PostgreSQL drops duplicate notifications). Whoever writes (a request of any

@@ -6,7 +6,7 @@ import { isUploadedFile } from '../../lib/images';
 import { type FileStorage, keyOfUrl } from '../../lib/storage';
 import { releaseAgentUploads } from '../../lib/upload-quota';
 
-/** Issue 4: scan videos up to 50 MB, MP4 or WebM by their first bytes. */
+/** Scan videos up to 50 MB, MP4 or WebM by their first bytes. */
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 
 /** The video's type from its magic bytes: WebM (an EBML header naming the webm doctype) or MP4 (an ftyp box). */
