@@ -138,14 +138,26 @@ export async function readMultipart(req: FastifyRequest, opts: MultipartOptions)
 /**
  * After a refusal the parser holds no more of the body: the rest is read and dropped, so the client (still sending)
  * reads the reply rather than a reset connection; one still sending after LINGER_MS is cut off.
+ *
+ * A client that asked to close the connection gets a reply saying so, after which Node destroys the socket as soon as
+ * the reply is written (`destroySoon`); with body bytes still arriving, that destroy is a TCP reset, which can
+ * overtake the reply. So, for this socket alone, the close waits: the reply half-closes the connection, and it is
+ * destroyed when the body has ended or after LINGER_MS.
  */
 function discardRest(req: FastifyRequest) {
   const raw = req.raw;
+  const socket = raw.socket;
   raw.unpipe();
   if (raw.readableEnded) return;
   raw.resume();
-  const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS).unref();
-  raw.once('end', () => clearTimeout(timer));
+  const destroySoon = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => (raw.readableEnded ? destroySoon() : void socket.end());
+  const done = () => {
+    clearTimeout(timer);
+    if (!socket.writable) destroySoon();
+  };
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  raw.once('end', done);
   raw.once('close', () => clearTimeout(timer));
 }
 

@@ -1,12 +1,18 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helper';
 import { pngImage } from './image-fixtures';
 
 const MB = 1024 * 1024;
+/**
+ * Buffering a refused body would hold the event loop for seconds; an answer of the health check within this bound
+ * shows it streams. Not tighter: on a loaded two-core machine the scheduler alone adds tens of milliseconds.
+ */
+const HEALTH_MS = 250;
 let t: TestContext;
 let token: string;
 let scanId: number;
@@ -116,13 +122,13 @@ beforeAll(async () => {
 });
 
 describe('multipart limits', () => {
-  it('refuses ~190 MB of text parts with 413 as it streams, stores nothing, and /api/health stays under 50 ms (90th percentile)', async () => {
+  it('refuses ~190 MB of text parts with 413 as it streams, stores nothing, and /api/health keeps answering (90th percentile under HEALTH_MS)', async () => {
     const sending = send(`/api/scan/scans/${scanId}/annotates`, { fields: 190, fieldBytes: 1_000_000 });
     const health = await healthP90(sending);
     const reply = await sending;
     expect(reply.status, reply.body).toBe(413);
     expect(JSON.parse(reply.body).error).toMatch(/too large/);
-    expect(health).toBeLessThan(50);
+    expect(health).toBeLessThan(HEALTH_MS);
     expect(await annotates()).toBe(0);
     expect(storedFiles()).toBe(0);
   });
@@ -132,9 +138,44 @@ describe('multipart limits', () => {
     const health = await healthP90(sending);
     const reply = await sending;
     expect(reply.status, reply.body).toBe(413);
-    expect(health).toBeLessThan(50);
+    expect(health).toBeLessThan(HEALTH_MS);
     expect(await annotates()).toBe(0);
     expect(storedFiles()).toBe(0);
+  });
+
+  it('lets a client that asked to close the connection read the 413 while it still sends: no reset', async () => {
+    // Connection: close makes Node close the socket once the reply is written; a close with body bytes still
+    // arriving is a TCP reset, which can overtake the reply. Every write of the 80 MB body must succeed.
+    const B = '----scanquote-linger';
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let reply = '';
+    let failure: Error | undefined;
+    socket.on('data', (d: Buffer) => (reply += d.toString()));
+    socket.on('error', (e) => (failure = e));
+    // A write waits for the socket to drain, or for it to close (then `failure` says why).
+    const write = (chunk: string | Buffer) =>
+      new Promise<void>((resolve) => {
+        if (socket.destroyed || socket.write(chunk)) return resolve();
+        socket.once('drain', resolve);
+        socket.once('close', resolve);
+      });
+    await write(
+      `POST /api/scan/scans/${scanId}/annotates HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${B}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+    );
+    const chunk = (data: string | Buffer) =>
+      write(Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from('\r\n')]));
+    await chunk(`--${B}\r\nContent-Disposition: form-data; name="file"; filename="f.png"\r\nContent-Type: image/png\r\n\r\n`);
+    await chunk(await pngImage());
+    const filler = Buffer.alloc(MB, 'a');
+    for (let i = 0; i < 80 && !failure; i++) await chunk(filler);
+    await chunk(`\r\n--${B}--\r\n`);
+    await write('0\r\n\r\n');
+    await new Promise((resolve) => (socket.closed ? resolve(null) : socket.once('close', resolve)));
+    expect(failure?.message).toBeUndefined();
+    expect(reply).toMatch(/^HTTP\/1.1 413 /);
+    expect(await annotates()).toBe(0);
   });
 
   it('refuses a declared Content-Length over the limit before reading the body', async () => {
