@@ -74,6 +74,13 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
    * a subquery aliased as the table name, e.g. sql`(select d.*, l.name as location_name from devices d join ...) as devices`.
    */
   from?: RawBuilder<unknown>;
+  /**
+   * Opt-in (a definition's `pageCache`): list pages are written as JSON by PostgreSQL when the record is flat, and
+   * kept by the page cache (server/plugins/page-cache.ts), which clears on any change to `table` or `reads`.
+   */
+  pageJson?: true;
+  /** Tables a cached page reads beyond `table` (those `from` joins): each gets the page cache's trigger. */
+  reads?: string[];
   /** Extra rules across fields (e.g. agents required when the Agent role is chosen). */
   refine?: (body: Record<string, unknown>, mode: FormMode) => Record<string, string> | null;
   /**
@@ -276,6 +283,12 @@ const described = new Map<string, ResourceDescription>();
 const describedAs = (reference: string) => described.get(reference.toLowerCase());
 /** The registered descriptions (the access matrix test checks their reference fields). */
 export const describedResources = () => [...described.values()];
+/** The registered description answering at `path` (e.g. 'locations'). */
+export const describedAt = (path: string) => {
+  const found = describedAs(path);
+  if (!found) throw new Error(`No described resource at ${path}`);
+  return found;
+};
 /** A description's fields naming rows by id: the ones every write checks against the writer's scope. */
 export const referenceFields = (fields: FieldSpecs) =>
   Object.entries(fields)
@@ -463,7 +476,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       },
     },
     async (req, reply) => {
-      const body = await repo.pageJson(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req), pageCache);
+      const body = d.pageJson ? await repo.pageJson(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req), pageCache) : null;
       if (body === null) return pageOf(req);
       if (jsonCheck) {
         const checked = jsonCheck.safeParse(JSON.parse(body));

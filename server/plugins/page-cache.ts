@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import type { Executor } from '../db/database';
 import { ClearableCache } from '../lib/clearable-cache';
+import { describedResources } from '../lib/resource';
 
 /**
  * The bus topic that clears every instance's page cache. PostgreSQL publishes it itself: a statement trigger on every
- * table a cached page reads (migration 018_page_cache.sql) sends `{"t":"page-cache","m":{}}` on the bus channel when
+ * table a cached page reads (`notify_page_cache`, migration 018_page_cache.sql; put at start on the tables of every
+ * resource whose pages are cached, `ensurePageCacheTriggers`) sends `{"t":"page-cache","m":{}}` on the bus channel when
  * the writing transaction commits, whoever wrote (a request of any instance, a background worker, a cascade, psql).
  */
 export const PAGE_CACHE_TOPIC = 'page-cache';
@@ -43,6 +47,10 @@ export const pageCachePlugin = fp((app: FastifyInstance, opts: { cacheSeconds: n
     weigh: (body) => body.length,
   });
   app.decorate('pageCache', cache);
+  app.addHook('onReady', async () => {
+    const tables = describedResources().flatMap((d) => (d.pageJson ? [d.table, ...(d.reads ?? [])] : []));
+    await ensurePageCacheTriggers(app.db, tables);
+  });
   if (app.hasDecorator('bus')) app.bus.subscribe(PAGE_CACHE_TOPIC, () => cache.clear());
   // A callback hook: it runs on every reply and has nothing to do for reads.
   app.addHook('onSend', (request, _reply, payload, next) => {
@@ -52,3 +60,25 @@ export const pageCachePlugin = fp((app: FastifyInstance, opts: { cacheSeconds: n
   });
   done();
 });
+
+/**
+ * Gives each of `tables` the page cache's trigger when it has none (a resource's new table gets it at the first start
+ * after its migration). Instances starting together may race: the loser's "already exists" is the wanted state.
+ */
+export async function ensurePageCacheTriggers(db: Executor, tables: string[]) {
+  const have = new Set(
+    (
+      await sql<{ name: string }>`select c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid
+        where g.tgname = 'page_cache_notify'`.execute(db)
+    ).rows.map((r) => r.name),
+  );
+  for (const table of new Set(tables)) {
+    if (have.has(table)) continue;
+    try {
+      await sql`create trigger page_cache_notify after insert or update or delete or truncate on ${sql.table(table)}
+        for each statement execute function notify_page_cache()`.execute(db);
+    } catch (e) {
+      if ((e as { code?: string }).code !== '42710') throw e;
+    }
+  }
+}

@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { can, dataScope, isUnrestricted } from '../domain/permissions';
 import type { Request } from '../dataProvider/http';
 import { displayName, getCurrentUser, setCurrentUser, setImpersonatedUser, setLastSeenPage, toCurrentUser } from '../session';
-import { changesGlobalRecord, permissionFor, type ResourceAccess } from './resourceAccess';
+import { type AccessRules, changesGlobalRecord, permissionFor } from './resourceAccess';
 
 export const LOGIN_PATH = '/login';
 /** i18n key of 'Login token expired'. */
@@ -16,13 +16,7 @@ export interface Credentials {
 const statusOf = (error: unknown) => (typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined);
 
 /** Sign-in, session and access checks over the user service; the session lives in local storage. */
-export function createAuthProvider({
-  request,
-  access,
-}: {
-  request: Request;
-  access: Readonly<Record<string, ResourceAccess>>;
-}): AuthProvider {
+export function createAuthProvider({ request, access }: { request: Request; access: AccessRules }): AuthProvider {
   return {
     async login({ email, password }: Credentials) {
       const reply = await request('user', 'auth/login', { method: 'POST', body: { email, password }, token: null });
@@ -60,10 +54,11 @@ export function createAuthProvider({
     },
 
     async canAccess({ resource, action }) {
-      const permission = permissionFor(access, resource, action);
+      const rule = await access(resource);
+      const permission = permissionFor(rule, action);
       const user = getCurrentUser();
       if (permission === undefined || !user || !can(user, permission)) return false;
-      return !changesGlobalRecord(access, resource, action) || isUnrestricted(dataScope(user));
+      return !changesGlobalRecord(rule, action) || isUnrestricted(dataScope(user));
     },
   };
 }

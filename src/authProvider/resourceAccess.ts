@@ -1,5 +1,5 @@
 import type { PermissionName } from '../domain/permissions';
-import { RESOURCES, type ResourceName } from '../domain/resources';
+import { RESOURCES, type ResourceFacts } from '../domain/resources';
 
 /**
  * The permission a resource's routes need; `list` when its list and export need another one; `edit` when
@@ -13,33 +13,37 @@ export interface ResourceAccess {
   global?: true;
 }
 
-/** Read from the domain's resource table (src/domain/resources.ts): every resource has exactly one rule. */
-export const resourceAccess: Record<ResourceName, ResourceAccess> = Object.fromEntries(
-  Object.entries(RESOURCES).map(([name, facts]: [string, ResourceAccess]) => [
-    name,
-    {
-      permission: facts.permission,
-      ...(facts.list ? { list: facts.list } : {}),
-      ...(facts.edit ? { edit: facts.edit } : {}),
-      ...(facts.global ? { global: true as const } : {}),
-    },
-  ]),
-) as Record<ResourceName, ResourceAccess>;
+/** A resource name → its access rule; undefined for a name no resource has. */
+export type AccessRules = (resource: string) => Promise<ResourceAccess | undefined>;
+
+const ruleOf = (facts: ResourceFacts): ResourceAccess => ({
+  permission: facts.permission,
+  ...(facts.list ? { list: facts.list } : {}),
+  ...(facts.edit ? { edit: facts.edit } : {}),
+  ...(facts.global ? { global: true as const } : {}),
+});
+
+/**
+ * Every resource has exactly one rule: the custom resources' from the domain's table (src/domain/resources.ts), the
+ * plain resources' from their definitions (loaded on first use, as the data provider's routes are).
+ */
+export const resourceAccess: AccessRules = async (resource) => {
+  const custom = (RESOURCES as Record<string, ResourceFacts>)[resource];
+  if (custom) return ruleOf(custom);
+  const { definitionOf } = await import('../resources/definitions');
+  const d = definitionOf(resource);
+  return d && ruleOf(d);
+};
 
 const LIST_ACTIONS = new Set(['list', 'export']);
 const CHANGE_ACTIONS = new Set(['create', 'edit', 'delete']);
 
 /** Whether the action changes records of a global resource: then only an unrestricted data scope may take it. */
-export const changesGlobalRecord = (table: Readonly<Record<string, ResourceAccess>>, resource: string, action: string) =>
-  table[resource]?.global === true && CHANGE_ACTIONS.has(action);
+export const changesGlobalRecord = (rule: ResourceAccess | undefined, action: string) =>
+  rule?.global === true && CHANGE_ACTIONS.has(action);
 
 /** The permission react-admin's `{resource, action}` needs, or undefined for a resource we do not know. */
-export function permissionFor(
-  table: Readonly<Record<string, ResourceAccess>>,
-  resource: string,
-  action: string,
-): PermissionName | undefined {
-  const rule = table[resource];
+export function permissionFor(rule: ResourceAccess | undefined, action: string): PermissionName | undefined {
   if (!rule) return undefined;
   if (LIST_ACTIONS.has(action)) return rule.list ?? rule.permission;
   if (CHANGE_ACTIONS.has(action)) return rule.edit ?? rule.permission;

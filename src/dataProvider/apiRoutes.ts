@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceName, type Service } from '../domain/resources';
+import { RESOURCES, type Service } from '../domain/resources';
 
 export interface ApiRoute {
   service: Service;
@@ -6,12 +6,21 @@ export interface ApiRoute {
   path: string;
 }
 
-export type ApiResource = ResourceName;
-export type ApiRoutes = Readonly<Record<string, ApiRoute>>;
+/** A resource name → its route; undefined for a name no resource has. */
+export type ApiRoutes = (resource: string) => Promise<ApiRoute | undefined>;
+
+const custom: Record<string, ApiRoute> = Object.fromEntries(
+  Object.entries(RESOURCES).map(([name, { service, path }]) => [name, { service, path }]),
+);
 
 /**
- * react-admin resource names (the app's route segments) → the five services' calls, read from the domain's resource table (src/domain/resources.ts).
+ * react-admin resource names (the app's route segments) → the five services' calls: the custom resources' from the
+ * domain's table (src/domain/resources.ts), the plain resources' from their definitions, which load on first use so
+ * the sign-in page carries none of them.
  */
-export const apiRoutes: Record<ApiResource, ApiRoute> = Object.fromEntries(
-  Object.entries(RESOURCES).map(([name, { service, path }]) => [name, { service, path }]),
-) as Record<ApiResource, ApiRoute>;
+export const apiRoutes: ApiRoutes = async (resource) => {
+  if (custom[resource]) return custom[resource];
+  const { definitionOf } = await import('../resources/definitions');
+  const d = definitionOf(resource);
+  return d && { service: d.service, path: d.path };
+};

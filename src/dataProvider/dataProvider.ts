@@ -79,13 +79,13 @@ function writeOptions(method: 'POST' | 'PUT', data: unknown): RequestOptions {
  * "ids" filter), which react-admin batches per page, so it stays a handful of calls.
  */
 export function createDataProvider({ routes, request }: { routes: ApiRoutes; request: Request }): AppDataProvider {
-  const route = (resource: string): ApiRoute => {
-    const found = routes[resource];
-    if (!found) throw new Error(`No API route for resource "${resource}": add it to src/dataProvider/apiRoutes.ts`);
+  const route = async (resource: string): Promise<ApiRoute> => {
+    const found = await routes(resource);
+    if (!found) throw new Error(`No API route for resource "${resource}": define it in src/resources/${resource}/definition.ts`);
     return found;
   };
   const call = async <T>(resource: string, path: (r: ApiRoute) => string, options?: RequestOptions) => {
-    const r = route(resource);
+    const r = await route(resource);
     try {
       return await request<T>(r.service, path(r), options);
     } catch (error) {

@@ -2,7 +2,7 @@ import { apiRoutes } from './apiRoutes';
 import { createDataProvider } from './dataProvider';
 import { request } from './http';
 
-export { apiRoutes, type ApiResource, type ApiRoute } from './apiRoutes';
+export { apiRoutes, type ApiRoute } from './apiRoutes';
 export { createDataProvider, type AppDataProvider, type SelectOption } from './dataProvider';
 export { request, type Service, type RequestOptions } from './http';
 export { SERVER_ERROR, fieldErrorsOf, isRecordNotFound } from './errors';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeTrail, firstPermittedRoute, isGroup, MENU, visibleMenu, type MenuNode } from './access';
+import { MENU } from '../resources/definitions';
+import { activeTrail, firstPermittedRoute, isGroup, visibleMenu, type MenuNode } from './access';
 
 const user = (...permissions: string[]) => ({ permissions });
 
@@ -8,26 +9,26 @@ const ids = (nodes: MenuNode[]): unknown[] => nodes.map((n) => (isGroup(n) ? { [
 
 describe('visibleMenu', () => {
   it('shows a leaf only with its permission and a group only with a visible child', () => {
-    expect(ids(visibleMenu(user('location')))).toEqual(['dashboard', { setting: ['locations'] }]);
+    expect(ids(visibleMenu(user('location'), MENU))).toEqual(['dashboard', { setting: ['locations'] }]);
   });
 
   it('shows only the dashboard without permissions or without a user', () => {
-    expect(ids(visibleMenu(user()))).toEqual(['dashboard']);
-    expect(ids(visibleMenu(null))).toEqual(['dashboard']);
+    expect(ids(visibleMenu(user(), MENU))).toEqual(['dashboard']);
+    expect(ids(visibleMenu(null, MENU))).toEqual(['dashboard']);
   });
 
   it('gates Panel Groups and Panels on `part`', () => {
-    expect(ids(visibleMenu(user('part')))).toEqual(['dashboard', { setting: ['parts', 'panelgroups', 'panels'] }]);
-    expect(ids(visibleMenu(user('panel', 'panelgroup')))).toEqual(['dashboard']);
+    expect(ids(visibleMenu(user('part'), MENU))).toEqual(['dashboard', { setting: ['parts', 'panelgroups', 'panels'] }]);
+    expect(ids(visibleMenu(user('panel', 'panelgroup'), MENU))).toEqual(['dashboard']);
   });
 
   it('gates Application Settings on `user`', () => {
-    expect(ids(visibleMenu(user('user')))).toEqual(['dashboard', { configuration: ['users'] }, { setting: ['app-settings'] }]);
-    expect(ids(visibleMenu(user('app_setting')))).toEqual(['dashboard']);
+    expect(ids(visibleMenu(user('user'), MENU))).toEqual(['dashboard', { configuration: ['users'] }, { setting: ['app-settings'] }]);
+    expect(ids(visibleMenu(user('app_setting'), MENU))).toEqual(['dashboard']);
   });
 
   it('shows the nested E-mail Template group under Setting', () => {
-    expect(ids(visibleMenu(user('email_template', 'scan')))).toEqual([
+    expect(ids(visibleMenu(user('email_template', 'scan'), MENU))).toEqual([
       'dashboard',
       'scans',
       'quotes',
@@ -37,12 +38,12 @@ describe('visibleMenu', () => {
 
   it('shows the whole menu to a user holding every permission', () => {
     const all = user('scan', 'user', 'role', 'permission', 'device', 'location', 'client', 'agent', 'product', 'part', 'email_template');
-    expect(visibleMenu(all)).toEqual(MENU);
+    expect(visibleMenu(all, MENU)).toEqual(MENU);
   });
 
   it('does not change the menu it filters', () => {
     const before = JSON.stringify(MENU);
-    visibleMenu(user('location'));
+    visibleMenu(user('location'), MENU);
     expect(JSON.stringify(MENU)).toBe(before);
   });
 });
@@ -61,26 +62,26 @@ describe('activeTrail', () => {
     ['/email-templates/3', ['setting', 'email-template', 'email-templates']],
     ['/email-header-footer', ['setting', 'email-template', 'email-header-footer']],
   ])('%s → %j', (path, trail) => {
-    expect(activeTrail(path)).toEqual(trail);
+    expect(activeTrail(path, MENU)).toEqual(trail);
   });
 
   it('matches whole segments only, and nothing for unknown paths', () => {
-    expect(activeTrail('/locationsX')).toBeNull();
-    expect(activeTrail('/unknown')).toBeNull();
-    expect(activeTrail('/dashboardish')).toBeNull();
+    expect(activeTrail('/locationsX', MENU)).toBeNull();
+    expect(activeTrail('/unknown', MENU)).toBeNull();
+    expect(activeTrail('/dashboardish', MENU)).toBeNull();
   });
 });
 
 describe('firstPermittedRoute', () => {
   it('skips the dashboard and returns the first gated leaf the user may open', () => {
-    expect(firstPermittedRoute(user('scan'))).toBe('/scans');
-    expect(firstPermittedRoute(user('location'))).toBe('/locations');
-    expect(firstPermittedRoute(user('location', 'role'))).toBe('/roles');
-    expect(firstPermittedRoute(user('email_template'))).toBe('/email-header-footer');
+    expect(firstPermittedRoute(user('scan'), MENU)).toBe('/scans');
+    expect(firstPermittedRoute(user('location'), MENU)).toBe('/locations');
+    expect(firstPermittedRoute(user('location', 'role'), MENU)).toBe('/roles');
+    expect(firstPermittedRoute(user('email_template'), MENU)).toBe('/email-header-footer');
   });
 
   it('is null without permissions', () => {
-    expect(firstPermittedRoute(user())).toBeNull();
-    expect(firstPermittedRoute(null)).toBeNull();
+    expect(firstPermittedRoute(user(), MENU)).toBeNull();
+    expect(firstPermittedRoute(null, MENU)).toBeNull();
   });
 });

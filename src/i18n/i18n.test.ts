@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, isGroup, type MenuNode } from '../domain/access';
+import { isGroup, type MenuNode } from '../domain/access';
+import { MENU } from '../resources/definitions';
 import { loadResources } from '../resources';
 import { en } from './english';
 import { ja } from './ja';

@@ -1,25 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCES, type ResourceName } from '../domain/resources';
-import { resourceEntries } from './registry';
+import { defineResource } from './define';
+import { DEFINITIONS } from './definitions';
+import { describe as describeScreens, resourceEntries } from './registry';
 
 describe('resource registry', () => {
-  it('registers every described resource of the domain table once, loading its own description', async () => {
-    const described = (Object.keys(RESOURCES) as ResourceName[]).filter((name) => RESOURCES[name].screens === 'described');
-    expect(resourceEntries.map((e) => e.name).sort()).toEqual(described.sort());
+  it('registers every definition once, loading its screens with what its index.ts adds', async () => {
+    expect(resourceEntries.map((e) => e.name).sort()).toEqual(DEFINITIONS.map((d) => d.name).sort());
+    expect(resourceEntries.length).toBe(13);
     for (const entry of resourceEntries) {
       const description = await entry.load();
       expect(description.name).toBe(entry.name);
-      expect(entry.create === false).toBe(description.actions?.create === false);
     }
+    const users = await resourceEntries.find((e) => e.name === 'users')!.load();
+    expect(users.rowActions?.length).toBe(1);
+    expect(users.recordRepresentation).toBeTypeOf('function');
   });
 
-  it('sorts only by columns the table names (a listed column the server cannot sort would 422)', async () => {
-    for (const entry of resourceEntries) {
-      const description = await entry.load();
-      const sortable: readonly string[] = RESOURCES[entry.name].sortable;
-      // '' leaves the order to the server's default (panels: by place).
-      const field = description.defaultSort.field;
-      expect(field === '' || sortable.includes(field), `${entry.name} default sort`).toBe(true);
-    }
+  it("makes a plain resource's screens from its definition alone", () => {
+    const insurers = defineResource({
+      name: 'insurers',
+      service: 'quote',
+      path: 'insurers',
+      permission: 'client',
+      model: 'Insurer',
+      table: 'insurers',
+      fields: { name: { type: 'text', label: 'Name', required: true, list: true } },
+      searchable: ['name'],
+      sortable: ['name', 'created_at'],
+      defaultSort: { field: 'name', order: 'asc' },
+      scope: { client: 'client_id' },
+      lists: { text: 'name' },
+      menu: { group: 'setting', icon: 'Shield', position: 10 },
+      recordRepresentation: 'name',
+    });
+    const screens = describeScreens(insurers);
+    expect(screens).toMatchObject({
+      name: 'insurers',
+      sortable: ['name', 'created_at'],
+      searchPlaceholder: 'resources.insurers.search',
+      breadcrumbs: { create: 'resources.insurers.breadcrumb.create', edit: 'resources.insurers.breadcrumb.edit' },
+      defaultSort: { field: 'name', order: 'ASC' },
+    });
+    expect(typeof screens.recordRepresentation === 'function' && screens.recordRepresentation({ id: 1, name: 'Acme' })).toBe('Acme');
   });
 });

@@ -1,38 +1,46 @@
-import type { DescribedResource } from '../domain/resources';
-import type { ResourceDescription } from './types';
+import type { RaRecord } from 'react-admin';
+import { folderOf, resourceKeys, type DescribedResource, type ResourceDefinition } from './define';
+import type { ResourceDescription, ScreenExtras } from './types';
 
-/**
- * The resources the app registers, by name only: each description (fields, rules) loads with its
- * screens, so the first download (the sign-in page) carries none of them.
- */
+/** What a resource's own index.ts adds to its generated screens (React pieces a definition cannot hold). */
+const screenModules = import.meta.glob<ScreenExtras>('./*/index.ts', { import: 'screens' });
+/** The definitions, by folder; their code loads with the screens (names are known without it). */
+const definitionModules = import.meta.glob<ResourceDefinition>('./*/definition.ts', { import: 'definition' });
+
+/** The resources the app registers, by name only: each description loads with its screens. */
 export interface ResourceEntry {
   name: DescribedResource;
-  /** False for list-and-edit resources (application settings). */
-  create?: boolean;
   load: () => Promise<ResourceDescription>;
 }
 
-/**
- * The one list of described resources: typed by the domain's resource table, so a plain resource
- * without its loader (or a loader for a resource the table does not describe) fails the type check.
- */
-const loaders: Record<DescribedResource, Omit<ResourceEntry, 'name'>> = {
-  locations: { load: () => import('./locations').then((m) => m.locations) },
-  users: { load: () => import('./users').then((m) => m.users) },
-  clients: { load: () => import('./clients').then((m) => m.clients) },
-  agents: { load: () => import('./agents').then((m) => m.agents) },
-  roles: { load: () => import('./roles').then((m) => m.roles) },
-  permissions: { load: () => import('./permissions').then((m) => m.permissions) },
-  devices: { load: () => import('./devices').then((m) => m.devices) },
-  products: { load: () => import('./products').then((m) => m.products) },
-  parts: { load: () => import('./parts').then((m) => m.parts) },
-  panelgroups: { load: () => import('./panelgroups').then((m) => m.panelgroups) },
-  panels: { load: () => import('./panels').then((m) => m.panels) },
-  'app-settings': { create: false, load: () => import('./app-settings').then((m) => m.appSettings) },
-  'email-templates': { load: () => import('./email-templates').then((m) => m.emailTemplates) },
+/** The browser's screens of a definition: its fields, keys and sorting, with what its index.ts adds. */
+export function describe(d: ResourceDefinition, extras: ScreenExtras = {}): ResourceDescription {
+  const keys = resourceKeys(d);
+  const field = d.sortable.includes(d.defaultSort.field) ? d.defaultSort.field : '';
+  return {
+    name: d.name as DescribedResource,
+    fields: d.fields,
+    sortable: d.sortable,
+    searchPlaceholder: keys.search,
+    breadcrumbs: { create: keys.create, edit: keys.edit },
+    recordRepresentation: (record: RaRecord) => String(record[d.recordRepresentation] ?? ''),
+    // '' leaves the order to the server's default (panels: by group, then position).
+    defaultSort: { field, order: d.defaultSort.order === 'desc' ? 'DESC' : 'ASC' },
+    ...(d.actions ? { actions: d.actions } : {}),
+    ...extras,
+  };
+}
+
+const load = (name: string) => async () => {
+  const screens = screenModules[`./${name}/index.ts`];
+  const [definition, extras] = await Promise.all([definitionModules[`./${name}/definition.ts`](), screens ? screens() : undefined]);
+  return describe(definition, extras);
 };
 
-export const resourceEntries: ResourceEntry[] = (Object.keys(loaders) as DescribedResource[]).map((name) => ({ name, ...loaders[name] }));
+export const resourceEntries: ResourceEntry[] = Object.keys(definitionModules).map((path) => {
+  const name = folderOf(path) as DescribedResource;
+  return { name, load: load(name) };
+});
 
 /** Every described resource, loaded (tests; the app loads each with its screens). */
 export const loadResources = (): Promise<ResourceDescription[]> => Promise.all(resourceEntries.map((entry) => entry.load()));

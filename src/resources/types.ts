@@ -1,18 +1,19 @@
 import type { ComponentType } from 'react';
 import type { RaRecord, SortPayload } from 'react-admin';
-import type { DescribedResource } from '../domain/resources';
+import type { DescribedResource } from './define';
 import type { FieldSpec, FieldSpecs, FormMode } from '../domain/fields';
 
 /**
- * A plain CRUD resource, described rather than written: the shared list and form screens render it.
- * Its service, path, permission and sortable columns are in the domain's resource table
- * (src/domain/resources.ts), keyed by `name`.
+ * A plain CRUD resource's screens, as the shared list and form render them: made from its definition
+ * (src/resources/<name>/definition.ts) by `describe` in ./registry, with what its index.ts adds (`ScreenExtras`).
  */
 export interface ResourceDescription {
   /** react-admin resource name = route segment (/locations, /locations/create, /locations/{id}). */
   name: DescribedResource;
   /** Inputs and list columns (`list: true`), with the same rules the server applies. */
   fields: FieldSpecs;
+  /** Columns the list may sort by (the server's `sort` values). */
+  sortable: readonly string[];
   /** i18n key of the search box placeholder, e.g. 'Search Location'. */
   searchPlaceholder: string;
   /** i18n keys of the form breadcrumbs' last crumb ('Create Location', 'Update Location'). */
@@ -75,3 +76,6 @@ export interface FormBehaviour {
   /** Rendered under the form card when editing, outside the form (an agent's webhooks); lazy-load it. */
   below?: ComponentType;
 }
+
+/** What a resource's index.ts may add to or change in the screens made from its definition (`export const screens`). */
+export type ScreenExtras = Partial<Omit<ResourceDescription, 'name' | 'sortable'>>;

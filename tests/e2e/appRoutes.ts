@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiRoutes, type ApiResource, type ApiRoute } from '../../src/dataProvider/apiRoutes';
-import { isGroup, MENU, type MenuNode } from '../../src/domain/access';
-import { resourceEntries } from '../../src/resources/registry';
+import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
+import { isGroup, menuOf, type MenuEntry, type MenuNode } from '../../src/domain/access';
+import { RESOURCES } from '../../src/domain/resources';
+import type { ResourceDefinition } from '../../src/resources/define';
 
 /**
  * Every route of the app, read from the app's own definitions so that a route a later issue adds is
@@ -14,12 +15,44 @@ export interface AppRoute {
   /** A route pattern as the app declares it: `/scans/:scanId`. */
   pattern: string;
   /** For a resource's edit form: the resource whose first record's id fills `:id`. */
-  resource?: ApiResource;
+  resource?: string;
   /** Where it comes from, for failure messages. */
   source: 'menu' | 'resource' | 'page';
 }
 
 const customDir = fileURLToPath(new URL('../../src/custom', import.meta.url));
+const resourcesDir = fileURLToPath(new URL('../../src/resources', import.meta.url));
+
+/**
+ * The definitions' facts this needs, read from each src/resources/<name>/definition.ts as text (Playwright loads no
+ * Vite glob; the unit tests check the definitions themselves).
+ */
+function definitions(): (MenuEntry & Pick<ResourceDefinition, 'actions'>)[] {
+  return readdirSync(resourcesDir, { withFileTypes: true }).flatMap((folder) => {
+    const file = join(resourcesDir, folder.name, 'definition.ts');
+    if (!folder.isDirectory() || !existsSync(file)) return [];
+    const text = readFileSync(file, 'utf8');
+    const word = (key: string) => new RegExp(`\\b${key}: '([^']+)'`).exec(text)?.[1];
+    const group = /group: (?:'([^']+)'|null)/.exec(text)?.[1] ?? null;
+    return [
+      {
+        name: folder.name,
+        service: word('service') as ResourceDefinition['service'],
+        path: word('path')!,
+        permission: word('permission') as ResourceDefinition['permission'],
+        sortable: [],
+        menu: { group, icon: word('icon') ?? '', position: Number(/position: (\d+)/.exec(text)?.[1] ?? 0) },
+        ...(/create: false/.test(text) ? { actions: { create: false } } : {}),
+      },
+    ];
+  });
+}
+
+/** Every resource's route: the custom resources' table and the definitions. */
+const apiRoutes: Record<string, ApiRoute> = {
+  ...Object.fromEntries(Object.entries(RESOURCES).map(([name, f]) => [name, { service: f.service, path: f.path }])),
+  ...Object.fromEntries(definitions().map((d) => [d.name, { service: d.service, path: d.path }])),
+};
 
 /** `export const path = '/x'` of each page folder, and further routes as `export const <name>Path = '/x/:id'` (pages own their routes, STYLE.md). */
 export function customPagePaths(): string[] {
@@ -41,11 +74,12 @@ export function appRoutes(): AppRoute[] {
   const add = (r: AppRoute) => {
     if (!routes.some((x) => x.pattern === r.pattern)) routes.push(r);
   };
-  for (const to of menuLeaves(MENU)) add({ pattern: to, source: 'menu' });
-  for (const entry of resourceEntries) {
-    add({ pattern: `/${entry.name}`, source: 'resource' });
-    if (entry.create !== false) add({ pattern: `/${entry.name}/create`, source: 'resource' });
-    add({ pattern: `/${entry.name}/:id`, resource: entry.name, source: 'resource' });
+  const defined = definitions();
+  for (const to of menuLeaves(menuOf(defined))) add({ pattern: to, source: 'menu' });
+  for (const d of defined) {
+    add({ pattern: `/${d.name}`, source: 'resource' });
+    if (d.actions?.create !== false) add({ pattern: `/${d.name}/create`, source: 'resource' });
+    add({ pattern: `/${d.name}/:id`, resource: d.name, source: 'resource' });
   }
   for (const path of customPagePaths()) add({ pattern: path, source: 'page' });
   return routes;
@@ -68,7 +102,7 @@ export function listOfParam(param: string, route: AppRoute): ApiRoute {
   if (param === 'id' && route.resource) return apiRoutes[route.resource];
   if (PAGE_PARAMS[param]) return PAGE_PARAMS[param];
   const base = param.replace(/Id$/, '').toLowerCase();
-  const found = (Object.keys(apiRoutes) as ApiResource[]).find((name) => name.replace(/-/g, '') === `${base}s`);
+  const found = Object.keys(apiRoutes).find((name) => name.replace(/-/g, '') === `${base}s`);
   if (!found) throw new Error(`Route ${route.pattern}: no resource for the parameter :${param}; teach listOfParam`);
   return apiRoutes[found];
 }

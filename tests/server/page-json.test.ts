@@ -3,16 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { recordJsonCheck, recordJsonSql } from '../../server/lib/record-json';
 import { metaPageReply, pageReply } from '../../server/lib/replies';
-import { type PageQuery, resourceRepository } from '../../server/lib/resource';
-import { locationsResource } from '../../server/services/agent/locations';
-import { emailTemplatesResource } from '../../server/services/email/templates';
+import { describedAt, type PageQuery, type ResourceDescription, resourceRepository } from '../../server/lib/resource';
 import { createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
+let locationsResource: ResourceDescription;
+let emailTemplatesResource: ResourceDescription;
 let admin: string;
 const everything = { agents: null, clients: null };
 beforeAll(async () => {
   t = await createTestContext();
+  locationsResource = describedAt('locations');
+  emailTemplatesResource = describedAt('emailTemplates');
   await t.build.user({ roles: ['Super Admin'], email: 'root@example.test' });
   admin = await t.login('root@example.test');
   // Text JSON must escape, timestamps with microseconds and before 1970, a null owner.

@@ -4,17 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { agentFields, PORTAL_MODES } from '../../../src/domain/agents';
+import { PORTAL_MODES } from '../../../src/domain/agents';
 import { dataScope } from '../../../src/domain/permissions';
 import { NotFoundError, ValidationError } from '../../errors';
 import { dataReply, ErrorReply, recordErrors } from '../../lib/replies';
-import { type ResourceDescription, scopePredicate } from '../../lib/resource';
+import type { ResourcePart } from '../../lib/definitions';
+import { scopePredicate } from '../../lib/resource';
 import { findPortalAgent, issueKioskToken } from '../../lib/kiosk';
 import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { attemptThrottle } from '../../lib/throttle';
 import { agentScope } from './scopes';
-import { resourceFacts } from '../../../src/domain/resources';
 
 /** The record as it leaves the server: never the pincode or its hash, only whether one is set. */
 export const AgentRecord = z.object({
@@ -43,18 +43,12 @@ export const AgentRecord = z.object({
  * Agents: created with multipart (`logoFile`), updated with `POST agents/{id}?_method=PUT`.
  * Calls with agents in their path ignore the X_SNG_* selection, so `agents/lists` is the header's agent selector.
  */
-export const agentsResource: ResourceDescription = {
-  ...resourceFacts('agents'),
-  model: 'Agent',
-  table: 'agents',
-  fields: agentFields,
+export const agentsPart: ResourcePart = {
   record: AgentRecord,
   from: sql`(select a.*, a.pincode_hash is not null as has_pincode, c.name as default_client_name
     from agents a left join clients c on c.id = a.default_client_id) as agents`,
-  searchable: ['name', 'email', 'phone', 'abn', 'address', 'default_client_name'],
-  defaultSort: { field: 'name', order: 'asc' },
   scope: agentScope,
-  lists: { text: 'name' },
+  reads: ['clients'],
   hooks: {
     // A kiosk's live subscription was signed for the old pincode and portal mode: reconnecting signs it anew, or not.
     async afterWrite(id, input, { req, current, mode }) {

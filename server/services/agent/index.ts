@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { multipartPlugin } from '../../lib/multipart';
+import { registerDefinitions } from '../../lib/definitions';
 import { registerResource } from '../../lib/resource';
-import { agentRoutes, agentsResource } from './agents';
-import { devicesResource } from './devices';
-import { locationsResource } from './locations';
+import { agentRoutes, agentsPart } from './agents';
+import { devicesPart } from './devices';
+import { locationsPart } from './locations';
 import { webhookEventRoutes, webhooksResource } from './webhooks';
 
 /** The deliverer of the webhook outbox, run by server.ts (one loop per process). */
@@ -12,9 +13,7 @@ export { createWebhookDeliverer } from './webhook-delivery';
 /** The agent service (/api/agent): locations, devices, agents (with the portal pin check) and their webhooks. */
 export async function agentService(app: FastifyInstance) {
   await app.register(multipartPlugin);
-  registerResource(app, locationsResource);
-  registerResource(app, devicesResource);
-  registerResource(app, agentsResource);
+  await registerDefinitions(app, 'agent', { locations: locationsPart, devices: devicesPart, agents: agentsPart });
   await app.register(agentRoutes);
   registerResource(app, webhooksResource);
   await app.register(webhookEventRoutes);

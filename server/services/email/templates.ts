@@ -3,23 +3,13 @@ import { z } from 'zod';
 import { emailTemplateFields } from '../../../src/domain/email-templates';
 import { messages } from '../../../src/domain/fields';
 import { ValidationError } from '../../errors';
-import type { ResourceDescription } from '../../lib/resource';
-import { resourceFacts } from '../../../src/domain/resources';
+import type { ResourcePart } from '../../lib/definitions';
 
 /** Editor markup with nothing in it (`<p><br></p>`, or only what the sanitiser removed) is a blank body. */
 const isBlankHtml = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '') === '';
 
-export const emailTemplatesResource: ResourceDescription = {
-  ...resourceFacts('email-templates'),
-  model: 'EmailTemplate',
-  table: 'email_templates',
-  fields: emailTemplateFields,
+export const emailTemplatesPart: ResourcePart = {
   record: z.object({ id: z.number(), templateName: z.string(), templateBody: z.string(), created_at: z.date(), updated_at: z.date() }),
-  searchable: ['templateName'],
-  defaultSort: { field: 'created_at', order: 'desc' },
-  scope: 'global',
-  unrestrictedWrites: true,
-  lists: { text: 'templateName' },
   // This list replies {items, meta: {total, last_page}}.
   pageShape: 'meta',
   from: sql`(select id, template_name as "templateName", template_body as "templateBody", created_at, updated_at from email_templates) as email_templates`,

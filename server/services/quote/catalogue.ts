@@ -1,40 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { panelFields, partFields, productFields } from '../../../src/domain/catalogue';
-import type { ResourceDescription } from '../../lib/resource';
-import { resourceFacts } from '../../../src/domain/resources';
-
-export const productsResource: ResourceDescription = {
-  ...resourceFacts('products'),
-  model: 'Product',
-  table: 'products',
-  fields: productFields,
-  record: z.object({
-    id: z.number(),
-    name: z.string(),
-    type: z.string().nullable(),
-    price: z.number(),
-    created_at: z.date(),
-    updated_at: z.date(),
-  }),
-  searchable: ['name', 'type'],
-  defaultSort: { field: 'name', order: 'asc' },
-  scope: 'global',
-  // The quote's product picker fills a row's price from the choice (products are text, value, price).
-  lists: { text: 'name', post: true, filters: ['type'], extra: ['price'] },
-};
-
-export const partsResource: ResourceDescription = {
-  ...resourceFacts('parts'),
-  model: 'Part',
-  table: 'parts',
-  fields: partFields,
-  record: z.object({ id: z.number(), name: z.string(), type: z.string().nullable(), created_at: z.date(), updated_at: z.date() }),
-  searchable: ['name', 'type'],
-  defaultSort: { field: 'name', order: 'asc' },
-  scope: 'global',
-  lists: { text: 'name', post: true, filters: ['type'] },
-};
+import type { ResourcePart } from '../../lib/definitions';
 
 /** Reads see a panel with its group's and part's names and the wire names; `place` orders by group, then position. */
 const panelSource = sql`(select p.id, p.panel_group_id, g.name as panel_group_name, p.name, p.label, p.type, p.position,
@@ -42,12 +8,7 @@ const panelSource = sql`(select p.id, p.panel_group_id, g.name as panel_group_na
     g.position::bigint * 100000 + p.position as place, p.created_at, p.updated_at
   from panels p join panel_groups g on g.id = p.panel_group_id left join parts pt on pt.id = p.part_id) as panels`;
 
-export const panelsResource: ResourceDescription = {
-  ...resourceFacts('panels'),
-  model: 'Panel',
-  table: 'panels',
-  // The list needs `part`, creating and editing need `panel`.
-  fields: panelFields,
+export const panelsPart: ResourcePart = {
   record: z.object({
     id: z.number(),
     panel_group_id: z.number(),
@@ -64,11 +25,8 @@ export const panelsResource: ResourceDescription = {
     created_at: z.date(),
     updated_at: z.date(),
   }),
-  searchable: ['name', 'label', 'carPanel', 'panel_group_name', 'part_name'],
-  defaultSort: { field: 'place', order: 'asc' },
-  scope: 'global',
-  lists: { text: 'name', post: true, filters: ['panel_group_id', 'type', 'carPanel', 'part_id'] },
   from: panelSource,
+  reads: ['panel_groups', 'parts'],
   hooks: {
     // The panel group and part must exist: registerResource's reference check (422 on the field).
     beforeWrite(columns) {

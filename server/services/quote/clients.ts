@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { calculateCategoryInput, clientExtraInput, clientFields, clientRules, type ClientPrices } from '../../../src/domain/clients';
+import { calculateCategoryInput, clientExtraInput, clientRules, type ClientPrices } from '../../../src/domain/clients';
 import { messages } from '../../../src/domain/fields';
 import { dataScope } from '../../../src/domain/permissions';
 import { clientCategoryMethod, DENT_LEVELS, panelCategory } from '../../../src/domain/pricing';
@@ -11,9 +11,9 @@ import type { Executor } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../errors';
 import { pricingClientColumns } from '../../lib/pricing-inputs';
 import { dataReply, recordErrors } from '../../lib/replies';
-import { scopePredicate, type ResourceDescription } from '../../lib/resource';
+import type { ResourcePart } from '../../lib/definitions';
+import { scopePredicate } from '../../lib/resource';
 import { clientScope } from './scopes';
-import { resourceFacts } from '../../../src/domain/resources';
 
 /** What reads select: the client as pricing reads it (server/lib/pricing-inputs.ts), with its timestamps. */
 const clientSource = sql`(select ${pricingClientColumns}, c.created_at, c.updated_at from clients c) as clients`;
@@ -63,18 +63,11 @@ async function replaceList(
     select * from unnest(${rows.map((r) => r.client_id)}::bigint[], ${rows.map((r) => r[column])}::bigint[])`.execute(trx);
 }
 
-export const clientsResource: ResourceDescription = {
-  ...resourceFacts('clients'),
-  model: 'Client',
-  table: 'clients',
-  fields: clientFields,
+export const clientsPart: ResourcePart = {
   extraInput: clientExtraInput,
   refine: clientRules,
   record: ClientRecord,
-  searchable: ['name', 'email', 'phone'],
-  defaultSort: { field: 'name', order: 'asc' },
   scope: clientScope,
-  lists: { text: 'name' },
   from: clientSource,
   hooks: {
     async beforeWrite(columns, input, { trx }) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { broadcasterOf } from '../../lib/events';
 import { multipartPlugin } from '../../lib/multipart';
-import { registerResource } from '../../lib/resource';
+import { registerDefinitions } from '../../lib/definitions';
 import { signDocumentUrlsOfReplies, storageOf } from '../../lib/storage';
-import { calculateCategoryRoute, clientsResource } from './clients';
-import { panelsResource, partsResource, productsResource } from './catalogue';
-import { panelGroupRoutes } from './panel-groups';
+import { calculateCategoryRoute, clientsPart } from './clients';
+import { panelsPart } from './catalogue';
+import { panelGroupRoutes, panelGroupsPart } from './panel-groups';
 import { quoteRoutes } from './quotes-routes';
 import { type QuoteDeps, quoteRecords } from './quotes-service';
 
@@ -17,12 +17,10 @@ export { removeExpiredQuoteExports } from './quotes-export';
 export async function quoteService(app: FastifyInstance) {
   // Quote PDFs in replies (`pdf`, `pdf_url`) become links signed for the requesting user.
   signDocumentUrlsOfReplies(app);
-  registerResource(app, clientsResource);
+  await app.register(multipartPlugin);
+  await registerDefinitions(app, 'quote', { clients: clientsPart, panelgroups: panelGroupsPart, panels: panelsPart });
   await app.register(calculateCategoryRoute);
-  registerResource(app, productsResource);
-  registerResource(app, partsResource);
   await app.register(panelGroupRoutes);
-  registerResource(app, panelsResource);
   const deps: QuoteDeps = {
     db: app.db,
     storage: storageOf(app),
@@ -32,6 +30,5 @@ export async function quoteService(app: FastifyInstance) {
       return broadcasterOf(app);
     },
   };
-  await app.register(multipartPlugin);
   await app.register(quoteRoutes, { quotes: quoteRecords(deps) });
 }

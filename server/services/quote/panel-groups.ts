@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { panelGroupFields } from '../../../src/domain/panel-groups';
-import { multipartPlugin } from '../../lib/multipart';
+import type { ResourcePart } from '../../lib/definitions';
 import { dataReply, recordErrors } from '../../lib/replies';
-import { registerResource, type ResourceDescription } from '../../lib/resource';
-import { resourceFacts } from '../../../src/domain/resources';
 
 const PanelGroupRecord = z.object({
   id: z.number(),
@@ -17,22 +14,12 @@ const PanelGroupRecord = z.object({
 });
 
 /** Panel groups: listed with `part`, written with `panelgroup`; created/updated multipart with `imageFile`. */
-export const panelGroupsResource: ResourceDescription = {
-  ...resourceFacts('panelgroups'),
-  model: 'PanelGroup',
-  table: 'panel_groups',
-  fields: panelGroupFields,
+export const panelGroupsPart: ResourcePart = {
   record: PanelGroupRecord,
-  searchable: ['name'],
-  defaultSort: { field: 'position', order: 'asc' },
-  scope: 'global',
-  lists: { text: 'name' },
 };
 
-/** The panel groups resource and `panelGroups/positions` (the car views in order, for the quote screen). */
+/** `panelGroups/positions`: the car views in order, for the quote screen. */
 export async function panelGroupRoutes(app: FastifyInstance) {
-  await app.register(multipartPlugin);
-  registerResource(app, panelGroupsResource);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/panelGroups/positions',
     {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { registerResource } from '../../lib/resource';
+import { registerDefinitions } from '../../lib/definitions';
 import type { Mailer } from '../../lib/mail-outbox';
 import { authRoutes } from './auth-routes';
 import { authService } from './auth-service';
 import { fileRoutes } from './files';
 import { impersonationRoutes } from './impersonation';
 import { optionRoutes } from './options';
-import { permissionsResource, rolesResource } from './roles';
-import { userKeyRoutes, usersResource } from './users';
+import { permissionsPart, rolesPart } from './roles';
+import { userKeyRoutes, usersPart } from './users';
 
 /** The user service (/api/user): sign-in and password flows, impersonation, users, roles, permissions, options. */
 export async function userService(app: FastifyInstance, opts: { config: Config; mailer: Mailer }) {
@@ -16,9 +16,12 @@ export async function userService(app: FastifyInstance, opts: { config: Config; 
   await app.register(authRoutes, { auth });
   await app.register(fileRoutes);
   await app.register(impersonationRoutes, { auth });
-  registerResource(app, usersResource);
+  await registerDefinitions(app, 'user', {
+    users: usersPart,
+    roles: rolesPart,
+    permissions: permissionsPart,
+    'app-settings': { routes: 'own' },
+  });
   await app.register(userKeyRoutes);
-  registerResource(app, rolesResource);
-  registerResource(app, permissionsResource);
   await app.register(optionRoutes);
 }

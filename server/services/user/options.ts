@@ -10,7 +10,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, pageReply, recordErrors } from '../../lib/replies';
 import { ListQuery } from '../../lib/resource';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { RESOURCES, sortableColumns } from '../../../src/domain/resources';
+import { definition as appSettings } from '../../../src/resources/app-settings/definition';
 
 export const OptionRecord = z.object({
   id: z.number(),
@@ -50,8 +50,8 @@ async function saveOption(db: Executor, row: Pick<OptionRow, 'id' | 'option_name
  */
 export async function optionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { permission } = RESOURCES['app-settings'];
-  const sortable = sortableColumns('app-settings');
+  const { permission } = appSettings;
+  const sortable = [...appSettings.sortable];
   const UpdateBody = inputSchema(optionFields, 'update');
 
   const findOption = async (raw: string) => {

@@ -2,19 +2,12 @@ import { messages } from '../../../src/domain/messages';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { isSuperAdmin, ROLE_SUPER_ADMIN } from '../../../src/domain/permissions';
-import {
-  isBuiltInPermission,
-  isBuiltInRole,
-  isSuperAdminRole,
-  permissionFields,
-  permissionRefine,
-  roleFields,
-} from '../../../src/domain/roles';
+import { isBuiltInPermission, isBuiltInRole, isSuperAdminRole, permissionRefine } from '../../../src/domain/roles';
 import type { Executor } from '../../db/database';
 import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { ForbiddenError, ValidationError } from '../../errors';
-import type { ResourceDescription, WriteContext } from '../../lib/resource';
-import { resourceFacts } from '../../../src/domain/resources';
+import type { ResourcePart } from '../../lib/definitions';
+import type { WriteContext } from '../../lib/resource';
 
 const TAKEN = messages.taken('Name');
 const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
@@ -42,21 +35,12 @@ export const RoleRecord = z.object({
   updated_at: z.date(),
 });
 
-export const rolesResource: ResourceDescription = {
-  ...resourceFacts('roles'),
-  model: 'Role',
-  table: 'roles',
-  fields: roleFields,
+export const rolesPart: ResourcePart = {
   record: RoleRecord,
   from: sql`(select r.*, coalesce((select array_agg(p.name order by p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
       where rp.role_id = r.id), '{}') as permissions from roles r) as roles`,
-  searchable: ['name', 'display_name'],
-  defaultSort: { field: 'name', order: 'asc' },
   // Roles are global: no agent or client owns one, and a change reaches every agent's users.
-  scope: 'global',
-  unrestrictedWrites: true,
   // The user form sends role names, so the choices carry names.
-  lists: { text: 'name', value: 'name' },
   // Only a Super Admin sees (so may edit or choose) the Super Admin role; anyone else sees only the
   // roles whose permissions they all hold, so the user form offers only what they may grant.
   where: (req) =>
@@ -108,18 +92,9 @@ export const PermissionRecord = z.object({
   updated_at: z.date(),
 });
 
-export const permissionsResource: ResourceDescription = {
-  ...resourceFacts('permissions'),
-  model: 'Permission',
-  table: 'permissions',
-  fields: permissionFields,
+export const permissionsPart: ResourcePart = {
   record: PermissionRecord,
-  searchable: ['name', 'display_name'],
-  defaultSort: { field: 'name', order: 'asc' },
-  scope: 'global',
-  unrestrictedWrites: true,
   // The role form sends permission names, so the choices carry names.
-  lists: { text: 'name', value: 'name' },
   refine: permissionRefine,
   hooks: {
     async beforeWrite(columns, input, { trx, current }: WriteContext) {

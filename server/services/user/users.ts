@@ -9,10 +9,11 @@ import type { Executor } from '../../db/database';
 import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { dataReply, recordErrors } from '../../lib/replies';
-import { idArray, resourceRepository, type ResourceDescription, type WriteContext } from '../../lib/resource';
+import { describeDefinition, type ResourcePart } from '../../lib/definitions';
+import { definition as users } from '../../../src/resources/users/definition';
+import { idArray, resourceRepository, type WriteContext } from '../../lib/resource';
 import { hashToken, newToken } from '../../lib/tokens';
 import { sessionTokenId } from '../../plugins/auth';
-import { resourceFacts } from '../../../src/domain/resources';
 import { UserRecord } from '../../../src/domain/records';
 
 // The user as it leaves the server, shared with the browser.
@@ -158,11 +159,7 @@ async function afterWrite(id: number, input: Record<string, unknown>, ctx: Write
   }
 }
 
-export const usersResource: ResourceDescription = {
-  ...resourceFacts('users'),
-  model: 'User',
-  table: 'users',
-  fields: userFields,
+export const usersPart: ResourcePart = {
   record: UserRecord,
   from: sql`(select u.id, u.first_name, u.last_name, u.email, u.created_at, u.updated_at,
       u.first_name || ' ' || u.last_name as full_name,
@@ -171,14 +168,11 @@ export const usersResource: ResourceDescription = {
       coalesce((select array_agg(ua.agent_id::int order by ua.agent_id) from user_agents ua where ua.user_id = u.id), '{}') as agents,
       coalesce((select array_agg(uc.client_id::int order by uc.client_id) from user_clients uc where uc.user_id = u.id), '{}') as clients
     from users u) as users`,
-  searchable: ['first_name', 'last_name', 'full_name', 'email'],
-  defaultSort: { field: 'created_at', order: 'desc' },
   // An Agent user sees the users sharing one of their agents; a Client user those sharing one of their clients.
   scope: {
     agent: (ids) => sql<boolean>`id in (select user_id from user_agents where agent_id = any(${idArray(ids)}))`,
     client: (ids) => sql<boolean>`id in (select user_id from user_clients where client_id = any(${idArray(ids)}))`,
   },
-  lists: { text: 'full_name' },
   refine: userRefine,
   // checkAssignable: a writer may also keep the ids a user already has, visible to them or not.
   referencesCheckedByHooks: ['agents', 'clients'],
@@ -201,7 +195,7 @@ const ApiKeyReply = dataReply(z.object({ token: z.string() }));
  */
 export function userKeyRoutes(app: FastifyInstance, _opts: unknown, done: () => void) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const repo = resourceRepository(usersResource);
+  const repo = resourceRepository(describeDefinition(users, usersPart));
   r.get(
     '/users/:id/apikey',
     {

@@ -1,12 +1,14 @@
 import { Button } from '@mui/material';
 import { LinkBase, useTranslate } from 'react-admin';
 import { firstPermittedRoute } from '../../domain/access';
+import { MENU } from '../../resources/definitions';
 import { can } from '../../domain/permissions';
 import { StatusPage } from '../../components/StatusPage';
 import { useCurrentUser, type CurrentUser } from '../../session';
 
 /** The way home: / with scan permission, else the first permitted menu entry, else /login when signed out. */
-export const homeFor = (user: CurrentUser | null) => (!user ? '/login' : can(user, 'scan') ? '/' : (firstPermittedRoute(user) ?? '/'));
+export const homeFor = (user: CurrentUser | null) =>
+  !user ? '/login' : can(user, 'scan') ? '/' : (firstPermittedRoute(user, MENU) ?? '/');
 
 export const AccessDeniedPage = () => {
   const translate = useTranslate();

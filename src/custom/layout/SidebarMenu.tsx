@@ -4,6 +4,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { LinkBase, useLocation, useTranslate } from 'react-admin';
 import { activeTrail, isGroup, visibleMenu, type MenuGroup, type MenuLeaf, type MenuNode } from '../../domain/access';
+import { MENU } from '../../resources/definitions';
 import { useCurrentUser } from '../../session';
 import { menuIcons } from './menuIcons';
 
@@ -17,8 +18,8 @@ interface NodeProps {
 
 const indent = (depth: number) => ({ pl: 2 + depth * 2 });
 
-const NodeIcon = ({ id }: { id: string }) => {
-  const Icon = menuIcons[id];
+const NodeIcon = ({ icon }: { icon: string }) => {
+  const Icon = menuIcons[icon];
   return Icon ? (
     <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
       <Icon fontSize="small" />
@@ -39,7 +40,7 @@ const Leaf = ({ node, depth, trail, onNavigate }: { node: MenuLeaf } & NodeProps
         onClick={onNavigate}
         sx={indent(depth)}
       >
-        <NodeIcon id={node.id} />
+        <NodeIcon icon={node.icon} />
         <ListItemText primary={translate(node.label)} />
       </ListItemButton>
     </ListItem>
@@ -55,7 +56,7 @@ const Group = ({ node, ...props }: { node: MenuGroup } & NodeProps) => {
       {/* The group's toggle and its children's list share one item, so every <ul> holds only <li>s. */}
       <ListItem disablePadding sx={{ display: 'block' }}>
         <ListItemButton onClick={() => props.onToggle(node.id)} aria-expanded={expanded} sx={indent(props.depth)}>
-          <NodeIcon id={node.id} />
+          <NodeIcon icon={node.icon} />
           <ListItemText primary={translate(node.label)} />
           {expanded ? <ExpandLess /> : <ExpandMore />}
         </ListItemButton>
@@ -79,7 +80,7 @@ export const SidebarMenu = ({ onNavigate }: { onNavigate: () => void }) => {
   const translate = useTranslate();
   const user = useCurrentUser();
   const { pathname } = useLocation();
-  const nodes = useMemo(() => visibleMenu(user), [user]);
+  const nodes = useMemo(() => visibleMenu(user, MENU), [user]);
   const trail = useMemo(() => activeTrail(pathname, nodes) ?? [], [pathname, nodes]);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(trail));
 

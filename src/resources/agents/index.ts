@@ -1,15 +1,8 @@
 import { lazyComponent } from '../../components/lazyComponent';
-import { agentFields } from '../../domain/agents';
-import type { ResourceDescription } from '../types';
+import type { ScreenExtras } from '../types';
 
 /** Agents: described list and form, the portal link per row and the webhooks panel when editing. */
-export const agents: ResourceDescription = {
-  name: 'agents',
-  fields: agentFields,
-  searchPlaceholder: 'resources.agents.search',
-  breadcrumbs: { create: 'resources.agents.breadcrumb.create', edit: 'resources.agents.breadcrumb.edit' },
-  recordRepresentation: 'name',
-  defaultSort: { field: 'name', order: 'ASC' },
+export const screens: ScreenExtras = {
   extraColumns: [{ source: 'default_client_name', type: 'text' }],
   rowActions: [lazyComponent(() => import('./PortalLink'), 'PortalLink')],
   form: {

@@ -1,19 +1,14 @@
-import { OPTION_VALUE_MAX, optionFields, optionLabel } from '../../domain/option-fields';
-import type { ResourceDescription } from '../types';
+import { OPTION_VALUE_MAX, optionLabel } from '../../domain/option-fields';
+import type { ScreenExtras } from '../types';
 
 /**
  * Application settings (resource `options`, permission `user`): a list and an edit form only.
  * The name shows with spaces for underscores, the value as HTML; the value is edited in the rich-text
  * editor when the setting's field_type is 'editor', else in a textarea; saving says 'Setting Updated'.
  */
-export const appSettings: ResourceDescription = {
-  name: 'app-settings',
-  fields: optionFields,
-  searchPlaceholder: 'resources.app-settings.search',
+export const screens: ScreenExtras = {
   breadcrumbs: { create: 'resources.app-settings.breadcrumb.edit', edit: 'resources.app-settings.breadcrumb.edit' },
   recordRepresentation: (record) => optionLabel(String(record.option_name ?? '')),
-  defaultSort: { field: 'option_name', order: 'ASC' },
-  actions: { create: false, delete: false },
   columnDisplay: {
     option_name: (value) => optionLabel(typeof value === 'string' ? value : ''),
     option_value: 'html',

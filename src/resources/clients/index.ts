@@ -2,7 +2,7 @@ import { lazyComponent } from '../../components/lazyComponent';
 import { clientFields, clientRules, weightedNoFields } from '../../domain/client-fields';
 import type { FieldSpecs } from '../../domain/fields';
 import { DENT_LEVELS } from '../../domain/pricing';
-import type { FormScreenMode, InputCondition, ResourceDescription } from '../types';
+import type { FormScreenMode, InputCondition, ScreenExtras } from '../types';
 
 const {
   name,
@@ -37,8 +37,7 @@ const byMethod = (method: 'T' | 'W'): InputCondition => ({
  * Clients: the domain's fields in the form's order, the threshold or the weighted counts by
  * calculation method, and the two price matrices, the one thing a description cannot say.
  */
-export const clients: ResourceDescription = {
-  name: 'clients',
+export const screens: ScreenExtras = {
   fields: {
     name,
     currency,
@@ -58,10 +57,6 @@ export const clients: ResourceDescription = {
     email,
     abn,
   },
-  searchPlaceholder: 'resources.clients.search',
-  breadcrumbs: { create: 'resources.clients.breadcrumb.create', edit: 'resources.clients.breadcrumb.edit' },
-  recordRepresentation: 'name',
-  defaultSort: { field: 'name', order: 'ASC' },
   form: {
     refine: clientRules,
     conditions: {

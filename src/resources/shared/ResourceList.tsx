@@ -16,7 +16,6 @@ import {
 import { PageLoading } from '../../components/PageLoading';
 import { RedirectHome } from '../../components/RequirePermission';
 import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
-import { RESOURCES } from '../../domain/resources';
 import type { ResourceDescription } from '../types';
 import { DeleteRowButton } from './DeleteRowButton';
 import { EditRowButton } from './EditRowButton';
@@ -41,7 +40,7 @@ function listColumns(description: ResourceDescription, translate: TranslateFunct
     const text = translate(key, { _: '' });
     return text && text !== key ? text : undefined;
   };
-  const sortable: readonly string[] = RESOURCES[description.name].sortable;
+  const sortable = description.sortable;
   const fieldColumns = Object.entries(description.fields)
     .filter(([, spec]) => spec.list)
     .map(([source, spec]) => (

@@ -34,7 +34,8 @@ export const resourceScreens = (entry: ResourceEntry) => {
   return {
     name: entry.name,
     list: <List />,
-    create: entry.create === false ? undefined : <Form />,
+    // A resource without create (application settings) sends /create back to its list (ResourceForm).
+    create: <Form />,
     edit: <Form />,
   };
 };

@@ -1,16 +1,11 @@
 import { lazyComponent } from '../../components/lazyComponent';
 import { ROLE_AGENT, ROLE_CLIENT } from '../../domain/permissions';
-import { rolesInclude, userFields, userRefine } from '../../domain/users';
-import type { ResourceDescription } from '../types';
+import { rolesInclude, userRefine } from '../../domain/users';
+import type { ScreenExtras } from '../types';
 
 /** Users: the list, the form with role-dependent agents and clients, impersonation and the API key. */
-export const users: ResourceDescription = {
-  name: 'users',
-  fields: userFields,
-  searchPlaceholder: 'resources.users.search',
-  breadcrumbs: { create: 'resources.users.breadcrumb.create', edit: 'resources.users.breadcrumb.edit' },
+export const screens: ScreenExtras = {
   recordRepresentation: (record) => `${String(record.first_name ?? '')} ${String(record.last_name ?? '')}`.trim(),
-  defaultSort: { field: 'created_at', order: 'DESC' },
   // Created is shown but not sortable (the server still sorts by it by default).
   extraColumns: [{ source: 'created_at', type: 'datetime', sortable: false }],
   rowActions: [lazyComponent(() => import('./ImpersonateButton'), 'ImpersonateButton')],
