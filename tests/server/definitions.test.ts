@@ -1,0 +1,64 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { describeDefinition, loadDefinitions, recordOf, registerDefinitions, type ServerParts } from '../../server/lib/definitions';
+import { defineResource } from '../../src/resources/define';
+
+const insurers = defineResource({
+  name: 'insurers',
+  service: 'quote',
+  path: 'insurers',
+  permission: 'client',
+  model: 'Insurer',
+  table: 'insurers',
+  fields: {
+    name: { type: 'text', label: 'Name', required: true, list: true },
+    email: { type: 'text', label: 'Email', email: true, list: true },
+    client_id: { type: 'reference', label: 'Client', reference: 'clients', required: true },
+  },
+  searchable: ['name', 'email'],
+  sortable: ['name', 'created_at'],
+  defaultSort: { field: 'name', order: 'asc' },
+  scope: { client: 'client_id' },
+  lists: { text: 'name' },
+  menu: { group: 'setting', icon: 'Shield', position: 10 },
+  recordRepresentation: 'name',
+  pageCache: true,
+});
+
+describe('resource definitions on the server', () => {
+  it('finds every definition under src/resources, each named as its folder', async () => {
+    const names = (await loadDefinitions()).map((d) => d.name);
+    expect(names).toHaveLength(13);
+    expect(names).toEqual(expect.arrayContaining(['locations', 'users', 'email-templates', 'app-settings']));
+  });
+
+  it("derives a plain resource's server description: record, scope, owner column, page cache", () => {
+    const d = describeDefinition(insurers);
+    expect(Object.keys(recordOf(insurers.fields).shape)).toEqual(['id', 'name', 'email', 'client_id', 'created_at', 'updated_at']);
+    expect(
+      d.record.safeParse({ id: 1, name: 'A', email: null, client_id: 2, created_at: new Date(), updated_at: new Date() }).success,
+    ).toBe(true);
+    expect(
+      d.record.safeParse({ id: 1, name: null, email: null, client_id: 2, created_at: new Date(), updated_at: new Date() }).success,
+    ).toBe(false);
+    expect(d.scope).toEqual({ agent: undefined, client: expect.any(Function) });
+    expect(d).toMatchObject({
+      path: 'insurers',
+      model: 'Insurer',
+      table: 'insurers',
+      permission: 'client',
+      pageJson: true,
+      sortable: ['name', 'created_at'],
+    });
+    expect(d.ownerAgentColumn).toBeUndefined();
+  });
+
+  it('refuses to start a service whose definition asks for a server part it lacks', async () => {
+    const app = Fastify();
+    // The type checker says it first: the users definition asks for its part.
+    // @ts-expect-error users is missing
+    const parts: ServerParts<'user'> = { roles: {}, permissions: {}, 'app-settings': { routes: 'own' } };
+    await expect(registerDefinitions(app, 'user', parts)).rejects.toThrow(/users needs its server part/);
+    await app.close();
+  });
+});
