@@ -3,7 +3,7 @@ import type { Rng } from './random';
 import { vehicle, type Vehicle } from './vehicles';
 
 export { createRng, type Rng } from './random';
-export { COLOURS, colourHex, registration, registryEntry, registryVehicles, type RegistryEntry, VEHICLES } from './vehicles';
+export { colourHex, registryEntry, registryVehicles, type RegistryEntry } from './vehicles';
 
 /**
  * Plausible scans as a drive-through scanner would report them:

@@ -1,6 +1,6 @@
 import type { Validator } from 'react-admin';
 import { checkField, type FieldSpec, type FormMode } from '../domain/fields';
-import { translatableRule } from './ruleMessages';
+import { translatableRule } from '../i18n/ruleMessages';
 
 /**
  * A react-admin validator running the domain's checkField (the rule the server applies), shown in

@@ -1,6 +1,6 @@
 import type { ValidationErrorMessage } from 'react-admin';
 import type { ZodType } from 'zod';
-import { translatableRule } from './ruleMessages';
+import { translatableRule } from '../i18n/ruleMessages';
 
 export type FormErrors = Record<string, ValidationErrorMessage | undefined>;
 

@@ -6,7 +6,7 @@ import { setCurrentUser, setSelectedAgent, setSelectedClient } from '../session'
 import { en } from '../i18n/english';
 import { apiRoutes } from './apiRoutes';
 import { createDataProvider } from './dataProvider';
-import { parseMessageLines } from '../components/ruleMessages';
+import { parseMessageLines } from '../i18n/ruleMessages';
 import { SERVER_ERROR } from './errors';
 import { createRequest } from './http';
 

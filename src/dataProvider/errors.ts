@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { messageLines, serverFieldMessage, serverMessageLine } from '../components/ruleMessages';
+import { messageLines, serverFieldMessage, serverMessageLine } from '../i18n/ruleMessages';
 import type { MessageKey } from '../domain/messages';
 
 /** i18n key of the generic failure text 'Server Error!'; the toast translates it. */

@@ -1,7 +1,7 @@
 import { MAX_AMOUNT } from './catalogue';
 import type { FieldSpecs, FormMode } from './fields';
 import { messages } from './messages';
-import { DENT_LEVELS, type DentLevel } from './pricing';
+import { DENT_LEVELS, type DentLevel, type DentPriceRow, type ScratchPriceRow } from './pricing';
 
 // A client's fields and form rules without zod, so the browser's resource description can import them
 // into the first download; ./clients re-exports them with the request schemas the server validates with.
@@ -76,17 +76,17 @@ export const dentPriceFields = {
   aluminium: { type: 'number', label: 'Aluminium', min: 0, max: MAX_PERCENT, default: 0 },
   conventional: amount('Conventional'),
   replacement: amount('Replacement'),
-} satisfies FieldSpecs;
+} satisfies FieldSpecs satisfies Record<keyof DentPriceRow, unknown>;
 
 /** One row of the scratch price matrix (per part). */
 export const scratchPriceFields = {
   spot: amount('Spot'),
   paint: amount('Paint'),
   conventional: amount('Conventional'),
-} satisfies FieldSpecs;
+} satisfies FieldSpecs satisfies Record<keyof ScratchPriceRow, unknown>;
 
-export type DentPriceRow = Record<keyof typeof dentPriceFields, number>;
-export type ScratchPriceRow = Record<keyof typeof scratchPriceFields, number>;
+// The calculator owns the row types; the form's fields above must name every one of their keys.
+export type { DentPriceRow, ScratchPriceRow };
 /** Both matrices, each keyed by part id: `prices.dent['12'].heavy`. */
 export interface ClientPrices {
   dent: Record<string, DentPriceRow>;

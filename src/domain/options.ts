@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OPTION_NAMES, OPTION_VALUE_MAX, optionFields } from './option-fields';
 
 // The fields live apart from the request bodies below so that the browser's described screens load without zod.
-export { OPTION_FIELD_TYPES, OPTION_NAMES, OPTION_VALUE_MAX, optionFields, optionLabel } from './option-fields';
+export { OPTION_NAMES, OPTION_VALUE_MAX, optionFields } from './option-fields';
 
 /** What the Email Header & Footer page calls its two editors ('Header is required'). */
 const LABELS: Record<string, string> = {

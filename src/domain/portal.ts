@@ -38,8 +38,6 @@ export const PortalScanRecord = z
     },
   });
 
-export const PORTAL_SCAN_KEYS = Object.keys(PortalScanRecord.shape) as (keyof z.infer<typeof PortalScanRecord>)[];
-
 const LevelCounts = z.object(
   Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, z.number()])) as Record<(typeof DAMAGE_LEVELS)[number], z.ZodNumber>,
 );

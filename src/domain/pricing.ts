@@ -1,5 +1,4 @@
 import type { PANEL_TYPES } from './catalogue';
-import type { DentPriceRow, ScratchPriceRow } from './client-fields';
 import { percentOfUnits, percentUnits, sumCents, toCents, type Cents } from './money';
 
 /**
@@ -11,6 +10,11 @@ import { percentOfUnits, percentUnits, sumCents, toCents, type Cents } from './m
 /** Dent levels, lowest to highest. */
 export const DENT_LEVELS = ['light', 'medium', 'heavy', 'severe', 'oversize'] as const;
 export type DentLevel = (typeof DENT_LEVELS)[number];
+
+/** One row of a client's dent price matrix (per part): a fee per level, p2p, aluminium percent, conventional and replacement. */
+export type DentPriceRow = Record<DentLevel | 'p2p' | 'aluminium' | 'conventional' | 'replacement', number>;
+/** One row of a client's scratch price matrix (per part). */
+export type ScratchPriceRow = Record<'spot' | 'paint' | 'conventional', number>;
 
 /** A panel's dents: how many at each level (a missing level counts 0). */
 export type DentCounts = Partial<Record<DentLevel, number>>;

@@ -89,7 +89,6 @@ const partResult = z.record(z.string(), z.unknown()).nullable();
 
 /** A saved image of a scan (the wire's annotates): crops, annotations and vehicle photos; `path` is the stored file's name. */
 export const AnnotateRecord = z.object({ id: z.number(), src: z.string(), path: z.string(), vehicle_photo: z.boolean() });
-export type Annotate = Wire<z.infer<typeof AnnotateRecord>>;
 
 /** A wheel's repair choice (the wire's Selected repair): row and side, the tyre label, and the choice with its label. */
 export const TyreRepairRecord = z.object({
@@ -162,7 +161,6 @@ export type ScanDetail = Wire<z.infer<typeof ScanDetailRecord>>;
 export const ScanMetaRecord = z
   .object({ id: z.number(), scan_id: z.string(), thumbnailImagePathUrl: z.string().nullable(), srcImagePathUrl: z.string().nullable() })
   .nullable();
-export type ScanMeta = Wire<z.infer<typeof ScanMetaRecord>>;
 
 /**
  * GET archData/search?scan_id= (the wire's Damage panel group, Measures): the counts by measure (`countbymeasure`:
@@ -314,7 +312,6 @@ export const ScanMailRecord = z.object({
   attachments: z.array(z.object({ key: z.string(), filename: z.string(), content_type: z.string(), size: z.number() })),
   created_at: z.date(),
 });
-export type ScanMail = Wire<z.infer<typeof ScanMailRecord>>;
 
 /** An agent's webhook; the secret goes to holders of `agent` (the receiver verifies with it). */
 export const WebhookRecord = z.object({

@@ -198,19 +198,6 @@ export function parseRecipients(text: string): { valid: string[]; invalid: strin
 
 // ---- Live updates ----
 
-/** The vehicle fields a live `updated` event may refresh on the scan page. */
-export const LIVE_VEHICLE_FIELDS = [
-  'licensePlate',
-  'make',
-  'model',
-  'carColor',
-  'body_type',
-  'valuation',
-  'location_state',
-  'client_id',
-  'client_name',
-] as const;
-
 /**
  * A live update merged into the scan: every field the event carries, except the vehicle fields the user is editing
  * right now (their typing is not overwritten).

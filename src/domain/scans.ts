@@ -197,7 +197,6 @@ export const ingestScanBody = z.object({
   /** Defaults to the device's default client. */
   client_id: z.number({ error: 'Client must be a client id' }).int().positive().nullish(),
 });
-export type IngestScanBody = z.input<typeof ingestScanBody>;
 
 const mm = (label: string) =>
   z
@@ -268,7 +267,6 @@ export const ingestResultsBody = z.object({
     .max(TYRE_ROWS_MAX * 4)
     .optional(),
 });
-export type IngestResultsBody = z.input<typeof ingestResultsBody>;
 
 export const IMAGE_KINDS = ['thumbnail', 'src', 'damage', 'tyre_measurement', 'tyre_image', 'vehicle_photo'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
@@ -313,7 +311,6 @@ export const editDamageCountBody = z
     scratchs: editLevels.optional(),
   })
   .refine((b) => b.dents !== undefined || b.scratchs !== undefined, { path: ['dents'], error: messages.required('Dents') });
-export type EditDamageCountBody = z.input<typeof editDamageCountBody>;
 
 /** The agent viewer's tyre repair choices, one per wheel: stored ids and the product's labels. */
 export const TYRE_REPAIR_TYPES = [
@@ -426,4 +423,3 @@ export const sendMailBody = z.object({
     .max(MAIL_MAX_ATTACHMENTS, `At most ${MAIL_MAX_ATTACHMENTS} attachments`)
     .default([]),
 });
-export type SendMailBody = z.input<typeof sendMailBody>;

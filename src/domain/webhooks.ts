@@ -10,7 +10,6 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['id'];
 
 /** Where a webhook delivery stands (docs/webhooks.md): queued or being retried, taken with a 2xx, or given up. */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
  * Why a delivery attempt failed (`last_error`, docs/webhooks.md), worded by the webhook panel. Classes only, on
@@ -18,9 +17,6 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
  */
 export const WEBHOOK_FAILURES = ['refused', 'unreachable', 'timeout', 'tls', 'redirect', 'http'] as const;
 export type WebhookFailure = (typeof WEBHOOK_FAILURES)[number];
-
-/** Server-made signing secrets look like this: Standard Webhooks' `whsec_` + base64 of 32 random bytes. */
-export const WEBHOOK_SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]{43}=$/;
 
 /** A webhook: endpoint an http(s) URL, at least one event; the secret is never an input. */
 export const webhookFields = {

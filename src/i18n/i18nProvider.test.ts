@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messageLines } from '../components/ruleMessages';
+import { messageLines } from './ruleMessages';
 import { enCore } from './en-core';
 import { i18nProvider, loadScreenMessages } from './i18nProvider';
 

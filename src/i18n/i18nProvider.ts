@@ -1,6 +1,6 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
-import { parseMessageLines } from '../components/ruleMessages';
+import { parseMessageLines } from './ruleMessages';
 import { enCore, withScreens } from './en-core';
 
 /** Header language choices; names are shown in their own language. */
@@ -35,7 +35,7 @@ function createI18nProvider(): I18nProvider {
   const polyglot = polyglotI18nProvider(getMessages, 'en', LOCALES);
   return {
     ...polyglot,
-    // A server rule message names its field by the label's key (src/components/ruleMessages.ts): translated first.
+    // A server rule message names its field by the label's key (src/i18n/ruleMessages.ts): translated first.
     translate: function translate(key: string, options?: Record<string, unknown>): string {
       // Several messages in one toast (a 422's field messages): each line translated on its own.
       const lines = parseMessageLines(key);

@@ -1,4 +1,3 @@
-/** Live events (laravel-echo over the Pusher protocol): the connection and the hook screens use. */
-export { realtime } from './instance';
-export type { Realtime, ScanEventHandlers, ScanEventPayload } from './manager';
+/** Live events (laravel-echo over the Pusher protocol): the hook screens use and its handler types. */
+export type { ScanEventHandlers } from './manager';
 export { useScanEvents } from './useScanEvents';

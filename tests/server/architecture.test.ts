@@ -91,3 +91,167 @@ describe('server import rule', () => {
     ).toEqual([]);
   });
 });
+
+/**
+ * The browser's layers (docs/ARCHITECTURE.md "Layers"), lowest first: a file imports only from its own layer or a lower
+ * one, no two layers import each other, and no files import each other in a circle. Tests and src/test are outside it.
+ */
+const LAYERS = [
+  'domain',
+  'config',
+  'i18n',
+  'session',
+  'realtime',
+  'dataProvider',
+  'authProvider',
+  'components',
+  'resources',
+  'custom',
+  'root',
+] as const;
+type Layer = (typeof LAYERS)[number];
+
+const layerOf = (file: string): Layer => {
+  if (file === 'src/config.ts') return 'config';
+  const top = /^src\/([^/]+)\//.exec(file)?.[1];
+  return (LAYERS as readonly string[]).includes(top ?? '') && top !== 'config' && top !== 'root' ? (top as Layer) : 'root';
+};
+const rank = (layer: Layer) => LAYERS.indexOf(layer);
+
+/** The file an import names, among `files`: with or without its extension, or a folder's index. */
+function resolveImport(files: Record<string, string>, target: string): string | null {
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`])
+    if (candidate in files) return candidate;
+  return null;
+}
+
+/** The strongly connected groups of more than one node (Tarjan), each as a shortest circle from its first node. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) groups.push(group);
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return groups.map((group) => {
+    const members = new Set(group);
+    const start = [...group].sort()[0];
+    const from = new Map<string, string>();
+    const queue = [start];
+    while (queue.length) {
+      const v = queue.shift()!;
+      for (const w of graph.get(v) ?? []) {
+        if (w === start) {
+          const path = [v];
+          while (path[0] !== start) path.unshift(from.get(path[0])!);
+          return [...path, start];
+        }
+        if (members.has(w) && !from.has(w)) {
+          from.set(w, v);
+          queue.push(w);
+        }
+      }
+    }
+    return [...group].sort();
+  });
+}
+
+/** Breaches of the browser's layering among `files` (repository-relative path -> source). */
+export function layerViolations(files: Record<string, string>): string[] {
+  const found: string[] = [];
+  const fileGraph = new Map<string, string[]>();
+  const layerGraph = new Map<string, Set<string>>();
+  for (const [file, source] of Object.entries(files)) {
+    const from = layerOf(file);
+    const targets: string[] = [];
+    for (const spec of importsOf(source)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      if (!target.startsWith('src/')) continue;
+      const to = layerOf(resolveImport(files, target) ?? target);
+      if (rank(to) > rank(from)) found.push(`${file} imports ${spec} (layer ${from} sits below ${to})`);
+      if (to !== from) layerGraph.set(from, new Set([...(layerGraph.get(from) ?? []), to]));
+      const resolved = resolveImport(files, target);
+      if (resolved) targets.push(resolved);
+    }
+    fileGraph.set(file, targets);
+  }
+  const layerEdges = new Map([...layerGraph].map(([layer, to]) => [layer, [...to]]));
+  for (const circle of cycles(layerEdges)) found.push(`layers import each other: ${circle.join(' -> ')}`);
+  for (const circle of cycles(fileGraph)) found.push(`files import each other: ${circle.join(' -> ')}`);
+  return found;
+}
+
+function browserFiles(dir: string, out: Record<string, string> = {}) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    const rel = path.relative(root, full).split(path.sep).join('/');
+    if (entry.isDirectory()) {
+      if (rel !== 'src/test') browserFiles(full, out);
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out[rel] = fs.readFileSync(full, 'utf8');
+  }
+  return out;
+}
+
+describe('browser layers', () => {
+  it('every src/ file imports only its own layer or lower ones, with no cycle between layers or files', () => {
+    const files = browserFiles(path.join(root, 'src'));
+    expect(new Set(Object.keys(files).map(layerOf))).toEqual(new Set(LAYERS));
+    expect(layerViolations(files)).toEqual([]);
+  });
+
+  it('catches an upward import, layers importing each other and a file cycle', () => {
+    expect(
+      layerViolations({
+        'src/domain/pricing.ts': "import { x } from './client-fields';",
+        'src/domain/client-fields.ts': "import type { Row } from './pricing';\nimport { y } from '../components/kit';",
+        'src/components/kit.tsx': "import { DENT_LEVELS } from '../domain/pricing';",
+        'src/i18n/i18nProvider.ts': "import { parseMessageLines } from '../components/ruleMessages';",
+        'src/custom/login/index.ts': "export { path } from '../forgot-password';",
+        'src/custom/forgot-password/index.ts': "import { path as loginPath } from '../login';",
+      }),
+    ).toEqual([
+      'src/domain/client-fields.ts imports ../components/kit (layer domain sits below components)',
+      'src/i18n/i18nProvider.ts imports ../components/ruleMessages (layer i18n sits below components)',
+      'layers import each other: components -> domain -> components',
+      'files import each other: src/components/kit.tsx -> src/domain/pricing.ts -> src/domain/client-fields.ts -> src/components/kit.tsx',
+      'files import each other: src/custom/forgot-password/index.ts -> src/custom/login/index.ts -> src/custom/forgot-password/index.ts',
+    ]);
+  });
+
+  it('lets a layer import itself and the layers below it, and leaves tests out', () => {
+    expect(
+      layerViolations({
+        'src/App.tsx': "import { pages } from './custom/pages';\nimport { store } from './store';",
+        'src/store.ts': '',
+        'src/custom/pages.ts': "import * as login from './login';",
+        'src/custom/login/index.ts': "import { lazyPage } from '../../components/lazyPage';",
+        'src/components/lazyPage.tsx': "import { i18nProvider } from '../i18n/i18nProvider';\nimport { API_URL } from '../config';",
+        'src/i18n/i18nProvider.ts': "import { messages } from '../domain/messages';",
+        'src/domain/messages.ts': '',
+        'src/config.ts': '',
+      }),
+    ).toEqual([]);
+  });
+});

@@ -87,6 +87,7 @@ describe('webhooks', () => {
     const b1 = await t.build.webhook({ agent_id: agentB, endpoint: 'https://b.example.test/one' });
     const forA = (await t.as(admin, { method: 'GET', url: `/api/agent/webhooks?agent_id=${agentA}&per_page=100` })).json();
     expect(forA.items.map((h: { id: number }) => h.id)).toContain(a1.id);
+    expect(forA.items.length).toBeGreaterThan(0);
     expect(forA.items.every((h: { agent_id: number }) => h.agent_id === agentA)).toBe(true);
     const forB = (await t.as(admin, { method: 'GET', url: `/api/agent/webhooks?agent_id=${agentB}` })).json();
     expect(forB).toEqual({ items: [expect.objectContaining({ id: b1.id })], total: 1 });

@@ -357,12 +357,6 @@ export async function productNames(db: Executor, ids: number[]) {
   return new Map(r.rows.map((p) => [p.id, p.name]));
 }
 
-/** The signed-in user's name, the quote's assessor. */
-export async function userName(db: Executor, userId: number) {
-  const r = await sql<{ name: string }>`select trim(first_name || ' ' || last_name) as name from users where id = ${userId}`.execute(db);
-  return r.rows[0]?.name ?? null;
-}
-
 /** Remembers an export file, so the sweep removes it once it expires. */
 export async function recordQuoteExport(db: Executor, key: string, userId: number, format: string, rows: number) {
   await sql`insert into quote_exports (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${rows})`.execute(db);

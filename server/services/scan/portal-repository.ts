@@ -23,12 +23,6 @@ export async function portalScans(db: Executor, agentId: number, hours: number, 
   return r.rows;
 }
 
-/** One card by id (for the live event), whatever its age or agent: the caller decides where it goes. */
-export async function portalScanCard(db: Executor, scanId: number): Promise<PortalScan | null> {
-  const r = await sql<PortalScan>`select ${cardColumns} from scans s where s.id = ${scanId}`.execute(db);
-  return r.rows[0] ?? null;
-}
-
 /** The portal's scan page: only when the scan is this agent's and of the last `hours`; else null. */
 export async function portalScanDetail(db: Executor, agentId: number, scanId: number, hours: number): Promise<PortalScanDetail | null> {
   const head = await sql<

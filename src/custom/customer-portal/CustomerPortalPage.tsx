@@ -6,7 +6,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { RichTextField, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { StatusPage } from '../../components/StatusPage';
-import { portalButtonColors } from '../../domain/portal-colors';
 import { PincodeDialog } from './PincodeDialog';
 import {
   createPortalScan,
@@ -21,24 +20,13 @@ import {
   type PortalAgent,
   type PortalScan,
 } from './portalApi';
-import { applySaved } from './liveCards';
+import { applySaved, type SavedEvent } from './liveCards';
+import { buttonSxOf } from './portalButtons';
 import { followPortal } from './portalLive';
 import { PortalScanGrids } from './PortalScanGrids';
 import { PortalScanView } from './PortalScanView';
 
 type State = { kind: 'loading' } | { kind: 'enrol' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; agent: PortalAgent };
-
-/** Buttons in the agent's colours, readable whatever they are (src/domain/portal-colors.ts). */
-export type ButtonSx = { bgcolor: string; color: string; '&:hover': object; '&.Mui-disabled': object };
-const buttonSxOf = (agent: PortalAgent | null): ButtonSx => {
-  const { background, text } = portalButtonColors(agent?.primary_color, agent?.text_color);
-  return {
-    bgcolor: background,
-    color: text,
-    '&:hover': { bgcolor: background, filter: 'brightness(0.9)' },
-    '&.Mui-disabled': { bgcolor: background, color: text, opacity: 0.7 },
-  };
-};
 
 /** When a throttled pincode may be tried again, for the dialog (5 failures per 15 minutes). */
 const refusalOf = (e: unknown, locale: string) => {
@@ -56,12 +44,6 @@ const refusalOf = (e: unknown, locale: string) => {
     },
   };
 };
-
-/** The newest `saved` event, for the scan page to reload its scan. */
-export interface SavedEvent {
-  scan: PortalScan;
-  at: number;
-}
 
 /**
  * The customer portal of one agent (docs/portal.md): a kiosk without sign-in, sidebar or header

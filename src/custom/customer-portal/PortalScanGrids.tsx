@@ -2,7 +2,7 @@ import { Box, Button, Card, CardActions, CardContent, Skeleton, Typography } fro
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../domain/format';
-import type { ButtonSx } from './CustomerPortalPage';
+import type { ButtonSx } from './portalButtons';
 import { completedScans, newScans } from './liveCards';
 import type { PortalScan } from './portalApi';
 

@@ -17,7 +17,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../domain/format';
-import type { ButtonSx, SavedEvent } from './CustomerPortalPage';
+import type { SavedEvent } from './liveCards';
+import type { ButtonSx } from './portalButtons';
 import { fetchPortalScan, PortalScanNotFoundError, type PortalScanDetail } from './portalApi';
 
 const LEVELS = ['light', 'medium', 'heavy', 'severe', 'oversize'] as const;

@@ -13,3 +13,9 @@ export function applySaved(rows: PortalScan[], scan: PortalScan, now = Date.now(
 
 export const newScans = (rows: PortalScan[]) => rows.filter((s) => !s.has_quote);
 export const completedScans = (rows: PortalScan[]) => rows.filter((s) => s.has_quote);
+
+/** The newest `saved` event, for the scan page to reload its scan. */
+export interface SavedEvent {
+  scan: PortalScan;
+  at: number;
+}

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, SaveButton, useDataProvider, useNotify, useTranslate, type Validator } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
 import { RichTextInput } from '../../components/RichTextInput';
-import { translatableRule } from '../../components/ruleMessages';
+import { translatableRule } from '../../i18n/ruleMessages';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { OPTION_NAMES, optionValueError } from '../../domain/options';

@@ -6,7 +6,7 @@ import { useAuthForm } from '../../components/auth/useAuthForm';
 import { useSchemaValidation } from '../../components/auth/useSchemaValidation';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
-import { path as loginPath } from '../login';
+import { loginPath } from '../authPaths';
 
 const loadSchema = () => import('../../domain/auth').then((m) => m.ForgotPasswordBody);
 const LABELS = { email: 'app.auth.email' };

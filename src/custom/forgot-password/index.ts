@@ -1,5 +1,5 @@
 import { lazyPage } from '../../components/lazyPage';
 
 /** Request a password-reset link: public. */
-export const path = '/forgot-password';
+export { forgotPasswordPath as path } from '../authPaths';
 export const ForgotPasswordPage = lazyPage(() => import('./ForgotPasswordPage'), 'ForgotPasswordPage');

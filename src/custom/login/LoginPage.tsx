@@ -6,7 +6,7 @@ import { useAuthForm } from '../../components/auth/useAuthForm';
 import { useSchemaValidation } from '../../components/auth/useSchemaValidation';
 import { useNotifyError } from '../../components/useNotifyError';
 import { useCurrentUser } from '../../session';
-import { path as forgotPasswordPath } from '../forgot-password';
+import { forgotPasswordPath } from '../authPaths';
 
 const loadSchema = () => import('../../domain/auth').then((m) => m.LoginBody);
 const LABELS = { email: 'app.auth.email', password: 'app.auth.password' };

@@ -1,5 +1,5 @@
 import { lazyPage } from '../../components/lazyPage';
 
 /** Sign-in: public; redirects to / when already signed in. */
-export const path = '/login';
+export { loginPath as path } from '../authPaths';
 export const LoginPage = lazyPage(() => import('./LoginPage'), 'LoginPage', { screenMessages: false });

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  defaultQuoteFilters,
-  EMPTY_QUOTE_FILTERS,
-  hasQuoteFilterValue,
-  normaliseQuoteFilters,
-  toQuoteExportQuery,
-  toQuoteListQuery,
-} from './filters';
+import { defaultQuoteFilters, EMPTY_QUOTE_FILTERS, toQuoteListQuery } from './filters';
 
 describe('quote list query', () => {
   it('defaults to today through two days later, in Melbourne days', () => {
     // 23:30 UTC on 30 Jan is 10:30 on 31 Jan in Melbourne (AEDT).
     expect(defaultQuoteFilters(new Date('2026-01-30T23:30:00Z'))).toEqual({ ...EMPTY_QUOTE_FILTERS, ts: '2026-01-31', te: '2026-02-02' });
-    expect(hasQuoteFilterValue(defaultQuoteFilters())).toBe(true);
-    expect(hasQuoteFilterValue(EMPTY_QUOTE_FILTERS)).toBe(false);
   });
 
   it('maps the filters to their query names, trims the search and leaves blanks out', () => {
@@ -28,16 +19,5 @@ describe('quote list query', () => {
       agent_id: '3',
       location_state: 'VIC',
     });
-    expect(toQuoteExportQuery({ q: ' ', filters: { ...EMPTY_QUOTE_FILTERS, client_id: '2' } })).toEqual({ client_id: '2' });
-  });
-
-  it('drops unknown or malformed stored values and swaps a backwards range', () => {
-    expect(normaliseQuoteFilters({ ts: '2026-05-09', te: '2026-05-01', type: 7 as unknown as string })).toEqual({
-      ...EMPTY_QUOTE_FILTERS,
-      ts: '2026-05-01',
-      te: '2026-05-09',
-      type: '7',
-    });
-    expect(normaliseQuoteFilters({ ts: 'yesterday' }).ts).toBe('');
   });
 });

@@ -1,23 +1,13 @@
-import {
-  emptyFilters,
-  filterQuery,
-  hasAnyValue,
-  normaliseFilterValues,
-  pagedQuery,
-  type FilterValues,
-  type ListParams,
-  type ListQuery,
-} from '../../components/list/filterValues';
+import { emptyFilters, pagedQuery, type FilterValues, type ListParams, type ListQuery } from '../../components/list/filterValues';
 import { localDate } from '../../domain/format';
 
 /**
- * The quote list's advance filter (Quote filter) and the query of `GET quotes` and
- * `GET quotes/export-quote-report`: start and end day, type, agent, client and location state.
+ * The quote list's advance filter (Quote filter) and the query of `GET quotes`: start and end day,
+ * type, agent, client and location state.
  */
 export const QUOTE_FILTER_KEYS = ['ts', 'te', 'type', 'agent_id', 'client_id', 'location_state'] as const;
 export type QuoteFilterKey = (typeof QUOTE_FILTER_KEYS)[number];
-export type QuoteFilterValues = FilterValues<QuoteFilterKey>;
-export type QuoteListParams = ListParams<QuoteFilterKey>;
+type QuoteFilterValues = FilterValues<QuoteFilterKey>;
 
 export const EMPTY_QUOTE_FILTERS: QuoteFilterValues = emptyFilters(QUOTE_FILTER_KEYS);
 
@@ -33,14 +23,5 @@ export const defaultQuoteFilters = (now = new Date()): QuoteFilterValues => ({
   te: localDate(now.getTime() + 2 * DAY_MS) ?? '',
 });
 
-export const normaliseQuoteFilters = (values: Partial<Record<QuoteFilterKey, unknown>> | null | undefined) =>
-  normaliseFilterValues(QUOTE_FILTER_KEYS, values);
-
-export const hasQuoteFilterValue = (filters: QuoteFilterValues) => hasAnyValue(QUOTE_FILTER_KEYS, filters);
-
 /** `GET quotes`: page and per_page, the trimmed search, the filters set. */
-export const toQuoteListQuery = (params: QuoteListParams): ListQuery => pagedQuery(QUOTE_FILTER_KEYS, params);
-
-/** `GET quotes/export-quote-report`: the same filters and search, without paging. */
-export const toQuoteExportQuery = ({ q, filters }: Pick<QuoteListParams, 'q' | 'filters'>): ListQuery =>
-  filterQuery(QUOTE_FILTER_KEYS, q, filters);
+export const toQuoteListQuery = (params: ListParams<QuoteFilterKey>): ListQuery => pagedQuery(QUOTE_FILTER_KEYS, params);

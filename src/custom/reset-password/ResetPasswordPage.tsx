@@ -8,7 +8,7 @@ import { useSchemaValidation } from '../../components/auth/useSchemaValidation';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { path as errorPath } from '../error-page';
-import { path as loginPath } from '../login';
+import { loginPath } from '../authPaths';
 
 const loadSchema = () => import('../../domain/auth').then((m) => m.ResetPasswordBody);
 // The rule messages name the new password 'Password' in its messages, though the input reads 'New Password'.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, type FieldSpec } from '../domain/fields';
 import { messages } from '../domain/messages';
-import { en } from '../i18n/english';
-import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
-import { ja } from '../i18n/ja';
+import { en } from './english';
+import { i18nProvider, loadScreenMessages } from './i18nProvider';
+import { ja } from './ja';
 import { translatableRule } from './ruleMessages';
 
 const has = (catalogue: object, key: string) =>

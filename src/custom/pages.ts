@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import * as customerPortal from './customer-portal';
+import * as emailHeaderFooter from './email-header-footer';
+import * as error403 from './error-403';
+import * as errorPage from './error-page';
+import * as forgotPassword from './forgot-password';
+import * as quoteGeneration from './quote-generation';
+import * as quoteInvoice from './quote-invoice';
+import * as quoteList from './quote-list';
+import * as resetPassword from './reset-password';
+import * as scanList from './scan-list';
+import * as scanPage from './scan-page';
+import * as updateProfile from './update-profile';
+
+/**
+ * A bespoke page's route, as the app mounts it: behind `permission` when it has one, and inside the signed-in
+ * layout unless `layout` is false (the public pages, the kiosk portal and the printable invoice).
+ */
+export interface PageEntry {
+  path: string;
+  permission?: string;
+  Page: ComponentType;
+  layout?: boolean;
+}
+
+/** The bespoke pages under src/custom, in route order. */
+export const pages: PageEntry[] = [
+  { path: forgotPassword.path, Page: forgotPassword.ForgotPasswordPage, layout: false },
+  { path: resetPassword.path, Page: resetPassword.ResetPasswordPage, layout: false },
+  { path: error403.path, Page: error403.AccessDeniedPage, layout: false },
+  { path: errorPage.path, Page: errorPage.NotFoundPage, layout: false },
+  { path: customerPortal.path, Page: customerPortal.CustomerPortalPage, layout: false },
+  { path: customerPortal.scanPath, Page: customerPortal.CustomerPortalPage, layout: false },
+  // The invoice hides the sidebar; the page signs in and checks the permission itself.
+  { path: quoteInvoice.path, permission: quoteInvoice.permission, Page: quoteInvoice.QuoteInvoicePage, layout: false },
+  { path: updateProfile.path, permission: updateProfile.permission, Page: updateProfile.UpdateProfilePage },
+  { path: emailHeaderFooter.path, permission: emailHeaderFooter.permission, Page: emailHeaderFooter.EmailHeaderFooterPage },
+  { path: scanList.path, permission: scanList.permission, Page: scanList.ScanListPage },
+  { path: scanPage.path, permission: scanPage.permission, Page: scanPage.ScanPage },
+  { path: quoteList.path, permission: quoteList.permission, Page: quoteList.QuoteListPage },
+  { path: quoteGeneration.path, permission: quoteGeneration.permission, Page: quoteGeneration.QuoteGenerationPage },
+  { path: quoteGeneration.agentPath, permission: quoteGeneration.permission, Page: quoteGeneration.QuoteGenerationPage },
+  { path: scanPage.agentPath, permission: scanPage.permission, Page: scanPage.ScanPage },
+];
