@@ -1,7 +1,6 @@
 import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { authProvider } from './authProvider';
 import { AppNotification } from './components/AppNotification';
 import { PageLoading } from './components/PageLoading';
 import { RedirectHome, RequirePermission } from './components/RequirePermission';
@@ -9,7 +8,7 @@ import * as dashboard from './custom/dashboard';
 import { AppLayout } from './custom/layout';
 import * as login from './custom/login';
 import { pages, type PageEntry } from './custom/pages';
-import { dataProvider } from './dataProvider';
+import { authProvider, dataProvider } from './providers';
 import { i18nProvider } from './i18n/i18nProvider';
 import { resourceEntries } from './resources/registry';
 import { resourceScreens } from './resources/shared';

@@ -4,7 +4,10 @@ import { getCurrentUser, getImpersonatedUser, getLastSeenPage, setCurrentUser, s
 import { aUser } from '../test/builders';
 import { callOf, stubFetch } from '../test/stubFetch';
 import { createAuthProvider, TOKEN_EXPIRED } from './authProvider';
-import { resourceAccess } from './resourceAccess';
+import { DEFINITIONS } from '../resources/definitions';
+import { accessRulesOf } from './resourceAccess';
+
+const resourceAccess = accessRulesOf(async (name) => DEFINITIONS.find((d) => d.name === name));
 
 const authProvider = () => createAuthProvider({ request: createRequest('/api'), access: resourceAccess });
 

@@ -1,5 +1,2 @@
-import { request } from '../dataProvider/http';
-import { createAuthProvider } from './authProvider';
-import { resourceAccess } from './resourceAccess';
-
-export const authProvider = createAuthProvider({ request, access: resourceAccess });
+export { createAuthProvider } from './authProvider';
+export { accessRulesOf } from './resourceAccess';

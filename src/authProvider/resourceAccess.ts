@@ -25,15 +25,16 @@ const ruleOf = (facts: ResourceFacts): ResourceAccess => ({
 
 /**
  * Every resource has exactly one rule: the custom resources' from the domain's table (src/domain/resources.ts), the
- * plain resources' from their definitions (loaded on first use, as the data provider's routes are).
+ * plain resources' from their definitions (`definitionOf`, as the data provider's routes).
  */
-export const resourceAccess: AccessRules = async (resource) => {
-  const custom = (RESOURCES as Record<string, ResourceFacts>)[resource];
-  if (custom) return ruleOf(custom);
-  const { definitionOf } = await import('../resources/definitions');
-  const d = definitionOf(resource);
-  return d && ruleOf(d);
-};
+export const accessRulesOf =
+  (definitionOf: (resource: string) => Promise<ResourceFacts | undefined>): AccessRules =>
+  async (resource) => {
+    const custom = (RESOURCES as Record<string, ResourceFacts>)[resource];
+    if (custom) return ruleOf(custom);
+    const d = await definitionOf(resource);
+    return d && ruleOf(d);
+  };
 
 const LIST_ACTIONS = new Set(['list', 'export']);
 const CHANGE_ACTIONS = new Set(['create', 'edit', 'delete']);

@@ -4,7 +4,10 @@ import { aUser } from '../test/builders';
 import { callOf, stubFetch } from '../test/stubFetch';
 import { setCurrentUser, setSelectedAgent, setSelectedClient } from '../session';
 import { en } from '../i18n/english';
-import { apiRoutes } from './apiRoutes';
+import { DEFINITIONS } from '../resources/definitions';
+import { apiRoutesOf } from './apiRoutes';
+
+const apiRoutes = apiRoutesOf(async (name) => DEFINITIONS.find((d) => d.name === name));
 import { createDataProvider } from './dataProvider';
 import { parseMessageLines } from '../i18n/ruleMessages';
 import { SERVER_ERROR } from './errors';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslate, type Validator } from 'react-admin';
 import type { FormMode } from '../../domain/fields';
 import { fieldValidator } from '../../components/fieldValidation';
-import { translatableRule } from '../../components/ruleMessages';
+import { translatableRule } from '../../i18n/ruleMessages';
 import type { FormBehaviour, ResourceDescription } from '../types';
 
 /** One validator per editable field, labelled with the translated `resources.<name>.fields.<field>`. */
