@@ -15,6 +15,8 @@ import { authPlugin } from './plugins/auth';
 import { databasePlugin } from './plugins/database';
 import { compressPlugin } from './plugins/compress';
 import { pageCachePlugin } from './plugins/page-cache';
+import { loadDefinitions } from './lib/definitions';
+import type { ResourceDefinition } from '../src/resources/define';
 import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
@@ -52,13 +54,15 @@ export interface AppDeps {
   databaseUrl?: string;
   /** Where the request log goes (tests read it); stdout by default. */
   logStream?: { write(line: string): void };
+  /** The plain resources the app serves: every definition under src/resources unless given (a test adds one). */
+  definitions?: readonly ResourceDefinition[];
 }
 
 /**
  * Builds the whole server in an explicit order: configuration (already validated), database,
  * security headers, rate limits, OpenAPI docs, auth, the five services, then the single-page app.
  */
-export async function buildApp({ config, db, mailer, storage, logStream, databaseUrl }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, storage, logStream, databaseUrl, definitions }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Request lines never carry a secret: query strings of the auth routes and token-like parameters are redacted, headers are not logged.
     logger:
@@ -79,6 +83,7 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
     },
   });
   app.decorate('lifecycle', { draining: false });
+  app.decorate('definitions', definitions ?? (await loadDefinitions()));
   app.decorate('uploadLimits', uploadLimitsOf(config));
   // A request's lines carry its id through `request.log` (and the loggers handed on from it, e.g. background work).
   // No AsyncLocalStorage: on Node 20 it hooks every promise, about a tenth of an API request's CPU.

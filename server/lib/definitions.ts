@@ -12,6 +12,13 @@ import { idArray, registerResource, type ResourceDescription, type ScopeRule } f
 /** The folder holding one folder per resource; those with a definition.ts are the described resources. */
 export const RESOURCES_DIR = fileURLToPath(new URL('../../src/resources/', import.meta.url));
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The plain resources this app serves (buildApp: every definition under src/resources unless given). */
+    definitions: readonly ResourceDefinition[];
+  }
+}
+
 let loading: Promise<ResourceDefinition[]> | undefined;
 
 /** Every definition under src/resources (the browser finds the same files through Vite's glob import), by name. */
@@ -108,9 +115,9 @@ export function describeDefinition(d: ResourceDefinition, part: ResourcePart = {
  * Registers a service's described resources: every definition of the service, with its server part. A definition
  * that asks for a part (`server: true`) and has none stops the start (the type checker says so first).
  */
-export async function registerDefinitions<S extends Service>(app: FastifyInstance, service: S, parts: ServerParts<S>) {
+export function registerDefinitions<S extends Service>(app: FastifyInstance, service: S, parts: ServerParts<S>) {
   const byName = parts as Record<string, ServerPart | undefined>;
-  for (const d of await loadDefinitions()) {
+  for (const d of app.definitions) {
     if (d.service !== service) continue;
     const part = byName[d.name];
     if (d.server && !part) throw new Error(`Resource ${d.name} needs its server part in the ${service} service`);

@@ -12,17 +12,32 @@ import { SAMPLE_VIDEO_PATH } from '../../server/scans-generator/images';
 import { issueKioskToken } from '../../server/lib/kiosk';
 import { findAccessByUserId } from '../../server/lib/access';
 import { PERMISSIONS } from '../../src/domain/permissions';
-import { type Actor, type Fixtures, matrix, type MatrixEntry, MISSING_ID, type Owned, type Req } from './access-matrix';
+import {
+  type Actor,
+  definedEntries,
+  type Fixtures,
+  matrix as handMatrix,
+  type MatrixEntry,
+  MISSING_ID,
+  type Owned,
+  type Req,
+} from './access-matrix';
 import { createTestContext, formData } from './helper';
+import { scratch } from './scratch-resource';
 import { pngImage } from './image-fixtures';
 
 /**
- * Issues 8 and 14: every registered /api route, taken from the app's own route table (`app.apiRoutes`, kept by
+ * Every registered /api route, taken from the app's own route table (`app.apiRoutes`, kept by
  * the auth plugin's onRoute hook), called without a token, by a Client user, an Agent user, a user holding every
  * permission but the route's, the Agent and Client users given every permission (so that their scope, not a
  * permission, is what refuses), and a Super Admin. What each call must get is in `access-matrix.ts`.
  */
-const t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '1000000' });
+const t = await createTestContext({ RATE_LIMIT_PER_MINUTE: '1000000' }, undefined, undefined, scratch);
+/** The hand-written entries, and those derived for every plain definition the app serves (the scratch one included). */
+const matrix: Record<string, MatrixEntry> = {
+  ...Object.fromEntries(t.app.definitions.filter((d) => !d.server).flatMap((d) => Object.entries(definedEntries(d)))),
+  ...handMatrix,
+};
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++seq}`;
@@ -107,6 +122,17 @@ const panelGroup = (await t.build.panelGroup()).id;
 const part = (await t.build.part()).id;
 
 const f: Fixtures = {
+  async createAs(who, url, payload) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      headers: { authorization: `Bearer ${tokens[who]}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<{ id?: number; data?: { id: number } }>();
+    return body.id ?? body.data!.id;
+  },
   mine,
   other,
   global: {
@@ -267,8 +293,9 @@ async function refusals(route: ApiRoute, entry: MatrixEntry): Promise<Refusal[]>
   if (globalWrite(entry))
     for (const caller of sides(entry)) out.push({ caller, req: await entry.request(f, caller.who as Actor), check: status(403) });
   for (const [field, foreignValue] of Object.entries(entry.references ?? {})) {
-    const code = entry.referenceStatus?.[field] ?? 422;
+    const given = entry.referenceStatus?.[field] ?? 422;
     for (const caller of sides(entry)) {
+      const code = typeof given === 'number' ? given : (given[caller.who.startsWith('agent') ? 'agent' : 'client'] ?? 422);
       const req = await entry.request(f, caller.who as Actor);
       if (isPlainObject(req.payload) && field in req.payload)
         out.push({ caller, req: { ...req, payload: { ...req.payload, [field]: foreignValue(f) } }, check: onField(field, code) });

@@ -1,6 +1,8 @@
 import type { RouteAccess } from '../../server/plugins/auth';
+import type { ResourceDefinition } from '../../src/resources/define';
 import { OPTION_NAMES } from '../../src/domain/options';
 import type { builders } from './helper';
+import { sampleRecord } from './scratch-resource';
 
 /**
  * The access matrix (issues 8 and 14): one entry for every /api route, keyed `METHOD url` as Fastify registered
@@ -76,6 +78,8 @@ export interface Fixtures {
   deviceScan(): Promise<number>;
   /** A fresh enabled agent with an enrolled customer portal, and a kiosk token enrolled for it. */
   portalAgent(): Promise<{ id: number; kiosk: string }>;
+  /** Creates a record through `POST url` as the actor (201 expected) and gives its id. */
+  createAs(who: Actor, url: string, payload: unknown): Promise<number>;
 }
 
 export interface Req {
@@ -98,8 +102,8 @@ export interface MatrixEntry {
   scoped?: number | { agent?: number; client?: number };
   foreign: Make | 'global' | 'none';
   references?: Record<string, (f: Fixtures) => unknown>;
-  /** A reference field's status when not 422 (the device API's 403 for another agent's device). */
-  referenceStatus?: Record<string, number>;
+  /** A reference field's status when not 422 (the device API's 403 for another agent's device), or per side. */
+  referenceStatus?: Record<string, number | { agent?: number; client?: number }>;
 }
 
 export const MISSING_ID = 999_999_999;
@@ -980,3 +984,74 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'global',
   },
 };
+
+/** The row a scoped reference field may not name: the other side's record of that resource. */
+const FOREIGN_REFERENCE: Record<string, (f: Fixtures) => number> = {
+  agents: (f) => f.other.agent,
+  clients: (f) => f.other.client,
+  locations: (f) => f.other.location,
+  devices: (f) => f.other.device,
+};
+
+const sampleBody = (f: Fixtures, d: ResourceDefinition, owner: Owned) => sampleRecord(d, owner, (prefix) => f.unique(prefix));
+
+/**
+ * The entries of a plain definition (no server part), derived as the routes are: the access its definition gives
+ * each route, a row of the caller's own side, a row of the other side as the foreign call, and each reference field
+ * tried with the other side's record. A side its scope names no column for sees none of its rows: its reads of one
+ * are 404, its creates 403 (the new row would be hidden from its writer).
+ */
+export function definedEntries(d: ResourceDefinition): Record<string, MatrixEntry> {
+  const base = `/api/${d.service}/${d.path}`;
+  const read = { permission: d.list ?? d.permission };
+  const write = { permission: d.edit ?? d.permission, ...(d.global ? { unrestricted: true as const } : {}) };
+  const scope = typeof d.scope === 'object' ? d.scope : null;
+  const blind = scope ? (['agent', 'client'] as const).filter((kind) => !scope[kind]) : [];
+  const blindStatus = (code: number) => (blind.length ? Object.fromEntries(blind.map((kind) => [kind, code])) : undefined);
+  const row = async (f: Fixtures, owner: Owned) => f.createAs('superAdmin', base, sampleBody(f, d, owner));
+  const foreign = (make: (f: Fixtures, id: number) => Req): MatrixEntry['foreign'] =>
+    scope ? async (f) => make(f, await row(f, f.other)) : 'global';
+  const referenceFields = Object.entries(d.fields).filter(([, spec]) => spec.type === 'reference');
+  const references = Object.fromEntries(
+    referenceFields.flatMap(([name, spec]) => {
+      const other = FOREIGN_REFERENCE[(spec as { reference: string }).reference];
+      return other ? [[name, other]] : [];
+    }),
+  );
+  const referenceStatus = (blindCode: number) =>
+    blind.length ? Object.fromEntries(referenceFields.map(([name]) => [name, blindStatus(blindCode)!])) : undefined;
+  return {
+    [`GET ${base}`]: { access: read, request: path(base), foreign: 'none' },
+    [`GET ${base}/lists`]: { access: 'signed-in', request: path(`${base}/lists`), foreign: 'none' },
+    [`GET ${base}/:id`]: {
+      access: read,
+      request: async (f) => ({ url: `${base}/${await row(f, f.mine)}` }),
+      scoped: blindStatus(404),
+      foreign: foreign((_, id) => ({ url: `${base}/${id}` })),
+    },
+    [`POST ${base}`]: {
+      access: write,
+      request: (f) => ({ url: base, payload: sampleBody(f, d, f.mine) }),
+      status: 201,
+      scoped: blindStatus(403),
+      // Creating a row of the other side is naming its records: the references below try that (422 on the field).
+      foreign: 'none',
+      references,
+      referenceStatus: referenceStatus(422),
+    },
+    [`PUT ${base}/:id`]: {
+      access: write,
+      request: async (f) => ({ url: `${base}/${await row(f, f.mine)}`, payload: sampleBody(f, d, f.mine) }),
+      scoped: blindStatus(404),
+      foreign: foreign((f, id) => ({ url: `${base}/${id}`, payload: sampleBody(f, d, f.other) })),
+      references,
+      referenceStatus: referenceStatus(404),
+    },
+    [`DELETE ${base}/:id`]: {
+      access: write,
+      request: async (f) => ({ url: `${base}/${await row(f, f.mine)}` }),
+      scoped: blindStatus(404),
+      foreign: foreign((_, id) => ({ url: `${base}/${id}` })),
+    },
+  };
+}

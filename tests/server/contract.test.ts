@@ -5,7 +5,9 @@ import { hashToken, newToken } from '../../server/lib/tokens';
 import { issueKioskToken } from '../../server/lib/kiosk';
 import { authPlugin } from '../../server/plugins/auth';
 import { createTestContext, formData, PASSWORD, type TestContext } from './helper';
+import { sampleRecord, scratch } from './scratch-resource';
 import { pngImage } from './image-fixtures';
+import type { ResourceDefinition } from '../../src/resources/define';
 
 let t: TestContext;
 let admin: string;
@@ -14,7 +16,7 @@ let locationId: number;
 /** Secrets that must never appear in a reply. */
 let secrets: string[];
 beforeAll(async () => {
-  t = await createTestContext();
+  t = await createTestContext({}, undefined, undefined, scratch);
   const root = await t.build.user({ roles: ['Super Admin'], email: 'contract.root@example.test' });
   admin = await t.login(root.email);
   // Give the admin an API key too, so its digest exists to leak.
@@ -27,6 +29,19 @@ beforeAll(async () => {
   const { password_hash } = await t.db.selectFrom('users').select('password_hash').where('id', '=', root.id).executeTakeFirstOrThrow();
   secrets = [password_hash, hashToken(admin), apiKeyHash, PASSWORD, 'password_hash', 'token_hash', 'api_key_hash', '$argon2'];
 });
+
+/** A record of a plain definition: its first row, or one the Super Admin creates from its fields. */
+const definedSample = async (d: ResourceDefinition) => {
+  const first = await sql<{ id: number }>`select min(id)::int as id from ${sql.table(d.table)}`.execute(t.db);
+  if (first.rows[0].id !== null) return first.rows[0].id;
+  const owner = { agent: agentId, client: (await catalogueIds()).client, location: locationId };
+  let n = 0;
+  const payload = sampleRecord(d, owner, (prefix) => `${prefix}-contract-${++n}`);
+  const res = await t.as(admin, { method: 'POST', url: `/api/${d.service}/${d.path}`, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  const body = res.json<{ id?: number; data?: { id: number } }>();
+  return body.id ?? body.data!.id;
+};
 
 /** Rows for the user service's routes with an id (a user who is not a Super Admin, so one may impersonate them). */
 let samples: { user: number; role: number; permission: number; option: number } | null = null;
@@ -135,7 +150,7 @@ describe('no reply carries a secret', () => {
       if (route === '/app/:key') continue;
       // Device routes take an API key, not a sign-in token; ingestion.test.ts checks their replies.
       if (route.includes('/ingest/')) continue;
-      const url = route
+      let url = route
         .replace(/\/locations\/:id/, `/locations/${locationId}`)
         .replace(/\/agents\/:id/, `/agents/${agentId}`)
         .replace(/\/clients\/:id/, `/clients/${(await catalogueIds()).client}`)
@@ -160,6 +175,9 @@ describe('no reply carries a secret', () => {
         // Routes that need a query of their own.
         .replace(/\/webhooks\/deliveries$/, `/webhooks/deliveries?agent_id=${agentId}`)
         .replace(/\/archData\/search$/, `/archData/search?scan_id=${await scanId()}`);
+      // A plain definition's record: its first row, or one made from its fields (a new resource needs no line here).
+      for (const d of t.app.definitions)
+        if (url.endsWith(`/${d.service}/${d.path}/:id`)) url = url.replace(/:id$/, String(await definedSample(d)));
       // A new route with a parameter must be taught to this sweep.
       expect(url, `add a sample id for ${route}`).not.toMatch(/:\w+/);
       // The customer portal's routes take a kiosk token instead of a sign-in (portal-kiosk.test.ts checks refusals).

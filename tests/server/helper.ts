@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../../server/app';
+import { loadDefinitions } from '../../server/lib/definitions';
+import type { ResourceDefinition } from '../../src/resources/define';
 import { loadConfig } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/database';
 import { hashPassword } from '../../server/services/user/auth-service';
@@ -39,6 +41,8 @@ export async function createTestContext(
   env: Record<string, string> = {},
   mailer?: (db: Database) => Mailer,
   logStream?: { write(line: string): void },
+  /** A scratch resource: its definitions beside the real ones, and the SQL making its table (run before the app starts). */
+  scratch?: { definitions: readonly ResourceDefinition[]; sql: string },
 ): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -64,7 +68,9 @@ export async function createTestContext(
   const config = loadConfig(configEnv);
   const db = createDatabase(url, 5);
   const outbox = mailer ? mailer(db) : createMailer(db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const app = await buildApp({ config, db, mailer: outbox, logStream });
+  if (scratch) await sql.raw(scratch.sql).execute(db);
+  const definitions = scratch ? [...(await loadDefinitions()), ...scratch.definitions] : undefined;
+  const app = await buildApp({ config, db, mailer: outbox, logStream, definitions });
   await app.ready();
   afterAll(async () => {
     await app.close();

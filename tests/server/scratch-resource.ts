@@ -1,0 +1,80 @@
+import type { FieldSpec } from '../../src/domain/fields';
+import { defineResource, type ResourceDefinition } from '../../src/resources/define';
+
+/**
+ * A plain resource as a newcomer adds it (three fields, scoped by client), served beside the real ones by the tests
+ * that walk every route (access matrix, contract): a new definition is tried the day it lands, with no entry of its
+ * own in those tests.
+ */
+export const scratch = {
+  definitions: [
+    defineResource({
+      name: 'insurers',
+      service: 'quote',
+      path: 'insurers',
+      permission: 'client',
+      model: 'Insurer',
+      table: 'insurers',
+      fields: {
+        name: { type: 'text', label: 'Name', required: true, max: 255, list: true },
+        email: { type: 'text', label: 'Email', email: true, max: 255, list: true },
+        client_id: { type: 'reference', label: 'Client', reference: 'clients', required: true },
+      },
+      searchable: ['name', 'email'],
+      sortable: ['name', 'email', 'created_at'],
+      defaultSort: { field: 'name', order: 'asc' },
+      scope: { client: 'client_id' },
+      lists: { text: 'name' },
+      menu: { group: 'setting', icon: 'Shield', position: 10 },
+      recordRepresentation: 'name',
+      pageCache: true,
+    }),
+  ] as ResourceDefinition[],
+  sql: `create table insurers (id bigserial primary key, name text not null, email text,
+    client_id bigint not null references clients(id) on delete cascade,
+    created_at timestamptz not null default now(), updated_at timestamptz not null default now())`,
+};
+
+/** The rows a sample record names: its scope's agent and client, and the site and device it may reference. */
+export interface SampleOwner {
+  agent: number;
+  client: number;
+  location?: number;
+  device?: number;
+}
+
+/** A value every rule of the field accepts; references name `owner`'s rows. Undefined: left out of the body. */
+function sampleValue(spec: FieldSpec, owner: SampleOwner, unique: (prefix: string) => string): unknown {
+  switch (spec.type) {
+    case 'text':
+      return spec.email ? `${unique('sample').toLowerCase()}@example.test` : spec.url ? 'https://example.test/' : unique('Sample');
+    case 'number':
+      return Math.max(spec.min ?? 1, 1);
+    case 'choice':
+      return spec.choices[0].id;
+    case 'boolean':
+      return spec.numeric ? 1 : true;
+    case 'color':
+      return '#123456';
+    case 'reference': {
+      const own: Record<string, number | undefined> = {
+        agents: owner.agent,
+        clients: owner.client,
+        locations: owner.location,
+        devices: owner.device,
+      };
+      return own[spec.reference] ?? (spec.required ? undefined : null);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A create body of a plain definition: a value for every field it can fill, its references naming `owner`'s rows. */
+export const sampleRecord = (d: ResourceDefinition, owner: SampleOwner, unique: (prefix: string) => string) =>
+  Object.fromEntries(
+    Object.entries(d.fields)
+      .filter(([, spec]) => !spec.readOnly && !spec.virtual)
+      .map(([name, spec]) => [name, sampleValue(spec, owner, unique)])
+      .filter(([, v]) => v !== undefined),
+  );
