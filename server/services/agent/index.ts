@@ -13,7 +13,7 @@ export { createWebhookDeliverer } from './webhook-delivery';
 /** The agent service (/api/agent): locations, devices, agents (with the portal pin check) and their webhooks. */
 export async function agentService(app: FastifyInstance) {
   await app.register(multipartPlugin);
-  await registerDefinitions(app, 'agent', { locations: locationsPart, devices: devicesPart, agents: agentsPart });
+  registerDefinitions(app, 'agent', { locations: locationsPart, devices: devicesPart, agents: agentsPart });
   await app.register(agentRoutes);
   registerResource(app, webhooksResource);
   await app.register(webhookEventRoutes);

@@ -11,6 +11,6 @@ import { emailTemplatesPart } from './templates';
  * service writes to is server/lib/mail-outbox.ts.
  */
 export async function emailService(app: FastifyInstance, opts: { mailer: Mailer }) {
-  await registerDefinitions(app, 'email', { 'email-templates': emailTemplatesPart });
+  registerDefinitions(app, 'email', { 'email-templates': emailTemplatesPart });
   await app.register(mailRoutes, { mails: scanMails({ db: app.db, storage: storageOf(app), mailer: opts.mailer }) });
 }

@@ -18,7 +18,7 @@ export async function quoteService(app: FastifyInstance) {
   // Quote PDFs in replies (`pdf`, `pdf_url`) become links signed for the requesting user.
   signDocumentUrlsOfReplies(app);
   await app.register(multipartPlugin);
-  await registerDefinitions(app, 'quote', { clients: clientsPart, panelgroups: panelGroupsPart, panels: panelsPart });
+  registerDefinitions(app, 'quote', { clients: clientsPart, panelgroups: panelGroupsPart, panels: panelsPart });
   await app.register(calculateCategoryRoute);
   await app.register(panelGroupRoutes);
   const deps: QuoteDeps = {

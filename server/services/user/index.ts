@@ -16,7 +16,7 @@ export async function userService(app: FastifyInstance, opts: { config: Config; 
   await app.register(authRoutes, { auth });
   await app.register(fileRoutes);
   await app.register(impersonationRoutes, { auth });
-  await registerDefinitions(app, 'user', {
+  registerDefinitions(app, 'user', {
     users: usersPart,
     roles: rolesPart,
     permissions: permissionsPart,
