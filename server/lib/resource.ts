@@ -8,11 +8,10 @@ import { type DataScope, dataScope, ignoresSelection, isUnrestricted, type Permi
 import { safeString } from '../../src/domain/text';
 import type { Executor } from '../db/database';
 import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
-import type { ClearableCache } from './clearable-cache';
 import { checkImage } from './images';
 import { multipartBody } from './multipart';
 import { sanitizeRichText } from './rich-text';
-import { recordJsonCheck, recordJsonSql } from './record-json';
+import { jsonPages } from './page-json';
 import { dataReply, ListsReply, metaPageReply, pageReply, recordErrors } from './replies';
 import { fileUrl, keyOfUrl, storageOf } from './storage';
 
@@ -134,7 +133,6 @@ export function resourceRepository(d: ResourceDescription) {
   const visible = (scope: DataScope, extra?: RawBuilder<boolean> | null) =>
     extra ? sql<boolean>`(${scopePredicate(scope, d.scope)} and ${extra})` : scopePredicate(scope, d.scope);
   const listValue = sql.ref(d.lists.value ?? 'id');
-  const rowJson = recordJsonSql(d.record, 'p');
   /** A page's rows `p` beside its total `c.page_total` (scope, search, filters, order, limit), and its order. */
   const pageParts = (scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) => {
     const search = q.q
@@ -154,6 +152,7 @@ export function resourceRepository(d: ResourceDescription) {
     return { from, sortField, order };
   };
   return {
+    pageParts,
     async page(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
       const { from, sortField, order } = pageParts(scope, q, extra);
       const r = await sql<Record<string, unknown> & { page_total: number }>`select p.*, c.page_total ${from}
@@ -163,39 +162,6 @@ export function resourceRepository(d: ResourceDescription) {
       // page_total stays on the rows: the reply's serialiser writes only the record's fields (\`delete\` would turn
       // every row into a slow dictionary object).
       return { items: r.rows as Record<string, unknown>[], total };
-    },
-    /**
-     * The statement whose one row's `body` is the page's reply as PostgreSQL writes it (`{items, total}` or
-     * `{items, meta}`), or null when the record is not flat (see recordJsonSql): the same rows, order and fields as
-     * `page`.
-     */
-    pageJsonStatement(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
-      if (!rowJson) return null;
-      const { from, sortField, order } = pageParts(scope, q, extra);
-      const tail =
-        d.pageShape === 'meta'
-          ? sql`'meta', json_build_object('total', c.page_total, 'last_page', greatest(1, ceil(c.page_total / ${q.per_page}::numeric))::int)`
-          : sql`'total', c.page_total`;
-      return sql<{ body: string }>`select json_build_object(
-          'items', coalesce(json_agg(${rowJson} order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order}) filter (where p.id is not null), '[]'),
-          ${tail})::text as body ${from}
-        group by c.page_total`.compile(db);
-    },
-    /**
-     * The page's reply body as PostgreSQL writes it (pageJsonStatement), or null when the record is not flat. With a
-     * cache, the body is kept under the exact statement and its parameters (plugins/page-cache.ts).
-     */
-    async pageJson(
-      db: Executor,
-      scope: DataScope,
-      q: PageQuery,
-      extra?: RawBuilder<boolean> | null,
-      cache?: ClearableCache<string>,
-    ): Promise<string | null> {
-      const statement = this.pageJsonStatement(db, scope, q, extra);
-      if (!statement) return null;
-      const load = async () => (await db.executeQuery(statement)).rows[0].body;
-      return cache ? cache.get(`${statement.sql}\u0000${JSON.stringify(statement.parameters)}`, load) : load();
     },
     async find(db: Executor, scope: DataScope, id: number, extra?: RawBuilder<boolean> | null) {
       const r = await sql<Record<string, unknown>>`select * from ${source} where id = ${id} and ${visible(scope, extra)}`.execute(db);
@@ -376,14 +342,6 @@ export async function columnsOf(fields: FieldSpecs, input: Record<string, unknow
 }
 
 /** The form of a page written by PostgreSQL, for the test suite's check; null when the record is not written there. */
-function pageJsonCheck(d: ResourceDescription) {
-  const row = recordJsonCheck(d.record);
-  if (!row) return null;
-  return d.pageShape === 'meta'
-    ? z.strictObject({ items: z.array(row), meta: z.strictObject({ total: z.number().int(), last_page: z.number().int().min(1) }) })
-    : z.strictObject({ items: z.array(row), total: z.number().int() });
-}
-
 export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const repo = resourceRepository(d);
   described.set(d.path.toLowerCase(), d);
@@ -461,9 +419,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       ? { items, meta: { total, last_page: Math.max(1, Math.ceil(total / req.query.per_page)) } }
       : { items, total };
   };
-  // The test suite checks that every page PostgreSQL writes has the form JavaScript would give it (see recordJsonSql).
-  const pageCache = app.hasDecorator('pageCache') ? app.pageCache : undefined;
-  const jsonCheck = app.hasDecorator('replySerializer') && app.replySerializer.check ? pageJsonCheck(d) : null;
+  const pages = d.pageJson ? jsonPages(app, d, repo) : null;
   r.get(
     `/${d.path}`,
     {
@@ -476,12 +432,8 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
       },
     },
     async (req, reply) => {
-      const body = d.pageJson ? await repo.pageJson(app.db, scopeOf(req), pageQuery(d.filters, req.query), narrow(req), pageCache) : null;
+      const body = pages ? await pages.body(scopeOf(req), pageQuery(d.filters, req.query), narrow(req)) : null;
       if (body === null) return pageOf(req);
-      if (jsonCheck) {
-        const checked = jsonCheck.safeParse(JSON.parse(body));
-        if (!checked.success) throw new Error(`GET ${d.path}: PostgreSQL wrote ${body}: ${checked.error.message}`);
-      }
       // Already JSON: a string with a JSON content type leaves as it is (the schema's serialiser is for objects).
       return reply.type('application/json; charset=utf-8').send(body as never);
     },

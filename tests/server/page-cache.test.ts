@@ -6,6 +6,7 @@ import { ClearableCache } from '../../server/lib/clearable-cache';
 import { loadDefinitions } from '../../server/lib/definitions';
 import { describedResources, resourceRepository } from '../../server/lib/resource';
 import type { DataScope } from '../../src/domain/permissions';
+import { pageJsonStatement } from '../../server/lib/page-json';
 import { ensurePageCacheTriggers } from '../../server/plugins/page-cache';
 import { createTestContext, secondInstance, type TestContext } from './helper';
 
@@ -150,7 +151,8 @@ describe('page cache', () => {
       for (const d of describedResources()) {
         const repo = resourceRepository(d);
         for (const scope of scopes) {
-          const statement = d.pageJson ? repo.pageJsonStatement(t.db, scope, { page: 1, per_page: 25, q: 'x' }) : null;
+          const q = { page: 1, per_page: 25, q: 'x' };
+          const statement = d.pageJson ? pageJsonStatement(t.db, d, repo.pageParts(scope, q), q.per_page) : null;
           if (!statement) continue;
           cached.push(d.path);
           const plan = await c.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${statement.sql}`, [...statement.parameters]);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { jsonPages } from '../../server/lib/page-json';
 import { recordJsonCheck, recordJsonSql } from '../../server/lib/record-json';
 import { metaPageReply, pageReply } from '../../server/lib/replies';
 import { describedAt, type PageQuery, type ResourceDescription, resourceRepository } from '../../server/lib/resource';
@@ -57,7 +58,7 @@ describe('a page written by PostgreSQL (recordJsonSql)', () => {
   });
 
   it('holds the same rows, order and values as the page JavaScript writes', async () => {
-    const repo = resourceRepository(locationsResource);
+    const pages = jsonPages(t.app, locationsResource, resourceRepository(locationsResource));
     const queries: PageQuery[] = [
       { page: 1, per_page: 25 },
       { page: 1, per_page: 4, sort: 'name', order: 'desc' },
@@ -68,11 +69,11 @@ describe('a page written by PostgreSQL (recordJsonSql)', () => {
       { page: 1, per_page: 10, q: 'no such depot' },
     ];
     for (const q of queries) {
-      const body = await repo.pageJson(t.db, everything, q);
+      const body = await pages.body(everything, q, null);
       expect(body, JSON.stringify(q)).not.toBeNull();
       expect(JSON.parse(body!), JSON.stringify(q)).toEqual(await pageByJavaScript(q));
     }
-    const first = JSON.parse((await repo.pageJson(t.db, everything, { page: 1, per_page: 25, sort: 'name', order: 'asc' }))!);
+    const first = JSON.parse((await pages.body(everything, { page: 1, per_page: 25, sort: 'name', order: 'asc' }, null))!);
     expect(first.items.map((l: { name: string }) => l.name)).toContain('Quote " and \\ back');
     expect(first.items.find((l: { name: string }) => l.name === 'Quote " and \\ back').created_at).toBe('2026-11-24T01:02:03.999Z');
   });
@@ -84,10 +85,11 @@ describe('a page written by PostgreSQL (recordJsonSql)', () => {
         .values({ template_name: `Template ${i}`, template_body: `<p>${i}</p>` })
         .execute();
     const repo = resourceRepository(emailTemplatesResource);
+    const pages = jsonPages(t.app, emailTemplatesResource, repo);
     const q = { page: 1, per_page: 2 };
     const { items, total } = await repo.page(t.db, everything, q);
     const expected = metaPageReply(emailTemplatesResource.record).parse({ items, meta: { total, last_page: Math.ceil(total / 2) } });
-    expect(JSON.parse((await repo.pageJson(t.db, everything, q))!)).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(JSON.parse((await pages.body(everything, q, null))!)).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
   it('is what the list route sends', async () => {
@@ -95,6 +97,6 @@ describe('a page written by PostgreSQL (recordJsonSql)', () => {
     const res = await t.as(admin, { method: 'GET', url: '/api/agent/locations?page=1&per_page=25' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.body).toBe(await resourceRepository(locationsResource).pageJson(t.db, everything, q));
+    expect(res.body).toBe(await jsonPages(t.app, locationsResource, resourceRepository(locationsResource)).body(everything, q, null));
   });
 });
