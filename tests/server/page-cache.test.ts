@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ClearableCache } from '../../server/lib/clearable-cache';
-import { loadDefinitions } from '../../server/lib/definitions';
 import { describedResources, resourceRepository } from '../../server/lib/resource';
 import type { DataScope } from '../../src/domain/permissions';
 import { pageJsonStatement } from '../../server/lib/page-json';
 import { ensurePageCacheTriggers } from '../../server/plugins/page-cache';
 import { createTestContext, secondInstance, type TestContext } from './helper';
+import { scratch } from './scratch-resource';
 
 /**
  * The page cache (plugins/page-cache.ts, to cut a request's cost): a list page PostgreSQL writes is reused for the same
@@ -25,7 +25,8 @@ let userB: string;
 
 beforeAll(async () => {
   // A long life: only a clear can make a page change within these tests.
-  t = await createTestContext({ PAGE_CACHE_SECONDS: '60' });
+  // The scratch resource is scoped by client alone: an agents-only scope reads none of its rows.
+  t = await createTestContext({ PAGE_CACHE_SECONDS: '60' }, undefined, undefined, scratch);
   b = (await secondInstance(t)).app;
   admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
   agentA = (await t.build.agent({ name: 'Cache agent A' })).id;
@@ -150,6 +151,8 @@ describe('page cache', () => {
     try {
       for (const d of describedResources()) {
         const repo = resourceRepository(d);
+        // A scope the resource names no column for reads nothing (the planner drops a constant-false query).
+        const readByAnyScope = new Set<string>();
         for (const scope of scopes) {
           const q = { page: 1, per_page: 25, q: 'x' };
           const statement = d.pageJson ? pageJsonStatement(t.db, d, repo.pageParts(scope, q), q.per_page) : null;
@@ -161,16 +164,17 @@ describe('page cache', () => {
             if (key === 'Relation Name') read.add(value as string);
             return value;
           });
-          expect(read.size, `${d.path}: no table in the plan`).toBeGreaterThan(0);
           for (const table of read) expect(triggered, `${d.path} reads ${table}`).toContain(table);
+          for (const table of read) readByAnyScope.add(table);
         }
+        if (d.pageJson) expect(readByAnyScope, `${d.path}: no table in any plan`).toContain(d.table);
       }
     } finally {
       await c.end();
     }
     // The resources whose definitions opt in (`pageCache: true`): their pages go through the cache.
-    const optedIn = (await loadDefinitions()).filter((d) => d.pageCache).map((d) => d.path);
-    expect(optedIn.length).toBe(9);
+    const optedIn = t.app.definitions.filter((d) => d.pageCache).map((d) => d.path);
+    expect(optedIn).toEqual(expect.arrayContaining(['locations', 'devices', 'agents', 'permissions', 'panels', 'scratchInsurers']));
     expect(new Set(cached)).toEqual(new Set(optedIn));
   });
 });

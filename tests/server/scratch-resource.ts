@@ -9,12 +9,12 @@ import { defineResource, type ResourceDefinition } from '../../src/resources/def
 export const scratch = {
   definitions: [
     defineResource({
-      name: 'insurers',
+      name: 'scratch-insurers',
       service: 'quote',
-      path: 'insurers',
+      path: 'scratchInsurers',
       permission: 'client',
-      model: 'Insurer',
-      table: 'insurers',
+      model: 'ScratchInsurer',
+      table: 'scratch_insurers',
       fields: {
         name: { type: 'text', label: 'Name', required: true, max: 255, list: true },
         email: { type: 'text', label: 'Email', email: true, max: 255, list: true },
@@ -30,7 +30,7 @@ export const scratch = {
       pageCache: true,
     }),
   ] as ResourceDefinition[],
-  sql: `create table insurers (id bigserial primary key, name text not null, email text,
+  sql: `create table scratch_insurers (id bigint generated always as identity primary key, name text not null, email text,
     client_id bigint not null references clients(id) on delete cascade,
     created_at timestamptz not null default now(), updated_at timestamptz not null default now())`,
 };
