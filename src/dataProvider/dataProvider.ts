@@ -2,6 +2,13 @@ import type { DataProvider, GetListParams, GetManyReferenceParams, Identifier, R
 import type { ApiRoute, ApiRoutes } from './apiRoutes';
 import type { Request, RequestOptions, Service } from './http';
 import { translateFieldErrors } from './errors';
+import { agentCalls } from './calls/agents';
+import { authCalls } from './calls/auth';
+import { dashboardCalls } from './calls/dashboard';
+import { emailCalls } from './calls/email';
+import { optionCalls } from './calls/options';
+import { quoteCalls } from './calls/quotes';
+import { scanCalls } from './calls/scans';
 
 /** `{text, value}` items of a `<path>/lists` reply (the wire's "Select list items"). */
 export interface SelectOption {
@@ -9,8 +16,23 @@ export interface SelectOption {
   value: number | string;
 }
 
-/** react-admin's methods plus two for calls that are not CRUD; both still go through checkError. */
-export interface AppDataProvider extends DataProvider {
+/** Every named call the screens make beyond CRUD, grouped by service in ./calls. */
+const namedCalls = (request: Request) => ({
+  ...authCalls(request),
+  ...optionCalls(request),
+  ...agentCalls(request),
+  ...dashboardCalls(request),
+  ...emailCalls(request),
+  ...quoteCalls(request),
+  ...scanCalls(request),
+});
+type NamedCalls = ReturnType<typeof namedCalls>;
+
+/**
+ * react-admin's methods, the select lists, the named calls (./calls) and `send` for the generic list screens
+ * (src/components/list), which build their paths from a resource's route; all still go through checkError.
+ */
+export interface AppDataProvider extends DataProvider, NamedCalls {
   getSelectOptions(resource: string): Promise<SelectOption[]>;
   send<T = unknown>(service: Service, path: string, options?: RequestOptions): Promise<T>;
 }
@@ -136,6 +158,7 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
       return Array.isArray(reply) ? (reply as SelectOption[]) : [];
     },
     send: (service, path, options) => request(service, path, options),
+    ...namedCalls(request),
   };
   return provider;
 }

@@ -25,7 +25,7 @@ export const TermsDialog = () => {
   const accept = async () => {
     setBusy(true);
     try {
-      mergeCurrentUser(await dataProvider.send('user', 'auth/consent', { method: 'POST' }));
+      mergeCurrentUser(await dataProvider.acceptTerms());
     } catch (error) {
       notifyError(error);
     } finally {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
-import type { AgentStatisticsRow, LocationStatisticsRow } from '../../domain/dashboard';
 import type { AppDataProvider } from '../../dataProvider';
 import { useScanEvents } from '../../realtime';
 import type { Selection } from '../../session';
@@ -16,15 +15,14 @@ export const LIVE_RELOAD_MS = 1000;
  */
 export function useStatistics(query: Record<string, string>, agent: Selection, client: Selection) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const load = <T>(path: string) => dataProvider.send<T[]>('scan', path, { query });
   const agents = useQuery({
     queryKey: ['scans', 'agent-statistics', query, agent, client],
-    queryFn: () => load<AgentStatisticsRow>('scans/agent-statistics'),
+    queryFn: () => dataProvider.statisticsByAgent(query),
     retry: false,
   });
   const locations = useQuery({
     queryKey: ['scans', 'location-statistics', query, agent, client],
-    queryFn: () => load<LocationStatisticsRow>('scans/location-statistics'),
+    queryFn: () => dataProvider.statisticsByLocation(query),
     retry: false,
   });
   useEffect(() => {

@@ -6,15 +6,10 @@ import { PageLoading } from '../../components/PageLoading';
 import { RichTextInput } from '../../components/RichTextInput';
 import { translatableRule } from '../../i18n/ruleMessages';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
-import type { AppDataProvider } from '../../dataProvider';
+import type { AppDataProvider, Option } from '../../dataProvider';
 import { OPTION_NAMES, optionValueError } from '../../domain/options';
 import { dataScope, isUnrestricted } from '../../domain/permissions';
 import { useCurrentUser } from '../../session';
-
-interface Option {
-  option_name: string;
-  option_value: string;
-}
 
 /** The two settings this page edits, with the label each one's messages use ('Header is required'). */
 const EDITORS = [
@@ -60,10 +55,9 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
   const [defaultValues] = useState(() => valuesOf(options));
   const save = useMutation({
     mutationFn: (values: FormValues) =>
-      dataProvider.send<Option[]>('user', 'options/bulksave', {
-        method: 'POST',
-        body: EDITORS.map(({ name }) => ({ option_name: name, option_value: typeof values[name] === 'string' ? values[name] : '' })),
-      }),
+      dataProvider.saveEmailDefaults(
+        EDITORS.map(({ name }) => ({ option_name: name, option_value: typeof values[name] === 'string' ? values[name] : '' })),
+      ),
   });
 
   const submit = async (values: FormValues) => {
@@ -104,8 +98,7 @@ export const EmailHeaderFooterPage = () => {
   const notifyError = useNotifyError();
   const { data, error } = useQuery({
     queryKey: QUERY_KEY,
-    queryFn: () =>
-      dataProvider.send<Option[]>('user', 'options/search', { method: 'POST', body: { option_name: EDITORS.map((e) => e.name) } }),
+    queryFn: () => dataProvider.searchOptions(EDITORS.map((e) => e.name)),
   });
   useEffect(() => {
     if (error) notifyError(error);

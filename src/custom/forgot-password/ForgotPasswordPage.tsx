@@ -22,7 +22,7 @@ export const ForgotPasswordPage = () => {
 
   const submit = handleSubmit(async ({ email }) => {
     try {
-      await dataProvider.send('user', 'auth/forgot-password', { method: 'POST', body: { email: email.trim() }, token: null });
+      await dataProvider.forgotPassword(email.trim());
       notify('app.auth.reset_link_sent', { type: 'success' });
       navigate(loginPath);
     } catch (error) {

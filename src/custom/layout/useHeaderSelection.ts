@@ -70,7 +70,7 @@ export function useHeaderSelection(): {
       setAgentBranding(null);
       if (id === null) return;
       try {
-        setAgentBranding(toAgentBranding(await dataProvider.send('agent', `agents/${id}/branding`)));
+        setAgentBranding(toAgentBranding(await dataProvider.agentBranding(id)));
       } catch (error) {
         // Logged only; the theme stays the default.
         console.error('Failed to load the agent branding', error);

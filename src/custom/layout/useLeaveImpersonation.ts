@@ -14,7 +14,7 @@ export function useLeaveImpersonation() {
     const adminId = getImpersonatedUser();
     if (adminId === null) return;
     try {
-      const admin = toCurrentUser(await dataProvider.send('user', `auth/impersonate/${adminId}/leave`));
+      const admin = toCurrentUser(await dataProvider.leaveImpersonation(adminId));
       if (!admin) throw new Error('The leave reply carries no signed-in user');
       switchUser(admin, null, 'app.account.left_impersonation');
     } catch (error) {

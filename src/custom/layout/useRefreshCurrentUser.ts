@@ -8,7 +8,7 @@ export function useRefreshCurrentUser() {
   const dataProvider = useDataProvider<AppDataProvider>();
   useEffect(() => {
     dataProvider
-      .send('user', 'auth/user')
+      .currentUser()
       .then(mergeCurrentUser)
       .catch((error: unknown) => console.error('Failed to refresh the current user', error));
   }, [dataProvider]);

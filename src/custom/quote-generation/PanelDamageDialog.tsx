@@ -2,7 +2,6 @@ import { Dialog, DialogContent, CircularProgress } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ScanDetail } from '../../domain/records';
 import { DamageCountDialog } from '../scan-page/DamageModal';
 import type { QuotePanel } from './quoteForm';
 
@@ -17,7 +16,7 @@ export const PanelDamageDialog = ({ scanId, panel, onClose }: { scanId: number; 
   const id = String(scanId);
   const scan = useQuery({
     queryKey: ['scans', 'getOne', id],
-    queryFn: () => dataProvider.send<ScanDetail>('scan', `scans/${encodeURIComponent(id)}`),
+    queryFn: () => dataProvider.scan(id),
   });
   if (!scan.data || !panel.carPanel)
     return (

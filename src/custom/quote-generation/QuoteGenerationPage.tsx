@@ -69,7 +69,7 @@ function useQuoteSources(scanId: string) {
   const evaluation = useEvaluation(scanId);
   const groups = useQuery({
     queryKey: ['panelgroups', 'positions'],
-    queryFn: async () => toGroups(await dataProvider.send('quote', 'panelGroups/positions')),
+    queryFn: async () => toGroups(await dataProvider.panelGroupPositions()),
     retry: false,
     staleTime: 5 * 60_000,
   });
@@ -140,7 +140,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
       photo,
       withManualCheck,
     });
-    const reply = await dataProvider.send<{ id?: unknown }>('quote', 'quotes', { method: 'POST', body });
+    const reply = await dataProvider.saveQuote(body);
     const id = reply && typeof reply === 'object' ? reply.id : undefined;
     if (typeof id !== 'number' && typeof id !== 'string') throw new Error('app.error.server');
     notify(`${T}.generated`, { type: 'success' });
@@ -151,7 +151,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
     if (!saved) return;
     setDeletingPhoto(true);
     try {
-      await dataProvider.send('quote', `quotes/${saved.id}/delete_vehicle_photo`, { method: 'PUT' });
+      await dataProvider.deleteQuoteVehiclePhoto(saved.id);
       setSavedPhoto(null);
     } catch (error) {
       // A failed photo delete is only logged.

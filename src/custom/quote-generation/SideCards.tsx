@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { LinkBase, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ScanDetail } from '../../domain/records';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney } from '../../domain/money';
 import type { PricedLine, QuoteTotals } from '../../domain/pricing';
@@ -92,7 +91,7 @@ export const DamageReportCard = ({ scanId }: { scanId: number }) => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data: scan, isPending } = useQuery({
     queryKey: ['scans', 'getOne', String(scanId)],
-    queryFn: () => dataProvider.send<Pick<ScanDetail, 'pdf_url'>>('scan', `scans/${scanId}`),
+    queryFn: () => dataProvider.scan(scanId),
     retry: false,
   });
   const url = scan?.pdf_url ?? null;

@@ -4,7 +4,6 @@ import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { useNotifyError } from '../../components/useNotifyError';
 import { isRecordNotFound } from '../../dataProvider/errors';
-import type { EvaluationReply } from '../../domain/records';
 import { previewGstPercent, toEvaluation, toSavedQuote, type Evaluation, type SavedQuote } from './evaluation';
 import { formErrors, onePerCarPanel, pricingOf, QUOTE_SAVE_LABELS, visiblePanels, type QuoteForm } from './quoteForm';
 
@@ -17,7 +16,7 @@ export function useEvaluation(scanId: string) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: evaluationKey(scanId),
-    queryFn: async () => toEvaluation(await dataProvider.send<EvaluationReply>('scan', `scans/${encodeURIComponent(scanId)}/evaluate`)),
+    queryFn: async () => toEvaluation(await dataProvider.evaluateScan(scanId)),
     retry: false,
   });
 }
@@ -29,7 +28,7 @@ export function useSavedQuote(scanId: string) {
     queryKey: savedQuoteKey(scanId),
     queryFn: async () => {
       try {
-        return toSavedQuote(await dataProvider.send('quote', 'quotes/search', { method: 'POST', body: { scan_id: Number(scanId) } }));
+        return toSavedQuote(await dataProvider.searchQuote(Number(scanId)));
       } catch (error) {
         // No quote for the scan yet: the form starts from the defaults.
         if (isRecordNotFound(error)) return null;

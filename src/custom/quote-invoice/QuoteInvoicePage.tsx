@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useAuthenticated, useDataProvider, useLocaleState, useParams, useTranslate } from 'react-admin';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
-import { buildInvoice, invoiceSourceOfQuote, type QuoteInvoiceRecord } from '../../domain/invoice';
+import { buildInvoice, invoiceSourceOfQuote } from '../../domain/invoice';
 import { InvoiceView } from './InvoiceView';
 
 /** Printing: A4 with the page's own margins, nothing but the invoice (no toolbar, no app chrome, no shadow). */
@@ -39,7 +39,7 @@ export const QuoteInvoicePage = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data: quote, error } = useQuery({
     queryKey: ['quotes', 'getOne', quoteId],
-    queryFn: () => dataProvider.send<QuoteInvoiceRecord>('quote', `quotes/${encodeURIComponent(quoteId)}`),
+    queryFn: () => dataProvider.quoteInvoice(quoteId),
     retry: false,
   });
   const invoice = useMemo(() => (quote ? buildInvoice(invoiceSourceOfQuote(quote, locale)) : null), [quote, locale]);

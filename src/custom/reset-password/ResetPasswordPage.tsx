@@ -43,7 +43,7 @@ export const ResetPasswordPage = () => {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await dataProvider.send('user', 'auth/reset-password', { method: 'POST', body: { token, ...values }, token: null });
+      await dataProvider.resetPassword({ token, ...values });
       notify('app.auth.password_changed', { type: 'success' });
       navigate(loginPath);
     } catch (error) {

@@ -55,7 +55,7 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
       manual_check: saved?.manual_check === 1 || saved?.manual_check === true ? 1 : 0,
       scan_details: evaluation.scan,
     };
-    const reply = await dataProvider.send<Partial<SavedReply>>('quote', 'quotes', { method: 'POST', body });
+    const reply = await dataProvider.saveQuote(body);
     if (typeof reply?.id !== 'number' || typeof reply.grant_total !== 'number') throw new Error('app.error.server');
     notify(`${G}.generated`, { type: 'success' });
     await onSaved({ id: reply.id, grant_total: reply.grant_total, currency: reply.currency ?? evaluation.client.currency });

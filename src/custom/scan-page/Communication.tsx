@@ -13,12 +13,6 @@ import { useCurrentUser } from '../../session';
 import { Section } from './Section';
 import { useScanPage } from './context';
 
-interface Template {
-  id: number;
-  templateName: string;
-  templateBody: string;
-}
-
 /** What the mail attaches: the scan's own files by id (damage close-ups, saved images) or report path. */
 type Attachment = { type: 'damage' | 'annotate'; id: number } | { type: 'report'; path: string };
 
@@ -38,7 +32,7 @@ const TemplateSelect = () => {
   const templates = useQuery({
     enabled: allowed,
     queryKey: ['email-templates', 'scan-mail'],
-    queryFn: () => dataProvider.send<{ items: Template[] }>('email', 'emailTemplates', { query: { page: 1, per_page: 100 } }),
+    queryFn: () => dataProvider.emailTemplatesForMail(),
     retry: false,
     staleTime: 60_000,
   });
@@ -105,17 +99,14 @@ export const Communication = () => {
 
   const send = async (values: FormValues) => {
     try {
-      await dataProvider.send('email', 'emails', {
-        method: 'POST',
-        body: {
-          scan_id: scan.id,
-          recipients: parseRecipients(typeof values.recipients === 'string' ? values.recipients : '').valid,
-          subject: typeof values.subject === 'string' ? values.subject.trim() : '',
-          message: values.message,
-          template_id: values.template_id || undefined,
-          // The scan's own stored files by name: the server resolves them, never a URL.
-          attachments: attachments.map(pathOf).filter((p): p is string => !!p),
-        },
+      await dataProvider.sendScanEmail({
+        scan_id: scan.id,
+        recipients: parseRecipients(typeof values.recipients === 'string' ? values.recipients : '').valid,
+        subject: typeof values.subject === 'string' ? values.subject.trim() : '',
+        message: values.message,
+        template_id: values.template_id || undefined,
+        // The scan's own stored files by name: the server resolves them, never a URL.
+        attachments: attachments.map(pathOf).filter((p): p is string => !!p),
       });
       notify('app.scanPage.mail.sent', { type: 'success' });
       clearSelection();

@@ -122,10 +122,7 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
     const counts = (t: DamageType) => Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, parseCount(drafts[t][l]) ?? 0]));
     setSaving(true);
     try {
-      await dataProvider.send('scan', 'scans/arch/edit-damage-count', {
-        method: 'POST',
-        body: { scan_id: scan.id, car_panel: carPanel, dents: counts('dents'), scratchs: counts('scratchs') },
-      });
+      await dataProvider.editDamageCount({ scan_id: scan.id, car_panel: carPanel, dents: counts('dents'), scratchs: counts('scratchs') });
       await reload();
       notify('app.scanPage.modal.counts_saved', { type: 'success' });
     } catch (error) {

@@ -31,7 +31,7 @@ export const QuoteCheck = () => {
     if (!quote) return;
     setBusy(true);
     try {
-      await dataProvider.send('quote', `quotes/${quote.id}/manual_check`, { method: 'PUT', body: { manual_check: on ? 1 : 0 } });
+      await dataProvider.setQuoteManualCheck(quote.id, on);
       await queryClient.invalidateQueries({ queryKey: savedQuoteKey(scanId) });
       notify(on ? 'app.scanPage.quote.check_saved' : 'app.scanPage.quote.check_cleared', { type: 'success' });
     } catch (error) {

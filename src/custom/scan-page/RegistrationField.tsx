@@ -3,7 +3,6 @@ import { Autocomplete, CircularProgress, IconButton, TextField, Tooltip } from '
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import type { PlateLookup, PlateSuggestion } from '../../domain/records';
 import { lookupVehicle, plateOptions } from '../../domain/scan-view';
 import { useNotifyError } from '../../components/useNotifyError';
 import { InlineField, type InlineInputProps } from './InlineField';
@@ -25,7 +24,7 @@ const PlateInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProp
     const timer = setTimeout(() => {
       setLoading(true);
       dataProvider
-        .send<PlateSuggestion[]>('scan', 'license-plates/search', { method: 'POST', body: { number: term } })
+        .searchPlates(term)
         .then((reply) => live && setOptions(plateOptions(reply)))
         // A failed lookup only stops loading.
         .catch(() => live && setOptions([]))
@@ -74,9 +73,7 @@ export const RegistrationField = () => {
   const fetchVehicle = async () => {
     setFetching(true);
     try {
-      const reply = await dataProvider.send<PlateLookup>('scan', `license-plates/fetch/${encodeURIComponent(plate)}`, {
-        query: { state: scan.location_state ?? undefined },
-      });
+      const reply = await dataProvider.fetchPlate(plate, scan.location_state);
       const vehicle = lookupVehicle(reply);
       if (!Object.keys(vehicle).length) {
         notify('app.scanPage.no_plate_match', { type: 'info' });

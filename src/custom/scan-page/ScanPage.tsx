@@ -23,7 +23,7 @@ import { ScanDetailsCard } from './ScanDetailsCard';
 import { ScanVideo } from './ScanVideo';
 import { TotalsCard } from './TotalsCard';
 import { archDataKey } from './useArchData';
-import { ScanPageContext, scanPath, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
+import { ScanPageContext, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
 
 const noSelection = (): MailSelection => ({ damages: new Set(), annotates: new Set(), reports: new Set() });
 
@@ -57,7 +57,7 @@ export const ScanPage = () => {
     refetch,
   } = useQuery({
     queryKey: key,
-    queryFn: () => dataProvider.send<Scan>('scan', scanPath(id)),
+    queryFn: () => dataProvider.scan(id),
     retry: false,
   });
 
@@ -99,7 +99,7 @@ export const ScanPage = () => {
     setRefreshing(true);
     try {
       // Ask the server to refresh the scan, then load it again.
-      await dataProvider.send('scan', scanPath(id, '/refresh'), { method: 'POST' });
+      await dataProvider.refreshScan(id);
       await reload();
       notify('app.scans.page.refreshed', { type: 'success' });
     } catch (e) {

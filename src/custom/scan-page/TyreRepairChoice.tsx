@@ -4,10 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
-import type { TyreRepair } from '../../domain/records';
 import { TYRE_REPAIR_TYPES, type TyreRepairType } from '../../domain/scans';
 import { evaluationKey } from '../quote-generation/useQuoteSources';
-import { scanPath, useScanPage } from './context';
+import { useScanPage } from './context';
 
 /** i18n keys of the choices (Repair, Recheck Next Visit, Replace). */
 const LABEL: Record<TyreRepairType, string> = {
@@ -38,10 +37,7 @@ export const TyreRepairChoice = ({ row, direction, label }: { row: number; direc
   const choose = async (next: TyreRepairType | null) => {
     setSaving(true);
     try {
-      const list = await dataProvider.send<TyreRepair[]>('scan', scanPath(id, '/tyre-repairs'), {
-        method: 'PUT',
-        body: { row, direction, repair_type: next },
-      });
+      const list = await dataProvider.tyreRepairs(id, { row, direction, repair_type: next });
       setScan((s) => ({ ...s, tyre_repairs: list }));
       // The quote's Tyres section follows the choices: the agent's quote preview reads them with the evaluation.
       void queryClient.invalidateQueries({ queryKey: evaluationKey(String(id)) });

@@ -41,6 +41,3 @@ export function useScanPage(): ScanPageState {
   if (!state) throw new Error('useScanPage outside the scan page');
   return state;
 }
-
-/** `scans/{id}` paths: the route's id, encoded. */
-export const scanPath = (id: string, rest = '') => `scans/${encodeURIComponent(id)}${rest}`;

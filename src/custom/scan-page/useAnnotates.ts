@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import { scanPath, useScanPage } from './context';
+import { useScanPage } from './context';
 
 /**
  * Saved images: `POST scans/{id}/annotates` (multipart: file, scan id, edit flag) and
@@ -17,7 +17,7 @@ export function useAnnotates() {
       form.append('scan_id', String(scan.id));
       form.append('edit', '0');
       form.append('file', image, name);
-      await dataProvider.send('scan', scanPath(id, '/annotates'), { method: 'POST', body: form });
+      await dataProvider.addAnnotate(id, form);
       await reload();
       notify('app.scanPage.saved_images.saved', { type: 'success' });
     },
@@ -25,7 +25,7 @@ export function useAnnotates() {
   );
   const remove = useCallback(
     async (imageId: number) => {
-      await dataProvider.send('scan', scanPath(id, `/annotates/${imageId}`), { method: 'DELETE' });
+      await dataProvider.deleteAnnotate(id, imageId);
       await reload();
       notify('app.scanPage.saved_images.deleted', { type: 'success' });
     },

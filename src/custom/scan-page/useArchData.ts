@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import type { ArchData } from '../../domain/records';
 
 export const archDataKey = (scanId: number) => ['scans', 'archData', scanId];
 
@@ -10,6 +9,6 @@ export function useArchData(scanId: number) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: archDataKey(scanId),
-    queryFn: () => dataProvider.send<ArchData>('scan', 'archData/search', { query: { scan_id: scanId } }),
+    queryFn: () => dataProvider.archData(scanId),
   });
 }

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { fieldErrorsOf } from '../../dataProvider/errors';
-import { scanPath, useScanPage, type Scan } from './context';
+import { useScanPage, type Scan } from './context';
 
 /** Why a save failed, in the user's language: the field's own message when the server named it, else the error's. */
 export function useFailureReason() {
@@ -37,7 +37,7 @@ export function useSaveScan() {
         return { ...s, ...changes };
       });
       try {
-        const saved = await dataProvider.send<Scan>('scan', scanPath(id), { method: 'PUT', body: { ...body, noLoading: true } });
+        const saved = await dataProvider.saveScan(id, body);
         // The server's values for what was saved (the registration normalised, the client's name resolved).
         const fromServer = Object.fromEntries(
           [...keys, ...(keys.includes('client_id') ? (['client_name'] as const) : [])].map((k) => [k, saved[k]]),

@@ -58,7 +58,7 @@ export const UpdateProfilePage = () => {
         ...(password ? { password } : {}),
         ...(password || emailChanged ? { current_password } : {}),
       };
-      mergeCurrentUser(await dataProvider.send('user', 'auth/profile', { method: 'PUT', body }));
+      mergeCurrentUser(await dataProvider.updateProfile(body));
       notify('app.profile.updated', { type: 'success' });
       navigate('/');
     } catch (error) {

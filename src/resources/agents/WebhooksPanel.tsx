@@ -59,7 +59,7 @@ function useLatestDeliveries(agentId: Identifier | undefined) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const query = useQuery<WebhookDelivery[]>({
     queryKey: ['webhooks', 'deliveries', agentId],
-    queryFn: () => dataProvider.send<WebhookDelivery[]>('agent', 'webhooks/deliveries', { query: { agent_id: Number(agentId) } }),
+    queryFn: () => dataProvider.webhookDeliveries(Number(agentId)),
     enabled: agentId != null,
     refetchInterval: 10_000,
     retry: false,
@@ -125,7 +125,7 @@ function useWebhookEvents() {
   const translate = useTranslate();
   const query = useQuery<SelectOption[]>({
     queryKey: ['webhooks', 'events'],
-    queryFn: () => dataProvider.send<SelectOption[]>('agent', 'webhooks/events'),
+    queryFn: () => dataProvider.webhookEvents(),
     staleTime: 5 * 60_000,
   });
   const label = useMemo(

@@ -25,7 +25,7 @@ export const ApiKeyChip = () => {
   const generate = async () => {
     setPending(true);
     try {
-      const reply = await dataProvider.send<{ token?: unknown }>('user', `users/${encodeURIComponent(String(record.id))}/apikey`);
+      const reply = await dataProvider.newApiKey(record.id);
       if (typeof reply?.token !== 'string') throw new Error('The reply carries no token');
       setToken(reply.token);
       notify('resources.users.api_key.generated', { type: 'success' });

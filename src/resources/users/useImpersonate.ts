@@ -20,7 +20,7 @@ export function useImpersonate() {
       setPending(true);
       setImpersonatedUser(admin.id);
       try {
-        const user = toCurrentUser(await dataProvider.send('user', `auth/impersonate/take/${encodeURIComponent(String(userId))}`));
+        const user = toCurrentUser(await dataProvider.impersonate(userId));
         if (!user) throw new Error('The impersonation reply carries no signed-in user');
         switchUser(user, admin.id, 'resources.users.impersonate.done');
       } catch (error) {

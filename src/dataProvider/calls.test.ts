@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aUser } from '../test/builders';
+import { callOf, stubFetch } from '../test/stubFetch';
+import { setCurrentUser } from '../session';
+import { apiRoutesOf } from './apiRoutes';
+import { createDataProvider, type AppDataProvider } from './dataProvider';
+import { createRequest } from './http';
+
+const provider = () => createDataProvider({ routes: apiRoutesOf(async () => undefined), request: createRequest('/api') });
+
+beforeEach(() => {
+  localStorage.clear();
+  setCurrentUser(aUser({ token: 'secret' }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+type Case = [name: string, call: (dp: AppDataProvider) => Promise<unknown>, method: string, url: string, body?: unknown];
+
+const passwords = { password: 'Secret123!', password_confirmation: 'Secret123!' };
+const mail = { scan_id: 7, recipients: ['a@b.co'], subject: 'Scan', message: '<p>Hi</p>', attachments: ['report.pdf'] };
+const damage = { scan_id: 7, car_panel: 'bonnet', dents: { small: 1 }, scratchs: { small: 0 } };
+const quote = { scan_id: 7, total: 120 };
+const options = [{ option_name: 'email_header', option_value: '<p>Top</p>' }];
+const profile = { first_name: 'Ann', last_name: 'Lee', email: 'ann@b.co' };
+
+/** Each named call: the verb, the URL with its query, and the JSON body it sends. */
+const CASES: Case[] = [
+  // user service: the account
+  ['acceptTerms', (dp) => dp.acceptTerms(), 'POST', '/api/user/auth/consent'],
+  ['forgotPassword', (dp) => dp.forgotPassword('a@b.co'), 'POST', '/api/user/auth/forgot-password', { email: 'a@b.co' }],
+  [
+    'resetPassword',
+    (dp) => dp.resetPassword({ token: 't0k', ...passwords }),
+    'POST',
+    '/api/user/auth/reset-password',
+    { token: 't0k', ...passwords },
+  ],
+  ['currentUser', (dp) => dp.currentUser(), 'GET', '/api/user/auth/user'],
+  ['updateProfile', (dp) => dp.updateProfile(profile), 'PUT', '/api/user/auth/profile', profile],
+  ['impersonate', (dp) => dp.impersonate('a/b'), 'GET', '/api/user/auth/impersonate/take/a%2Fb'],
+  ['leaveImpersonation', (dp) => dp.leaveImpersonation(2), 'GET', '/api/user/auth/impersonate/2/leave'],
+  ['newApiKey', (dp) => dp.newApiKey('a/b'), 'GET', '/api/user/users/a%2Fb/apikey'],
+  // user service: stored settings
+  ['saveEmailDefaults', (dp) => dp.saveEmailDefaults(options), 'POST', '/api/user/options/bulksave', options],
+  [
+    'searchOptions',
+    (dp) => dp.searchOptions(['email_header', 'email_footer']),
+    'POST',
+    '/api/user/options/search',
+    { option_name: ['email_header', 'email_footer'] },
+  ],
+  // agent service
+  ['agentBranding', (dp) => dp.agentBranding(3), 'GET', '/api/agent/agents/3/branding'],
+  ['webhookDeliveries', (dp) => dp.webhookDeliveries(3), 'GET', '/api/agent/webhooks/deliveries?agent_id=3'],
+  ['webhookEvents', (dp) => dp.webhookEvents(), 'GET', '/api/agent/webhooks/events'],
+  // scan service: the dashboard
+  [
+    'statisticsByAgent',
+    (dp) => dp.statisticsByAgent({ from: '2026-01-01', to: '2026-01-31' }),
+    'GET',
+    '/api/scan/scans/agent-statistics?from=2026-01-01&to=2026-01-31',
+  ],
+  [
+    'statisticsByLocation',
+    (dp) => dp.statisticsByLocation({ from: '2026-01-01' }),
+    'GET',
+    '/api/scan/scans/location-statistics?from=2026-01-01',
+  ],
+  // scan service: a scan
+  ['scan', (dp) => dp.scan('7 x'), 'GET', '/api/scan/scans/7%20x'],
+  ['saveScan', (dp) => dp.saveScan(7, { licensePlate: 'ABC123' }), 'PUT', '/api/scan/scans/7', { licensePlate: 'ABC123', noLoading: true }],
+  ['refreshScan', (dp) => dp.refreshScan(7), 'POST', '/api/scan/scans/7/refresh'],
+  ['evaluateScan', (dp) => dp.evaluateScan('7 x'), 'GET', '/api/scan/scans/7%20x/evaluate'],
+  [
+    'tyreRepairs',
+    (dp) => dp.tyreRepairs(7, { row: 1, direction: 'L', repair_type: null }),
+    'PUT',
+    '/api/scan/scans/7/tyre-repairs',
+    { row: 1, direction: 'L', repair_type: null },
+  ],
+  ['deleteAnnotate', (dp) => dp.deleteAnnotate(7, 12), 'DELETE', '/api/scan/scans/7/annotates/12'],
+  ['editDamageCount', (dp) => dp.editDamageCount(damage), 'POST', '/api/scan/scans/arch/edit-damage-count', damage],
+  ['archData', (dp) => dp.archData(7), 'GET', '/api/scan/archData/search?scan_id=7'],
+  ['searchPlates', (dp) => dp.searchPlates('AB'), 'POST', '/api/scan/license-plates/search', { number: 'AB' }],
+  ['fetchPlate', (dp) => dp.fetchPlate('AB 1', 'VIC'), 'GET', '/api/scan/license-plates/fetch/AB%201?state=VIC'],
+  ['fetchPlate without a state', (dp) => dp.fetchPlate('AB1', null), 'GET', '/api/scan/license-plates/fetch/AB1'],
+  // quote service
+  ['panelGroupPositions', (dp) => dp.panelGroupPositions(), 'GET', '/api/quote/panelGroups/positions'],
+  ['searchQuote', (dp) => dp.searchQuote(7), 'POST', '/api/quote/quotes/search', { scan_id: 7 }],
+  ['saveQuote', (dp) => dp.saveQuote(quote), 'POST', '/api/quote/quotes', quote],
+  ['deleteQuoteVehiclePhoto', (dp) => dp.deleteQuoteVehiclePhoto(5), 'PUT', '/api/quote/quotes/5/delete_vehicle_photo'],
+  ['setQuoteManualCheck on', (dp) => dp.setQuoteManualCheck(5, true), 'PUT', '/api/quote/quotes/5/manual_check', { manual_check: 1 }],
+  ['setQuoteManualCheck off', (dp) => dp.setQuoteManualCheck(5, false), 'PUT', '/api/quote/quotes/5/manual_check', { manual_check: 0 }],
+  ['quoteInvoice', (dp) => dp.quoteInvoice('5 x'), 'GET', '/api/quote/quotes/5%20x'],
+  // e-mail service
+  ['sendScanEmail', (dp) => dp.sendScanEmail(mail), 'POST', '/api/email/emails', mail],
+  ['emailTemplatesForMail', (dp) => dp.emailTemplatesForMail(), 'GET', '/api/email/emailTemplates?page=1&per_page=100'],
+];
+
+describe('named calls', () => {
+  it.each(CASES)('%s: %s %s', async (_name, call, method, url, body) => {
+    const fetch = stubFetch({ body: { data: {} } });
+    await call(provider());
+    expect(callOf(fetch)).toMatchObject({ url, method, body });
+  });
+
+  it('addAnnotate: POST scans/{id}/annotates with the multipart form as it is', async () => {
+    const fetch = stubFetch({ body: { data: {} } });
+    const form = new FormData();
+    form.append('scan_id', '7');
+    await provider().addAnnotate(7, form);
+    expect(callOf(fetch)).toMatchObject({ url: '/api/scan/scans/7/annotates', method: 'POST' });
+    expect(fetch.mock.calls[0][1]?.body).toBe(form);
+  });
+
+  it('saveQuote: a multipart form goes as it is', async () => {
+    const fetch = stubFetch({ body: { data: { id: 9 } } });
+    const form = new FormData();
+    expect(await provider().saveQuote(form)).toEqual({ id: 9 });
+    expect(fetch.mock.calls[0][1]?.body).toBe(form);
+  });
+
+  it('forgotPassword and resetPassword send no bearer token, even when signed in', async () => {
+    const fetch = stubFetch({ body: { data: {} } }, { body: { data: {} } });
+    await provider().forgotPassword('a@b.co');
+    await provider().resetPassword({ token: 't0k', ...passwords });
+    expect(callOf(fetch, 0).headers.has('Authorization')).toBe(false);
+    expect(callOf(fetch, 1).headers.has('Authorization')).toBe(false);
+  });
+
+  it('covers every named call', () => {
+    const generic = [
+      'getList',
+      'getOne',
+      'getMany',
+      'getManyReference',
+      'create',
+      'update',
+      'updateMany',
+      'delete',
+      'deleteMany',
+      'getSelectOptions',
+      'send',
+    ];
+    const named = Object.keys(provider()).filter((key) => !generic.includes(key));
+    const tested = new Set([...CASES.map(([name]) => name.split(' ')[0]), 'addAnnotate']);
+    expect(named.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});

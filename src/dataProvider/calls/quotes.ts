@@ -1,0 +1,26 @@
+import type { Identifier } from 'react-admin';
+import type { QuoteInvoiceRecord } from '../../domain/invoice';
+import type { Request } from '../http';
+
+/** What saving a quote answers: its id and, for the agent's quote, the total and currency. */
+export interface QuoteSaveReply {
+  id?: unknown;
+  grant_total?: unknown;
+  currency?: string;
+}
+
+/** The quote service's calls from the quote screens. */
+export const quoteCalls = (request: Request) => ({
+  /** The car panels of each panel group, by position. */
+  panelGroupPositions: () => request('quote', 'panelGroups/positions'),
+  /** The saved quote of a scan (a 404 when there is none). */
+  searchQuote: (scanId: number) => request('quote', 'quotes/search', { method: 'POST', body: { scan_id: scanId } }),
+  /** Saves a quote (JSON, or multipart with the vehicle photo). */
+  saveQuote: (body: object) => request<QuoteSaveReply>('quote', 'quotes', { method: 'POST', body }),
+  deleteQuoteVehiclePhoto: (quoteId: Identifier) => request('quote', `quotes/${quoteId}/delete_vehicle_photo`, { method: 'PUT' }),
+  /** Marks the quote as manually checked, or clears the mark. */
+  setQuoteManualCheck: (quoteId: Identifier, on: boolean) =>
+    request('quote', `quotes/${quoteId}/manual_check`, { method: 'PUT', body: { manual_check: on ? 1 : 0 } }),
+  /** A saved quote, to show as an invoice. */
+  quoteInvoice: (quoteId: Identifier) => request<QuoteInvoiceRecord>('quote', `quotes/${encodeURIComponent(String(quoteId))}`),
+});

@@ -1,0 +1,32 @@
+import type { Identifier } from 'react-admin';
+import type { ArchData, EvaluationReply, PlateLookup, PlateSuggestion, ScanDetail, TyreRepair } from '../../domain/records';
+import type { Request } from '../http';
+
+const scanPath = (id: Identifier, rest = '') => `scans/${encodeURIComponent(String(id))}${rest}`;
+
+/** The scan service's calls from the scan page and the quote screens. */
+export const scanCalls = (request: Request) => ({
+  scan: (id: Identifier) => request<ScanDetail>('scan', scanPath(id)),
+  /** Saves changed scan fields (noLoading: no loading screen on the devices); the reply is the saved scan. */
+  saveScan: (id: Identifier, changes: object) =>
+    request<ScanDetail>('scan', scanPath(id), { method: 'PUT', body: { ...changes, noLoading: true } }),
+  /** Asks the server to refresh the scan. */
+  refreshScan: (id: Identifier) => request('scan', scanPath(id, '/refresh'), { method: 'POST' }),
+  /** The scan's damage priced for a quote. */
+  evaluateScan: (id: Identifier) => request<EvaluationReply>('scan', scanPath(id, '/evaluate')),
+  /** Sets (or with null clears) a tyre's repair; the reply is the scan's tyre repairs. */
+  tyreRepairs: (id: Identifier, body: { row: number; direction: TyreRepair['direction']; repair_type: TyreRepair['repair_type'] | null }) =>
+    request<TyreRepair[]>('scan', scanPath(id, '/tyre-repairs'), { method: 'PUT', body }),
+  /** Stores an annotated image (multipart: scan_id, edit, file). */
+  addAnnotate: (id: Identifier, form: FormData) => request('scan', scanPath(id, '/annotates'), { method: 'POST', body: form }),
+  deleteAnnotate: (id: Identifier, imageId: Identifier) => request('scan', scanPath(id, `/annotates/${imageId}`), { method: 'DELETE' }),
+  /** Sets a panel's dent and scratch counts by size. */
+  editDamageCount: (body: object) => request('scan', 'scans/arch/edit-damage-count', { method: 'POST', body }),
+  /** The wheel arch measurements of a scan. */
+  archData: (scanId: Identifier) => request<ArchData>('scan', 'archData/search', { query: { scan_id: scanId } }),
+  /** Registrations starting with `number`. */
+  searchPlates: (number: string) => request<PlateSuggestion[]>('scan', 'license-plates/search', { method: 'POST', body: { number } }),
+  /** The vehicle registered under `plate` (in `state` when known). */
+  fetchPlate: (plate: string, state?: string | null) =>
+    request<PlateLookup>('scan', `license-plates/fetch/${encodeURIComponent(plate)}`, { query: { state: state ?? undefined } }),
+});
