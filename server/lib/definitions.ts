@@ -10,7 +10,7 @@ import type { DescribedResource, Definitions, ResourceDefinition } from '../../s
 import { idArray, registerResource, type ResourceDescription, type ScopeRule } from './resource';
 
 /** The folder holding one folder per resource; those with a definition.ts are the described resources. */
-export const RESOURCES_DIR = fileURLToPath(new URL('../../src/resources/', import.meta.url));
+const RESOURCES_DIR = fileURLToPath(new URL('../../src/resources/', import.meta.url));
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,24 +22,23 @@ declare module 'fastify' {
 let loading: Promise<ResourceDefinition[]> | undefined;
 
 /** Every definition under src/resources (the browser finds the same files through Vite's glob import), by name. */
-export function loadDefinitions(dir = RESOURCES_DIR): Promise<ResourceDefinition[]> {
-  const load = async () => {
+export function loadDefinitions(): Promise<ResourceDefinition[]> {
+  loading ??= (async () => {
     const folders = fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && fs.existsSync(path.join(dir, e.name, 'definition.ts')))
+      .readdirSync(RESOURCES_DIR, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && fs.existsSync(path.join(RESOURCES_DIR, e.name, 'definition.ts')))
       .map((e) => e.name)
       .sort();
     const modules = await Promise.all(
-      folders.map((f) => import(path.join(dir, f, 'definition.ts')) as Promise<{ definition: ResourceDefinition }>),
+      folders.map((f) => import(path.join(RESOURCES_DIR, f, 'definition.ts')) as Promise<{ definition: ResourceDefinition }>),
     );
     return modules.map((m, i) => {
       if (m.definition?.name !== folders[i])
         throw new Error(`src/resources/${folders[i]}/definition.ts must define the resource '${folders[i]}'`);
       return m.definition;
     });
-  };
-  if (dir !== RESOURCES_DIR) return load();
-  return (loading ??= load());
+  })();
+  return loading;
 }
 
 /**
