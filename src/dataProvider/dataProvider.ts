@@ -1,6 +1,6 @@
 import type { DataProvider, GetListParams, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
 import type { ApiRoute, ApiRoutes } from './apiRoutes';
-import type { Request, RequestOptions, Service } from './http';
+import type { Request, RequestOptions, SelectOption, Service } from './http';
 import { translateFieldErrors } from './errors';
 import { agentCalls } from './calls/agents';
 import { authCalls } from './calls/auth';
@@ -9,12 +9,6 @@ import { emailCalls } from './calls/email';
 import { optionCalls } from './calls/options';
 import { quoteCalls } from './calls/quotes';
 import { scanCalls } from './calls/scans';
-
-/** `{text, value}` items of a `<path>/lists` reply (the wire's "Select list items"). */
-export interface SelectOption {
-  text: string;
-  value: number | string;
-}
 
 /** Every named call the screens make beyond CRUD, grouped by service in ./calls. */
 const namedCalls = (request: Request) => ({

@@ -87,3 +87,9 @@ export function createRequest(apiUrl: string = API_URL): Request {
 }
 
 export const request: Request = createRequest();
+
+/** `{text, value}` items of a `<path>/lists` reply (the wire's "Select list items"). */
+export interface SelectOption {
+  text: string;
+  value: number | string;
+}

@@ -1,7 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type { WebhookDelivery } from '../../domain/records';
-import type { SelectOption } from '../dataProvider';
-import type { Request } from '../http';
+import type { Request, SelectOption } from '../http';
 
 /** The agent service's calls beyond its resources: an agent's branding and its webhooks' state. */
 export const agentCalls = (request: Request) => ({
