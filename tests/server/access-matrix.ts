@@ -5,7 +5,7 @@ import type { builders } from './helper';
 import { sampleRecord } from './scratch-resource';
 
 /**
- * The access matrix (issues 8 and 14): one entry for every /api route, keyed `METHOD url` as Fastify registered
+ * The access matrix: one entry for every /api route, keyed `METHOD url` as Fastify registered
  * it. `access-matrix.test.ts` walks the app's own route table, so a route without an entry here fails that test.
  *
  * An entry says the route's access on purpose (a route that becomes public, or changes its permission, must be
