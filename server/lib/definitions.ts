@@ -29,8 +29,10 @@ export function loadDefinitions(): Promise<ResourceDefinition[]> {
       .filter((e) => e.isDirectory() && fs.existsSync(path.join(RESOURCES_DIR, e.name, 'definition.ts')))
       .map((e) => e.name)
       .sort();
+    // A relative template import: Node (under tsx) resolves it beside this file, and a bundler such as esbuild (the
+    // cluster's server bundle) takes in every file the pattern can name.
     const modules = await Promise.all(
-      folders.map((f) => import(path.join(RESOURCES_DIR, f, 'definition.ts')) as Promise<{ definition: ResourceDefinition }>),
+      folders.map((f) => import(`../../src/resources/${f}/definition.ts`) as Promise<{ definition: ResourceDefinition }>),
     );
     return modules.map((m, i) => {
       if (m.definition?.name !== folders[i])
