@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineResource } from './define';
+import { scratchInsurers } from '../test/scratchResource';
 import { DEFINITIONS } from './definitions';
 import { describe as describeScreens, resourceEntries } from './registry';
 
@@ -17,28 +17,12 @@ describe('resource registry', () => {
   });
 
   it("makes a plain resource's screens from its definition alone", () => {
-    const insurers = defineResource({
-      name: 'insurers',
-      service: 'quote',
-      path: 'insurers',
-      permission: 'client',
-      model: 'Insurer',
-      table: 'insurers',
-      fields: { name: { type: 'text', label: 'Name', required: true, list: true } },
-      searchable: ['name'],
-      sortable: ['name', 'created_at'],
-      defaultSort: { field: 'name', order: 'asc' },
-      scope: { client: 'client_id' },
-      lists: { text: 'name' },
-      menu: { group: 'setting', icon: 'Shield', position: 10 },
-      recordRepresentation: 'name',
-    });
-    const screens = describeScreens(insurers);
+    const screens = describeScreens(scratchInsurers);
     expect(screens).toMatchObject({
-      name: 'insurers',
-      sortable: ['name', 'created_at'],
-      searchPlaceholder: 'resources.insurers.search',
-      breadcrumbs: { create: 'resources.insurers.breadcrumb.create', edit: 'resources.insurers.breadcrumb.edit' },
+      name: 'scratch-insurers',
+      sortable: ['name', 'email', 'created_at'],
+      searchPlaceholder: 'resources.scratch-insurers.search',
+      breadcrumbs: { create: 'resources.scratch-insurers.breadcrumb.create', edit: 'resources.scratch-insurers.breadcrumb.edit' },
       defaultSort: { field: 'name', order: 'ASC' },
     });
     expect(typeof screens.recordRepresentation === 'function' && screens.recordRepresentation({ id: 1, name: 'Acme' })).toBe('Acme');

@@ -1,29 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { describeDefinition, loadDefinitions, recordOf, registerDefinitions, type ServerParts } from '../../server/lib/definitions';
-import { defineResource } from '../../src/resources/define';
-
-const insurers = defineResource({
-  name: 'insurers',
-  service: 'quote',
-  path: 'insurers',
-  permission: 'client',
-  model: 'Insurer',
-  table: 'insurers',
-  fields: {
-    name: { type: 'text', label: 'Name', required: true, list: true },
-    email: { type: 'text', label: 'Email', email: true, list: true },
-    client_id: { type: 'reference', label: 'Client', reference: 'clients', required: true },
-  },
-  searchable: ['name', 'email'],
-  sortable: ['name', 'created_at'],
-  defaultSort: { field: 'name', order: 'asc' },
-  scope: { client: 'client_id' },
-  lists: { text: 'name' },
-  menu: { group: 'setting', icon: 'Shield', position: 10 },
-  recordRepresentation: 'name',
-  pageCache: true,
-});
+import { scratchInsurers } from '../../src/test/scratchResource';
 
 describe('resource definitions on the server', () => {
   it('finds every definition under src/resources, each named as its folder', async () => {
@@ -33,8 +11,8 @@ describe('resource definitions on the server', () => {
   });
 
   it("derives a plain resource's server description: record, scope, owner column, page cache", () => {
-    const d = describeDefinition(insurers);
-    expect(Object.keys(recordOf(insurers.fields).shape)).toEqual(['id', 'name', 'email', 'client_id', 'created_at', 'updated_at']);
+    const d = describeDefinition(scratchInsurers);
+    expect(Object.keys(recordOf(scratchInsurers.fields).shape)).toEqual(['id', 'name', 'email', 'client_id', 'created_at', 'updated_at']);
     expect(
       d.record.safeParse({ id: 1, name: 'A', email: null, client_id: 2, created_at: new Date(), updated_at: new Date() }).success,
     ).toBe(true);
@@ -43,12 +21,12 @@ describe('resource definitions on the server', () => {
     ).toBe(false);
     expect(d.scope).toEqual({ agent: undefined, client: expect.any(Function) });
     expect(d).toMatchObject({
-      path: 'insurers',
-      model: 'Insurer',
-      table: 'insurers',
+      path: 'scratchInsurers',
+      model: 'ScratchInsurer',
+      table: 'scratch_insurers',
       permission: 'client',
       pageJson: true,
-      sortable: ['name', 'created_at'],
+      sortable: ['name', 'email', 'created_at'],
     });
     expect(d.ownerAgentColumn).toBeUndefined();
   });

@@ -1,35 +1,14 @@
 import type { FieldSpec } from '../../src/domain/fields';
-import { defineResource, type ResourceDefinition } from '../../src/resources/define';
+import type { ResourceDefinition } from '../../src/resources/define';
+import { scratchInsurers } from '../../src/test/scratchResource';
 
 /**
- * A plain resource as a newcomer adds it (three fields, scoped by client), served beside the real ones by the tests
+ * The scratch resource (src/test/scratchResource.ts) and its table, served beside the real ones by the tests
  * that walk every route (access matrix, contract): a new definition is tried the day it lands, with no entry of its
  * own in those tests.
  */
 export const scratch = {
-  definitions: [
-    defineResource({
-      name: 'scratch-insurers',
-      service: 'quote',
-      path: 'scratchInsurers',
-      permission: 'client',
-      model: 'ScratchInsurer',
-      table: 'scratch_insurers',
-      fields: {
-        name: { type: 'text', label: 'Name', required: true, max: 255, list: true },
-        email: { type: 'text', label: 'Email', email: true, max: 255, list: true },
-        client_id: { type: 'reference', label: 'Client', reference: 'clients', required: true },
-      },
-      searchable: ['name', 'email'],
-      sortable: ['name', 'email', 'created_at'],
-      defaultSort: { field: 'name', order: 'asc' },
-      scope: { client: 'client_id' },
-      lists: { text: 'name' },
-      menu: { group: 'setting', icon: 'Shield', position: 10 },
-      recordRepresentation: 'name',
-      pageCache: true,
-    }),
-  ] as ResourceDefinition[],
+  definitions: [scratchInsurers] as ResourceDefinition[],
   sql: `create table scratch_insurers (id bigint generated always as identity primary key, name text not null, email text,
     client_id bigint not null references clients(id) on delete cascade,
     created_at timestamptz not null default now(), updated_at timestamptz not null default now())`,
