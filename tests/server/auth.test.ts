@@ -201,6 +201,15 @@ describe('POST auth/consent', () => {
 describe('PUT auth/profile', () => {
   const profile = (token: string, payload: Record<string, unknown>) =>
     t.as(token, { method: 'PUT', url: '/api/user/auth/profile', payload });
+  /** The change in `body` is refused (422 on current_password) without the current password, and with a wrong one. */
+  const expectCurrentPasswordAsked = async (token: string, body: Record<string, unknown>) => {
+    const missing = await profile(token, body);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ error: { current_password: 'Current Password is required' } });
+    const wrong = await profile(token, { ...body, current_password: 'not-my-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual({ error: { current_password: 'The current password is incorrect.' } });
+  };
 
   it('updates the name and e-mail and keeps the password when none is typed', async () => {
     const u = await t.build.user({ email: 'profile.keep@example.test' });
@@ -233,12 +242,7 @@ describe('PUT auth/profile', () => {
     const other = await t.login(u.email);
     const body = { first_name: 'New', last_name: 'Password', email: u.email, password: 'brand-new-secret' };
 
-    const missing = await profile(token, body);
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ error: { current_password: 'Current Password is required' } });
-    const wrong = await profile(token, { ...body, current_password: 'not-my-password' });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ error: { current_password: 'The current password is incorrect.' } });
+    await expectCurrentPasswordAsked(token, body);
     expect((await login(u.email, PASSWORD, '10.8.0.1')).statusCode).toBe(200);
 
     const res = await profile(token, { ...body, current_password: PASSWORD });
@@ -301,12 +305,7 @@ describe('PUT auth/profile', () => {
         .where((eb) => eb(eb.val(u.email), '=', eb.fn.any('recipients')))
         .execute();
 
-    const missing = await profile(token, body);
-    expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ error: { current_password: 'Current Password is required' } });
-    const wrong = await profile(token, { ...body, current_password: 'not-my-password' });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ error: { current_password: 'The current password is incorrect.' } });
+    await expectCurrentPasswordAsked(token, body);
     const stored = () => t.db.selectFrom('users').select('email').where('id', '=', u.id).executeTakeFirstOrThrow();
     expect((await stored()).email).toBe('before.change@example.test');
     expect(await mails()).toEqual([]);
