@@ -84,7 +84,15 @@ const CASES: Case[] = [
   ['searchPlates', (dp) => dp.searchPlates('AB'), 'POST', '/api/scan/license-plates/search', { number: 'AB' }],
   ['fetchPlate', (dp) => dp.fetchPlate('AB 1', 'VIC'), 'GET', '/api/scan/license-plates/fetch/AB%201?state=VIC'],
   ['fetchPlate without a state', (dp) => dp.fetchPlate('AB1', null), 'GET', '/api/scan/license-plates/fetch/AB1'],
+  // scan service: the list's export
+  [
+    'exportScans',
+    (dp) => dp.exportScans({ q: 'ab', status: 'ready', format: 'xlsx' }),
+    'GET',
+    '/api/scan/scans/export-scan-report?q=ab&status=ready&format=xlsx',
+  ],
   // quote service
+  ['exportQuotes', (dp) => dp.exportQuotes({ ts: '2026-05-01' }), 'GET', '/api/quote/quotes/export-quote-report?ts=2026-05-01'],
   ['panelGroupPositions', (dp) => dp.panelGroupPositions(), 'GET', '/api/quote/panelGroups/positions'],
   ['searchQuote', (dp) => dp.searchQuote(7), 'POST', '/api/quote/quotes/search', { scan_id: 7 }],
   ['saveQuote', (dp) => dp.saveQuote(quote), 'POST', '/api/quote/quotes', quote],
@@ -99,9 +107,15 @@ const CASES: Case[] = [
 
 describe('named calls', () => {
   it.each(CASES)('%s: %s %s', async (_name, call, method, url, body) => {
-    const fetch = stubFetch({ body: { data: {} } });
+    // Exports answer the file's url.
+    const fetch = stubFetch({ body: { data: { url: '/api/user/files/x.csv' } } });
     await call(provider());
     expect(callOf(fetch)).toMatchObject({ url, method, body });
+  });
+
+  it('an export without a url in its reply fails', async () => {
+    stubFetch({ body: { data: {} } });
+    await expect(provider().exportScans({})).rejects.toThrow('app.error.server');
   });
 
   it('addAnnotate: POST scans/{id}/annotates with the multipart form as it is', async () => {
@@ -140,7 +154,6 @@ describe('named calls', () => {
       'delete',
       'deleteMany',
       'getSelectOptions',
-      'send',
     ];
     const named = Object.keys(provider()).filter((key) => !generic.includes(key));
     const tested = new Set([...CASES.map(([name]) => name.split(' ')[0]), 'addAnnotate']);
