@@ -7,6 +7,7 @@ import { authCalls } from './calls/auth';
 import { dashboardCalls } from './calls/dashboard';
 import { emailCalls } from './calls/email';
 import { optionCalls } from './calls/options';
+import { portalCalls } from './calls/portal';
 import { quoteCalls } from './calls/quotes';
 import { scanCalls } from './calls/scans';
 
@@ -19,6 +20,7 @@ const namedCalls = (request: Request) => ({
   ...emailCalls(request),
   ...quoteCalls(request),
   ...scanCalls(request),
+  ...portalCalls(request),
 });
 type NamedCalls = ReturnType<typeof namedCalls>;
 
