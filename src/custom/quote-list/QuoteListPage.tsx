@@ -12,7 +12,13 @@ import { AU_STATES } from '../../domain/locations';
 import { formatMoney } from '../../domain/money';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
-import { FilteredList, FilteredListEmpty, FilteredListPagination, stopRowClick } from '../../resources/shared/FilteredList';
+import {
+  ACTION_COLUMN_SX,
+  FilteredList,
+  FilteredListEmpty,
+  FilteredListPagination,
+  stopRowClick,
+} from '../../resources/shared/FilteredList';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, type QuoteFilterKey } from './filters';
@@ -113,7 +119,7 @@ const QuoteTable = () => {
           sx={noWrap}
           render={(row) => money(row, amountCents(row.grant_total))}
         />
-        <Column label={column('action')} align="right" sx={noWrap}>
+        <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
           <QuoteActions />
         </Column>
       </DataTable>

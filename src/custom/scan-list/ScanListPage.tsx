@@ -6,7 +6,13 @@ import { formatDateTime } from '../../domain/format';
 import { isScanType, SCAN_STATUSES } from '../../domain/scans';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
-import { FilteredList, FilteredListEmpty, FilteredListPagination, stopRowClick } from '../../resources/shared/FilteredList';
+import {
+  ACTION_COLUMN_SX,
+  FilteredList,
+  FilteredListEmpty,
+  FilteredListPagination,
+  stopRowClick,
+} from '../../resources/shared/FilteredList';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
 import { FILTER_KEYS, type ScanFilterKey } from './filters';
@@ -120,7 +126,7 @@ const ScanTable = () => {
           sx={noWrap}
           render={(row) => <StatusChip status={row.status} />}
         />
-        <Column label={column('action')} align="right" sx={noWrap}>
+        <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
           <Box sx={{ display: 'inline-flex' }} onClick={stopRowClick}>
             <OpenScan />
           </Box>

@@ -129,5 +129,8 @@ export const FilteredListEmpty = ({ messages }: { messages: string }) => {
   );
 };
 
+/** The Action column stays at the right edge while a wide table scrolls sideways, so a row's buttons are always in view. */
+export const ACTION_COLUMN_SX = { whiteSpace: 'nowrap', position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+
 /** Around a row's action buttons: their clicks (and their dialogs') do not also open the row. */
 export const stopRowClick = (event: SyntheticEvent) => event.stopPropagation();
