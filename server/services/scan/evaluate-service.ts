@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database';
+import type { ScanDeps } from './shared';
 import type { Caller } from '../../lib/caller';
 import {
   loadGstPercent,
@@ -13,7 +13,7 @@ import { visibleScans } from './scans-service';
 import { parseScanId } from './shared';
 
 /** The quote screen's scan reads, scoped like the scan list: what a scan is priced with, and finding scans. */
-export function scanEvaluation(deps: { db: Database }) {
+export function scanEvaluation(deps: Pick<ScanDeps, 'db'>) {
   const { db } = deps;
   const visible = visibleScans(db);
   return {

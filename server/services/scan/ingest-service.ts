@@ -35,7 +35,7 @@ type Device = Pick<Caller, 'actor' | 'log'>;
  * The device ingestion API's work (docs/ingestion.md). A device acts only for its API key's user's agents. Every call
  * is idempotent on the device's own ids.
  */
-export function scanIngestion(deps: ScanDeps) {
+export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' | 'log'>) {
   const { db, storage } = deps;
   const agentsOf = (device: Device) => device.actor.agents;
   /** The scan a device addresses: 404 when there is none, 403 when it belongs to an agent the key's user is not in. */

@@ -18,7 +18,7 @@ export const PORTAL_MANUAL_WINDOW_SECONDS = 15 * 60;
  * The customer portal's scans (docs/portal.md) of one agent, for a caller the auth plugin let in ('portal' access):
  * the portal records only (src/domain/portal.ts), of that agent's last 48 hours.
  */
-export function portalScanService(deps: ScanDeps) {
+export function portalScanService(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' | 'log'>) {
   const { db } = deps;
   const manualThrottle = attemptThrottle(db, {
     bucket: 'portal-manual-scan',

@@ -31,7 +31,7 @@ export const ANNOTATE_MODEL = 'ScanImage';
  * The scan page's own reads and edits (docs/scan-page.md) for a caller who may see the scan: meta images, the car
  * sketch, damage counts, saved images and tyre repair choices.
  */
-export function scanPage(deps: ScanDeps) {
+export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' | 'log'>) {
   const { db, storage } = deps;
   const visible = visibleScans(db);
 
