@@ -39,7 +39,7 @@ const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
 const sameId = (a: unknown, b: string) => (typeof a === 'number' || typeof a === 'string') && String(a) === b;
 
 /**
- * The server's search (server/services/scan/repository.ts scanSelection) on one row: a registration,
+ * The server's search (server/services/scan/list-repository.ts scanSelection) on one row: a registration,
  * make or model starting with the text, or a client or agent name containing it.
  */
 export function matchesSearch(scan: ScanRow, q: string): boolean {
