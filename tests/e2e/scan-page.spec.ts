@@ -523,7 +523,7 @@ test.describe('scan page', () => {
     await expect(popup.locator(':focus')).toHaveCount(1);
     await expect(popup.getByRole('button', { name: 'Select mode' })).not.toBeFocused();
     // Enter presses a toolbar button: the frame marker becomes the active tool.
-    const frame = popup.getByRole('button', { name: 'Frame marker' });
+    const frame = popup.getByRole('button', { name: 'Frame marker', exact: true });
     await frame.focus();
     await page.keyboard.press('Enter');
     await expect(frame).toHaveClass(/active/);
