@@ -3,33 +3,18 @@ import { AdminContext, CoreAdminUI, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { AppNotification } from './components/AppNotification';
 import { PageLoading } from './components/PageLoading';
-import { RedirectHome, RequirePermission } from './components/RequirePermission';
+import { RedirectHome } from './components/RequirePermission';
 import * as dashboard from './custom/dashboard';
 import { AppLayout } from './custom/layout';
 import * as login from './custom/login';
-import { pages, type PageEntry } from './custom/pages';
+import { pageRoute } from './custom/pageRoute';
+import { pages } from './custom/pages';
 import { authProvider, dataProvider } from './providers';
 import { i18nProvider } from './i18n/i18nProvider';
 import { resourceEntries } from './resources/registry';
 import { resourceScreens } from './resources/shared';
 import { store } from './store';
 import { useAppTheme } from './theme';
-
-const pageRoute = ({ path, permission, Page }: PageEntry) => (
-  <Route
-    key={path}
-    path={path}
-    element={
-      permission ? (
-        <RequirePermission permission={permission}>
-          <Page />
-        </RequirePermission>
-      ) : (
-        <Page />
-      )
-    }
-  />
-);
 
 /**
  * react-admin's <Admin> split in its two halves: <Admin> would also bundle the default layout,
