@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: type check, lint and format check, unit and server tests (Vitest, real embedded PostgreSQL), then browser tests
-# (Playwright driving Debian's Chromium against the production build on a throw-away database).
+# `npm test`: type check, lint and format check, unit tests (their wall time on a line of its own), server tests
+# (Vitest, real embedded PostgreSQL), then browser tests (Playwright driving Debian's Chromium against the production
+# build on a throw-away database).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,8 +39,13 @@ for check in "typecheck:$tsc_pid" "lint:$lint_pid" "format:$format_pid"; do
 done
 [ "$failed" = 0 ] || exit 1
 echo "   all three passed"
-echo "== unit and server tests"
-npx vitest run
+# Two invocations, so the unit project's wall time is its own.
+echo "== unit tests"
+unit_start=$(date +%s%N)
+npx vitest run --project unit
+echo "unit tests wall time: $(( ($(date +%s%N) - unit_start) / 1000000 )) ms"
+echo "== server tests"
+npx vitest run --project server
 echo "== production build"
 npx vite build --logLevel warn
 echo "== browser tests"

@@ -1,5 +1,5 @@
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, CustomRoutes, Resource } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, Resource, type DashboardComponent, type LayoutComponent } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { AppNotification } from './components/AppNotification';
 import { PageLoading } from './components/PageLoading';
@@ -10,7 +10,7 @@ import * as login from './custom/login';
 import { pages, type PageEntry } from './custom/pages';
 import { authProvider, dataProvider } from './providers';
 import { i18nProvider } from './i18n/i18nProvider';
-import { resourceEntries } from './resources/registry';
+import { resourceEntries, type ResourceEntry } from './resources/registry';
 import { resourceScreens } from './resources/shared';
 import { store } from './store';
 import { useAppTheme } from './theme';
@@ -31,25 +31,33 @@ const pageRoute = ({ path, permission, Page }: PageEntry) => (
   />
 );
 
+/** What an admin mounts: the app passes all of it; a screen's test passes the one resource or page under test. */
+export interface AdminParts {
+  resources: ResourceEntry[];
+  pages: PageEntry[];
+  layout: LayoutComponent;
+  dashboard: DashboardComponent;
+}
+
 /**
  * react-admin's <Admin> split in its two halves: <Admin> would also bundle the default layout,
  * login and error pages into the first download, and the sign-in page must stay light.
  */
-export const App = () => (
+export const AdminApp = ({ resources, pages, layout, dashboard }: AdminParts) => (
   <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={useAppTheme()}>
     <CssBaseline enableColorScheme />
     <CoreAdminUI
       title="ScanQuote"
-      layout={AppLayout}
+      layout={layout}
       loginPage={login.LoginPage}
-      dashboard={dashboard.DashboardPage}
+      dashboard={dashboard}
       loading={PageLoading}
       catchAll={RedirectHome}
       accessDenied={RedirectHome}
       requireAuth
       disableTelemetry
     >
-      {resourceEntries.map((entry) => (
+      {resources.map((entry) => (
         <Resource key={entry.name} {...resourceScreens(entry)} />
       ))}
       <CustomRoutes noLayout>
@@ -62,3 +70,5 @@ export const App = () => (
     <AppNotification />
   </AdminContext>
 );
+
+export const App = () => <AdminApp resources={resourceEntries} pages={pages} layout={AppLayout} dashboard={dashboard.DashboardPage} />;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../test/builders';
-import { renderApp } from '../test/renderApp';
+import { renderScreen, type ScreenOptions } from '../test/renderScreen';
+import * as emailHeaderFooter from '../custom/email-header-footer';
 import { jsonBody, stubApi, type Reply } from '../test/stubFetch';
 
 /** A Super Admin; `answer` handles the calls under test, other select lists are empty. */
@@ -33,12 +34,15 @@ const terms = {
   updated_at: created_at,
 };
 
+/** The catalogue's screens: three described resources and the e-mail header and footer page. */
+const catalogue = { resources: ['app-settings', 'email-templates', 'devices'], pages: [emailHeaderFooter.path] } satisfies ScreenOptions;
+
 const headings = () => screen.getAllByRole('columnheader').map((th) => th.textContent?.trim());
 
 describe('application settings', { timeout: 30_000 }, () => {
   it('lists names with spaces and values as sanitised HTML, with edit but no create or delete', async () => {
     signedIn((request) => (request.startsWith('GET /api/user/options?') ? { body: { items: [gst, terms], total: 2 } } : undefined));
-    renderApp('/app-settings');
+    renderScreen('/app-settings', catalogue);
     expect(await screen.findByText('TERMS AND CONDITIONS')).toBeTruthy();
     expect(screen.getByText('GST PERCENT')).toBeTruthy();
     expect(screen.getByText('this').tagName).toBe('STRONG');
@@ -59,7 +63,7 @@ describe('application settings', { timeout: 30_000 }, () => {
       if (request.startsWith('GET /api/user/options?')) return { body: { items: [gst], total: 1 } };
       return undefined;
     });
-    const { location } = renderApp('/app-settings/1');
+    const { location } = renderScreen('/app-settings/1', catalogue);
     expect(await screen.findByText('Update Setting')).toBeTruthy();
     const value = await screen.findByDisplayValue('10');
     expect(value.tagName).toBe('TEXTAREA');
@@ -78,7 +82,7 @@ describe('application settings', { timeout: 30_000 }, () => {
 
   it("edits an 'editor' setting in the rich-text editor", async () => {
     signedIn((request) => (request === 'GET /api/user/options/2' ? { body: { data: terms } } : undefined));
-    renderApp('/app-settings/2');
+    renderScreen('/app-settings/2', catalogue);
     expect(await screen.findByText('Update Setting')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.ProseMirror[contenteditable="true"]')).not.toBeNull(), { timeout: 10_000 });
     // The value's textbox is the editor's editable area (labelled by the field), not a textarea.
@@ -91,7 +95,7 @@ describe('application settings', { timeout: 30_000 }, () => {
 
   it('has no create screen: /app-settings/create shows the list', async () => {
     signedIn((request) => (request.startsWith('GET /api/user/options?') ? { body: { items: [gst], total: 1 } } : undefined));
-    const { location } = renderApp('/app-settings/create');
+    const { location } = renderScreen('/app-settings/create', catalogue);
     await waitFor(() => expect(location.pathname).toBe('/app-settings'));
     expect(await screen.findByText('GST PERCENT')).toBeTruthy();
   });
@@ -111,7 +115,7 @@ describe('e-mail templates', { timeout: 30_000 }, () => {
       }
       return undefined;
     });
-    renderApp('/email-templates');
+    renderScreen('/email-templates', catalogue);
     expect(await screen.findByText('Quote ready')).toBeTruthy();
     expect(headings()).toEqual(['Name', 'Created', 'Action']);
     expect(screen.getByPlaceholderText('Search Email Template')).toBeTruthy();
@@ -124,7 +128,7 @@ describe('e-mail templates', { timeout: 30_000 }, () => {
 
   it("requires the body ('Template Body is required') and focuses the editor", async () => {
     const fetch = signedIn(() => undefined);
-    renderApp('/email-templates/create');
+    renderScreen('/email-templates/create', catalogue);
     expect(await screen.findByText('Create Template')).toBeTruthy();
     await waitFor(() => expect(document.querySelector('.ProseMirror')).not.toBeNull(), { timeout: 10_000 });
     fireEvent.change(screen.getByRole('textbox', { name: /^Template Name/ }), { target: { value: 'Welcome' } });
@@ -152,7 +156,7 @@ describe('devices', { timeout: 30_000 }, () => {
       created_at,
     };
     signedIn((request) => (request.startsWith('GET /api/agent/devices?') ? { body: { items: [device], total: 1 } } : undefined));
-    renderApp('/devices');
+    renderScreen('/devices', catalogue);
     expect(await screen.findByText('Collingwood Depot')).toBeTruthy();
     expect(headings()).toEqual(['Location Name', 'Type', 'Owner', 'Action']);
     expect(screen.getByText('Arch')).toBeTruthy();
@@ -170,7 +174,7 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
     const fetch = signedIn((request) =>
       request === 'POST /api/user/options/search' ? { body: { data: options('<p></p>', '<p>Regards</p>') } } : undefined,
     );
-    renderApp('/email-header-footer');
+    renderScreen('/email-header-footer', catalogue);
     expect(await screen.findByText('Email Header & Footer')).toBeTruthy();
     await waitFor(() => expect(document.querySelectorAll('.ProseMirror')).toHaveLength(2), { timeout: 10_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -185,7 +189,7 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
       if (request === 'POST /api/user/options/bulksave') return { body: { data: body } };
       return undefined;
     });
-    renderApp('/email-header-footer');
+    renderScreen('/email-header-footer', catalogue);
     await waitFor(() => expect(document.querySelectorAll('.ProseMirror')).toHaveLength(2), { timeout: 10_000 });
     expect(await screen.findByText('Hello')).toBeTruthy();
     const search = fetch.mock.calls.find(([url]) => String(url).endsWith('/options/search'));
@@ -211,7 +215,7 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
             ? { body: [] }
             : undefined,
     );
-    renderApp('/email-header-footer');
+    renderScreen('/email-header-footer', catalogue);
     expect(await screen.findByText('Hello', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('Every agent’s mails carry these: only a Super Admin changes them.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
@@ -225,7 +229,7 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
     const fetch = stubApi((request) =>
       request === 'GET /api/user/auth/user' ? { body: { data: user } } : request.endsWith('/lists') ? { body: [] } : undefined,
     );
-    const { location } = renderApp('/email-header-footer');
+    const { location } = renderScreen('/email-header-footer', catalogue);
     await waitFor(() => expect(location.pathname).toBe('/'));
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/options'))).toBe(false);
   });

@@ -1,14 +1,18 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { TestMemoryRouter } from 'react-admin';
 import { App } from '../App';
 
-/** The whole app at `path`, with a spy on the router's current location. */
-export function renderApp(path: string) {
+/** `ui` in a memory router opened at `path`, with a spy on the router's current location. */
+export function renderAt(path: string, ui: ReactNode) {
   const location = { pathname: '' };
   const view = render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location.pathname = l.pathname)}>
-      <App />
+      {ui}
     </TestMemoryRouter>,
   );
   return { ...view, location };
 }
+
+/** The whole app at `path` (menu, header, every resource and page); a screen's own test uses renderScreen. */
+export const renderApp = (path: string) => renderAt(path, <App />);

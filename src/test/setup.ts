@@ -1,7 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Screens load lazily and the whole app renders: give async queries room on a busy machine.
+// Files share a worker and its libraries (vitest.config.ts), but each gets fresh app modules: module state and vi.mock stay per file.
+vi.resetModules();
+
+// Screens load lazily: give async queries room on a busy machine.
 configure({ asyncUtilTimeout: 15000 });
 
 // Without vitest globals, Testing Library cannot register its own cleanup.

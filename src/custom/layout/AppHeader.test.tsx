@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
+import { DashboardPage } from '../dashboard';
 import { stubApi } from '../../test/stubFetch';
 
 const agents = [
@@ -23,13 +24,16 @@ function signedInAgent() {
   });
 }
 
+/** The shell around the locations list, and the dashboard 'All' leads to. */
+const renderShell = (path: string) => renderScreen(path, { resources: ['locations'], dashboard: DashboardPage, layout: true });
+
 const stored = (key: string): unknown => JSON.parse(localStorage.getItem(key) ?? 'null');
 
 describe('header agent selector', () => {
   it("drops another user's stale selection and picks the user's first agent with its branding", async () => {
     localStorage.setItem('selectedAgent', '99');
     const fetch = signedInAgent();
-    renderApp('/');
+    renderShell('/');
     await waitFor(() => expect(stored('selectedAgent')).toBe(2));
     await waitFor(() => expect(stored('selectedAgentDetails')).toMatchObject({ id: 2, primaryColor: '#114477', textColor: '#ffffff' }));
     expect(fetch.mock.calls.some(([url]) => url === '/api/agent/agents/2/branding')).toBe(true);
@@ -42,7 +46,7 @@ describe('header agent selector', () => {
       JSON.stringify({ id: 1, name: 'Melbourne Auto Scan', primaryColor: '#222222', textColor: '' }),
     );
     signedInAgent();
-    renderApp('/locations');
+    renderShell('/locations');
     const select = await screen.findByRole('combobox', { name: 'Agent' });
     await waitFor(() => expect(select.textContent).toBe('Melbourne Auto Scan'));
     expect(stored('selectedAgent')).toBe(1);

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
+import { DashboardPage } from '../dashboard';
 import { stubApi } from '../../test/stubFetch';
 
 const user = aUser({ agents: [], clients: [] });
@@ -13,10 +14,12 @@ const signedInApi = (request: string) => {
   return undefined;
 };
 
+/** The sign-in page, and the dashboard it opens. */
+const renderLogin = () => renderScreen('/login', { dashboard: DashboardPage });
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** The login page's code loads lazily; wait for it. */
 const openLogin = async () => {
-  const view = renderApp('/login');
+  const view = renderLogin();
   await screen.findByRole('button', { name: 'Sign In' });
   return view;
 };
@@ -88,7 +91,7 @@ describe('/login', () => {
   it('sends a signed-in user to /', async () => {
     localStorage.setItem('currentUser', JSON.stringify(user));
     stubApi(signedInApi);
-    const { location } = renderApp('/login');
+    const { location } = renderLogin();
     await waitFor(() => expect(location.pathname).toBe('/'));
   });
 });

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ArchData, ScanDetail } from '../../domain/records';
 import type { CurrentUser } from '../../session';
 import { aScan, aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
+import { agentPath, path } from '.';
 import { stubApi, type Reply } from '../../test/stubFetch';
 
 // No live connection in a screen test.
@@ -113,7 +114,7 @@ const section = (name: string) => within(screen.getByRole('region', { name }));
 describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
   it('shows a user without scan_edit and quote_edit the scan with no control that changes it', async () => {
     const fetch = signedIn(READER);
-    renderApp('/scans/42');
+    renderScreen('/scans/42', { pages: [path, agentPath] });
     expect(await screen.findByRole('region', { name: 'Car Details' }, { timeout: 40_000 })).toBeTruthy();
     // No pencils, no registration fetch, no refresh.
     expect(screen.queryAllByRole('button', { name: /^Edit / })).toEqual([]);
@@ -154,7 +155,7 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
 
   it('gives a user with scan_edit and quote_edit the pencils, image actions, capture, counts and the quote check', async () => {
     signedIn(ADMIN);
-    renderApp('/scans/42');
+    renderScreen('/scans/42', { pages: [path, agentPath] });
     expect(await screen.findByRole('region', { name: 'Car Details' }, { timeout: 40_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Make' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Fetch vehicle details' })).toBeTruthy();
@@ -183,7 +184,7 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
     signedIn(ADMIN, (request) =>
       request === 'GET /api/scan/scans/42/evaluate' ? { status: 500, body: { error: 'Server Error!' } } : undefined,
     );
-    renderApp('/scans/42/3');
+    renderScreen('/scans/42/3', { pages: [path, agentPath] });
     expect(await screen.findByRole('link', { name: 'Quote Evaluation' }, { timeout: 40_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Quote Evaluation' }).getAttribute('href')).toBe('/quotes/42/agents/3');
     expect(screen.queryByRole('checkbox', { name: 'Request quote check' })).toBeNull();
@@ -191,7 +192,7 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
 
   it("shows the agent viewer's tyre choices and quote to a user without the permissions, and lets an editor choose", async () => {
     signedIn(READER);
-    const view = renderApp('/scans/43/3');
+    const view = renderScreen('/scans/43/3', { pages: [path, agentPath] });
     expect(await screen.findByText('Decision: Replace', undefined, { timeout: 40_000 })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
     expect(screen.queryByRole('group', { name: /^Repair type for/ })).toBeNull();
@@ -204,7 +205,7 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
     view.unmount();
 
     signedIn(ADMIN);
-    renderApp('/scans/43/3');
+    renderScreen('/scans/43/3', { pages: [path, agentPath] });
     const choices = await screen.findByRole('group', { name: 'Repair type for FRONT LEFT' }, { timeout: 40_000 });
     expect(within(choices).getByRole('button', { name: 'Replace' }).getAttribute('aria-pressed')).toBe('true');
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
+import { path } from '.';
 import { stubApi } from '../../test/stubFetch';
 
 function signedIn() {
@@ -25,7 +26,7 @@ const field = (name: string) => screen.findByLabelText(name, { exact: false });
 describe('Update Profile', () => {
   it('asks for the current password when the e-mail changes, and sends it', async () => {
     const { saved } = signedIn();
-    renderApp('/update-profile');
+    renderScreen('/update-profile', { pages: [path] });
     fireEvent.change(await field('Email'), { target: { value: 'new.address@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Current Password is required to change the email')).toBeTruthy();
@@ -39,7 +40,7 @@ describe('Update Profile', () => {
 
   it('saves a name change without the current password', async () => {
     const { saved } = signedIn();
-    renderApp('/update-profile');
+    renderScreen('/update-profile', { pages: [path] });
     fireEvent.change(await field('First Name'), { target: { value: 'Augusta' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(saved).toHaveLength(1));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
 import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 
 const agent = {
@@ -64,7 +64,7 @@ describe('agents', { timeout: 30_000 }, () => {
         ? { body: { items: [agent, { ...agent, id: 2, name: 'Closed Depot', is_enabled: 0 }], total: 2 } }
         : undefined,
     );
-    renderApp('/agents');
+    renderScreen('/agents', { resources: ['agents'] });
     expect(await screen.findByText('Melbourne Auto Scan')).toBeTruthy();
     for (const name of ['Name', 'Phone', 'Email', 'Enabled', 'Default Client', 'Action'])
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${name}`) })).toBeTruthy();
@@ -104,7 +104,7 @@ describe('agents', { timeout: 30_000 }, () => {
       }
       return undefined;
     });
-    renderApp('/agents/1');
+    renderScreen('/agents/1', { resources: ['agents'] });
     expect(await screen.findByText('Update Agent')).toBeTruthy();
     expect(await screen.findByText('Leave blank to keep the current pincode (6 digits)')).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /^Primary Color/ }).value).toBe('#0c1839');
@@ -136,7 +136,7 @@ describe('agents', { timeout: 30_000 }, () => {
       }
       return undefined;
     });
-    renderApp('/agents/1');
+    renderScreen('/agents/1', { resources: ['agents'] });
     const panel = await screen.findByRole('region', { name: 'Webhooks' }, { timeout: 15_000 });
     await within(panel).findByText('https://hooks.example.test/scans');
     fireEvent.click(within(panel).getByRole('button', { name: 'Add Webhook' }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
 import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 
 const parts = [
@@ -60,7 +60,7 @@ const cell = (part: string, column: string) => screen.getByRole<HTMLInputElement
 describe('client form', { timeout: 60_000 }, () => {
   it('has a dent and a scratch matrix with a row per part, every cell starting at 0 on create', async () => {
     signedIn(() => undefined);
-    renderApp('/clients/create');
+    renderScreen('/clients/create', { resources: ['clients'] });
     expect(await screen.findByText('Create Client')).toBeTruthy();
     const dent = await screen.findByRole('table', { name: 'Dent Prices' });
     expect(
@@ -99,7 +99,7 @@ describe('client form', { timeout: 60_000 }, () => {
       if (request.startsWith('GET /api/quote/clients?')) return { body: { items: [], total: 0 } };
       return undefined;
     });
-    const { location } = renderApp('/clients/create');
+    const { location } = renderScreen('/clients/create', { resources: ['clients'] });
     await screen.findByRole('table', { name: 'Dent Prices' });
     expect(screen.getByLabelText<HTMLInputElement>(/^Threshold/).value).toBe('1');
     expect(screen.getByLabelText<HTMLInputElement>(/^Metallic Surcharge/).value).toBe('0');
@@ -125,7 +125,7 @@ describe('client form', { timeout: 60_000 }, () => {
       if (request.startsWith('GET /api/quote/clients?')) return { body: { items: [], total: 0 } };
       return undefined;
     });
-    const { location } = renderApp('/clients/create');
+    const { location } = renderScreen('/clients/create', { resources: ['clients'] });
     await screen.findByRole('table', { name: 'Dent Prices' });
     fireEvent.change(cell('Roof', 'Heavy'), { target: { value: '-5' } });
     fireEvent.change(screen.getByLabelText(/^Threshold/), { target: { value: '0' } });
@@ -180,7 +180,7 @@ describe('client form', { timeout: 60_000 }, () => {
       if (request.startsWith('GET /api/quote/clients?')) return { body: { items: [], total: 0 } };
       return undefined;
     });
-    renderApp('/clients/4');
+    renderScreen('/clients/4', { resources: ['clients'] });
     expect(await screen.findByText('Update Client')).toBeTruthy();
     await screen.findByRole('table', { name: 'Dent Prices' });
     await waitFor(() => expect(cell('Bonnet', 'Replacement').value).toBe('1600'));

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
 import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 
 const depot = { id: 1, name: 'Depot', state: 'VIC', agent_id: 3 };
@@ -23,7 +23,7 @@ describe('described list screen', () => {
     const fetch = signedIn((request) =>
       request.startsWith('GET /api/agent/locations?') ? { body: { items: [depot, yard], total: 2 } } : undefined,
     );
-    renderApp('/locations');
+    renderScreen('/locations', { resources: ['locations'] });
     expect(await screen.findByText('Depot')).toBeTruthy();
     expect(screen.getByText('VIC - Victoria - AU')).toBeTruthy();
     expect(screen.getByPlaceholderText('Search Location')).toBeTruthy();
@@ -44,7 +44,7 @@ describe('described list screen', () => {
       }
       return undefined;
     });
-    renderApp('/locations');
+    renderScreen('/locations', { resources: ['locations'] });
     await screen.findByText('Depot');
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]);
     const dialog = await screen.findByRole('dialog');
@@ -62,7 +62,7 @@ describe('described list screen', () => {
       if (request === 'DELETE /api/agent/locations/1') return { status: 403, body: { error: 'This action is unauthorized.' } };
       return undefined;
     });
-    renderApp('/locations');
+    renderScreen('/locations', { resources: ['locations'] });
     await screen.findByText('Depot');
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete it!' }));
@@ -72,7 +72,7 @@ describe('described list screen', () => {
 
   it('sends a user without the permission to /', async () => {
     const fetch = signedIn(() => undefined, ['scan']);
-    const { location } = renderApp('/locations');
+    const { location } = renderScreen('/locations', { resources: ['locations'] });
     await waitFor(() => expect(location.pathname).toBe('/'));
     expect(fetch.mock.calls.some(([url]) => url.startsWith('/api/agent/locations'))).toBe(false);
   });
@@ -85,7 +85,7 @@ describe('described form screen', () => {
       if (request.startsWith('GET /api/agent/locations?')) return { body: { items: [], total: 0 } };
       return undefined;
     });
-    const { location } = renderApp('/locations/create');
+    const { location } = renderScreen('/locations/create', { resources: ['locations'] });
     expect(await screen.findByText('Create Location')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
@@ -106,7 +106,7 @@ describe('described form screen', () => {
     signedIn((request) =>
       request === 'POST /api/agent/locations' ? { status: 422, body: { error: { name: 'The name has already been taken.' } } } : undefined,
     );
-    renderApp('/locations/create');
+    renderScreen('/locations/create', { resources: ['locations'] });
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Depot' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^State/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'NSW - New South Wales - AU' }));
@@ -121,7 +121,7 @@ describe('described form screen', () => {
       if (request.startsWith('GET /api/agent/locations?')) return { body: { items: [], total: 0 } };
       return undefined;
     });
-    const { location } = renderApp('/locations/1');
+    const { location } = renderScreen('/locations/1', { resources: ['locations'] });
     expect(await screen.findByText('Update Location')).toBeTruthy();
     const name = await screen.findByDisplayValue('Depot');
     fireEvent.change(name, { target: { value: 'Main depot' } });
@@ -139,7 +139,7 @@ describe('described form screen', () => {
       return undefined;
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { location } = renderApp('/locations/42');
+    const { location } = renderScreen('/locations/42', { resources: ['locations'] });
     expect(await screen.findByText('Location Not Found')).toBeTruthy();
     expect(location.pathname).toBe('/locations/42');
     await waitFor(() => expect(location.pathname).toBe('/locations'));

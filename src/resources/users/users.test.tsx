@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
 import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 
 const admin = aUser({
@@ -64,7 +64,7 @@ async function chooseRole(name: string) {
 describe('users list', { timeout: 20_000 }, () => {
   it('shows the expected columns, Created as a date-time, and impersonate only on other non-admin rows', async () => {
     signedIn((request) => (request.startsWith('GET /api/user/users?') ? { body: { items: [alex, ada], total: 2 } } : undefined));
-    renderApp('/users');
+    renderScreen('/users', { resources: ['users'] });
     expect(await screen.findByText('Alex')).toBeTruthy();
     expect(screen.getByPlaceholderText('Search User')).toBeTruthy();
     for (const name of ['First Name', 'Last Name', 'Email', 'Roles', 'Created', 'Action'])
@@ -79,7 +79,7 @@ describe('users list', { timeout: 20_000 }, () => {
   it('offers no impersonation while impersonating', async () => {
     localStorage.setItem('impersonatedUser', '9');
     signedIn((request) => (request.startsWith('GET /api/user/users?') ? { body: { items: [alex], total: 1 } } : undefined));
-    renderApp('/users');
+    renderScreen('/users', { resources: ['users'] });
     await screen.findByText('Alex');
     await screen.findAllByRole('link', { name: 'Edit' });
     expect(screen.queryByRole('button', { name: 'Impersonate' })).toBeNull();
@@ -98,7 +98,7 @@ describe('impersonation', { timeout: 20_000 }, () => {
       if (request === 'GET /api/user/auth/impersonate/take/2') return { body: { data: token, impersonator_id: 1 } };
       return undefined;
     });
-    renderApp('/users');
+    renderScreen('/users', { resources: ['users'] });
     fireEvent.click(await screen.findByRole('button', { name: 'Impersonate' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(JSON.parse(localStorage.getItem('impersonatedUser') ?? 'null')).toBe(1);
@@ -115,7 +115,7 @@ describe('impersonation', { timeout: 20_000 }, () => {
         return { status: 403, body: { error: 'You cannot impersonate another Super Admin.' } };
       return undefined;
     });
-    renderApp('/users');
+    renderScreen('/users', { resources: ['users'] });
     fireEvent.click(await screen.findByRole('button', { name: 'Impersonate' }));
     expect(await screen.findByText('Failed to impersonate user')).toBeTruthy();
     expect(localStorage.getItem('impersonatedUser')).toBeNull();
@@ -125,7 +125,7 @@ describe('impersonation', { timeout: 20_000 }, () => {
   it("shows 'Impersonated Successfully' after the reload", async () => {
     sessionStorage.setItem('pendingToast', 'resources.users.impersonate.done');
     signedIn(() => undefined);
-    renderApp('/');
+    renderScreen('/');
     expect(await screen.findByText('Impersonated Successfully')).toBeTruthy();
     expect(sessionStorage.getItem('pendingToast')).toBeNull();
   });
@@ -139,7 +139,8 @@ describe('impersonation', { timeout: 20_000 }, () => {
         request === 'GET /api/user/auth/impersonate/1/leave' ? { body: { data: { ...admin, token: 'fresh-admin-token' } } } : undefined,
       impersonated,
     );
-    renderApp('/');
+    // The account drawer is the header's.
+    renderScreen('/', { layout: true });
     fireEvent.click(await screen.findByRole('button', { name: 'My Account' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Leave Impersonate' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
@@ -156,7 +157,7 @@ describe('user form', () => {
       if (request.startsWith('GET /api/user/users?')) return { body: { items: [], total: 0 } };
       return undefined;
     });
-    renderApp('/users/create');
+    renderScreen('/users/create', { resources: ['users'] });
     expect(await screen.findByText('Create User')).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: /^Agents/ })).toBeNull();
     fireEvent.change(screen.getByLabelText(/^First Name/), { target: { value: 'Sam' } });
@@ -191,7 +192,7 @@ describe('user form', () => {
       if (request === 'GET /api/user/users/2/apikey') return { body: { data: { token: 'key-123' } } };
       return undefined;
     });
-    renderApp('/users/2');
+    renderScreen('/users/2', { resources: ['users'] });
     expect(await screen.findByText('Update User')).toBeTruthy();
     await screen.findByDisplayValue('Alex');
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
