@@ -11,7 +11,6 @@ import { dataReply, ErrorReply, recordErrors } from '../../lib/replies';
 import type { ResourcePart } from '../../lib/definitions';
 import { scopePredicate } from '../../lib/resource';
 import { findPortalAgent, issueKioskToken } from '../../lib/kiosk';
-import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { attemptThrottle } from '../../lib/throttle';
 import { agentScope } from './scopes';
@@ -51,16 +50,16 @@ export const agentsPart: ResourcePart = {
   reads: ['clients'],
   hooks: {
     // A kiosk's live subscription was signed for the old pincode and portal mode: reconnecting signs it anew, or not.
-    async afterWrite(id, input, { req, current, mode }) {
+    async afterWrite(id, input, { revokeLive, current, mode }) {
       if (mode !== 'update' || !current) return;
       // Numbers and strings only here (portal_mode, is_enabled); 1 and '1' are the same.
       const changed = (field: string) =>
         input[field] !== undefined && `${input[field] as string | number}` !== `${current[field] as string | number}`;
       if ((typeof input.pincode === 'string' && input.pincode !== '') || changed('portal_mode') || changed('is_enabled'))
-        revokeLiveAfterReply(req, { portals: [id] });
+        revokeLive({ portals: [id] });
     },
-    beforeDelete(row, { req }) {
-      revokeLiveAfterReply(req, { portals: [Number(row.id)] });
+    beforeDelete(row, { revokeLive }) {
+      revokeLive({ portals: [Number(row.id)] });
     },
   },
 };
