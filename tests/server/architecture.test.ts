@@ -162,7 +162,7 @@ describe('server services shape', () => {
           'server/services/user/users-repository.ts': "export const find = (db: Executor) => db.selectFrom('users').execute();",
           'server/services/user/users-service.ts':
             'export function usersService(deps: Pick<Deps, "db">) { return { find: () => find(deps.db) }; }',
-          'server/services/scan/routes.ts': "r.get('/scans', async (req: FastifyRequest) => sql`select 1`.execute(db));",
+          'server/services/quote/quotes-routes.ts': "r.get('/quotes', async (req: FastifyRequest) => sql`select 1`.execute(db));",
           'server/lib/resource-routes.ts': "app.get('/x', async (req: FastifyRequest) => sql`select 1`);",
         },
         SHAPED_SERVICES,
