@@ -65,13 +65,6 @@ export const bearerToken = (request: FastifyRequest) => {
   return m ? m[1] : null;
 };
 
-/** The sign-in token of a signed-in route's request ('device' routes have none: an API key is no session). */
-export const sessionTokenId = (request: FastifyRequest): number => {
-  const id = request.user?.tokenId;
-  if (id == null) throw new UnauthorizedError();
-  return id;
-};
-
 type TokenAccess = NonNullable<Awaited<ReturnType<typeof findAccessByTokenHash>>>;
 
 /**

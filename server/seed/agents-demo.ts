@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../config';
 import type { Executor } from '../db/database';
 import { createStorage, type FileStorage, fileUrl } from '../lib/storage';
-import { newWebhookSecret } from '../services/agent/webhooks';
+import { newWebhookSecret } from '../services/agent/webhooks-service';
 import { CAR_VIEWS } from './car-drawings';
 
 /** Every demo agent's customer-portal pincode (the portal's 'Go to Admin' dialog). */

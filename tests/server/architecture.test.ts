@@ -93,6 +93,85 @@ describe('server import rule', () => {
 });
 
 /**
+ * The services' shape (docs/ARCHITECTURE.md "One shape for a service"): in a service's folder, routes parse and
+ * authorise, then call a service with plain inputs; every SQL statement is in a repository. Route files are `index.ts`,
+ * `routes.ts` and `*-routes.ts`; every other file is service code (`*-service.ts`, `*-repository.ts`, resource parts, helpers).
+ * (a) no file both registers routes and holds SQL; (b) no service file names a Fastify type.
+ */
+const SHAPED_SERVICES = ['user', 'agent', 'email', 'scan'];
+
+const REGISTERS_ROUTES =
+  /\b(?:app|fastify|r|router|server)\s*\.\s*(?:get|post|put|patch|delete|head|options|all)\s*\(|\.route\s*\(\s*\{|\bregister(?:Resource|Definitions)\s*\(/;
+const HOLDS_SQL =
+  /\.(?:selectFrom|insertInto|updateTable|deleteFrom|query|executeQuery)\s*\(|\bsql\s*(?:<[^`]*?>)?\s*`|\bsql\.(?:ref|table|join|raw|lit)\b/;
+const FASTIFY_TYPE = /\bFastify(?:Request|Reply|Instance)\b/;
+const isRouteFile = (file: string) => /\/(?:index|routes|[\w-]+-routes)\.ts$/.test(file);
+
+/** Breaches of the services' shape among `files` (repository-relative path -> source), in the `services` named. */
+export function shapeViolations(files: Record<string, string>, services: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const [file, source] of Object.entries(files)) {
+    const service = serviceOf(file);
+    if (!service || !services.includes(service)) continue;
+    if (REGISTERS_ROUTES.test(source) && HOLDS_SQL.test(source))
+      found.push(`${file} registers routes and holds SQL (move the SQL to a repository)`);
+    if (!isRouteFile(file) && FASTIFY_TYPE.test(source))
+      found.push(`${file} names a Fastify type (a service takes plain inputs; only index.ts and route files see the request)`);
+  }
+  return found;
+}
+
+describe('server services shape', () => {
+  it('in the shaped services, routes hold no SQL and services name no Fastify type', () => {
+    const files = serverFiles(serverDir);
+    for (const service of SHAPED_SERVICES) expect(Object.keys(files).some((f) => serviceOf(f) === service)).toBe(true);
+    expect(shapeViolations(files, SHAPED_SERVICES)).toEqual([]);
+  });
+
+  it('catches routes beside SQL, and a service that sees the request', () => {
+    expect(
+      shapeViolations(
+        {
+          'server/services/user/users.ts':
+            "export function userKeyRoutes(app: FastifyInstance) {\n  app.get('/users/:id/apikey', async () => app.db.selectFrom('users'));\n}",
+          'server/services/user/options-routes.ts':
+            "r.post(\n  '/options/search', {}, async () => sql<{ id: number }>`select id from options`.execute(db),\n);",
+          'server/services/agent/index.ts': 'registerResource(app, d);\nawait sql`delete from webhooks`.execute(app.db);',
+          'server/services/email/mail-service.ts':
+            "import type { FastifyRequest } from 'fastify';\nexport function scanMails() { return { send(req: FastifyRequest) {} }; }",
+          'server/services/agent/webhooks-repository.ts': 'export const deliveries = (reply: FastifyReply) => reply;',
+        },
+        SHAPED_SERVICES,
+      ),
+    ).toEqual([
+      'server/services/user/users.ts registers routes and holds SQL (move the SQL to a repository)',
+      'server/services/user/users.ts names a Fastify type (a service takes plain inputs; only index.ts and route files see the request)',
+      'server/services/user/options-routes.ts registers routes and holds SQL (move the SQL to a repository)',
+      'server/services/agent/index.ts registers routes and holds SQL (move the SQL to a repository)',
+      'server/services/email/mail-service.ts names a Fastify type (a service takes plain inputs; only index.ts and route files see the request)',
+      'server/services/agent/webhooks-repository.ts names a Fastify type (a service takes plain inputs; only index.ts and route files see the request)',
+    ]);
+  });
+
+  it('lets routes call services, services hold SQL through repositories, and leaves unlisted services out', () => {
+    expect(
+      shapeViolations(
+        {
+          'server/services/user/users-routes.ts':
+            "export function userKeyRoutes(app: FastifyInstance) {\n  r.get('/users/:id/apikey', async (req) => users.newApiKey(callerOf(req), 1));\n}",
+          'server/services/user/users-repository.ts': "export const find = (db: Executor) => db.selectFrom('users').execute();",
+          'server/services/user/users-service.ts':
+            'export function usersService(deps: Pick<Deps, "db">) { return { find: () => find(deps.db) }; }',
+          'server/services/quote/quotes-routes.ts': "r.get('/quotes', async (req: FastifyRequest) => sql`select 1`.execute(db));",
+          'server/lib/resource-routes.ts': "app.get('/x', async (req: FastifyRequest) => sql`select 1`);",
+        },
+        SHAPED_SERVICES,
+      ),
+    ).toEqual([]);
+  });
+});
+
+/**
  * The browser's layers (docs/ARCHITECTURE.md "Layers"), lowest first: a file imports only from its own layer or a lower
  * one, no two layers import each other, and no files import each other in a circle. Tests and src/test are outside it.
  */

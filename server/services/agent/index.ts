@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { multipartPlugin } from '../../lib/multipart';
 import { registerDefinitions } from '../../lib/definitions';
 import { registerResource } from '../../lib/resource';
-import { agentRoutes, agentsPart } from './agents';
+import { agentRoutes } from './agents-routes';
+import { agentsPart, agentsService } from './agents-service';
 import { devicesPart } from './devices';
 import { locationsPart } from './locations';
-import { webhookEventRoutes, webhooksResource } from './webhooks';
+import { webhookEventRoutes } from './webhooks-routes';
+import { webhooksResource, webhooksService } from './webhooks-service';
 
 /** The deliverer of the webhook outbox, run by server.ts (one loop per process). */
 export { createWebhookDeliverer } from './webhook-delivery';
@@ -14,7 +16,7 @@ export { createWebhookDeliverer } from './webhook-delivery';
 export async function agentService(app: FastifyInstance) {
   await app.register(multipartPlugin);
   registerDefinitions(app, 'agent', { locations: locationsPart, devices: devicesPart, agents: agentsPart });
-  await app.register(agentRoutes);
+  await app.register(agentRoutes, { agents: agentsService({ db: app.db, signer: app.signer }) });
   registerResource(app, webhooksResource);
-  await app.register(webhookEventRoutes);
+  await app.register(webhookEventRoutes, { webhooks: webhooksService({ db: app.db }) });
 }

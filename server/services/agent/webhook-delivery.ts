@@ -3,10 +3,10 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { sql } from 'kysely';
 import type { WebhookFailure } from '../../../src/domain/webhooks';
 import type { Database } from '../../db/database';
 import { isInternalAddress } from './webhook-address';
+import { claimDue, type Due, recordDelivered, recordFailed, recordRetry } from './webhook-delivery-repository';
 
 /**
  * Webhook delivery: an event is written as one `webhook_deliveries` row per subscribed webhook of the agent, in the
@@ -117,38 +117,6 @@ function post(endpoint: string, headers: Record<string, string>, body: string, o
   });
 }
 
-interface Due {
-  id: number;
-  message_id: string;
-  payload: unknown;
-  attempts: number;
-  endpoint: string;
-  secret: string;
-}
-
-/**
- * Claims up to `limit` due deliveries, at most one per endpoint and none for an endpoint that already has one in
- * flight (in any process): `for update skip locked`, then a claim that lasts the attempt plus a margin.
- */
-async function claimDue(db: Database, limit: number, claimSeconds: number) {
-  const due = await sql<Due>`update webhook_deliveries d set claimed_until = now() + make_interval(secs => ${claimSeconds})
-    from webhooks w
-    where w.id = d.webhook_id and d.status = 'pending' and (d.claimed_until is null or d.claimed_until <= now())
-      and d.id in (
-        select id from webhook_deliveries where id in (
-          select distinct on (w2.endpoint) d2.id
-          from webhook_deliveries d2 join webhooks w2 on w2.id = d2.webhook_id
-          where d2.status = 'pending' and d2.next_attempt_at <= now() and (d2.claimed_until is null or d2.claimed_until <= now())
-            and not exists (
-              select 1 from webhook_deliveries c join webhooks cw on cw.id = c.webhook_id
-              where c.claimed_until > now() and c.status = 'pending' and cw.endpoint = w2.endpoint)
-          order by w2.endpoint, d2.next_attempt_at, d2.id)
-        order by next_attempt_at, id limit ${limit}
-        for update skip locked)
-    returning d.id, d.message_id, d.payload, d.attempts, w.endpoint, w.secret`.execute(db);
-  return due.rows;
-}
-
 /** Sends one claimed delivery and records the outcome, releasing the claim. Resolves true when delivered. */
 async function attempt(db: Database, d: Due, opts: { allowPrivate: boolean; timeoutMs: number; retryDelays: readonly number[] }) {
   const body = JSON.stringify(d.payload);
@@ -170,16 +138,13 @@ async function attempt(db: Database, d: Due, opts: { allowPrivate: boolean; time
     failure = e instanceof AttemptFailure ? e.failure : 'unreachable';
   }
   if (!failure) {
-    await sql`update webhook_deliveries set status = 'delivered', attempts = ${attempts}, last_status = ${status}, last_error = null,
-        delivered_at = now(), claimed_until = null where id = ${d.id}`.execute(db);
+    await recordDelivered(db, d.id, attempts, status);
     return true;
   }
   if (attempts >= opts.retryDelays.length + 1) {
-    await sql`update webhook_deliveries set status = 'failed', attempts = ${attempts}, last_status = ${status}, last_error = ${failure},
-        claimed_until = null where id = ${d.id}`.execute(db);
+    await recordFailed(db, d.id, { attempts, status, failure });
   } else {
-    await sql`update webhook_deliveries set attempts = ${attempts}, last_status = ${status}, last_error = ${failure}, claimed_until = null,
-        next_attempt_at = now() + make_interval(secs => ${opts.retryDelays[attempts - 1]}) where id = ${d.id}`.execute(db);
+    await recordRetry(db, d.id, { attempts, status, failure }, opts.retryDelays[attempts - 1]);
   }
   return false;
 }

@@ -3,7 +3,7 @@ import type { Mailer } from '../../lib/mail-outbox';
 import { registerDefinitions } from '../../lib/definitions';
 import { storageOf } from '../../lib/storage';
 import { scanMails } from './mail-service';
-import { mailRoutes } from './mails';
+import { mailRoutes } from './mails-routes';
 import { emailTemplatesPart } from './templates';
 
 /**

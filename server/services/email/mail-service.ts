@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { isBlankHtml, OPTION_NAMES } from '../../../src/domain/options';
 import { messages } from '../../../src/domain/fields';
@@ -9,7 +7,9 @@ import { NotFoundError, ValidationError } from '../../errors';
 import type { MailAttachment, Mailer } from '../../lib/mail-outbox';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { visibleScan } from '../../lib/scan-scope';
-import { FILES_PATH, type FileStorage } from '../../lib/storage';
+import type { FileStorage } from '../../lib/storage';
+import type { Caller } from '../../lib/caller';
+import { findHeaderAndFooter, insertScanMail, scanFileNames, templateExists } from './mail-repository';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** The plain-text part of an HTML mail: block ends become line breaks, tags go, the common entities are decoded. */
@@ -32,11 +32,7 @@ export function htmlToText(html: string) {
 
 /** The application's default e-mail header and footer (the Email Header & Footer page); blank when not set. */
 async function headerAndFooter(db: Executor) {
-  const rows = await db
-    .selectFrom('options')
-    .select(['option_name', 'option_value'])
-    .where('option_name', 'in', [OPTION_NAMES.EMAIL_DEFAULT_HEADER, OPTION_NAMES.EMAIL_DEFAULT_FOOTER])
-    .execute();
+  const rows = await findHeaderAndFooter(db);
   const value = (name: string) => {
     const v = rows.find((r) => r.option_name === name)?.option_value ?? '';
     // Stored sanitised by the options routes; sanitised again here in case a row was written another way.
@@ -63,28 +59,6 @@ const slug = (s: string) =>
     .slice(0, 60) || 'file';
 
 /**
- * What each stored file of the scan is, for its attachment's name: a detection's close-up, a saved image or vehicle
- * photo, a report, the quote's PDF, a video, another picture. Only files the scan uses (scan_files, and its quote's PDF) are named;
- * others are not the scan's.
- */
-async function scanFileNames(db: Executor, scanId: number, keys: string[]) {
-  const url = sql`${FILES_PATH} || f.key`;
-  const r = await sql<{ key: string; name: string }>`
-    select f.key, coalesce(
-      (select 'damage-' || d.car_panel || '-' || d.type || '-' || d.level from scan_damages d
-        where d.scan_id = f.scan_id and d.image = ${url} order by d.id limit 1),
-      (select case when a.vehicle_photo then 'vehicle-photo-' else 'image-' end || a.id from scan_annotates a
-        where a.scan_id = f.scan_id and a.src = ${url} order by a.id limit 1),
-      (select r.label from scan_reports r where r.scan_id = f.scan_id and r.url = ${url} order by r.id limit 1),
-      (select 'View Quote' from quotes q where q.scan_id = f.scan_id and q.pdf_key = f.key),
-      (select 'video-' || v.id from scan_videos v where v.scan_id = f.scan_id and v.src = ${url} order by v.id limit 1),
-      'file') as name
-    from (select scan_id, key from scan_files union all select scan_id, pdf_key from quotes where pdf_key is not null) f
-    where f.scan_id = ${scanId} and f.key = any(${keys}::text[])`.execute(db);
-  return new Map(r.rows.map((x) => [x.key, x.name]));
-}
-
-/**
  * POST emails (the scan page's Communication section): a mail about one scan in the sender's scope, sent through the outbox with the
  * default header and footer; attachments are the scan's own stored files, named by their keys and read on the server.
  * The mail and its record with the scan (scan_mails) are written in one transaction; the outbox sends it.
@@ -92,14 +66,13 @@ async function scanFileNames(db: Executor, scanId: number, keys: string[]) {
 export function scanMails(deps: { db: Database; storage: FileStorage; mailer: Mailer }) {
   const { db, storage, mailer } = deps;
   return {
-    async send(req: FastifyRequest, body: z.output<typeof sendMailBody>) {
-      const scan = await visibleScan(db, req.scope, body.scan_id);
+    async send(caller: Pick<Caller, 'actor' | 'scope'>, body: z.output<typeof sendMailBody>) {
+      const scan = await visibleScan(db, caller.scope, body.scan_id);
       if (!scan) throw new NotFoundError('Scan', body.scan_id);
       const message = sanitizeRichText(body.message);
       if (isBlankHtml(message)) throw new ValidationError({ message: messages.required('Message') });
       if (body.template_id !== undefined) {
-        const template = await db.selectFrom('email_templates').select('id').where('id', '=', body.template_id).executeTakeFirst();
-        if (!template) throw new ValidationError({ template_id: messages.choice('Template') });
+        if (!(await templateExists(db, body.template_id))) throw new ValidationError({ template_id: messages.choice('Template') });
       }
       const recipients = [...new Set(body.recipients)];
       const keys = [...new Set(body.attachments)];
@@ -125,19 +98,15 @@ export function scanMails(deps: { db: Database; storage: FileStorage; mailer: Ma
       const recorded = attachments.map((a) => ({ key: a.key, filename: a.filename, content_type: a.contentType, size: a.content.length }));
       const row = await db.transaction().execute(async (trx) => {
         const mailId = await mailer.enqueue(trx, { to: recipients, subject: body.subject, text, html, attachments });
-        return trx
-          .insertInto('scan_mails')
-          .values({
-            scan_id: scan.id,
-            user_id: req.user!.id,
-            mail_id: mailId,
-            template_id: body.template_id ?? null,
-            recipients,
-            subject: body.subject,
-            attachments: JSON.stringify(recorded),
-          })
-          .returning(['id', 'scan_id', 'recipients', 'subject', 'created_at'])
-          .executeTakeFirstOrThrow();
+        return insertScanMail(trx, {
+          scanId: scan.id,
+          userId: caller.actor.id,
+          mailId,
+          templateId: body.template_id ?? null,
+          recipients,
+          subject: body.subject,
+          attachments: JSON.stringify(recorded),
+        });
       });
       return { ...row, attachments: recorded };
     },

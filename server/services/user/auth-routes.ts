@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser, ForgotPasswordBody, LoginBody, ProfileBody, ResetPasswordBody } from '../../../src/domain/auth';
-import { ForbiddenError } from '../../errors';
 import { authErrors, dataReply, ErrorReply, MessageReply } from '../../lib/replies';
-import { sessionTokenId } from '../../plugins/auth';
+import { callerOf } from '../../lib/caller';
 import { revokeLiveAfterReply } from '../../realtime/revocations';
 import { toCurrentUser, type authService } from './auth-service';
 
@@ -45,8 +44,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
       schema: { tags, summary: 'Revoke the bearer token', response: { 200: MessageReply, ...authErrors } },
     },
     async (req) => {
-      await auth.logout(sessionTokenId(req));
-      revokeLiveAfterReply(req, { tokens: [sessionTokenId(req)] });
+      await auth.logout(callerOf(req));
       return { data: { message: 'Logged out' } };
     },
   );
@@ -95,9 +93,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
       schema: { tags, summary: 'Accept the terms and conditions', response: { 200: dataReply(CurrentUser), ...authErrors } },
     },
     async (req) => {
-      // Consent is the user's own: an impersonating admin cannot give it for them.
-      if (req.user!.impersonatorId != null) throw new ForbiddenError('Only the user can accept the terms, not an impersonating admin.');
-      await auth.consent(req.user!.id);
+      await auth.consent(callerOf(req));
       return { data: await me(req.user!.id, req.user!.impersonatorId) };
     },
   );
@@ -114,7 +110,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
       },
     },
     async (req) => {
-      revokeLiveAfterReply(req, { tokens: await auth.updateProfile(req.user!.id, sessionTokenId(req), req.body) });
+      await auth.updateProfile(callerOf(req), req.body);
       return { data: await me(req.user!.id, req.user!.impersonatorId) };
     },
   );

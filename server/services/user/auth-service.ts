@@ -1,13 +1,27 @@
 import { hash, verify } from '@node-rs/argon2';
-import { sql } from 'kysely';
 import type { Config } from '../../config';
+import { isSuperAdmin } from '../../../src/domain/permissions';
 import type { Database, Executor } from '../../db/database';
-import { UnauthorizedError, ValidationError } from '../../errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
+import { type Caller, sessionOf } from '../../lib/caller';
 import { attemptThrottle } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Mailer } from '../../lib/mail-outbox';
 import { findAccessByUserId, type AccessRow } from '../../lib/access';
 import { messages } from '../../../src/domain/messages';
+import {
+  audit,
+  emailUsedByOther,
+  findProfile,
+  findUserForReset,
+  findUserForSignIn,
+  insertToken,
+  replaceResetToken,
+  revokeToken,
+  revokeUserTokens,
+  updateUser,
+  useResetToken,
+} from './auth-repository';
 
 /** argon2id with the library's defaults (19 MiB, t=2), as OWASP recommends. */
 export const hashPassword = (password: string) => hash(password);
@@ -37,15 +51,8 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
 
   async function issueToken(trx: Executor, userId: number, impersonatorId: number | null = null) {
     const token = newToken();
-    await trx
-      .insertInto('api_tokens')
-      .values({
-        user_id: userId,
-        token_hash: hashToken(token),
-        impersonator_id: impersonatorId,
-        expires_at: new Date(Date.now() + config.TOKEN_TTL_HOURS * 3600_000),
-      })
-      .execute();
+    const expiresAt = new Date(Date.now() + config.TOKEN_TTL_HOURS * 3600_000);
+    await insertToken(trx, { userId, tokenHash: hashToken(token), impersonatorId, expiresAt });
     return token;
   }
 
@@ -70,28 +77,11 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     message: (retry) => `Too many e-mail changes. Please try again in ${retry} seconds.`,
   });
   async function sendResetMail(email: string) {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'email'])
-      .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
-      .executeTakeFirst();
+    const user = await findUserForReset(db, email);
     if (!user) return;
     const token = newToken();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: new Date() })
-        .where('user_id', '=', user.id)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('password_resets')
-        .values({
-          user_id: user.id,
-          token_hash: hashToken(token),
-          expires_at: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
-        })
-        .execute();
+      await replaceResetToken(trx, user.id, hashToken(token), new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000));
       const link = `${config.APP_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
       await mailer.enqueue(trx, {
         to: [user.email],
@@ -112,11 +102,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     async login(email: string, password: string, clientAddress: string) {
       const key = `${email.toLowerCase()}|${clientAddress}`;
       await loginThrottle.claim(key);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'password_hash'])
-        .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
-        .executeTakeFirst();
+      const user = await findUserForSignIn(db, email);
       const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
       if (!user || !ok) throw new ValidationError({ email: messages.credentials() });
       await loginThrottle.clear(key);
@@ -126,8 +112,11 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
       return toCurrentUser(access, { token, impersonator_id: null });
     },
 
-    async logout(tokenId: number) {
-      await db.updateTable('api_tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
+    /** Revokes the caller's session; the live connections it signed close. */
+    async logout(caller: Pick<Caller, 'actor' | 'revokeLive'>) {
+      const tokenId = sessionOf(caller);
+      await revokeToken(db, tokenId);
+      caller.revokeLive({ tokens: [tokenId] });
     },
 
     /**
@@ -140,54 +129,33 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     async resetPassword(token: string, password: string): Promise<number[]> {
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {
-        const reset = await trx
-          .updateTable('password_resets')
-          .set({ used_at: new Date() })
-          .where('token_hash', '=', hashToken(token))
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', new Date())
-          .returning('user_id')
-          .executeTakeFirst();
-        if (!reset) throw new ValidationError({ token: messages.resetToken() });
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: new Date() })
-          .where('id', '=', reset.user_id)
-          .execute();
-        const revoked = await trx
-          .updateTable('api_tokens')
-          .set({ revoked_at: new Date() })
-          .where('user_id', '=', reset.user_id)
-          .where('revoked_at', 'is', null)
-          .returning('id')
-          .execute();
-        await trx
-          .insertInto('audit_log')
-          .values({ action: 'password.reset', actor_id: reset.user_id, subject_id: reset.user_id })
-          .execute();
-        return revoked.map((t) => t.id);
+        const userId = await useResetToken(trx, hashToken(token));
+        if (userId === undefined) throw new ValidationError({ token: messages.resetToken() });
+        await updateUser(trx, userId, { password_hash: passwordHash });
+        const revoked = await revokeUserTokens(trx, userId);
+        await audit(trx, 'password.reset', userId, userId);
+        return revoked;
       });
     },
 
-    async consent(userId: number) {
-      await db.updateTable('users').set({ consent: 1, updated_at: new Date() }).where('id', '=', userId).execute();
+    /** Consent is the user's own: an impersonating admin cannot give it for them. */
+    async consent(caller: Pick<Caller, 'actor'>) {
+      if (caller.actor.impersonatorId != null) throw new ForbiddenError('Only the user can accept the terms, not an impersonating admin.');
+      await updateUser(db, caller.actor.id, { consent: 1 });
     },
 
     /**
      * Own name and e-mail; a new password or e-mail needs the current password (throttled like a login). A new password
-     * signs the user out everywhere else (`keepTokenId` stays). Changing the e-mail is throttled (its 'already
-     * taken' tells) and the old address gets a notice. Returns the revoked tokens' ids.
+     * signs the user out everywhere else (the caller's session stays) and closes their live connections. Changing the
+     * e-mail is throttled (its 'already taken' tells) and the old address gets a notice.
      */
     async updateProfile(
-      userId: number,
-      keepTokenId: number,
+      caller: Pick<Caller, 'actor' | 'revokeLive'>,
       p: { first_name: string; last_name: string; email: string; password?: string; current_password?: string },
-    ): Promise<number[]> {
-      const me = await db
-        .selectFrom('users')
-        .select(['email', 'first_name', 'password_hash'])
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+    ) {
+      const userId = caller.actor.id;
+      const keepTokenId = sessionOf(caller);
+      const me = await findProfile(db, userId);
       const emailChanged = p.email.toLowerCase() !== me.email.toLowerCase();
       // The e-mail is where reset mails go: a stolen sign-in token must not move it without the password.
       if (p.password || emailChanged) {
@@ -200,27 +168,16 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
       }
       if (emailChanged) {
         await emailChangeThrottle.claim(String(userId));
-        const taken = await db
-          .selectFrom('users')
-          .select('id')
-          .where(sql<boolean>`lower(email) = ${p.email.toLowerCase()}`)
-          .where('id', '<>', userId)
-          .executeTakeFirst();
-        if (taken) throw new ValidationError({ email: messages.taken('Email') });
+        if (await emailUsedByOther(db, p.email, userId)) throw new ValidationError({ email: messages.taken('Email') });
       }
       const passwordHash = p.password ? await hashPassword(p.password) : null;
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({
-            first_name: p.first_name,
-            last_name: p.last_name,
-            email: p.email,
-            updated_at: new Date(),
-            ...(passwordHash ? { password_hash: passwordHash } : {}),
-          })
-          .where('id', '=', userId)
-          .execute();
+      const revoked = await db.transaction().execute(async (trx) => {
+        await updateUser(trx, userId, {
+          first_name: p.first_name,
+          last_name: p.last_name,
+          email: p.email,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+        });
         // The old address hears of it, so its owner can act if they did not make the change.
         if (emailChanged)
           await mailer.enqueue(trx, {
@@ -230,23 +187,62 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
             html: `<p>Hello ${escapeHtml(me.first_name)},</p><p>The e-mail address of your account was changed to ${escapeHtml(p.email)}.</p><p>If you did not make this change, contact your administrator at once.</p>`,
           });
         if (!passwordHash) return [];
-        const revoked = await trx
-          .updateTable('api_tokens')
-          .set({ revoked_at: new Date() })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .where('id', '<>', keepTokenId)
-          .returning('id')
-          .execute();
-        await trx.insertInto('audit_log').values({ action: 'password.change', actor_id: userId, subject_id: userId }).execute();
-        return revoked.map((t) => t.id);
+        const revoked = await revokeUserTokens(trx, userId, keepTokenId);
+        await audit(trx, 'password.change', userId, userId);
+        return revoked;
       });
+      caller.revokeLive({ tokens: revoked });
     },
 
     async currentUser(userId: number) {
       const access = await findAccessByUserId(db, userId);
       if (!access) throw new UnauthorizedError();
       return access;
+    },
+
+    /**
+     * A Super Admin signs in as another user (never themselves or another Super Admin) with a token that remembers who
+     * took it; recorded in audit_log with the admin as actor and the user as subject.
+     */
+    async impersonate(caller: Pick<Caller, 'actor'>, target: string) {
+      const admin = caller.actor;
+      // Checked first: while impersonating, the actor is the impersonated user, not the admin.
+      if (admin.impersonatorId !== null) throw new ForbiddenError('You are already impersonating a user; leave impersonation first.');
+      if (!isSuperAdmin(admin)) throw new ForbiddenError('Only a Super Admin may impersonate a user.');
+      if (!/^\d{1,15}$/.test(target) || Number(target) < 1) throw new NotFoundError('User', target);
+      const targetId = Number(target);
+      if (targetId === admin.id) throw new ForbiddenError('You cannot impersonate yourself.');
+      const user = await findAccessByUserId(db, targetId);
+      if (!user) throw new NotFoundError('User', targetId);
+      if (isSuperAdmin(user)) throw new ForbiddenError('You cannot impersonate another Super Admin.');
+      const token = await db.transaction().execute(async (trx) => {
+        const issued = await issueToken(trx, user.id, admin.id);
+        await audit(trx, 'impersonate.take', admin.id, user.id);
+        return issued;
+      });
+      return { user: toCurrentUser(user, { token, impersonator_id: admin.id }), impersonatorId: admin.id };
+    },
+
+    /**
+     * Leaving revokes the impersonation token and gives the admin a fresh one. `adminId` is the id the browser kept:
+     * it must be the admin who took this very token.
+     */
+    async leaveImpersonation(caller: Pick<Caller, 'actor' | 'revokeLive'>, adminId: number) {
+      const current = caller.actor;
+      if (current.impersonatorId === null) throw new ForbiddenError('You are not impersonating anyone.');
+      if (current.impersonatorId !== adminId) throw new ForbiddenError('This impersonation was not started by that user.');
+      const tokenId = sessionOf(caller);
+      const token = await db.transaction().execute(async (trx) => {
+        await revokeToken(trx, tokenId);
+        const issued = await issueToken(trx, adminId);
+        await audit(trx, 'impersonate.leave', adminId, current.id);
+        return issued;
+      });
+      caller.revokeLive({ tokens: [tokenId] });
+      const admin = await findAccessByUserId(db, adminId);
+      // The impersonation token dies with its admin (on delete cascade), so the admin still exists here.
+      if (!admin) throw new NotFoundError('User', adminId);
+      return toCurrentUser(admin, { token, impersonator_id: null });
     },
   };
 }

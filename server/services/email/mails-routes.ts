@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ScanMailRecord } from '../../../src/domain/records';
 import { RESOURCES } from '../../../src/domain/resources';
 import { MAIL_MAX_ATTACHMENT_BYTES, MAIL_MAX_ATTACHMENTS, MAIL_MAX_RECIPIENTS, sendMailBody } from '../../../src/domain/scans';
+import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
 import type { scanMails } from './mail-service';
 
@@ -34,7 +35,7 @@ export function mailRoutes(app: FastifyInstance, opts: { mails: ReturnType<typeo
         response: { 201: dataReply(ScanMailRecord), ...recordErrors },
       },
     },
-    async (req, reply) => reply.status(201).send({ data: await opts.mails.send(req, req.body) }),
+    async (req, reply) => reply.status(201).send({ data: await opts.mails.send(callerOf(req), req.body) }),
   );
   done();
 }

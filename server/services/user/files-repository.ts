@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { DataScope } from '../../../src/domain/permissions';
+import type { Executor } from '../../db/database';
+import { scopePredicate } from '../../lib/resource';
+import { quoteScope, scanScope } from '../../lib/scan-scope';
+import { FILES_PATH } from '../../lib/storage';
+
+/** The maker of an export (scan exports and quote exports are recorded alike); undefined when it is not one. */
+export async function exportOwner(db: Executor, key: string) {
+  return (
+    await sql<{ user_id: number | null }>`select user_id from scan_exports where key = ${key}
+        union all select user_id from quote_exports where key = ${key}`.execute(db)
+  ).rows[0];
+}
+
+/**
+ * Whether the scope reaches a document: its scan (a scan's file or report, or its quote's PDF) when `scans`, its quote
+ * when `quotes`.
+ */
+export async function documentReached(db: Executor, key: string, scope: DataScope, reads: { scans: boolean; quotes: boolean }) {
+  const url = `${FILES_PATH}${key}`;
+  const scanDocument = sql<boolean>`(exists (select 1 from scan_files f join scans s on s.id = f.scan_id
+      where f.key = ${key} and ${scopePredicate(scope, scanScope)})
+    or exists (select 1 from scan_reports r join scans s on s.id = r.scan_id
+      where r.url = ${url} and ${scopePredicate(scope, scanScope)})
+    or exists (select 1 from quotes q join scans s on s.id = q.scan_id
+      where q.pdf_key = ${key} and ${scopePredicate(scope, scanScope)}))`;
+  const quoteDocument = sql<boolean>`exists (select 1 from quotes q where q.pdf_key = ${key} and ${scopePredicate(scope, quoteScope)})`;
+  return (
+    await sql<{
+      ok: boolean;
+    }>`select ${reads.scans ? scanDocument : sql`false`} or ${reads.quotes ? quoteDocument : sql`false`} as ok`.execute(db)
+  ).rows[0].ok;
+}
+
+export async function insertUploadedFile(trx: Executor, f: { key: string; userId: number; contentType: string; size: number }) {
+  await trx.insertInto('uploaded_files').values({ key: f.key, user_id: f.userId, content_type: f.contentType, size: f.size }).execute();
+}
+
+export const findUploadedFile = (db: Executor, key: string) =>
+  db.selectFrom('uploaded_files').select(['key', 'user_id']).where('key', '=', key).executeTakeFirst();
+
+export const deleteUploadedFile = async (db: Executor, key: string) => {
+  await db.deleteFrom('uploaded_files').where('key', '=', key).execute();
+};

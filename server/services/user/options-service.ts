@@ -1,0 +1,62 @@
+import { OPTION_NAMES, optionValueError } from '../../../src/domain/options';
+import { can } from '../../../src/domain/permissions';
+import type { Database, Executor } from '../../db/database';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import type { Caller } from '../../lib/caller';
+import type { PageQuery } from '../../lib/resource';
+import { sanitizeRichText } from '../../lib/rich-text';
+import { ensureEditorOption, findOptionById, findOptionsByName, optionPage, type OptionRow, setOptionValue } from './options-repository';
+
+const MODEL = 'Option';
+/** The Email Header & Footer page saves these two; they are created as editor options if missing. */
+const EMAIL_DEFAULTS: readonly string[] = [OPTION_NAMES.EMAIL_DEFAULT_HEADER, OPTION_NAMES.EMAIL_DEFAULT_FOOTER];
+
+/** The stored form of a value: HTML from an editor is sanitised, plain values trimmed of surrounding space. */
+const storedValue = (value: string, fieldType: string) => (fieldType === 'editor' ? sanitizeRichText(value) : value.trim());
+
+/** Checks and stores one option's value; the stored field type decides the rules. */
+async function saveOption(db: Executor, row: Pick<OptionRow, 'id' | 'option_name' | 'field_type'>, value: string, errorKey: string) {
+  const stored = storedValue(value, row.field_type);
+  const error = optionValueError(row.option_name, stored, row.field_type);
+  if (error) throw new ValidationError({ [errorKey]: error });
+  return setOptionValue(db, row.id, stored);
+}
+
+/**
+ * Application settings: a page and one setting, a value changed, settings read by name (the terms dialog) and saved
+ * several at once, all or nothing (the Email Header & Footer page).
+ */
+export function optionsService(deps: { db: Database }) {
+  const { db } = deps;
+  const find = async (id: number) => {
+    const row = await findOptionById(db, id);
+    if (!row) throw new NotFoundError(MODEL, id);
+    return row;
+  };
+  return {
+    page: (q: PageQuery) => optionPage(db, q),
+    find,
+    async update(id: number, value: string) {
+      return saveOption(db, await find(id), value, 'option_value');
+    },
+    byName: (names: string[]) => findOptionsByName(db, names),
+    async saveMany(caller: Pick<Caller, 'actor'>, options: { option_name: string; option_value: string }[]) {
+      const names = options.map((o) => o.option_name);
+      if (new Set(names).size !== names.length) throw new ValidationError({ option_name: 'Each option may appear once.' });
+      // email_template covers the e-mail defaults; any other setting is an application setting, which needs `app_setting`.
+      const other = names.find((n) => !EMAIL_DEFAULTS.includes(n));
+      if (other && !can(caller.actor, 'app_setting')) throw new ForbiddenError(`Saving ${other} needs the app_setting permission.`);
+      return db.transaction().execute(async (trx) => {
+        const existing = await findOptionsByName(trx, names, { forUpdate: true });
+        const out: OptionRow[] = [];
+        for (const { option_name, option_value } of options) {
+          let row: Pick<OptionRow, 'id' | 'option_name' | 'field_type'> | undefined = existing.find((o) => o.option_name === option_name);
+          if (!row && EMAIL_DEFAULTS.includes(option_name)) row = await ensureEditorOption(trx, option_name);
+          if (!row) throw new ValidationError({ [option_name]: `${option_name} is not a setting.` });
+          out.push(await saveOption(trx, row, option_value, option_name));
+        }
+        return out;
+      });
+    },
+  };
+}
