@@ -67,7 +67,7 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
    * A further predicate on every read for this request, beyond the data scope (e.g. the Super Admin
    * role hidden from other users); null for none. Writes whose row it would hide are undone with 403.
    */
-  where?: (req: FastifyRequest) => RawBuilder<boolean> | null;
+  where?: (req: ReadingUser) => RawBuilder<boolean> | null;
   /**
    * What reads select from, when the record needs more than the table (joined names, relation lists):
    * a subquery aliased as the table name, e.g. sql`(select d.*, l.name as location_name from devices d join ...) as devices`.
@@ -262,8 +262,11 @@ export const referenceFields = (fields: FieldSpecs) =>
     .map(([name]) => name);
 
 /** The scope a read of `d` runs in: calls whose path names agents or clients ignore the X_SNG_* selection. */
-export const readScopeOf = (d: Pick<ResourceDescription, 'path'>, req: FastifyRequest) =>
+export const readScopeOf = (d: Pick<ResourceDescription, 'path'>, req: ReadingUser) =>
   ignoresSelection(d.path) ? dataScope(req.user!) : req.scope;
+
+/** Whose reading rights a check applies: a request, or a service's caller ({user, scope}). */
+export type ReadingUser = Pick<FastifyRequest, 'user' | 'scope'>;
 
 const referenceIds = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v));
@@ -277,7 +280,7 @@ const referenceIds = (value: unknown): number[] =>
  */
 export async function invalidReferences(
   trx: Executor,
-  req: FastifyRequest,
+  req: ReadingUser,
   fields: FieldSpecs,
   input: Record<string, unknown>,
   opts: { current?: Record<string, unknown>; skip?: string[] } = {},

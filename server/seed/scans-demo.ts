@@ -16,7 +16,7 @@ import {
   type Rng,
 } from '../scans-generator';
 import { damageImage, sampleVideo, tyreChart, tyreImage, vehicleImage, videoThumbnail } from '../scans-generator/images';
-import type { LevelCounts } from '../services/scan/repository';
+import type { LevelCounts } from '../services/scan/scan-repository';
 import { scanReportPdf } from '../services/scan/report';
 
 const DAY = 24 * 3600 * 1000;

@@ -5,6 +5,7 @@ import { setCurrentUser } from '../session';
 import { apiRoutesOf } from './apiRoutes';
 import { createDataProvider, type AppDataProvider } from './dataProvider';
 import { createRequest } from './http';
+import { KioskRequiredError, PortalNotFoundError, PortalScanNotFoundError, PortalThrottledError } from './calls/portal';
 
 const provider = () => createDataProvider({ routes: apiRoutesOf(async () => undefined), request: createRequest('/api') });
 
@@ -84,7 +85,15 @@ const CASES: Case[] = [
   ['searchPlates', (dp) => dp.searchPlates('AB'), 'POST', '/api/scan/license-plates/search', { number: 'AB' }],
   ['fetchPlate', (dp) => dp.fetchPlate('AB 1', 'VIC'), 'GET', '/api/scan/license-plates/fetch/AB%201?state=VIC'],
   ['fetchPlate without a state', (dp) => dp.fetchPlate('AB1', null), 'GET', '/api/scan/license-plates/fetch/AB1'],
+  // scan service: the list's export
+  [
+    'exportScans',
+    (dp) => dp.exportScans({ q: 'ab', status: 'ready', format: 'xlsx' }),
+    'GET',
+    '/api/scan/scans/export-scan-report?q=ab&status=ready&format=xlsx',
+  ],
   // quote service
+  ['exportQuotes', (dp) => dp.exportQuotes({ ts: '2026-05-01' }), 'GET', '/api/quote/quotes/export-quote-report?ts=2026-05-01'],
   ['panelGroupPositions', (dp) => dp.panelGroupPositions(), 'GET', '/api/quote/panelGroups/positions'],
   ['searchQuote', (dp) => dp.searchQuote(7), 'POST', '/api/quote/quotes/search', { scan_id: 7 }],
   ['saveQuote', (dp) => dp.saveQuote(quote), 'POST', '/api/quote/quotes', quote],
@@ -95,13 +104,26 @@ const CASES: Case[] = [
   // e-mail service
   ['sendScanEmail', (dp) => dp.sendScanEmail(mail), 'POST', '/api/email/emails', mail],
   ['emailTemplatesForMail', (dp) => dp.emailTemplatesForMail(), 'GET', '/api/email/emailTemplates?page=1&per_page=100'],
+  // the customer portal
+  ['portalAgent', (dp) => dp.portalAgent('3'), 'GET', '/api/agent/agents/3/portal'],
+  ['portalScans', (dp) => dp.portalScans('3'), 'GET', '/api/scan/portal/3/scans'],
+  ['portalScan', (dp) => dp.portalScan('3', 'a b'), 'GET', '/api/scan/portal/3/scans/a%20b'],
+  ['portalCreateScan', (dp) => dp.portalCreateScan('3'), 'POST', '/api/scan/portal/3/scans', {}],
+  ['portalEnrol', (dp) => dp.portalEnrol('3', '1234'), 'POST', '/api/agent/agents/3/portal/enrol', { pincode: '1234' }],
+  ['portalValidatePin', (dp) => dp.portalValidatePin('3', '1234'), 'POST', '/api/agent/agents/3/validate-pin', { pin: '1234' }],
 ];
 
 describe('named calls', () => {
   it.each(CASES)('%s: %s %s', async (_name, call, method, url, body) => {
-    const fetch = stubFetch({ body: { data: {} } });
+    // Exports answer the file's url.
+    const fetch = stubFetch({ body: { data: { url: '/api/user/files/x.csv' } } });
     await call(provider());
     expect(callOf(fetch)).toMatchObject({ url, method, body });
+  });
+
+  it('an export without a url in its reply fails', async () => {
+    stubFetch({ body: { data: {} } });
+    await expect(provider().exportScans({})).rejects.toThrow('app.error.server');
   });
 
   it('addAnnotate: POST scans/{id}/annotates with the multipart form as it is', async () => {
@@ -140,10 +162,57 @@ describe('named calls', () => {
       'delete',
       'deleteMany',
       'getSelectOptions',
-      'send',
     ];
     const named = Object.keys(provider()).filter((key) => !generic.includes(key));
     const tested = new Set([...CASES.map(([name]) => name.split(' ')[0]), 'addAnnotate']);
     expect(named.filter((name) => !tested.has(name))).toEqual([]);
+  });
+});
+
+describe('customer portal calls', () => {
+  const kiosk = { token: 'k1', expires_at: '2999-01-01T00:00:00Z' };
+
+  it('send the stored kiosk token, never the signed-in bearer token or the header selection', async () => {
+    localStorage.setItem('kioskToken.3', JSON.stringify(kiosk));
+    localStorage.setItem('selectedAgent', JSON.stringify(5));
+    const fetch = stubFetch({ body: { items: [] } }, { body: { data: true } });
+    await provider().portalScans('3');
+    await provider().portalValidatePin('3', '1234');
+    const scans = callOf(fetch, 0).headers;
+    expect([scans.get('X-Kiosk-Token'), scans.has('Authorization'), scans.has('X_SNG_AGENTS')]).toEqual(['k1', false, false]);
+    const pin = callOf(fetch, 1).headers;
+    expect([pin.has('X-Kiosk-Token'), pin.has('Authorization')]).toEqual([false, false]);
+  });
+
+  it('a 401 forgets the kiosk token and asks to enrol; a 404 names the missing scan or portal; a 429 says how long to wait', async () => {
+    localStorage.setItem('kioskToken.3', JSON.stringify(kiosk));
+    stubFetch(
+      { status: 401, body: { error: 'Unauthenticated.' } },
+      { status: 404, body: { error: 'No query results for model [Scan] 9' } },
+      { status: 404, body: { error: 'No query results for model [Agent] 3' } },
+    );
+    await expect(provider().portalScans('3')).rejects.toBeInstanceOf(KioskRequiredError);
+    expect(localStorage.getItem('kioskToken.3')).toBeNull();
+    await expect(provider().portalScan('3', '9')).rejects.toBeInstanceOf(PortalScanNotFoundError);
+    await expect(provider().portalAgent('3')).rejects.toBeInstanceOf(PortalNotFoundError);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'Too Many Attempts.' }), { status: 429, headers: { 'Retry-After': '120' } })),
+    );
+    const throttled = provider().portalCreateScan('3');
+    await expect(throttled).rejects.toBeInstanceOf(PortalThrottledError);
+    await expect(throttled).rejects.toHaveProperty('seconds', 120);
+    await expect(provider().portalEnrol('3', '1')).rejects.toMatchObject({ key: 'app.portal.pincode_throttled', seconds: 120 });
+  });
+
+  it('a refused pincode is wrong (422); enrolling stores the kiosk token', async () => {
+    stubFetch(
+      { status: 422, body: { error: { pincode: ['Wrong'] } } },
+      { body: { data: { kiosk_token: 'k2', expires_at: kiosk.expires_at } } },
+    );
+    await expect(provider().portalEnrol('3', '1')).rejects.toMatchObject({ key: 'app.portal.pincode_wrong' });
+    await provider().portalEnrol('3', '1234');
+    expect(JSON.parse(localStorage.getItem('kioskToken.3') ?? 'null')).toEqual({ token: 'k2', expires_at: kiosk.expires_at });
   });
 });

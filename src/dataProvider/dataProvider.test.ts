@@ -38,6 +38,13 @@ describe('routing through the table', () => {
     expect(result).toEqual({ data: [{ id: 1, name: 'Depot' }], total: 31 });
   });
 
+  it("says in the page's meta when the server only estimated the total, and sends no sort without a field", async () => {
+    const fetch = stubFetch({ body: { items: [{ id: 1 }], total: 1_000_000, total_is_estimate: true } });
+    const result = await provider().getList('locations', { ...listParams, sort: { field: '', order: 'ASC' }, filter: {} });
+    expect(callOf(fetch).url).toBe('/api/agent/locations?page=1&per_page=10');
+    expect(result).toEqual({ data: [{ id: 1 }], total: 1_000_000, meta: { totalIsEstimate: true } });
+  });
+
   it('maps each resource to its own service and path', async () => {
     const fetch = stubFetch({ body: { data: { id: 2 } } }, { body: { data: { id: 3 } } }, { body: { data: { id: 4 } } });
     await provider().getOne('users', { id: 2 });

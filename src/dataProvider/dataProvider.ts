@@ -1,12 +1,13 @@
 import type { DataProvider, GetListParams, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
 import type { ApiRoute, ApiRoutes } from './apiRoutes';
-import type { Request, RequestOptions, SelectOption, Service } from './http';
+import type { Request, RequestOptions, SelectOption } from './http';
 import { translateFieldErrors } from './errors';
 import { agentCalls } from './calls/agents';
 import { authCalls } from './calls/auth';
 import { dashboardCalls } from './calls/dashboard';
 import { emailCalls } from './calls/email';
 import { optionCalls } from './calls/options';
+import { portalCalls } from './calls/portal';
 import { quoteCalls } from './calls/quotes';
 import { scanCalls } from './calls/scans';
 
@@ -19,24 +20,32 @@ const namedCalls = (request: Request) => ({
   ...emailCalls(request),
   ...quoteCalls(request),
   ...scanCalls(request),
+  ...portalCalls(request),
 });
 type NamedCalls = ReturnType<typeof namedCalls>;
 
-/**
- * react-admin's methods, the select lists, the named calls (./calls) and `send` for the generic list screens
- * (src/components/list), which build their paths from a resource's route; all still go through checkError.
- */
+/** react-admin's methods, the select lists and the named calls (./calls); all go through checkError. */
 export interface AppDataProvider extends DataProvider, NamedCalls {
   getSelectOptions(resource: string): Promise<SelectOption[]>;
-  send<T = unknown>(service: Service, path: string, options?: RequestOptions): Promise<T>;
 }
 
-/** `{items, total}` or `{items, meta: {total}}` (email templates) as react-admin's `{data, total}`. */
-function toPage<R extends RaRecord>(reply: unknown): { data: R[]; total: number } {
-  const r = (typeof reply === 'object' && reply !== null ? reply : {}) as { items?: unknown; total?: unknown; meta?: { total?: unknown } };
+/** What a list reply says beside its rows: the server counted "about" `total` (beyond its exact-count limit). */
+export interface ListMeta {
+  totalIsEstimate?: true;
+}
+
+/** `{items, total, total_is_estimate?}` or `{items, meta: {total}}` (email templates) as react-admin's `{data, total, meta}`. */
+function toPage<R extends RaRecord>(reply: unknown): { data: R[]; total: number; meta?: ListMeta } {
+  const r = (typeof reply === 'object' && reply !== null ? reply : {}) as {
+    items?: unknown;
+    total?: unknown;
+    total_is_estimate?: unknown;
+    meta?: { total?: unknown };
+  };
   const data = Array.isArray(r.items) ? (r.items as R[]) : [];
   const total = Number(r.total ?? r.meta?.total ?? data.length);
-  return { data, total: Number.isFinite(total) ? total : data.length };
+  const page = { data, total: Number.isFinite(total) ? total : data.length };
+  return r.total_is_estimate === true ? { ...page, meta: { totalIsEstimate: true } } : page;
 }
 
 /** page/per_page/sort/order from react-admin; q (trimmed) and the other filters as they are. */
@@ -151,7 +160,6 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
       const reply = await call<unknown>(resource, (r) => `${r.path}/lists`);
       return Array.isArray(reply) ? (reply as SelectOption[]) : [];
     },
-    send: (service, path, options) => request(service, path, options),
     ...namedCalls(request),
   };
   return provider;

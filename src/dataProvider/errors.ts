@@ -43,17 +43,24 @@ function messageKeys(body: unknown): Record<string, MessageKey> | null {
 
 const errorMember = (body: unknown) => (typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined);
 
+/** The seconds a refused call says to wait before trying again (a 429's Retry-After), when it says so. */
+export const retryAfterOf = (error: unknown) =>
+  error instanceof HttpError && 'retryAfter' in error && typeof error.retryAfter === 'number' ? error.retryAfter : undefined;
+
 /**
  * Maps a failed reply to react-admin's HttpError. Status 0 means no reply.
  * 422 with a field map carries `{errors}` so react-admin puts each message under its input.
  */
-export function toHttpError(status: number, body: unknown): HttpError {
+export function toHttpError(status: number, body: unknown, retryAfter?: number): HttpError {
   if (status === 0 || status >= 500) return new HttpError(SERVER_ERROR, status, body);
   const error = errorMember(body);
   const message = errorText(error) ?? SERVER_ERROR;
   const errors = status === 422 ? fieldErrors(error) : null;
   const messages = errors ? messageKeys(body) : null;
-  return new HttpError(message, status, errors ? (messages ? { errors, messages } : { errors }) : body);
+  const payload = errors ? (messages ? { errors, messages } : { errors }) : body;
+  const refused = new HttpError(message, status, payload);
+  // HttpError keeps its own prototype, so a subclass would not survive: the wait rides on the error itself.
+  return retryAfter ? Object.assign(refused, { retryAfter }) : refused;
 }
 
 /**

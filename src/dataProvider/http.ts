@@ -16,6 +16,10 @@ export interface RequestOptions {
   body?: unknown;
   /** Bearer token to send instead of the stored user's (e.g. logout after the user was cleared); null sends none. */
   token?: string | null;
+  /** More headers (the customer portal's kiosk token). */
+  headers?: Record<string, string>;
+  /** false: no X_SNG_* selection (a call outside the signed-in app, such as the customer portal's). */
+  selection?: false;
 }
 
 export type Request = <T = unknown>(service: Service, path: string, options?: RequestOptions) => Promise<T>;
@@ -39,8 +43,9 @@ function headersFor(path: string, options: RequestOptions): Headers {
   if (options.body !== undefined && !isForm(options.body)) headers.set('Content-Type', 'application/json');
   const token = options.token === undefined ? getCurrentUser()?.token : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   // One rule with the server: calls naming agents or clients carry no selection.
-  if (!ignoresSelection(path)) {
+  if (options.selection !== false && !ignoresSelection(path)) {
     const agents = selectionHeader(getSelectedAgent());
     const clients = selectionHeader(getSelectedClient());
     if (agents) headers.set('X_SNG_AGENTS', agents);
@@ -81,7 +86,7 @@ export function createRequest(apiUrl: string = API_URL): Request {
       throw toHttpError(0, { cause: String(cause) });
     }
     const body = await readBody(response);
-    if (!response.ok) throw toHttpError(response.status, body);
+    if (!response.ok) throw toHttpError(response.status, body, Number(response.headers.get('retry-after')) || undefined);
     return unwrap(body) as T;
   };
 }

@@ -8,6 +8,9 @@ export const OPTION_NAMES = {
   EMAIL_DEFAULT_FOOTER: 'EMAIL_DEFAULT_FOOTER',
   /** The most megabytes of uploads stored for one agent (its devices' scan images and videos) or one user. */
   UPLOAD_QUOTA_MB: 'UPLOAD_QUOTA_MB',
+  /** Tread depths in mm: below the legal minimum a tyre is unroadworthy, below the recommended one it is due soon. */
+  TYRE_LEGAL_MIN_MM: 'TYRE_LEGAL_MIN_MM',
+  TYRE_RECOMMENDED_MIN_MM: 'TYRE_RECOMMENDED_MIN_MM',
 } as const;
 
 /** 'editor' values are HTML from the rich-text editor (sanitised on the server); 'text' values are plain. */

@@ -19,10 +19,17 @@ export function isBlankHtml(html: string): boolean {
 }
 
 const GST = /^\d{1,3}(\.\d{1,4})?$/;
+/** 0 to 30 mm, at most one decimal (what a tread gauge reads). */
+const TREAD_MM = /^(30(\.0)?|[12]?\d(\.\d)?)$/;
+const TREAD_LABELS: Record<string, string> = {
+  [OPTION_NAMES.TYRE_LEGAL_MIN_MM]: 'Tyre Legal Min MM',
+  [OPTION_NAMES.TYRE_RECOMMENDED_MIN_MM]: 'Tyre Recommended Min MM',
+};
 
 /**
  * The rule for one option's new value, or null when it is fine: required (blank HTML counts as blank),
- * GST_PERCENT a number from 0 to 100, UPLOAD_QUOTA_MB a whole number of megabytes (0 stops uploads).
+ * GST_PERCENT a number from 0 to 100, UPLOAD_QUOTA_MB a whole number of megabytes (0 stops uploads), the tyre limits
+ * 0 to 30 mm with one decimal.
  */
 export function optionValueError(
   name: string,
@@ -36,6 +43,8 @@ export function optionValueError(
     return 'GST Percent must be a number from 0 to 100';
   if (name === OPTION_NAMES.UPLOAD_QUOTA_MB && (!/^\d{1,7}$/.test(value.trim()) || Number(value) > 1_000_000))
     return 'Upload Quota MB must be a whole number from 0 to 1000000';
+  if ((name === OPTION_NAMES.TYRE_LEGAL_MIN_MM || name === OPTION_NAMES.TYRE_RECOMMENDED_MIN_MM) && !TREAD_MM.test(value.trim()))
+    return `${TREAD_LABELS[name]} must be a number of mm from 0 to 30 with at most 1 decimal`;
   return null;
 }
 

@@ -11,8 +11,11 @@ import {
   parseCount,
   parseRecipients,
   sketchGroups,
+  treadLimitsOf,
+  treadOf,
   tyreChartPoints,
   tyreRows,
+  DEFAULT_TREAD_LIMITS,
   worstLevel,
   CROP_MAX_AREA,
   TYRE_EDGE_FILL,
@@ -160,6 +163,30 @@ describe('tyres', () => {
     ]);
     expect(tyreChartPoints([], undefined)).toEqual([]);
     expect(tyreChartPoints([1], [])[0]).toEqual({ x: 0, inner: TYRE_EDGE_FILL, outer: null });
+  });
+
+  it("takes a wheel's shallowest depth over both profiles and rates it against the legal and the recommended minimum", () => {
+    const limits = { legal: 1.6, recommended: 3 };
+    const wheel = (inner: number[] | null, outer: number[] | null) => ({
+      label: 'FRONT LEFT',
+      inner: inner && t(1, 'L', 'I', inner),
+      outer: outer && t(1, 'L', 'O', outer),
+    });
+    expect(treadOf(wheel([7.1, 6.4], [5.2, 6]), limits)).toEqual({ min: 5.2, status: 'ok' });
+    expect(treadOf(wheel([7.1, 2.9], null), limits)).toEqual({ min: 2.9, status: 'replace_soon' });
+    expect(treadOf(wheel(null, [4, 1.5]), limits)).toEqual({ min: 1.5, status: 'illegal' });
+    // A depth exactly at a limit meets it.
+    expect(treadOf(wheel([1.6], [3]), limits)).toEqual({ min: 1.6, status: 'replace_soon' });
+    expect(treadOf(wheel([3], []), limits)?.status).toBe('ok');
+    expect(treadOf(wheel([], null), limits)).toBeNull();
+    expect(treadOf(wheel(null, null), limits)).toBeNull();
+  });
+
+  it('reads the limits from the settings, falling back to 1.5 and 3 mm', () => {
+    expect(DEFAULT_TREAD_LIMITS).toEqual({ legal: 1.5, recommended: 3 });
+    expect(treadLimitsOf({ TYRE_LEGAL_MIN_MM: '1.6', TYRE_RECOMMENDED_MIN_MM: '4' })).toEqual({ legal: 1.6, recommended: 4 });
+    expect(treadLimitsOf({})).toEqual(DEFAULT_TREAD_LIMITS);
+    expect(treadLimitsOf({ TYRE_LEGAL_MIN_MM: 'x', TYRE_RECOMMENDED_MIN_MM: ' ' })).toEqual(DEFAULT_TREAD_LIMITS);
   });
 });
 

@@ -145,6 +145,40 @@ export function tyreRows(tyres: ScanDetail['data']): TyreRow[] {
   return rows.map((row) => ({ row, left: wheel(row, 'L'), right: wheel(row, 'R') }));
 }
 
+/** The tread-depth limits (application settings TYRE_LEGAL_MIN_MM and TYRE_RECOMMENDED_MIN_MM), in mm. */
+export interface TreadLimits {
+  legal: number;
+  recommended: number;
+}
+export const DEFAULT_TREAD_LIMITS: TreadLimits = { legal: 1.5, recommended: 3 };
+
+/** Below the legal minimum, below the recommended one, or fine. */
+export type TreadStatus = 'illegal' | 'replace_soon' | 'ok';
+
+/**
+ * A wheel's minimum tread depth over both of its profiles (the shallowest point the scanner measured), and its status
+ * against the limits; null when neither profile has a depth. A depth exactly at a limit meets it.
+ */
+export function treadOf(wheel: TyreWheel, limits: TreadLimits): { min: number; status: TreadStatus } | null {
+  const depths = [...(wheel.inner?.depths ?? []), ...(wheel.outer?.depths ?? [])].filter((d) => Number.isFinite(d));
+  if (depths.length === 0) return null;
+  const min = Math.min(...depths);
+  const status: TreadStatus = min < limits.legal ? 'illegal' : min < limits.recommended ? 'replace_soon' : 'ok';
+  return { min, status };
+}
+
+/** The limits from the settings' values (text), each falling back to its default when missing or unreadable. */
+export function treadLimitsOf(values: Partial<Record<'TYRE_LEGAL_MIN_MM' | 'TYRE_RECOMMENDED_MIN_MM', string>>): TreadLimits {
+  const read = (v: string | undefined, fallback: number) => {
+    const n = v === undefined || v.trim() === '' ? NaN : Number(v);
+    return Number.isFinite(n) && n >= 0 ? n : fallback;
+  };
+  return {
+    legal: read(values.TYRE_LEGAL_MIN_MM, DEFAULT_TREAD_LIMITS.legal),
+    recommended: read(values.TYRE_RECOMMENDED_MIN_MM, DEFAULT_TREAD_LIMITS.recommended),
+  };
+}
+
 /** The depth chart's axis and the value its edges are filled with. */
 export const TYRE_AXIS_MAX = 40;
 export const TYRE_EDGE_FILL = 30;

@@ -306,6 +306,12 @@ export const enScreens = {
         scan_image: 'Scan Image',
         tyre_graph: 'Tyre Graph',
         choice: 'Decision: %{choice}',
+        min_depth: 'Minimum tread: %{depth} mm',
+        tread: {
+          illegal: 'Below the legal minimum (%{legal} mm)',
+          replace_soon: 'Below the recommended minimum (%{recommended} mm)',
+          ok: 'Above the recommended minimum (%{recommended} mm)',
+        },
       },
       rims: { rear_left: 'Rear Left', image: 'Rims scan' },
       video: {

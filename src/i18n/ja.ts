@@ -493,6 +493,12 @@ export const ja: TranslationMessages = {
         scan_image: 'スキャン画像',
         tyre_graph: 'タイヤグラフ',
         choice: '判断: %{choice}',
+        min_depth: '最小溝深さ: %{depth} mm',
+        tread: {
+          illegal: '法定最小値 (%{legal} mm) 未満',
+          replace_soon: '推奨最小値 (%{recommended} mm) 未満',
+          ok: '推奨最小値 (%{recommended} mm) 以上',
+        },
       },
       rims: { rear_left: '左後', image: 'リムのスキャン' },
       video: {

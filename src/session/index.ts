@@ -1,3 +1,4 @@
 export * from './storage';
 export * from './currentUser';
 export * from './selection';
+export * from './kioskToken';

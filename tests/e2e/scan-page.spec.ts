@@ -17,7 +17,7 @@ interface Scan {
   scratchCount: number;
   damages: { id: number; carPanel: string; type: string; data: { measure: string; width_mm: number; height_mm: number }[] }[];
   measures: { dents: Record<string, Record<string, number>>; scratchs: Record<string, Record<string, number>> };
-  data: { row: number; label: string }[];
+  data: { row: number; label: string; direction: string; depths: number[] }[];
 }
 
 async function token(request: APIRequestContext, email: string) {
@@ -213,6 +213,36 @@ test.describe('scan page', () => {
       await expect(page.getByRole('heading', { level: 3, name: label, exact: true })).toBeVisible();
     }
     await expect(page.getByText('Scan Image').first()).toBeVisible();
+    // Each card gives its shallowest tread in mm and rates it against the settings' minimums (1.5 and 3 mm).
+    const frontLeft = scan.data.filter((t) => t.row === 1 && t.direction === 'L').flatMap((t) => t.depths);
+    const min = Math.min(...frontLeft);
+    const card = page.getByRole('heading', { level: 3, name: 'FRONT LEFT', exact: true }).locator('..');
+    const tread = card.getByTestId('tread-depth');
+    await expect(tread).toContainText(`Minimum tread: ${min.toFixed(1)} mm`);
+    const status = (legal: number, recommended: number) =>
+      min < legal
+        ? `Below the legal minimum (${legal.toFixed(1)} mm)`
+        : min < recommended
+          ? `Below the recommended minimum (${recommended.toFixed(1)} mm)`
+          : `Above the recommended minimum (${recommended.toFixed(1)} mm)`;
+    await expect(tread).toContainText(status(1.5, 3));
+    // A stricter recommended minimum from the settings turns a fine tyre into one due soon.
+    const headers = { Authorization: `Bearer ${admin}` };
+    const options = (await (await request.get('/api/user/options?q=TYRE_RECOMMENDED&per_page=5', { headers })).json()) as {
+      items: { id: number; option_value: string }[];
+    };
+    const setting = options.items[0];
+    const stricter = Math.ceil(min + 1);
+    const put = (value: string) =>
+      request.put(`/api/user/options/${setting.id}`, { headers, data: { option_value: value, field_type: 'text' } });
+    expect((await put(String(stricter))).ok()).toBe(true);
+    try {
+      await page.reload();
+      await expect(tread).toContainText(status(1.5, stricter));
+      await expect(tread).toHaveAttribute('data-status', min < 1.5 ? 'illegal' : 'replace_soon');
+    } finally {
+      expect((await put(setting.option_value)).ok()).toBe(true);
+    }
     await page.getByRole('button', { name: 'Tyre Graph: FRONT LEFT' }).click();
     const graph = page.getByRole('dialog', { name: 'FRONT LEFT depth profile' });
     // The graph loads after 1 s.
@@ -477,6 +507,11 @@ test.describe('scan page', () => {
     };
 
     const popup = await openPopup();
+    // Outlined marks only: nothing offered paints over the damage it marks.
+    for (const outline of ['Frame marker', 'Ellipse frame marker', 'Arrow marker'])
+      await expect(popup.getByRole('button', { name: outline, exact: true })).toHaveCount(1);
+    for (const filled of ['Cover marker', 'Highlight marker', 'Ellipse marker'])
+      await expect(popup.getByRole('button', { name: filled, exact: true })).toHaveCount(0);
     // The focus is in the popup, on its first button; Tab goes from button to button and stays inside.
     await expect(popup.getByRole('button', { name: 'Select mode' })).toBeFocused();
     await page.keyboard.press('Tab');
@@ -488,7 +523,7 @@ test.describe('scan page', () => {
     await expect(popup.locator(':focus')).toHaveCount(1);
     await expect(popup.getByRole('button', { name: 'Select mode' })).not.toBeFocused();
     // Enter presses a toolbar button: the frame marker becomes the active tool.
-    const frame = popup.getByRole('button', { name: 'Frame marker' });
+    const frame = popup.getByRole('button', { name: 'Frame marker', exact: true });
     await frame.focus();
     await page.keyboard.press('Enter');
     await expect(frame).toHaveClass(/active/);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coveringPeriods } from '../../server/services/scan/statistics';
+import { coveringPeriods } from '../../server/services/scan/statistics-service';
 import { createTestContext, type TestContext } from './helper';
 
 /**

@@ -51,8 +51,16 @@ describe('GET options', () => {
     const page = await t.as(admin, { method: 'GET', url: '/api/user/options?page=1&per_page=10' });
     expect(page.statusCode).toBe(200);
     const names = page.json().items.map((o: { option_name: string }) => o.option_name);
-    expect(names).toEqual(['EMAIL_DEFAULT_FOOTER', 'EMAIL_DEFAULT_HEADER', 'GST_PERCENT', 'TERMS_AND_CONDITIONS', 'UPLOAD_QUOTA_MB']);
-    expect(page.json().total).toBe(5);
+    expect(names).toEqual([
+      'EMAIL_DEFAULT_FOOTER',
+      'EMAIL_DEFAULT_HEADER',
+      'GST_PERCENT',
+      'TERMS_AND_CONDITIONS',
+      'TYRE_LEGAL_MIN_MM',
+      'TYRE_RECOMMENDED_MIN_MM',
+      'UPLOAD_QUOTA_MB',
+    ]);
+    expect(page.json().total).toBe(7);
     expect(page.json().items[2]).toEqual({
       id: expect.any(Number),
       option_name: 'GST_PERCENT',
@@ -61,8 +69,8 @@ describe('GET options', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
-    const second = await t.as(admin, { method: 'GET', url: '/api/user/options?page=2&per_page=3' });
-    expect(second.json()).toMatchObject({ total: 5, items: [{ option_name: 'TERMS_AND_CONDITIONS' }, { option_name: 'UPLOAD_QUOTA_MB' }] });
+    const second = await t.as(admin, { method: 'GET', url: '/api/user/options?page=3&per_page=3' });
+    expect(second.json()).toMatchObject({ total: 7, items: [{ option_name: 'UPLOAD_QUOTA_MB' }] });
     for (const q of ['terms and', 'TERMS_AND', 'conditions']) {
       const found = await t.as(admin, { method: 'GET', url: `/api/user/options?q=${encodeURIComponent(q)}` });
       expect(found.json(), q).toMatchObject({ total: 1, items: [{ option_name: 'TERMS_AND_CONDITIONS' }] });
@@ -131,6 +139,24 @@ describe('PUT options/{id}', () => {
     for (const ok of ['0', '100', '7.25'])
       expect((await put(admin, gst.id, { option_value: ok, field_type: 'text' })).statusCode, ok).toBe(200);
     await put(admin, gst.id, { option_value: '10', field_type: 'text' });
+  });
+
+  it('holds the tyre limits to 0 to 30 mm with at most one decimal; both start at 1.5 and 3', async () => {
+    const limits = { TYRE_LEGAL_MIN_MM: 'Tyre Legal Min MM', TYRE_RECOMMENDED_MIN_MM: 'Tyre Recommended Min MM' };
+    expect((await option('TYRE_LEGAL_MIN_MM')).option_value).toBe('1.5');
+    expect((await option('TYRE_RECOMMENDED_MIN_MM')).option_value).toBe('3');
+    for (const [name, label] of Object.entries(limits)) {
+      const row = await option(name);
+      for (const bad of ['abc', '-1', '1.55', '30.5', '31', '1,5', '2mm']) {
+        const res = await put(admin, row.id, { option_value: bad, field_type: 'text' });
+        expect(res.statusCode, bad).toBe(422);
+        expect(res.json()).toEqual({ error: { option_value: `${label} must be a number of mm from 0 to 30 with at most 1 decimal` } });
+      }
+      expect((await option(name)).option_value).toBe(row.option_value);
+      for (const ok of ['0', '1.6', '30'])
+        expect((await put(admin, row.id, { option_value: ok, field_type: 'text' })).statusCode, ok).toBe(200);
+      await put(admin, row.id, { option_value: row.option_value, field_type: 'text' });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_MANUAL_MAX } from '../../server/services/scan/portal';
+import { PORTAL_MANUAL_MAX } from '../../server/services/scan/portal-service';
 import { createTestContext, type TestContext } from './helper';
 
 /**

@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { CallLog } from '../../lib/caller';
 import { enqueueWebhooks } from '../../lib/events';
 import type { Broadcaster } from '../../realtime/broadcaster';
-import { findScanItem, type ScanItem } from './repository';
+import { findScanItem, type ScanItem } from './scan-repository';
 
 export type ScanEventKind = 'created' | 'updated';
 
@@ -23,11 +23,7 @@ export async function queueScanEvent(trx: Transaction<DB>, kind: ScanEventKind, 
  * channels, and `saved` on the agent's customer-portal channel (the broadcaster keeps only the portal fields, enabled
  * agents only). A failure is logged; the write has committed and its webhooks are queued.
  */
-export async function broadcastScan(
-  live: { broadcaster?: Broadcaster; log: FastifyBaseLogger },
-  kind: ScanEventKind,
-  scan: ScanItem | null,
-) {
+export async function broadcastScan(live: { broadcaster?: Broadcaster; log: CallLog }, kind: ScanEventKind, scan: ScanItem | null) {
   const b = live.broadcaster;
   if (!b || !scan) return;
   try {

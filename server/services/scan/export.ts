@@ -1,12 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { RawBuilder } from 'kysely';
-import { sql } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import type { ExportFormat } from '../../../src/domain/scans';
 import type { Database, Executor } from '../../db/database';
 import { sweepExpiredExports } from '../../lib/export-sweep';
 import type { FileStorage } from '../../lib/storage';
-import { exportBatch, type ExportRow } from './repository';
+import { exportBatch, type ExportRow } from './list-repository';
 import { csvRow, EXPORT_COLUMNS, exportCells } from './report';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 
@@ -73,11 +71,11 @@ export async function buildExport(db: Executor, where: RawBuilder<boolean>, form
   return { data, contentType: CONTENT_TYPE.xlsx, count };
 }
 
-/** Remembers an export file, so it can be removed once it expires. */
-export async function recordExport(db: Executor, key: string, userId: number, format: ExportFormat, rows: number) {
-  await sql`insert into scan_exports (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${rows})`.execute(db);
-}
-
 /** The scan exports' hourly sweep (server/lib/export-sweep.ts): files older than EXPORT_TTL_HOURS, then their rows. */
-export const removeExpiredExports = (db: Database, storage: FileStorage, log?: FastifyBaseLogger, now = new Date(), signal?: AbortSignal) =>
-  sweepExpiredExports('scan_exports', EXPORT_TTL_HOURS, { db, storage, log, now, signal });
+export const removeExpiredExports = (
+  db: Database,
+  storage: FileStorage,
+  log?: Parameters<typeof sweepExpiredExports>[2]['log'],
+  now = new Date(),
+  signal?: AbortSignal,
+) => sweepExpiredExports('scan_exports', EXPORT_TTL_HOURS, { db, storage, log, now, signal });

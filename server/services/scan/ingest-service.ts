@@ -1,22 +1,22 @@
-import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { messages } from '../../../src/domain/fields';
 import { type ingestScanBody, type ScanStatus, scanVehicleFields, statusRank } from '../../../src/domain/scans';
 import type { DB } from '../../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import type { Caller } from '../../lib/caller';
 import { checkImage, type UploadedFile } from '../../lib/images';
 import { checkReferences } from '../../lib/resource';
 import { fileUrl } from '../../lib/storage';
 import { chargeAgentUploads } from '../../lib/upload-quota';
 import { broadcastScan, queueScanEvent, type ScanEventKind } from './events';
-import { checkVideo, releaseFiles, syncScanFiles, withStoredFiles } from './files';
+import { checkVideo, releaseFiles, withStoredFiles } from './files';
+import { syncScanFiles } from './files-repository';
 import {
   devicesOfAgents,
   findDeviceOrigin,
   findScanHead,
   findScanIdByDeviceScanId,
-  findScanItem,
   type ImageSlot,
   insertDeviceScan,
   placeImage,
@@ -24,23 +24,26 @@ import {
   setScanStatus,
   upsertVideo,
   writeScanResults,
-} from './repository';
-import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './service';
+} from './ingest-repository';
+import { findScanItem } from './scan-repository';
+import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './shared';
+
+/** A device's caller: the API key's user (the auth plugin checked the key) and where the call's log lines go. */
+type Device = Pick<Caller, 'actor' | 'log'>;
 
 /**
- * The device ingestion API's work (docs/ingestion.md). The auth plugin has put the API key's user
- * on the request ('device' access); a device acts only for that user's agents. Every call is idempotent on the device's
- * own ids.
+ * The device ingestion API's work (docs/ingestion.md). A device acts only for its API key's user's agents. Every call
+ * is idempotent on the device's own ids.
  */
-export function scanIngestion(deps: ScanDeps) {
+export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' | 'log'>) {
   const { db, storage } = deps;
-  const agentsOf = (req: FastifyRequest) => req.user!.agents;
+  const agentsOf = (device: Device) => device.actor.agents;
   /** The scan a device addresses: 404 when there is none, 403 when it belongs to an agent the key's user is not in. */
-  const ownScan = async (req: FastifyRequest, raw: string) => {
+  const ownScan = async (device: Device, raw: string) => {
     const id = parseScanId(raw);
     const scan = await findScanHead(db, id);
     if (!scan) throw new NotFoundError(SCAN_MODEL, id);
-    if (!agentsOf(req).includes(scan.agent_id)) throw new ForbiddenError();
+    if (!agentsOf(device).includes(scan.agent_id)) throw new ForbiddenError();
     return scan;
   };
   const item = async (id: number) => {
@@ -55,26 +58,32 @@ export function scanIngestion(deps: ScanDeps) {
     return row;
   };
   /** Stores the files, runs the write, then releases the files the scan no longer uses. */
-  const withFiles = async (req: FastifyRequest, scanId: number, keys: string[], write: (trx: Transaction<DB>) => Promise<void>) => {
+  const withFiles = async (device: Device, scanId: number, keys: string[], write: (trx: Transaction<DB>) => Promise<void>) => {
     const gone = await withStoredFiles(storage, keys, () =>
       db.transaction().execute(async (trx) => {
         await write(trx);
         return syncScanFiles(trx, scanId);
       }),
     );
-    await releaseFiles(db, storage, gone, req.log);
+    await releaseFiles(db, storage, gone, device.log);
   };
 
   return {
-    devices: (req: FastifyRequest) => devicesOfAgents(db, agentsOf(req)),
+    devices: (device: Device) => devicesOfAgents(db, agentsOf(device)),
 
     /** Creates a scan from its device; a replayed scan_id returns the agent's existing scan (`created` false). */
-    async createScan(req: FastifyRequest, b: z.output<typeof ingestScanBody>) {
+    async createScan(caller: Caller, b: z.output<typeof ingestScanBody>) {
       const device = await findDeviceOrigin(db, b.device_id);
       if (!device) throw new ValidationError({ device_id: messages.choice('Device') });
-      if (!agentsOf(req).includes(device.agent_id)) throw new ForbiddenError();
+      if (!agentsOf(caller).includes(device.agent_id)) throw new ForbiddenError();
       // As on the scan page: a client the key's user may see (for an Agent user, one their agents serve).
-      if (b.client_id != null) await checkReferences(db, req, { client_id: scanVehicleFields.client_id }, { client_id: b.client_id });
+      if (b.client_id != null)
+        await checkReferences(
+          db,
+          { user: caller.actor, scope: caller.scope },
+          { client_id: scanVehicleFields.client_id },
+          { client_id: b.client_id },
+        );
       const created = await db.transaction().execute(async (trx) => {
         const id = await insertDeviceScan(trx, {
           scan_id: b.scan_id,
@@ -102,8 +111,8 @@ export function scanIngestion(deps: ScanDeps) {
       return { created: false, item: await item((await findScanIdByDeviceScanId(db, device.agent_id, b.scan_id))!) };
     },
 
-    async uploadResults(req: FastifyRequest, rawId: string, b: ScanResults) {
-      const scan = await ownScan(req, rawId);
+    async uploadResults(device: Device, rawId: string, b: ScanResults) {
+      const scan = await ownScan(device, rawId);
       const row = await db.transaction().execute(async (trx) => {
         await writeScanResults(trx, scan.id, b);
         return queued(trx, 'updated', scan.id);
@@ -112,20 +121,20 @@ export function scanIngestion(deps: ScanDeps) {
       return row;
     },
 
-    async uploadImage(req: FastifyRequest, rawId: string, b: ImageSlot & { file: UploadedFile }) {
-      const scan = await ownScan(req, rawId);
+    async uploadImage(device: Device, rawId: string, b: ImageSlot & { file: UploadedFile }) {
+      const scan = await ownScan(device, rawId);
       const image = await checkImage(b.file, 'file', 'File');
       const key = await storage.put(image.data, image.contentType);
       const url = fileUrl(key);
-      await withFiles(req, scan.id, [key], async (trx) => {
+      await withFiles(device, scan.id, [key], async (trx) => {
         await chargeAgentUploads(trx, scan.agent_id, { [key]: image.data.length }, 'file');
         await placeImage(trx, scan.id, url, b);
       });
       return { url };
     },
 
-    async uploadVideo(req: FastifyRequest, rawId: string, b: { video_id: string; file: UploadedFile; thumbnail?: UploadedFile }) {
-      const scan = await ownScan(req, rawId);
+    async uploadVideo(device: Device, rawId: string, b: { video_id: string; file: UploadedFile; thumbnail?: UploadedFile }) {
+      const scan = await ownScan(device, rawId);
       const video = checkVideo(b.file, 'file', 'File');
       const thumb = b.thumbnail ? await checkImage(b.thumbnail, 'thumbnail', 'Thumbnail') : null;
       const key = await storage.put(video.data, video.contentType);
@@ -138,7 +147,7 @@ export function scanIngestion(deps: ScanDeps) {
       }
       const src = fileUrl(key);
       const thumbnail = keys[1] ? fileUrl(keys[1]) : null;
-      await withFiles(req, scan.id, keys, async (trx) => {
+      await withFiles(device, scan.id, keys, async (trx) => {
         await chargeAgentUploads(
           trx,
           scan.agent_id,
@@ -151,15 +160,15 @@ export function scanIngestion(deps: ScanDeps) {
     },
 
     /** Moves the status forward only; on uploaded the report PDF is written. */
-    async setStatus(req: FastifyRequest, rawId: string, next: ScanStatus) {
-      const scan = await ownScan(req, rawId);
+    async setStatus(device: Device, rawId: string, next: ScanStatus) {
+      const scan = await ownScan(device, rawId);
       if (statusRank(next) < statusRank(scan.status)) throw new ValidationError({ status: `The scan is already ${scan.status}` });
       if (next === scan.status) return item(scan.id);
       const row = await db.transaction().execute(async (trx) => {
         await setScanStatus(trx, scan.id, next);
         return queued(trx, 'updated', scan.id);
       });
-      if (next === 'uploaded') await writeScanReport(db, storage, scan.id, req.log);
+      if (next === 'uploaded') await writeScanReport(db, storage, scan.id, device.log);
       await broadcastScan(deps, 'updated', row);
       return row;
     },

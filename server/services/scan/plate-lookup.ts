@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { PlateLookupRecord, PlateSuggestionRecord } from '../../../src/domain/records';
 import { PLATE_SEARCH_LIMIT } from '../../../src/domain/scans';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
+import { findRegistration, searchRegistrations } from './plate-repository';
 
 export type PlateSuggestion = z.infer<typeof PlateSuggestionRecord>;
 export type PlateLookup = z.infer<typeof PlateLookupRecord>;
@@ -21,29 +21,13 @@ export interface PlateLookupProvider {
 /** The provider failed (502) or did not answer in time (504): the message says which, never the provider's own text. */
 export class PlateProviderError extends AppError {}
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The built-in provider: the `registrations` table, which the demo seed fills (so the demo works offline). */
 export function builtInPlateLookup(db: Database): PlateLookupProvider {
   return {
     name: 'built-in',
-    async search(prefix, limit) {
-      const r = await sql<PlateSuggestion>`select number, state, make, model from registrations
-        where number like ${`${escapeLike(prefix)}%`} order by number, state limit ${limit}`.execute(db);
-      return r.rows;
-    },
+    search: (prefix, limit) => searchRegistrations(db, prefix, limit),
     async fetch(number, state) {
-      const r = await sql<{
-        number: string;
-        state: string;
-        make: string | null;
-        model: string | null;
-        colour: string | null;
-        body_type: string | null;
-        valuation: string | null;
-      }>`select number, state, make, model, colour, body_type, valuation from registrations
-        where number = ${number} ${state ? sql`and state = ${state}` : sql``} order by state limit 1`.execute(db);
-      const x = r.rows[0];
+      const x = await findRegistration(db, number, state);
       if (!x) return null;
       return {
         number: x.number,

@@ -2,7 +2,7 @@ import { formatDateTime } from '../../../src/domain/format';
 import { DAMAGE_LEVELS, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scans';
 import { autoTable, type UserOptions } from 'jspdf-autotable';
 import { A4, createPdf, pdfBytes } from '../../lib/pdf/document';
-import type { ScanDetail, ScanItem } from './repository';
+import type { ScanDetail, ScanItem } from './scan-repository';
 
 /** DD-MM-YYYY hh:mm AM in Melbourne time: the screens' own formatting (src/domain/format.ts). */
 export const melbourneTime = (d: Date) => formatDateTime(d, 'en');

@@ -3,30 +3,24 @@ import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
-import { RichTextField, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RichTextField, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { StatusPage } from '../../components/StatusPage';
 import { PincodeDialog } from './PincodeDialog';
-import {
-  createPortalScan,
-  enrolKiosk,
-  fetchPortalAgent,
-  fetchPortalScans,
-  KioskRequiredError,
-  PincodeError,
-  PortalNotFoundError,
-  PortalThrottledError,
-  validatePin,
-  type PortalAgent,
-  type PortalScan,
-} from './portalApi';
+import { KioskRequiredError, PincodeError, PortalNotFoundError, PortalThrottledError, type AppDataProvider } from '../../dataProvider';
+import type { PortalScan } from '../../domain/portal';
 import { applySaved, type SavedEvent } from './liveCards';
 import { buttonSxOf } from './portalButtons';
 import { followPortal } from './portalLive';
 import { PortalScanGrids } from './PortalScanGrids';
 import { PortalScanView } from './PortalScanView';
 
-type State = { kind: 'loading' } | { kind: 'enrol' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; agent: PortalAgent };
+/** What the page shows instead of the portal: enrolment, 'not available' or the server error. */
+type Refusal = 'enrol' | 'missing' | 'failed';
+
+const refusalOfError = (e: unknown): Refusal =>
+  e instanceof KioskRequiredError ? 'enrol' : e instanceof PortalNotFoundError ? 'missing' : 'failed';
 
 /** When a throttled pincode may be tried again, for the dialog (5 failures per 15 minutes). */
 const refusalOf = (e: unknown, locale: string) => {
@@ -45,6 +39,9 @@ const refusalOf = (e: unknown, locale: string) => {
   };
 };
 
+/** The react-query keys of one portal's calls: its agent, its scan lists (one per visit) and its scans (PortalScanView). */
+const portalKey = (agentId: string, ...rest: unknown[]) => ['portal', agentId, ...rest];
+
 /**
  * The customer portal of one agent (docs/portal.md): a kiosk without sign-in, sidebar or header
  * icons. An enrolled portal without a kiosk token in this browser shows only the enrolment dialog. Without a scan id:
@@ -56,78 +53,81 @@ export const CustomerPortalPage = () => {
   const [locale] = useLocaleState();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  // The lists as loaded for one visit (the location's key): a new visit shows the skeletons until it has loaded.
-  const location = useLocation();
-  const [loaded, setLoaded] = useState<{ visit: string; rows: PortalScan[] } | null>(null);
-  const scans = loaded?.visit === location.key ? loaded.rows : null;
-  const [saved, setSaved] = useState<SavedEvent | null>(null);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  // A refusal met on the way (a list, a scan, the live channel, Create Scan); enrolling clears it.
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const [adminDialog, setAdminDialog] = useState(false);
-  const [creating, setCreating] = useState(false);
-  // Bumped to load again (after enrolling, or Refresh on the scan page).
-  const [attempt, setAttempt] = useState(0);
+  // Bumped by Refresh on the scan page.
   const [scanAttempt, setScanAttempt] = useState(0);
 
-  const failed = useCallback((e: unknown) => {
-    if (e instanceof KioskRequiredError) setState({ kind: 'enrol' });
-    else if (e instanceof PortalNotFoundError) setState({ kind: 'missing' });
-    else setState({ kind: 'failed' });
-  }, []);
+  const failed = useCallback((e: unknown) => setRefused(refusalOfError(e)), []);
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchPortalAgent(agentId).then(
-      (agent) => !cancelled && setState({ kind: 'ready', agent }),
-      (e: unknown) => !cancelled && failed(e),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [agentId, attempt, failed]);
+  const agentQuery = useQuery({
+    queryKey: portalKey(agentId, 'agent'),
+    queryFn: () => dataProvider.portalAgent(agentId),
+    retry: false,
+  });
+  const agent = agentQuery.data ?? null;
+  const agentRefusal = agentQuery.error ? refusalOfError(agentQuery.error) : null;
+  const agentReady = !refused && !agentRefusal && agent !== null;
 
-  // The lists load only without a scan id (the scan page loads its scan itself).
-  const ready = state.kind === 'ready';
-  const visit = location.key;
-  useEffect(() => {
-    if (!ready || scanId) return undefined;
-    let cancelled = false;
-    fetchPortalScans(agentId).then(
-      (rows) => !cancelled && setLoaded({ visit, rows }),
-      (e: unknown) => !cancelled && failed(e),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [agentId, scanId, ready, failed, visit]);
+  // The lists as loaded for one visit (the location's key): a new visit shows the skeletons until it has loaded. They
+  // load only without a scan id (the scan page loads its scan itself).
+  const visit = useLocation().key;
+  const scansQuery = useQuery({
+    queryKey: portalKey(agentId, 'scans', visit),
+    queryFn: () => dataProvider.portalScans(agentId),
+    enabled: agentReady && !scanId,
+    retry: false,
+  });
+  const scans = scansQuery.data ?? null;
+  const state: Refusal | 'loading' | 'ready' =
+    refused ?? agentRefusal ?? (scansQuery.error ? refusalOfError(scansQuery.error) : agentReady ? 'ready' : 'loading');
+  const ready = state === 'ready';
 
+  const [saved, setSaved] = useState<SavedEvent | null>(null);
   // The live channel while the portal shows; left when it does not.
   useEffect(() => {
     if (!ready) return undefined;
     return followPortal(
       agentId,
       (scan) => {
-        setLoaded((l) => l && { ...l, rows: applySaved(l.rows, scan) });
+        queryClient.setQueriesData<PortalScan[]>({ queryKey: portalKey(agentId, 'scans') }, (rows) => rows && applySaved(rows, scan));
         setSaved({ scan, at: Date.now() });
       },
       (status) => {
-        if (status === 401) setState({ kind: 'enrol' });
+        if (status === 401) setRefused('enrol');
       },
     );
-  }, [agentId, ready]);
+  }, [agentId, ready, queryClient]);
 
-  if (state.kind === 'missing')
+  const portalPath = `/customer-portal/${encodeURIComponent(agentId)}`;
+  const create = useMutation({
+    mutationFn: () => dataProvider.portalCreateScan(agentId),
+    onSuccess: (scan) => void navigate(`${portalPath}/${scan.id}`),
+    onError: (e) => {
+      if (e instanceof PortalThrottledError)
+        notify('app.portal.create_throttled', { type: 'error', messageArgs: { minutes: Math.ceil(e.seconds / 60) } });
+      else if (e instanceof KioskRequiredError || e instanceof PortalNotFoundError) failed(e);
+      else notify('app.error.server', { type: 'error' });
+    },
+  });
+  const creating = create.isPending;
+
+  if (state === 'missing')
     return (
       <StatusPage code="404" message={translate('app.portal.not_available')}>
         {null}
       </StatusPage>
     );
-  if (state.kind === 'failed')
+  if (state === 'failed')
     return (
       <StatusPage code="500" message={translate('app.error.server')}>
         {null}
       </StatusPage>
     );
-  if (state.kind === 'enrol')
+  if (state === 'enrol')
     return (
       <Box component="main" sx={{ minHeight: '100vh' }}>
         <PincodeDialog
@@ -136,40 +136,24 @@ export const CustomerPortalPage = () => {
           text="app.portal.enrol_text"
           onSubmit={async (pincode) => {
             try {
-              await enrolKiosk(agentId, pincode);
+              await dataProvider.portalEnrol(agentId, pincode);
             } catch (e) {
               if (e instanceof PortalNotFoundError) {
-                setState({ kind: 'missing' });
+                setRefused('missing');
                 return null;
               }
               return refusalOf(e, locale);
             }
-            setState({ kind: 'loading' });
-            setAttempt((n) => n + 1);
+            // Everything loads again with the new kiosk token.
+            setRefused(null);
+            void queryClient.resetQueries({ queryKey: portalKey(agentId) });
             return null;
           }}
         />
       </Box>
     );
 
-  const agent = state.kind === 'ready' ? state.agent : null;
   const buttonSx = buttonSxOf(agent);
-  const portalPath = `/customer-portal/${encodeURIComponent(agentId)}`;
-
-  const create = async () => {
-    setCreating(true);
-    try {
-      const scan = await createPortalScan(agentId);
-      void navigate(`${portalPath}/${scan.id}`);
-    } catch (e) {
-      if (e instanceof PortalThrottledError)
-        notify('app.portal.create_throttled', { type: 'error', messageArgs: { minutes: Math.ceil(e.seconds / 60) } });
-      else if (e instanceof KioskRequiredError || e instanceof PortalNotFoundError) failed(e);
-      else notify('app.error.server', { type: 'error' });
-    } finally {
-      setCreating(false);
-    }
-  };
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', overflowX: 'hidden' }}>
@@ -214,7 +198,7 @@ export const CustomerPortalPage = () => {
                     sx={buttonSx}
                     startIcon={creating ? <CircularProgress size={16} color="inherit" /> : <AddIcon />}
                     disabled={!agent || creating}
-                    onClick={() => void create()}
+                    onClick={() => create.mutate()}
                   >
                     {translate(creating ? 'app.portal.creating' : 'app.portal.create_scan')}
                   </Button>
@@ -254,7 +238,7 @@ export const CustomerPortalPage = () => {
         onSubmit={async (pin) => {
           let ok: boolean;
           try {
-            ok = await validatePin(agentId, pin);
+            ok = await dataProvider.portalValidatePin(agentId, pin);
           } catch (e) {
             return refusalOf(e, locale);
           }

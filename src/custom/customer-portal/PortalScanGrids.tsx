@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../domain/format';
 import type { ButtonSx } from './portalButtons';
 import { completedScans, newScans } from './liveCards';
-import type { PortalScan } from './portalApi';
+import type { PortalScan } from '../../domain/portal';
 
 /** Five skeleton cards while loading. */
 const SKELETON_CARDS = 5;

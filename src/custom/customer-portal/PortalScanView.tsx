@@ -13,19 +13,18 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../domain/format';
 import type { SavedEvent } from './liveCards';
 import type { ButtonSx } from './portalButtons';
-import { fetchPortalScan, PortalScanNotFoundError, type PortalScanDetail } from './portalApi';
+import { PortalScanNotFoundError, type AppDataProvider } from '../../dataProvider';
 
 const LEVELS = ['light', 'medium', 'heavy', 'severe', 'oversize'] as const;
 /** Panel keys as words ('front_bumper' → 'front bumper'). */
 const panelName = (panel: string) => panel.replace(/_/g, ' ');
-
-type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; scan: PortalScanDetail };
 
 /**
  * The portal's scan page (docs/portal.md): read-only, what the customer may see of their own vehicle: its details, the
@@ -50,28 +49,24 @@ export const PortalScanView = ({
 }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const dataProvider = useDataProvider<AppDataProvider>();
   // The scan id is lower-cased.
   const id = scanId.toLowerCase();
   // A live `saved` for this scan reloads it (its registration or counts changed).
   const liveTick = saved && String(saved.scan.id) === id ? saved.at : 0;
-
+  // Refresh and a live change ask again; the scan shown stays until the new one arrives.
+  const { data, error } = useQuery({
+    queryKey: ['portal', agentId, 'scan', id, reload, liveTick],
+    queryFn: () => dataProvider.portalScan(agentId, id),
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+  const missing = error instanceof PortalScanNotFoundError;
   useEffect(() => {
-    let cancelled = false;
-    fetchPortalScan(agentId, id).then(
-      (scan) => !cancelled && setLoad({ kind: 'ready', scan }),
-      (e: unknown) => {
-        if (cancelled) return;
-        if (e instanceof PortalScanNotFoundError) setLoad({ kind: 'missing' });
-        else onFailed(e);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [agentId, id, reload, liveTick, onFailed]);
+    if (error && !missing) onFailed(error);
+  }, [error, missing, onFailed]);
 
-  if (load.kind === 'missing')
+  if (missing)
     return (
       <Box sx={{ py: 4 }}>
         <Typography variant="h6" component="h2">
@@ -86,7 +81,7 @@ export const PortalScanView = ({
       </Box>
     );
 
-  const scan = load.kind === 'ready' ? load.scan : null;
+  const scan = data ?? null;
   const t = (k: string, o?: object) => translate(`app.portal.${k}`, o);
   const nil = t('nil');
   const typeLabel = scan ? translate(`app.scans.type.${scan.type}`, { _: scan.type }) : '';

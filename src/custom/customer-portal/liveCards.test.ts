@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applySaved, completedScans, newScans } from './liveCards';
-import type { PortalScan } from './portalApi';
+import type { PortalScan } from '../../domain/portal';
 
 const now = Date.parse('2025-06-01T10:00:00Z');
 const scan = (id: number, over: Partial<PortalScan> = {}): PortalScan => ({

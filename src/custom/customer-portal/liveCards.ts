@@ -1,5 +1,5 @@
 import { PORTAL_HOURS } from '../../domain/portal-window';
-import type { PortalScan } from './portalApi';
+import type { PortalScan } from '../../domain/portal';
 
 /**
  * A `saved` scan goes on top, once: of COMPLETED SCANS when it has a quote, else of NEW SCANS (the

@@ -1,5 +1,5 @@
 import { portalButtonColors } from '../../domain/portal-colors';
-import type { PortalAgent } from './portalApi';
+import type { PortalAgent } from '../../dataProvider';
 
 /** Buttons in the agent's colours, readable whatever they are (src/domain/portal-colors.ts). */
 export type ButtonSx = { bgcolor: string; color: string; '&:hover': object; '&.Mui-disabled': object };

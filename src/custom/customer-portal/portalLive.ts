@@ -1,7 +1,8 @@
 import { API_URL } from '../../config';
 import { echoOptions, parseBroadcastingConfig } from '../../realtime/options';
-import { readKioskToken } from './kioskToken';
-import { KIOSK_HEADER, type PortalScan } from './portalApi';
+import { KIOSK_HEADER } from '../../dataProvider';
+import type { PortalScan } from '../../domain/portal';
+import { readKioskToken } from '../../session';
 
 const apiBase = () => new URL(`${API_URL}/`, window.location.href);
 

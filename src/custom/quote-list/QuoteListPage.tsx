@@ -1,32 +1,39 @@
-import { IconButton, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { useMemo } from 'react';
-import { LinkBase, RecordContextProvider, ResourceContextProvider, useTranslate } from 'react-admin';
-import { downloadFile } from '../../components/list/ExportButton';
-import { dayRangeFields, scanTypeField } from '../../components/list/AdvanceFilter';
-import { FilteredListPage, type ListDescription } from '../../components/list/FilteredListPage';
-import { toListPage } from '../../components/list/listPage';
-import { useListParams, useListQuery } from '../../components/list/useListParams';
+import { DataTable, LinkBase, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { downloadFile } from '../../components/downloadFile';
 import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
 import { AU_STATES } from '../../domain/locations';
 import { formatMoney } from '../../domain/money';
+import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
+import {
+  ACTION_COLUMN_SX,
+  FilteredList,
+  FilteredListEmpty,
+  FilteredListPagination,
+  stopRowClick,
+} from '../../resources/shared/FilteredList';
+import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
-import { defaultQuoteFilters, QUOTE_FILTER_KEYS, toQuoteListQuery, type QuoteFilterKey } from './filters';
-import { amountCents, MONEY_COLUMNS, QUOTE_SORT_COLUMNS, sortQuoteRows, type QuoteRow, type QuoteSortColumn } from './rows';
+import { defaultQuoteFilters, QUOTE_FILTER_KEYS, type QuoteFilterKey } from './filters';
+import { amountCents, MONEY_COLUMNS, sortQuoteRows, type QuoteRow } from './rows';
 
 /** A row's PDF and invoice; with `quote_edit` edit and delete, without it a view of the quote (docs/ARCHITECTURE.md, "Access model"). */
-const QuoteActions = ({ row }: { row: QuoteRow }) => {
+const QuoteActions = () => {
   const translate = useTranslate();
+  const row = useRecordContext<QuoteRow>();
   const t = (key: string) => translate(`app.quotes.actions.${key}`);
   const editable = canChange(useCurrentUser(), 'quotes');
+  if (!row) return null;
   const open = editable ? translate('app.crud.edit') : t('view');
   return (
-    <>
+    <Box sx={{ display: 'inline-flex' }} onClick={stopRowClick}>
       {row.pdf && (
         <Tooltip title={t('pdf')}>
           <IconButton size="small" color="primary" aria-label={t('pdf')} onClick={() => downloadFile(row.pdf as string, 'quote.pdf')}>
@@ -44,80 +51,102 @@ const QuoteActions = ({ row }: { row: QuoteRow }) => {
           {editable ? <EditIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
-      {editable && (
-        <ResourceContextProvider value="quotes">
-          <RecordContextProvider value={row}>
-            <DeleteRowButton representation="licensePlate" />
-          </RecordContextProvider>
-        </ResourceContextProvider>
-      )}
+      {editable && <DeleteRowButton representation="licensePlate" />}
+    </Box>
+  );
+};
+
+/** The quotes list's advance filter: date range, type, agent, client and location state. */
+const QUOTE_FILTERS: FilterDescription<QuoteFilterKey> = {
+  keys: QUOTE_FILTER_KEYS,
+  columns: 3,
+  fields: [
+    ...dayRangeFields('ts', 'te'),
+    scanTypeField,
+    { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
+    { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },
+    { type: 'choice', source: 'location_state', label: 'location_state', choices: AU_STATES.map((s) => ({ id: s.id, name: s.id })) },
+  ],
+};
+
+const Column = DataTable.Col<QuoteRow>;
+const noWrap = { whiteSpace: 'nowrap' } as const;
+const column = (key: string) => `app.quotes.columns.${key}`;
+
+/** The page's quotes in each quote's currency, ordered by the chosen heading; a click on a row opens the quote. */
+const QuoteTable = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { data, isPending } = useListContext<QuoteRow>();
+  const { rows, sort, setSort } = usePageSort(data ?? [], sortQuoteRows);
+  const money = (row: QuoteRow, cents: number) => formatMoney(cents, row.currency, locale);
+  return (
+    <>
+      <DataTable<QuoteRow>
+        data={rows}
+        sort={sort}
+        setSort={setSort}
+        rowClick={(_id, _resource, row) => `/quotes/${row.scan_id}`}
+        bulkActionButtons={false}
+        empty={<FilteredListEmpty messages="app.quotes" />}
+        aria-label={translate('app.quotes.title')}
+        aria-busy={isPending}
+        sx={{ '& .RaDataTable-table': { minWidth: 1000 } }}
+      >
+        <Column source="created_at" label={column('created')} sx={noWrap} render={(row) => formatDateTime(row.created_at, locale)} />
+        <Column source="licensePlate" label={column('registration')} sx={noWrap} />
+        {MONEY_COLUMNS.map((source) => (
+          <Column
+            key={source}
+            source={source}
+            label={column(source)}
+            align="right"
+            sx={noWrap}
+            render={(row) => money(row, amountCents(row[source]))}
+          />
+        ))}
+        <Column
+          source="tax_percent"
+          label={column('gst')}
+          align="right"
+          sx={noWrap}
+          render={(row) => (typeof row.tax_percent === 'number' ? `${row.tax_percent}%` : '')}
+        />
+        <Column
+          source="grant_total"
+          label={column('grand_total')}
+          align="right"
+          sx={noWrap}
+          render={(row) => money(row, amountCents(row.grant_total))}
+        />
+        <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
+          <QuoteActions />
+        </Column>
+      </DataTable>
+      <FilteredListPagination />
     </>
   );
 };
 
 /**
- * The quotes list: the advance filter (date range, default today to two days later, type, agent, client and
- * location state), export, the columns in the quote's currency and the row actions (PDF, invoice, edit by its scan, delete).
+ * /quotes; App wraps it in the `scan` permission check. The advance filter (date range, default today to two days
+ * later, type, agent, client and location state), export, the columns and the row actions (PDF, invoice, edit by its
+ * scan, delete).
  */
-const quoteList: ListDescription<QuoteFilterKey, QuoteRow, QuoteSortColumn> = {
-  messages: 'app.quotes',
-  id: 'quote',
-  filters: {
-    keys: QUOTE_FILTER_KEYS,
-    columns: 3,
-    fields: [
-      ...dayRangeFields('ts', 'te'),
-      scanTypeField,
-      { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
-      { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },
-      { type: 'choice', source: 'location_state', label: 'location_state', choices: AU_STATES.map((s) => ({ id: s.id, name: s.id })) },
-    ],
-  },
-  export: { service: 'quote', path: 'quotes/export-quote-report', filePrefix: 'quotes' },
-  table: {
-    minWidth: 1000,
-    sortable: QUOTE_SORT_COLUMNS,
-    columns: [
-      {
-        key: 'created',
-        source: 'created_at',
-        align: 'left',
-        noWrap: true,
-        render: (row, { locale }) => formatDateTime(row.created_at, locale),
-      },
-      { key: 'registration', source: 'licensePlate', align: 'left', noWrap: true },
-      ...MONEY_COLUMNS.map((source) => ({
-        key: source,
-        source,
-        align: 'right' as const,
-        noWrap: true,
-        render: (row: QuoteRow, { locale }: { locale: string }) => formatMoney(amountCents(row[source]), row.currency, locale),
-      })),
-      {
-        key: 'gst',
-        source: 'tax_percent',
-        align: 'right',
-        noWrap: true,
-        render: (row) => (typeof row.tax_percent === 'number' ? `${row.tax_percent}%` : ''),
-      },
-      {
-        key: 'grand_total',
-        source: 'grant_total',
-        align: 'right',
-        noWrap: true,
-        render: (row, { locale }) => formatMoney(amountCents(row.grant_total), row.currency, locale),
-      },
-    ],
-    actions: (row) => <QuoteActions row={row} />,
-  },
-  sortRows: sortQuoteRows,
-};
-
-/** /quotes; App wraps it in the `scan` permission check. */
 export const QuoteListPage = () => {
-  const [params, setParams] = useListParams('quotes.list.params', QUOTE_FILTER_KEYS, defaultQuoteFilters);
-  const result = useListQuery('quotes', 'quote', 'quotes', toQuoteListQuery(params));
-  // A failed load empties the table with total 0.
-  const page = useMemo(() => toListPage<QuoteRow>(result.isError ? null : result.data), [result.isError, result.data]);
-  return <FilteredListPage list={quoteList} params={params} setParams={setParams} page={page} loading={result.isPending} />;
+  // Read once, when the list opens without a stored state.
+  const [defaults] = useState(defaultQuoteFilters);
+  return (
+    <FilteredList
+      resource="quotes"
+      messages="app.quotes"
+      id="quote"
+      filters={QUOTE_FILTERS}
+      filterDefaultValues={defaults}
+      exportList={(dataProvider, query) => dataProvider.exportQuotes(query)}
+      filePrefix="quotes"
+    >
+      <QuoteTable />
+    </FilteredList>
+  );
 };

@@ -1,9 +1,9 @@
-import { emptyFilters, pagedQuery, type FilterValues, type ListParams, type ListQuery } from '../../components/list/filterValues';
+import { emptyFilters, type FilterValues } from '../../resources/shared/filterValues';
 import { localDate } from '../../domain/format';
 
 /**
- * The quote list's advance filter (Quote filter) and the query of `GET quotes`: start and end day,
- * type, agent, client and location state.
+ * The quote list's advance filter (Quote filter), sent with the search as the query of `GET quotes`: start and end
+ * day, type, agent, client and location state.
  */
 export const QUOTE_FILTER_KEYS = ['ts', 'te', 'type', 'agent_id', 'client_id', 'location_state'] as const;
 export type QuoteFilterKey = (typeof QUOTE_FILTER_KEYS)[number];
@@ -22,6 +22,3 @@ export const defaultQuoteFilters = (now = new Date()): QuoteFilterValues => ({
   ts: localDate(now) ?? '',
   te: localDate(now.getTime() + 2 * DAY_MS) ?? '',
 });
-
-/** `GET quotes`: page and per_page, the trimmed search, the filters set. */
-export const toQuoteListQuery = (params: ListParams<QuoteFilterKey>): ListQuery => pagedQuery(QUOTE_FILTER_KEYS, params);

@@ -1,7 +1,7 @@
 import { toCents } from '../../domain/money';
 import type { QuoteListRow } from '../../domain/quotes';
 import type { Wire } from '../../domain/records';
-import type { ListSort } from '../../components/list/listPage';
+import type { PageSort } from '../../resources/shared/pageSort';
 
 /** A row of `GET quotes` as the browser reads it: the domain's record (src/domain/quotes.ts), dates as strings. */
 export type QuoteRow = Wire<QuoteListRow>;
@@ -12,7 +12,7 @@ export const MONEY_COLUMNS = ['pdr', 'conventional', 'replacement', 'p2p', 'pain
 /** Columns the list sorts (client-side, the rows of the page). */
 export const QUOTE_SORT_COLUMNS = ['created_at', 'licensePlate', ...MONEY_COLUMNS, 'tax_percent', 'grant_total'] as const;
 export type QuoteSortColumn = (typeof QUOTE_SORT_COLUMNS)[number];
-export type QuoteSort = ListSort<QuoteSortColumn>;
+export type QuoteSort = PageSort<QuoteSortColumn>;
 
 const isBlank = (v: unknown) => v === null || v === undefined || v === '';
 

@@ -1,32 +1,33 @@
-import { Chip, IconButton, Tooltip } from '@mui/material';
+import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { LinkBase, RecordContextProvider, ResourceContextProvider, useTranslate } from 'react-admin';
-import { dayRangeFields, scanTypeField } from '../../components/list/AdvanceFilter';
-import { FilteredListPage, type ListDescription } from '../../components/list/FilteredListPage';
-import { useListParams } from '../../components/list/useListParams';
+import { DataTable, LinkBase, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
 import { isScanType, SCAN_STATUSES } from '../../domain/scans';
+import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
+import {
+  ACTION_COLUMN_SX,
+  FilteredList,
+  FilteredListEmpty,
+  FilteredListPagination,
+  stopRowClick,
+} from '../../resources/shared/FilteredList';
+import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
-import { EMPTY_FILTERS, FILTER_KEYS } from './filters';
-import { SORTABLE_COLUMNS, sortRows, type ScanRow, type SortColumn } from './liveRows';
-import { useScanList } from './useScanList';
+import { FILTER_KEYS, type ScanFilterKey } from './filters';
+import { SORTABLE_COLUMNS, sortRows, type ScanRow } from './liveRows';
+import { useLiveScanRows } from './useLiveScanRows';
 
 const STATUS_COLOR = { metadata: 'default', ready: 'info', uploaded: 'success' } as const;
 
 /** A row's way to its scan page: the pencil, or an eye for a user without `scan_edit`, to whom the page is read-only. */
-const OpenScan = ({ row }: { row: ScanRow }) => {
+const OpenScan = () => {
   const translate = useTranslate();
+  const row = useRecordContext<ScanRow>();
   const editable = canChange(useCurrentUser(), 'scans');
-  if (editable)
-    return (
-      <ResourceContextProvider value="scans">
-        <RecordContextProvider value={row}>
-          <EditRowButton />
-        </RecordContextProvider>
-      </ResourceContextProvider>
-    );
+  if (!row) return null;
+  if (editable) return <EditRowButton />;
   const label = translate('app.scans.view');
   return (
     <Tooltip title={label}>
@@ -54,57 +55,98 @@ const StatusChip = ({ status }: { status: unknown }) => {
   );
 };
 
-/** The scan list: its advance filter, export, columns and the pencil to /scans/{id}. */
-const scanList: ListDescription<(typeof FILTER_KEYS)[number], ScanRow, SortColumn> = {
-  messages: 'app.scans',
-  id: 'scan',
-  filters: {
-    keys: FILTER_KEYS,
-    columns: 4,
-    fields: [
-      ...dayRangeFields('ts', 'te'),
-      {
-        type: 'choice',
-        source: 'status',
-        label: 'status',
-        choices: SCAN_STATUSES.map((s) => ({ id: s.id, name: `app.scans.status.${s.id}` })),
-        translateChoice: true,
-      },
-      scanTypeField,
-      { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
-      { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },
-      { type: 'reference', source: 'location_id', label: 'location', reference: 'locations' },
-    ],
-  },
-  export: { service: 'scan', path: 'scans/export-scan-report', filePrefix: 'scans' },
-  table: {
-    minWidth: 980,
-    sortable: SORTABLE_COLUMNS,
-    columns: [
-      { key: 'location', source: 'location_name' },
-      {
-        key: 'type',
-        source: 'type',
-        noWrap: true,
-        render: (row, { translate }) => (isScanType(row.type) ? translate(`app.scans.type.${row.type}`) : row.type),
-      },
-      { key: 'date_time', source: 'timestamp', noWrap: true, render: (row, { locale }) => formatDateTime(text(row.timestamp), locale) },
-      { key: 'registration', source: 'licensePlate', noWrap: true },
-      { key: 'car_color', source: 'carColor' },
-      { key: 'client', source: 'client_name' },
-      { key: 'agent', source: 'agent_name' },
-      { key: 'status', source: 'status', noWrap: true, render: (row) => <StatusChip status={row.status} /> },
-    ],
-    actions: (row) => <OpenScan row={row} />,
-  },
-  sortRows,
+/** The scan list's advance filter: date range, status, type, agent, client and location. */
+const SCAN_FILTERS: FilterDescription<ScanFilterKey> = {
+  keys: FILTER_KEYS,
+  columns: 4,
+  fields: [
+    ...dayRangeFields('ts', 'te'),
+    {
+      type: 'choice',
+      source: 'status',
+      label: 'status',
+      choices: SCAN_STATUSES.map((s) => ({ id: s.id, name: `app.scans.status.${s.id}` })),
+      translateChoice: true,
+    },
+    scanTypeField,
+    { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
+    { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },
+    { type: 'reference', source: 'location_id', label: 'location', reference: 'locations' },
+  ],
 };
 
-const noFilters = () => EMPTY_FILTERS;
+const unsortable = (source: string) => !(SORTABLE_COLUMNS as readonly string[]).includes(source);
+const Column = DataTable.Col<ScanRow>;
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
+/** The server's page with the live events applied, ordered by the chosen heading; a click on a row opens its scan. */
+const ScanTable = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { page: live, isPending } = useLiveScanRows();
+  const { rows, sort, setSort } = usePageSort(live.rows, sortRows);
+  const column = (key: string) => `app.scans.columns.${key}`;
+  return (
+    <>
+      <DataTable<ScanRow>
+        data={rows}
+        total={live.total}
+        sort={sort}
+        setSort={setSort}
+        rowClick={(id) => `/scans/${id}`}
+        bulkActionButtons={false}
+        empty={<FilteredListEmpty messages="app.scans" />}
+        aria-label={translate('app.scans.title')}
+        aria-busy={isPending}
+        sx={{ '& .RaDataTable-table': { minWidth: 980 } }}
+      >
+        <Column source="location_name" label={column('location')} disableSort={unsortable('location_name')} />
+        <Column
+          source="type"
+          label={column('type')}
+          disableSort={unsortable('type')}
+          sx={noWrap}
+          render={(row) => (isScanType(row.type) ? translate(`app.scans.type.${row.type}`) : row.type)}
+        />
+        <Column
+          source="timestamp"
+          label={column('date_time')}
+          disableSort
+          sx={noWrap}
+          render={(row) => formatDateTime(text(row.timestamp), locale)}
+        />
+        <Column source="licensePlate" label={column('registration')} disableSort={unsortable('licensePlate')} sx={noWrap} />
+        <Column source="carColor" label={column('car_color')} disableSort={unsortable('carColor')} />
+        <Column source="client_name" label={column('client')} disableSort={unsortable('client_name')} />
+        <Column source="agent_name" label={column('agent')} disableSort={unsortable('agent_name')} />
+        <Column
+          source="status"
+          label={column('status')}
+          disableSort={unsortable('status')}
+          sx={noWrap}
+          render={(row) => <StatusChip status={row.status} />}
+        />
+        <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
+          <Box sx={{ display: 'inline-flex' }} onClick={stopRowClick}>
+            <OpenScan />
+          </Box>
+        </Column>
+      </DataTable>
+      <FilteredListPagination total={live.total} />
+    </>
+  );
+};
 
 /** /scans; App wraps it in the `scan` permission check. The rows follow the live scan events. */
-export const ScanListPage = () => {
-  const [params, setParams] = useListParams('scans.list.params', FILTER_KEYS, noFilters);
-  const { page, loading } = useScanList(params);
-  return <FilteredListPage list={scanList} params={params} setParams={setParams} page={page} loading={loading} />;
-};
+export const ScanListPage = () => (
+  <FilteredList
+    resource="scans"
+    messages="app.scans"
+    id="scan"
+    filters={SCAN_FILTERS}
+    exportList={(dataProvider, query) => dataProvider.exportScans(query)}
+    filePrefix="scans"
+  >
+    <ScanTable />
+  </FilteredList>
+);

@@ -3,14 +3,17 @@ import { normalisePlate, SCAN_STATUSES } from '../../domain/scans';
 import type { ScanFilterValues } from './filters';
 import { RESOURCES } from '../../domain/resources';
 import type { ScanItem } from '../../domain/records';
-import { EMPTY_LIST_PAGE, type ListPage, type ListSort } from '../../components/list/listPage';
+import type { PageSort } from '../../resources/shared/pageSort';
 
-/** A row of `GET scans` as JSON (server/services/scan/schemas.ts ScanItemRecord); events carry the same fields. */
-/** A list row as the server sends it (the domain's record, src/domain/records.ts). */
+/** A list row as the server sends it (the domain's record, src/domain/records.ts); events carry the same fields. */
 export type ScanRow = ScanItem;
 
-/** The page on screen: the server's rows with live events applied. */
-export type LivePage = ListPage<ScanRow>;
+/** The page on screen: the server's rows with live events applied, the total, and whether the server counted "about" it. */
+export interface LivePage {
+  rows: ScanRow[];
+  total: number;
+  estimate: boolean;
+}
 
 /** What decides whether a new scan belongs on the page: paging, search, filters and the header selection. */
 export interface LiveContext {
@@ -30,13 +33,13 @@ export type LiveAction =
   /** An update event may carry only the fields it changed; the row keeps the rest. */
   | { type: 'updated'; scan: Partial<ScanRow> & Pick<ScanRow, 'id'> };
 
-export const EMPTY_PAGE: LivePage = EMPTY_LIST_PAGE;
+export const EMPTY_PAGE: LivePage = { rows: [], total: 0, estimate: false };
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '');
 const sameId = (a: unknown, b: string) => (typeof a === 'number' || typeof a === 'string') && String(a) === b;
 
 /**
- * The server's search (server/services/scan/repository.ts scanSelection) on one row: a registration,
+ * The server's search (server/services/scan/list-repository.ts scanSelection) on one row: a registration,
  * make or model starting with the text, or a client or agent name containing it.
  */
 export function matchesSearch(scan: ScanRow, q: string): boolean {
@@ -104,7 +107,7 @@ export function liveRowsReducer(state: LivePage, action: LiveAction): LivePage {
 /** Columns the user may sort (the resource table's); Date/Time and Action are not sortable. */
 export const SORTABLE_COLUMNS = RESOURCES.scans.sortable;
 export type SortColumn = (typeof SORTABLE_COLUMNS)[number];
-export type RowSort = ListSort<SortColumn>;
+export type RowSort = PageSort<SortColumn>;
 
 const statusOrder = (v: unknown) => {
   const i = SCAN_STATUSES.findIndex((s) => s.id === lower(v));

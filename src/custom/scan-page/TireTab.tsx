@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
-import { useTranslate } from 'react-admin';
-import { tyreRows, type TyreWheel } from '../../domain/scan-view';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider';
+import { OPTION_NAMES } from '../../domain/options';
+import { DEFAULT_TREAD_LIMITS, treadLimitsOf, treadOf, tyreRows, type TreadLimits, type TyreWheel } from '../../domain/scan-view';
 import { Empty } from './Section';
 import { lazyComponent } from '../../components/lazyComponent';
 import { TyreRepairChoice } from './TyreRepairChoice';
@@ -19,7 +22,55 @@ const notesOf = (wheel: TyreWheel) => {
   return { eaten: of('eatenTire'), pressure: of('pressureTire') };
 };
 
-const WheelCard = ({ wheel, row, direction, onGraph }: { wheel: TyreWheel; row: number; direction: 'L' | 'R'; onGraph: () => void }) => {
+/** The tread limits from the application settings; the defaults until they arrive or when they cannot be read. */
+function useTreadLimits(): TreadLimits {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const names = [OPTION_NAMES.TYRE_LEGAL_MIN_MM, OPTION_NAMES.TYRE_RECOMMENDED_MIN_MM];
+  const { data } = useQuery({
+    queryKey: ['options', 'search', ...names],
+    queryFn: () => dataProvider.searchOptions(names),
+    staleTime: 5 * 60_000,
+  });
+  if (!data) return DEFAULT_TREAD_LIMITS;
+  return treadLimitsOf(Object.fromEntries(data.map((o) => [o.option_name, o.option_value])));
+}
+
+/** Colour and wording of a tread status: red under the legal minimum, amber under the recommended one. */
+const TREAD_COLOR = { illegal: 'error.main', replace_soon: 'warning.dark', ok: 'success.dark' } as const;
+
+/** The wheel's shallowest tread in mm and its status against the limits, in words and colour. */
+const TreadDepth = ({ wheel, limits }: { wheel: TyreWheel; limits: TreadLimits }) => {
+  const translate = useTranslate();
+  const tread = treadOf(wheel, limits);
+  if (!tread) return null;
+  const mm = (n: number) => n.toFixed(1);
+  return (
+    <Box
+      data-testid="tread-depth"
+      data-status={tread.status}
+      sx={{ mt: 1, pl: 1, borderLeft: 4, borderColor: TREAD_COLOR[tread.status], display: 'grid', gap: 0.25 }}
+    >
+      <Typography variant="body2">{translate('app.scanPage.tire.min_depth', { depth: mm(tread.min) })}</Typography>
+      <Typography variant="body2" sx={{ color: TREAD_COLOR[tread.status], fontWeight: 500 }}>
+        {translate(`app.scanPage.tire.tread.${tread.status}`, { legal: mm(limits.legal), recommended: mm(limits.recommended) })}
+      </Typography>
+    </Box>
+  );
+};
+
+const WheelCard = ({
+  wheel,
+  row,
+  direction,
+  limits,
+  onGraph,
+}: {
+  wheel: TyreWheel;
+  row: number;
+  direction: 'L' | 'R';
+  limits: TreadLimits;
+  onGraph: () => void;
+}) => {
   const translate = useTranslate();
   const { agentViewer } = useScanPage();
   const t = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.tire.${k}`, args);
@@ -31,6 +82,7 @@ const WheelCard = ({ wheel, row, direction, onGraph }: { wheel: TyreWheel; row: 
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           {wheel.label}
         </Typography>
+        <TreadDepth wheel={wheel} limits={limits} />
         {!any ? (
           <Empty>{t('no_data')}</Empty>
         ) : (
@@ -91,14 +143,15 @@ export const TireTab = () => {
   const translate = useTranslate();
   const { scan } = useScanPage();
   const [graph, setGraph] = useState<TyreWheel | null>(null);
+  const limits = useTreadLimits();
   const rows = tyreRows(scan.data);
   if (rows.length === 0) return <Empty>{translate('app.scanPage.tire.scan_not_detected')}</Empty>;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {rows.map((r) => (
         <Box key={r.row} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <WheelCard wheel={r.left} row={r.row} direction="L" onGraph={() => setGraph(r.left)} />
-          <WheelCard wheel={r.right} row={r.row} direction="R" onGraph={() => setGraph(r.right)} />
+          <WheelCard wheel={r.left} row={r.row} direction="L" limits={limits} onGraph={() => setGraph(r.left)} />
+          <WheelCard wheel={r.right} row={r.row} direction="R" limits={limits} onGraph={() => setGraph(r.right)} />
         </Box>
       ))}
       {graph && <TyreGraphDialog wheel={graph} onClose={() => setGraph(null)} />}

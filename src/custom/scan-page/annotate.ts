@@ -1,3 +1,18 @@
+/**
+ * The marks offered, outlines first: a frame, an ellipse frame, arrows and lines point at damage without covering it.
+ * marker.js's filled shapes (cover, highlight, filled ellipse) would hide the dent they mark, so they are left out.
+ */
+export const ANNOTATION_MARKERS = [
+  'FrameMarker',
+  'EllipseFrameMarker',
+  'ArrowMarker',
+  'LineMarker',
+  'FreehandMarker',
+  'TextMarker',
+  'CalloutMarker',
+  'MeasurementMarker',
+] as const;
+
 /** What the popup is called for assistive technology, and where focus goes when it closes. */
 export interface AnnotateOptions {
   label: string;
@@ -19,6 +34,7 @@ export async function annotateImage(image: HTMLImageElement, options: AnnotateOp
   return new Promise((resolve) => {
     const area = new MarkerArea(image);
     area.settings.displayMode = 'popup';
+    area.availableMarkerTypes = [...ANNOTATION_MARKERS];
     // Above MUI's dialogs and menus (1300).
     area.uiStyleSettings.zIndex = '1500';
     area.renderAtNaturalSize = true;

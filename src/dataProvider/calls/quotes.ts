@@ -1,6 +1,7 @@
 import type { Identifier } from 'react-admin';
 import type { QuoteInvoiceRecord } from '../../domain/quote-wire';
 import type { Request } from '../http';
+import { exportCall, type ExportQuery } from './exports';
 
 /** What saving a quote answers: its id and, for the agent's quote, the total and currency. */
 export interface QuoteSaveReply {
@@ -11,6 +12,8 @@ export interface QuoteSaveReply {
 
 /** The quote service's calls from the quote screens. */
 export const quoteCalls = (request: Request) => ({
+  /** The quotes list as a file (the list's search and filters; `format` xlsx, else CSV): the file's url. */
+  exportQuotes: (query: ExportQuery) => exportCall(request, 'quote', 'quotes/export-quote-report', query),
   /** The car panels of each panel group, by position. */
   panelGroupPositions: () => request('quote', 'panelGroups/positions'),
   /** The saved quote of a scan (a 404 when there is none). */

@@ -1,11 +1,14 @@
 import type { Identifier } from 'react-admin';
 import type { ArchData, EvaluationReply, PlateLookup, PlateSuggestion, ScanDetail, TyreRepair } from '../../domain/records';
 import type { Request } from '../http';
+import { exportCall, type ExportQuery } from './exports';
 
 const scanPath = (id: Identifier, rest = '') => `scans/${encodeURIComponent(String(id))}${rest}`;
 
-/** The scan service's calls from the scan page and the quote screens. */
+/** The scan service's calls from the scan list, the scan page and the quote screens. */
 export const scanCalls = (request: Request) => ({
+  /** The scan list as a file (the list's search and filters; `format` xlsx, else CSV): the file's url. */
+  exportScans: (query: ExportQuery) => exportCall(request, 'scan', 'scans/export-scan-report', query),
   scan: (id: Identifier) => request<ScanDetail>('scan', scanPath(id)),
   /** Saves changed scan fields (noLoading: no loading screen on the devices); the reply is the saved scan. */
   saveScan: (id: Identifier, changes: object) =>

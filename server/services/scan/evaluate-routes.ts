@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { EvaluationRecord, ScanItemRecord } from '../../../src/domain/records';
 import { RESOURCES } from '../../../src/domain/resources';
 import { safeString } from '../../../src/domain/text';
-import type { Database } from '../../db/database';
-import { NotFoundError } from '../../errors';
-import {
-  loadGstPercent,
-  loadPanels,
-  loadPricingClient,
-  loadScanMeasures,
-  loadTyreChoices,
-  thresholdCategories,
-} from '../../lib/pricing-inputs';
+import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
-import { findScanItem, listScans, scanSelection } from './repository';
-import { parseScanId, SCAN_MODEL } from './service';
+import type { scanEvaluation } from './evaluate-service';
 
 const SearchBody = z.object({
   /** Our id of one scan. */
@@ -39,8 +28,8 @@ const SearchBody = z.object({
  * The quote screen's scan calls, permission `scan`, scoped like the scan list: `GET scans/{id}/evaluate`
  * and `POST scans/search`.
  */
-export function evaluateRoutes(app: FastifyInstance, opts: { db: Database }, done: () => void) {
-  const { db } = opts;
+export function evaluateRoutes(app: FastifyInstance, opts: { evaluation: ReturnType<typeof scanEvaluation> }, done: () => void) {
+  const { evaluation } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Scan'];
   const access = { permission: RESOURCES.scans.permission };
@@ -56,29 +45,7 @@ export function evaluateRoutes(app: FastifyInstance, opts: { db: Database }, don
         response: { 200: dataReply(EvaluationRecord), ...recordErrors },
       },
     },
-    async (req) => {
-      const id = parseScanId(req.params.id);
-      const scanInfo = await findScanItem(db, id, req.scope);
-      if (!scanInfo) throw new NotFoundError(SCAN_MODEL, id);
-      const [measures, panels, client, gst_percent, tyres] = await Promise.all([
-        loadScanMeasures(db, id),
-        loadPanels(db),
-        scanInfo.client_id === null ? null : loadPricingClient(db, scanInfo.client_id),
-        loadGstPercent(db),
-        loadTyreChoices(db, id),
-      ]);
-      const categories = client ? thresholdCategories(client, panels, measures) : {};
-      return {
-        data: {
-          measures,
-          client: client ? { ...client, thresholdCategory: categories } : null,
-          panels: panels.map((p) => ({ ...p, thresholdCategory: p.car_panel ? (categories[p.car_panel] ?? null) : null })),
-          scanInfo,
-          tyres,
-          gst_percent,
-        },
-      };
-    },
+    async (req) => ({ data: await evaluation.evaluate(callerOf(req), req.params.id) }),
   );
 
   r.post(
@@ -93,14 +60,7 @@ export function evaluateRoutes(app: FastifyInstance, opts: { db: Database }, don
         response: { 200: dataReply(z.array(ScanItemRecord)), ...recordErrors },
       },
     },
-    async (req) => {
-      const { scan_id, q, per_page } = req.body;
-      const sel = await scanSelection(db, req.scope, { q });
-      if (scan_id !== undefined) sel.where = sql<boolean>`${sel.where} and s.id = ${scan_id}`;
-      sel.counted = null;
-      const { items } = await listScans(db, sel, 1, per_page);
-      return { data: items };
-    },
+    async (req) => ({ data: await evaluation.search(callerOf(req), req.body) }),
   );
   done();
 }

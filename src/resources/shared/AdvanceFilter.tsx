@@ -1,15 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, ButtonBase, Collapse, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
+import { useSelectOptions } from '../../components/useSelectOptions';
 import { SCAN_TYPES } from '../../domain/scans';
-import { useSelectOptions } from '../useSelectOptions';
-import { emptyFilters, hasAnyValue, normaliseFilterValues, type FilterValues } from './filterValues';
+import { emptyFilters, filterQuery, hasAnyValue, normaliseFilterValues, type FilterValues } from './filterValues';
 
 /**
- * A list's advance filter (the shared pattern, used by the scan and quote lists), described by its fields. Texts come from
- * the list's own catalogue block `<messages>.filter.*`: expand, title, select, applied, search, reset and each field's label.
+ * A list's advance filter (the shared pattern, used by the scan and quote lists), described by its fields and applied as
+ * the react-admin list's filter beside the search. Texts come from the list's own catalogue block `<messages>.filter.*`:
+ * expand, title, select, applied, search, reset and each field's label.
  */
 
 interface ChoiceFieldProps {
@@ -139,11 +140,9 @@ export interface FilterDescription<K extends string> {
   columns: number;
 }
 
-interface AdvanceFilterProps<K extends string> {
+interface FilterFormProps<K extends string> {
   /** The list's i18n block, e.g. 'app.scans'. */
   messages: string;
-  /** Element id of the collapsible part. */
-  id: string;
   filters: FilterDescription<K>;
   applied: FilterValues<K>;
   loading: boolean;
@@ -198,7 +197,7 @@ const FilterInput = <K extends string>({
   }
 };
 
-const FilterForm = <K extends string>({ messages, filters, applied, loading, onApply, onReset }: Omit<AdvanceFilterProps<K>, 'id'>) => {
+const FilterForm = <K extends string>({ messages, filters, applied, loading, onApply, onReset }: FilterFormProps<K>) => {
   const translate = useTranslate();
   const [draft, setDraft] = useState<FilterValues<K>>(applied);
   // The applied filters change from outside too (Reset, a stored list state): the inputs follow.
@@ -248,12 +247,36 @@ const FilterForm = <K extends string>({ messages, filters, applied, loading, onA
 };
 
 /**
- * The advance filter (after the shared pattern): the panel above holding the described inputs;
- * Search applies the values (disabled while loading or with none set), Reset clears them. The select lists load when
+ * The advance filter (after the shared pattern): the panel above holding the described inputs; Search applies the values
+ * with the list's search text (disabled while loading or with none set), Reset clears them. The select lists load when
  * the panel first opens.
  */
-export const AdvanceFilter = <K extends string>({ id, ...props }: AdvanceFilterProps<K>) => (
-  <AdvanceFilterPanel messages={props.messages} id={id} applied={props.filters.keys.filter((key) => props.applied[key] !== '').length}>
-    <FilterForm {...props} />
-  </AdvanceFilterPanel>
-);
+export const AdvanceFilter = <K extends string>({
+  messages,
+  id,
+  filters,
+}: {
+  /** The list's i18n block, e.g. 'app.scans'. */
+  messages: string;
+  /** Element id of the collapsible part. */
+  id: string;
+  filters: FilterDescription<K>;
+}) => {
+  const list = useListContext();
+  const { setFilters, isPending } = list;
+  const values = list.filterValues as Partial<Record<K | 'q', unknown>>;
+  const applied = useMemo(() => normaliseFilterValues(filters.keys, values), [filters.keys, values]);
+  const apply = (next: FilterValues<K>) => setFilters(filterQuery(filters.keys, values.q, next));
+  return (
+    <AdvanceFilterPanel messages={messages} id={id} applied={filters.keys.filter((key) => applied[key] !== '').length}>
+      <FilterForm
+        messages={messages}
+        filters={filters}
+        applied={applied}
+        loading={isPending}
+        onApply={apply}
+        onReset={() => apply(emptyFilters(filters.keys))}
+      />
+    </AdvanceFilterPanel>
+  );
+};

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { messages } from '../../../src/domain/fields';
 import { IMAGE_KINDS, ingestResultsBody, ingestScanBody, ingestStatusBody } from '../../../src/domain/scans';
 import { IMAGE_MAX_BYTES, type UploadedFile } from '../../lib/images';
+import { callerOf } from '../../lib/caller';
 import { multipartBody } from '../../lib/multipart';
 import { scanUploadRoom } from '../../lib/upload-quota';
 import { dataReply, ErrorReply } from '../../lib/replies';
@@ -138,7 +139,7 @@ export function ingestRoutes(app: FastifyInstance, opts: { ingestion: ReturnType
         },
       },
     },
-    async (req) => ({ data: await ingestion.devices(req) }),
+    async (req) => ({ data: await ingestion.devices(callerOf(req)) }),
   );
 
   r.post(
@@ -171,7 +172,7 @@ export function ingestRoutes(app: FastifyInstance, opts: { ingestion: ReturnType
       },
     },
     async (req, res) => {
-      const { created, item } = await ingestion.createScan(req, req.body);
+      const { created, item } = await ingestion.createScan(callerOf(req), req.body);
       return res.status(created ? 201 : 200).send({ data: item });
     },
   );
@@ -203,7 +204,7 @@ export function ingestRoutes(app: FastifyInstance, opts: { ingestion: ReturnType
         response: { 200: dataReply(ScanItemRecord), ...deviceErrors },
       },
     },
-    async (req) => ({ data: await ingestion.uploadResults(req, req.params.id, req.body) }),
+    async (req) => ({ data: await ingestion.uploadResults(callerOf(req), req.params.id, req.body) }),
   );
 
   r.post(
@@ -225,7 +226,7 @@ export function ingestRoutes(app: FastifyInstance, opts: { ingestion: ReturnType
         response: { 200: FileUrlReply, ...deviceErrors },
       },
     },
-    async (req) => ({ data: await ingestion.uploadImage(req, req.params.id, req.body) }),
+    async (req) => ({ data: await ingestion.uploadImage(callerOf(req), req.params.id, req.body) }),
   );
 
   r.post(
@@ -246,7 +247,7 @@ export function ingestRoutes(app: FastifyInstance, opts: { ingestion: ReturnType
         response: { 200: FileUrlReply, ...deviceErrors },
       },
     },
-    async (req) => ({ data: await ingestion.uploadVideo(req, req.params.id, req.body) }),
+    async (req) => ({ data: await ingestion.uploadVideo(callerOf(req), req.params.id, req.body) }),
   );
 
   r.post(
@@ -265,7 +266,7 @@ export function ingestRoutes(app: FastifyInstance, opts: { ingestion: ReturnType
         response: { 200: dataReply(ScanItemRecord), ...deviceErrors },
       },
     },
-    async (req) => ({ data: await ingestion.setStatus(req, req.params.id, req.body.status) }),
+    async (req) => ({ data: await ingestion.setStatus(callerOf(req), req.params.id, req.body.status) }),
   );
   done();
 }

@@ -1,18 +1,8 @@
 /**
- * A list's advance-filter values as the inputs hold them ('' means "not set") and how they become query parameters
- * (the scan and quote lists). `ts` and `te` are days ('YYYY-MM-DD', Melbourne time; the server includes the end day).
+ * An advance filter's values as the inputs hold them ('' means "not set") and how they become the list's filter (the
+ * scan and quote lists). `ts` and `te` are days ('YYYY-MM-DD', Melbourne time; the server includes the end day).
  */
 export type FilterValues<K extends string> = Record<K, string>;
-
-export type ListQuery = Record<string, string | number>;
-
-/** What a list shows: page (from 1), rows per page, the search text and the applied filters. */
-export interface ListParams<K extends string> {
-  page: number;
-  perPage: number;
-  q: string;
-  filters: FilterValues<K>;
-}
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -37,19 +27,16 @@ export function normaliseFilterValues<K extends string>(
 /** The filter's Search is enabled only when some value is set. */
 export const hasAnyValue = <K extends string>(keys: readonly K[], filters: FilterValues<K>) => keys.some((key) => filters[key] !== '');
 
-/** The filters and the trimmed search text as query parameters; blanks are left out. */
-export function filterQuery<K extends string>(keys: readonly K[], q: string, filters: FilterValues<K>): ListQuery {
+/** The trimmed search text and the filters set, as the list's filter and the export's query; blanks are left out. */
+export function filterQuery<K extends string>(
+  keys: readonly K[],
+  q: unknown,
+  filters: Partial<Record<K, unknown>>,
+): Record<string, string> {
   const f = normaliseFilterValues(keys, filters);
-  const query: ListQuery = {};
-  const search = q.trim();
+  const query: Record<string, string> = {};
+  const search = typeof q === 'string' ? q.trim() : '';
   if (search) query.q = search;
   for (const key of keys) if (f[key]) query[key] = f[key];
   return query;
 }
-
-/** A paged list's query: page and per_page, then the filters. */
-export const pagedQuery = <K extends string>(keys: readonly K[], { page, perPage, q, filters }: ListParams<K>): ListQuery => ({
-  page: Math.max(1, Math.floor(page)),
-  per_page: perPage,
-  ...filterQuery(keys, q, filters),
-});

@@ -1,37 +1,44 @@
 import { useRef, useState } from 'react';
-import { toListPage } from '../../components/list/listPage';
-import { useListQuery } from '../../components/list/useListParams';
+import { useListContext } from 'react-admin';
+import type { ListMeta } from '../../dataProvider';
 import { useScanEvents } from '../../realtime';
 import { useSelectedAgent, useSelectedClient, type Selection } from '../../session';
-import { toListQuery, type ScanListParams } from './filters';
+import { normaliseFilterValues } from '../../resources/shared/filterValues';
+import { FILTER_KEYS } from './filters';
 import { EMPTY_PAGE, liveRowsReducer, type LiveAction, type LiveContext, type LivePage, type ScanRow } from './liveRows';
 
 const idsOf = (s: Selection) => (s === null ? null : Array.isArray(s) ? s : [s]);
 
 /**
- * One server page of scans (GET scans with the list's paging, search and filters; the header selection
- * travels as X_SNG_* headers) with live `created` / `updated` events applied on top (liveRows.ts).
+ * The list's server page of scans (GET scans with its paging, search and filters; the header selection travels as
+ * X_SNG_* headers) with live `created` / `updated` events applied on top (liveRows.ts).
  */
-export function useScanList(params: ScanListParams) {
+export function useLiveScanRows() {
+  const list = useListContext<ScanRow>();
+  const { data, total, error, isPending, page, perPage, refetch } = list;
   const agent = useSelectedAgent();
   const client = useSelectedClient();
-  const result = useListQuery('scans', 'scan', 'scans', toListQuery(params));
 
   // The server's page, with the events since it arrived; a new reply (or failure) starts again from it.
-  const source = result.isError ? result.error : result.data;
+  const source: unknown = error ?? data;
   const [live, setLive] = useState<{ source: unknown; page: LivePage }>({ source: undefined, page: EMPTY_PAGE });
   let current = live;
   if (source !== undefined && source !== live.source) {
-    const page = result.isError ? liveRowsReducer(live.page, { type: 'failed' }) : toListPage<ScanRow>(source);
-    current = { source, page };
+    const estimate = (list.meta as ListMeta | undefined)?.totalIsEstimate === true;
+    const rows = data ?? [];
+    const next: LivePage = error
+      ? liveRowsReducer(live.page, { type: 'failed' })
+      : liveRowsReducer(live.page, { type: 'loaded', rows, total: total ?? rows.length, estimate });
+    current = { source, page: next };
     setLive(current);
   }
   const context = useRef<LiveContext>(null);
+  const filters = list.filterValues as Record<string, unknown>;
   context.current = {
-    page: params.page,
-    perPage: params.perPage,
-    q: params.q,
-    filters: params.filters,
+    page,
+    perPage,
+    q: typeof filters.q === 'string' ? filters.q : '',
+    filters: normaliseFilterValues(FILTER_KEYS, filters),
     agents: idsOf(agent),
     clients: idsOf(client),
   };
@@ -41,8 +48,8 @@ export function useScanList(params: ScanListParams) {
     (scan) => context.current && apply({ type: 'created', scan: scan as ScanRow, context: context.current }),
     (scan) => apply({ type: 'updated', scan }),
     // Back after a drop: the page is fetched again, so scans created or changed meanwhile are not missed.
-    () => void result.refetch(),
+    () => void refetch(),
   );
 
-  return { page: current.page, loading: result.isPending, refetch: result.refetch };
+  return { page: current.page, isPending };
 }

@@ -1,0 +1,46 @@
+import type { ScanDeps } from './shared';
+import type { Caller } from '../../lib/caller';
+import {
+  loadGstPercent,
+  loadPanels,
+  loadPricingClient,
+  loadScanMeasures,
+  loadTyreChoices,
+  thresholdCategories,
+} from '../../lib/pricing-inputs';
+import { searchScans } from './list-repository';
+import { visibleScans } from './scans-service';
+import { parseScanId } from './shared';
+
+/** The quote screen's scan reads, scoped like the scan list: what a scan is priced with, and finding scans. */
+export function scanEvaluation(deps: Pick<ScanDeps, 'db'>) {
+  const { db } = deps;
+  const visible = visibleScans(db);
+  return {
+    /** The scan's counts, its client's prices and each panel's category (the list row as `scanInfo`). */
+    async evaluate(caller: Pick<Caller, 'scope'>, rawId: string) {
+      const id = parseScanId(rawId);
+      const scanInfo = await visible.item(caller, id);
+      const [measures, panels, client, gst_percent, tyres] = await Promise.all([
+        loadScanMeasures(db, id),
+        loadPanels(db),
+        scanInfo.client_id === null ? null : loadPricingClient(db, scanInfo.client_id),
+        loadGstPercent(db),
+        loadTyreChoices(db, id),
+      ]);
+      const categories = client ? thresholdCategories(client, panels, measures) : {};
+      return {
+        measures,
+        client: client ? { ...client, thresholdCategory: categories } : null,
+        panels: panels.map((p) => ({ ...p, thresholdCategory: p.car_panel ? (categories[p.car_panel] ?? null) : null })),
+        scanInfo,
+        tyres,
+        gst_percent,
+      };
+    },
+
+    /** The scans in scope matching `q` and, when given, the id `scan_id`: at most per_page list rows, newest first. */
+    search: (caller: Pick<Caller, 'scope'>, body: { scan_id?: number; q?: string; per_page: number }) =>
+      searchScans(db, caller.scope, body, body.per_page),
+  };
+}

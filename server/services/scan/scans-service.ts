@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { inScope } from '../../../src/domain/permissions';
+import {
+  type ExportFormat,
+  manualScanFields,
+  SCAN_VEHICLE_FIELDS,
+  type scanUpdateBody,
+  scanVehicleFields,
+} from '../../../src/domain/scans';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import type { Caller } from '../../lib/caller';
+import { checkReferences } from '../../lib/resource';
+import { signedFileUrl } from '../../lib/storage';
+import { broadcastScan, queueScanEvent } from './events';
+import { buildExport } from './export';
+import { releaseFiles } from './files';
+import { countUpTo, listScans, recordExport, type ScanFilters, scanSelection } from './list-repository';
+import {
+  agentDefaultClient,
+  deleteScanRows,
+  findScanDetail,
+  findScanItem,
+  hasScanReport,
+  insertManualScan,
+  refreshCounts,
+  updateScanColumns,
+} from './scan-repository';
+import type { ManualScanBody } from './schemas';
+import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './shared';
+
+/** An export holds at most this many scans; more must be narrowed by the filters. */
+export const EXPORT_MAX_ROWS = 200_000;
+
+/** Wire name -> column for the editable vehicle fields. */
+const COLUMN: Record<string, string> = { licensePlate: 'license_plate', carColor: 'car_color' };
+
+/** A scan the caller may see, as the list row or the whole record; else the model's 404. */
+export function visibleScans(db: ScanDeps['db']) {
+  const notFound = (id: number | string) => new NotFoundError(SCAN_MODEL, id);
+  return {
+    async detail(caller: Pick<Caller, 'scope'>, id: number) {
+      const scan = await findScanDetail(db, id, caller.scope);
+      if (!scan) throw notFound(id);
+      return scan;
+    },
+    async item(caller: Pick<Caller, 'scope'>, id: number) {
+      const item = await findScanItem(db, id, caller.scope);
+      if (!item) throw notFound(id);
+      return item;
+    },
+  };
+}
+
+/**
+ * The scan list and records for a caller (their user, data scope and log): every method checks, writes in one
+ * transaction with the webhooks queued in it, then broadcasts and (for uploaded scans) rewrites the report.
+ */
+export function scanRecords(deps: ScanDeps) {
+  const { db, storage } = deps;
+  const visible = visibleScans(db);
+
+  return {
+    async list(caller: Pick<Caller, 'scope'>, query: ScanFilters & { page: number; per_page: number }) {
+      const { page, per_page, ...filters } = query;
+      const { items, total, estimate } = await listScans(db, await scanSelection(db, caller.scope, filters), page, per_page);
+      return { items, total, total_is_estimate: estimate };
+    },
+
+    /** Writes the filtered scans as a file (removed EXPORT_TTL_HOURS later) and returns its URL. */
+    async exportReport(caller: Pick<Caller, 'actor' | 'scope'>, query: ScanFilters & { format: ExportFormat }) {
+      // Paging parameters may come along (the list's query is reused); the selection reads only the filters.
+      const { format, ...filters } = query;
+      const selection = await scanSelection(db, caller.scope, filters);
+      if ((await countUpTo(db, selection, EXPORT_MAX_ROWS)) > EXPORT_MAX_ROWS)
+        throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
+      const file = await buildExport(db, selection.where, format);
+      const key = await storage.put(file.data, file.contentType);
+      await recordExport(db, key, caller.actor.id, format, file.count);
+      // The browser downloads through a plain link (no bearer token): a short-lived link signed for this user.
+      return { url: signedFileUrl(deps.signer, key, caller.actor.id) };
+    },
+
+    detail: (caller: Pick<Caller, 'scope'>, rawId: string) => visible.detail(caller, parseScanId(rawId)),
+
+    async update(caller: Caller, rawId: string, body: z.output<typeof scanUpdateBody>) {
+      const id = parseScanId(rawId);
+      const current = await visible.item(caller, id);
+      const input = body as Record<string, unknown>;
+      const columns: Record<string, unknown> = {};
+      for (const field of SCAN_VEHICLE_FIELDS) if (field in input) columns[COLUMN[field] ?? field] = input[field] ?? null;
+      if (Object.keys(columns).length) {
+        const item = await db.transaction().execute(async (trx) => {
+          // The client must be one the user may see, checked in the writing transaction; the scan's own may stay.
+          await checkReferences(trx, { user: caller.actor, scope: caller.scope }, scanVehicleFields, input, {
+            current: { client_id: current.client_id },
+          });
+          await updateScanColumns(trx, id, columns);
+          // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
+          if (!(await findScanItem(trx, id, caller.scope))) throw new ForbiddenError();
+          return queueScanEvent(trx, 'updated', id);
+        });
+        if (current.status === 'uploaded') await writeScanReport(db, storage, id, caller.log);
+        await broadcastScan(deps, 'updated', item);
+      }
+      return visible.detail(caller, id);
+    },
+
+    /** Deletes a scan with its rows, then the files no other scan uses. */
+    async remove(caller: Pick<Caller, 'scope' | 'log'>, rawId: string) {
+      const id = parseScanId(rawId);
+      const item = await visible.item(caller, id);
+      const keys = await db.transaction().execute((trx) => deleteScanRows(trx, id));
+      await releaseFiles(db, storage, keys, caller.log);
+      return item;
+    },
+
+    /** A manual scan: always type tire, status uploaded, with its report. */
+    async createManual(caller: Caller, input: z.output<typeof ManualScanBody>) {
+      // ManualScanBody checked them: agent_id a positive id, client_id one or absent, startTime a date or absent.
+      const body = {
+        agent_id: Number(input.agent_id),
+        client_id: input.client_id == null ? null : Number(input.client_id),
+        startTime: typeof input.startTime === 'string' ? input.startTime : null,
+      };
+      const { id, item } = await db.transaction().execute(async (trx) => {
+        // The agent and the client must be ones the user may see: 422 on the field, nothing stored.
+        await checkReferences(trx, { user: caller.actor, scope: caller.scope }, manualScanFields, {
+          agent_id: body.agent_id,
+          client_id: body.client_id,
+        });
+        const clientId = body.client_id ?? (await agentDefaultClient(trx, body.agent_id));
+        // A defaulted client outside a Client user's scope would hide the scan from them: refused.
+        if (!inScope(caller.scope, { agent_id: body.agent_id, client_id: clientId })) throw new ForbiddenError();
+        const id = await insertManualScan(trx, {
+          scan_id: randomUUID(),
+          agent_id: body.agent_id,
+          client_id: clientId,
+          startTime: body.startTime,
+        });
+        return { id, item: await queueScanEvent(trx, 'created', id) };
+      });
+      // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
+      await writeScanReport(db, storage, id, caller.log);
+      await broadcastScan(deps, 'created', item);
+      return visible.detail(caller, id);
+    },
+
+    /** Recounts the damage totals (news to webhooks and the live list only when they changed) and writes a missing report. */
+    async refresh(caller: Pick<Caller, 'scope' | 'log'>, rawId: string) {
+      const id = parseScanId(rawId);
+      const item = await visible.item(caller, id);
+      const changed = await db.transaction().execute(async (trx) => {
+        const counts = async () => {
+          const row = await findScanItem(trx, id);
+          return `${row?.dentCount}/${row?.scratchCount}`;
+        };
+        const before = await counts();
+        await refreshCounts(trx, id, false);
+        return (await counts()) === before ? null : queueScanEvent(trx, 'updated', id);
+      });
+      await broadcastScan(deps, 'updated', changed);
+      if (item.status === 'uploaded' && !(await hasScanReport(db, id))) await writeScanReport(db, storage, id, caller.log);
+      return visible.detail(caller, id);
+    },
+  };
+}

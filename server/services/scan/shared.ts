@@ -1,0 +1,43 @@
+import type { Database } from '../../db/database';
+import { NotFoundError } from '../../errors';
+import type { CallLog } from '../../lib/caller';
+import type { Signer } from '../../lib/signing';
+import { type FileStorage, fileUrl } from '../../lib/storage';
+import type { Broadcaster } from '../../realtime/broadcaster';
+import { releaseFiles, withStoredFiles } from './files';
+import { syncScanFiles } from './files-repository';
+import { scanReportPdf } from './report';
+import { findScanDetail, upsertScanReport } from './scan-repository';
+
+export const SCAN_MODEL = 'Scan';
+
+/** What the scan services draw on: the database, the file store, the link signer, and the live-event side when the app has one. */
+export interface ScanDeps {
+  db: Database;
+  storage: FileStorage;
+  /** Signs download links (exports are private to their maker). */
+  signer: Signer;
+  broadcaster?: Broadcaster;
+  /** The app's log: a scan event that could not be published is no single request's line. */
+  log: CallLog;
+}
+
+/** Scan ids in paths are positive integers; anything else names no scan, so it is the model's 404. */
+export function parseScanId(raw: string) {
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(SCAN_MODEL, raw);
+  return Number(raw);
+}
+
+/** (Re)writes the scan's report PDF ('View Scan Report') from what the scan holds now, replacing the previous one. */
+export async function writeScanReport(db: Database, storage: FileStorage, scanId: number, log?: CallLog) {
+  const scan = await findScanDetail(db, scanId);
+  if (!scan) return;
+  const key = await storage.put(scanReportPdf(scan), 'application/pdf');
+  const gone = await withStoredFiles(storage, [key], () =>
+    db.transaction().execute(async (trx) => {
+      await upsertScanReport(trx, scanId, fileUrl(key));
+      return syncScanFiles(trx, scanId);
+    }),
+  );
+  await releaseFiles(db, storage, gone, log);
+}

@@ -1,0 +1,26 @@
+import { API_URL } from '../config';
+
+/** An export's file name: `<prefix>-YYYYMMDD-HHmm.<ext>` (e.g. scans-20261124-1530.csv). */
+export function exportFileName(prefix: string, extension: string, now = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
+  return `${prefix}-${stamp}.${extension}`;
+}
+
+/**
+ * Starts the browser's download of a file of the files route, saved as `name` (by default an export's name with
+ * `prefix`): the name travels as the route's `download` parameter, which makes the server send it as an attachment.
+ */
+export function downloadFile(url: string, name: string | ((extension: string) => string)) {
+  const href = new URL(url, new URL(`${API_URL}/`, window.location.href));
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(href.pathname)?.[1] ?? 'csv';
+  const fileName = typeof name === 'function' ? name(extension) : name;
+  href.searchParams.set('download', fileName);
+  const link = document.createElement('a');
+  link.href = href.toString();
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}

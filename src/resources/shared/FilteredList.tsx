@@ -1,0 +1,136 @@
+import type { ReactNode, SyntheticEvent } from 'react';
+import { Box, Table, TableBody, TableCell, TableRow, TablePagination, Typography } from '@mui/material';
+import { ListBase, ListView, SearchInput, TopToolbar, useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
+import type { AppDataProvider, ExportQuery, ListMeta } from '../../dataProvider';
+import { useSelectedAgent, useSelectedClient } from '../../session';
+import { AdvanceFilter, type FilterDescription } from './AdvanceFilter';
+import { ListExportButton } from './ListExportButton';
+
+/** The server answers newest first; a heading sorts the page on screen (pageSort.ts), never the query. */
+const SERVER_ORDER = { field: '', order: 'ASC' } as const;
+
+interface FilteredListProps<K extends string> {
+  resource: 'scans' | 'quotes';
+  /** The i18n block: `<messages>.title`, `.search`, `.empty`, `.columns.*`, `.filter.*`, the export's texts. */
+  messages: string;
+  /** The advance filter's element id is `<id>-advance-filter`. */
+  id: string;
+  filters: FilterDescription<K>;
+  /** Applied when the list opens without a stored state (the quotes' default range). */
+  filterDefaultValues?: Partial<Record<K, string>>;
+  exportList: (dataProvider: AppDataProvider, query: ExportQuery) => Promise<string>;
+  /** Saved export files are named `<filePrefix>-YYYYMMDD-HHmm.<ext>`. */
+  filePrefix: string;
+  /** The DataTable and the pagination. */
+  children: ReactNode;
+}
+
+/**
+ * A react-admin list with the advance filter above it (the scan and quote lists): title, the filter panel, search and
+ * Export, then the table the screen gives. Paging, search and filters live in the list's params (the URL and
+ * react-admin's store); the header selection is part of the query's key, so another agent or client fetches again.
+ */
+export const FilteredList = <K extends string>({
+  resource,
+  messages,
+  id,
+  filters,
+  filterDefaultValues,
+  exportList,
+  filePrefix,
+  children,
+}: FilteredListProps<K>) => {
+  const translate = useTranslate();
+  const agent = useSelectedAgent();
+  const client = useSelectedClient();
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="h1" variant="h6" sx={{ mb: 2 }}>
+        {translate(`${messages}.title`)}
+      </Typography>
+      <ListBase
+        resource={resource}
+        perPage={PER_PAGE_OPTIONS[0]}
+        sort={SERVER_ORDER}
+        debounce={SEARCH_DEBOUNCE_MS}
+        filterDefaultValues={filterDefaultValues}
+        queryOptions={{ meta: { selection: { agent, client } } }}
+      >
+        <AdvanceFilter messages={messages} id={`${id}-advance-filter`} filters={filters} />
+        <ListView
+          title={false}
+          filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate(`${messages}.search`)} />]}
+          actions={
+            <TopToolbar>
+              <ListExportButton exportList={exportList} keys={filters.keys} filePrefix={filePrefix} messages={messages} />
+            </TopToolbar>
+          }
+          pagination={false}
+          empty={false}
+          // A wide table scrolls inside its card on a phone instead of widening the page (360 px).
+          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+        >
+          {children}
+        </ListView>
+      </ListBase>
+    </Box>
+  );
+};
+
+/**
+ * The filtered lists' pagination: always shown (0-0 of 0 for an empty or failed page), "about N" when the server
+ * estimated the total. `total` overrides the list's (the scan list counts live rows).
+ */
+export const FilteredListPagination = ({ total }: { total?: number }) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const list = useListContext();
+  const { page, perPage, setPage, setPerPage } = list;
+  const count = total ?? list.total ?? 0;
+  const estimate = (list.meta as ListMeta | undefined)?.totalIsEstimate === true;
+  const number = (n: number) => n.toLocaleString(locale);
+  const lastPage = Math.max(1, Math.ceil(count / perPage));
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={Math.min(page, lastPage) - 1}
+      rowsPerPage={perPage}
+      rowsPerPageOptions={PER_PAGE_OPTIONS}
+      onPageChange={(_, p) => setPage(p + 1)}
+      onRowsPerPageChange={(event) => setPerPage(Number(event.target.value))}
+      labelRowsPerPage={translate('app.scans.pagination.rows_per_page')}
+      labelDisplayedRows={({ from, to, count: all }) =>
+        translate(estimate ? 'app.scans.pagination.range_estimate' : 'app.scans.pagination.range', {
+          from: number(from),
+          to: number(to),
+          total: number(all),
+        })
+      }
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } } }}
+    />
+  );
+};
+
+/** The empty (or failed) page: still the named table, one row saying `<messages>.empty`. */
+export const FilteredListEmpty = ({ messages }: { messages: string }) => {
+  const translate = useTranslate();
+  return (
+    <Table size="small" aria-label={translate(`${messages}.title`)} aria-busy={false}>
+      <TableBody>
+        <TableRow>
+          <TableCell align="center" sx={{ py: 4, color: 'text.secondary', borderBottom: 0 }}>
+            {translate(`${messages}.empty`)}
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  );
+};
+
+/** The Action column stays at the right edge while a wide table scrolls sideways, so a row's buttons are always in view. */
+export const ACTION_COLUMN_SX = { whiteSpace: 'nowrap', position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+
+/** Around a row's action buttons: their clicks (and their dialogs') do not also open the row. */
+export const stopRowClick = (event: SyntheticEvent) => event.stopPropagation();
