@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { renderQuotePdf } from '../server/lib/pdf/quote';
 import { buildInvoice, type Invoice } from '../src/domain/invoice';
+import { toCents } from '../src/domain/money';
 import { priceQuote } from '../src/domain/pricing';
 import { fortyPanelQuote } from './pricing';
 import { timing } from './report';
@@ -29,7 +30,7 @@ function fortyPanelInvoice(language: 'en' | 'ja'): Invoice {
   const pricing = {
     ...input,
     panels: input.panels.map((p, i) => ({ ...p, label: language === 'ja' ? `パネル ${i + 1}` : `Panel ${i + 1}` })),
-    products: input.products.map((p, i) => ({ text: language === 'ja' ? `商品 ${i + 1}` : `Product ${i + 1}`, price: p.price })),
+    products: input.products.map((p, i) => ({ text: language === 'ja' ? `商品 ${i + 1}` : `Product ${i + 1}`, price: toCents(p.price) })),
   };
   return buildInvoice({
     number: 123456,
@@ -47,7 +48,7 @@ function fortyPanelInvoice(language: 'en' | 'ja'): Invoice {
     assessor: 'Alex Assessor',
     client: 'Acme Insurance',
     pricing,
-    result: priceQuote(pricing),
+    result: priceQuote(input),
     parts: ['Clip', 'Emblem', 'Moulding'],
   });
 }

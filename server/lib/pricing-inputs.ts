@@ -4,6 +4,7 @@ import { dentPriceFields, scratchPriceFields } from '../../src/domain/client-fie
 import { OPTION_NAMES } from '../../src/domain/options';
 import type { PricingClientRecord } from '../../src/domain/records';
 import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory, type TyreChoice } from '../../src/domain/pricing';
+import { DEFAULT_GST_PERCENT } from '../../src/domain/quote-rules';
 import type { Executor } from '../db/database';
 
 /**
@@ -123,11 +124,11 @@ export async function loadTyreChoices(db: Executor, scanId: number): Promise<Tyr
   return r.rows.map((x) => ({ ...x, label: x.label ?? `${x.row} ${x.direction === 'L' ? 'LEFT' : 'RIGHT'}` }));
 }
 
-/** GST_PERCENT (application setting, default 10). */
+/** GST_PERCENT (application setting; DEFAULT_GST_PERCENT when missing or unusable). */
 export async function loadGstPercent(db: Executor): Promise<number> {
   const r = await sql<{
     value: string | null;
   }>`select option_value as value from options where option_name = ${OPTION_NAMES.GST_PERCENT}`.execute(db);
   const n = Number(r.rows[0]?.value);
-  return r.rows[0]?.value != null && Number.isFinite(n) && n >= 0 && n <= 100 ? n : 10;
+  return r.rows[0]?.value != null && Number.isFinite(n) && n >= 0 && n <= 100 ? n : DEFAULT_GST_PERCENT;
 }

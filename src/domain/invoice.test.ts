@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_COMMENTS, sampleInvoiceSource, samplePricing, sampleQuoteRecord } from '../test/invoiceSample';
 import { buildInvoice, formatMoney, groupDigits, invoiceLanguage, invoiceSourceOfQuote, invoiceTexts, type Invoice } from './invoice';
+import { invoiceQuoteOfRecord } from './quote-wire';
 import { priceQuote } from './pricing';
 
 const section = (invoice: Invoice, key: string) => invoice.sections.find((s) => s.key === key)!;
@@ -246,7 +247,9 @@ describe('buildInvoice over generated quotes', () => {
             })),
             products: prices.map((c, i) => ({ text: `Product ${i}`, price: c / 100 })),
           };
-          const invoice = buildInvoice({ ...base, pricing, result: priceQuote(pricing) });
+          // The engine takes the prices as typed (currency units); the invoice reads the quote's cents.
+          const products = prices.map((c, i) => ({ text: `Product ${i}`, price: c }));
+          const invoice = buildInvoice({ ...base, pricing: { ...pricing, products }, result: priceQuote(pricing) });
           for (const s of invoice.sections) expect(s.lines.reduce((a, l) => a + l.cents.total, 0)).toBe(s.cents);
           const t = Object.fromEntries(invoice.totals.map((x) => [x.key, x.cents]));
           expect(invoice.products.reduce((a, p) => a + p.cents, 0)).toBe(t.product);
@@ -307,13 +310,13 @@ describe('invoiceTexts', () => {
 
 describe('invoiceSourceOfQuote: the invoice of a saved quote as the quote service sends it', () => {
   it("gives the same invoice as the engine's result, from the stored figures", () => {
-    const fromRecord = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord()));
+    const fromRecord = buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(sampleQuoteRecord())));
     const fromEngine = buildInvoice(sampleInvoiceSource());
     expect(fromRecord).toEqual(fromEngine);
   });
 
   it("reads the scan's body type, the comments, the photo and the GST rate of the record", () => {
-    const invoice = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord({ gst_percent: 8, vehicle_photo: null })));
+    const invoice = buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(sampleQuoteRecord({ gst_percent: 8, vehicle_photo: null }))));
     expect(invoice.vehicle.find((f) => f.key === 'body_type')!.value).toBe('Sedan');
     expect(invoice.comments).toBe(SAMPLE_COMMENTS);
     expect(invoice.photo).toBeNull();
@@ -322,21 +325,21 @@ describe('invoiceSourceOfQuote: the invoice of a saved quote as the quote servic
 
   it("takes the language asked for, else the agent's", () => {
     const record = sampleQuoteRecord({ agent: { ...sampleQuoteRecord().agent, language: 'ja' } });
-    expect(buildInvoice(invoiceSourceOfQuote(record)).title).toBe('見積書 # 42');
-    expect(buildInvoice(invoiceSourceOfQuote(record, 'en')).title).toBe('ESTIMATE # 42');
+    expect(buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(record))).title).toBe('見積書 # 42');
+    expect(buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(record), 'en')).title).toBe('ESTIMATE # 42');
   });
 
   it("prints the stored figures, not a recomputation: a quote keeps its prices after the client's change", () => {
     const record = sampleQuoteRecord();
     record.items['11'] = { ...record.items['11'], repair_fee: 210, lineTotal: 257.25 };
     record.totals = { ...record.totals, pdr: 257.25 };
-    const invoice = buildInvoice(invoiceSourceOfQuote(record));
+    const invoice = buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(record)));
     expect(invoice.sections[0].lines[0]).toMatchObject({ repair_fee: '$210.00', total: '$257.25' });
     expect(invoice.totals[0]).toMatchObject({ label: 'PDR Total', amount: '$257.25' });
   });
 
   it('orders lines by panel, a scratch after its dent, and reads parts as texts', () => {
-    const invoice = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord({ parts: ['Grille', { text: 'Clip' }] })));
+    const invoice = buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(sampleQuoteRecord({ parts: ['Grille', { text: 'Clip' }] }))));
     expect(invoice.parts).toEqual(['Grille', 'Clip']);
     expect(invoice.sections.find((s) => s.key === 'pdr')!.lines.map((l) => l.panel)).toEqual(['Bonnet', 'Right Rear Door']);
     expect(invoice.sections.find((s) => s.key === 'conventional')!.lines.map((l) => l.description)).toEqual([

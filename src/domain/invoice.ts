@@ -1,18 +1,14 @@
 import { formatDateTime, type DateInput } from './format';
 import { INVOICE_LABELS, type InvoiceLabels, type InvoiceLanguage } from './invoice-labels';
-import { formatMoney, toCents, type Cents } from './money';
+import { formatMoney, type Cents } from './money';
+import type { InvoiceQuote } from './quote-model';
 import {
-  scratchSubtotal,
   SUBTOTALS,
   tyreLineKey,
-  type DentLevel,
-  type LineStatus,
   type PricedLine,
   type PricingInput,
   type PricingPanel,
   type QuotePricing,
-  type RepairType,
-  type ScratchRepairType,
   type Subtotal,
   type TyreChoice,
 } from './pricing';
@@ -53,10 +49,10 @@ export interface InvoicePanelSource {
   label: string;
 }
 
-/** A product of the quote: its name (the wire's `text`) and price in currency units. */
+/** A product of the quote: its name and its price in cents. */
 export interface InvoiceProductSource {
   text: string;
-  price: number;
+  price: Cents;
 }
 
 /** What a saved quote holds that the invoice shows. */
@@ -74,8 +70,8 @@ export interface InvoiceSource {
   assessor?: string | null;
   client?: string | null;
   /**
-   * What the invoice reads of the engine's input: the toggles (its surcharge columns), the panels' labels and the
-   * products' names. The quote's PricingInput with labels and product names fits as it is.
+   * What the invoice reads of the engine's input: the toggles (its surcharge columns), the panels' labels, and the
+   * products' names with their prices in cents.
    */
   pricing: Pick<PricingInput, 'metallic' | 'pearl' | 'aluminium'> & {
     panels: readonly InvoicePanelSource[];
@@ -242,11 +238,7 @@ export function buildInvoice(source: InvoiceSource): Invoice {
     });
   }
 
-  const products = pricing.products.map((p): InvoiceProduct => {
-    // As the engine counts it (toCents, half-up from the decimal); a half-typed price (negative, not a number) counts 0.
-    const cents = typeof p.price === 'number' && Number.isFinite(p.price) && p.price > 0 ? toCents(p.price) : 0;
-    return { name: text(p.text), price: money(cents), cents };
-  });
+  const products = pricing.products.map((p): InvoiceProduct => ({ name: text(p.text), price: money(p.price), cents: p.price }));
 
   const totalKeys: InvoiceTotalKey[] = [...SUBTOTALS, 'product', 'sub_total', 'tax', 'grand_total'];
   const totals = totalKeys.map((key): InvoiceTotal => ({
@@ -338,126 +330,17 @@ export function invoiceTexts(invoice: Invoice): string[] {
   ];
 }
 
-// ---- A saved quote as the quote service sends it ----
-
-/** A stored line's figures, in currency units as the wire carries them (the wire's Quote item: metalic_fee, lineTotal). */
-interface StoredFees {
-  repair_fee: number;
-  metalic_fee: number;
-  pearl_fee: number;
-  lineTotal: number;
-  status: LineStatus | null;
-}
+// ---- A saved quote ----
 
 /**
- * What the invoice reads of `GET quote/quotes/{id}` (src/domain/quotes.ts QuoteRecord; the wire names): the stored
- * lines and totals (the engine's figures on save), the toggles, products, parts, the agent block, the scan and the
- * client. Declared here by shape, so the invoice needs nothing else of the record.
+ * The invoice source of a saved quote (./quote-model, every figure in cents), in `language` (the screen's interface
+ * language; by default the agent's, as the PDF is made). Lines are in panel order, a panel's dent line before its
+ * scratch line, then the wheels, as the engine makes them.
  */
-export interface QuoteInvoiceRecord {
-  id: number;
-  created_at: DateInput;
-  updated_at?: DateInput;
-  currency: string | null;
-  metallic: number | boolean;
-  pearl: number | boolean;
-  aluminium: number | boolean;
-  items: Record<
-    string,
-    StoredFees & {
-      panel_id: number;
-      label: string;
-      category: DentLevel | null;
-      repair_type: RepairType | null;
-      aluminium_fee: number;
-      scratch: (StoredFees & { repair_type: ScratchRepairType }) | null;
-    }
-  >;
-  /** The Tyres section's lines (absent on a record that has none). */
-  tyres?: readonly {
-    row: number;
-    direction: 'L' | 'R';
-    label: string;
-    repair_type: TyreChoice;
-    status: LineStatus | null;
-    repair_fee: number;
-    lineTotal: number;
-  }[];
-  products: readonly { text: string; price: number }[];
-  parts: readonly (string | { text: string })[];
-  totals: Record<RepairType | 'product' | 'sub_total' | 'tax' | 'grant_total', number> & Partial<Record<'paint' | 'tyre', number>>;
-  assessor: string | null;
-  assessor_comments?: string | null;
-  vehicle_photo?: string | null;
-  gst_percent?: number | null;
-  client: { name: string } | null;
-  agent: InvoiceAgentSource & { language?: string | null };
-  scan: {
-    licensePlate: string | null;
-    make: string | null;
-    model: string | null;
-    carColor: string | null;
-    body_type?: string | null;
-    vin?: string | null;
-    timestamp: DateInput;
-  };
-}
-
-/**
- * The invoice source of a saved quote, in `language` (the screen's interface language; by default the agent's, as
- * the PDF is made). The figures are the stored ones, back in cents; lines are in panel order, a panel's dent line
- * before its scratch line, as the engine makes them.
- */
-export function invoiceSourceOfQuote(quote: QuoteInvoiceRecord, language?: string | null): InvoiceSource {
-  const items = Object.values(quote.items).sort((a, b) => a.panel_id - b.panel_id);
-  const lines: PricedLine[] = [];
-  for (const item of items) {
-    if (item.repair_type !== null)
-      lines.push({
-        panel_id: item.panel_id,
-        kind: 'dent',
-        repair_type: item.repair_type,
-        category: item.repair_type === 'pdr' ? item.category : null,
-        subtotal: item.repair_type,
-        status: item.status ?? 'priced',
-        repair_fee: toCents(item.repair_fee),
-        aluminium_fee: toCents(item.aluminium_fee),
-        metallic_fee: toCents(item.metalic_fee),
-        pearl_fee: toCents(item.pearl_fee),
-        line_total: toCents(item.lineTotal),
-      });
-    if (item.scratch)
-      lines.push({
-        panel_id: item.panel_id,
-        kind: 'scratch',
-        repair_type: item.scratch.repair_type,
-        category: null,
-        subtotal: scratchSubtotal(item.scratch.repair_type),
-        status: item.scratch.status ?? 'priced',
-        repair_fee: toCents(item.scratch.repair_fee),
-        aluminium_fee: 0,
-        metallic_fee: toCents(item.scratch.metalic_fee),
-        pearl_fee: toCents(item.scratch.pearl_fee),
-        line_total: toCents(item.scratch.lineTotal),
-      });
-  }
-  const tyres = quote.tyres ?? [];
-  for (const tyre of tyres)
-    lines.push({
-      panel_id: tyreLineKey(tyre),
-      kind: 'tyre',
-      repair_type: tyre.repair_type,
-      category: null,
-      subtotal: 'tyre',
-      status: tyre.status ?? 'priced',
-      repair_fee: toCents(tyre.repair_fee),
-      aluminium_fee: 0,
-      metallic_fee: 0,
-      pearl_fee: 0,
-      line_total: toCents(tyre.lineTotal),
-    });
-  const t = quote.totals;
-  const flag = (v: number | boolean) => v === true || v === 1;
+export function invoiceSourceOfQuote(quote: InvoiceQuote, language?: string | null): InvoiceSource {
+  const order = new Map(quote.panels.map((p, i) => [String(p.panel_id), i]));
+  const rank = (l: PricedLine) => (l.kind === 'tyre' ? Number.MAX_SAFE_INTEGER : (order.get(String(l.panel_id)) ?? -1));
+  const lines = [...quote.lines].sort((a, b) => rank(a) - rank(b));
   return {
     number: quote.id,
     date: quote.updated_at ?? quote.created_at,
@@ -476,33 +359,19 @@ export function invoiceSourceOfQuote(quote: QuoteInvoiceRecord, language?: strin
     assessor: quote.assessor,
     client: quote.client?.name ?? null,
     pricing: {
-      metallic: flag(quote.metallic),
-      pearl: flag(quote.pearl),
-      aluminium: flag(quote.aluminium),
+      metallic: quote.metallic,
+      pearl: quote.pearl,
+      aluminium: quote.aluminium,
       panels: [
-        ...items.map((i) => ({ panel_id: i.panel_id, label: i.label })),
-        ...tyres.map((tyre) => ({ panel_id: tyreLineKey(tyre), label: tyre.label })),
+        ...quote.panels.map((p) => ({ panel_id: p.panel_id, label: p.label })),
+        ...quote.tyres.map((tyre) => ({ panel_id: tyreLineKey(tyre), label: tyre.label })),
       ],
       products: quote.products,
     },
-    result: {
-      lines,
-      totals: {
-        pdr: toCents(t.pdr),
-        conventional: toCents(t.conventional),
-        p2p: toCents(t.p2p),
-        replacement: toCents(t.replacement),
-        paint: toCents(t.paint ?? 0),
-        tyre: toCents(t.tyre ?? 0),
-        product: toCents(t.product),
-        sub_total: toCents(t.sub_total),
-        tax: toCents(t.tax),
-        grand_total: toCents(t.grant_total),
-      },
-    },
-    parts: quote.parts.map((p) => (typeof p === 'string' ? p : p.text)),
-    comments: quote.assessor_comments ?? null,
-    photo: quote.vehicle_photo ?? null,
-    gst_percent: quote.gst_percent ?? null,
+    result: { lines, totals: quote.totals },
+    parts: quote.parts.map((p) => p.text),
+    comments: quote.assessor_comments,
+    photo: quote.vehicle_photo,
+    gst_percent: quote.gst_percent,
   };
 }

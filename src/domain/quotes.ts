@@ -11,8 +11,8 @@ import { safeString, singleLine } from './text';
  * (types). Every figure in a record is the server's, computed by the pricing engine (./pricing) on save.
  */
 
-/** The product picker's rule, with the product's wording. */
-export const DUPLICATE_PRODUCT_MESSAGE = 'Select other product, Because already this product was selected.';
+/** The product picker's rule, with the product's wording (./quote-rules). */
+export { DUPLICATE_PRODUCT_MESSAGE } from './quote-rules';
 export const QUOTE_VEHICLE_TYPES = ['D', 'L', 'XL'] as const;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -1,17 +1,8 @@
-import type { InvoiceSource, QuoteInvoiceRecord } from '../domain/invoice';
-import { centsToAmount } from '../domain/money';
-import {
-  priceQuote,
-  type PricedLine,
-  type PricingClient,
-  type PricingInput,
-  type PricingPanel,
-  type PricingTyre,
-  type RepairType,
-  type ScratchRepairType,
-  type TyreChoice,
-  tyreLineKey,
-} from '../domain/pricing';
+import type { InvoiceSource } from '../domain/invoice';
+import { toCents } from '../domain/money';
+import { priceQuote, type PricingClient, type PricingInput, type PricingPanel, type PricingTyre, tyreLineKey } from '../domain/pricing';
+import type { PricedQuote } from '../domain/quote-model';
+import { type QuoteInvoiceRecord, wireItemsOf, wireProductsOf, wireTotalsOf, wireTyresOf } from '../domain/quote-wire';
 
 /**
  * A saved quote as the invoice reads it, for the invoice model's, the PDF's and the screen's tests and the PDF bench:
@@ -156,7 +147,11 @@ export function sampleInvoiceSource(over: Partial<InvoiceSource> = {}): InvoiceS
     assessor: 'Alex Assessor',
     client: 'Acme Insurance',
     // The invoice prints a wheel's line under its label, as a panel's under the panel's.
-    pricing: { ...pricing, panels: [...pricing.panels, ...pricing.tyres.map((t) => ({ panel_id: tyreLineKey(t), label: t.label }))] },
+    pricing: {
+      ...pricing,
+      panels: [...pricing.panels, ...pricing.tyres.map((t) => ({ panel_id: tyreLineKey(t), label: t.label }))],
+      products: pricing.products.map((p) => ({ text: p.text, price: toCents(p.price) })),
+    },
     result: priceQuote(pricing),
     parts: ['Clip', 'Emblem'],
     comments: SAMPLE_COMMENTS,
@@ -166,49 +161,42 @@ export function sampleInvoiceSource(over: Partial<InvoiceSource> = {}): InvoiceS
   };
 }
 
+/** The sample quote as the engine priced it and the quote service keeps it (./quote-model): cents, with each panel's facts. */
+export function samplePricedQuote(): PricedQuote {
+  const pricing = samplePricing();
+  return {
+    ...priceQuote(pricing),
+    metallic: true,
+    pearl: false,
+    aluminium: true,
+    vehicle_type: pricing.vehicle_type,
+    gst_percent: pricing.gst_percent,
+    panels: pricing.panels.map((p) => ({
+      panel_id: Number(p.panel_id),
+      car_panel: `CP${p.panel_id}`,
+      label: p.label,
+      name: p.label,
+      panel_group_id: 1,
+      panel_group_name: 'Front',
+      threshold_category: p.dent.category,
+      vehicle_type: p.type,
+      hasLargeVariant: p.hasLargeVariant,
+      dents: {},
+      scratchs: {},
+    })),
+    tyres: pricing.tyres.map(({ row, direction, label }) => ({ row, direction, label })),
+    products: pricing.products.map((p, i) => ({ value: i + 1, text: p.text, price: toCents(p.price) })),
+    parts: ['Clip', 'Emblem'].map((text) => ({ text, value: text.toLowerCase() })),
+  };
+}
+
 /**
  * The sample quote as `GET quote/quotes/{id}` sends it (src/domain/quotes.ts QuoteRecord, the members the invoice
- * reads): the engine's figures stored in currency units, keyed by panel id, as the quote service saves them.
+ * reads): the engine's figures in the wire's shape, as the quote service sends them.
  */
 export function sampleQuoteRecord(over: Partial<QuoteInvoiceRecord> = {}): QuoteInvoiceRecord {
   const source = sampleInvoiceSource();
-  const pricing = samplePricing();
-  const { lines, totals } = priceQuote(pricing);
-  const fees = (l: PricedLine | undefined) => ({
-    status: l?.status ?? null,
-    repair_fee: centsToAmount(l?.repair_fee ?? 0),
-    metalic_fee: centsToAmount(l?.metallic_fee ?? 0),
-    pearl_fee: centsToAmount(l?.pearl_fee ?? 0),
-    lineTotal: centsToAmount(l?.line_total ?? 0),
-  });
-  // The wire's parts carry their id (the lower-cased text) too.
-  const parts = ['Clip', 'Emblem'].map((text) => ({ text, value: text.toLowerCase() }));
-  const items: QuoteInvoiceRecord['items'] = {};
-  for (const panel of pricing.panels) {
-    const dent = lines.find((l) => l.panel_id === panel.panel_id && l.kind === 'dent');
-    const scratch = lines.find((l) => l.panel_id === panel.panel_id && l.kind === 'scratch');
-    items[String(panel.panel_id)] = {
-      panel_id: Number(panel.panel_id),
-      label: panel.label,
-      category: dent?.category ?? null,
-      repair_type: (dent?.repair_type as RepairType | undefined) ?? null,
-      aluminium_fee: centsToAmount(dent?.aluminium_fee ?? 0),
-      ...fees(dent),
-      scratch: scratch ? { repair_type: scratch.repair_type as ScratchRepairType, ...fees(scratch) } : null,
-    };
-  }
-  const tyres = pricing.tyres.map((t) => {
-    const line = lines.find((l) => l.panel_id === tyreLineKey(t))!;
-    return {
-      row: t.row,
-      direction: t.direction,
-      label: t.label,
-      repair_type: line.repair_type as TyreChoice,
-      status: line.status,
-      repair_fee: centsToAmount(line.repair_fee),
-      lineTotal: centsToAmount(line.line_total),
-    };
-  });
+  const priced = samplePricedQuote();
   return {
     id: 42,
     created_at: '2026-11-21T20:00:00Z',
@@ -217,22 +205,11 @@ export function sampleQuoteRecord(over: Partial<QuoteInvoiceRecord> = {}): Quote
     metallic: 1,
     pearl: 0,
     aluminium: 1,
-    items,
-    tyres,
-    products: pricing.products,
-    parts,
-    totals: {
-      pdr: centsToAmount(totals.pdr),
-      conventional: centsToAmount(totals.conventional),
-      p2p: centsToAmount(totals.p2p),
-      replacement: centsToAmount(totals.replacement),
-      paint: centsToAmount(totals.paint),
-      tyre: centsToAmount(totals.tyre),
-      product: centsToAmount(totals.product),
-      sub_total: centsToAmount(totals.sub_total),
-      tax: centsToAmount(totals.tax),
-      grant_total: centsToAmount(totals.grand_total),
-    },
+    items: wireItemsOf(priced),
+    tyres: wireTyresOf(priced),
+    products: wireProductsOf(priced.products),
+    parts: priced.parts,
+    totals: wireTotalsOf(priced.totals),
     assessor: 'Alex Assessor',
     assessor_comments: SAMPLE_COMMENTS,
     vehicle_photo: '/api/user/files/photo.jpg',

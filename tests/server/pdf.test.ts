@@ -66,7 +66,8 @@ function bigInvoice(count: number, language = 'en') {
     label: `Panel ${String(i + 1).padStart(2, '0')}`,
   }));
   const pricing = { ...basePricing, panels };
-  return buildInvoice({ ...sampleInvoiceSource({ language }), pricing, result: priceQuote(pricing) });
+  const source = sampleInvoiceSource({ language });
+  return buildInvoice({ ...source, pricing: { ...pricing, products: source.pricing.products }, result: priceQuote(pricing) });
 }
 
 /** Every line and figure of the invoice model, as the engine priced them, must be on a line of the PDF's text. */

@@ -1,12 +1,6 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { ResourcePart } from '../../lib/definitions';
-
-/** Reads see a panel with its group's and part's names and the wire names; `place` orders by group, then position. */
-const panelSource = sql`(select p.id, p.panel_group_id, g.name as panel_group_name, p.name, p.label, p.type, p.position,
-    p.status::int as status, p.has_large_variant as "hasLargeVariant", p.car_panel as "carPanel", p.part_id, pt.name as part_name,
-    g.position::bigint * 100000 + p.position as place, p.created_at, p.updated_at
-  from panels p join panel_groups g on g.id = p.panel_group_id left join parts pt on pt.id = p.part_id) as panels`;
+import { panelSource } from './catalogue-repository';
 
 export const panelsPart: ResourcePart = {
   record: z.object({

@@ -3,11 +3,13 @@ import { broadcasterOf } from '../../lib/events';
 import { multipartPlugin } from '../../lib/multipart';
 import { registerDefinitions } from '../../lib/definitions';
 import { signDocumentUrlsOfReplies, storageOf } from '../../lib/storage';
-import { calculateCategoryRoute, clientsPart } from './clients';
+import { catalogueRoutes } from './catalogue-routes';
+import { catalogueService } from './catalogue-service';
+import { clientsPart } from './clients';
 import { panelsPart } from './catalogue';
-import { panelGroupRoutes, panelGroupsPart } from './panel-groups';
+import { panelGroupsPart } from './panel-groups';
 import { quoteRoutes } from './quotes-routes';
-import { type QuoteDeps, quoteRecords } from './quotes-service';
+import { type QuoteDeps, quoteRecords, webhookQueue } from './quotes-service';
 
 export { clientScope } from './scopes';
 /** The sweep of expired quote export files, run by server.ts. */
@@ -19,16 +21,15 @@ export async function quoteService(app: FastifyInstance) {
   signDocumentUrlsOfReplies(app);
   await app.register(multipartPlugin);
   registerDefinitions(app, 'quote', { clients: clientsPart, panelgroups: panelGroupsPart, panels: panelsPart });
-  await app.register(calculateCategoryRoute);
-  await app.register(panelGroupRoutes);
   const deps: QuoteDeps = {
     db: app.db,
     storage: storageOf(app),
     signer: app.signer,
-    log: app.log,
+    enqueue: webhookQueue,
     get broadcaster() {
       return broadcasterOf(app);
     },
   };
+  await app.register(catalogueRoutes, { catalogue: catalogueService(deps) });
   await app.register(quoteRoutes, { quotes: quoteRecords(deps) });
 }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { RawBuilder } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
@@ -131,7 +130,7 @@ export async function buildQuoteExport(db: Executor, where: RawBuilder<boolean>,
 export const removeExpiredQuoteExports = (
   db: Database,
   storage: FileStorage,
-  log?: FastifyBaseLogger,
+  log?: Parameters<typeof sweepExpiredExports>[2]['log'],
   now = new Date(),
   signal?: AbortSignal,
 ) => sweepExpiredExports('quote_exports', QUOTE_EXPORT_TTL_HOURS, { db, storage, log, now, signal });

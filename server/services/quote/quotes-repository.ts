@@ -2,7 +2,9 @@ import { type RawBuilder, sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
 import { isDateOnly } from '../../../src/domain/scans';
 import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
-import type { QuoteFilters, QuoteListRow, QuoteRecordType } from '../../../src/domain/quotes';
+import type { PricedQuote, SavedQuote } from '../../../src/domain/quote-model';
+import { pricedOfStored, wireItemsOf, wireProductsOf, wireTotalsOf, wireTyresOf } from '../../../src/domain/quote-wire';
+import type { QuoteFilters, QuoteItem, QuoteListRow, QuoteTyre } from '../../../src/domain/quotes';
 import type { Executor } from '../../db/database';
 import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
 import { fileUrl } from '../../lib/storage';
@@ -178,30 +180,33 @@ export async function countQuotesUpTo(db: Executor, sel: QuoteSelection, limit: 
 }
 
 interface QuoteRaw extends ListRowRaw {
-  items: QuoteRecordType['items'];
-  tyres: QuoteRecordType['tyres'];
-  products: QuoteRecordType['products'];
-  parts: QuoteRecordType['parts'];
+  items: Record<string, QuoteItem>;
+  tyres: QuoteTyre[];
+  products: { value: number; text: string; price: number }[];
+  parts: { text: string; value: string }[];
   assessor_comments: string | null;
-  manual_check: number;
-  metallic: number;
-  pearl: number;
-  aluminium: number;
-  vehicle_type: QuoteRecordType['vehicle_type'];
+  manual_check: boolean;
+  metallic: boolean;
+  pearl: boolean;
+  aluminium: boolean;
+  vehicle_type: SavedQuote['vehicle_type'];
   vehicle_photo: string | null;
   gst_percent: number;
   assessor: string | null;
   user_id: number | null;
-  client_snapshot: QuoteRecordType['client'];
-  agent: QuoteRecordType['agent'];
-  scan: Omit<QuoteRecordType['scan'], 'timestamp'> & { timestamp: string };
+  client_snapshot: SavedQuote['client'];
+  agent: SavedQuote['agent'];
+  scan: Omit<SavedQuote['scan'], 'timestamp'> & { timestamp: string };
 }
 
-/** One quote with everything its record sends, inside the scope when one is given. */
-export async function findQuote(db: Executor, id: number, scope?: DataScope): Promise<QuoteRecordType | null> {
+/**
+ * One saved quote, inside the scope when one is given: its figures in cents. The money columns and the wire-shaped
+ * `items`, `tyres` and `products` are read back through the quote's wire mapping (src/domain/quote-wire.ts).
+ */
+export async function findQuote(db: Executor, id: number, scope?: DataScope): Promise<SavedQuote | null> {
   const visible = scope ? scopePredicate(scope, quoteScope) : sql<boolean>`true`;
   const r = await sql<QuoteRaw>`select ${listColumns}, q.items, q.tyres, q.products, q.parts, q.assessor_comments,
-      q.manual_check::int as manual_check, q.metallic::int as metallic, q.pearl::int as pearl, q.aluminium::int as aluminium,
+      q.manual_check, q.metallic, q.pearl, q.aluminium,
       q.vehicle_type, q.vehicle_photo, q.gst_percent::float8 as gst_percent, q.assessor, q.user_id, q.client_snapshot,
       json_build_object('id', a.id, 'name', a.name, 'logo', a.logo, 'phone', a.phone, 'address', a.address, 'email', a.email,
         'abn', a.abn, 'language', a.language) as agent,
@@ -210,29 +215,33 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
     from quotes q ${listJoins} where q.id = ${id} and ${visible}`.execute(db);
   const row = r.rows[0];
   if (!row) return null;
-  const { client_snapshot, scan, vehicle_photo, ...rest } = row;
-  const list = toListRow(rest);
   return {
-    ...rest,
-    ...list,
-    vehicle_photo: vehicle_photo ? fileUrl(vehicle_photo) : null,
-    pdf_url: list.pdf,
-    pdf_path: row.pdf_key,
-    proforma: null,
-    totals: {
-      pdr: row.pdr,
-      conventional: row.conventional,
-      p2p: row.p2p,
-      replacement: row.replacement,
-      paint: row.paint,
-      tyre: row.tyre,
-      product: row.product,
-      sub_total: row.sub_total,
-      tax: row.tax,
-      grant_total: row.grant_total,
-    },
-    client: client_snapshot,
-    scan: { ...scan, timestamp: new Date(scan.timestamp) },
+    ...pricedOfStored({ items: row.items, tyres: row.tyres, totals: row, products: row.products, parts: row.parts }),
+    id: row.id,
+    scan_id: row.scan_id,
+    client_id: row.client_id,
+    client_name: row.client_name,
+    agent_id: row.agent_id,
+    agent_name: row.agent_name,
+    type: row.type,
+    currency: row.currency,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    metallic: row.metallic,
+    pearl: row.pearl,
+    aluminium: row.aluminium,
+    vehicle_type: row.vehicle_type,
+    gst_percent: row.gst_percent,
+    assessor: row.assessor,
+    user_id: row.user_id,
+    assessor_comments: row.assessor_comments,
+    manual_check: row.manual_check,
+    vehicle_photo: row.vehicle_photo ? fileUrl(row.vehicle_photo) : null,
+    pdf_url: row.pdf_key ? fileUrl(row.pdf_key) : null,
+    pdf_key: row.pdf_key,
+    client: row.client_snapshot,
+    agent: row.agent,
+    scan: { ...row.scan, timestamp: new Date(row.scan.timestamp) },
   };
 }
 
@@ -274,36 +283,29 @@ export interface QuoteWrite {
   user_id: number | null;
   assessor: string | null;
   type: string;
-  metallic: boolean;
-  pearl: boolean;
-  aluminium: boolean;
-  vehicle_type: string;
   manual_check: boolean;
   assessor_comments: string | null;
-  items: unknown;
-  tyres: unknown;
-  products: unknown;
-  parts: unknown;
+  /** The engine's priced quote, in cents: stored in the columns' units and the wire's shape (src/domain/quote-wire.ts). */
+  priced: PricedQuote;
   client_snapshot: unknown;
   currency: string;
-  gst_percent: number;
-  totals: Record<keyof QuoteRecordType['totals'], number>;
   /** A new photo's key; undefined keeps the stored one. */
   vehicle_photo?: string;
 }
 
 /** Inserts the scan's quote, or re-prices the existing one in place (its id, the quote number, stays). */
 export async function upsertQuote(trx: Executor, w: QuoteWrite): Promise<{ id: number; created: boolean }> {
-  const t = w.totals;
+  const p = w.priced;
+  const t = wireTotalsOf(p.totals);
   const photo = w.vehicle_photo === undefined ? sql`null` : sql`${w.vehicle_photo}`;
   const keepPhoto = w.vehicle_photo === undefined ? sql`quotes.vehicle_photo` : sql`excluded.vehicle_photo`;
   const r = await sql<{ id: number; created: boolean }>`insert into quotes (scan_id, agent_id, client_id, user_id, assessor, type, metallic,
       pearl, aluminium, vehicle_type, manual_check, assessor_comments, items, tyres, products, parts, client_snapshot, currency,
       gst_percent, pdr, conventional, p2p, replacement, paint, tyre, product, sub_total, tax, grant_total, vehicle_photo)
-    values (${w.scan_id}, ${w.agent_id}, ${w.client_id}, ${w.user_id}, ${w.assessor}, ${w.type}, ${w.metallic}, ${w.pearl},
-      ${w.aluminium}, ${w.vehicle_type}, ${w.manual_check}, ${w.assessor_comments}, ${JSON.stringify(w.items)}::jsonb,
-      ${JSON.stringify(w.tyres)}::jsonb, ${JSON.stringify(w.products)}::jsonb, ${JSON.stringify(w.parts)}::jsonb,
-      ${JSON.stringify(w.client_snapshot)}::jsonb, ${w.currency}, ${w.gst_percent}, ${t.pdr}, ${t.conventional}, ${t.p2p},
+    values (${w.scan_id}, ${w.agent_id}, ${w.client_id}, ${w.user_id}, ${w.assessor}, ${w.type}, ${p.metallic}, ${p.pearl},
+      ${p.aluminium}, ${p.vehicle_type}, ${w.manual_check}, ${w.assessor_comments}, ${JSON.stringify(wireItemsOf(p))}::jsonb,
+      ${JSON.stringify(wireTyresOf(p))}::jsonb, ${JSON.stringify(wireProductsOf(p.products))}::jsonb, ${JSON.stringify(p.parts)}::jsonb,
+      ${JSON.stringify(w.client_snapshot)}::jsonb, ${w.currency}, ${p.gst_percent}, ${t.pdr}, ${t.conventional}, ${t.p2p},
       ${t.replacement}, ${t.paint}, ${t.tyre}, ${t.product}, ${t.sub_total}, ${t.tax}, ${t.grant_total}, ${photo})
     on conflict (scan_id) do update set agent_id = excluded.agent_id, client_id = excluded.client_id, user_id = excluded.user_id,
       assessor = excluded.assessor, type = excluded.type, metallic = excluded.metallic, pearl = excluded.pearl,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,14 +10,25 @@ import {
   QuoteRecord,
   quoteSearchBody,
 } from '../../../src/domain/quotes';
+import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import { RESOURCES } from '../../../src/domain/resources';
+import { NotFoundError } from '../../errors';
 import { multipartBody } from '../../lib/multipart';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { FILE_LINK_MINUTES } from '../../lib/storage';
 import { QUOTE_EXPORT_FORMATS, QUOTE_EXPORT_MAX_ROWS, QUOTE_EXPORT_TTL_HOURS } from './quotes-export';
-import type { quoteRecords } from './quotes-service';
+import { QUOTE_MODEL, type QuoteCaller, type quoteRecords } from './quotes-service';
 
 const IdParams = z.object({ id: z.string() });
+
+/** Ids in paths are positive integers; anything else names no row, so it is the model's 404. */
+const parseId = (raw: string) => {
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(QUOTE_MODEL, raw);
+  return Number(raw);
+};
+
+/** The service's plain inputs of a signed-in request: the user, their data scope, the request's logger. */
+const callerOf = (req: FastifyRequest): QuoteCaller => ({ actor: req.user!, scope: req.scope, log: req.log });
 
 const pageQuery = quoteFilterQuery.extend({
   page: z.coerce.number().int().min(1).max(10_000_000).default(1),
@@ -67,7 +78,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         },
       },
     },
-    async (req) => quotes.list(req, req.query),
+    async (req) => quotes.list(callerOf(req), req.query),
   );
 
   r.get(
@@ -93,7 +104,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         response: { 200: dataReply(z.object({ url: z.string() })), ...recordErrors },
       },
     },
-    async (req) => ({ data: await quotes.exportReport(req, req.query) }),
+    async (req) => ({ data: await quotes.exportReport(callerOf(req), req.query) }),
   );
 
   r.post(
@@ -109,7 +120,10 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         response: { 200: dataReply(QuoteRecord.nullable()), ...recordErrors },
       },
     },
-    async (req) => ({ data: await quotes.search(req, req.body.scan_id) }),
+    async (req) => {
+      const quote = await quotes.search(callerOf(req), req.body.scan_id);
+      return { data: quote && quoteRecordOf(quote) };
+    },
   );
 
   r.post(
@@ -130,8 +144,8 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
       },
     },
     async (req, reply) => {
-      const { created, quote } = await quotes.save(req, req.body);
-      return reply.status(created ? 201 : 200).send({ data: quote });
+      const { created, quote } = await quotes.save(callerOf(req), req.body);
+      return reply.status(created ? 201 : 200).send({ data: quoteRecordOf(quote) });
     },
   );
 
@@ -141,7 +155,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
       config: { access },
       schema: { tags, summary: 'One quote', params: IdParams, response: { 200: dataReply(QuoteRecord), ...recordErrors } },
     },
-    async (req) => ({ data: await quotes.detail(req, req.params.id) }),
+    async (req) => ({ data: quoteRecordOf(await quotes.detail(callerOf(req), parseId(req.params.id))) }),
   );
 
   r.delete(
@@ -155,7 +169,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         response: { 200: dataReply(QuoteRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: await quotes.remove(req, req.params.id) }),
+    async (req) => ({ data: quoteRecordOf(await quotes.remove(callerOf(req), parseId(req.params.id))) }),
   );
 
   r.put(
@@ -173,7 +187,9 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         response: { 200: dataReply(QuoteRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: await quotes.setManualCheck(req, req.params.id, req.body.manual_check === 1) }),
+    async (req) => ({
+      data: quoteRecordOf(await quotes.setManualCheck(callerOf(req), parseId(req.params.id), req.body.manual_check === 1)),
+    }),
   );
 
   r.put(
@@ -187,7 +203,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         response: { 200: dataReply(QuoteRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: await quotes.deleteVehiclePhoto(req, req.params.id) }),
+    async (req) => ({ data: quoteRecordOf(await quotes.deleteVehiclePhoto(callerOf(req), parseId(req.params.id))) }),
   );
   done();
 }

@@ -1,28 +1,26 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { centsToAmount } from '../../../src/domain/money';
+import { toCents } from '../../../src/domain/money';
 import {
   type DentChoice,
   type DentLevel,
   dentChoiceError,
   initialScratchRepair,
   priceQuote,
-  type PricedLine,
   type PricingPanel,
   scratchLineAllowed,
-  SUBTOTALS,
-  tyreLineKey,
-  type TyreChoice,
 } from '../../../src/domain/pricing';
 import { buildInvoice, invoiceSourceOfQuote } from '../../../src/domain/invoice';
+import type { DataScope } from '../../../src/domain/permissions';
+import type { PricedQuote, QuotedPanel, SavedQuote } from '../../../src/domain/quote-model';
 import {
   DUPLICATE_PRODUCT_MESSAGE,
-  type QuoteBody,
-  type QuoteFilters,
-  type QuoteItem,
-  type QuoteRecordType,
-  type QuoteTyre,
-} from '../../../src/domain/quotes';
-import type { Database } from '../../db/database';
+  repeatedCarPanelMessage,
+  repeatedCarPanels,
+  repeatedProducts,
+  scratchRepairError,
+} from '../../../src/domain/quote-rules';
+import { quoteRecordOf } from '../../../src/domain/quote-wire';
+import type { QuoteBody, QuoteFilters } from '../../../src/domain/quotes';
+import type { Database, Executor } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../errors';
 import { enqueueWebhooks } from '../../lib/events';
 import { checkImage, isUploadedFile } from '../../lib/images';
@@ -41,7 +39,7 @@ import {
   type TyreChoiceRow,
 } from '../../lib/pricing-inputs';
 import type { Signer } from '../../lib/signing';
-import { type FileStorage, signedFileUrl } from '../../lib/storage';
+import { type FileStorage, fileUrl, signedFileUrl } from '../../lib/storage';
 import type { Broadcaster } from '../../realtime/broadcaster';
 import { buildQuoteExport, QUOTE_EXPORT_MAX_ROWS, type QuoteExportFormat } from './quotes-export';
 import {
@@ -65,46 +63,61 @@ import {
 export const QUOTE_MODEL = 'Quote';
 const SCAN_MODEL = 'Scan';
 
-/** What the quotes need: the database, the file store, the link signer, the live side when the app has one. */
+/** Where the quotes tell what went wrong beside the reply (a PDF, a file removal, a live event): a request's logger, the console. */
+export interface QuoteLog {
+  error(detail: object, message: string): void;
+  warn(detail: object, message: string): void;
+}
+
+/** Who acts: the signed-in user (the assessor of a save, the maker of an export). */
+export interface QuoteActor {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** A call's plain inputs beside its own: who acts, what they may see, where problems are told. */
+export interface QuoteCaller {
+  actor: QuoteActor;
+  scope: DataScope;
+  log: QuoteLog;
+}
+
+/** Everything the quotes may use; each factory takes only its part. */
 export interface QuoteDeps {
   db: Database;
   storage: FileStorage;
   signer: Signer;
+  /** The live side, when the app has one. */
   broadcaster?: Broadcaster;
-  log: FastifyBaseLogger;
+  /** Queues a webhook event in the writer's transaction (the outbox). */
+  enqueue: (trx: Executor, agentId: number, event: 'quote.generated', data: unknown) => Promise<unknown>;
 }
 
-/** Ids in paths are positive integers; anything else names no row, so it is the model's 404. */
-const parseId = (raw: string, model: string) => {
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(model, raw);
-  return Number(raw);
-};
+/** The production queue: the webhook outbox. */
+export const webhookQueue: QuoteDeps['enqueue'] = enqueueWebhooks;
 
-const amount = centsToAmount;
+/** What pricing a quote body reads (server/lib/pricing-inputs.ts), loaded in the save's transaction. */
+export interface QuotePricingContext {
+  client: PricingClientRow;
+  panels: PricingPanelRow[];
+  measures: ScanMeasures;
+  products: Map<number, string>;
+  gst_percent: number;
+  /** The agent's tyre choices on the scan (absent: none). */
+  tyres?: readonly TyreChoiceRow[];
+}
 
 /**
- * The quote's items, products and parts checked against the scan, the catalogue and the client, then priced by the
- * engine (src/domain/pricing.ts) with the scan's tyre choices: the browser's figures are never read. Throws 422 with
- * a field map.
+ * The quote's items, products and parts checked against the scan, the catalogue and the client by the quote rules
+ * (src/domain/quote-rules.ts, src/domain/pricing.ts), then priced by the engine with the scan's tyre choices: the
+ * priced quote in cents, as it is stored. Throws 422 with a field map.
  */
-export function priceQuoteBody(
-  body: QuoteBody,
-  ctx: {
-    client: PricingClientRow;
-    panels: PricingPanelRow[];
-    measures: ScanMeasures;
-    products: Map<number, string>;
-    gst_percent: number;
-    /** The agent's tyre choices on the scan (absent: none). */
-    tyres?: readonly TyreChoiceRow[];
-  },
-) {
+export function priceQuoteBody(body: QuoteBody, ctx: QuotePricingContext): PricedQuote {
   const errors: Record<string, string> = {};
   const byId = new Map(ctx.panels.map((p) => [String(p.id), p]));
   const computed = thresholdCategories(ctx.client, ctx.panels, ctx.measures);
   const quoted: { panel: PricingPanelRow; pricing: PricingPanel; computed: DentLevel | null }[] = [];
-  // The counts are per car panel, and a car panel may sit in two car views (a guard in Front and in Right): priced once.
-  const pricedCarPanels = new Set<string>();
   for (const [key, item] of Object.entries(body.items)) {
     const panel = byId.get(key);
     if (!panel) {
@@ -121,14 +134,10 @@ export function priceQuoteBody(
     const problem = dentChoiceError(choice, category, ctx.client);
     if (problem) errors[`items.${key}.${problem.field}`] = problem.message;
     const scratches = panel.car_panel ? (ctx.measures.damage_count.scratchs[panel.car_panel] ?? 0) : 0;
-    if (item.scratch_repair_type && scratches === 0)
-      errors[`items.${key}.scratch_repair_type`] = 'A panel without scratches has no scratch repair';
+    const scratchProblem = scratchRepairError(item.scratch_repair_type, scratches);
+    if (scratchProblem) errors[`items.${key}.scratch_repair_type`] = scratchProblem;
     // Conventional, push to paint and replacement repaint the panel: no scratch line beside them (the choice is dropped).
     const scratch = scratchLineAllowed(choice) ? (item.scratch_repair_type ?? initialScratchRepair(scratches)) : null;
-    if (panel.car_panel && (choice.repair_type !== null || scratch !== null)) {
-      if (pricedCarPanels.has(panel.car_panel)) errors[`items.${key}`] = `${panel.label} is already quoted in another car view`;
-      pricedCarPanels.add(panel.car_panel);
-    }
     quoted.push({
       panel,
       computed: category,
@@ -142,15 +151,18 @@ export function priceQuoteBody(
       },
     });
   }
-  const seen = new Set<number>();
+  const priced = quoted.filter((q) => q.pricing.dent.repair_type !== null || q.pricing.scratch !== null);
+  for (const q of repeatedCarPanels(priced.map((q) => ({ id: q.panel.id, carPanel: q.panel.car_panel, label: q.panel.label }))))
+    errors[`items.${q.id}`] = repeatedCarPanelMessage(q.label);
   body.products.forEach((p, i) => {
     if (!ctx.products.has(p.value)) errors[`products.${i}.value`] = 'The selected product is invalid';
-    else if (seen.has(p.value)) errors[`products.${i}.value`] = DUPLICATE_PRODUCT_MESSAGE;
-    seen.add(p.value);
   });
+  for (const i of repeatedProducts(body.products.map((p) => p.value)))
+    if (!errors[`products.${i}.value`]) errors[`products.${i}.value`] = DUPLICATE_PRODUCT_MESSAGE;
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
-  const priced = priceQuote({
+  const tyres = ctx.tyres ?? [];
+  const result = priceQuote({
     client: ctx.client,
     panels: quoted.map((q) => q.pricing),
     metallic: body.metallic,
@@ -159,76 +171,40 @@ export function priceQuoteBody(
     vehicle_type: body.vehicle_type,
     products: body.products,
     gst_percent: ctx.gst_percent,
-    tyres: (ctx.tyres ?? []).map((t) => ({ row: t.row, direction: t.direction, choice: t.repair_type })),
+    tyres: tyres.map((t) => ({ row: t.row, direction: t.direction, choice: t.repair_type })),
   });
-  const linesOf = new Map<string, { dent?: PricedLine; scratch?: PricedLine; tyre?: PricedLine }>();
-  for (const line of priced.lines) {
-    const entry = linesOf.get(String(line.panel_id)) ?? {};
-    entry[line.kind] = line;
-    linesOf.set(String(line.panel_id), entry);
-  }
-  const tyres: QuoteTyre[] = (ctx.tyres ?? []).map((t) => {
-    const line = linesOf.get(tyreLineKey(t))!.tyre!;
-    return {
-      row: t.row,
-      direction: t.direction,
-      label: t.label,
-      repair_type: line.repair_type as TyreChoice,
-      status: line.status,
-      repair_fee: amount(line.repair_fee),
-      lineTotal: amount(line.line_total),
-    };
-  });
-  const items: Record<string, QuoteItem> = {};
-  for (const { panel, computed: category } of quoted) {
-    const { dent, scratch } = linesOf.get(String(panel.id)) ?? {};
-    const counts = (m: Record<string, Record<string, number>>) => (panel.car_panel ? (m[panel.car_panel] ?? {}) : {});
-    items[String(panel.id)] = {
+  const counts = (m: Record<string, Record<string, number>>, carPanel: string | null) => (carPanel ? (m[carPanel] ?? {}) : {});
+  const panels = quoted
+    .map(({ panel, computed: category }): QuotedPanel => ({
       panel_id: panel.id,
       car_panel: panel.car_panel,
       label: panel.label,
       name: panel.name,
       panel_group_id: panel.panel_group_id,
       panel_group_name: panel.panel_group_name,
-      type: 'dent',
       threshold_category: category,
-      category: dent?.category ?? null,
-      repair_type: (dent?.repair_type as QuoteItem['repair_type']) ?? null,
-      status: dent?.status ?? null,
-      repair_fee: amount(dent?.repair_fee ?? 0),
-      aluminium_fee: amount(dent?.aluminium_fee ?? 0),
-      metalic_fee: amount(dent?.metallic_fee ?? 0),
-      pearl_fee: amount(dent?.pearl_fee ?? 0),
-      lineTotal: amount(dent?.line_total ?? 0),
       vehicle_type: panel.type,
       hasLargeVariant: panel.hasLargeVariant,
-      dents: counts(ctx.measures.dents),
-      scratchs: counts(ctx.measures.scratchs),
-      scratch: scratch
-        ? {
-            repair_type: scratch.repair_type as NonNullable<QuoteItem['scratch']>['repair_type'],
-            status: scratch.status,
-            repair_fee: amount(scratch.repair_fee),
-            metalic_fee: amount(scratch.metallic_fee),
-            pearl_fee: amount(scratch.pearl_fee),
-            lineTotal: amount(scratch.line_total),
-          }
-        : null,
-    };
-  }
-  const t = priced.totals;
-  const totals = {
-    ...(Object.fromEntries(SUBTOTALS.map((key) => [key, amount(t[key])])) as Record<(typeof SUBTOTALS)[number], number>),
-    product: amount(t.product),
-    sub_total: amount(t.sub_total),
-    tax: amount(t.tax),
-    grant_total: amount(t.grand_total),
-  } satisfies QuoteRecordType['totals'];
-  const products = body.products.map((p) => ({ value: p.value, text: ctx.products.get(p.value)!, price: p.price }));
+      dents: counts(ctx.measures.dents, panel.car_panel),
+      scratchs: counts(ctx.measures.scratchs, panel.car_panel),
+    }))
+    .sort((a, b) => a.panel_id - b.panel_id);
   // A part is a tag: the same text twice is one part.
   const parts: typeof body.parts = [];
   for (const p of body.parts) if (!parts.some((x) => x.value === p.value)) parts.push(p);
-  return { items, tyres, totals, products, parts };
+  return {
+    ...result,
+    metallic: body.metallic === 1,
+    pearl: body.pearl === 1,
+    aluminium: body.aluminium === 1,
+    vehicle_type: body.vehicle_type,
+    gst_percent: ctx.gst_percent,
+    panels,
+    tyres: tyres.map((t) => ({ row: t.row, direction: t.direction, label: t.label })),
+    // The engine counts a price as typed, rounded half-up to the cent (toCents); a usable price is never negative here.
+    products: body.products.map((p) => ({ value: p.value, text: ctx.products.get(p.value)!, price: toCents(p.price) })),
+    parts,
+  };
 }
 
 /** What the quote keeps of its client: surcharges, currency, contact, and the matrix rows of its panels' parts, as they were. */
@@ -256,204 +232,199 @@ export function clientSnapshot(client: PricingClientRow, partIds: (number | null
   };
 }
 
-/** Where a PDF failure is told: the request's logger, or the console for the seed. */
-export interface PdfLog {
-  error(detail: object, message: string): void;
-  warn(detail: object, message: string): void;
-}
-
 /**
- * The one place a saved quote gets its PDF (the save, and the demo seed): the invoice model of the stored record
- * (src/domain/invoice.ts) in the agent's language, laid out by server/lib/pdf, stored, and the previous PDF removed. A
- * failure is logged and leaves the quote without a PDF (or with the previous one): the save itself has committed.
- * Returns whether a PDF was made.
+ * The one place a saved quote gets its PDF: the invoice model of the saved quote (src/domain/invoice.ts) in the
+ * agent's language, laid out by server/lib/pdf, stored, and the previous PDF removed. A failure is logged and leaves
+ * the quote without a new PDF: the save itself has committed. Returns the quote with its new PDF, or as it was.
  */
-export async function makeQuotePdf(deps: { db: Database; storage: FileStorage }, quoteId: number, log: PdfLog): Promise<boolean> {
+export async function makeQuotePdf(deps: Pick<QuoteDeps, 'db' | 'storage'>, quote: SavedQuote, log: QuoteLog): Promise<SavedQuote> {
   const { db, storage } = deps;
   try {
-    const quote = await findQuote(db, quoteId);
-    if (!quote) return false;
     const invoice = buildInvoice(invoiceSourceOfQuote(quote));
     const [logo, photo] = await Promise.all([pdfLogo(storage, quote.agent.logo), pdfPhoto(storage, quote.vehicle_photo)]);
     const pdf = await renderQuotePdf(invoice, { logo, photo });
     const key = await storage.put(pdf, 'application/pdf');
-    await setQuotePdf(db, quoteId, key);
-    if (quote.pdf_path)
-      await storage.delete(quote.pdf_path).catch((err: unknown) => {
-        log.warn({ err, key: quote.pdf_path }, 'could not remove a quote file');
+    await setQuotePdf(db, quote.id, key);
+    if (quote.pdf_key)
+      await storage.delete(quote.pdf_key).catch((err: unknown) => {
+        log.warn({ err, key: quote.pdf_key }, 'could not remove a quote file');
       });
-    return true;
+    return { ...quote, pdf_key: key, pdf_url: fileUrl(key) };
   } catch (err) {
-    log.error({ err, quote: quoteId }, 'could not make the quote PDF');
-    return false;
+    log.error({ err, quote: quote.id }, 'could not make the quote PDF');
+    return quote;
+  }
+}
+
+const removeFiles = async (storage: FileStorage, keys: (string | null | undefined)[], log: QuoteLog) => {
+  for (const key of keys)
+    if (key)
+      await storage.delete(key).catch((err: unknown) => {
+        log.warn({ err, key }, 'could not remove a quote file');
+      });
+};
+
+/** The customer portal: the scan has a quote now (has_quote true: 'completed') or no more. A failure is only logged. */
+async function tellPortal(deps: Pick<QuoteDeps, 'db' | 'broadcaster'>, agentId: number, scanId: number, hasQuote: boolean, log: QuoteLog) {
+  const b = deps.broadcaster;
+  if (!b) return;
+  try {
+    const card = await portalCard(deps.db, scanId);
+    if (card) await b.portalScanSaved(agentId, { ...card, has_quote: hasQuote });
+  } catch (err) {
+    log.warn({ err, scan: scanId }, 'could not publish a quote event');
   }
 }
 
 /**
- * The quotes for a signed-in caller (permission scan, scoped like scans): every method takes the request
- * (its user, data scope and logger). Saving checks, prices with the engine, writes the quote and queues
- * `quote.generated` in one transaction, then makes the PDF and tells the customer portal.
+ * Saving a quote (the route, and the demo seed): checked and priced in one transaction with the scan locked, written
+ * with `quote.generated` queued, read back once; then the PDF is made from that saved quote and the customer portal told.
+ * `actor` null: no user saves it (the seed without users).
+ */
+export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaster' | 'enqueue'>) {
+  const { db, storage } = deps;
+  return async function save(
+    { actor, scope, log }: Omit<QuoteCaller, 'actor'> & { actor: QuoteActor | null },
+    body: QuoteBody,
+  ): Promise<{ created: boolean; quote: SavedQuote }> {
+    const scan = await findQuoteScan(db, body.scan_id, scope);
+    if (!scan) throw new NotFoundError(SCAN_MODEL, body.scan_id);
+    // The quote is priced for the scan's client; another one is refused.
+    if (scan.client_id !== body.client_id) throw new ValidationError({ client_id: 'The selected client is invalid' });
+    const photo = isUploadedFile(body.vehicle_photo)
+      ? await checkImage(body.vehicle_photo, 'vehicle_photo', 'Vehicle Photo')
+      : body.vehicle_photo === undefined || typeof body.vehicle_photo === 'string'
+        ? null
+        : (() => {
+            throw new ValidationError({ vehicle_photo: 'Vehicle Photo must be an image file' });
+          })();
+    const photoKey = photo ? await storage.put(photo.data, photo.contentType) : undefined;
+    try {
+      const { quote, created, replaced } = await db.transaction().execute(async (trx) => {
+        // Locked, so two saves of one scan's quote run one after the other.
+        const locked = await findQuoteScan(trx, body.scan_id, scope, true);
+        if (!locked) throw new NotFoundError(SCAN_MODEL, body.scan_id);
+        const [client, panels, measures, gst_percent, tyres, products] = await Promise.all([
+          loadPricingClient(trx, body.client_id),
+          loadPanels(trx),
+          loadScanMeasures(trx, body.scan_id),
+          loadGstPercent(trx),
+          loadTyreChoices(trx, body.scan_id),
+          productNames(
+            trx,
+            body.products.map((p) => p.value),
+          ),
+        ]);
+        if (!client) throw new ValidationError({ client_id: 'The selected client is invalid' });
+        const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres });
+        const before = await findQuoteIdByScan(trx, body.scan_id);
+        const previous = before === null ? null : await quoteFiles(trx, before);
+        const partIds = priced.panels.map((i) => panels.find((p) => p.id === i.panel_id)?.part_id ?? null);
+        const saved = await upsertQuote(trx, {
+          scan_id: body.scan_id,
+          agent_id: locked.agent_id,
+          client_id: client.id,
+          user_id: actor?.id ?? null,
+          assessor: actor ? `${actor.first_name} ${actor.last_name}`.trim() || null : null,
+          type: body.type,
+          manual_check: body.manual_check === 1,
+          assessor_comments: body.assessor_comments ?? null,
+          priced,
+          client_snapshot: clientSnapshot(client, partIds),
+          currency: client.currency,
+          vehicle_photo: photoKey,
+        });
+        const quote = (await findQuote(trx, saved.id))!;
+        // Transactional outbox: the quote and its webhook deliveries commit or roll back together.
+        await deps.enqueue(trx, locked.agent_id, 'quote.generated', quoteRecordOf(quote));
+        return { quote, created: saved.created, replaced: photoKey && previous?.vehicle_photo ? previous.vehicle_photo : null };
+      });
+      await removeFiles(storage, [replaced], log);
+      const withPdf = await makeQuotePdf(deps, quote, log);
+      await tellPortal(deps, scan.agent_id, scan.id, true, log);
+      return { created, quote: withPdf };
+    } catch (error) {
+      await removeFiles(storage, [photoKey], log);
+      throw error;
+    }
+  };
+}
+
+/**
+ * The quotes for a caller (read with permission scan, scoped like scans; the routes check the permission and parse
+ * the ids). Every method takes plain inputs (who acts, their data scope, a logger) and gives the saved quote's model;
+ * the routes send it through the wire mapping (src/domain/quote-wire.ts).
  */
 export function quoteRecords(deps: QuoteDeps) {
   const { db, storage } = deps;
-  const visible = async (req: FastifyRequest, rawId: string) => {
-    const id = parseId(rawId, QUOTE_MODEL);
-    const quote = await findQuote(db, id, req.scope);
+  const visible = async (scope: DataScope, id: number) => {
+    const quote = await findQuote(db, id, scope);
     if (!quote) throw new NotFoundError(QUOTE_MODEL, id);
     return quote;
   };
-  const removeFiles = async (keys: (string | null | undefined)[], log: FastifyBaseLogger) => {
-    for (const key of keys)
-      if (key)
-        await storage.delete(key).catch((err: unknown) => {
-          log.warn({ err, key }, 'could not remove a quote file');
-        });
-  };
-
-  const generateQuotePdf = (quoteId: number, log: FastifyBaseLogger) => makeQuotePdf({ db, storage }, quoteId, log);
-
-  /** The customer portal: the scan has a quote now (has_quote true: 'completed') or no more. A failure is only logged. */
-  async function tellPortal(agentId: number, scanId: number, hasQuote: boolean, log: FastifyBaseLogger) {
-    const b = deps.broadcaster;
-    if (!b) return;
-    try {
-      const card = await portalCard(db, scanId);
-      if (card) await b.portalScanSaved(agentId, { ...card, has_quote: hasQuote });
-    } catch (err) {
-      log.warn({ err, scan: scanId }, 'could not publish a quote event');
-    }
-  }
 
   return {
-    async list(req: FastifyRequest, query: QuoteFilters & { page: number; per_page: number; sort: string; order: 'asc' | 'desc' }) {
+    async list(
+      { scope }: Pick<QuoteCaller, 'scope'>,
+      query: QuoteFilters & { page: number; per_page: number; sort: string; order: 'asc' | 'desc' },
+    ) {
       const { page, per_page, sort, order, ...filters } = query;
-      return listQuotes(db, await quoteSelection(db, req.scope, filters), { page, per_page, sort, order });
+      return listQuotes(db, await quoteSelection(db, scope, filters), { page, per_page, sort, order });
     },
 
     /** Writes the filtered quotes as a file (removed a day later) and returns a download link signed for this user. */
-    async exportReport(req: FastifyRequest, query: QuoteFilters & { format: QuoteExportFormat }) {
+    async exportReport({ actor, scope }: Pick<QuoteCaller, 'actor' | 'scope'>, query: QuoteFilters & { format: QuoteExportFormat }) {
       const { format, ...filters } = query;
-      const selection = await quoteSelection(db, req.scope, filters);
+      const selection = await quoteSelection(db, scope, filters);
       if ((await countQuotesUpTo(db, selection, QUOTE_EXPORT_MAX_ROWS)) > QUOTE_EXPORT_MAX_ROWS)
         throw new ValidationError({
           ts: `An export holds at most ${QUOTE_EXPORT_MAX_ROWS.toLocaleString('en-AU')} quotes: narrow the filters`,
         });
       const file = await buildQuoteExport(db, selection.where, format);
       const key = await storage.put(file.data, file.contentType);
-      await recordQuoteExport(db, key, req.user!.id, format, file.count);
-      return { url: signedFileUrl(deps.signer, key, req.user!.id) };
+      await recordQuoteExport(db, key, actor.id, format, file.count);
+      return { url: signedFileUrl(deps.signer, key, actor.id) };
     },
 
-    detail: visible,
+    detail: ({ scope }: Pick<QuoteCaller, 'scope'>, id: number) => visible(scope, id),
 
     /** The scan's quote (at most one), or null: the generation screen loads it on entry. A scan out of reach is the model's 404. */
-    async search(req: FastifyRequest, scanId: number) {
-      if (!(await findQuoteScan(db, scanId, req.scope))) throw new NotFoundError(SCAN_MODEL, scanId);
-      const id = await findQuoteIdByScan(db, scanId, req.scope);
-      return id === null ? null : findQuote(db, id, req.scope);
+    async search({ scope }: Pick<QuoteCaller, 'scope'>, scanId: number) {
+      if (!(await findQuoteScan(db, scanId, scope))) throw new NotFoundError(SCAN_MODEL, scanId);
+      const id = await findQuoteIdByScan(db, scanId, scope);
+      return id === null ? null : findQuote(db, id, scope);
     },
 
-    async save(req: FastifyRequest, body: QuoteBody) {
-      const scan = await findQuoteScan(db, body.scan_id, req.scope);
-      if (!scan) throw new NotFoundError(SCAN_MODEL, body.scan_id);
-      // The quote is priced for the scan's client; another one is refused.
-      if (scan.client_id !== body.client_id) throw new ValidationError({ client_id: 'The selected client is invalid' });
-      const photo = isUploadedFile(body.vehicle_photo)
-        ? await checkImage(body.vehicle_photo, 'vehicle_photo', 'Vehicle Photo')
-        : body.vehicle_photo === undefined || typeof body.vehicle_photo === 'string'
-          ? null
-          : (() => {
-              throw new ValidationError({ vehicle_photo: 'Vehicle Photo must be an image file' });
-            })();
-      const photoKey = photo ? await storage.put(photo.data, photo.contentType) : undefined;
-      try {
-        const { id, created, replaced } = await db.transaction().execute(async (trx) => {
-          // Locked, so two saves of one scan's quote run one after the other.
-          const locked = await findQuoteScan(trx, body.scan_id, req.scope, true);
-          if (!locked) throw new NotFoundError(SCAN_MODEL, body.scan_id);
-          const [client, panels, measures, gst_percent, tyres, products] = await Promise.all([
-            loadPricingClient(trx, body.client_id),
-            loadPanels(trx),
-            loadScanMeasures(trx, body.scan_id),
-            loadGstPercent(trx),
-            loadTyreChoices(trx, body.scan_id),
-            productNames(
-              trx,
-              body.products.map((p) => p.value),
-            ),
-          ]);
-          if (!client) throw new ValidationError({ client_id: 'The selected client is invalid' });
-          const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres });
-          const before = await findQuoteIdByScan(trx, body.scan_id);
-          const previous = before === null ? null : await quoteFiles(trx, before);
-          const partIds = Object.values(priced.items).map((i) => panels.find((p) => p.id === i.panel_id)?.part_id ?? null);
-          const user = req.user!;
-          const saved = await upsertQuote(trx, {
-            scan_id: body.scan_id,
-            agent_id: locked.agent_id,
-            client_id: client.id,
-            user_id: user.id,
-            assessor: `${user.first_name} ${user.last_name}`.trim() || null,
-            type: body.type,
-            metallic: body.metallic === 1,
-            pearl: body.pearl === 1,
-            aluminium: body.aluminium === 1,
-            vehicle_type: body.vehicle_type,
-            manual_check: body.manual_check === 1,
-            assessor_comments: body.assessor_comments ?? null,
-            items: priced.items,
-            tyres: priced.tyres,
-            products: priced.products,
-            parts: priced.parts,
-            client_snapshot: clientSnapshot(client, partIds),
-            currency: client.currency,
-            gst_percent,
-            totals: priced.totals,
-            vehicle_photo: photoKey,
-          });
-          const record = await findQuote(trx, saved.id);
-          // Transactional outbox: the quote and its webhook deliveries commit or roll back together.
-          await enqueueWebhooks(trx, locked.agent_id, 'quote.generated', record);
-          return { ...saved, replaced: photoKey && previous?.vehicle_photo ? previous.vehicle_photo : null };
-        });
-        await removeFiles([replaced], req.log);
-        await generateQuotePdf(id, req.log);
-        await tellPortal(scan.agent_id, scan.id, true, req.log);
-        return { created, quote: (await findQuote(db, id, req.scope))! };
-      } catch (error) {
-        await removeFiles([photoKey], req.log);
-        throw error;
-      }
-    },
+    save: quoteSaving(deps),
 
-    async remove(req: FastifyRequest, rawId: string) {
-      const quote = await visible(req, rawId);
+    async remove({ scope, log }: Pick<QuoteCaller, 'scope' | 'log'>, id: number) {
+      const quote = await visible(scope, id);
       const files = await db.transaction().execute(async (trx) => {
         const f = await quoteFiles(trx, quote.id);
         await deleteQuoteRow(trx, quote.id);
         return f;
       });
-      await removeFiles([files?.vehicle_photo, files?.pdf_key], req.log);
-      await tellPortal(quote.agent_id, quote.scan_id, false, req.log);
+      await removeFiles(storage, [files?.vehicle_photo, files?.pdf_key], log);
+      await tellPortal(deps, quote.agent_id, quote.scan_id, false, log);
       return quote;
     },
 
     /** The quote check request alone (the scan page's normal viewer): no re-pricing, the figures stay as issued. */
-    async setManualCheck(req: FastifyRequest, rawId: string, on: boolean) {
-      const quote = await visible(req, rawId);
+    async setManualCheck({ scope }: Pick<QuoteCaller, 'scope'>, id: number, on: boolean) {
+      const quote = await visible(scope, id);
       await setManualCheck(db, quote.id, on);
-      return (await findQuote(db, quote.id, req.scope))!;
+      return (await findQuote(db, quote.id, scope))!;
     },
 
-    async deleteVehiclePhoto(req: FastifyRequest, rawId: string) {
-      const quote = await visible(req, rawId);
+    async deleteVehiclePhoto({ scope, log }: Pick<QuoteCaller, 'scope' | 'log'>, id: number) {
+      const quote = await visible(scope, id);
       const files = await db.transaction().execute(async (trx) => {
         const f = await quoteFiles(trx, quote.id);
         await clearVehiclePhoto(trx, quote.id);
         return f;
       });
-      await removeFiles([files?.vehicle_photo], req.log);
-      return (await findQuote(db, quote.id, req.scope))!;
+      await removeFiles(storage, [files?.vehicle_photo], log);
+      return (await findQuote(db, quote.id, scope))!;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { PricingClient } from '../../domain/pricing';
+import { DEFAULT_GST_PERCENT } from '../../domain/quote-rules';
 import type { QuoteRecordType } from '../../domain/quotes';
 import type { EvaluationReply, Wire } from '../../domain/records';
 import type { Measures, ProductOption, QuotePanel, QuoteTyreChoice, SavedQuoteChoices } from './quoteForm';
@@ -45,9 +46,6 @@ export interface Evaluation {
 export type SavedQuote = SavedQuoteChoices &
   Pick<Wire<QuoteRecordType>, 'id'> &
   Partial<Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url'>>;
-
-/** GST_PERCENT's default. */
-export const DEFAULT_GST_PERCENT = 10;
 
 /** The rate the preview uses: the evaluation's, else the saved quote's, else the setting's default. */
 export const previewGstPercent = (evaluation: Pick<Evaluation, 'gstPercent'>, saved: Pick<SavedQuote, 'gst_percent'> | null) =>

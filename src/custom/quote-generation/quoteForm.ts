@@ -22,7 +22,7 @@ import {
   type ScratchRepairType,
   type VehicleType,
 } from '../../domain/pricing';
-import { centsToAmount } from '../../domain/money';
+import { DUPLICATE_PRODUCT_MESSAGE, onePerCarPanel, repeatedProducts, scratchRepairError } from '../../domain/quote-rules';
 
 /**
  * The Quote Generation form as plain state and pure changes: what the assessor chose, the
@@ -139,7 +139,8 @@ export function initialForm(
       const dent = changeRepairType(item.repair_type, panel.thresholdCategory);
       start.dent = dent.repair_type === 'pdr' && isLevel(item.category) ? changeCategory(dent, item.category) : dent;
     }
-    if (item && start.scratch !== null && isScratchType(item.scratch_repair_type)) start.scratch = item.scratch_repair_type;
+    if (item && isScratchType(item.scratch_repair_type) && scratchRepairError(item.scratch_repair_type, damage.scratches) === null)
+      start.scratch = item.scratch_repair_type;
     if (!scratchLineAllowed(start.dent)) start.scratch = null;
     choices[String(panel.id)] = start;
   }
@@ -224,19 +225,10 @@ export const visiblePanels = (panels: readonly QuotePanel[], vehicleType: Vehicl
   panels.filter((p) => panelApplies(p, vehicleType));
 
 /**
- * One panel per car panel: a car panel may sit in two car views (a guard in Front and in Left) but its counts are one,
- * so a screen without per-panel cards quotes it once (the server refuses it twice). The panel kept is the one the saved
- * quote priced (`preferred`), else the first in catalogue order.
+ * One panel per car panel (the domain's rule, src/domain/quote-rules.ts): a screen without per-panel cards quotes a car
+ * panel in two car views once, the one the saved quote priced (`preferred`), else the first in catalogue order.
  */
-export function onePerCarPanel(panels: readonly QuotePanel[], preferred: ReadonlySet<string> = new Set()): QuotePanel[] {
-  const chosen = new Map<string, QuotePanel>();
-  for (const p of panels) {
-    if (!p.carPanel) continue;
-    const current = chosen.get(p.carPanel);
-    if (!current || (!preferred.has(String(current.id)) && preferred.has(String(p.id)))) chosen.set(p.carPanel, p);
-  }
-  return panels.filter((p) => !p.carPanel || chosen.get(p.carPanel) === p);
-}
+export { onePerCarPanel };
 
 /** Panels grouped by car view (panel group), the groups in their position order; groups without panels are left out. */
 export function groupByView<G extends { id: number; position?: number | null }>(panels: readonly QuotePanel[], groups: readonly G[]) {
@@ -248,7 +240,7 @@ export function groupByView<G extends { id: number; position?: number | null }>(
 
 // ---- Products ----
 
-export const DUPLICATE_PRODUCT = 'Select other product, Because already this product was selected.';
+export const DUPLICATE_PRODUCT = DUPLICATE_PRODUCT_MESSAGE;
 
 /** Picks a product on a row: refused (the row unchanged, the product's message) when another row already has it. */
 export function chooseProduct(
@@ -256,7 +248,8 @@ export function chooseProduct(
   index: number,
   option: ProductOption,
 ): { rows: ProductRow[]; error: typeof DUPLICATE_PRODUCT | null } {
-  if (rows.some((r, i) => i !== index && r.value === option.value)) return { rows: [...rows], error: DUPLICATE_PRODUCT };
+  const values = rows.map((r, i) => (i === index ? option.value : r.value));
+  if (repeatedProducts(values).some((i) => i === index || values[i] === option.value)) return { rows: [...rows], error: DUPLICATE_PRODUCT };
   return {
     rows: rows.map((r, i) => (i === index ? { value: option.value, text: option.text, price: String(option.price) } : r)),
     error: null,
@@ -359,7 +352,7 @@ export function pricingOf(
 export function formErrors(form: QuoteForm): { products?: string } | null {
   const rows = chosenProducts(form.products);
   if (rows.some((r) => productPriceError(r) !== null)) return { products: 'price' };
-  if (new Set(rows.map((r) => r.value)).size !== rows.length) return { products: DUPLICATE_PRODUCT };
+  if (repeatedProducts(rows.map((r) => r.value)).length) return { products: DUPLICATE_PRODUCT };
   return null;
 }
 
@@ -368,7 +361,6 @@ export interface QuoteBodyContext {
   clientId: number;
   scanType: string;
   panels: readonly QuotePanel[];
-  pricing: QuotePricing;
   /** A new photo to upload (multipart part `vehicle_photo`). */
   photo: File | null;
   /** Without an agent id in the route the assessor may ask for a quote check. */
@@ -391,52 +383,29 @@ export interface QuoteFields {
   manual_check?: 0 | 1;
 }
 
-/** One panel's item as sent: its choices, with the preview's figures (the server recomputes them). */
+/** One panel's choices as sent: the server prices them, so no figure goes with them. */
 export interface QuoteItemBody {
-  panel_id: number;
-  car_panel: string | null;
-  label: string;
-  type: 'dent';
   category: DentLevel | null;
   repair_type: RepairType | null;
   scratch_repair_type: ScratchRepairType | null;
-  repair_fee: number;
-  aluminium_fee: number;
-  metalic_fee: number;
-  pearl_fee: number;
-  lineTotal: number;
-  vehicle_type: VehicleType;
-  hasLargeVariant: boolean;
 }
 
 const bit = (on: boolean): 0 | 1 => (on ? 1 : 0);
 
 /**
- * The quote's fields: client_id, scan_id, type, items keyed by panel_id (the panels with a choice, with the
- * preview's figures), assessor_comments, parts, products, metallic, pearl, aluminium (0/1), vehicle_type, and
- * manual_check only where the screen offers it.
+ * The quote's fields: client_id, scan_id, type, items keyed by panel_id (the choices of the panels with one),
+ * assessor_comments, parts, products (the product, its name and the price typed), metallic, pearl, aluminium (0/1),
+ * vehicle_type, and manual_check only where the screen offers it.
  */
 export function quoteFields(form: QuoteForm, ctx: Omit<QuoteBodyContext, 'photo'>): QuoteFields {
   const items: Record<string, QuoteItemBody> = {};
   for (const panel of ctx.panels) {
     const choice = form.panels[String(panel.id)];
     if (!choice || (choice.dent.repair_type === null && choice.scratch === null)) continue;
-    const line = ctx.pricing.lines.find((l) => l.panel_id === panel.id && l.kind === 'dent');
     items[String(panel.id)] = {
-      panel_id: panel.id,
-      car_panel: panel.carPanel,
-      label: panel.label,
-      type: 'dent',
       category: choice.dent.category,
       repair_type: choice.dent.repair_type,
       scratch_repair_type: choice.scratch,
-      repair_fee: centsToAmount(line?.repair_fee ?? 0),
-      aluminium_fee: centsToAmount(line?.aluminium_fee ?? 0),
-      metalic_fee: centsToAmount(line?.metallic_fee ?? 0),
-      pearl_fee: centsToAmount(line?.pearl_fee ?? 0),
-      lineTotal: centsToAmount(line?.line_total ?? 0),
-      vehicle_type: panel.type,
-      hasLargeVariant: panel.hasLargeVariant,
     };
   }
   return {

@@ -55,10 +55,10 @@ export function useQuotePreview(evaluation: Evaluation, saved: SavedQuote | null
     () => pricingOf(form, shown, evaluation.client, gstPercent, evaluation.tyres),
     [form, shown, evaluation.client, gstPercent, evaluation.tyres],
   );
-  // What the save sends beside the form (quoteBody, quoteFields): the scan, its client and the preview's figures.
+  // What the save sends beside the form's choices (quoteBody, quoteFields): the scan, its client and the panels shown.
   const context = useMemo(
-    () => ({ scanId: evaluation.scan.id, clientId: evaluation.client.id, scanType: evaluation.scan.type, panels: shown, pricing }),
-    [evaluation.scan.id, evaluation.client.id, evaluation.scan.type, shown, pricing],
+    () => ({ scanId: evaluation.scan.id, clientId: evaluation.client.id, scanType: evaluation.scan.type, panels: shown }),
+    [evaluation.scan.id, evaluation.client.id, evaluation.scan.type, shown],
   );
   return { shown, pricing, gstPercent, context };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildInvoice, invoiceSourceOfQuote, invoiceTexts } from '../../domain/invoice';
+import { invoiceQuoteOfRecord } from '../../domain/quote-wire';
 import { aUser } from '../../test/builders';
 import { sampleQuoteRecord } from '../../test/invoiceSample';
 import { renderApp } from '../../test/renderApp';
@@ -121,7 +122,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     renderApp('/quotes/42/invoice');
     await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
     const page = document.body.textContent ?? '';
-    const invoice = buildInvoice(invoiceSourceOfQuote(sampleQuoteRecord(), 'en'));
+    const invoice = buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(sampleQuoteRecord()), 'en'));
     for (const text of invoiceTexts(invoice).filter((t) => t && !['Pearl'].includes(t))) expect(page, text).toContain(text);
   });
 

@@ -7,6 +7,7 @@ import { LinkBase, useAuthenticated, useDataProvider, useLocaleState, useParams,
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { buildInvoice, invoiceSourceOfQuote } from '../../domain/invoice';
+import { invoiceQuoteOfRecord } from '../../domain/quote-wire';
 import { InvoiceView } from './InvoiceView';
 
 /** Printing: A4 with the page's own margins, nothing but the invoice (no toolbar, no app chrome, no shadow). */
@@ -42,7 +43,7 @@ export const QuoteInvoicePage = () => {
     queryFn: () => dataProvider.quoteInvoice(quoteId),
     retry: false,
   });
-  const invoice = useMemo(() => (quote ? buildInvoice(invoiceSourceOfQuote(quote, locale)) : null), [quote, locale]);
+  const invoice = useMemo(() => (quote ? buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(quote), locale)) : null), [quote, locale]);
 
   useLoadError(error, 'app.invoice.quote', '/quotes');
 

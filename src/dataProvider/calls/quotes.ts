@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import type { QuoteInvoiceRecord } from '../../domain/invoice';
+import type { QuoteInvoiceRecord } from '../../domain/quote-wire';
 import type { Request } from '../http';
 import { exportCall, type ExportQuery } from './exports';
 
