@@ -8,6 +8,7 @@ import { revokeLiveAfterReply } from '../realtime/revocations';
 /** Where a service call's own log lines go: the request's logger (its lines carry the request id) or a worker's. */
 export interface CallLog {
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 /**

@@ -12,7 +12,7 @@ import { createTestContext, type TestContext } from './helper';
  */
 let t: TestContext;
 let deps: ScanDeps;
-const log = { warn: () => {} };
+const log = { warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf } from '../../lib/caller';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,7 +18,7 @@ import { multipartBody } from '../../lib/multipart';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { FILE_LINK_MINUTES } from '../../lib/storage';
 import { QUOTE_EXPORT_FORMATS, QUOTE_EXPORT_MAX_ROWS, QUOTE_EXPORT_TTL_HOURS } from './quotes-export';
-import { QUOTE_MODEL, type QuoteCaller, type quoteRecords } from './quotes-service';
+import { QUOTE_MODEL, type quoteRecords } from './quotes-service';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -28,7 +29,6 @@ const parseId = (raw: string) => {
 };
 
 /** The service's plain inputs of a signed-in request: the user, their data scope, the request's logger. */
-const callerOf = (req: FastifyRequest): QuoteCaller => ({ actor: req.user!, scope: req.scope, log: req.log });
 
 const pageQuery = quoteFilterQuery.extend({
   page: z.coerce.number().int().min(1).max(10_000_000).default(1),

@@ -1,3 +1,4 @@
+import type { Caller, CallLog } from '../../lib/caller';
 import { toCents } from '../../../src/domain/money';
 import {
   type DentChoice,
@@ -64,10 +65,7 @@ export const QUOTE_MODEL = 'Quote';
 const SCAN_MODEL = 'Scan';
 
 /** Where the quotes tell what went wrong beside the reply (a PDF, a file removal, a live event): a request's logger, the console. */
-export interface QuoteLog {
-  error(detail: object, message: string): void;
-  warn(detail: object, message: string): void;
-}
+export type QuoteLog = CallLog;
 
 /** Who acts: the signed-in user (the assessor of a save, the maker of an export). */
 export interface QuoteActor {
@@ -76,12 +74,8 @@ export interface QuoteActor {
   last_name: string;
 }
 
-/** A call's plain inputs beside its own: who acts, what they may see, where problems are told. */
-export interface QuoteCaller {
-  actor: QuoteActor;
-  scope: DataScope;
-  log: QuoteLog;
-}
+/** The caller (server/lib/caller.ts) as the quotes need it: the actor's name for the assessor, the scope, the log. */
+export type QuoteCaller = Pick<Caller, 'scope' | 'log'> & { actor: QuoteActor };
 
 /** Everything the quotes may use; each factory takes only its part. */
 export interface QuoteDeps {
