@@ -1,6 +1,7 @@
 import {
   Box,
   Button,
+  ButtonBase,
   Card,
   CardContent,
   CardHeader,
@@ -13,10 +14,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { ImageViewer } from '../../components/ImageViewer';
+import { damageImageText } from '../../domain/damage-images';
 import { formatDateTime } from '../../domain/format';
 import type { SavedEvent } from './liveCards';
 import type { ButtonSx } from './portalButtons';
@@ -50,6 +53,7 @@ export const PortalScanView = ({
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const [viewing, setViewing] = useState<number | null>(null);
   // The scan id is lower-cased.
   const id = scanId.toLowerCase();
   // A live `saved` for this scan reloads it (its registration or counts changed).
@@ -99,11 +103,7 @@ export const PortalScanView = ({
           .map((d) => ({
             key: `damage-${d.id}`,
             src: d.src!,
-            alt: t('damage_image', {
-              panel: panelName(d.carPanel),
-              type: t(d.type === 'dents' ? 'dents' : 'scratches'),
-              level: t(`level.${d.level}`, { _: d.level }),
-            }),
+            alt: damageImageText(d, translate),
           })),
         ...scan.tyres
           .filter((y) => y.imageFileUrl)
@@ -191,21 +191,36 @@ export const PortalScanView = ({
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Section title={t('images')} loading={false}>
             <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(140px, 100%), 1fr))' }}>
-              {images.map((img) => (
+              {images.map((img, i) => (
                 <Box component="figure" key={img.key} sx={{ m: 0 }}>
-                  <Box
-                    component="img"
-                    src={img.src}
-                    alt={img.alt}
-                    loading="lazy"
-                    sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover' }}
-                  />
-                  <Typography component="figcaption" variant="caption" color="text.secondary" sx={{ textTransform: 'capitalize' }}>
+                  <ButtonBase
+                    onClick={() => setViewing(i)}
+                    aria-label={translate('app.imageViewer.open', { name: img.alt })}
+                    aria-haspopup="dialog"
+                    sx={{ display: 'block', width: '100%', borderRadius: 1, cursor: 'zoom-in' }}
+                  >
+                    <Box
+                      component="img"
+                      src={img.src}
+                      alt={img.alt}
+                      loading="lazy"
+                      sx={{
+                        width: '100%',
+                        aspectRatio: '4 / 3',
+                        objectFit: 'cover',
+                        display: 'block',
+                        borderRadius: 1,
+                        bgcolor: 'action.hover',
+                      }}
+                    />
+                  </ButtonBase>
+                  <Typography component="figcaption" variant="caption" color="text.secondary">
                     {img.alt}
                   </Typography>
                 </Box>
               ))}
             </Box>
+            {viewing !== null && <ImageViewer images={images} start={viewing} onClose={() => setViewing(null)} />}
           </Section>
         </Box>
       )}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Box,
   Button,
+  ButtonBase,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -13,9 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { ImageViewer } from '../../components/ImageViewer';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { DAMAGE_LEVELS, type DamageLevel, type DamageType } from '../../domain/scans';
+import { damageImageText } from '../../domain/damage-images';
 import { emptyCounts, panelDetections, parseCount } from '../../domain/scan-view';
 import { Empty } from './Section';
 import { useScanPage, type Scan } from './context';
@@ -31,14 +34,23 @@ const draftsOf = (scan: Scan, carPanel: string): Drafts => {
   return { dents: of('dents'), scratchs: of('scratchs') };
 };
 
-/** A detection's close-up with its measures in mm. */
-const DetectionImage = ({ damage, name }: { damage: Scan['damages'][number]; name: string }) => {
+type Detection = Scan['damages'][number];
+
+/** A detection's close-up with its measures in mm; a click or Enter opens it in the viewer. */
+const DetectionImage = ({ damage, name, onOpen }: { damage: Detection; name: string; onOpen: () => void }) => {
   const translate = useTranslate();
   const level = (l: string) => translate(`app.scanPage.level.${l}`, { _: l });
   return (
     <Box component="figure" sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
       {damage.src ? (
-        <Box component="img" src={damage.src} alt={name} sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }} />
+        <ButtonBase
+          onClick={onOpen}
+          aria-label={translate('app.imageViewer.open', { name })}
+          aria-haspopup="dialog"
+          sx={{ display: 'block', width: '100%', cursor: 'zoom-in' }}
+        >
+          <Box component="img" src={damage.src} alt={name} sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }} />
+        </ButtonBase>
       ) : (
         <Box sx={{ width: '100%', aspectRatio: '1', bgcolor: 'grey.100' }} aria-hidden />
       )}
@@ -55,33 +67,34 @@ const DetectionImage = ({ damage, name }: { damage: Scan['damages'][number]; nam
   );
 };
 
-const ImageGrid = ({ items, title, empty, kind }: { items: Scan['damages']; title: string; empty: string; kind: string }) => {
-  const translate = useTranslate();
-  return (
-    <Box component="section" sx={{ mt: 2 }}>
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {items.length === 0 ? (
-        <Empty>{empty}</Empty>
-      ) : (
-        <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))' }}>
-          {items.map((d) => (
-            <DetectionImage
-              key={d.id}
-              damage={d}
-              name={translate('app.scanPage.detections.image', {
-                panel: d.carPanel,
-                level: translate(`app.scanPage.level.${d.level}`, { _: d.level }),
-                kind,
-              })}
-            />
-          ))}
-        </Box>
-      )}
-    </Box>
-  );
-};
+const ImageGrid = ({
+  items,
+  title,
+  empty,
+  nameOf,
+  onOpen,
+}: {
+  items: Detection[];
+  title: string;
+  empty: string;
+  nameOf: (d: Detection) => string;
+  onOpen: (d: Detection) => void;
+}) => (
+  <Box component="section" sx={{ mt: 2 }}>
+    <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+      {title}
+    </Typography>
+    {items.length === 0 ? (
+      <Empty>{empty}</Empty>
+    ) : (
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(160px, 100%), 1fr))' }}>
+        {items.map((d) => (
+          <DetectionImage key={d.id} damage={d} name={nameOf(d)} onOpen={() => onOpen(d)} />
+        ))}
+      </Box>
+    )}
+  </Box>
+);
 
 /**
  * A panel's damage modal. The All / Dent / Scratch filter, the panel's views, its dent and scratch images
@@ -114,7 +127,11 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
   const [kind, setKind] = useState<Kind>('all');
   const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(scan, carPanel));
   const [saving, setSaving] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
   const { dents, scratchs } = panelDetections(scan.damages, carPanel, kind);
+  // The viewer steps through the close-ups the modal shows, dents then scratches.
+  const shown = [...dents, ...scratchs].filter((d) => d.src);
+  const nameOf = (d: Detection) => damageImageText(d, translate, label);
   const invalid = (['dents', 'scratchs'] as const).some((t) => DAMAGE_LEVELS.some((l) => parseCount(drafts[t][l]) === null));
   const m = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.modal.${k}`, args);
 
@@ -134,6 +151,7 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
     }
   };
 
+  const open = (d: Detection) => setViewing(shown.findIndex((x) => x.id === d.id));
   const noneAtAll = kind === 'all' && dents.length === 0 && scratchs.length === 0;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="damage-modal-title">
@@ -167,9 +185,11 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
           </Box>
         ) : (
           <>
-            {kind !== 'scratchs' && <ImageGrid items={dents} title={m('dent_images')} empty={m('dent_not_available')} kind={m('dent')} />}
+            {kind !== 'scratchs' && (
+              <ImageGrid items={dents} title={m('dent_images')} empty={m('dent_not_available')} nameOf={nameOf} onOpen={open} />
+            )}
             {kind !== 'dents' && (
-              <ImageGrid items={scratchs} title={m('scratch_images')} empty={m('damages_not_available')} kind={m('scratch')} />
+              <ImageGrid items={scratchs} title={m('scratch_images')} empty={m('damages_not_available')} nameOf={nameOf} onOpen={open} />
             )}
           </>
         )}
@@ -248,6 +268,9 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
           </Button>
         )}
       </DialogActions>
+      {viewing !== null && (
+        <ImageViewer images={shown.map((d) => ({ src: d.src ?? '', alt: nameOf(d) }))} start={viewing} onClose={() => setViewing(null)} />
+      )}
     </Dialog>
   );
 };

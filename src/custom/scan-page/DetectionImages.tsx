@@ -1,21 +1,26 @@
 import { useState } from 'react';
 import { Box, Button, ButtonBase, Checkbox } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ImageViewer } from '../../components/ImageViewer';
+import { damageImageText, panelLabels } from '../../domain/damage-images';
 import { Empty, Section } from './Section';
 import { useScanPage } from './context';
+import { useArchData } from './useArchData';
 
-/** Detection Images: the scan's damage close-ups; select mode picks them for the mail. */
+/**
+ * Detection Images: the scan's damage close-ups, named by the sketch's panel labels; a click or Enter opens the
+ * viewer over the grid, and in select mode a click picks the image for the mail instead.
+ */
 export const DetectionImages = () => {
   const translate = useTranslate();
   const { scan, selection, toggleSelected } = useScanPage();
   const [selecting, setSelecting] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
   const images = scan.damages.filter((d) => d.src);
-  const nameOf = (d: (typeof images)[number]) =>
-    translate('app.scanPage.detections.image', {
-      panel: d.carPanel,
-      level: translate(`app.scanPage.level.${d.level}`, { _: d.level }),
-      kind: translate(d.type === 'dents' ? 'app.scanPage.modal.dent' : 'app.scanPage.modal.scratch'),
-    });
+  // The sketch's query (same key): asked only when there is a close-up to name.
+  const arch = useArchData(scan.id, images.length > 0);
+  const labels = panelLabels(arch.data);
+  const nameOf = (d: (typeof images)[number]) => damageImageText(d, translate, labels.get(d.carPanel));
   return (
     <Section
       id="detection-images"
@@ -33,9 +38,16 @@ export const DetectionImages = () => {
       ) : (
         <Box
           component="ul"
-          sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(100px, 1fr))', listStyle: 'none', m: 0, p: 0 }}
+          sx={{
+            display: 'grid',
+            gap: 1,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(140px, 100%), 1fr))',
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+          }}
         >
-          {images.map((d) => {
+          {images.map((d, i) => {
             const name = nameOf(d);
             const img = (
               <Box
@@ -69,12 +81,22 @@ export const DetectionImages = () => {
                     />
                   </>
                 ) : (
-                  img
+                  <ButtonBase
+                    sx={{ display: 'block', width: '100%', cursor: 'zoom-in' }}
+                    onClick={() => setViewing(i)}
+                    aria-label={translate('app.imageViewer.open', { name })}
+                    aria-haspopup="dialog"
+                  >
+                    {img}
+                  </ButtonBase>
                 )}
               </Box>
             );
           })}
         </Box>
+      )}
+      {viewing !== null && (
+        <ImageViewer images={images.map((d) => ({ src: d.src ?? '', alt: nameOf(d) }))} start={viewing} onClose={() => setViewing(null)} />
       )}
     </Section>
   );

@@ -1,8 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Menu, MenuItem } from '@mui/material';
+import {
+  Box,
+  Button,
+  ButtonBase,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Menu,
+  MenuItem,
+} from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { useTranslate } from 'react-admin';
+import { Confirm, useTranslate } from 'react-admin';
+import { ImageViewer } from '../../components/ImageViewer';
 import { useNotifyError } from '../../components/useNotifyError';
 import { lazyComponent } from '../../components/lazyComponent';
 import { DetailRow } from './ScanDetailsCard';
@@ -15,15 +28,16 @@ import { useScanPage, type Scan } from './context';
 const CropDialog = lazyComponent(() => import('./CropDialog'), 'CropDialog');
 
 type Saved = Scan['annotates'][number];
-type Open = { kind: 'view' | 'crop' | 'info'; image: Saved; n: number } | null;
+type Open = { kind: 'crop' | 'info'; image: Saved; n: number } | null;
 /** An image's menu, and the reader's (docs/ARCHITECTURE.md, "Access model"). */
 const EDIT_ACTIONS = ['view', 'crop', 'annotation', 'info'] as const;
 const VIEW_ACTIONS = ['view', 'info'] as const;
 
 /**
  * Saved Images: the horizontally scrolling strip of 100×100 thumbnails (vehicle photos included), each with
- * View / Crop / Annotation / Info; select mode picks images for the mail, otherwise each has a delete icon. Crop,
- * Annotation and delete save or remove images: only with `scan_edit` (docs/ARCHITECTURE.md, "Access model").
+ * View / Crop / Annotation / Info; a click or Enter on a thumbnail (or View) opens the viewer over the strip. Select mode
+ * picks images for the mail, otherwise each has a delete icon, which asks first. Crop, Annotation and delete save or
+ * remove images: only with `scan_edit` (docs/ARCHITECTURE.md, "Access model").
  */
 export const SavedImages = () => {
   const translate = useTranslate();
@@ -33,6 +47,8 @@ export const SavedImages = () => {
   const [selecting, setSelecting] = useState(false);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; image: Saved; n: number } | null>(null);
   const [open, setOpen] = useState<Open>(null);
+  const [viewing, setViewing] = useState<{ index: number; returnFocus?: HTMLElement } | null>(null);
+  const [deleting, setDeleting] = useState<{ image: Saved; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const thumbs = useRef(new Map<number, HTMLImageElement>());
   const s = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.saved_images.${k}`, args);
@@ -73,7 +89,9 @@ export const SavedImages = () => {
     setBusy(true);
     try {
       await remove(image.id);
+      setDeleting(null);
     } catch (error) {
+      // The confirmation stays open.
       notifyError(error);
     } finally {
       setBusy(false);
@@ -107,16 +125,31 @@ export const SavedImages = () => {
             const name = nameOf(image, n);
             return (
               <Box component="li" key={image.id} sx={{ flex: 'none', position: 'relative', width: 100, height: 100 }}>
-                <Box
-                  component="img"
-                  ref={(el: HTMLImageElement | null) => {
-                    if (el) thumbs.current.set(image.id, el);
-                    else thumbs.current.delete(image.id);
-                  }}
-                  src={image.src}
-                  alt={name}
-                  sx={{ width: 100, height: 100, objectFit: 'cover', display: 'block', border: 1, borderColor: 'divider', borderRadius: 1 }}
-                />
+                <ButtonBase
+                  onClick={() => setViewing({ index: i })}
+                  aria-label={translate('app.imageViewer.open', { name })}
+                  aria-haspopup="dialog"
+                  sx={{ display: 'block', borderRadius: 1, cursor: 'zoom-in' }}
+                >
+                  <Box
+                    component="img"
+                    ref={(el: HTMLImageElement | null) => {
+                      if (el) thumbs.current.set(image.id, el);
+                      else thumbs.current.delete(image.id);
+                    }}
+                    src={image.src}
+                    alt={name}
+                    sx={{
+                      width: 100,
+                      height: 100,
+                      objectFit: 'cover',
+                      display: 'block',
+                      border: 1,
+                      borderColor: 'divider',
+                      borderRadius: 1,
+                    }}
+                  />
+                </ButtonBase>
                 <IconButton
                   size="small"
                   aria-label={s('menu', { n })}
@@ -146,7 +179,7 @@ export const SavedImages = () => {
                     <IconButton
                       size="small"
                       aria-label={s('delete', { n })}
-                      onClick={() => void del(image)}
+                      onClick={() => setDeleting({ image, name })}
                       disabled={busy}
                       sx={{ position: 'absolute', top: 2, right: 2, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: '#fff' } }}
                     >
@@ -181,6 +214,7 @@ export const SavedImages = () => {
               if (!menu) return;
               setMenu(null);
               if (k === 'annotation') pendingAnnotation.current = { image: menu.image, anchor: menu.anchor };
+              else if (k === 'view') setViewing({ index: menu.n - 1, returnFocus: menu.anchor });
               else setOpen({ kind: k, image: menu.image, n: menu.n });
             }}
           >
@@ -189,30 +223,38 @@ export const SavedImages = () => {
         ))}
       </Menu>
       {open?.kind === 'crop' && <CropDialog src={open.image.src} onSave={saveImage} onClose={() => setOpen(null)} />}
-      {open && open.kind !== 'crop' && (
-        <Dialog
-          open
-          onClose={() => setOpen(null)}
-          fullWidth
-          maxWidth={open.kind === 'view' ? 'md' : 'xs'}
-          aria-labelledby="saved-image-title"
-        >
-          <DialogTitle id="saved-image-title">{open.kind === 'view' ? nameOf(open.image, open.n) : s('info_title')}</DialogTitle>
+      {open?.kind === 'info' && (
+        <Dialog open onClose={() => setOpen(null)} fullWidth maxWidth="xs" aria-labelledby="saved-image-title">
+          <DialogTitle id="saved-image-title">{s('info_title')}</DialogTitle>
           <DialogContent dividers>
-            {open.kind === 'view' ? (
-              <Box component="img" src={open.image.src} alt={nameOf(open.image, open.n)} sx={{ width: '100%', display: 'block' }} />
-            ) : (
-              <>
-                <DetailRow label={s('info_kind')}>{s(open.image.vehicle_photo ? 'info_kind_photo' : 'info_kind_saved')}</DetailRow>
-                <DetailRow label={s('info_file')}>{open.image.path}</DetailRow>
-              </>
-            )}
+            <DetailRow label={s('info_kind')}>{s(open.image.vehicle_photo ? 'info_kind_photo' : 'info_kind_saved')}</DetailRow>
+            <DetailRow label={s('info_file')}>{open.image.path}</DetailRow>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setOpen(null)}>{s('close')}</Button>
           </DialogActions>
         </Dialog>
       )}
+      {viewing && (
+        <ImageViewer
+          images={images.map((image, i) => ({ src: image.src, alt: nameOf(image, i + 1) }))}
+          start={viewing.index}
+          returnFocus={viewing.returnFocus}
+          onClose={() => setViewing(null)}
+        />
+      )}
+      {/* The app's delete confirmation, as on every list: a deleted image is gone from storage, so nothing to undo. */}
+      <Confirm
+        isOpen={!!deleting}
+        loading={busy}
+        title="app.crud.delete_title"
+        content={deleting?.name ?? ''}
+        cancel="app.crud.delete_cancel"
+        confirm="app.crud.delete_confirm"
+        confirmColor="warning"
+        onConfirm={() => deleting && void del(deleting.image)}
+        onClose={() => setDeleting(null)}
+      />
     </Section>
   );
 };
