@@ -12,13 +12,8 @@ import { AU_STATES } from '../../domain/locations';
 import { formatMoney } from '../../domain/money';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
-import {
-  ACTION_COLUMN_SX,
-  FilteredList,
-  FilteredListEmpty,
-  FilteredListPagination,
-  stopRowClick,
-} from '../../resources/shared/FilteredList';
+import { FilteredList, FilteredListEmpty, FilteredListPagination } from '../../resources/shared/FilteredList';
+import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, type QuoteFilterKey } from './filters';
@@ -79,6 +74,7 @@ const QuoteTable = () => {
   const [locale] = useLocaleState();
   const { data, isPending } = useListContext<QuoteRow>();
   const { rows, sort, setSort } = usePageSort(data ?? [], sortQuoteRows);
+  const label = (key: string) => ({ label: column(key), cellSx: cardLabel(translate(column(key))) });
   const money = (row: QuoteRow, cents: number) => formatMoney(cents, row.currency, locale);
   return (
     <>
@@ -91,15 +87,15 @@ const QuoteTable = () => {
         empty={<FilteredListEmpty messages="app.quotes" />}
         aria-label={translate('app.quotes.title')}
         aria-busy={isPending}
-        sx={{ '& .RaDataTable-table': { minWidth: 1000 } }}
+        sx={cardRowsSx(1000)}
       >
-        <Column source="created_at" label={column('created')} sx={noWrap} render={(row) => formatDateTime(row.created_at, locale)} />
-        <Column source="licensePlate" label={column('registration')} sx={noWrap} />
+        <Column source="created_at" {...label('created')} sx={noWrap} render={(row) => formatDateTime(row.created_at, locale)} />
+        <Column source="licensePlate" {...label('registration')} sx={noWrap} />
         {MONEY_COLUMNS.map((source) => (
           <Column
             key={source}
             source={source}
-            label={column(source)}
+            {...label(source)}
             align="right"
             sx={noWrap}
             render={(row) => money(row, amountCents(row[source]))}
@@ -107,14 +103,14 @@ const QuoteTable = () => {
         ))}
         <Column
           source="tax_percent"
-          label={column('gst')}
+          {...label('gst')}
           align="right"
           sx={noWrap}
           render={(row) => (typeof row.tax_percent === 'number' ? `${row.tax_percent}%` : '')}
         />
         <Column
           source="grant_total"
-          label={column('grand_total')}
+          {...label('grand_total')}
           align="right"
           sx={noWrap}
           render={(row) => money(row, amountCents(row.grant_total))}

@@ -6,13 +6,8 @@ import { formatDateTime } from '../../domain/format';
 import { isScanType, SCAN_STATUSES } from '../../domain/scans';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
-import {
-  ACTION_COLUMN_SX,
-  FilteredList,
-  FilteredListEmpty,
-  FilteredListPagination,
-  stopRowClick,
-} from '../../resources/shared/FilteredList';
+import { FilteredList, FilteredListEmpty, FilteredListPagination } from '../../resources/shared/FilteredList';
+import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
 import { FILTER_KEYS, type ScanFilterKey } from './filters';
@@ -86,6 +81,7 @@ const ScanTable = () => {
   const { page: live, isPending } = useLiveScanRows();
   const { rows, sort, setSort } = usePageSort(live.rows, sortRows);
   const column = (key: string) => `app.scans.columns.${key}`;
+  const label = (key: string) => ({ label: column(key), cellSx: cardLabel(translate(column(key))) });
   return (
     <>
       <DataTable<ScanRow>
@@ -98,30 +94,30 @@ const ScanTable = () => {
         empty={<FilteredListEmpty messages="app.scans" />}
         aria-label={translate('app.scans.title')}
         aria-busy={isPending}
-        sx={{ '& .RaDataTable-table': { minWidth: 980 } }}
+        sx={cardRowsSx(980)}
       >
-        <Column source="location_name" label={column('location')} disableSort={unsortable('location_name')} />
+        <Column source="location_name" {...label('location')} disableSort={unsortable('location_name')} />
         <Column
           source="type"
-          label={column('type')}
+          {...label('type')}
           disableSort={unsortable('type')}
           sx={noWrap}
           render={(row) => (isScanType(row.type) ? translate(`app.scans.type.${row.type}`) : row.type)}
         />
         <Column
           source="timestamp"
-          label={column('date_time')}
+          {...label('date_time')}
           disableSort
           sx={noWrap}
           render={(row) => formatDateTime(text(row.timestamp), locale)}
         />
-        <Column source="licensePlate" label={column('registration')} disableSort={unsortable('licensePlate')} sx={noWrap} />
-        <Column source="carColor" label={column('car_color')} disableSort={unsortable('carColor')} />
-        <Column source="client_name" label={column('client')} disableSort={unsortable('client_name')} />
-        <Column source="agent_name" label={column('agent')} disableSort={unsortable('agent_name')} />
+        <Column source="licensePlate" {...label('registration')} disableSort={unsortable('licensePlate')} sx={noWrap} />
+        <Column source="carColor" {...label('car_color')} disableSort={unsortable('carColor')} />
+        <Column source="client_name" {...label('client')} disableSort={unsortable('client_name')} />
+        <Column source="agent_name" {...label('agent')} disableSort={unsortable('agent_name')} />
         <Column
           source="status"
-          label={column('status')}
+          {...label('status')}
           disableSort={unsortable('status')}
           sx={noWrap}
           render={(row) => <StatusChip status={row.status} />}

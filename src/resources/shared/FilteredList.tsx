@@ -1,4 +1,4 @@
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableRow, TablePagination, Typography } from '@mui/material';
 import { ListBase, ListView, SearchInput, TopToolbar, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
@@ -128,9 +128,3 @@ export const FilteredListEmpty = ({ messages }: { messages: string }) => {
     </Table>
   );
 };
-
-/** The Action column stays at the right edge while a wide table scrolls sideways, so a row's buttons are always in view. */
-export const ACTION_COLUMN_SX = { whiteSpace: 'nowrap', position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
-
-/** Around a row's action buttons: their clicks (and their dialogs') do not also open the row. */
-export const stopRowClick = (event: SyntheticEvent) => event.stopPropagation();

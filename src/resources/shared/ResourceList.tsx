@@ -11,7 +11,7 @@ import {
   TopToolbar,
   useCanAccess,
   useTranslate,
-  type TranslateFunction,
+  useTranslateLabel,
 } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
 import { RedirectHome } from '../../components/RequirePermission';
@@ -21,6 +21,7 @@ import { DeleteRowButton } from './DeleteRowButton';
 import { EditRowButton } from './EditRowButton';
 import { ExtraColumnValue } from './ExtraColumnValue';
 import { FieldColumnValue } from './FieldColumnValue';
+import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from './listLayout';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 
 const ListActions = ({ create }: { create: boolean }) => (
@@ -34,17 +35,25 @@ const ListActions = ({ create }: { create: boolean }) => (
  * The description's columns: listed fields, then extra columns, unless `columnOrder` says otherwise.
  * A heading is resources.<name>.columns.<source> when the list names it unlike the form (an e-mail template's Name).
  */
-function listColumns(description: ResourceDescription, translate: TranslateFunction): ReactElement[] {
+function useListColumns(description: ResourceDescription): ReactElement[] {
+  const translate = useTranslate();
+  const translateLabel = useTranslateLabel();
   const heading = (source: string) => {
     const key = `resources.${description.name}.columns.${source}`;
     const text = translate(key, { _: '' });
     return text && text !== key ? text : undefined;
   };
+  // The heading's text, also each card line's name on a phone.
+  const labelled = (source: string) => {
+    const label = heading(source);
+    const text = translateLabel({ label, source, resource: description.name });
+    return { label, cellSx: cardLabel(typeof text === 'string' ? text : source) };
+  };
   const sortable = description.sortable;
   const fieldColumns = Object.entries(description.fields)
     .filter(([, spec]) => spec.list)
     .map(([source, spec]) => (
-      <DataTable.Col key={source} source={source} label={heading(source)} disableSort={!sortable.includes(source)}>
+      <DataTable.Col key={source} source={source} {...labelled(source)} disableSort={!sortable.includes(source)}>
         <FieldColumnValue source={source} spec={spec} display={description.columnDisplay?.[source]} />
       </DataTable.Col>
     ));
@@ -52,7 +61,7 @@ function listColumns(description: ResourceDescription, translate: TranslateFunct
     <DataTable.Col
       key={column.source}
       source={column.source}
-      label={heading(column.source)}
+      {...labelled(column.source)}
       disableSort={column.sortable === false || !sortable.includes(column.source)}
     >
       <ExtraColumnValue column={column} />
@@ -73,6 +82,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
   const { canAccess: canEdit } = useCanAccess({ resource: description.name, action: 'edit' });
   const { canAccess: mayDelete } = useCanAccess({ resource: description.name, action: 'delete' });
   const canDelete = mayDelete && description.actions?.delete !== false;
+  const columns = useListColumns(description);
 
   return (
     <Box>
@@ -87,14 +97,14 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         actions={<ListActions create={description.actions?.create !== false} />}
         pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
         empty={false}
-        // A wide table scrolls inside its card on a phone instead of widening the page (360 px).
+        // A table wider than the screen scrolls inside its card instead of widening the page.
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       >
-        <DataTable rowClick={false} bulkActionButtons={false}>
-          {listColumns(description, translate)}
+        <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false} sx={cardRowsSx()}>
+          {columns}
           {(canEdit || canDelete || !!description.rowActions?.length) && (
-            <DataTable.Col label="app.crud.action" align="right">
-              <Box sx={{ display: 'inline-flex' }}>
+            <DataTable.Col label="app.crud.action" align="right" sx={ACTION_COLUMN_SX}>
+              <Box sx={{ display: 'inline-flex' }} onClick={stopRowClick}>
                 {description.rowActions?.map((RowAction, i) => (
                   <RowAction key={i} />
                 ))}

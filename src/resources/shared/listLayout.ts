@@ -1,0 +1,44 @@
+import type { SyntheticEvent } from 'react';
+
+/** Below the theme's sm breakpoint (600 px): a phone, where a list's rows show as cards. */
+const PHONE = '@media (max-width:599.95px)';
+
+/** The Action column stays at the right edge while a wide table scrolls sideways, so a row's buttons are always in view. */
+export const ACTION_COLUMN_SX = { whiteSpace: 'nowrap', position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+
+/** Around a row's action buttons: their clicks (and their dialogs') do not also open the row. */
+export const stopRowClick = (event: SyntheticEvent) => event.stopPropagation();
+
+/**
+ * A DataTable's sx: at least `minWidth` px wide from 600 px up (a wider screen scrolls it inside its card), and on a
+ * phone each row a card of "label value" lines with the actions last, so nothing scrolls sideways. The heading row
+ * leaves the screen but not the accessibility tree, so the cells keep their column names.
+ */
+export const cardRowsSx = (minWidth = 0) =>
+  ({
+    '& .RaDataTable-table': { minWidth },
+    [PHONE]: {
+      '& .RaDataTable-table': { minWidth: 0, display: 'block' },
+      '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+      '& tbody': { display: 'block' },
+      '& tbody tr': { display: 'block', border: 1, borderColor: 'divider', borderRadius: 1, mb: 1, px: 1.5, py: 0.5 },
+      '& tbody td': {
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        gap: 2,
+        position: 'static',
+        border: 0,
+        px: 0,
+        py: 0.5,
+        textAlign: 'right',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+      },
+      '& tbody td::before': { color: 'text.secondary', textAlign: 'left', flexShrink: 0, maxWidth: '45%' },
+      '& tbody td:last-of-type': { justifyContent: 'flex-end' },
+    },
+  }) as const;
+
+/** A column's cellSx: on a phone the cell's card line starts with the column's (translated) name, which screen readers skip. */
+export const cardLabel = (label: string) => () => ({ [PHONE]: { '&::before': { content: `${JSON.stringify(label)} / ""` } } });

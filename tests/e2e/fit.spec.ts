@@ -1,0 +1,150 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
+import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
+import { apiToken, signIn } from './helpers';
+
+/**
+ * The screens fit the window: at 1280 px every list's row actions are in view and a click on a row opens its record,
+ * in English and Japanese; at 360 px no route scrolls sideways and the lists show their rows as cards. The routes
+ * come from the app's own definitions (appRoutes.ts), so a new list or page is checked without editing this file.
+ */
+
+const LANGUAGES = ['en', 'ja'] as const;
+
+/** Every list: each described resource's, the scans' and the quotes'. */
+const LISTS = [
+  ...appRoutes()
+    .filter((r) => r.source === 'resource' && !r.pattern.includes(':') && !r.pattern.endsWith('/create'))
+    .map((r) => r.pattern),
+  '/scans',
+  '/quotes',
+];
+
+/** Where a row click leads: the record's form, a scan's page, a quote's generation page (by its scan). */
+const RECORD_URL = (list: string) => new RegExp(`${list}/(?!create$)[^/?]+$`);
+
+/** Query strings a list or page needs to show records: the quotes list without its default date range; the reset link's token. */
+const QUERIES: Record<string, string> = { '/quotes': `?filter=${encodeURIComponent('{}')}`, '/reset-password': '?token=x' };
+
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+  await expect(page.locator('#root:not(:empty), [role="dialog"]').first()).toBeAttached();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+async function useLanguage(page: Page, locale: string) {
+  await page.evaluate((l) => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify(l)), locale);
+}
+
+/** The list's first record row (the table's second row, after the headings). */
+async function firstRow(page: Page, list: string): Promise<Locator> {
+  await page.goto(list + (QUERIES[list] ?? ''));
+  const row = page.getByRole('main').getByRole('table').first().getByRole('row').nth(1);
+  await expect(row.getByRole('cell').nth(1), `${list}: a record row`).toBeVisible();
+  return row;
+}
+
+/** Every button and link of the row's last cell (the Action column), each lying within the window's width. */
+async function expectActionsInView(page: Page, row: Locator, list: string) {
+  const width = await page.evaluate(() => window.innerWidth);
+  const actions = row.getByRole('cell').last().locator('a, button');
+  const count = await actions.count();
+  expect(count, `${list}: row actions`).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const box = await actions.nth(i).boundingBox();
+    expect(box, `${list}: action ${i} rendered`).not.toBeNull();
+    expect(box!.x, `${list}: action ${i} left edge`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${list}: action ${i} right edge`).toBeLessThanOrEqual(width);
+  }
+}
+
+for (const locale of LANGUAGES) {
+  test.describe(`at 1280 × 800 in ${locale}`, () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test('every list keeps its row actions in view and a row click opens the record', async ({ page }) => {
+      test.setTimeout(180_000);
+      await signIn(page, 'admin@demo.test');
+      await useLanguage(page, locale);
+      for (const list of LISTS) {
+        const row = await firstRow(page, list);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        await expectActionsInView(page, row, list);
+        await row.getByRole('cell').first().click();
+        await expect(page, `${list}: a row click opens the record`).toHaveURL(RECORD_URL(list));
+      }
+    });
+  });
+}
+
+/** The routes, signed in and then signed out, that scroll sideways at 360 px. */
+async function overflowingRoutes(browser: Browser, locale: string): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  const token = await apiToken(page.request, 'admin@demo.test');
+  const ids = new Map<string, string>();
+  const idOf = async ({ service, path }: ApiRoute) => {
+    const key = `${service}/${path}`;
+    if (!ids.has(key)) {
+      const res = await page.request.get(`/api/${key}?page=1&per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+      ids.set(key, String(((await res.json()) as { items: { id: number }[] }).items[0]?.id ?? ''));
+    }
+    return ids.get(key)!;
+  };
+  const urlOf = async (route: AppRoute) => (await routeUrl(route, idOf)) + (QUERIES[route.pattern] ?? '');
+  const wide: string[] = [];
+  const check = async (url: string) => {
+    await settle(page);
+    const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    if (scroll > inner) wide.push(`[${locale}] ${url}: ${scroll} > ${inner}`);
+  };
+  try {
+    // Signed in (the sign-in form is filled in English), then the language, then every route...
+    await signIn(page, 'admin@demo.test');
+    await useLanguage(page, locale);
+    for (const route of appRoutes()) {
+      const url = await urlOf(route);
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await check(url);
+    }
+    // ...then signed out, the pages that show without a sign-in (the sign-in page, the portal, the password pages).
+    await page.evaluate(() => localStorage.removeItem('currentUser'));
+    for (const route of appRoutes().filter((r) => r.source === 'page')) {
+      const url = await urlOf(route);
+      await page.goto(url);
+      await check(`${url} (signed out)`);
+    }
+  } finally {
+    await context.close();
+  }
+  return wide;
+}
+
+for (const locale of LANGUAGES) {
+  test(`at 360 × 740 in ${locale} no route scrolls sideways`, async ({ browser }) => {
+    test.setTimeout(300_000);
+    expect(await overflowingRoutes(browser, locale)).toEqual([]);
+  });
+}
+
+test.describe('at 360 × 740', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('every list shows its rows as cards, each with its fields one under another and its actions in view', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'admin@demo.test');
+    for (const list of LISTS) {
+      const row = await firstRow(page, list);
+      const box = (await row.boundingBox())!;
+      expect(box.x, `${list}: the card's left edge`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${list}: the card's right edge`).toBeLessThanOrEqual(360);
+      // A card: the record's fields one under another, not side by side as in a table row.
+      const [first, second] = [await row.getByRole('cell').nth(0).boundingBox(), await row.getByRole('cell').nth(1).boundingBox()];
+      expect(second!.y, `${list}: the second field under the first`).toBeGreaterThanOrEqual(first!.y + first!.height - 1);
+      await expectActionsInView(page, row, list);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${list} scrolls sideways`).toBe(true);
+    }
+  });
+});
