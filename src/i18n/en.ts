@@ -512,6 +512,21 @@ export const enScreens = {
       updated: 'Email Header & Footer Updated Successfully',
       read_only: 'Every agent’s mails carry these: only a Super Admin changes them.',
     },
+    safe_edits: {
+      plate_title: 'Vehicle details for %{plate}',
+      plate_intro: 'The registration lookup would change:',
+      plate_change: '%{field}: %{from} → %{to}',
+      plate_accept: 'Apply changes',
+      plate_keep: 'Keep current details',
+      plate_same: 'The registration lookup matches the vehicle details: nothing to change',
+      api_key_title: 'Generate a new API key?',
+      api_key_body:
+        'The current key stops working at once: a scanner or device that uses it can no longer send scans until it is given the new key.',
+      api_key_confirm: 'Generate new key',
+      terms_read: 'Read the Terms and Conditions',
+      terms_failed: 'The Terms and Conditions could not be loaded.',
+      terms_missing: 'No Terms and Conditions have been set.',
+    },
   },
   resources: {
     users: {

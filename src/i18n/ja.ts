@@ -699,6 +699,21 @@ export const ja: TranslationMessages = {
       updated: 'メールのヘッダーとフッターを更新しました',
       read_only: 'すべてのエージェントのメールに使われるため、変更できるのはスーパー管理者のみです。',
     },
+    safe_edits: {
+      plate_title: '%{plate} の車両情報',
+      plate_intro: '登録番号の照会で次の項目が変わります：',
+      plate_change: '%{field}：%{from} → %{to}',
+      plate_accept: '変更を適用',
+      plate_keep: '現在の情報を保持',
+      plate_same: '照会結果は現在の車両情報と同じです：変更はありません',
+      api_key_title: '新しい API キーを生成しますか？',
+      api_key_body:
+        '現在のキーはすぐに使えなくなります。そのキーを使うスキャナーや端末は、新しいキーを設定するまでスキャンを送信できません。',
+      api_key_confirm: '新しいキーを生成',
+      terms_read: '利用規約を読む',
+      terms_failed: '利用規約を読み込めませんでした。',
+      terms_missing: '利用規約は設定されていません。',
+    },
   },
   resources: {
     users: {

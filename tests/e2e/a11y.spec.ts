@@ -75,7 +75,8 @@ async function signInAudited(page: Page, findings: Finding[], screen: (name: str
   if (await dialog.count()) {
     await audit(page, screen('/ (terms dialog)'), findings);
     await dialog.getByRole('checkbox').check();
-    await dialog.getByRole('button').click();
+    // Submit, after the link that opens the full text.
+    await dialog.getByRole('button').last().click();
     await expect(dialog).toBeHidden();
   }
 }

@@ -566,6 +566,11 @@ test.describe('scan page', () => {
     const fetched = page.waitForResponse((r) => r.url().includes(`/api/scan/license-plates/fetch/${scan.licensePlate}`));
     await card.getByRole('button', { name: 'Fetch vehicle details' }).click();
     expect((await fetched).status()).toBe(200);
+    // Nothing changes before the review is applied.
+    await page
+      .getByRole('dialog', { name: `Vehicle details for ${scan.licensePlate}` })
+      .getByRole('button', { name: 'Apply changes' })
+      .click();
     await expect(page.getByText('Vehicle details filled from the registration')).toBeVisible();
     await expect(card.getByText(lookup.data.ag_response.make, { exact: true })).toBeVisible();
     await expect(card.getByText(lookup.data.ag_response.model, { exact: true })).toBeVisible();

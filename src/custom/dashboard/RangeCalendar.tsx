@@ -29,7 +29,10 @@ interface DayProps extends PickerDayProps {
   range?: Range;
 }
 
-/** A day of the calendar, marked when it lies in the range being picked. */
+/**
+ * A day of the calendar, marked when it lies in the range being picked. Never today: MUI's day draws today's outline
+ * even under `disableHighlightToday`, and the spec's picker has no today marker.
+ */
 const RangeDay = ({ range, ...props }: DayProps) => {
   const day = props.day.format('YYYY-MM-DD');
   const end = range?.td || range?.ts || '';
@@ -38,6 +41,8 @@ const RangeDay = ({ range, ...props }: DayProps) => {
   return (
     <PickerDay
       {...props}
+      today={false}
+      aria-current={undefined}
       selected={inRange && edge}
       aria-selected={inRange}
       sx={

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel } from '@mui/material';
+import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { TermsLink } from '../../components/TermsLink';
 import { useMountedInTransition } from '../../components/useMountedInTransition';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
@@ -37,6 +38,9 @@ export const TermsDialog = () => {
     <Dialog open={ready && !!user && user.consent === 0 && !impersonating} aria-labelledby="terms-dialog-title">
       <DialogTitle id="terms-dialog-title">{translate('app.dashboard.terms_title')}</DialogTitle>
       <DialogContent>
+        <Box sx={{ mb: 1 }}>
+          <TermsLink label="app.safe_edits.terms_read" />
+        </Box>
         <FormControlLabel
           control={<Checkbox checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />}
           label={translate('app.dashboard.terms_agree')}

@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { TermsLink } from '../../components/TermsLink';
 
-/** Current year, product name, 'Terms and Legal'. */
+/** Current year, product name, 'Terms and Legal' (opens the Terms and Conditions). */
 export const Footer = () => {
   const translate = useTranslate();
   return (
@@ -21,9 +22,7 @@ export const Footer = () => {
       <Typography variant="body2" color="text.secondary">
         {translate('app.footer.copyright', { year: new Date().getFullYear(), product: translate('app.product') })}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {translate('app.footer.terms')}
-      </Typography>
+      <TermsLink label="app.footer.terms" />
     </Box>
   );
 };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, CircularProgress, IconButton, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -37,7 +37,7 @@ interface InlineFieldProps<T> {
 }
 
 /**
- * Display mode, the pencil to edit, save commits, close goes back to the last saved value. Without
+ * Display mode, the pencil to edit, save commits, close (or Escape) goes back to the last saved value. Without
  * `scan_edit` only display mode (docs/ARCHITECTURE.md, "Access model").
  */
 export function InlineField<T>({ name, label, display, initial, input, save, actions, validate }: InlineFieldProps<T>) {
@@ -48,13 +48,24 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
   const [draft, setDraft] = useState<T>(initial);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // Edit mode puts the focus in its input (and back on the pencil's row when it ends, by the browser's order).
+  const pencil = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  // Edit mode puts the focus in its input; leaving it puts the focus back on the pencil, where the keyboard user was
+  // (the input it held is gone, which would drop the focus to the page's start).
   useEffect(() => {
     if (editing) document.getElementById(inputId)?.focus();
+    else if (wasEditing.current) pencil.current?.focus();
+    wasEditing.current = editing;
   }, [editing, inputId]);
   const edit = (on: boolean) => {
     setEditingState(on);
     setEditing(name, on);
+  };
+  // Escape leaves edit mode without saving, unless an open list (autocomplete, select menu) took it to close itself.
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || saving) return;
+    event.preventDefault();
+    edit(false);
   };
   const change = (value: T) => {
     setDraft(value);
@@ -97,7 +108,7 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
       </Typography>
       {editing ? (
         <>
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ minWidth: 0 }} onKeyDown={cancelOnEscape}>
             {input({ id: inputId, label, value: draft, onChange: change, onSubmit: () => void submit(), disabled: saving, error })}
           </Box>
           <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
@@ -128,6 +139,7 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
             <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
               {actions}
               <IconButton
+                ref={pencil}
                 size="small"
                 aria-label={translate('app.scanPage.edit_field', { field: label })}
                 onClick={() => {

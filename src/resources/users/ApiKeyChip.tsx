@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
-import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { CopyButton } from '../../components/CopyButton';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
@@ -10,7 +10,8 @@ import type { User } from '../../domain/records';
 
 /**
  * `GET users/{id}/apikey` makes a new key for the device ingestion API. The server keeps
- * only its hash, so the key is shown here once, with a copy button; the previous key stops working.
+ * only its hash, so the key is shown here once, with a copy button; the previous key stops working, so replacing
+ * one asks first (a scanner using it would be cut off).
  */
 export const ApiKeyChip = () => {
   const translate = useTranslate();
@@ -20,9 +21,11 @@ export const ApiKeyChip = () => {
   const notifyError = useNotifyError();
   const [token, setToken] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   if (!record) return null;
 
   const generate = async () => {
+    setConfirming(false);
     setPending(true);
     try {
       const reply = await dataProvider.newApiKey(record.id);
@@ -48,7 +51,7 @@ export const ApiKeyChip = () => {
           label={translate(hasKey ? 'resources.users.api_key.regenerate' : 'resources.users.api_key.generate')}
           color="primary"
           variant="outlined"
-          onClick={pending ? undefined : () => void generate()}
+          onClick={pending ? undefined : () => (hasKey ? setConfirming(true) : void generate())}
           disabled={pending}
         />
         <Typography variant="body2" color="text.secondary">
@@ -58,6 +61,15 @@ export const ApiKeyChip = () => {
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
         {translate('resources.users.api_key.replaces')}
       </Typography>
+      <Confirm
+        isOpen={confirming}
+        title="app.safe_edits.api_key_title"
+        content="app.safe_edits.api_key_body"
+        confirm="app.safe_edits.api_key_confirm"
+        confirmColor="warning"
+        onConfirm={() => void generate()}
+        onClose={() => setConfirming(false)}
+      />
       {token && (
         <Alert severity="warning" sx={{ mt: 1, '& .MuiAlert-message': { minWidth: 0, flex: 1 } }}>
           <Typography variant="body2" gutterBottom>

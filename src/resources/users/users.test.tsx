@@ -184,6 +184,34 @@ describe('user form', () => {
     expect(posted(fetch, 'POST')).toMatchObject({ first_name: 'Sam', roles: ['Client'], agents: [], clients: [4], password: 'longenough' });
   }, 30_000);
 
+  it('asks before replacing a working API key: Cancel sends nothing, the confirmation makes the new key', async () => {
+    let made = 0;
+    signedIn((request) => {
+      if (request === 'GET /api/user/users/2') return { body: { data: { ...alex, has_api_key: true } } };
+      if (request === 'GET /api/user/users/2/apikey') {
+        made += 1;
+        return { body: { data: { token: 'key-456' } } };
+      }
+      return undefined;
+    });
+    renderApp('/users/2');
+    await screen.findByDisplayValue('Alex');
+    fireEvent.click(await screen.findByRole('button', { name: 'Generate New API Key' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Generate a new API key?' });
+    expect(within(confirm).getByText(/The current key stops working at once/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Generate a new API key?' })).toBeNull());
+    expect(made).toBe(0);
+    expect(screen.queryByText('key-456')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate New API Key' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Generate a new API key?' })).getByRole('button', { name: 'Generate new key' }),
+    );
+    expect(await screen.findByText('key-456')).toBeTruthy();
+    expect(made).toBe(1);
+  });
+
   it('has no password on edit and generates an API key shown once, with Copied! for 5 seconds', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
