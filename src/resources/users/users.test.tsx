@@ -194,7 +194,7 @@ describe('user form', () => {
       }
       return undefined;
     });
-    renderApp('/users/2');
+    renderScreen('/users/2', { resources: ['users'] });
     await screen.findByDisplayValue('Alex');
     fireEvent.click(await screen.findByRole('button', { name: 'Generate New API Key' }));
     const confirm = await screen.findByRole('dialog', { name: 'Generate a new API key?' });
