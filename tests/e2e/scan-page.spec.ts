@@ -427,7 +427,7 @@ test.describe('scan page', () => {
     const annotated = page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`),
     );
-    await page.getByTitle('Frame marker').click();
+    await page.getByTitle('Frame marker', { exact: true }).click();
     // A frame drawn across the middle of the picture.
     const viewport = page.viewportSize()!;
     await page.mouse.move(viewport.width / 2 - 40, viewport.height / 2 - 40);
