@@ -24,7 +24,8 @@ const ORIGIN: Point = { x: 0, y: 0 };
  * A full-size image viewer over a list of images (a panel's close-ups, a grid, a strip): zoom by the buttons, the wheel,
  * a pinch or + / -, pan a zoomed image by dragging, previous / next by the buttons or the arrow keys, Escape closes.
  * MUI's Dialog keeps the focus inside and gives it back to the opener; `returnFocus` names another element when the
- * opener goes away (a menu item).
+ * opener goes away (a menu item). A button that disables itself (Zoom out back at 100 %, Next on the last image)
+ * would drop the focus to the page, where the keys no longer reach the viewer: the focus moves to the viewer instead.
  */
 export const ImageViewer = ({
   images,
@@ -55,6 +56,13 @@ export const ImageViewer = ({
     },
     [returnFocus],
   );
+
+  const paper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || (focused instanceof HTMLButtonElement && focused.disabled);
+    if (lost) paper.current?.focus();
+  }, [index, zoom]);
 
   const image = images[index];
   const zoomTo = (z: number) => {
@@ -121,6 +129,7 @@ export const ImageViewer = ({
       aria-describedby="image-viewer-keys"
       disableRestoreFocus={!!returnFocus}
       onKeyDown={onKeyDown}
+      slotProps={{ paper: { ref: paper, tabIndex: -1 } }}
     >
       <DialogTitle id="image-viewer-title" sx={{ pr: 7, overflowWrap: 'anywhere' }} aria-live="polite">
         {image.alt}
