@@ -181,19 +181,15 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const update = async (req: FastifyRequest<{ Params: { id: string } }>) => ({
     data: await service.update(callerOf(req), parseId(d.model, req.params.id), req.body as Record<string, unknown>),
   });
+  const updateSchema = {
+    tags,
+    params: IdParams,
+    body: updateBody,
+    response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
+  };
   r.put(
     `/${d.path}/:id`,
-    {
-      config: { access: writeAccess },
-      preValidation,
-      schema: {
-        tags,
-        summary: `Update a ${d.model}`,
-        params: IdParams,
-        body: updateBody,
-        response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
-      },
-    },
+    { config: { access: writeAccess }, preValidation, schema: { ...updateSchema, summary: `Update a ${d.model}` } },
     update,
   );
   if (preValidation) {
@@ -204,17 +200,14 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
         config: { access: writeAccess },
         preValidation,
         schema: {
-          tags,
+          ...updateSchema,
           summary: `Update a ${d.model} (form post with _method=PUT)`,
-          params: IdParams,
           querystring: z.object({
             _method: z
               .string({ error: '_method must be PUT' })
               .toUpperCase()
               .pipe(z.literal('PUT', { error: '_method must be PUT' })),
           }),
-          body: updateBody,
-          response: { 200: dataReply(d.record), ...recordErrors, 409: recordErrors[422] },
         },
       },
       update,
