@@ -9,6 +9,7 @@ import { benchQuotes } from './quotes';
 import { benchRealtime } from './realtime';
 import { benchScans } from './scans';
 import { startProductionServer, type RunningServer } from './server';
+import { benchScreens, mainScreens } from './screens';
 import { benchLighthouse, measureWireBytes } from './web';
 
 /**
@@ -18,10 +19,23 @@ import { benchLighthouse, measureWireBytes } from './web';
  * at 1,000,000 scans (BENCH_ROWS=… for a quicker, smaller try), the dashboard's statistics at 1,000,000 scans, the
  * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…) and device scan -> browser latency with 500 open
  * connections, and single-record GET throughput through HAProxy with two instances vs one instance directly.
- * `BENCH_ONLY=web,api` (any of web, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime, cluster) runs only
+ * Every main screen's Lighthouse desktop and mobile scores with CLS, and the scan page's first damage chip (screens).
+ * `BENCH_ONLY=web,api` (any of web, screens, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime, cluster) runs only
  * those sections. Exits non-zero when any target is not met.
  */
-const SECTIONS = ['web', 'api', 'bundle', 'pricing', 'quote-pdf', 'scans', 'dashboard', 'quotes', 'realtime', 'cluster'] as const;
+const SECTIONS = [
+  'web',
+  'screens',
+  'api',
+  'bundle',
+  'pricing',
+  'quote-pdf',
+  'scans',
+  'dashboard',
+  'quotes',
+  'realtime',
+  'cluster',
+] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknown.length) {
@@ -36,7 +50,7 @@ const started = performance.now();
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 
-if (runs('web') || runs('api')) {
+if (runs('web') || runs('screens') || runs('api')) {
   let server: RunningServer | null = null;
   try {
     server = await startProductionServer(log);
@@ -52,6 +66,11 @@ if (runs('web') || runs('api')) {
       }
       console.log('\nLighthouse performance, median of 3:');
       for (const l of await benchLighthouse(server, user, log)) results.push([`lighthouse ${l.page} ${l.preset} >= ${l.target}`, l.met]);
+    }
+    if (runs('screens')) {
+      console.log("\nEvery main screen: Lighthouse performance (median of 3) with its CLS; the scan page's first damage chip:");
+      const screens = await mainScreens(server, user, await server.signIn('agent@demo.test'));
+      for (const c of await benchScreens(server, screens, log)) results.push([`screens: ${c.name} ${c.target}`, c.met]);
     }
     if (runs('api')) {
       console.log('\nAPI request cost: autocannon, 16 connections, production server, rate limit raised:');
