@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -6,6 +6,7 @@ import {
   Button,
   Checkbox,
   CircularProgress,
+  Collapse,
   FormControlLabel,
   FormGroup,
   Link,
@@ -13,12 +14,17 @@ import {
   Switch,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
-import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
+import { LinkBase, useDataProvider, useLocaleState, useNavigate, useNotify, useParams, useTranslate } from 'react-admin';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
+import { formatMoney } from '../../domain/money';
 import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
@@ -37,11 +43,13 @@ import {
   setRepairType,
   setScratchRepair,
   setToggle,
+  splitByDamage,
   type QuoteForm,
   type QuotePanel,
   type Toggle,
 } from './quoteForm';
 import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard, TyresCard } from './SideCards';
+import { useLeaveGuard } from './useLeaveGuard';
 
 const T = 'app.quotes.generation';
 
@@ -105,13 +113,57 @@ interface EditorProps {
   canEditDamage: boolean;
 }
 
+/** Where the sticky Quote Summary's box stops: under the header's toolbar (64 px from md up); its top padding is the gap. */
+const SUMMARY_TOP = 64;
+
+/** The phone's bar: the grand total and the save button, stuck to the bottom of the screen while the form scrolls. */
+const SaveBar = ({ total, children }: { total: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box
+      role="region"
+      aria-label={translate(`${T}.summary`)}
+      sx={{
+        // Sticky, not fixed: the bar keeps its own place at the end of the page, so it never covers the last field.
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+        mx: { xs: -1, sm: -2 },
+        px: { xs: 1, sm: 2 },
+        py: 1,
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 1,
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+        boxShadow: 3,
+      }}
+    >
+      <Box sx={{ display: 'grid' }}>
+        <Typography variant="caption" color="text.secondary">
+          {translate(`${T}.total`)}
+        </Typography>
+        <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{total}</Typography>
+      </Box>
+      {children}
+    </Box>
+  );
+};
+
 const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, canEditDamage }: EditorProps) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`${T}.${key}`, options);
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [form, setForm] = useState<QuoteForm>(() => initialForm(evaluation.panels, evaluation.measures, saved));
+  // The form as it was loaded: unsaved changes are the differences from it.
+  const [pristine, setPristine] = useState<QuoteForm>(form);
   const [photo, setPhoto] = useState<File | null>(null);
   const [savedPhoto, setSavedPhoto] = useState<string | null>(saved?.vehicle_photo ?? null);
   const { data: productLists = [] } = useSelectOptions('products');
@@ -119,6 +171,10 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
   const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
   const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
   const [deletingPhoto, setDeletingPhoto] = useState(false);
+  // Panels the assessor changed on this visit: they stay among the damaged ones even if their counts drop to none.
+  const [touched, setTouched] = useState<ReadonlySet<number>>(() => new Set());
+  const touch = (panel: QuotePanel) => setTouched((ids) => (ids.has(panel.id) ? ids : new Set(ids).add(panel.id)));
+  const [showUndamaged, setShowUndamaged] = useState(false);
 
   // The damage modal: counts saved on the scan, the evaluation asked again, the edited panels recounted.
   const [editingDamage, setEditingDamage] = useState<QuotePanel | null>(null);
@@ -126,12 +182,19 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
   useEffect(() => {
     const before = measuresSeen.current;
     measuresSeen.current = evaluation.measures;
-    if (before !== evaluation.measures) setForm((f) => recountPanels(f, evaluation.panels, before, evaluation.measures));
+    if (before === evaluation.measures) return;
+    setForm((f) => recountPanels(f, evaluation.panels, before, evaluation.measures));
+    // The counts are saved on the scan already: a recount alone leaves nothing unsaved.
+    setPristine((f) => recountPanels(f, evaluation.panels, before, evaluation.measures));
   }, [evaluation.measures, evaluation.panels]);
+
+  const dirty = useMemo(() => photo !== null || JSON.stringify(form) !== JSON.stringify(pristine), [form, pristine, photo]);
+  const leaveGuard = useLeaveGuard(dirty && !readOnly);
 
   // A car panel in two car views (a front guard in Front and Left) is priced once: useQuotePreview.
   const { shown, pricing, context } = useQuotePreview(evaluation, saved, form);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
+  const split = useMemo(() => splitByDamage(views, evaluation.measures, form, touched), [views, evaluation.measures, form, touched]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
 
   const { save, saving, showErrors } = useQuoteSave(form, async () => {
@@ -144,6 +207,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
     const id = reply && typeof reply === 'object' ? reply.id : undefined;
     if (typeof id !== 'number' && typeof id !== 'string') throw new Error('app.error.server');
     notify(`${T}.generated`, { type: 'success' });
+    leaveGuard.release();
     navigate(`/quotes/${encodeURIComponent(String(id))}/invoice`);
   });
 
@@ -161,6 +225,62 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
     }
   };
 
+  const saveButton = (
+    <Button
+      variant="contained"
+      // The phone's bar holds the total beside it in 360 px.
+      size={desktop ? 'large' : 'medium'}
+      disabled={saving}
+      aria-busy={saving}
+      onClick={() => void save()}
+      startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+    >
+      {t(saving ? 'saving' : 'save')}
+    </Button>
+  );
+
+  const viewSections = (list: typeof views, part: string) =>
+    list.map(({ group, panels }) => (
+      <Box key={group.id} component="section" aria-labelledby={`${part}-view-${group.id}`} sx={{ display: 'grid', gap: 1.5 }}>
+        <Typography id={`${part}-view-${group.id}`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {group.name}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+          {panels.map((panel) => (
+            <PanelCard
+              key={panel.id}
+              panel={panel}
+              choice={form.panels[String(panel.id)]}
+              damage={panelDamage(evaluation.measures, panel.carPanel)}
+              client={evaluation.client}
+              lines={pricing.lines.filter((l) => l.panel_id === panel.id)}
+              onRepairType={(to) => {
+                touch(panel);
+                setForm((f) => setRepairType(f, panel, to, panelDamage(evaluation.measures, panel.carPanel).scratches));
+              }}
+              onCategory={(to) => {
+                touch(panel);
+                setForm((f) => setCategory(f, panel, to));
+              }}
+              onScratchRepair={(to) => {
+                touch(panel);
+                setForm((f) => setScratchRepair(f, panel, to));
+              }}
+              onEditDamage={
+                canEditDamage && !readOnly
+                  ? () => {
+                      touch(panel);
+                      setEditingDamage(panel);
+                    }
+                  : undefined
+              }
+              readOnly={readOnly}
+            />
+          ))}
+        </Box>
+      </Box>
+    ));
+
   return (
     <Box
       sx={{
@@ -170,9 +290,26 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
         alignItems: 'start',
       }}
     >
+      {leaveGuard.dialog}
       {editingDamage && <PanelDamageDialog scanId={evaluation.scan.id} panel={editingDamage} onClose={() => setEditingDamage(null)} />}
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-        <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
+      {/* The side column runs the full height of the form, so its summary can stay in view over the panel list. */}
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0, alignSelf: 'stretch', alignContent: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            position: { md: 'sticky' },
+            top: { md: SUMMARY_TOP },
+            zIndex: 2,
+            // The page's background above the card hides what scrolls beneath the stuck summary.
+            mt: { md: -2 },
+            pt: { md: 2 },
+            bgcolor: 'background.default',
+          }}
+        >
+          <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
+          {desktop && !readOnly && saveButton}
+        </Box>
         {evaluation.tyres.length > 0 && <TyresCard tyres={evaluation.tyres} lines={pricing.lines} currency={evaluation.client.currency} />}
         <ScanDetailsCard scan={evaluation.scan} />
         <DamageReportCard scanId={evaluation.scan.id} />
@@ -198,37 +335,31 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
             />
           </FormGroup>
 
-          {views.length === 0 && (
+          {split.damaged.length === 0 && (
             <Typography variant="body2" color="text.secondary">
               {t('no_damage')}
             </Typography>
           )}
-          {views.map(({ group, panels }) => (
-            <Box key={group.id} component="section" aria-labelledby={`view-${group.id}`} sx={{ display: 'grid', gap: 1.5 }}>
-              <Typography id={`view-${group.id}`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-                {group.name}
-              </Typography>
-              <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
-                {panels.map((panel) => (
-                  <PanelCard
-                    key={panel.id}
-                    panel={panel}
-                    choice={form.panels[String(panel.id)]}
-                    damage={panelDamage(evaluation.measures, panel.carPanel)}
-                    client={evaluation.client}
-                    lines={pricing.lines.filter((l) => l.panel_id === panel.id)}
-                    onRepairType={(to) =>
-                      setForm((f) => setRepairType(f, panel, to, panelDamage(evaluation.measures, panel.carPanel).scratches))
-                    }
-                    onCategory={(to) => setForm((f) => setCategory(f, panel, to))}
-                    onScratchRepair={(to) => setForm((f) => setScratchRepair(f, panel, to))}
-                    onEditDamage={canEditDamage && !readOnly ? () => setEditingDamage(panel) : undefined}
-                    readOnly={readOnly}
-                  />
-                ))}
+          {viewSections(split.damaged, 'damaged')}
+          {split.undamagedCount > 0 && (
+            <Box sx={{ display: 'grid', gap: 1.5 }}>
+              <Box>
+                <Button
+                  variant="outlined"
+                  aria-expanded={showUndamaged}
+                  aria-controls="quote-undamaged-panels"
+                  onClick={() => setShowUndamaged((open) => !open)}
+                  startIcon={showUndamaged ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                >
+                  {showUndamaged ? t('hide_undamaged') : t('show_undamaged', { count: split.undamagedCount })}
+                </Button>
               </Box>
+              {/* Kept mounted while folded (hidden from sight, focus and screen readers): opening it is instant. */}
+              <Collapse in={showUndamaged} id="quote-undamaged-panels">
+                <Box sx={{ display: 'grid', gap: 3 }}>{viewSections(split.undamaged, 'undamaged')}</Box>
+              </Collapse>
             </Box>
-          ))}
+          )}
 
           <Box component="section" aria-labelledby="quote-products-title" sx={{ display: 'grid', gap: 1.5 }}>
             <Typography id="quote-products-title" component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
@@ -289,24 +420,16 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
             />
           )}
 
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5 }}>
-            {readOnly ? (
-              saved && <QuoteDocuments quote={saved} />
-            ) : (
-              <Button
-                variant="contained"
-                size="large"
-                disabled={saving}
-                aria-busy={saving}
-                onClick={() => void save()}
-                startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-              >
-                {t(saving ? 'saving' : 'save')}
-              </Button>
-            )}
-          </Box>
+          {readOnly && saved && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1.5 }}>
+              <QuoteDocuments quote={saved} />
+            </Box>
+          )}
         </Box>
       </QuoteCard>
+      {!desktop && !readOnly && (
+        <SaveBar total={formatMoney(pricing.totals.grand_total, evaluation.client.currency, locale)}>{saveButton}</SaveBar>
+      )}
     </Box>
   );
 };

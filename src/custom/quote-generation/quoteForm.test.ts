@@ -22,6 +22,7 @@ import {
   setRepairType,
   setScratchRepair,
   setToggle,
+  splitByDamage,
   visiblePanels,
   type QuotePanel,
 } from './quoteForm';
@@ -127,6 +128,58 @@ describe('toggles and panels', () => {
       ['Front', [1, 2]],
       ['Top', [3, 4]],
     ]);
+  });
+
+  describe('damaged panels first', () => {
+    const groups = [
+      { id: 1, name: 'Front', position: 1 },
+      { id: 2, name: 'Top', position: 5 },
+    ];
+    const hood = panel({ id: 5, carPanel: 'hood', thresholdCategory: null });
+    const sill = panel({ id: 6, carPanel: 'sill', thresholdCategory: null, panel_group_id: 2 });
+    const shown = [bonnet, clean, hood, roofD, sill];
+    const names = (views: { group: { name: string }; panels: readonly QuotePanel[] }[]) =>
+      views.map((v) => [v.group.name, v.panels.map((p) => p.id)]);
+
+    it('lists each view with its dented or scratched panels, then each view with the rest and their count', () => {
+      const views = groupByView(shown, groups);
+      // Scratches alone make a panel damaged.
+      const scratched = { ...measures, scratchs: { ...measures.scratchs, sill: { light: 1 } } };
+      const split = splitByDamage(views, scratched, initialForm(shown, scratched));
+      expect(names(split.damaged)).toEqual([
+        ['Front', [1]],
+        ['Top', [4, 6]],
+      ]);
+      expect(names(split.undamaged)).toEqual([['Front', [2, 5]]]);
+      expect(split.undamagedCount).toBe(2);
+    });
+
+    it('keeps a priced panel or one the assessor changed among the damaged ones, whatever its counts say', () => {
+      const views = groupByView(shown, groups);
+      const form = initialForm(shown, measures);
+      // A saved quote's line on a panel the counts no longer show damaged.
+      const priced = {
+        ...form,
+        panels: { ...form.panels, '2': { dent: { repair_type: 'conventional' as const, category: null }, scratch: null } },
+      };
+      expect(names(splitByDamage(views, measures, priced).damaged)).toEqual([
+        ['Front', [1, 2]],
+        ['Top', [4]],
+      ]);
+      // The damage modal took a panel's dents to none: it stays where the assessor left it.
+      const split = splitByDamage(views, { ...measures, dents: {} }, form, new Set([4]));
+      expect(names(split.damaged)).toEqual([
+        ['Front', [1]],
+        ['Top', [4]],
+      ]);
+      expect(split.undamagedCount).toBe(3);
+    });
+
+    it('has no damaged part when nothing is damaged', () => {
+      const split = splitByDamage(groupByView([clean, hood], groups), {}, initialForm([clean, hood], {}));
+      expect(split.damaged).toEqual([]);
+      expect(split.undamagedCount).toBe(2);
+    });
   });
 
   it('repair type and category changes follow the dent-choice transitions and reprice', () => {

@@ -238,6 +238,28 @@ export function groupByView<G extends { id: number; position?: number | null }>(
     .filter((g) => g.panels.length > 0);
 }
 
+/**
+ * The car views in two parts, each in view order: first every view with its damaged panels (dents or scratches, a
+ * priced line, or a panel the assessor changed on this visit, so an edited panel never moves away), then every view
+ * with the rest, which the screen folds behind their count.
+ */
+export function splitByDamage<G>(
+  views: readonly { group: G; panels: readonly QuotePanel[] }[],
+  measures: Measures | null | undefined,
+  form: Pick<QuoteForm, 'panels'>,
+  touched: ReadonlySet<number> = new Set(),
+) {
+  const leads = (panel: QuotePanel) => {
+    const damage = panelDamage(measures, panel.carPanel);
+    const choice = form.panels[String(panel.id)];
+    return touched.has(panel.id) || damage.dents > 0 || damage.scratches > 0 || !!choice?.dent.repair_type || choice?.scratch != null;
+  };
+  const part = (keep: boolean) =>
+    views.map(({ group, panels }) => ({ group, panels: panels.filter((p) => leads(p) === keep) })).filter((v) => v.panels.length > 0);
+  const undamaged = part(false);
+  return { damaged: part(true), undamaged, undamagedCount: undamaged.reduce((n, v) => n + v.panels.length, 0) };
+}
+
 // ---- Products ----
 
 export const DUPLICATE_PRODUCT = DUPLICATE_PRODUCT_MESSAGE;
