@@ -138,6 +138,7 @@ export const enScreens = {
         title: 'Quote Generation',
         unavailable: 'This scan cannot be quoted.',
         summary: 'Quote Summary',
+        save_bar: 'Total and save',
         total: 'Total',
         products: 'Products',
         sub_total: 'Sub Total',

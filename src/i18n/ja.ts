@@ -326,6 +326,7 @@ export const ja: TranslationMessages = {
         title: '見積作成',
         unavailable: 'このスキャンは見積できません。',
         summary: '見積概要',
+        save_bar: '合計と保存',
         total: '合計',
         products: '商品',
         sub_total: '小計',

@@ -114,9 +114,8 @@ test('on a phone a bar at the bottom keeps the grand total and the save button, 
   await openQuote(page, scan.id);
   await page.getByRole('button', { name: /^Show undamaged panels/ }).click();
 
-  const bar = page
-    .getByRole('region', { name: 'Quote Summary' })
-    .filter({ has: page.getByRole('button', { name: 'Save and Generate Quote' }) });
+  const bar = page.getByRole('region', { name: 'Total and save' });
+  await expect(bar.getByRole('button', { name: 'Save and Generate Quote' })).toBeVisible();
   const total = (
     (await page
       .getByTestId('quote-summary')

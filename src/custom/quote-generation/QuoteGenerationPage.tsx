@@ -122,7 +122,7 @@ const SaveBar = ({ total, children }: { total: string; children: ReactNode }) =>
   return (
     <Box
       role="region"
-      aria-label={translate(`${T}.summary`)}
+      aria-label={translate(`${T}.save_bar`)}
       sx={{
         // Sticky, not fixed: the bar keeps its own place at the end of the page, so it never covers the last field.
         position: 'sticky',
