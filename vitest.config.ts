@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 
 const exclude = ['**/node_modules/**', 'dist/**', 'tests/e2e/**'];
@@ -19,6 +20,8 @@ export default defineConfig({
           // src/test/setup.ts still gives each file fresh app modules.
           pool: 'threads',
           isolate: false,
+          // Vitest's default leaves a core to its main process, which idles while jsdom runs: one worker on 2 cores.
+          maxWorkers: availableParallelism(),
           // A first react-admin render in jsdom takes seconds on 2 busy cores.
           testTimeout: 20000,
         },

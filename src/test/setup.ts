@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { dropInsertedStyles } from './emotionStyles';
 
 // Files share a worker and its libraries (vitest.config.ts), but each gets fresh app modules: module state and vi.mock stay per file.
 vi.resetModules();
@@ -10,6 +11,7 @@ configure({ asyncUtilTimeout: 15000 });
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+  dropInsertedStyles();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
