@@ -953,6 +953,20 @@ export const matrix: Record<string, MatrixEntry> = {
       payload: { scan_id: f.other.scan, recipients: ['owner@matrix.test'], subject: 'Your scan', message: '<p>Hello</p>' },
     }),
   },
+  'POST /api/email/emails/preview': {
+    access: { permission: 'scan' },
+    request: body('/api/email/emails/preview', (f) => ({
+      scan_id: f.mine.scan,
+      recipients: ['owner@matrix.test'],
+      subject: 'Your scan',
+      message: '<p>Please find the scan attached.</p>',
+    })),
+    foreign: (f) => ({
+      url: '/api/email/emails/preview',
+      payload: { scan_id: f.other.scan, recipients: ['owner@matrix.test'], subject: 'Your scan', message: '<p>Hello</p>' },
+    }),
+  },
+  'GET /api/email/merge-fields': { access: 'signed-in', request: path('/api/email/merge-fields'), foreign: 'none' },
   'GET /api/email/emailTemplates': {
     access: { permission: 'email_template' },
     request: path('/api/email/emailTemplates'),
