@@ -322,6 +322,13 @@ describe('merge fields and the preview', () => {
     };
     for (const [name, value] of Object.entries(expected)) expect(p.html, name).toContain(`${name}=[${value}]`);
     expect(p.html).not.toContain('{{');
+    // A field filled into a link's address: the link stays; an unsafe address from a scan's field does not.
+    const linked = await preview({ ...body, message: '<p><a href="{{scan_link}}">Open</a> <a href="{{make}}">Make</a></p>' }, user);
+    expect(linked.json().data.html).toContain(`<a href="${appUrl}/scans/${scan.id}"`);
+    await t.db.updateTable('scans').set({ make: 'javascript:alert(1)' }).where('id', '=', scan.id).execute();
+    const unsafe = await preview({ ...body, message: '<p><a href="{{make}}">Make</a></p>' }, user);
+    expect(unsafe.json().data.html).not.toContain('javascript:');
+    await t.db.updateTable('scans').set({ make: 'Mazda' }).where('id', '=', scan.id).execute();
     expect(p.html).toContain('<strong>Southern Scans</strong> header');
     expect(p.html).toContain('Footer: call 03 9000 0000');
     expect(p.text).toContain('registration=[XYZ789]');
