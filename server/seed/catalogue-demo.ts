@@ -179,19 +179,21 @@ const PANELS: Record<string, [string, string, 'D' | 'L' | 'XL'][]> = {
 };
 const TYPE_NAME = { D: '', L: ' (Large)', XL: ' (Extra Large)' } as const;
 
+// The default e-mail header greets ('Hello,'), so a template starts with its message; every {{name}} is a merge field
+// (src/domain/scan-mail.ts) the mail fills from the scan.
 const TEMPLATES = [
   {
     template_name: 'Quote ready',
     template_body:
-      '<p>Dear {{customer_name}},</p><p>The repair quote for your vehicle <strong>{{registration}}</strong> is ready. ' +
-      'It lists each damaged panel with its repair and price, in {{currency}} including GST.</p>' +
-      '<p><a href="{{quote_link}}">View your quote</a></p><p>Questions? Reply to this e-mail or call us on {{agent_phone}}.</p>',
+      '<p>The repair quote for your vehicle <strong>{{registration}}</strong> is ready. ' +
+      'It lists each damaged panel with its repair and price, including GST.</p>' +
+      '<p>Questions? Reply to this e-mail or call {{agent_name}} on {{agent_phone}}.</p>',
   },
   {
     template_name: 'Scan report',
     template_body:
-      '<p>Hello {{customer_name}},</p><p>Thank you for driving through our scanner at {{location}} on {{scan_date}}.</p>' +
-      '<p>Your scan report for <strong>{{registration}}</strong> is attached: it shows every dent and scratch the scanner found, panel by panel.</p>' +
+      '<p>Thank you for driving through our scanner at {{location}} on {{scan_date}}.</p>' +
+      '<p>The scan report for <strong>{{registration}}</strong> is attached: it shows every dent and scratch the scanner found, panel by panel.</p>' +
       '<ul><li>Dents found: {{dent_count}}</li><li>Scratches found: {{scratch_count}}</li></ul><p>An assessor will confirm the findings before any repair.</p>',
   },
 ];

@@ -103,6 +103,7 @@ const CASES: Case[] = [
   ['quoteInvoice', (dp) => dp.quoteInvoice('5 x'), 'GET', '/api/quote/quotes/5%20x'],
   // e-mail service
   ['sendScanEmail', (dp) => dp.sendScanEmail(mail), 'POST', '/api/email/emails', mail],
+  ['previewScanEmail', (dp) => dp.previewScanEmail(mail), 'POST', '/api/email/emails/preview', mail],
   ['emailTemplatesForMail', (dp) => dp.emailTemplatesForMail(), 'GET', '/api/email/emailTemplates?page=1&per_page=100'],
   // the customer portal
   ['portalAgent', (dp) => dp.portalAgent('3'), 'GET', '/api/agent/agents/3/portal'],

@@ -303,15 +303,38 @@ export const PlateLookupRecord = z.object({
 });
 export type PlateLookup = Wire<z.infer<typeof PlateLookupRecord>>;
 
+/** A mail's attachment: the stored file, the name the mail gives it, its type and size. */
+const MailAttachmentRecord = z.object({ key: z.string(), filename: z.string(), content_type: z.string(), size: z.number() });
+
 /** POST emails: the mail as recorded with the scan (queued in the outbox, sent by it). */
 export const ScanMailRecord = z.object({
   id: z.number(),
   scan_id: z.number(),
   recipients: z.array(z.string()),
   subject: z.string(),
-  attachments: z.array(z.object({ key: z.string(), filename: z.string(), content_type: z.string(), size: z.number() })),
+  attachments: z.array(MailAttachmentRecord),
   created_at: z.date(),
 });
+
+/** A merge field a mail template may use (GET merge-fields; the list is MERGE_FIELDS of scan-mail.ts). */
+export const MergeFieldRecord = z.object({
+  name: z.string(),
+  description: z.object({ en: z.string(), ja: z.string() }),
+  example: z.string(),
+});
+
+/**
+ * The mail POST emails would send, rendered and not sent (POST emails/preview): subject, HTML and text with the
+ * merge fields filled, the attachments' names, and the placeholders left (then sending is refused).
+ */
+export const MailPreviewRecord = z.object({
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+  attachments: z.array(MailAttachmentRecord),
+  unresolved: z.array(z.string()),
+});
+export type MailPreview = Wire<z.infer<typeof MailPreviewRecord>>;
 
 /** An agent's webhook; the secret goes to holders of `agent` (the receiver verifies with it). */
 export const WebhookRecord = z.object({

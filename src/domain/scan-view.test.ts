@@ -251,39 +251,3 @@ describe('plate lookup', () => {
     ).toEqual({});
   });
 });
-
-describe('mail templates', () => {
-  it('fill the placeholders the scan knows and leave the others', async () => {
-    const { fillTemplate } = await import('./scan-view');
-    expect(
-      fillTemplate(
-        '<p>{{registration}} at {{ location }} for {{customer_name}}</p>',
-        {
-          registration: '1AB2CD',
-          location: 'Depot',
-          customer_name: null,
-        },
-        'html',
-      ),
-    ).toBe('<p>1AB2CD at Depot for {{customer_name}}</p>');
-  });
-
-  it('escape every value filled into a template body as HTML, and none filled into a subject', async () => {
-    const { fillTemplate } = await import('./scan-view');
-    const values = {
-      make: '<a href="https://evil.example/login">Renew your rego</a>',
-      model: `Q7 & "S" <img src=x onerror=alert(1)> 'x'`,
-      registration: '1AB2CD',
-    };
-    const body = fillTemplate('<p>Your {{make}} {{model}} ({{registration}})</p>', values, 'html');
-    expect(body).toBe(
-      '<p>Your &lt;a href=&quot;https://evil.example/login&quot;&gt;Renew your rego&lt;/a&gt; ' +
-        'Q7 &amp; &quot;S&quot; &lt;img src=x onerror=alert(1)&gt; &#39;x&#39; (1AB2CD)</p>',
-    );
-    // Parsed as HTML, the values are text: no link, no image.
-    const doc = new DOMParser().parseFromString(body, 'text/html');
-    expect(doc.querySelectorAll('a, img')).toHaveLength(0);
-    expect(doc.body.textContent).toBe(`Your ${values.make} ${values.model} (1AB2CD)`);
-    expect(fillTemplate('Scan of {{make}}', { make: 'A & B <C>' }, 'text')).toBe('Scan of A & B <C>');
-  });
-});

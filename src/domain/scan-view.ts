@@ -270,16 +270,3 @@ export function lookupVehicle(reply: PlateLookup) {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text as HTML shows it: markup in it is shown, never made. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-
-/**
- * A template's `{{name}}` placeholders filled from the scan; unknown names stay as they are. `html`: the template is
- * markup (a template body) and every value is escaped, since a scan's fields are typed by anyone who edits the scan;
- * `text`: a plain-text template (the subject) takes the values as they are.
- */
-export function fillTemplate(text: string, values: Record<string, string | null | undefined>, format: 'html' | 'text'): string {
-  return text.replace(/\{\{\s*([a-z_]+)\s*\}\}/gi, (whole, name: string) => {
-    const v = values[name];
-    if (v === undefined || v === null || v === '') return whole;
-    return format === 'html' ? escapeHtml(v) : v;
-  });
-}

@@ -450,16 +450,20 @@ test.describe('scan page', () => {
     await section(page, 'Reports').getByRole('checkbox', { name: 'Attach View Scan Report' }).check();
     const mail = section(page, 'Communication');
     await expect(mail.getByTestId('mail-attachments').getByRole('listitem')).toHaveCount(4);
-    await mail.getByRole('button', { name: 'Send' }).click();
+    // The form's button previews the mail; the preview dialog's Send sends it.
+    await mail.getByRole('button', { name: 'Preview' }).click();
     await expect(mail.getByText('Recipients is required')).toBeVisible();
     await mail.getByRole('textbox', { name: 'Recipients' }).fill('Owner@Example.com, nope');
     await mail.getByRole('textbox', { name: 'Subject' }).fill('Your scan');
     await mail.getByRole('textbox', { name: 'Message' }).fill('Here are the pictures.');
-    await mail.getByRole('button', { name: 'Send' }).click();
+    await mail.getByRole('button', { name: 'Preview' }).click();
     await expect(mail.getByText('Not a valid e-mail address: nope')).toBeVisible();
     await mail.getByRole('textbox', { name: 'Recipients' }).fill('Owner@Example.com, fleet@example.com');
+    await mail.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'Mail Preview' });
+    await expect(preview.getByTestId('mail-preview-attachments').getByRole('listitem')).toHaveCount(4);
     const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/email/emails'));
-    await mail.getByRole('button', { name: 'Send' }).click();
+    await preview.getByRole('button', { name: 'Send' }).click();
     const reply = await sent;
     expect(reply.status()).toBe(201);
     const body = reply.request().postDataJSON() as { recipients: string[]; attachments: string[] };

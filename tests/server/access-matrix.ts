@@ -114,6 +114,20 @@ const path =
 const body =
   (url: string, payload: (f: Fixtures, who: Actor) => unknown): Make =>
   (f, who) => ({ url, payload: payload(f, who) });
+/** A scan's mail (POST emails and its preview): the caller's scan, or another agent's for the scoped users. */
+const scanMail = (url: string): MatrixEntry => ({
+  access: { permission: 'scan' },
+  request: body(url, (f) => ({
+    scan_id: f.mine.scan,
+    recipients: ['owner@matrix.test'],
+    subject: 'Your scan',
+    message: '<p>Please find the scan attached.</p>',
+  })),
+  foreign: (f) => ({
+    url,
+    payload: { scan_id: f.other.scan, recipients: ['owner@matrix.test'], subject: 'Your scan', message: '<p>Hello</p>' },
+  }),
+});
 const isClientSide = (who: Actor) => who === 'client' || who === 'clientPlus';
 
 const location = (f: Fixtures) => ({ name: f.unique('Matrix site'), state: 'VIC', agent_id: f.mine.agent });
@@ -939,20 +953,9 @@ export const matrix: Record<string, MatrixEntry> = {
   },
 
   // ---- E-mail service ----
-  'POST /api/email/emails': {
-    access: { permission: 'scan' },
-    request: body('/api/email/emails', (f) => ({
-      scan_id: f.mine.scan,
-      recipients: ['owner@matrix.test'],
-      subject: 'Your scan',
-      message: '<p>Please find the scan attached.</p>',
-    })),
-    status: 201,
-    foreign: (f) => ({
-      url: '/api/email/emails',
-      payload: { scan_id: f.other.scan, recipients: ['owner@matrix.test'], subject: 'Your scan', message: '<p>Hello</p>' },
-    }),
-  },
+  'POST /api/email/emails': { ...scanMail('/api/email/emails'), status: 201 },
+  'POST /api/email/emails/preview': scanMail('/api/email/emails/preview'),
+  'GET /api/email/merge-fields': { access: 'signed-in', request: path('/api/email/merge-fields'), foreign: 'none' },
   'GET /api/email/emailTemplates': {
     access: { permission: 'email_template' },
     request: path('/api/email/emailTemplates'),

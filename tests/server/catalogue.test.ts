@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientCategoryMethod, DENT_LEVELS } from '../../src/domain/pricing';
+import { MERGE_FIELDS } from '../../src/domain/scan-mail';
 import { seedCatalogueDemo } from '../../server/seed/catalogue-demo';
 import { type Call, createTestContext, type TestContext } from './helper';
 
@@ -320,6 +321,16 @@ describe('demo catalogue', () => {
       'Quote ready',
       'Scan report',
     ]);
+    // The default header says 'Hello,': a template does not greet again, and uses only merge fields the mail fills.
+    const known = new Set<string>(MERGE_FIELDS.map((f) => f.name));
+    for (const t of await d.db.selectFrom('email_templates').select(['template_name', 'template_body']).execute()) {
+      expect(t.template_body, t.template_name).not.toMatch(/^<p>\s*(hello|hi|dear)\b/i);
+      const names = [...`${t.template_name} ${t.template_body}`.matchAll(/\{\{([^{}]*)\}\}/g)].map((x) => x[1].trim());
+      expect(
+        names.filter((n) => !known.has(n)),
+        t.template_name,
+      ).toEqual([]);
+    }
     const panels = await d.db
       .selectFrom('panels')
       .innerJoin('panel_groups', 'panel_groups.id', 'panels.panel_group_id')

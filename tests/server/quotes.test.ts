@@ -616,7 +616,8 @@ describe('the quote PDF', () => {
     });
     expect(mail.statusCode, mail.body).toBe(201);
     expect(mail.json().data.attachments).toEqual([
-      expect.objectContaining({ filename: 'view-quote.pdf', content_type: 'application/pdf' }),
+      // Named as people write it: the link's label without 'View ', and the registration when the scan has one.
+      expect.objectContaining({ filename: expect.stringMatching(/^Quote( – [^/]+)?\.pdf$/), content_type: 'application/pdf' }),
     ]);
     // Another scan cannot attach it.
     const other = await damagedScan();

@@ -2,7 +2,9 @@ import type net from 'node:net';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { fileUrl } from '../../server/lib/storage';
+import { MERGE_FIELDS } from '../../src/domain/scan-mail';
 import { createTestContext, formData, type TestContext } from './helper';
 import { jpegImage, pngImage } from './image-fixtures';
 
@@ -40,12 +42,24 @@ const decodeQp = (s: string) =>
     'latin1',
   ).toString('utf8');
 
+/** A MIME header's file name: plain, or in RFC 2231 pieces (`filename*0*=utf-8''...`) as nodemailer writes a non-ASCII one. */
+function filenameOf(head: string) {
+  const unfolded = head.replace(/\r\n[ \t]+/g, ' ');
+  const pieces = [...unfolded.matchAll(/filename\*(\d+)?(\*)?=("?)([^";\r\n]*)\3/gi)];
+  if (pieces.length) {
+    const joined = pieces.map((p) => p[4]).join('');
+    return pieces[0][2] ? decodeURIComponent(joined.replace(/^utf-8''/i, '')) : joined;
+  }
+  return /Content-Disposition: attachment;\s*filename=("?)([^"\r\n]+)\1/i.exec(unfolded)?.[2];
+}
+
 /** The attachments of a raw MIME message: file name, type and decoded bytes (nodemailer writes them base64). */
 function attachmentsOf(raw: string) {
   const out: { filename: string; type: string; data: Buffer }[] = [];
   for (const part of raw.split(/\r\n--[^\r\n]+\r\n/)) {
     const [head, ...rest] = part.split('\r\n\r\n');
-    const filename = /Content-Disposition: attachment;\s*filename=("?)([^"\r\n]+)\1/i.exec(head)?.[2];
+    if (!/Content-Disposition: attachment/i.test(head)) continue;
+    const filename = filenameOf(head);
     if (!filename) continue;
     const type = /Content-Type: ([^;\r\n]+)/i.exec(head)![1];
     const body = rest.join('\r\n\r\n').split(/\r\n--/)[0];
@@ -153,10 +167,11 @@ describe('POST emails', () => {
       recipients: ['owner@example.test', 'second@example.test'],
       subject: 'Your scan 1AB2CD',
     });
+    // Named as people write them: the panel's label, the level lower-case, the report with the registration.
     expect(data.attachments.map((a: { filename: string }) => a.filename)).toEqual([
-      'damage-bonnet-dents-heavy.png',
-      expect.stringMatching(/^image-\d+\.jpg$/),
-      'view-scan-report.pdf',
+      'Bonnet – heavy dent.png',
+      'Saved image 1.jpg',
+      'Scan Report – 1AB2CD.pdf',
     ]);
     const record = await t.db.selectFrom('scan_mails').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
     expect(record).toMatchObject({
@@ -179,9 +194,9 @@ describe('POST emails', () => {
     expect(html.indexOf('damage')).toBeLessThan(html.indexOf('Footer'));
     const files = attachmentsOf(mail.raw);
     expect(files.map((f) => [f.filename, f.type])).toEqual([
-      ['damage-bonnet-dents-heavy.png', 'image/png'],
-      [data.attachments[1].filename, 'image/jpeg'],
-      ['view-scan-report.pdf', 'application/pdf'],
+      ['Bonnet – heavy dent.png', 'image/png'],
+      ['Saved image 1.jpg', 'image/jpeg'],
+      ['Scan Report – 1AB2CD.pdf', 'application/pdf'],
     ]);
     for (const [i, key] of [keys.damage, keys.annotate, keys.report].entries())
       expect(files[i].data.equals((await t.app.storage.get(key))!.data), key).toBe(true);
@@ -232,5 +247,145 @@ describe('POST emails', () => {
     const noScan = await t.login((await t.build.user({ permissions: ['email_template'] })).email);
     expect((await send(valid(), noScan)).statusCode).toBe(403);
     expect(await counts()).toBe(before);
+  });
+});
+
+describe('merge fields and the preview', () => {
+  const preview = (payload: unknown, token = agentUser) =>
+    t.as(token, { method: 'POST', url: '/api/email/emails/preview', payload: payload as string });
+
+  it('GET merge-fields lists every field a template may use, described in both languages, to any signed-in user', async () => {
+    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [mine.client] })).email);
+    const res = await t.as(clientUser, { method: 'GET', url: '/api/email/merge-fields' });
+    expect(res.statusCode, res.body).toBe(200);
+    const fields: { name: string; description: { en: string; ja: string }; example: string }[] = res.json().data;
+    expect(fields.map((f) => f.name)).toEqual(MERGE_FIELDS.map((f) => f.name));
+    expect(fields.find((f) => f.name === 'dent_count')).toEqual({
+      name: 'dent_count',
+      description: { en: 'Number of dents found', ja: '検出されたへこみの数' },
+      example: '12',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/email/merge-fields' })).statusCode).toBe(401);
+  });
+
+  it('fills every field from the scan, and the preview is exactly the mail that goes out', async () => {
+    const client = await t.build.client({ name: 'Harbour & Co Fleet' });
+    const agent = await t.build.agent({ name: 'Bayside Scans', default_client_id: client.id });
+    await t.db.updateTable('agents').set({ phone: '03 9555 0101', email: 'desk@bayside.test' }).where('id', '=', agent.id).execute();
+    const location = await t.build.location({ name: 'Dandenong Depot', agent_id: agent.id });
+    const scan = await t.build.scan({
+      agent_id: agent.id,
+      client_id: client.id,
+      location_id: location.id,
+      license_plate: 'XYZ789',
+      make: 'Mazda',
+      model: 'CX-5',
+      car_color: 'Red',
+      scanned_at: new Date('2024-05-31T07:30:00Z'),
+    });
+    await t.db.updateTable('scans').set({ dent_count: 7, scratch_count: 2, body_type: 'SUV' }).where('id', '=', scan.id).execute();
+    const quote = (
+      await sql<{ id: number }>`insert into quotes (scan_id, agent_id, client_id, client_snapshot, gst_percent)
+        values (${scan.id}, ${agent.id}, ${client.id}, '{}'::jsonb, 10) returning id`.execute(t.db)
+    ).rows[0];
+    const user = await t.login((await t.build.user({ roles: ['Agent'], agents: [agent.id] })).email);
+    const appUrl = loadConfig(t.configEnv).APP_URL.replace(/\/$/, '');
+    const body = {
+      scan_id: scan.id,
+      recipients: ['owner@example.test'],
+      subject: 'Scan of {{registration}} for {{customer_name}}',
+      message: `<p>${MERGE_FIELDS.map((f) => `${f.name}=[{{${f.name}}}]`).join(' ')}</p>`,
+    };
+    const shown = await preview(body, user);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const p = shown.json().data;
+    expect(p.unresolved).toEqual([]);
+    expect(p.subject).toBe('Scan of XYZ789 for Harbour & Co Fleet');
+    const expected: Record<string, string> = {
+      customer_name: 'Harbour &amp; Co Fleet',
+      client_name: 'Harbour &amp; Co Fleet',
+      registration: 'XYZ789',
+      make: 'Mazda',
+      model: 'CX-5',
+      colour: 'Red',
+      body_type: 'SUV',
+      dent_count: '7',
+      scratch_count: '2',
+      damage_count: '9',
+      scan_date: '31-05-2024 05:30 PM',
+      location: 'Dandenong Depot',
+      agent_name: 'Bayside Scans',
+      agent_phone: '03 9555 0101',
+      agent_email: 'desk@bayside.test',
+      scan_link: `${appUrl}/scans/${scan.id}`,
+      quote_link: `${appUrl}/quotes/${quote.id}/invoice`,
+    };
+    for (const [name, value] of Object.entries(expected)) expect(p.html, name).toContain(`${name}=[${value}]`);
+    expect(p.html).not.toContain('{{');
+    // A field filled into a link's address: the link stays; an unsafe address from a scan's field does not.
+    const linked = await preview({ ...body, message: '<p><a href="{{scan_link}}">Open</a> <a href="{{make}}">Make</a></p>' }, user);
+    expect(linked.json().data.html).toContain(`<a href="${appUrl}/scans/${scan.id}"`);
+    await t.db.updateTable('scans').set({ make: 'javascript:alert(1)' }).where('id', '=', scan.id).execute();
+    const unsafe = await preview({ ...body, message: '<p><a href="{{make}}">Make</a></p>' }, user);
+    expect(unsafe.json().data.html).not.toContain('javascript:');
+    await t.db.updateTable('scans').set({ make: 'Mazda' }).where('id', '=', scan.id).execute();
+    expect(p.html).toContain('<strong>Southern Scans</strong> header');
+    expect(p.html).toContain('Footer: call 03 9000 0000');
+    expect(p.text).toContain('registration=[XYZ789]');
+
+    // Nothing was stored by the preview; sending stores exactly what it showed.
+    const before = await counts();
+    expect((await preview(body, user)).json().data).toEqual(p);
+    expect(await counts()).toBe(before);
+    const sent = await send(body, user);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().data.subject).toBe(p.subject);
+    const row = await t.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'html', 'text_body'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ subject: p.subject, html: p.html, text_body: p.text });
+    smtp.received.length = 0;
+    expect(await t.mailer.deliverPending()).toBe(1);
+    expect(htmlOf(smtp.received[0].raw).replace(/\r\n/g, '\n')).toBe(p.html);
+  });
+
+  it('refuses to send while a placeholder is left, naming it on its field, and queues nothing; the preview lists it', async () => {
+    const bare = (await t.build.scan({ agent_id: mine.agent, license_plate: null })).id;
+    const body = {
+      scan_id: bare,
+      recipients: ['owner@example.test'],
+      subject: 'Scan {{registration}}',
+      message: '<p>Dear {{customer_name}}, {{nickname}} and {{ customer_name }}; {{make}}</p>',
+    };
+    const shown = await preview(body);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().data.unresolved).toEqual(['{{registration}}', '{{customer_name}}', '{{nickname}}', '{{make}}']);
+    const before = await counts();
+    const res = await send(body);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toEqual({
+      subject: 'Subject has placeholders this scan cannot fill: {{registration}}',
+      message: 'Message has placeholders this scan cannot fill: {{customer_name}}, {{nickname}}, {{make}}',
+    });
+    expect(await counts()).toBe(before);
+  });
+
+  it('names the attachments after what they show, numbering equal names, and the preview names them the same', async () => {
+    const a = await damageFile(mine.scan, await pngImage(20, 20, '#101010'));
+    const b = await damageFile(mine.scan, await pngImage(21, 20, '#202020'));
+    const body = { ...valid(), attachments: [keys.damage, a, b, keys.report] };
+    const shown = await preview(body);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const names = shown.json().data.attachments.map((x: { filename: string }) => x.filename);
+    expect(names).toEqual([
+      'Bonnet – heavy dent.png',
+      'Bonnet – heavy dent (2).png',
+      'Bonnet – heavy dent (3).png',
+      'Scan Report – 1AB2CD.pdf',
+    ]);
+    const sent = await send(body);
+    expect(sent.json().data.attachments.map((x: { filename: string }) => x.filename)).toEqual(names);
   });
 });

@@ -1,29 +1,46 @@
 import { useState } from 'react';
-import { Box, Chip, MenuItem, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Form, SaveButton, TextInput, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Form, SaveButton, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { RichTextInput } from '../../components/RichTextInput';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
-import { formatDateTime } from '../../domain/format';
-import { fillTemplate, parseRecipients } from '../../domain/scan-view';
+import { fieldErrorsOf } from '../../dataProvider/errors';
+import { panelLabels } from '../../domain/damage-images';
+import type { MailPreview } from '../../domain/records';
+import { damageAttachmentName, reportAttachmentName, savedImageAttachmentName } from '../../domain/scan-mail';
+import { panelLabelOf, parseRecipients } from '../../domain/scan-view';
 import { can } from '../../domain/permissions';
 import { useCurrentUser } from '../../session';
 import { Section } from './Section';
 import { useScanPage } from './context';
+import { useArchData } from './useArchData';
 
 /** What the mail attaches: the scan's own files by id (damage close-ups, saved images) or report path. */
 type Attachment = { type: 'damage' | 'annotate'; id: number } | { type: 'report'; path: string };
 
 const blank = (html: unknown) => typeof html !== 'string' || html.replace(/<[^>]*>|&nbsp;|\s/g, '') === '';
 
-/** An optional template (`GET emailTemplates`) fills the subject and the message. */
+/**
+ * An optional template (`GET emailTemplates`) gives the subject (its name) and the message (its body), merge fields
+ * and all: the server fills them from the scan, and the preview shows the result.
+ */
 const TemplateSelect = () => {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { scan } = useScanPage();
   const { setValue } = useFormContext();
   const [chosen, setChosen] = useState('');
   const user = useCurrentUser();
@@ -37,14 +54,6 @@ const TemplateSelect = () => {
     staleTime: 60_000,
   });
   if (!templates.data?.items.length) return null;
-  const values = {
-    registration: scan.licensePlate,
-    location: scan.location_name,
-    scan_date: formatDateTime(scan.timestamp, locale),
-    client_name: scan.client_name,
-    make: scan.make,
-    model: scan.model,
-  };
   return (
     <TextField
       select
@@ -57,8 +66,8 @@ const TemplateSelect = () => {
         const t = templates.data?.items.find((x) => String(x.id) === e.target.value);
         setValue('template_id', t?.id ?? '');
         if (!t) return;
-        setValue('subject', fillTemplate(t.templateName, values, 'text'), { shouldDirty: true, shouldValidate: true });
-        setValue('message', fillTemplate(t.templateBody, values, 'html'), { shouldDirty: true, shouldValidate: true });
+        setValue('subject', t.templateName, { shouldDirty: true, shouldValidate: true });
+        setValue('message', t.templateBody, { shouldDirty: true, shouldValidate: true });
       }}
       sx={{ mb: 2 }}
     >
@@ -72,10 +81,108 @@ const TemplateSelect = () => {
   );
 };
 
+type MailBody = {
+  scan_id: number;
+  recipients: string[];
+  subject: string;
+  message: unknown;
+  template_id?: unknown;
+  attachments: string[];
+};
+
+/**
+ * The mail exactly as the server would send it (`POST emails/preview`): subject, header + message + footer with the
+ * merge fields filled, the attachments' file names. Send is offered only when no placeholder is left; the server
+ * refuses such a mail anyway.
+ */
+const MailPreviewDialog = ({
+  preview,
+  onBack,
+  onSend,
+}: {
+  preview: MailPreview | null;
+  onBack: () => void;
+  onSend: () => Promise<string | undefined>;
+}) => {
+  const translate = useTranslate();
+  const m = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.mail.${k}`, args);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState<string | undefined>();
+  const unresolved = preview?.unresolved ?? [];
+  const close = () => {
+    setFailed(undefined);
+    onBack();
+  };
+  return (
+    <Dialog open={!!preview} onClose={close} maxWidth="md" fullWidth aria-labelledby="mail-preview-title">
+      <DialogTitle id="mail-preview-title">{m('preview_title')}</DialogTitle>
+      {preview && (
+        <DialogContent dividers>
+          {unresolved.length > 0 && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {m('unresolved', { list: unresolved.join(', ') })}
+            </Alert>
+          )}
+          {failed && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {failed}
+            </Alert>
+          )}
+          <Typography variant="body2" color="text.secondary" component="h3">
+            {m('subject')}
+          </Typography>
+          <Typography sx={{ mb: 2 }} data-testid="mail-preview-subject">
+            {preview.subject}
+          </Typography>
+          <Box
+            component="iframe"
+            title={m('preview_body')}
+            // The server's sanitised HTML, shown as the mail client would, with no script and no same-origin access.
+            sandbox=""
+            srcDoc={preview.html}
+            sx={{ width: '100%', height: 320, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'common.white' }}
+          />
+          <Typography variant="body2" color="text.secondary" component="h3" sx={{ mt: 2, mb: 0.5 }}>
+            {m('attachments')}
+          </Typography>
+          {preview.attachments.length === 0 ? (
+            <Typography variant="body2">{m('preview_no_attachments')}</Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 3 }} data-testid="mail-preview-attachments">
+              {preview.attachments.map((a) => (
+                <li key={a.key}>
+                  <Typography variant="body2">{a.filename}</Typography>
+                </li>
+              ))}
+            </Box>
+          )}
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={close}>{m('back')}</Button>
+        <Button
+          variant="contained"
+          disabled={sending || unresolved.length > 0 || !!failed}
+          onClick={() => {
+            setSending(true);
+            void onSend().then((error) => {
+              setFailed(error);
+              setSending(false);
+            });
+          }}
+        >
+          {m('send')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
 /**
  * Communication: the send-mail form. Recipients (lower-cased, each a valid address), subject and message
  * required, the message rich text; the attachments are what the select modes picked (damage images, saved images,
- * report PDFs), sent as ids for the server to resolve from the scan's own files. `POST emails` → 'Mail Send'.
+ * report PDFs), sent as ids for the server to resolve from the scan's own files. Preview renders the mail on the
+ * server (`POST emails/preview`); its dialog's Send makes `POST emails` → 'Mail Send'.
  */
 export const Communication = () => {
   const translate = useTranslate();
@@ -84,6 +191,8 @@ export const Communication = () => {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { scan, selection, clearSelection } = useScanPage();
   const [formKey, setFormKey] = useState(0);
+  const [preview, setPreview] = useState<{ body: MailBody; mail: MailPreview } | null>(null);
+  const labels = panelLabels(useArchData(scan.id, selection.damages.size > 0).data);
   const m = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.mail.${k}`, args);
   const required = (field: string) => (v: unknown) => (typeof v === 'string' && v.trim() ? undefined : m('required', { field }));
   const recipients = (v: unknown) => {
@@ -97,23 +206,37 @@ export const Communication = () => {
     ...[...selection.reports].map((path) => ({ type: 'report' as const, path })),
   ];
 
-  const send = async (values: FormValues) => {
+  const showPreview = async (values: FormValues) => {
+    const body: MailBody = {
+      scan_id: scan.id,
+      recipients: parseRecipients(typeof values.recipients === 'string' ? values.recipients : '').valid,
+      subject: typeof values.subject === 'string' ? values.subject.trim() : '',
+      message: values.message,
+      template_id: values.template_id || undefined,
+      // The scan's own stored files by name: the server resolves them, never a URL.
+      attachments: attachments.map(pathOf).filter((p): p is string => !!p),
+    };
     try {
-      await dataProvider.sendScanEmail({
-        scan_id: scan.id,
-        recipients: parseRecipients(typeof values.recipients === 'string' ? values.recipients : '').valid,
-        subject: typeof values.subject === 'string' ? values.subject.trim() : '',
-        message: values.message,
-        template_id: values.template_id || undefined,
-        // The scan's own stored files by name: the server resolves them, never a URL.
-        attachments: attachments.map(pathOf).filter((p): p is string => !!p),
-      });
-      notify('app.scanPage.mail.sent', { type: 'success' });
-      clearSelection();
-      setFormKey((k) => k + 1);
+      setPreview({ body, mail: await dataProvider.previewScanEmail(body) });
       return undefined;
     } catch (error) {
       return notifyError(error);
+    }
+  };
+
+  const send = async () => {
+    if (!preview) return undefined;
+    try {
+      await dataProvider.sendScanEmail(preview.body);
+      notify('app.scanPage.mail.sent', { type: 'success' });
+      clearSelection();
+      setPreview(null);
+      setFormKey((k) => k + 1);
+      return undefined;
+    } catch (error) {
+      notifyError(error);
+      const fields = Object.values(fieldErrorsOf(error) ?? {});
+      return fields.length ? fields.join(' ') : error instanceof Error ? error.message : String(error);
     }
   };
 
@@ -123,17 +246,23 @@ export const Communication = () => {
       : a.type === 'annotate'
         ? scan.annotates.find((x) => x.id === a.id)?.path
         : scan.damages.find((x) => x.id === a.id)?.path;
+  // The names the mail gives the files (src/domain/scan-mail.ts); the preview lists them as the server makes them.
   const labelOf = (a: Attachment, i: number) => {
-    if (a.type === 'report') return scan.report_pdfs.find((r) => r.path === a.path)?.label ?? a.path ?? '';
-    if (a.type === 'annotate')
-      return translate('app.scanPage.saved_images.image', { n: scan.annotates.findIndex((x) => x.id === a.id) + 1 });
+    if (a.type === 'report') {
+      const label = scan.report_pdfs.find((r) => r.path === a.path)?.label;
+      return label ? reportAttachmentName(label, scan.licensePlate) : (a.path ?? '');
+    }
+    if (a.type === 'annotate') {
+      const n = scan.annotates.findIndex((x) => x.id === a.id);
+      return savedImageAttachmentName(n + 1, scan.annotates[n]?.vehicle_photo);
+    }
     const d = scan.damages.find((x) => x.id === a.id);
-    return d ? `${d.carPanel} ${translate(`app.scanPage.level.${d.level}`, { _: d.level })}` : String(i + 1);
+    return d ? damageAttachmentName(labels.get(d.carPanel) ?? panelLabelOf(d.carPanel), d.type, d.level) : String(i + 1);
   };
 
   return (
     <Section id="communication" title={m('title')}>
-      <Form key={formKey} onSubmit={send} defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }} noValidate>
+      <Form key={formKey} onSubmit={showPreview} defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }} noValidate>
         <TemplateSelect />
         <TextInput
           source="recipients"
@@ -171,8 +300,9 @@ export const Communication = () => {
             </Box>
           )}
         </Box>
-        <SaveButton label={m('send')} icon={<span />} alwaysEnable />
+        <SaveButton label={m('preview')} icon={<span />} alwaysEnable />
       </Form>
+      <MailPreviewDialog preview={preview?.mail ?? null} onBack={() => setPreview(null)} onSend={send} />
     </Section>
   );
 };

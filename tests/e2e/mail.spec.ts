@@ -1,0 +1,107 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiGet, apiToken, signIn } from './helpers';
+
+/** The scan page's mail: the demo template, the server's preview of the exact mail, and the refusal of a placeholder left. */
+
+interface Scan {
+  id: number;
+  licensePlate: string | null;
+  location_name: string | null;
+  dentCount: number;
+  damages: { id: number; src: string | null }[];
+  report_pdfs: { label: string; path: string }[];
+}
+
+/** An uploaded demo body scan with what the demo "Scan report" template fills, a close-up and a report. */
+async function mailableScan(request: APIRequestContext): Promise<Scan> {
+  const admin = await apiToken(request, 'admin@demo.test');
+  for (let page = 1; page <= 10; page++) {
+    const items = await apiGet<{ id: number }[]>(request, admin, `/api/scan/scans?type=arch&status=uploaded&per_page=25&page=${page}`);
+    for (const item of items) {
+      const scan = await apiGet<Scan>(request, admin, `/api/scan/scans/${item.id}`);
+      const report = scan.report_pdfs.some((r) => r.label === 'View Scan Report');
+      if (scan.licensePlate && scan.location_name && report && scan.damages.some((d) => d.src)) return scan;
+    }
+  }
+  throw new Error('no demo scan fits');
+}
+
+const communication = (page: Page) => page.getByRole('region', { name: 'Communication' });
+
+test('the demo Scan report: the preview shows the mail as sent, filled, greeting once, with its files named; Send sends it', async ({
+  page,
+  request,
+}) => {
+  const scan = await mailableScan(request);
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/scans/${scan.id}`);
+  await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
+
+  const detections = page.getByRole('region', { name: 'Detection Images' });
+  await detections.getByRole('button', { name: 'Select' }).click();
+  await detections.getByRole('checkbox').first().check();
+  await page.getByRole('checkbox', { name: 'Attach View Scan Report' }).check();
+
+  const mail = communication(page);
+  // The chips name the files as the mail will: 'Bonnet – heavy dent', 'Scan Report – ABC123'.
+  const chips = mail.getByTestId('mail-attachments');
+  await expect(chips.getByText(/^.+ – (light|medium|heavy|severe|oversize) (dent|scratch)$/)).toBeVisible();
+  await expect(chips.getByText(`Scan Report – ${scan.licensePlate}`)).toBeVisible();
+
+  await mail.getByRole('combobox', { name: 'Email Template' }).click();
+  await page.getByRole('option', { name: 'Scan report' }).click();
+  await mail.getByRole('textbox', { name: 'Recipients' }).fill('owner@example.test');
+  await mail.getByRole('button', { name: 'Preview' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Mail Preview' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('mail-preview-subject')).toHaveText('Scan report');
+  const body = dialog.frameLocator('iframe[title="Mail body"]').locator('body');
+  await expect(body).toContainText(`The scan report for ${scan.licensePlate} is attached`);
+  await expect(body).toContainText(`at ${scan.location_name} on `);
+  await expect(body).toContainText(`Dents found: ${scan.dentCount}`);
+  const text = (await body.textContent()) ?? '';
+  expect(text).not.toContain('{{');
+  // The default header greets; the template does not greet again.
+  expect(text.match(/Hello/g) ?? []).toHaveLength(1);
+  const files = dialog.getByTestId('mail-preview-attachments').getByRole('listitem');
+  await expect(files).toHaveCount(2);
+  await expect(files.nth(0)).toHaveText(/^.+ – (light|medium|heavy|severe|oversize) (dent|scratch)\.\w+$/);
+  await expect(files.nth(1)).toHaveText(`Scan Report – ${scan.licensePlate}.pdf`);
+
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Mail Send')).toBeVisible();
+  await expect(dialog).toBeHidden();
+});
+
+test('a placeholder the scan cannot fill is named in the preview, and Send stays disabled', async ({ page, request }) => {
+  const scan = await mailableScan(request);
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/scans/${scan.id}`);
+  const mail = communication(page);
+  await mail.getByRole('textbox', { name: 'Recipients' }).fill('owner@example.test');
+  await mail.getByRole('textbox', { name: 'Subject' }).fill('Scan of {{registration}}');
+  await mail.getByRole('textbox', { name: 'Message' }).fill('Hi {{nickname}}, your {{registration}}');
+  await mail.getByRole('button', { name: 'Preview' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Mail Preview' });
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'These placeholders cannot be filled from this scan: {{nickname}}. Change the subject or message before sending.',
+  );
+  await expect(dialog.getByTestId('mail-preview-subject')).toHaveText(`Scan of ${scan.licensePlate}`);
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the template editor lists the merge fields; a click inserts one into the body', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/email-templates/create');
+  const editor = page.getByRole('textbox', { name: 'Template Body' });
+  await expect(page.getByRole('heading', { name: 'Merge Fields' })).toBeVisible();
+  await expect(page.getByText('Number of dents found')).toBeVisible();
+  await editor.click();
+  await editor.pressSequentially('Dents: ');
+  await page.getByRole('button', { name: 'Insert {{dent_count}}' }).click();
+  await expect(editor).toHaveText('Dents: {{dent_count}}');
+});
