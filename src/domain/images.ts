@@ -23,3 +23,12 @@ export function imageSources(url: string, sizes: string): { src: string; srcSet?
   if (!hasSizedCopies(url)) return { src: url };
   return { src: url, srcSet: IMAGE_WIDTHS.map((w) => `${sizedImageUrl(url, w)} ${w}w`).join(', '), sizes };
 }
+
+/**
+ * The image viewer's sources: the 1280 px copy on a standard screen, the original (the largest) on a denser one, so a
+ * full-size look costs a fraction of the original's bytes where the screen cannot show more.
+ */
+export function viewerSources(url: string): { src: string; srcSet?: string } {
+  if (!hasSizedCopies(url)) return { src: url };
+  return { src: url, srcSet: `${sizedImageUrl(url, 1280)} 1x, ${url} 2x` };
+}
