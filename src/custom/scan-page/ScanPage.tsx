@@ -198,8 +198,11 @@ export const ScanPage = () => {
   );
 };
 
+// A screen high, so the layout's footer is below the first screen before the page arrives, as it is after.
 const LoadingFrame = () => (
-  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '2fr 1fr' } }}>
+  <Box
+    sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '2fr 1fr' }, alignItems: 'start', minHeight: '100vh' }}
+  >
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Skeleton variant="rectangular" height={320} />
     </Paper>
