@@ -99,5 +99,19 @@ for (const [screen, device] of Object.entries(SCREENS))
       await expect(video).toHaveAttribute('preload', 'none');
       await expect(video).toHaveAttribute('poster', /\?w=1280$/);
       expect(requested.filter((u) => /\/api\/user\/files\/[0-9a-f]{32}\.(webm|mp4)/.test(u))).toEqual([]);
+
+      // The viewer shows the 1280 px copy on a standard screen and the original on a denser one.
+      if ((await detections.count()) > 0) {
+        await page
+          .getByRole('region', { name: 'Detection Images' })
+          .getByRole('button', { name: /^View / })
+          .first()
+          .click();
+        const full = page.getByRole('dialog').locator('img');
+        const dense = 'deviceScaleFactor' in device;
+        await expect
+          .poll(() => full.evaluate((img: HTMLImageElement) => (img.complete ? img.currentSrc : '')))
+          .toMatch(dense ? new RegExp(`${STORED_IMAGE.source}$`) : /\?w=1280$/);
+      }
     });
   });
