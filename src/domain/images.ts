@@ -5,7 +5,6 @@
  */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-export const isImageWidth = (w: number): w is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(w);
 
 /** A stored raster image's URL (`/api/user/files/<name>.png|jpg|webp`, optionally absolute): only those have copies. */
 const SIZABLE_URL = /^(?:https?:\/\/[^/]+)?\/api\/user\/files\/[0-9a-f]{32}\.(?:png|jpg|webp)$/;
