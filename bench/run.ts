@@ -11,6 +11,7 @@ import { benchScans } from './scans';
 import { startProductionServer, type RunningServer } from './server';
 import { benchScreens, mainScreens } from './screens';
 import { benchLighthouse, measureWireBytes } from './web';
+import { benchScanPage } from './scan-page';
 
 /**
  * `npm run bench`: builds the app and prints the figures the product sets targets for: what the running server sends
@@ -20,12 +21,13 @@ import { benchLighthouse, measureWireBytes } from './web';
  * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…) and device scan -> browser latency with 500 open
  * connections, and single-record GET throughput through HAProxy with two instances vs one instance directly.
  * Every main screen's Lighthouse desktop and mobile scores with CLS, and the scan page's first damage chip (screens).
- * `BENCH_ONLY=web,api` (any of web, screens, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime, cluster) runs only
+ * `BENCH_ONLY=web,api` (any of web, screens, scan-page, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime, cluster) runs only
  * those sections. Exits non-zero when any target is not met.
  */
 const SECTIONS = [
   'web',
   'screens',
+  'scan-page',
   'api',
   'bundle',
   'pricing',
@@ -50,7 +52,7 @@ const started = performance.now();
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 
-if (runs('web') || runs('screens') || runs('api')) {
+if (runs('web') || runs('screens') || runs('scan-page') || runs('api')) {
   let server: RunningServer | null = null;
   try {
     server = await startProductionServer(log);
@@ -71,6 +73,10 @@ if (runs('web') || runs('screens') || runs('api')) {
       console.log("\nEvery main screen: Lighthouse performance (median of 3) with its CLS; the scan page's first damage chip:");
       const screens = await mainScreens(server, user, await server.signIn('agent@demo.test'));
       for (const c of await benchScreens(server, screens, log)) results.push([`screens: ${c.name} ${c.target}`, c.met]);
+    }
+    if (runs('scan-page')) {
+      console.log('\nThe scan page /scans/{id} (bytes on a cold cache; Lighthouse median of 3):');
+      for (const c of await benchScanPage(server, user, log)) results.push([`scan page: ${c.name} ${c.target}`, c.met]);
     }
     if (runs('api')) {
       console.log('\nAPI request cost: autocannon, 16 connections, production server, rate limit raised:');

@@ -2,7 +2,8 @@ import { messages } from '../../src/domain/messages';
 import sanitizeHtml from 'sanitize-html';
 import sharp, { type Metadata } from 'sharp';
 import { ValidationError } from '../errors';
-import { FILE_TYPES } from './storage';
+import { FILE_TYPES, type FileStorage, isSizableKey, sizedKey } from './storage';
+import { IMAGE_WIDTHS } from '../../src/domain/images';
 
 /** Images at most 5 MB; pixels capped so a tiny file cannot declare a huge bitmap (a decompression bomb). */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -212,4 +213,48 @@ export async function checkImage(file: unknown, field: string, label: string): P
     return { data: await encoded.toBuffer(), contentType: FILE_TYPES[type] };
   }
   return { data: file.data, contentType: FILE_TYPES[type] };
+}
+
+/** WebP quality of the sized copies: they are for looking at on a screen, the original stays for anything else. */
+const COPY_QUALITY = 75;
+
+/** A WebP copy of a raster image `width` pixels wide (never wider than the original), upright, without metadata. */
+export async function sizedCopy(data: Buffer, width: number): Promise<Buffer> {
+  return sharp(data, { limitInputPixels: IMAGE_MAX_PIXELS })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: COPY_QUALITY })
+    .toBuffer();
+}
+
+/** Makes and stores every sized copy (IMAGE_WIDTHS) of the stored image `key`; SVGs and other files have none. */
+export async function storeSizedCopies(storage: FileStorage, key: string, data: Buffer) {
+  if (!isSizableKey(key)) return;
+  for (const width of IMAGE_WIDTHS) await storage.putCopy(sizedKey(key, width), await sizedCopy(data, width));
+}
+
+/** Stores a checked image with its sized copies and returns its key; nothing stays when a copy cannot be made. */
+export async function putImage(storage: FileStorage, image: CheckedImage): Promise<string> {
+  const key = await storage.put(image.data, image.contentType);
+  try {
+    await storeSizedCopies(storage, key, image.data);
+  } catch (e) {
+    await storage.delete(key).catch(() => {});
+    throw e;
+  }
+  return key;
+}
+
+/**
+ * The copy of the stored image `key` `width` pixels wide, or null when the image is missing. An image stored before
+ * copies were made (or by the demo seed) gets this copy now, stored for every later request.
+ */
+export async function getSizedCopy(storage: FileStorage, key: string, width: number): Promise<Buffer | null> {
+  const copy = await storage.get(sizedKey(key, width));
+  if (copy) return copy.data;
+  const original = await storage.get(key);
+  if (!original) return null;
+  const data = await sizedCopy(original.data, width);
+  await storage.putCopy(sizedKey(key, width), data);
+  return data;
 }

@@ -11,6 +11,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { IMAGE_WIDTHS } from '../../src/domain/images';
 import type { Signer } from './signing';
 
 /** The stored file types, by the extension of their server-made names. */
@@ -33,6 +34,16 @@ export type FileExtension = keyof typeof STORED_TYPES;
 
 /** Server-made names: 128 random bits and the extension of the checked type, nothing from the client. */
 export const FILE_KEY = /^[0-9a-f]{32}\.(png|jpg|webp|svg|pdf|mp4|webm|csv|xlsx)$/;
+/**
+ * A sized copy of a stored raster image: the original's name with the copy's width (`<name>.w320.webp`). Never served
+ * by its own name: only through the original's URL (`?w=`), so it has exactly the original's readers.
+ */
+export const SIZED_KEY = /^([0-9a-f]{32})\.(png|jpg|webp)\.w(\d{2,4})\.webp$/;
+export const sizedKey = (key: string, width: number) => `${key}.w${width}.webp`;
+/** Names the store keeps: server-made originals and their sized copies. */
+const isStoredKey = (key: string) => FILE_KEY.test(key) || SIZED_KEY.test(key);
+/** Raster images get sized copies; SVGs scale by themselves. */
+export const isSizableKey = (key: string) => FILE_KEY.test(key) && /\.(png|jpg|webp)$/.test(key);
 /** Where the user service serves stored files; records keep this URL. */
 export const FILES_PATH = '/api/user/files/';
 export const fileUrl = (key: string) => `${FILES_PATH}${key}`;
@@ -123,6 +134,8 @@ const extensionOf = (contentType: string): FileExtension => {
   return ext;
 };
 const typeOf = (key: string) => STORED_TYPES[key.slice(key.lastIndexOf('.') + 1) as FileExtension];
+/** The sized copies an image's deletion takes along (every width a copy may have been made at). */
+const copiesOf = (key: string, widths: readonly number[]) => (isSizableKey(key) ? widths.map((w) => sizedKey(key, w)) : []);
 const newKey = (contentType: string) => `${randomBytes(16).toString('hex')}.${extensionOf(contentType)}`;
 
 export interface StoredFile {
@@ -140,9 +153,11 @@ export interface ByteRange {
 export interface FileStorage {
   /** Stores the bytes under a new server-made name and returns it. */
   put(data: Buffer, contentType: string): Promise<string>;
+  /** Stores a sized copy (`sizedKey`) of a stored image, replacing any copy of that name. */
+  putCopy(key: string, data: Buffer): Promise<void>;
   /** The file, or the part of it `range` names (clipped to the file); null when missing. */
   get(key: string, range?: ByteRange): Promise<StoredFile | null>;
-  /** Removes the file; a missing one is not an error. */
+  /** Removes the file and its sized copies; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /**
    * Optional, for Range requests (the scan page's video player): the size of a stored file and bytes `start`..`end`
@@ -162,8 +177,16 @@ export function localStorage(dir: string): FileStorage {
       await fs.writeFile(path.join(dir, key), data, { flag: 'wx', mode: 0o644 });
       return key;
     },
+    async putCopy(key, data) {
+      if (!SIZED_KEY.test(key)) throw new Error(`Not a sized copy: ${key}`);
+      await fs.mkdir(dir, { recursive: true });
+      // Written aside then renamed, so a reader never gets half a copy when two requests make it at once.
+      const aside = path.join(dir, `${key}.${randomBytes(6).toString('hex')}.part`);
+      await fs.writeFile(aside, data, { mode: 0o644 });
+      await fs.rename(aside, path.join(dir, key));
+    },
     async get(key, range) {
-      if (!FILE_KEY.test(key)) return null;
+      if (!isStoredKey(key)) return null;
       try {
         const data = await fs.readFile(path.join(dir, key));
         const part = range ? data.subarray(range.start, range.end === undefined ? undefined : range.end + 1) : data;
@@ -175,9 +198,10 @@ export function localStorage(dir: string): FileStorage {
     },
     async delete(key) {
       if (!FILE_KEY.test(key)) return;
-      await fs.unlink(path.join(dir, key)).catch((e) => {
-        if (!isMissing(e)) throw e;
-      });
+      for (const name of [key, ...copiesOf(key, IMAGE_WIDTHS)])
+        await fs.unlink(path.join(dir, name)).catch((e) => {
+          if (!isMissing(e)) throw e;
+        });
     },
     async stat(key) {
       if (!FILE_KEY.test(key)) return null;
@@ -244,8 +268,14 @@ export function s3Storage(s: S3Settings): FileStorage {
         .catch((e: unknown) => fail('PUT', e));
       return key;
     },
+    async putCopy(key, data) {
+      if (!SIZED_KEY.test(key)) throw new Error(`Not a sized copy: ${key}`);
+      await client
+        .send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: data, ContentType: 'image/webp', ContentLength: data.length }))
+        .catch((e: unknown) => fail('PUT', e));
+    },
     async get(key, range) {
-      if (!FILE_KEY.test(key)) return null;
+      if (!isStoredKey(key)) return null;
       try {
         const res = await client.send(
           new GetObjectCommand({
@@ -279,10 +309,12 @@ export function s3Storage(s: S3Settings): FileStorage {
     },
     async delete(key) {
       if (!FILE_KEY.test(key)) return;
-      try {
-        await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
-      } catch (e) {
-        if (!isNoSuchKey(e)) fail('DELETE', e);
+      for (const name of [key, ...copiesOf(key, IMAGE_WIDTHS)]) {
+        try {
+          await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: name }));
+        } catch (e) {
+          if (!isNoSuchKey(e)) fail('DELETE', e);
+        }
       }
     },
   };

@@ -7,6 +7,7 @@ import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import FitScreenIcon from '@mui/icons-material/FitScreen';
 import { useTranslate } from 'react-admin';
+import { viewerSources } from '../domain/images';
 
 export interface ViewerImage {
   src: string;
@@ -163,7 +164,7 @@ export const ImageViewer = ({
           <Box
             component="img"
             key={image.src}
-            src={image.src}
+            {...viewerSources(image.src)}
             alt={image.alt}
             draggable={false}
             sx={{

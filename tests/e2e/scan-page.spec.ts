@@ -437,8 +437,19 @@ test.describe('scan page', () => {
     await page.getByTitle('Save and close').click();
     const annotateReply = await annotated;
     expect(annotateReply.status()).toBe(201);
-    expect(((await annotateReply.json()) as { data: { path: string } }).data.path).toMatch(/\.jpg$/);
+    const annotatedImage = ((await annotateReply.json()) as { data: { path: string; src: string } }).data;
+    expect(annotatedImage.path).toMatch(/\.jpg$/);
     await expect(strip.getByRole('listitem')).toHaveCount(count + 2);
+    // Drawn on the original, not on the thumbnail's small copy.
+    const widthOf = (url: string) =>
+      page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        return img.naturalWidth;
+      }, url);
+    const originalUrl = await strip.getByRole('img').first().getAttribute('src');
+    expect(await widthOf(annotatedImage.src)).toBe(await widthOf(originalUrl!));
 
     // Select mode: the two new images, a detection image and the report, mailed.
     await saved.getByRole('button', { name: 'Select' }).click();

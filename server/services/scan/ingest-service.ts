@@ -5,7 +5,7 @@ import { type ingestScanBody, type ScanStatus, scanVehicleFields, statusRank } f
 import type { DB } from '../../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
-import { checkImage, type UploadedFile } from '../../lib/images';
+import { checkImage, putImage, type UploadedFile } from '../../lib/images';
 import { checkReferences } from '../../lib/resource';
 import { fileUrl } from '../../lib/storage';
 import { chargeAgentUploads } from '../../lib/upload-quota';
@@ -124,7 +124,7 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
     async uploadImage(device: Device, rawId: string, b: ImageSlot & { file: UploadedFile }) {
       const scan = await ownScan(device, rawId);
       const image = await checkImage(b.file, 'file', 'File');
-      const key = await storage.put(image.data, image.contentType);
+      const key = await putImage(storage, image);
       const url = fileUrl(key);
       await withFiles(device, scan.id, [key], async (trx) => {
         await chargeAgentUploads(trx, scan.agent_id, { [key]: image.data.length }, 'file');
@@ -140,7 +140,7 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
       const key = await storage.put(video.data, video.contentType);
       const keys = [key];
       try {
-        if (thumb) keys.push(await storage.put(thumb.data, thumb.contentType));
+        if (thumb) keys.push(await putImage(storage, thumb));
       } catch (e) {
         await storage.delete(key).catch(() => {});
         throw e;

@@ -3,7 +3,7 @@ import { messages } from '../../../src/domain/fields';
 import type { annotateBody, editDamageCountBody, tyreRepairBody } from '../../../src/domain/scans';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
-import { checkImage } from '../../lib/images';
+import { checkImage, putImage } from '../../lib/images';
 import { fileUrl, keyOfUrl } from '../../lib/storage';
 import { chargeAgentUploads } from '../../lib/upload-quota';
 import { broadcastScan, queueScanEvent } from './events';
@@ -75,7 +75,7 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
       const scan = await visible.item(caller, id);
       if (body.file === undefined) throw new ValidationError({ file: messages.required('File') });
       const image = await checkImage(body.file, 'file', 'File');
-      const key = await storage.put(image.data, image.contentType);
+      const key = await putImage(storage, image);
       const { saved, gone } = await withStoredFiles(storage, [key], () =>
         db.transaction().execute(async (trx) => {
           await chargeAgentUploads(trx, scan.agent_id, { [key]: image.data.length }, 'file');

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inputSchema } from '../../../src/domain/fields';
+import { IMAGE_WIDTHS } from '../../../src/domain/images';
 import { callerOf } from '../../lib/caller';
 import { checkImage } from '../../lib/images';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
@@ -40,7 +41,9 @@ export async function fileRoutes(app: FastifyInstance, opts: { files: ReturnType
           `(\`expires\`, \`uid\`, \`sig\`, valid ${FILE_LINK_MINUTES} minutes); never cached (\`Cache-Control: private, no-store\`). ` +
           `Documents (.pdf: quote and scan report PDFs) are private too: only a user allowed to read scans or quotes whose data scope ` +
           `reaches the document's scan or quote, with a bearer token, or the signed link the scan and quote services reply in its place ` +
-          `(valid ${DOCUMENT_LINK_MINUTES} minutes); never cached. Images and videos: \`Cache-Control: private, max-age=31536000, immutable\`.`,
+          `(valid ${DOCUMENT_LINK_MINUTES} minutes); never cached. Images and videos: \`Cache-Control: private, max-age=31536000, immutable\`. ` +
+          `With \`w\` (${IMAGE_WIDTHS.join(', ')}) a PNG, JPEG or WebP image is sent as its WebP copy that wide (at most the original ` +
+          'width) when the Accept header takes WebP, and never for a download.',
         security: [],
         params: z.object({ key: z.string() }),
         querystring: z.object({
@@ -60,6 +63,10 @@ export async function fileRoutes(app: FastifyInstance, opts: { files: ReturnType
             .string()
             .regex(/^[A-Za-z0-9_-]{43}$/, 'Sig is invalid')
             .optional(),
+          w: z.coerce
+            .number()
+            .pipe(z.literal(IMAGE_WIDTHS, { error: `W must be one of ${IMAGE_WIDTHS.join(', ')}` }))
+            .optional(),
         }),
         response: {
           200: z.instanceof(Buffer).describe('The file bytes'),
@@ -71,8 +78,14 @@ export async function fileRoutes(app: FastifyInstance, opts: { files: ReturnType
     },
     async (req, reply) => {
       const { key } = req.params;
-      const { download, ...link } = req.query;
-      const file = await opts.files.read({ actor: req.user, scope: req.scope }, key, { download, link, rangeHeader: req.headers.range });
+      const { download, w: width, ...link } = req.query;
+      const file = await opts.files.read({ actor: req.user, scope: req.scope }, key, {
+        download,
+        link,
+        rangeHeader: req.headers.range,
+        width,
+        accept: req.headers.accept,
+      });
       // Range requests (the scan page's video player seeks with them): one byte range, 206; an unsatisfiable one, 416.
       if (file.unsatisfiable)
         return reply
@@ -81,6 +94,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { files: ReturnType
           .header('content-range', `bytes */${file.size}`)
           .send({ error: 'Range Not Satisfiable' });
       const { bytes, range, size, contentType } = file;
+      if (file.varies) reply.header('vary', 'accept');
       reply
         .header('content-type', contentType)
         .header('accept-ranges', 'bytes')
@@ -88,7 +102,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { files: ReturnType
         // Names are never reused, so the bytes behind one never change, but no shared cache keeps any (a proxy would hand
         // them to whoever asks); exports and documents are for their users only and must not linger in caches.
         .header('cache-control', file.restricted ? 'private, no-store' : 'private, max-age=31536000, immutable')
-        .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${key}"`);
+        .header('content-disposition', download ? `attachment; filename="${download}"` : `inline; filename="${file.name}"`);
       if (contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
       if (range) return reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).send(bytes);
       return reply.send(bytes);

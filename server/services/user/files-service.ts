@@ -1,10 +1,12 @@
+import type { ImageWidth } from '../../../src/domain/images';
 import { can, type DataScope, isSuperAdmin } from '../../../src/domain/permissions';
 import { RESOURCES } from '../../../src/domain/resources';
 import type { Database } from '../../db/database';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
+import { getSizedCopy } from '../../lib/images';
 import type { Signer } from '../../lib/signing';
-import { FILE_KEY, type FileStorage, isDocumentKey, isPrivateKey, keyOfUrl, signedFileUser } from '../../lib/storage';
+import { FILE_KEY, type FileStorage, isDocumentKey, isPrivateKey, isSizableKey, keyOfUrl, signedFileUser } from '../../lib/storage';
 import { checkUserUploadQuota } from '../../lib/upload-quota';
 import type { AuthUser } from '../../plugins/auth';
 import { deleteUploadedFile, documentReached, exportOwner, findUploadedFile, insertUploadedFile } from './files-repository';
@@ -31,6 +33,18 @@ export function byteRange(header: string | undefined, size: number): { start: nu
   const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
   if (start >= size || end < start) return 'unsatisfiable';
   return { start, end };
+}
+
+/** Browsers that send an Accept header without WebP get the original; no header at all takes anything. */
+const acceptsWebp = (accept: string | undefined) => !accept || /image\/webp|image\/\*|\*\/\*/.test(accept);
+
+/**
+ * Which copy of stored file `key` a request for width `w` with this Accept header gets: `width` null is the original.
+ * Only PNG, JPEG and WebP images have sized copies, and not for a download; `varies` says the answer turns on Accept.
+ */
+export function sizedChoice(key: string, w: ImageWidth | undefined, accept: string | undefined, download?: string) {
+  if (w === undefined || download !== undefined || !isSizableKey(key)) return { width: null, varies: false };
+  return { width: acceptsWebp(accept) ? w : null, varies: true };
 }
 
 /** A signed link's parts, as the query string gives them. */
@@ -91,15 +105,36 @@ export function filesService(deps: { db: Database; storage: FileStorage; signer:
   return {
     /**
      * A stored file's bytes, or the one byte range `rangeHeader` asks for; 'unsatisfiable' with the file's size for a
-     * range outside it. `restricted` files (exports, documents) are for their readers only.
+     * range outside it. `restricted` files (exports, documents) are for their readers only. With `width` (and an `accept`
+     * taking WebP) an image is its WebP copy that wide, reached only through the original's name so it has the same readers;
+     * `varies` tells caches the reply depends on Accept.
      */
-    async read(reader: FileReader, key: string, opts: { download?: string; link: FileLink; rangeHeader?: string }) {
+    async read(
+      reader: FileReader,
+      key: string,
+      opts: { download?: string; link: FileLink; rangeHeader?: string; width?: ImageWidth; accept?: string },
+    ) {
       const exported = FILE_KEY.test(key) && isPrivateKey(key);
       const document = FILE_KEY.test(key) && isDocumentKey(key);
       if (exported) await checkExportAccess(key, reader.actor, opts.link);
       if (document) await checkDocumentAccess(key, reader, opts.link);
       const missing = new NotFoundError('File', key);
       if (!FILE_KEY.test(key)) throw missing;
+      const sized = sizedChoice(key, opts.width, opts.accept, opts.download);
+      if (sized.width !== null) {
+        const bytes = await getSizedCopy(storage, key, sized.width);
+        if (!bytes) throw missing;
+        return {
+          unsatisfiable: false as const,
+          bytes,
+          size: bytes.length,
+          contentType: 'image/webp',
+          range: null,
+          restricted: false,
+          varies: true,
+          name: `${key}.w${sized.width}.webp`,
+        };
+      }
       // The store reads only the range when it can (the local disk); otherwise the file is read whole and sliced.
       const partial = opts.rangeHeader && storage.stat && storage.getRange ? await storage.stat(key) : null;
       const whole = partial ? null : await storage.get(key);
@@ -124,6 +159,8 @@ export function filesService(deps: { db: Database; storage: FileStorage; signer:
         contentType: head.contentType,
         range,
         restricted: exported || document,
+        varies: sized.varies,
+        name: key,
       };
     },
 

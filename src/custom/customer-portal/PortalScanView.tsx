@@ -20,6 +20,7 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ImageViewer } from '../../components/ImageViewer';
 import { damageImageText } from '../../domain/damage-images';
+import { imageSources } from '../../domain/images';
 import { formatDateTime } from '../../domain/format';
 import type { SavedEvent } from './liveCards';
 import type { ButtonSx } from './portalButtons';
@@ -27,6 +28,9 @@ import { PortalScanNotFoundError, type AppDataProvider } from '../../dataProvide
 
 const LEVELS = ['light', 'medium', 'heavy', 'severe', 'oversize'] as const;
 /** Panel keys as words ('front_bumper' → 'front bumper'). */
+/** A tile is half a phone's width, and under 280 px (its grid's minimum is 140) from the small breakpoint up. */
+const PORTAL_IMAGE_SIZES = '(max-width: 599px) 50vw, 280px';
+
 const panelName = (panel: string) => panel.replace(/_/g, ' ');
 
 /**
@@ -201,9 +205,10 @@ export const PortalScanView = ({
                   >
                     <Box
                       component="img"
-                      src={img.src}
+                      {...imageSources(img.src, PORTAL_IMAGE_SIZES)}
                       alt={img.alt}
                       loading="lazy"
+                      decoding="async"
                       sx={{
                         width: '100%',
                         aspectRatio: '4 / 3',

@@ -19,6 +19,7 @@ import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { DAMAGE_LEVELS, type DamageLevel, type DamageType } from '../../domain/scans';
 import { damageImageText } from '../../domain/damage-images';
+import { imageSources } from '../../domain/images';
 import { emptyCounts, panelDetections, parseCount } from '../../domain/scan-view';
 import { Empty } from './Section';
 import { useScanPage, type Scan } from './context';
@@ -37,6 +38,9 @@ const draftsOf = (scan: Scan, carPanel: string): Drafts => {
 type Detection = Scan['damages'][number];
 
 /** A detection's close-up with its measures in mm; a click or Enter opens it in the viewer. */
+/** A close-up is half a phone's width, and under 320 px (its grid's minimum is 160) from the small breakpoint up. */
+const CLOSE_UP_SIZES = '(max-width: 599px) 50vw, 320px';
+
 const DetectionImage = ({ damage, name, onOpen }: { damage: Detection; name: string; onOpen: () => void }) => {
   const translate = useTranslate();
   const level = (l: string) => translate(`app.scanPage.level.${l}`, { _: l });
@@ -49,7 +53,13 @@ const DetectionImage = ({ damage, name, onOpen }: { damage: Detection; name: str
           aria-haspopup="dialog"
           sx={{ display: 'block', width: '100%', cursor: 'zoom-in' }}
         >
-          <Box component="img" src={damage.src} alt={name} sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }} />
+          <Box
+            component="img"
+            {...imageSources(damage.src, CLOSE_UP_SIZES)}
+            alt={name}
+            decoding="async"
+            sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }}
+          />
         </ButtonBase>
       ) : (
         <Box sx={{ width: '100%', aspectRatio: '1', bgcolor: 'grey.100' }} aria-hidden />
@@ -169,8 +179,9 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
                 {v.image && (
                   <Box
                     component="img"
-                    src={v.image}
+                    {...imageSources(v.image, '100px')}
                     alt={v.name}
+                    decoding="async"
                     sx={{ width: 100, height: 50, objectFit: 'contain', display: 'block', border: 1, borderColor: 'divider' }}
                   />
                 )}

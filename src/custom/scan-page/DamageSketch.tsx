@@ -16,6 +16,10 @@ import { DamageModal } from './DamageModal';
 import { Empty } from './Section';
 import { useScanPage } from './context';
 import { useArchData } from './useArchData';
+import { imageSources } from '../../domain/images';
+
+/** A view's card is the page's width on a phone and a grid cell (at most about 400 px) from the small breakpoint up. */
+const SKETCH_SIZES = '(max-width: 599px) 100vw, 400px';
 
 /** The per-severity counts behind a chip (the chip's tooltip), in the level colours. */
 const LevelBreakdown = ({ counts }: { counts: LevelCounts }) => {
@@ -136,8 +140,9 @@ export const DamageSketch = () => {
             {group?.image && (
               <Box
                 component="img"
-                src={group.image}
+                {...imageSources(group.image, SKETCH_SIZES)}
                 alt={group.name}
+                decoding="async"
                 sx={{ width: '100%', aspectRatio: '2 / 1', objectFit: 'contain', display: 'block' }}
               />
             )}

@@ -3,9 +3,13 @@ import { Box, Button, ButtonBase, Checkbox } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ImageViewer } from '../../components/ImageViewer';
 import { damageImageText, panelLabels } from '../../domain/damage-images';
+import { imageSources } from '../../domain/images';
 import { Empty, Section } from './Section';
 import { useScanPage } from './context';
 import { useArchData } from './useArchData';
+
+/** A tile is a third of a phone's width and at most about 160 px from the small breakpoint up. */
+const DETECTION_SIZES = '(max-width: 599px) 34vw, 160px';
 
 /**
  * Detection Images: the scan's damage close-ups, named by the sketch's panel labels; a click or Enter opens the
@@ -52,8 +56,10 @@ export const DetectionImages = () => {
             const img = (
               <Box
                 component="img"
-                src={d.src ?? ''}
+                {...imageSources(d.src ?? '', DETECTION_SIZES)}
                 alt={name}
+                loading="lazy"
+                decoding="async"
                 sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', display: 'block' }}
               />
             );

@@ -13,6 +13,13 @@ export type Part = (typeof PARTS)[number];
 /** The parts the scan has results for. */
 export const partsOf = (scan: Pick<Scan, Part>) => PARTS.filter((p) => scan[p] !== null && scan[p] !== undefined);
 
+/** The part the page opens on: the first tab when the scan has meta, else the part of its type. */
+export const firstPart = (scan: Pick<Scan, Part | 'meta' | 'type'>): Part =>
+  (scan.meta ? partsOf(scan)[0] : undefined) ?? (scan.type === 'tire' ? 'tire' : scan.type === 'chasis' ? 'chasis' : 'arch');
+
+/** The arch and chasis parts show the car sketch. */
+export const showsSketch = (part: Part) => part === 'arch' || part === 'chasis';
+
 const PartContent = ({ part }: { part: Part }) => {
   const translate = useTranslate();
   const { scan, agentViewer, agentId } = useScanPage();
@@ -47,7 +54,7 @@ export const PartTabs = () => {
   const parts = scan.meta ? partsOf(scan) : [];
   const [chosen, setChosen] = useState<Part | null>(null);
   const current = chosen && parts.includes(chosen) ? chosen : (parts[0] ?? null);
-  const fallback: Part = scan.type === 'tire' ? 'tire' : scan.type === 'chasis' ? 'chasis' : 'arch';
+  const fallback = firstPart(scan);
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }}>
       {current ? (

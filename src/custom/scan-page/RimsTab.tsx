@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useScanPage } from './context';
+import { imageSources } from '../../domain/images';
 
 /** Rims tab: a placeholder image card labelled Rear Left. */
 export const RimsTab = () => {
@@ -12,9 +13,11 @@ export const RimsTab = () => {
       {src ? (
         <Box
           component="img"
-          src={src}
+          {...imageSources(src, '320px')}
           alt={translate('app.scanPage.rims.image')}
-          sx={{ width: '100%', display: 'block', bgcolor: 'grey.100' }}
+          loading="lazy"
+          decoding="async"
+          sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'contain', display: 'block', bgcolor: 'grey.100' }}
         />
       ) : (
         <Box sx={{ height: 160, bgcolor: 'grey.100' }} aria-hidden />

@@ -23,6 +23,7 @@ import { Empty, Section } from './Section';
 import { annotateImage } from './annotate';
 import { useAnnotates } from './useAnnotates';
 import { useScanPage, type Scan } from './context';
+import { imageSources } from '../../domain/images';
 
 // react-easy-crop loads with the first crop.
 const CropDialog = lazyComponent(() => import('./CropDialog'), 'CropDialog');
@@ -137,8 +138,10 @@ export const SavedImages = () => {
                       if (el) thumbs.current.set(image.id, el);
                       else thumbs.current.delete(image.id);
                     }}
-                    src={image.src}
+                    {...imageSources(image.src, '100px')}
                     alt={name}
+                    loading="lazy"
+                    decoding="async"
                     sx={{
                       width: 100,
                       height: 100,

@@ -15,14 +15,14 @@ import { AgentQuote } from './AgentQuote';
 import { CarDetailsCard } from './CarDetailsCard';
 import { Communication } from './Communication';
 import { DetectionImages } from './DetectionImages';
-import { PartTabs } from './PartTabs';
+import { firstPart, PartTabs, showsSketch } from './PartTabs';
 import { QuoteCheck } from './QuoteCheck';
 import { ReportsCard } from './ReportsCard';
 import { SavedImages } from './SavedImages';
 import { ScanDetailsCard } from './ScanDetailsCard';
 import { ScanVideo } from './ScanVideo';
 import { TotalsCard } from './TotalsCard';
-import { archDataKey } from './useArchData';
+import { archDataKey, useArchData } from './useArchData';
 import { ScanPageContext, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
 
 const noSelection = (): MailSelection => ({ damages: new Set(), annotates: new Set(), reports: new Set() });
@@ -60,6 +60,11 @@ export const ScanPage = () => {
     queryFn: () => dataProvider.scan(id),
     retry: false,
   });
+
+  // The car sketch's data is awaited with the scan, so the page appears whole instead of growing under the reader.
+  const sketchFirst = scan !== undefined && showsSketch(firstPart(scan));
+  const sketch = useArchData(scan?.id ?? 0, sketchFirst);
+  const ready = scan !== undefined && !(sketchFirst && sketch.isPending);
 
   // 'Scan Not Found', then back to the list.
   useLoadError(error, 'app.scans.page.scan', '/scans');
@@ -111,7 +116,7 @@ export const ScanPage = () => {
 
   const state = useMemo<ScanPageState | null>(
     () =>
-      scan
+      scan && ready
         ? {
             scan,
             id,
@@ -133,7 +138,7 @@ export const ScanPage = () => {
             clearSelection: () => setSelection(noSelection()),
           }
         : null,
-    [agentId, agentViewer, canEditQuote, canEditScan, id, reload, scan, selection, setScan, setEditing],
+    [agentId, agentViewer, canEditQuote, canEditScan, id, ready, reload, scan, selection, setScan, setEditing],
   );
 
   return (
@@ -193,8 +198,11 @@ export const ScanPage = () => {
   );
 };
 
+// A screen high, so the layout's footer is below the first screen before the page arrives, as it is after.
 const LoadingFrame = () => (
-  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '2fr 1fr' } }}>
+  <Box
+    sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: '2fr 1fr' }, alignItems: 'start', minHeight: '100vh' }}
+  >
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Skeleton variant="rectangular" height={320} />
     </Paper>

@@ -8,6 +8,7 @@ import { CAPTURE_QUALITY } from '../../domain/scan-view';
 import { Empty, Section } from './Section';
 import { canvasJpeg, useAnnotates } from './useAnnotates';
 import { useScanPage } from './context';
+import { imageSources, sizedImageUrl } from '../../domain/images';
 
 interface Capture {
   key: number;
@@ -77,12 +78,13 @@ export const ScanVideo = () => {
             ref={player}
             key={videos[current].id}
             src={videos[current].src}
-            poster={videos[current].thumbnail ?? undefined}
+            poster={videos[current].thumbnail ? sizedImageUrl(videos[current].thumbnail, 1280) : undefined}
             controls
-            preload="metadata"
+            // Nothing of the video loads before play: the poster (a sized copy) holds its place.
+            preload="none"
             aria-label={v('player')}
             onPlay={() => setPlayed(true)}
-            sx={{ width: '100%', maxHeight: 360, bgcolor: '#000', display: 'block' }}
+            sx={{ width: '100%', aspectRatio: '16 / 9', maxHeight: 360, bgcolor: '#000', display: 'block' }}
           />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
             {videos.length > 1 &&
@@ -100,8 +102,12 @@ export const ScanVideo = () => {
                   {video.thumbnail ? (
                     <Box
                       component="img"
-                      src={video.thumbnail}
+                      {...imageSources(video.thumbnail, '100px')}
                       alt=""
+                      width={100}
+                      height={56}
+                      loading="lazy"
+                      decoding="async"
                       sx={{ width: 100, height: 56, objectFit: 'cover', display: 'block' }}
                     />
                   ) : (

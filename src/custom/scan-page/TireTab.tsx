@@ -10,9 +10,13 @@ import { Empty } from './Section';
 import { lazyComponent } from '../../components/lazyComponent';
 import { TyreRepairChoice } from './TyreRepairChoice';
 import { useScanPage } from './context';
+import { imageSources } from '../../domain/images';
 
 // recharts loads with the first graph opened.
 const TyreGraphDialog = lazyComponent(() => import('./TyreGraphDialog'), 'TyreGraphDialog');
+
+/** A wheel's card is the page's width on a phone and half of it from the small breakpoint up. */
+const TYRE_SIZES = '(max-width: 599px) 100vw, 50vw';
 
 /** The wheel's notes: uneven wear and pressure, from either profile; NONE shows nothing. */
 const notesOf = (wheel: TyreWheel) => {
@@ -90,9 +94,11 @@ const WheelCard = ({
             {any.imageFileUrl && (
               <Box
                 component="img"
-                src={any.imageFileUrl}
+                {...imageSources(any.imageFileUrl, TYRE_SIZES)}
                 alt={t('left_image', { label: wheel.label })}
-                sx={{ width: '100%', maxHeight: 160, objectFit: 'contain', display: 'block', bgcolor: 'grey.100' }}
+                loading="lazy"
+                decoding="async"
+                sx={{ width: '100%', height: 160, objectFit: 'contain', display: 'block', bgcolor: 'grey.100' }}
               />
             )}
             {[...notes.eaten.map((n) => t(`eaten.${n}`, { _: n })), ...notes.pressure.map((n) => t(`pressure.${n}`, { _: n }))].map(
@@ -113,9 +119,11 @@ const WheelCard = ({
                 {any.measurementImageUrl ? (
                   <Box
                     component="img"
-                    src={any.measurementImageUrl}
+                    {...imageSources(any.measurementImageUrl, TYRE_SIZES)}
                     alt={t('measurement_image', { label: wheel.label })}
-                    sx={{ width: '100%', maxHeight: 140, objectFit: 'contain', display: 'block' }}
+                    loading="lazy"
+                    decoding="async"
+                    sx={{ width: '100%', height: 140, objectFit: 'contain', display: 'block' }}
                   />
                 ) : (
                   <Empty>{t('no_data')}</Empty>

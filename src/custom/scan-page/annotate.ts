@@ -31,8 +31,9 @@ export interface AnnotateOptions {
  */
 export async function annotateImage(image: HTMLImageElement, options: AnnotateOptions): Promise<Blob | null> {
   const { MarkerArea } = await import('markerjs2');
+  const target = await originalOf(image);
   return new Promise((resolve) => {
-    const area = new MarkerArea(image);
+    const area = new MarkerArea(target);
     area.settings.displayMode = 'popup';
     area.availableMarkerTypes = [...ANNOTATION_MARKERS];
     // Above MUI's dialogs and menus (1300).
@@ -43,6 +44,7 @@ export async function annotateImage(image: HTMLImageElement, options: AnnotateOp
     let release = () => {};
     const done = (result: Blob | null) => {
       release();
+      if (target !== image) target.remove();
       resolve(result);
     };
     area.addEventListener('render', (event) => done(dataUrlBlob(event.dataUrl)));
@@ -57,6 +59,28 @@ export async function annotateImage(image: HTMLImageElement, options: AnnotateOp
         undo: () => area.undo(),
       });
   });
+}
+
+/**
+ * marker.js draws its target at the target's natural size, and a thumbnail showing a small copy (srcset) is small: it
+ * annotates instead a hidden stand-in of the thumbnail's size that shows the original.
+ */
+async function originalOf(image: HTMLImageElement): Promise<HTMLImageElement> {
+  if (!image.srcset) return image;
+  const original = document.createElement('img');
+  original.src = image.getAttribute('src') ?? image.src;
+  original.alt = '';
+  original.setAttribute('aria-hidden', 'true');
+  Object.assign(original.style, {
+    position: 'fixed',
+    left: '-10000px',
+    top: '0',
+    width: `${image.clientWidth}px`,
+    height: `${image.clientHeight}px`,
+  });
+  document.body.appendChild(original);
+  await original.decode().catch(() => {});
+  return original;
 }
 
 const BUTTON = '[title]:not(input):not(textarea):not(select):not(button):not(a)';
