@@ -1,10 +1,6 @@
 import { chromium } from '@playwright/test';
-import { type BenchCheck } from './report';
 import { CHROMIUM, CHROMIUM_FLAGS, type RunningServer } from './server';
-import { lighthouseMedian, loadBytes, type Preset } from './web';
-
-/** The scan page's targets: Lighthouse performance (median of 3) and cumulative layout shift of that run. */
-export const SCAN_PAGE_TARGETS = { desktop: 95, mobile: 90, cls: 0.05 } as const;
+import { loadBytes } from './web';
 
 /** Lighthouse's mobile preset's screen (Moto G Power), for the bytes a phone receives. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -12,7 +8,7 @@ const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
 
 /** The first uploaded demo scan of `type` with images, through the API as the signed-in user. */
-async function demoScan(server: RunningServer, token: string, type: string): Promise<number> {
+export async function demoScan(server: RunningServer, token: string, type: string): Promise<number> {
   const get = async (path: string) => {
     const res = await fetch(`${server.url}/api/scan/${path}`, { headers: { authorization: `Bearer ${token}` } });
     if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
@@ -28,10 +24,9 @@ async function demoScan(server: RunningServer, token: string, type: string): Pro
 
 /**
  * `/scans/{id}` of a demo arch scan and a demo tyre scan on the production server, signed in as the demo admin: the
- * bytes a desktop and a phone receive on a cold cache, and Lighthouse desktop and mobile with LCP and CLS.
+ * bytes a desktop and a phone receive on a cold cache (the screens bench gives their Lighthouse scores and CLS).
  */
-export async function benchScanPage(server: RunningServer, user: Record<string, unknown> & { token: string }, log: (s: string) => void) {
-  const checks: BenchCheck[] = [];
+export async function scanPageBytes(server: RunningServer, user: Record<string, unknown> & { token: string }, log: (s: string) => void) {
   const scans = [
     { name: 'arch scan', id: await demoScan(server, user.token, 'arch') },
     { name: 'tyre scan', id: await demoScan(server, user.token, 'tire') },
@@ -58,28 +53,4 @@ export async function benchScanPage(server: RunningServer, user: Record<string, 
   } finally {
     await browser.close();
   }
-  for (const scan of scans) {
-    for (const preset of ['desktop', 'mobile'] as Preset[]) {
-      const path = `/scans/${scan.id}`;
-      const { scores, mid } = await lighthouseMedian(server, path, preset, user, log);
-      const target = SCAN_PAGE_TARGETS[preset];
-      log(
-        `  ${scan.name} ${preset.padEnd(7)} ${String(mid.score).padStart(3)}  (runs ${scores.join(', ')}; LCP ${Math.round(mid.lcpMs)} ms, ` +
-          `CLS ${mid.cls.toFixed(3)}, TBT ${Math.round(mid.tbtMs)} ms, ${kb(mid.bytes)})  target >= ${target}, CLS < ${SCAN_PAGE_TARGETS.cls}`,
-      );
-      checks.push({
-        name: `${scan.name} lighthouse ${preset}`,
-        value: String(mid.score),
-        target: `>= ${target}`,
-        met: mid.score >= target,
-      });
-      checks.push({
-        name: `${scan.name} CLS ${preset}`,
-        value: mid.cls.toFixed(3),
-        target: `< ${SCAN_PAGE_TARGETS.cls}`,
-        met: mid.cls < SCAN_PAGE_TARGETS.cls,
-      });
-    }
-  }
-  return checks;
 }

@@ -1,9 +1,8 @@
 import { chromium } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { loadAverage, type BenchCheck } from './report';
+import { demoScan } from './scan-page';
 import { CHROMIUM, CHROMIUM_FLAGS, type RunningServer } from './server';
+import { lighthouseMedian, signedIn, type VisitorStorage } from './web';
 
 /** Every main screen's targets: Lighthouse performance (median of 3) and the cumulative layout shift of that run. */
 export const SCREEN_TARGETS = { desktop: 95, mobile: 90, cls: 0.05 } as const;
@@ -11,14 +10,13 @@ export const SCREEN_TARGETS = { desktop: 95, mobile: 90, cls: 0.05 } as const;
 export const FIRST_CHIP_TARGET_MS = 1000;
 const RUNS = 3;
 
-type Preset = 'desktop' | 'mobile';
 type User = Record<string, unknown> & { token: string };
 
 interface Screen {
   name: string;
   path: string;
   /** Local storage the screen's visitor has (the signed-in user, a kiosk token). */
-  storage: Record<string, string>;
+  storage: VisitorStorage;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -32,19 +30,11 @@ async function api<T>(server: RunningServer, token: string, path: string, init: 
   return (await res.json()) as T;
 }
 
-/** The first uploaded demo scan of a type with damage close-ups, and a saved quote. */
+/** A demo arch scan and tyre scan with images, and a saved quote. */
 async function demoRecords(server: RunningServer, token: string) {
-  const firstScan = async (type: string) => {
-    const { items } = await api<{ items: { id: number }[] }>(server, token, `scan/scans?type=${type}&status=uploaded&per_page=25&page=1`);
-    for (const { id } of items) {
-      const { data } = await api<{ data: { damages?: { src: string | null }[] } }>(server, token, `scan/scans/${id}`);
-      if (type === 'tire' || (data.damages ?? []).some((d) => d.src)) return id;
-    }
-    throw new Error(`no uploaded demo ${type} scan`);
-  };
   const { items } = await api<{ items: { id: number; scan_id: number }[] }>(server, token, 'quote/quotes?per_page=1&page=1');
   if (!items.length) throw new Error('no demo quote');
-  return { arch: await firstScan('arch'), tyre: await firstScan('tire'), quote: items[0] };
+  return { arch: await demoScan(server, token, 'arch'), tyre: await demoScan(server, token, 'tire'), quote: items[0] };
 }
 
 /** A kiosk token for the demo agent's customer portal, as the pincode dialog stores it. */
@@ -65,50 +55,19 @@ async function kioskToken(server: RunningServer, agentId: number) {
  */
 export async function mainScreens(server: RunningServer, admin: User, newcomer: User): Promise<Screen[]> {
   await api(server, admin.token, 'user/auth/consent', { method: 'POST', body: '{}' });
-  const signedIn = { currentUser: JSON.stringify({ ...admin, consent: 1 }) };
+  const admitted = signedIn({ ...admin, consent: 1 });
   const { arch, tyre, quote } = await demoRecords(server, admin.token);
   return [
-    { name: 'dashboard', path: '/', storage: signedIn },
-    { name: 'dashboard, terms dialog', path: '/', storage: { currentUser: JSON.stringify(newcomer) } },
-    { name: 'scans', path: '/scans', storage: signedIn },
-    { name: 'scan page (arch)', path: `/scans/${arch}`, storage: signedIn },
-    { name: 'scan page (tyres)', path: `/scans/${tyre}`, storage: signedIn },
-    { name: 'Quote Generation', path: `/quotes/${quote.scan_id}`, storage: signedIn },
-    { name: 'quotes', path: '/quotes', storage: signedIn },
-    { name: 'invoice', path: `/quotes/${quote.id}/invoice`, storage: signedIn },
+    { name: 'dashboard', path: '/', storage: admitted },
+    { name: 'dashboard, terms dialog', path: '/', storage: signedIn(newcomer) },
+    { name: 'scans', path: '/scans', storage: admitted },
+    { name: 'scan page (arch)', path: `/scans/${arch}`, storage: admitted },
+    { name: 'scan page (tyres)', path: `/scans/${tyre}`, storage: admitted },
+    { name: 'Quote Generation', path: `/quotes/${quote.scan_id}`, storage: admitted },
+    { name: 'quotes', path: '/quotes', storage: admitted },
+    { name: 'invoice', path: `/quotes/${quote.id}/invoice`, storage: admitted },
     { name: 'customer portal', path: '/customer-portal/1', storage: { 'kioskToken.1': await kioskToken(server, 1) } },
   ];
-}
-
-/** One Lighthouse navigation in a fresh Chromium (empty cache) with the screen's local storage written first. */
-async function lighthouseOnce(server: RunningServer, screen: Screen, preset: Preset) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
-  try {
-    // Local storage is per origin: set it on a page of the origin that loads none of the app's files.
-    const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const tab = await cdpBrowser.contexts()[0].newPage();
-    await tab.goto(`${server.url}/api/health`);
-    await tab.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), Object.entries(screen.storage));
-    await tab.close();
-    await cdpBrowser.close();
-    const result = await lighthouse(
-      `${server.url}${screen.path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
-      preset === 'desktop' ? desktopConfig : undefined,
-    );
-    const lhr = result?.lhr;
-    if (!lhr || lhr.runtimeError) throw new Error(`lighthouse ${screen.path} ${preset}: ${lhr?.runtimeError?.message ?? 'no result'}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== screen.path)
-      throw new Error(`lighthouse ${screen.path} ended on ${lhr.finalDisplayedUrl}`);
-    return {
-      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-    };
-  } finally {
-    chrome.kill();
-  }
 }
 
 /** Time from navigation to the scan page's first damage chip on screen, desktop, no throttling, cold cache. */
@@ -147,21 +106,7 @@ export async function benchScreens(server: RunningServer, screens: Screen[], log
   log(`  (${loadAverage()})`);
   for (const screen of screens) {
     for (const preset of ['desktop', 'mobile'] as const) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) {
-        // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): such a run is repeated, twice at most.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            runs.push(await lighthouseOnce(server, screen, preset));
-            break;
-          } catch (e) {
-            if (attempt === 3) throw e;
-            log(`  (${screen.name} ${preset}: ${(e as Error).message}; again)`);
-          }
-        }
-      }
-      const scores = runs.map((r) => r.score);
-      const mid = runs.find((r) => r.score === median(scores))!;
+      const { scores, mid } = await lighthouseMedian(server, screen.path, preset, screen.storage, log);
       const target = SCREEN_TARGETS[preset];
       const met = mid.score >= target && mid.cls < SCREEN_TARGETS.cls;
       log(

@@ -124,30 +124,27 @@ export interface LighthouseRun {
   finalUrl: string;
 }
 
-/**
- * One Lighthouse navigation to `path` in a fresh Chromium (empty cache); signed in by writing `currentUser` first
- * when `user` is given.
- */
-export async function lighthouseOnce(
-  server: RunningServer,
-  path: string,
-  preset: Preset,
-  user: Record<string, unknown> | null,
-): Promise<LighthouseRun> {
+/** Local storage a visitor has: none when signed out; `currentUser` as the app keeps it when signed in; a kiosk token. */
+export type VisitorStorage = Record<string, string>;
+export const signedIn = (user: Record<string, unknown>): VisitorStorage => ({ currentUser: JSON.stringify(user) });
+
+/** One Lighthouse navigation to `path` in a fresh Chromium (empty cache), with the visitor's local storage written first. */
+export async function lighthouseOnce(server: RunningServer, path: string, preset: Preset, storage: VisitorStorage): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  const stored = Object.entries(storage);
   try {
-    if (user) {
+    if (stored.length) {
       // Local storage is per origin: set it on a page of the origin that loads none of the app's files.
       const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const tab = await cdpBrowser.contexts()[0].newPage();
       await tab.goto(`${server.url}/api/health`);
-      await tab.evaluate((stored) => localStorage.setItem('currentUser', stored), JSON.stringify(user));
+      await tab.evaluate((entries) => entries.forEach(([k, v]) => localStorage.setItem(k, v)), stored);
       await tab.close();
       await cdpBrowser.close();
     }
     const result = await lighthouse(
       `${server.url}${path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: !!user },
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: stored.length > 0 },
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const lhr = result?.lhr;
@@ -170,7 +167,7 @@ export async function lighthouseMedian(
   server: RunningServer,
   path: string,
   preset: Preset,
-  user: Record<string, unknown> | null,
+  storage: VisitorStorage,
   log: (s: string) => void,
 ) {
   const runs: LighthouseRun[] = [];
@@ -178,7 +175,7 @@ export async function lighthouseMedian(
     // Lighthouse now and then loses the trace on a busy machine (NO_NAVSTART): such a run is repeated, twice at most.
     for (let attempt = 1; ; attempt++) {
       try {
-        runs.push(await lighthouseOnce(server, path, preset, user));
+        runs.push(await lighthouseOnce(server, path, preset, storage));
         break;
       } catch (e) {
         if (attempt === 3) throw e;
@@ -201,7 +198,7 @@ export async function benchLighthouse(server: RunningServer, user: Record<string
         server,
         page === 'login' ? '/login' : '/',
         preset,
-        page === 'login' ? null : user,
+        page === 'login' ? {} : signedIn(user),
         log,
       );
       const target = LIGHTHOUSE_TARGETS[page][preset];
