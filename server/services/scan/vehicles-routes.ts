@@ -5,9 +5,8 @@ import { RESOURCES } from '../../../src/domain/resources';
 import { ScanComparisonRecord, VehicleDetailRecord, VehicleListQuery, VehicleRecord } from '../../../src/domain/vehicles';
 import { callerOf } from '../../lib/caller';
 import { dataReply, pageReply, recordErrors } from '../../lib/replies';
-import { parseScanId } from './shared';
+import { parseIdOf, parseScanId } from './shared';
 import { VEHICLE_MODEL, type vehicleRecords } from './vehicles-service';
-import { NotFoundError } from '../../errors';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -17,10 +16,6 @@ export function vehicleRoutes(app: FastifyInstance, opts: { vehicles: ReturnType
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Vehicle'];
   const access = { permission: RESOURCES.scans.permission };
-  const vehicleId = (raw: string) => {
-    if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(VEHICLE_MODEL, raw);
-    return Number(raw);
-  };
 
   r.get(
     '/vehicles',
@@ -53,7 +48,7 @@ export function vehicleRoutes(app: FastifyInstance, opts: { vehicles: ReturnType
         response: { 200: dataReply(VehicleDetailRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: await vehicles.detail(callerOf(req), vehicleId(req.params.id)) }),
+    async (req) => ({ data: await vehicles.detail(callerOf(req), parseIdOf(VEHICLE_MODEL, req.params.id)) }),
   );
 
   r.get(
