@@ -299,8 +299,32 @@ export interface ScansTable {
   chasis: unknown;
   tire: unknown;
   rims: unknown;
+  vin: string | null;
+  odometer_km: number | null;
+  vehicle_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+export interface VehiclesTable {
+  id: Id;
+  registration: string | null;
+  state: string | null;
+  vin: string | null;
+  make: string | null;
+  model: string | null;
+  first_seen: Timestamp;
+  last_seen: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ScanComparisonsTable {
+  scan_id: number;
+  previous_scan_id: number;
+  previous_scanned_at: Timestamp;
+  differences: unknown;
+  summary: string;
+  has_new_damage: boolean;
+  computed_at: Timestamp;
 }
 export interface ScanDamagesTable {
   id: Id;
@@ -451,6 +475,8 @@ export interface DB {
   panels: PanelsTable;
   email_templates: EmailTemplatesTable;
   scans: ScansTable;
+  vehicles: VehiclesTable;
+  scan_comparisons: ScanComparisonsTable;
   scan_damages: ScanDamagesTable;
   scan_measures: ScanMeasuresTable;
   scan_tyres: ScanTyresTable;

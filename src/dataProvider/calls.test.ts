@@ -85,6 +85,15 @@ const CASES: Case[] = [
   ['searchPlates', (dp) => dp.searchPlates('AB'), 'POST', '/api/scan/license-plates/search', { number: 'AB' }],
   ['fetchPlate', (dp) => dp.fetchPlate('AB 1', 'VIC'), 'GET', '/api/scan/license-plates/fetch/AB%201?state=VIC'],
   ['fetchPlate without a state', (dp) => dp.fetchPlate('AB1', null), 'GET', '/api/scan/license-plates/fetch/AB1'],
+  // scan service: vehicles
+  [
+    'vehicles',
+    (dp) => dp.vehicles({ q: 'ab', sort: 'registration', order: 'asc', page: 2 }),
+    'GET',
+    '/api/scan/vehicles?q=ab&sort=registration&order=asc&page=2',
+  ],
+  ['vehicle', (dp) => dp.vehicle('4 x'), 'GET', '/api/scan/vehicles/4%20x'],
+  ['scanComparison', (dp) => dp.scanComparison(7), 'GET', '/api/scan/scans/7/comparison'],
   // scan service: the list's export
   [
     'exportScans',

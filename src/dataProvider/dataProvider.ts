@@ -10,6 +10,7 @@ import { optionCalls } from './calls/options';
 import { portalCalls } from './calls/portal';
 import { quoteCalls } from './calls/quotes';
 import { scanCalls } from './calls/scans';
+import { vehicleCalls } from './calls/vehicles';
 
 /** Every named call the screens make beyond CRUD, grouped by service in ./calls. */
 const namedCalls = (request: Request) => ({
@@ -20,6 +21,7 @@ const namedCalls = (request: Request) => ({
   ...emailCalls(request),
   ...quoteCalls(request),
   ...scanCalls(request),
+  ...vehicleCalls(request),
   ...portalCalls(request),
 });
 type NamedCalls = ReturnType<typeof namedCalls>;

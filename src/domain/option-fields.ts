@@ -11,6 +11,8 @@ export const OPTION_NAMES = {
   /** Tread depths in mm: below the legal minimum a tyre is unroadworthy, below the recommended one it is due soon. */
   TYRE_LEGAL_MIN_MM: 'TYRE_LEGAL_MIN_MM',
   TYRE_RECOMMENDED_MIN_MM: 'TYRE_RECOMMENDED_MIN_MM',
+  /** How many days back a scan looks for its vehicle's previous scan to compare with. */
+  VEHICLE_COMPARE_WINDOW_DAYS: 'VEHICLE_COMPARE_WINDOW_DAYS',
 } as const;
 
 /** 'editor' values are HTML from the rich-text editor (sanitised on the server); 'text' values are plain. */

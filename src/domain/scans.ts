@@ -196,6 +196,12 @@ export const ingestScanBody = z.object({
   location_state: z.enum(AU_STATES.map((s) => s.id) as [string, ...string[]], { error: messages.choice('Location State') }).nullish(),
   /** Defaults to the device's default client. */
   client_id: z.number({ error: 'Client must be a client id' }).int().positive().nullish(),
+  /** Links the scan to its vehicle before the registration does; kept upper-case without spaces or dashes. */
+  vin: optionalText('VIN', 20).refine(
+    (v) => v == null || /^[A-Z0-9]{1,20}$/i.test(v.replace(/[\s-]+/g, '')),
+    'VIN must be letters and digits',
+  ),
+  odometer_km: z.number({ error: 'Odometer must be a number of km' }).int().min(0, messages.min('Odometer', 0)).max(10_000_000).nullish(),
 });
 
 const mm = (label: string) =>

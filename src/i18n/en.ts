@@ -269,6 +269,11 @@ export const enScreens = {
       chip_scratchs: '%{panel}: %{smart_count} scratch |||| %{panel}: %{smart_count} scratchs',
       damage_not_detected: 'Damage Not Detected',
       level: { light: 'Light', medium: 'Medium', heavy: 'Heavy', severe: 'Severe', oversize: 'Oversize' },
+      new_since: 'New since %{date}: %{changes}',
+      new_dents: '%{panel} +%{smart_count} %{level} dent |||| %{panel} +%{smart_count} %{level} dents',
+      new_scratches: '%{panel} +%{smart_count} scratch |||| %{panel} +%{smart_count} scratches',
+      new_separator: ', ',
+      vehicle_link: 'Vehicle history',
       modal: {
         title: '%{panel}',
         filter: 'Show',

@@ -456,6 +456,11 @@ export const ja: TranslationMessages = {
       chip_scratchs: '%{panel}: 傷 %{smart_count} 件',
       damage_not_detected: '損傷は検出されませんでした',
       level: { light: '軽度', medium: '中度', heavy: '重度', severe: '深刻', oversize: '特大' },
+      new_since: '%{date} 以降の新しい損傷: %{changes}',
+      new_dents: '%{panel} %{level}のへこみ +%{smart_count}',
+      new_scratches: '%{panel} 傷 +%{smart_count}',
+      new_separator: '、',
+      vehicle_link: '車両履歴',
       modal: {
         title: '%{panel}',
         filter: '表示',

@@ -628,6 +628,19 @@ export const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}` }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}` }),
   },
+  'GET /api/scan/scans/:id/comparison': {
+    access: { permission: 'scan' },
+    request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/comparison` }),
+    foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/comparison` }),
+  },
+  'GET /api/scan/vehicles': { access: { permission: 'scan' }, request: path('/api/scan/vehicles'), foreign: 'none' },
+  'GET /api/scan/vehicles/:id': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/scan/vehicles/${await f.build.vehicle([await freshScan(f)])}` }),
+    foreign: async (f) => ({
+      url: `/api/scan/vehicles/${await f.build.vehicle([(await f.build.scan({ agent_id: f.other.agent, client_id: f.other.client })).id])}`,
+    }),
+  },
   'PUT /api/scan/scans/:id': {
     access: { permission: 'scan_edit' },
     request: async (f) => ({ url: `/api/scan/scans/${await freshScan(f)}`, payload: { make: 'Kia', client_id: f.mine.client } }),

@@ -81,6 +81,9 @@ let scanSample: number | null = null;
 const scanId = async () =>
   (scanSample ??= (await t.build.scan({ agent_id: agentId, location_id: locationId, license_plate: '1AB2CD' })).id);
 
+let vehicleSample: number | null = null;
+const vehicleId = async () => (vehicleSample ??= await t.build.vehicle([await scanId()]));
+
 let quoteSample: number | null = null;
 const quoteId = async () =>
   (quoteSample ??= (await t.build.quote((await t.build.scan({ agent_id: agentId, client_id: (await catalogueIds()).client })).id)).id);
@@ -166,6 +169,7 @@ describe('no reply carries a secret', () => {
         .replace(/\/webhooks\/:id/, `/webhooks/${(await agentSideIds()).webhook}`)
         .replace(/\/panelGroups\/:id/, `/panelGroups/${(await agentSideIds()).panelGroup}`)
         .replace(/\/files\/:key/, `/files/${(await agentSideIds()).file}`)
+        .replace(/\/vehicles\/:id/, `/vehicles/${await vehicleId()}`)
         .replace(/\/scans\/:id/, `/scans/${await scanId()}`)
         .replace(/\/meta\/:id/, `/meta/${await scanId()}`)
         .replace(/\/license-plates\/fetch\/:number/, `/license-plates/fetch/${await plateNumber()}`)

@@ -220,6 +220,24 @@ export function builders(db: Database) {
         .returning(['id', 'scan_id'])
         .executeTakeFirstOrThrow();
     },
+    /** A vehicle holding these scans (their vehicle_id), with a fresh registration unless given. */
+    async vehicle(scanIds: number[], over: { registration?: string; state?: string | null; vin?: string | null } = {}) {
+      const v = await db
+        .insertInto('vehicles')
+        .values({
+          registration: unique('V')
+            .replace(/[^A-Z0-9]/gi, '')
+            .toUpperCase()
+            .slice(-20),
+          first_seen: new Date(),
+          last_seen: new Date(),
+          ...over,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (scanIds.length) await db.updateTable('scans').set({ vehicle_id: v.id }).where('id', 'in', scanIds).execute();
+      return v.id;
+    },
     /** A saved image of a scan (scan_annotates); its src names no stored file unless given. */
     async annotate(over: { scan_id: number; src?: string; vehicle_photo?: boolean }) {
       return db

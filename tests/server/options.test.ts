@@ -59,8 +59,9 @@ describe('GET options', () => {
       'TYRE_LEGAL_MIN_MM',
       'TYRE_RECOMMENDED_MIN_MM',
       'UPLOAD_QUOTA_MB',
+      'VEHICLE_COMPARE_WINDOW_DAYS',
     ]);
-    expect(page.json().total).toBe(7);
+    expect(page.json().total).toBe(8);
     expect(page.json().items[2]).toEqual({
       id: expect.any(Number),
       option_name: 'GST_PERCENT',
@@ -70,7 +71,10 @@ describe('GET options', () => {
       updated_at: expect.any(String),
     });
     const second = await t.as(admin, { method: 'GET', url: '/api/user/options?page=3&per_page=3' });
-    expect(second.json()).toMatchObject({ total: 7, items: [{ option_name: 'UPLOAD_QUOTA_MB' }] });
+    expect(second.json()).toMatchObject({
+      total: 8,
+      items: [{ option_name: 'UPLOAD_QUOTA_MB' }, { option_name: 'VEHICLE_COMPARE_WINDOW_DAYS' }],
+    });
     for (const q of ['terms and', 'TERMS_AND', 'conditions']) {
       const found = await t.as(admin, { method: 'GET', url: `/api/user/options?q=${encodeURIComponent(q)}` });
       expect(found.json(), q).toMatchObject({ total: 1, items: [{ option_name: 'TERMS_AND_CONDITIONS' }] });
@@ -157,6 +161,18 @@ describe('PUT options/{id}', () => {
         expect((await put(admin, row.id, { option_value: ok, field_type: 'text' })).statusCode, ok).toBe(200);
       await put(admin, row.id, { option_value: row.option_value, field_type: 'text' });
     }
+  });
+
+  it('holds the vehicle comparison window to 1 to 3650 whole days; it starts at 180', async () => {
+    const row = await option('VEHICLE_COMPARE_WINDOW_DAYS');
+    expect(row.option_value).toBe('180');
+    for (const bad of ['0', '-5', '1.5', '3651', 'abc']) {
+      const res = await put(admin, row.id, { option_value: bad, field_type: 'text' });
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json()).toEqual({ error: { option_value: 'Vehicle Compare Window Days must be a whole number of days from 1 to 3650' } });
+    }
+    expect((await put(admin, row.id, { option_value: '90', field_type: 'text' })).statusCode).toBe(200);
+    await put(admin, row.id, { option_value: '180', field_type: 'text' });
   });
 });
 

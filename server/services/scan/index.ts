@@ -18,6 +18,8 @@ import { scanRoutes } from './scans-routes';
 import type { ScanDeps } from './shared';
 import { statisticsRoutes } from './statistics-routes';
 import { scanStatisticsService } from './statistics-service';
+import { vehicleRoutes } from './vehicles-routes';
+import { vehicleRecords } from './vehicles-service';
 
 /** The sweep of expired export files, run by server.ts. */
 export { removeExpiredExports } from './export';
@@ -48,4 +50,5 @@ export async function scanService(app: FastifyInstance, opts: { config: Config }
   await app.register(plateRoutes, { plates: plateLookupProvider(app.db, opts.config) });
   await app.register(statisticsRoutes, { statistics: scanStatisticsService(deps) });
   await app.register(evaluateRoutes, { evaluation: scanEvaluation(deps) });
+  await app.register(vehicleRoutes, { vehicles: vehicleRecords(deps) });
 }

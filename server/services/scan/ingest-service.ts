@@ -27,6 +27,7 @@ import {
 } from './ingest-repository';
 import { findScanItem } from './scan-repository';
 import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './shared';
+import { linkScanVehicle, refreshComparisonsAround } from './vehicles-service';
 
 /** A device's caller: the API key's user (the auth plugin checked the key) and where the call's log lines go. */
 type Device = Pick<Caller, 'actor' | 'log'>;
@@ -102,6 +103,7 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
           scanned_at: b.timestamp ?? new Date().toISOString(),
           start_time: b.startTime ?? b.timestamp ?? null,
         });
+        if (id !== null) await linkScanVehicle(trx, id, { vin: b.vin, odometer_km: b.odometer_km });
         return id === null ? null : queued(trx, 'created', id);
       });
       if (created) {
@@ -115,6 +117,7 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
       const scan = await ownScan(device, rawId);
       const row = await db.transaction().execute(async (trx) => {
         await writeScanResults(trx, scan.id, b);
+        await refreshComparisonsAround(trx, scan.id);
         return queued(trx, 'updated', scan.id);
       });
       await broadcastScan(deps, 'updated', row);

@@ -23,6 +23,7 @@ import {
 import { tyreRepairs } from './scan-repository';
 import { visibleScans } from './scans-service';
 import { parseScanId, type ScanDeps, writeScanReport } from './shared';
+import { refreshComparisonsAround } from './vehicles-service';
 
 /** A saved image of a scan (scan_annotates), in the model's 404. */
 export const ANNOTATE_MODEL = 'ScanImage';
@@ -59,6 +60,7 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
       const item = await db.transaction().execute(async (trx) => {
         if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
         await setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs });
+        await refreshComparisonsAround(trx, id);
         return queueScanEvent(trx, 'updated', id);
       });
       if (current.status === 'uploaded') await writeScanReport(db, storage, id, caller.log);

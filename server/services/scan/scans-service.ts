@@ -28,6 +28,7 @@ import {
 } from './scan-repository';
 import type { ManualScanBody } from './schemas';
 import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './shared';
+import { linkScanVehicle, refreshComparisonsAround } from './vehicles-service';
 
 /** An export holds at most this many scans; more must be narrowed by the filters. */
 export const EXPORT_MAX_ROWS = 200_000;
@@ -96,6 +97,8 @@ export function scanRecords(deps: ScanDeps) {
             current: { client_id: current.client_id },
           });
           await updateScanColumns(trx, id, columns);
+          // A new registration or state may be another vehicle's.
+          if ('license_plate' in columns || 'location_state' in columns) await linkScanVehicle(trx, id);
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
           if (!(await findScanItem(trx, id, caller.scope))) throw new ForbiddenError();
           return queueScanEvent(trx, 'updated', id);
@@ -157,7 +160,9 @@ export function scanRecords(deps: ScanDeps) {
         };
         const before = await counts();
         await refreshCounts(trx, id, false);
-        return (await counts()) === before ? null : queueScanEvent(trx, 'updated', id);
+        if ((await counts()) === before) return null;
+        await refreshComparisonsAround(trx, id);
+        return queueScanEvent(trx, 'updated', id);
       });
       await broadcastScan(deps, 'updated', changed);
       if (item.status === 'uploaded' && !(await hasScanReport(db, id))) await writeScanReport(db, storage, id, caller.log);

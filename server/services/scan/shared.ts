@@ -22,11 +22,13 @@ export interface ScanDeps {
   log: CallLog;
 }
 
-/** Scan ids in paths are positive integers; anything else names no scan, so it is the model's 404. */
-export function parseScanId(raw: string) {
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(SCAN_MODEL, raw);
+/** Ids in paths are positive integers; anything else names no row, so it is the model's 404. */
+export function parseIdOf(model: string, raw: string) {
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(model, raw);
   return Number(raw);
 }
+
+export const parseScanId = (raw: string) => parseIdOf(SCAN_MODEL, raw);
 
 /** (Re)writes the scan's report PDF ('View Scan Report') from what the scan holds now, replacing the previous one. */
 export async function writeScanReport(db: Database, storage: FileStorage, scanId: number, log?: CallLog) {

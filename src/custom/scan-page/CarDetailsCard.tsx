@@ -5,6 +5,7 @@ import { AU_STATES } from '../../domain/locations';
 import { formatValuation } from '../../domain/scan-view';
 import { parseValuationText, valuationInputText } from '../../domain/valuation';
 import { InlineField, type InlineInputProps } from './InlineField';
+import { NewSince } from './NewSince';
 import { RegistrationField } from './RegistrationField';
 import { Section } from './Section';
 import { useScanPage } from './context';
@@ -66,6 +67,7 @@ export const CarDetailsCard = () => {
 
   return (
     <Section id="car-details" title={label('car_details')}>
+      <NewSince scanId={scan.id} />
       <RegistrationField />
       {textField('make', 'make')}
       {textField('model', 'model')}

@@ -22,6 +22,7 @@ import { SavedImages } from './SavedImages';
 import { ScanDetailsCard } from './ScanDetailsCard';
 import { ScanVideo } from './ScanVideo';
 import { TotalsCard } from './TotalsCard';
+import { comparisonKey } from './NewSince';
 import { archDataKey, useArchData } from './useArchData';
 import { ScanPageContext, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
 
@@ -96,6 +97,8 @@ export const ScanPage = () => {
       if (!scan || event.id !== scan.id) return;
       setScan((s) => mergeLiveUpdate(s, event, editing));
       void queryClient.invalidateQueries({ queryKey: archDataKey(scan.id) });
+      // The server stored the comparison with the previous scan before it published the update.
+      void queryClient.invalidateQueries({ queryKey: comparisonKey(scan.id) });
     },
     () => void reload(),
   );

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RESOURCES } from '../../../src/domain/resources';
+import { ScanComparisonRecord, VehicleDetailRecord, VehicleListQuery, VehicleRecord } from '../../../src/domain/vehicles';
+import { callerOf } from '../../lib/caller';
+import { dataReply, pageReply, recordErrors } from '../../lib/replies';
+import { parseIdOf, parseScanId } from './shared';
+import { VEHICLE_MODEL, type vehicleRecords } from './vehicles-service';
+
+const IdParams = z.object({ id: z.string() });
+
+/** Vehicles and a scan's comparison with its vehicle's previous scan: read with `scan`, inside the caller's scans. */
+export function vehicleRoutes(app: FastifyInstance, opts: { vehicles: ReturnType<typeof vehicleRecords> }, done: () => void) {
+  const { vehicles } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Vehicle'];
+  const access = { permission: RESOURCES.scans.permission };
+
+  r.get(
+    '/vehicles',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Page of vehicles, last seen first',
+        description:
+          'The vehicles with a scan in the caller’s scope. q: a registration or VIN prefix (case, spaces and dashes ignored); ' +
+          'sort registration, make, model, first_seen or last_seen; order asc or desc.',
+        querystring: VehicleListQuery,
+        response: { 200: pageReply(VehicleRecord), ...recordErrors },
+      },
+    },
+    async (req) => vehicles.list(callerOf(req), req.query),
+  );
+
+  r.get(
+    '/vehicles/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'A vehicle with its history',
+        description:
+          'The timeline of its scans in the caller’s scope (each with its comparison summary and quotes), the damage counts of each ' +
+          'scan per panel, and each wheel’s lowest tread depths with the wear projection (an estimate) to the legal minimum.',
+        params: IdParams,
+        response: { 200: dataReply(VehicleDetailRecord), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await vehicles.detail(callerOf(req), parseIdOf(VEHICLE_MODEL, req.params.id)) }),
+  );
+
+  r.get(
+    '/scans/:id/comparison',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'The scan compared with its vehicle’s previous scan',
+        description:
+          'Per panel, type and level: new, worsened, unchanged or gone, against the same vehicle’s previous scan of the same kind within ' +
+          'VEHICLE_COMPARE_WINDOW_DAYS (default 180); data null when there is none.',
+        params: IdParams,
+        response: { 200: dataReply(ScanComparisonRecord.nullable()), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await vehicles.comparison(callerOf(req), parseScanId(req.params.id)) }),
+  );
+  done();
+}

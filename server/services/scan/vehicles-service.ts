@@ -1,0 +1,163 @@
+import type { DataScope } from '../../../src/domain/permissions';
+import { DEFAULT_TREAD_LIMITS, treadLimitsOf } from '../../../src/domain/scan-view';
+import {
+  compareDamage,
+  minDepthByWheel,
+  newDamageSummary,
+  normaliseRegistration,
+  normaliseVin,
+  projectWear,
+  type TreadReading,
+} from '../../../src/domain/vehicle-history';
+import type { Executor } from '../../db/database';
+import { NotFoundError } from '../../errors';
+import type { Caller } from '../../lib/caller';
+import { visibleScan } from '../../lib/scan-scope';
+import { SCAN_MODEL, type ScanDeps } from './shared';
+import {
+  comparedAgainst,
+  compareWindowDays,
+  countsOf,
+  deleteComparison,
+  findComparison,
+  findScanVehicleFacts,
+  findVehicle,
+  insertVehicle,
+  listVehicles,
+  lockVehicleKey,
+  nextScanOf,
+  previousScanOf,
+  quotesOfScans,
+  refreshVehicle,
+  setScanVehicle,
+  setScanVehicleExtras,
+  setVehicleVin,
+  tyreLegalMinSetting,
+  tyresOfScans,
+  upsertComparison,
+  vehicleByRegistration,
+  vehicleByVin,
+  vehicleScans,
+} from './vehicles-repository';
+import type { VehicleSort } from '../../../src/domain/vehicles';
+
+export const VEHICLE_MODEL = 'Vehicle';
+/** How far back a scan looks for the vehicle's previous scan when the setting is missing or unreadable. */
+export const DEFAULT_COMPARE_WINDOW_DAYS = 180;
+
+/** Compares the scan with its vehicle's previous scan of its kind within the window, stored with the scan (or removed). */
+async function refreshComparison(trx: Executor, scanId: number, windowDays: number) {
+  const previous = await previousScanOf(trx, scanId, windowDays);
+  if (!previous) return deleteComparison(trx, scanId);
+  const counts = await countsOf(trx, [previous.id, scanId]);
+  const comparison = compareDamage(counts.get(previous.id)!, counts.get(scanId)!);
+  await upsertComparison(trx, {
+    scan_id: scanId,
+    previous_scan_id: previous.id,
+    previous_scanned_at: previous.scanned_at,
+    differences: comparison.panels,
+    summary: newDamageSummary(comparison),
+    has_new_damage: comparison.hasNewDamage,
+  });
+}
+
+/**
+ * Recomputes the comparisons a scan's counts or vehicle take part in: its own, those resting on it, and its
+ * vehicle's next scan of its kind (which may rest on it now).
+ */
+export async function refreshComparisonsAround(trx: Executor, scanId: number) {
+  const windowDays = await compareWindowDays(trx, DEFAULT_COMPARE_WINDOW_DAYS);
+  await refreshComparison(trx, scanId, windowDays);
+  const next = await nextScanOf(trx, scanId);
+  const dependants = new Set([...(await comparedAgainst(trx, scanId)), ...(next ? [next] : [])]);
+  for (const id of dependants) await refreshComparison(trx, id, windowDays);
+}
+
+/**
+ * Finds or creates the scan's vehicle and links it (in the writer's transaction), then recomputes the comparisons.
+ * A VIN match wins; a VIN new to us takes over the registration's vehicle while that one has no VIN, and starts a new
+ * vehicle when it has another (the plate moved); without a VIN the registration and state find the vehicle carrying
+ * them now. A scan with neither is linked to no vehicle. `extras` are what a device reported beyond the registration.
+ */
+export async function linkScanVehicle(trx: Executor, scanId: number, extras: { vin?: string | null; odometer_km?: number | null } = {}) {
+  await setScanVehicleExtras(trx, scanId, { ...extras, ...(extras.vin !== undefined ? { vin: normaliseVin(extras.vin) } : {}) });
+  const scan = await findScanVehicleFacts(trx, scanId);
+  if (!scan) return;
+  const registration = normaliseRegistration(scan.license_plate);
+  const vin = normaliseVin(scan.vin);
+  const state = scan.location_state;
+  let vehicleId: number | null = null;
+  if (vin) await lockVehicleKey(trx, `vin:${vin}`);
+  if (registration) await lockVehicleKey(trx, `reg:${registration}:${state ?? ''}`);
+  if (vin) {
+    const byVin = await vehicleByVin(trx, vin);
+    const byPlate = !byVin && registration ? await vehicleByRegistration(trx, registration, state) : null;
+    if (byVin) vehicleId = byVin.id;
+    else if (byPlate && byPlate.vin === null) {
+      vehicleId = byPlate.id;
+      await setVehicleVin(trx, byPlate.id, vin);
+    } else vehicleId = await insertVehicle(trx, { registration, state, vin, at: scan.scanned_at });
+  } else if (registration) {
+    vehicleId =
+      (await vehicleByRegistration(trx, registration, state))?.id ??
+      (await insertVehicle(trx, { registration, state, vin: null, at: scan.scanned_at }));
+  }
+  if (vehicleId !== scan.vehicle_id) {
+    // The vehicle's former next scan rested on this one: recomputed while the link still shows it.
+    const formerDependants = scan.vehicle_id === null ? [] : await comparedAgainst(trx, scanId);
+    await setScanVehicle(trx, scanId, vehicleId);
+    if (scan.vehicle_id !== null) await refreshVehicle(trx, scan.vehicle_id);
+    const windowDays = await compareWindowDays(trx, DEFAULT_COMPARE_WINDOW_DAYS);
+    for (const id of formerDependants) await refreshComparison(trx, id, windowDays);
+  }
+  if (vehicleId !== null) await refreshVehicle(trx, vehicleId);
+  await refreshComparisonsAround(trx, scanId);
+}
+
+/** The Vehicles list and the vehicle page, both inside the caller's scope (a vehicle is seen through its scans). */
+export function vehicleRecords(deps: Pick<ScanDeps, 'db'>) {
+  const { db } = deps;
+  return {
+    list: (
+      caller: Pick<Caller, 'scope'>,
+      query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc'; page: number; per_page: number },
+    ) => listVehicles(db, caller.scope, query),
+
+    /** The scan's stored comparison (null without one); the scan must be the caller's to see. */
+    async comparison(caller: Pick<Caller, 'scope'>, scanId: number) {
+      if (!(await visibleScan(db, caller.scope, scanId))) throw new NotFoundError(SCAN_MODEL, scanId);
+      return findComparison(db, scanId);
+    },
+
+    async detail(caller: Pick<Caller, 'scope'>, id: number) {
+      const vehicle = await findVehicle(db, caller.scope, id);
+      if (!vehicle) throw new NotFoundError(VEHICLE_MODEL, id);
+      return { ...vehicle, ...(await history(db, caller.scope, id)) };
+    },
+  };
+}
+
+/** The timeline, damage per panel and tyre depths per wheel of the scans the scope sees, with each wheel's projection. */
+async function history(db: Executor, scope: DataScope, vehicleId: number) {
+  const scans = await vehicleScans(db, scope, vehicleId);
+  const ids = scans.map((s) => s.id);
+  const [quotes, counts, tyres, legalSetting] = await Promise.all([
+    quotesOfScans(db, ids),
+    countsOf(db, ids),
+    tyresOfScans(db, ids),
+    tyreLegalMinSetting(db),
+  ]);
+  const legalMin = legalSetting === undefined ? DEFAULT_TREAD_LIMITS.legal : treadLimitsOf({ TYRE_LEGAL_MIN_MM: legalSetting }).legal;
+  const readings = new Map<string, TreadReading[]>();
+  for (const scan of scans) {
+    const depths = minDepthByWheel(tyres.filter((t) => Number(t.scan_id) === scan.id));
+    for (const [wheel, depthMm] of depths)
+      readings.set(wheel, [...(readings.get(wheel) ?? []), { at: scan.scanned_at.toISOString(), depthMm, odometerKm: scan.odometer_km }]);
+  }
+  return {
+    scans: scans.map((s) => ({ ...s, quotes: quotes.filter((q) => Number(q.scan_id) === s.id) })),
+    damage: scans.map((s) => ({ scan_id: s.id, scanned_at: s.scanned_at, measures: counts.get(s.id)! })),
+    tyres: [...readings].map(([wheel, list]) => ({ wheel, readings: list, projection: projectWear(list, legalMin) })),
+    legal_min_mm: legalMin,
+  };
+}

@@ -1,0 +1,53 @@
+import { Alert } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider';
+import { localDate } from '../../domain/format';
+import { panelLabelOf } from '../../domain/scan-view';
+import type { DamageDifference } from '../../domain/vehicle-history';
+import { newDamage } from '../../domain/vehicle-history';
+import type { ScanComparison } from '../../domain/vehicles';
+
+export const comparisonKey = (scanId: number) => ['scans', 'comparison', scanId];
+
+/** 'YYYY-MM-DD' (Melbourne) as the interface writes a day: DD-MM-YYYY, year first in Japanese. */
+const dayText = (value: string, locale: string) => {
+  const day = localDate(value) ?? '';
+  return locale === 'ja' ? day : day.split('-').reverse().join('-');
+};
+
+/**
+ * "New since DD-MM-YYYY: Left Front Door +2 medium dents, Bonnet +1 scratch": the damage this scan has that the
+ * vehicle's previous scan of its kind did not (the server's stored comparison). Nothing when there is none.
+ */
+export const NewSince = ({ scanId }: { scanId: number }) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data } = useQuery({ queryKey: comparisonKey(scanId), queryFn: () => dataProvider.scanComparison(scanId) });
+  if (!data?.has_new_damage) return null;
+  return (
+    <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+      {translate('app.scanPage.new_since', { date: dayText(data.previous_scanned_at, locale), changes: changesText(data, translate) })}
+    </Alert>
+  );
+};
+
+function changesText(data: ScanComparison, translate: (key: string, options?: object) => string) {
+  const gains: DamageDifference[] = newDamage({ panels: data.differences, hasNewDamage: data.has_new_damage });
+  const parts: string[] = [];
+  for (const carPanel of [...new Set(gains.map((g) => g.carPanel))]) {
+    const panel = panelLabelOf(carPanel);
+    for (const d of gains.filter((g) => g.carPanel === carPanel && g.type === 'dents'))
+      parts.push(
+        translate('app.scanPage.new_dents', {
+          panel,
+          smart_count: d.delta,
+          level: translate(`app.scanPage.level.${d.level}`).toLowerCase(),
+        }),
+      );
+    const scratches = gains.filter((g) => g.carPanel === carPanel && g.type === 'scratchs').reduce((s, d) => s + d.delta, 0);
+    if (scratches > 0) parts.push(translate('app.scanPage.new_scratches', { panel, smart_count: scratches }));
+  }
+  return parts.join(translate('app.scanPage.new_separator'));
+}

@@ -1,0 +1,19 @@
+import type { Identifier } from 'react-admin';
+import type { ScanComparison, Vehicle, VehicleDetail, VehicleSort } from '../../domain/vehicles';
+import type { Request } from '../http';
+
+export interface VehicleQuery {
+  q?: string;
+  sort?: VehicleSort;
+  order?: 'asc' | 'desc';
+  page?: number;
+  per_page?: number;
+}
+
+/** The scan service's vehicle calls: the Vehicles list, the vehicle page, and the scan page's "New since" line. */
+export const vehicleCalls = (request: Request) => ({
+  vehicles: (query: VehicleQuery = {}) => request<{ items: Vehicle[]; total: number }>('scan', 'vehicles', { query: { ...query } }),
+  vehicle: (id: Identifier) => request<VehicleDetail>('scan', `vehicles/${encodeURIComponent(String(id))}`),
+  /** The scan compared with its vehicle's previous scan; null when there is none. */
+  scanComparison: (scanId: Identifier) => request<ScanComparison | null>('scan', `scans/${encodeURIComponent(String(scanId))}/comparison`),
+});

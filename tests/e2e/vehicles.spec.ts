@@ -1,0 +1,69 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, apiGet, signIn } from './helpers';
+
+/** A vehicle's scans compared at ingestion, through the device API and the real server. */
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function apiLogin(request: APIRequestContext, email: string) {
+  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()).data as { id: number; token: string };
+}
+
+test.describe('vehicles', () => {
+  test('a second scan of a registration with more dents shows "New since" on its page without a reload', async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@demo.test');
+    const agent = await apiLogin(request, 'agent@demo.test');
+    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
+      .token as string;
+    const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
+    const plate = `VH${String(Date.now()).slice(-5)}`;
+    const ingest = async (n: number, at: Date) => {
+      const created = await request.post('/api/scan/ingest/scans', {
+        headers: bearer(key),
+        data: {
+          scan_id: `e2e-vehicle-${plate}-${n}`,
+          device_id: device.id,
+          type: 'arch',
+          licensePlate: plate,
+          timestamp: at.toISOString(),
+        },
+      });
+      expect(created.status()).toBe(201);
+      return ((await created.json()).data as { id: number }).id;
+    };
+    const results = async (id: number, medium: number) => {
+      const res = await request.put(`/api/scan/ingest/scans/${id}/results`, {
+        headers: bearer(key),
+        data: { measures: { dents: { left_front_door: { medium } }, scratchs: {} } },
+      });
+      expect(res.status()).toBe(200);
+    };
+
+    const earlier = new Date(Date.UTC(2026, 0, 10, 1));
+    const first = await ingest(1, earlier);
+    await results(first, 1);
+    const second = await ingest(2, new Date(Date.UTC(2026, 0, 20, 1)));
+
+    await signIn(page, 'admin@demo.test');
+    await page.goto(`/scans/${second}`);
+    await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
+    await expect(page.getByText(/New since/)).toHaveCount(0);
+    // Let the live connection subscribe before the device sends.
+    await page.waitForTimeout(1500);
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => navigations.push(f.url()));
+    await results(second, 3);
+    await expect(page.getByRole('status').filter({ hasText: 'New since 10-01-2026: Left Front Door +2 medium dents' })).toBeVisible({
+      timeout: 5_000,
+    });
+    expect(navigations).toEqual([]);
+
+    // Both scans belong to one vehicle.
+    const vehicles = await apiGet<{ id: number; registration: string }[]>(request, admin.token, `/api/scan/vehicles?q=${plate}`);
+    expect(vehicles.map((v) => v.registration)).toEqual([plate]);
+    const vehicle = await apiGet<{ scans: { id: number }[] }>(request, admin.token, `/api/scan/vehicles/${vehicles[0].id}`);
+    expect(vehicle.scans.map((s) => s.id)).toEqual([first, second]);
+  });
+});

@@ -1,0 +1,236 @@
+import fs from 'node:fs';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './helper';
+
+let t: TestContext;
+let admin: string;
+let agent: { id: number };
+let clientA: { id: number };
+let clientB: { id: number };
+let device: number;
+let key: string;
+let serial = 0;
+
+const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
+
+/** Announces a scan through the device API and returns its id. */
+async function ingest(body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/scan/ingest/scans',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { scan_id: `veh-${++serial}`, device_id: device, type: 'arch', ...body },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+async function results(id: number, measures: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/scan/ingest/scans/${id}/results`,
+    headers: { authorization: `Bearer ${key}` },
+    payload: { measures: { dents: {}, scratchs: {}, ...measures } },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const vehicleOf = async (scanId: number) =>
+  (await t.db.selectFrom('scans').select('vehicle_id').where('id', '=', scanId).executeTakeFirstOrThrow()).vehicle_id;
+
+async function comparison(scanId: number, token = admin) {
+  const res = await t.as(token, { method: 'GET', url: `/api/scan/scans/${scanId}/comparison` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { summary: string; has_new_damage: boolean; previous_scan_id: number } | null;
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
+  clientA = await t.build.client({ name: 'Vehicle client A' });
+  clientB = await t.build.client({ name: 'Vehicle client B' });
+  agent = await t.build.agent({ name: 'Vehicle agent', default_client_id: clientA.id });
+  const site = await t.build.location({ name: 'Vehicle site', state: 'VIC', agent_id: agent.id });
+  device = (await t.build.device({ location_id: site.id, agent_id: agent.id, default_client_id: clientA.id, serial: '5200000001' })).id;
+  const user = await t.build.user({ roles: ['Agent'], agents: [agent.id] });
+  const res = await t.as(admin, { method: 'GET', url: `/api/user/users/${user.id}/apikey` });
+  key = res.json().data.token as string;
+});
+
+describe('the backfill of the scans stored before vehicles', () => {
+  it('makes one vehicle per registration and state, named by its latest scan, seen from its first scan to its last', async () => {
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    const sqlText = fs.readFileSync('server/db/migrations/025_vehicles.sql', 'utf8');
+    const backfill = sqlText.slice(sqlText.indexOf('-- The scans already stored'));
+    try {
+      await client.query('begin');
+      await client.query('update scans set vehicle_id = null');
+      await client.query('delete from vehicles');
+      const scan = async (plate: string | null, state: string, at: string, make: string) =>
+        (
+          await client.query<{ id: string }>(
+            `insert into scans (scan_id, agent_id, type, license_plate, location_state, scanned_at, make)
+             values ($1, $2, 'arch', $3, $4, $5, $6) returning id`,
+            [`bf-${++serial}`, agent.id, plate, state, at, make],
+          )
+        ).rows[0].id;
+      const a1 = await scan('BF1-23', 'VIC', day(1), 'Kia');
+      const a2 = await scan('bf 123', 'VIC', day(9), 'Mazda');
+      const b = await scan('BF123', 'NSW', day(5), 'Ford');
+      const none = await scan(null, 'VIC', day(5), 'Ford');
+      await client.query(backfill);
+      const linked = (
+        await client.query<{ id: string; vehicle_id: string | null }>('select id, vehicle_id from scans where id = any($1)', [
+          [a1, a2, b, none],
+        ])
+      ).rows;
+      const of = (id: string) => linked.find((r) => r.id === id)!.vehicle_id;
+      expect(of(a1)).not.toBeNull();
+      expect(of(a1)).toBe(of(a2));
+      expect(of(b)).not.toBe(of(a1));
+      expect(of(none)).toBeNull();
+      const v = (await client.query('select registration, state, make, first_seen, last_seen from vehicles where id = $1', [of(a1)]))
+        .rows[0];
+      expect(v).toEqual({ registration: 'BF123', state: 'VIC', make: 'Mazda', first_seen: new Date(day(1)), last_seen: new Date(day(9)) });
+    } finally {
+      await client.query('rollback');
+      await client.end();
+    }
+  });
+});
+
+describe('linking scans to vehicles', () => {
+  it('finds the vehicle by registration and state, lets a VIN match win, and starts a new vehicle for a plate moved to another VIN', async () => {
+    const first = await ingest({ licensePlate: 'LNK 001', timestamp: day(10) });
+    const v1 = await vehicleOf(first);
+    expect(v1).not.toBeNull();
+    expect(await vehicleOf(await ingest({ licensePlate: 'lnk-001', timestamp: day(11) }))).toBe(v1);
+    // Another state is another registration.
+    expect(await vehicleOf(await ingest({ licensePlate: 'LNK001', location_state: 'NSW', timestamp: day(11) }))).not.toBe(v1);
+    // A VIN new to us takes over the registration's vehicle while that one has none.
+    expect(await vehicleOf(await ingest({ licensePlate: 'LNK001', vin: 'vin-0001', timestamp: day(12) }))).toBe(v1);
+    expect((await t.db.selectFrom('vehicles').select('vin').where('id', '=', v1).executeTakeFirstOrThrow()).vin).toBe('VIN0001');
+    // The plate on another VIN: a new vehicle, which carries the plate from now on.
+    const moved = await vehicleOf(await ingest({ licensePlate: 'LNK001', vin: 'VIN0002', timestamp: day(13) }));
+    expect(moved).not.toBe(v1);
+    expect(await vehicleOf(await ingest({ licensePlate: 'LNK001', timestamp: day(14) }))).toBe(moved);
+    // The VIN wins over a new plate.
+    expect(await vehicleOf(await ingest({ licensePlate: 'NEW 999', vin: 'VIN0001', timestamp: day(15) }))).toBe(v1);
+    const v = await t.db.selectFrom('vehicles').selectAll().where('id', '=', v1).executeTakeFirstOrThrow();
+    expect(v).toMatchObject({ registration: 'NEW999', state: 'VIC', first_seen: new Date(day(10)), last_seen: new Date(day(15)) });
+    // No registration and no VIN: no vehicle.
+    expect(await vehicleOf(await ingest({}))).toBeNull();
+  });
+
+  it('links again when the registration is edited, and removes a vehicle left without scans', async () => {
+    const id = await ingest({ licensePlate: 'EDT001', timestamp: day(20) });
+    const before = (await vehicleOf(id))!;
+    const other = await vehicleOf(await ingest({ licensePlate: 'EDT002', timestamp: day(21) }));
+    const res = await t.as(admin, { method: 'PUT', url: `/api/scan/scans/${id}`, payload: { licensePlate: 'EDT002' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await vehicleOf(id)).toBe(other);
+    expect(await t.db.selectFrom('vehicles').select('id').where('id', '=', before).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('the comparison with the previous scan', () => {
+  it('is stored when the results arrive through the device API, within the window, and recomputed on a count edit', async () => {
+    const older = await ingest({ licensePlate: 'CMP001', timestamp: day(30) });
+    await results(older, { dents: { left_front_door: { medium: 1 } } });
+    expect(await comparison(older)).toBeNull();
+    const newer = await ingest({ licensePlate: 'CMP001', timestamp: day(40) });
+    await results(newer, { dents: { left_front_door: { medium: 3 } }, scratchs: { bonnet: { light: 1 } } });
+    expect(await comparison(newer)).toMatchObject({
+      previous_scan_id: older,
+      summary: 'Bonnet +1 scratch, Left Front Door +2 medium dents',
+      has_new_damage: true,
+    });
+    // Editing the older scan's counts recomputes the newer scan's comparison.
+    const edit = await t.as(admin, {
+      method: 'POST',
+      url: '/api/scan/scans/arch/edit-damage-count',
+      payload: { scan_id: older, car_panel: 'left_front_door', dents: { medium: 3 }, scratchs: {} },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await comparison(newer)).toMatchObject({ summary: 'Bonnet +1 scratch', has_new_damage: true });
+    // Beyond the window (180 days by default) there is nothing to compare with.
+    const late = await ingest({ licensePlate: 'CMP001', timestamp: day(40 + 181) });
+    await results(late, { dents: { roof: { light: 1 } } });
+    expect(await comparison(late)).toBeNull();
+    // Another kind of scan is not compared with an arch scan.
+    const tire = await ingest({ licensePlate: 'CMP001', timestamp: day(41), type: 'tire' });
+    expect(await comparison(tire)).toBeNull();
+  });
+
+  it('follows the window setting', async () => {
+    await t.db.updateTable('options').set({ option_value: '5' }).where('option_name', '=', 'VEHICLE_COMPARE_WINDOW_DAYS').execute();
+    try {
+      const a = await ingest({ licensePlate: 'WIN001', timestamp: day(50) });
+      await results(a, { dents: { roof: { light: 1 } } });
+      const b = await ingest({ licensePlate: 'WIN001', timestamp: day(56) });
+      await results(b, { dents: { roof: { light: 2 } } });
+      expect(await comparison(b)).toBeNull();
+    } finally {
+      await t.db.updateTable('options').set({ option_value: '180' }).where('option_name', '=', 'VEHICLE_COMPARE_WINDOW_DAYS').execute();
+    }
+  });
+});
+
+describe('vehicles through the scans a user may see', () => {
+  it('lists and shows a vehicle only through the caller’s scans, its timeline as far as those scans', async () => {
+    const seen = await ingest({ licensePlate: 'SCP001', timestamp: day(60) });
+    const hidden = await ingest({ licensePlate: 'SCP001', timestamp: day(61) });
+    const onlyB = await ingest({ licensePlate: 'SCP002', timestamp: day(61) });
+    // The agent's device serves client A; two of the scans are moved to client B.
+    await t.db.updateTable('scans').set({ client_id: clientB.id }).where('id', 'in', [hidden, onlyB]).execute();
+    const vehicle = (await vehicleOf(seen))!;
+    expect(await vehicleOf(hidden)).toBe(vehicle);
+    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientA.id] })).email);
+
+    const list = await t.as(clientUser, { method: 'GET', url: '/api/scan/vehicles?q=scp-0&sort=registration&order=asc' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({ total: 1, items: [{ id: vehicle, registration: 'SCP001' }] });
+    const all = await t.as(admin, { method: 'GET', url: '/api/scan/vehicles?q=SCP0&sort=registration&order=asc' });
+    expect(all.json().items.map((v: { registration: string }) => v.registration)).toEqual(['SCP001', 'SCP002']);
+
+    const page = await t.as(clientUser, { method: 'GET', url: `/api/scan/vehicles/${vehicle}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.scans.map((s: { id: number }) => s.id)).toEqual([seen]);
+    expect((await t.as(admin, { method: 'GET', url: `/api/scan/vehicles/${vehicle}` })).json().data.scans).toHaveLength(2);
+    const foreign = await t.as(clientUser, { method: 'GET', url: `/api/scan/vehicles/${await vehicleOf(onlyB)}` });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${hidden}/comparison` })).statusCode).toBe(404);
+  });
+
+  it('gives each wheel its lowest depths over time and the wear projection', async () => {
+    const ids: number[] = [];
+    for (const [n, depth] of [
+      [100, 8],
+      [130, 7],
+      [160, 6],
+    ] as const) {
+      const id = await ingest({ licensePlate: 'TYR001', timestamp: day(n), type: 'tire' });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/scan/ingest/scans/${id}/results`,
+        headers: { authorization: `Bearer ${key}` },
+        payload: {
+          tyres: [
+            { row: 1, direction: 'L', position: 'O', depths: [depth + 1, depth, depth + 0.5], eatenTire: 'NONE', pressureTire: 'NONE' },
+          ],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(id);
+    }
+    const res = await t.as(admin, { method: 'GET', url: `/api/scan/vehicles/${await vehicleOf(ids[0])}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const [wheel] = res.json().data.tyres;
+    expect(wheel.wheel).toBe('1L');
+    expect(wheel.readings.map((r: { depthMm: number }) => r.depthMm)).toEqual([8, 7, 6]);
+    // 1 mm per 30 days from 6 mm on day 160: 1.5 mm 135 days later.
+    expect(wheel.projection).toMatchObject({ unit: 'per30days', rateMm: 1, projectedAt: day(295).slice(0, 10) });
+  });
+});
