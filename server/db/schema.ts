@@ -299,6 +299,9 @@ export interface ScansTable {
   chasis: unknown;
   tire: unknown;
   rims: unknown;
+  version: Generated<number>;
+  saved_by: number | null;
+  saved_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

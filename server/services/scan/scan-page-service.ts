@@ -6,6 +6,7 @@ import type { Caller } from '../../lib/caller';
 import { checkImage } from '../../lib/images';
 import { fileUrl, keyOfUrl } from '../../lib/storage';
 import { chargeAgentUploads } from '../../lib/upload-quota';
+import { versionedWrite } from '../../lib/versions';
 import { broadcastScan, queueScanEvent } from './events';
 import { releaseFiles, withStoredFiles } from './files';
 import { syncScanFiles } from './files-repository';
@@ -23,6 +24,7 @@ import {
 import { tyreRepairs } from './scan-repository';
 import { visibleScans } from './scans-service';
 import { parseScanId, type ScanDeps, writeScanReport } from './shared';
+import { scanSnapshot } from './version-repository';
 
 /** A saved image of a scan (scan_annotates), in the model's 404. */
 export const ANNOTATE_MODEL = 'ScanImage';
@@ -53,12 +55,19 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
      * POST scans/arch/edit-damage-count: sets a panel's counts per level and recomputes the scan's totals in the same
      * transaction, with `scan.updated` queued for the webhooks; then the live `updated` event and (uploaded) the report.
      */
-    async editDamageCount(caller: Pick<Caller, 'scope' | 'log'>, body: z.output<typeof editDamageCountBody>) {
+    async editDamageCount(caller: Pick<Caller, 'actor' | 'scope' | 'log'>, body: z.output<typeof editDamageCountBody>) {
       const id = body.scan_id;
       const current = await visible.item(caller, id);
       const item = await db.transaction().execute(async (trx) => {
         if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
-        await setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs });
+        const version = {
+          kind: 'scan' as const,
+          id,
+          expected: body.version,
+          actorId: caller.actor.id,
+          snapshot: () => scanSnapshot(trx, id),
+        };
+        await versionedWrite(trx, version, () => setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs }));
         return queueScanEvent(trx, 'updated', id);
       });
       if (current.status === 'uploaded') await writeScanReport(db, storage, id, caller.log);
@@ -112,7 +121,14 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
         const wheels = await tyreWheels(trx, id);
         if (!wheels.some((w) => w.row === body.row && w.direction === body.direction))
           throw new ValidationError({ row: messages.choice('Tyre') });
-        await setTyreRepair(trx, id, body, body.repair_type, caller.actor.id);
+        const version = {
+          kind: 'scan' as const,
+          id,
+          expected: body.version,
+          actorId: caller.actor.id,
+          snapshot: () => scanSnapshot(trx, id),
+        };
+        await versionedWrite(trx, version, () => setTyreRepair(trx, id, body, body.repair_type, caller.actor.id));
       });
       return tyreRepairs(db, id);
     },
