@@ -51,3 +51,21 @@ export function changedFields(before: Json, current: Json): { field: string; val
   return fields.filter((f) => (a[f] ?? null) !== (b[f] ?? null)).map((field) => ({ field, value: b[field] ?? null }));
 }
 export type { Json as SnapshotJson };
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * "Re-apply my changes": the current version (`theirs`) with what the user changed since the version they started
+ * from (`base` -> `mine`) put on top, field by field through nested objects (a list is one value).
+ */
+export function reapplyEdits<T>(base: T, mine: T, theirs: T): T {
+  if (same(base, mine)) return theirs;
+  if (!isPlain(base) || !isPlain(mine) || !isPlain(theirs)) return mine;
+  const out: Record<string, unknown> = { ...theirs };
+  for (const key of new Set([...Object.keys(base), ...Object.keys(mine)])) {
+    if (!(key in mine)) delete out[key];
+    else if (!same(base[key], mine[key])) out[key] = key in theirs ? reapplyEdits(base[key], mine[key], theirs[key]) : mine[key];
+  }
+  return out as T;
+}

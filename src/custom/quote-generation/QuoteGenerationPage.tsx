@@ -23,6 +23,7 @@ import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
 import { useEvaluation, useQuotePreview, useQuoteSave, useSavedQuote } from './useQuoteSources';
+import { useQuoteVersion } from './useQuoteVersion';
 import { PanelCard } from './PanelCard';
 import { PanelDamageDialog } from './PanelDamageDialog';
 import { PartsEditor, ProductsEditor, VehiclePhoto } from './QuoteExtras';
@@ -131,6 +132,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
 
   // A car panel in two car views (a front guard in Front and Left) is priced once: useQuotePreview.
   const { shown, pricing, context } = useQuotePreview(evaluation, saved, form);
+  const versioned = useQuoteVersion(evaluation, saved, form, setForm);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
 
@@ -140,7 +142,12 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
       photo,
       withManualCheck,
     });
-    const reply = await dataProvider.saveQuote(body);
+    body.append('version', String(versioned.version));
+    const reply = await dataProvider.saveQuote(body).catch((error: unknown) => {
+      if (versioned.caught(error)) return null;
+      throw error;
+    });
+    if (reply === null) return;
     const id = reply && typeof reply === 'object' ? reply.id : undefined;
     if (typeof id !== 'number' && typeof id !== 'string') throw new Error('app.error.server');
     notify(`${T}.generated`, { type: 'success' });
@@ -170,6 +177,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
         alignItems: 'start',
       }}
     >
+      {versioned.dialog}
       {editingDamage && <PanelDamageDialog scanId={evaluation.scan.id} panel={editingDamage} onClose={() => setEditingDamage(null)} />}
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
