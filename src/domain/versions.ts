@@ -69,3 +69,20 @@ export function reapplyEdits<T>(base: T, mine: T, theirs: T): T {
   }
   return out as T;
 }
+
+/** `POST /api/broadcasting/presence`: the page editing a scan (or its quote) says the user is here, or gone. */
+export const PresenceBody = z.object({
+  scan_id: z.coerce
+    .number({ error: 'Scan must be an id' })
+    .int('Scan must be an id')
+    .positive('Scan must be an id')
+    .max(Number.MAX_SAFE_INTEGER),
+  record: z.enum(['scan', 'quote'], { error: 'Record must be scan or quote' }),
+  state: z.enum(['here', 'gone'], { error: 'State must be here or gone' }),
+});
+/** The `presence` event on `private-editing.{scanId}`. */
+export interface PresenceEvent {
+  record: 'scan' | 'quote';
+  user: { id: number; name: string };
+  state: 'here' | 'gone';
+}

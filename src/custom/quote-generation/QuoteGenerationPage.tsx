@@ -132,7 +132,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
 
   // A car panel in two car views (a front guard in Front and Left) is priced once: useQuotePreview.
   const { shown, pricing, context } = useQuotePreview(evaluation, saved, form);
-  const versioned = useQuoteVersion(evaluation, saved, form, setForm);
+  const versioned = useQuoteVersion(evaluation, saved, form, setForm, !readOnly);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
 

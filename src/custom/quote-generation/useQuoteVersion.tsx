@@ -1,6 +1,8 @@
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import { ConflictDialog, conflictOf } from '../../components/ConflictDialog';
+import { PresenceNotice } from '../../components/PresenceNotice';
+import { usePresence } from '../../realtime';
 import type { AppDataProvider } from '../../dataProvider';
 import { type ConflictInfo, reapplyEdits } from '../../domain/versions';
 import { type Evaluation, type SavedQuote, toSavedQuote } from './evaluation';
@@ -9,13 +11,16 @@ import { initialForm, type QuoteForm } from './quoteForm';
 /**
  * The quote's version the form was made from (0: no quote yet), sent with the save; a save refused with 409 opens the
  * conflict dialog, whose Reload loads the current quote into the form and whose Re-apply puts the user's edits on it.
+ * While `editing`, the page also says who else is editing this quote.
  */
 export function useQuoteVersion(
   evaluation: Evaluation,
   saved: SavedQuote | null,
   form: QuoteForm,
   setForm: Dispatch<SetStateAction<QuoteForm>>,
+  editing: boolean,
 ) {
+  const editors = usePresence('quote', evaluation.scan.id, editing);
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const [base, setBase] = useState(() => ({ form, version: saved?.version ?? 0 }));
@@ -38,6 +43,12 @@ export function useQuoteVersion(
       if (found) setConflict(found);
       return found !== null;
     },
-    dialog: <ConflictDialog conflict={conflict} record="quote" onReload={() => void resolve(false)} onReapply={() => void resolve(true)} />,
+    /** Who else is editing this quote, and the conflict dialog. */
+    dialog: (
+      <>
+        <PresenceNotice names={editors} record="quote" />
+        <ConflictDialog conflict={conflict} record="quote" onReload={() => void resolve(false)} onReapply={() => void resolve(true)} />
+      </>
+    ),
   };
 }
