@@ -191,3 +191,23 @@ describe('quote versions', () => {
     expect(checked.json().data.version).toBe(4);
   });
 });
+
+describe('editing presence', () => {
+  it("signs a scan's editing channel and publishes presence only for users who may see the scan", async () => {
+    const scan = (await t.build.scan({ agent_id: agent, client_id: client })).id;
+    const otherAgent = (await t.build.agent({ name: 'Version other agent', default_client_id: client })).id;
+    const foreign = (await t.build.scan({ agent_id: otherAgent, client_id: client })).id;
+    const auth = (channel: string) => call(anna, 'POST', '/api/broadcasting/auth', { socket_id: '123.456', channel_name: channel });
+    expect((await auth(`private-editing.${scan}`)).statusCode).toBe(200);
+    expect((await auth(`private-editing.${foreign}`)).statusCode).toBe(403);
+    const here = await call(anna, 'POST', '/api/broadcasting/presence', { scan_id: scan, record: 'quote', state: 'here' });
+    expect(here.statusCode, here.body).toBe(200);
+    expect(here.json().data).toEqual({ channel: `private-editing.${scan}` });
+    expect((await call(anna, 'POST', '/api/broadcasting/presence', { scan_id: foreign, record: 'quote', state: 'here' })).statusCode).toBe(
+      404,
+    );
+    expect((await call(anna, 'POST', '/api/broadcasting/presence', { scan_id: scan, record: 'invoice', state: 'here' })).statusCode).toBe(
+      422,
+    );
+  });
+});
