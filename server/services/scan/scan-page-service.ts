@@ -24,7 +24,7 @@ import {
 import { tyreRepairs } from './scan-repository';
 import { visibleScans } from './scans-service';
 import { parseScanId, type ScanDeps, writeScanReport } from './shared';
-import { scanSnapshot } from './version-repository';
+import { scanVersion } from './version-repository';
 
 /** A saved image of a scan (scan_annotates), in the model's 404. */
 export const ANNOTATE_MODEL = 'ScanImage';
@@ -60,14 +60,9 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
       const current = await visible.item(caller, id);
       const item = await db.transaction().execute(async (trx) => {
         if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
-        const version = {
-          kind: 'scan' as const,
-          id,
-          expected: body.version,
-          actorId: caller.actor.id,
-          snapshot: () => scanSnapshot(trx, id),
-        };
-        await versionedWrite(trx, version, () => setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs }));
+        await versionedWrite(trx, scanVersion(trx, id, body.version, caller.actor.id), () =>
+          setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs }),
+        );
         return queueScanEvent(trx, 'updated', id);
       });
       if (current.status === 'uploaded') await writeScanReport(db, storage, id, caller.log);
@@ -121,14 +116,9 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
         const wheels = await tyreWheels(trx, id);
         if (!wheels.some((w) => w.row === body.row && w.direction === body.direction))
           throw new ValidationError({ row: messages.choice('Tyre') });
-        const version = {
-          kind: 'scan' as const,
-          id,
-          expected: body.version,
-          actorId: caller.actor.id,
-          snapshot: () => scanSnapshot(trx, id),
-        };
-        await versionedWrite(trx, version, () => setTyreRepair(trx, id, body, body.repair_type, caller.actor.id));
+        await versionedWrite(trx, scanVersion(trx, id, body.version, caller.actor.id), () =>
+          setTyreRepair(trx, id, body, body.repair_type, caller.actor.id),
+        );
       });
       return tyreRepairs(db, id);
     },

@@ -29,7 +29,7 @@ import {
 } from './scan-repository';
 import type { ManualScanBody } from './schemas';
 import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './shared';
-import { scanSnapshot } from './version-repository';
+import { scanVersion } from './version-repository';
 
 /** An export holds at most this many scans; more must be narrowed by the filters. */
 export const EXPORT_MAX_ROWS = 200_000;
@@ -97,15 +97,8 @@ export function scanRecords(deps: ScanDeps) {
           await checkReferences(trx, { user: caller.actor, scope: caller.scope }, scanVehicleFields, input, {
             current: { client_id: current.client_id },
           });
-          const snapshot = () => scanSnapshot(trx, id);
-          const version = {
-            kind: 'scan' as const,
-            id,
-            expected: typeof input.version === 'number' ? input.version : undefined,
-            actorId: caller.actor.id,
-            snapshot,
-          };
-          await versionedWrite(trx, version, () => updateScanColumns(trx, id, columns));
+          const expected = typeof input.version === 'number' ? input.version : undefined;
+          await versionedWrite(trx, scanVersion(trx, id, expected, caller.actor.id), () => updateScanColumns(trx, id, columns));
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
           if (!(await findScanItem(trx, id, caller.scope))) throw new ForbiddenError();
           return queueScanEvent(trx, 'updated', id);

@@ -20,3 +20,12 @@ export async function scanSnapshot(db: Executor, id: number): Promise<SnapshotJs
     from scans s left join clients c on c.id = s.client_id where s.id = ${id}`.execute(db);
   return r.rows[0]?.snapshot ?? {};
 }
+
+/** A versioned write of a scan (server/lib/versions.ts versionedWrite): the version it was made from, who writes. */
+export const scanVersion = (db: Executor, id: number, expected: number | undefined, actorId: number) => ({
+  kind: 'scan' as const,
+  id,
+  expected,
+  actorId,
+  snapshot: () => scanSnapshot(db, id),
+});
