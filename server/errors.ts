@@ -1,3 +1,5 @@
+import type { ConflictInfo } from '../src/domain/versions';
+
 /** Typed errors; the error handler turns each into the wire contract's `{error}` with its status. */
 export class AppError extends Error {
   constructor(
@@ -34,6 +36,15 @@ export class TooManyRequestsError extends AppError {
     public readonly retryAfterSeconds: number,
   ) {
     super(429, message);
+  }
+}
+/** A save made from an older version (server/lib/versions.ts): the reply carries `conflict` beside the text. */
+export class ConflictError extends AppError {
+  constructor(
+    message: string,
+    public readonly conflict: ConflictInfo,
+  ) {
+    super(409, message);
   }
 }
 export class PayloadTooLargeError extends AppError {

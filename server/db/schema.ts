@@ -302,6 +302,9 @@ export interface ScansTable {
   vin: string | null;
   odometer_km: number | null;
   vehicle_id: number | null;
+  version: Generated<number>;
+  saved_by: number | null;
+  saved_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type MessageKey, messageKeyOf } from '../../src/domain/messages';
-import { AppError, TooManyRequestsError } from '../errors';
+import { AppError, ConflictError, TooManyRequestsError } from '../errors';
 
 /** Field name from a validation issue path like `/body/name` or `/name`. */
 const fieldOf = (instancePath = '') =>
@@ -54,6 +54,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
     const withKeys = request.headers['x-message-keys'] === '1';
+    if (error instanceof ConflictError) return reply.status(409).send({ error: error.message, conflict: error.conflict });
     if (error instanceof AppError) {
       const field422 = error.statusCode === 422 && isFieldMap(error.body);
       return reply.status(error.statusCode).send(field422 ? fieldErrorReply(error.body, withKeys) : { error: error.body });

@@ -10,17 +10,24 @@ export const portalChannel = (agentId: number) => `agent.${agentId}.scans`;
 /** The portal's private channel (Echo `private('agent.{id}.scans')`): signed for an enrolled kiosk's token, or for anyone when open. */
 export const kioskChannel = (agentId: number) => `private-agent.${agentId}.scans`;
 
+/** Who has a scan or its quote open for editing (Echo `private('editing.{scanId}')`): `presence` heartbeats. */
+export const editingChannel = (scanId: number) => `private-editing.${scanId}`;
+/** The event on it: `{record: 'scan' | 'quote', user: {id, name}, state: 'here' | 'gone'}`. */
+export const PRESENCE_EVENT = 'presence';
+
 /** At most this many channels are offered to one browser (a user with many agents and clients). */
 export const MAX_SCOPED_CHANNELS = 100;
 
 export type ChannelKind =
   | { kind: 'scan' }
   | { kind: 'scan-scope'; agentId: number | null; clientId: number | null }
-  | { kind: 'portal'; agentId: number; private: boolean };
+  | { kind: 'portal'; agentId: number; private: boolean }
+  | { kind: 'editing'; scanId: number };
 
 const id = '([1-9][0-9]{0,9})';
 const scopeRe = new RegExp(`^private-scan(?:\\.agent\\.${id})?(?:\\.client\\.${id})?$`);
 const portalRe = new RegExp(`^(private-)?agent\\.${id}\\.scans$`);
+const editingRe = new RegExp(`^private-editing\\.${id}$`);
 
 /** What a channel name means here; null for any name this application does not publish on. */
 export function parseChannel(name: string): ChannelKind | null {
@@ -29,6 +36,8 @@ export function parseChannel(name: string): ChannelKind | null {
   if (s && (s[1] || s[2])) return { kind: 'scan-scope', agentId: s[1] ? Number(s[1]) : null, clientId: s[2] ? Number(s[2]) : null };
   const p = portalRe.exec(name);
   if (p) return { kind: 'portal', agentId: Number(p[2]), private: !!p[1] };
+  const e = editingRe.exec(name);
+  if (e) return { kind: 'editing', scanId: Number(e[1]) };
   return null;
 }
 
@@ -49,6 +58,8 @@ export function scopedScanChannels(row: { agent_id: number | null; client_id: nu
 export function mayAuthorize(channel: ChannelKind, user: Principal, scope: DataScope, filtered: boolean): boolean {
   if (!can(user, 'scan')) return false;
   if (channel.kind === 'scan') return filtered || isUnrestricted(scope);
+  // The scan must also be one the user may see: checked against the database by the auth route.
+  if (channel.kind === 'editing') return true;
   if (channel.kind !== 'scan-scope') return false;
   // A dimension the channel names must be one the user may see; one it leaves open carries every row along it.
   const fits = (id: number | null, allowed: number[] | null) => allowed === null || (id !== null && allowed.includes(id));

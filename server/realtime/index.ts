@@ -13,6 +13,8 @@ import { findPortalAgent, KIOSK_HEADER, KIOSK_REQUIRED, portalAccess } from '../
 import { mayAuthorize, parseChannel, SCAN_CHANNEL, scanChannelsFor } from './channels';
 import { channelAuth, embeddedBroadcaster, HUB_TOPIC, PusherHub, verifyApiSignature, type HubMessage } from './embedded';
 import { takeRevocation } from './revocations';
+import { presenceRoute } from './presence';
+import { visibleScan } from '../lib/scan-scope';
 import { createPusherClient, externalBroadcaster, type PusherClient } from './external';
 
 export type { Broadcaster, PortalScanEvent, ScanEvent } from './broadcaster';
@@ -194,6 +196,7 @@ export const realtimePlugin = fp(
           // Live events follow the user's own scope: the header selection changes while a connection stays open.
           const scope = dataScope(user);
           if (!kind || !channel.startsWith('private-') || !mayAuthorize(kind, user, scope, hub !== null)) throw new ForbiddenError();
+          if (kind.kind === 'editing' && !(await visibleScan(app.db, scope, kind.scanId))) throw new ForbiddenError();
           if (client) return client.authorizeChannel(socketId, channel);
           const h = hub!;
           // The owner travels signed too, so revoking the token or changing the user closes the socket (PusherHub.revoke).
@@ -203,6 +206,15 @@ export const realtimePlugin = fp(
           return { auth: channelAuth(h.key, h.options.secret, socketId, channel, channelData), channel_data: channelData };
         },
       );
+
+      presenceRoute(scope, async (channel, event, data) => {
+        try {
+          if (client) await client.trigger([channel], event, JSON.parse(data));
+          else await app.bus.publish(HUB_TOPIC, { kind: 'raw', channel, event, data } satisfies HubMessage);
+        } catch (err) {
+          app.log.error({ err }, 'live event not published');
+        }
+      });
 
       if (!hub) return;
       const embedded = hub;

@@ -94,6 +94,8 @@ export interface InvoiceQuote extends Pick<PricedQuote, 'metallic' | 'pearl' | '
 /** A saved quote as the quote service reads it back: the priced quote, its scan, agent and client, its files. */
 export interface SavedQuote extends PricedQuote {
   id: number;
+  /** Moves on with every save (src/domain/versions.ts). */
+  version: number;
   scan_id: number;
   client_id: number;
   client_name: string | null;

@@ -274,6 +274,7 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     client: q.client,
     agent: q.agent,
     scan: q.scan,
+    version: q.version,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionField } from './versions';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS, LINE_STATUSES, REPAIR_TYPES, SCRATCH_REPAIR_TYPES, TYRE_CHOICES } from './pricing';
 import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
@@ -118,6 +119,8 @@ export const quoteBody = z.object({
   vehicle_photo: z.unknown().optional(),
   /** The scan page's variant sends its scan details along; the server reads the scan itself. */
   scan_details: z.unknown().optional(),
+  /** The quote's version the form was made from; 0 when the scan had no quote yet. */
+  version: versionField,
 });
 export type QuoteBody = z.output<typeof quoteBody>;
 
@@ -324,6 +327,8 @@ export const QuoteRecord = QuoteListRecord.extend({
   client: QuoteClientRecord,
   agent: QuoteAgentRecord,
   scan: QuoteScanRecord,
+  /** The quote's version (src/domain/versions.ts), sent back with the next save. */
+  version: z.number().int(),
 });
 export type QuoteRecordType = z.infer<typeof QuoteRecord>;
 export type QuoteListRow = z.infer<typeof QuoteListRecord>;

@@ -152,6 +152,8 @@ export const ScanDetailRecord = ScanItemRecord.extend({
   pdf_path: z.string().nullable(),
   /** The agent viewer's repair choice per wheel (PUT scans/{id}/tyre-repairs). */
   tyre_repairs: z.array(TyreRepairRecord),
+  /** The scan's version (src/domain/versions.ts), sent back with each edit; a record without one saves unchecked. */
+  version: z.number().int().optional(),
 });
 
 export type ScanItem = Wire<z.infer<typeof ScanItemRecord>>;

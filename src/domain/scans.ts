@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionField } from './versions';
 import { inputSchema, messages, type FieldSpecs } from './fields';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS } from './pricing';
@@ -104,6 +105,7 @@ export const scanUpdateBody = inputSchema(scanVehicleFields, 'update').extend({
   client_name: z.unknown().optional(),
   /** The front end's "do not show a spinner" flag; ignored. */
   noLoading: z.unknown().optional(),
+  version: versionField,
 });
 
 /** POST scans, the manual scan: the server forces type tire and status uploaded. */
@@ -315,6 +317,7 @@ export const editDamageCountBody = z
     car_panel: carPanel,
     dents: editLevels.optional(),
     scratchs: editLevels.optional(),
+    version: versionField,
   })
   .refine((b) => b.dents !== undefined || b.scratchs !== undefined, { path: ['dents'], error: messages.required('Dents') });
 
@@ -336,6 +339,7 @@ export const tyreRepairBody = z.object({
     .max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1)),
   direction: oneOf(['L', 'R'], 'Direction'),
   repair_type: z.enum(TYRE_REPAIR_IDS, { error: messages.choice('Repair Type') }).nullable(),
+  version: versionField,
 });
 
 /** Multipart text values of a flag: 1/0, true/false (any case); absent is false. */

@@ -37,3 +37,20 @@ export const realtime = createRealtime({
   watchToken: (onChange) => watchStored(STORAGE_KEYS.currentUser, onChange),
   apiBase,
 });
+
+/** POST on the API with the signed-in user's token (the editing presence); a failure is only logged. */
+export async function postJson(path: string, body: object): Promise<void> {
+  const token = getCurrentUser()?.token;
+  if (!token) return;
+  try {
+    await fetch(new URL(path, apiBase()), {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      // A "gone" sent as the page closes still leaves.
+      keepalive: true,
+    });
+  } catch (error) {
+    console.error('Presence not sent', error);
+  }
+}

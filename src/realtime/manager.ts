@@ -50,6 +50,8 @@ export interface RealtimeDeps {
 export interface Realtime {
   /** Listens to the user's scan channels; the connection opens with the first subscriber and closes after the last. */
   subscribeScan(handlers: ScanEventHandlers): () => void;
+  /** Listens to one event of another private channel (e.g. `private-editing.7`); the connection is shared as above. */
+  listen(channel: string, event: string, callback: (data: unknown) => void): () => void;
   /** Closes the connection now (the next subscriber, or a new token while subscribed, opens another). */
   disconnect(): void;
 }
@@ -75,6 +77,22 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   /** Bumped by every teardown, so a set-up that finishes after it knows it is stale. */
   let generation = 0;
   let unwatch: (() => void) | null = null;
+  /** listen()'s callbacks by channel, then event; each (channel, event) is bound once on the live connection. */
+  const listeners = new Map<string, Map<string, Set<(data: unknown) => void>>>();
+
+  const bind = (echo: EchoLike, channel: string, event: string) => {
+    const subscription = echo.private(echoName(channel));
+    subscription.listen(`.${event}`, (data) => {
+      for (const callback of [...(listeners.get(channel)?.get(event) ?? [])]) {
+        try {
+          callback(data);
+        } catch (error) {
+          log(`A ${event} event handler failed`, error);
+        }
+      }
+    });
+    subscription.error((error) => log(`Subscription to ${channel} refused`, error));
+  };
 
   const fanOut = (event: (typeof SCAN_EVENTS)[number]) => (data: unknown) => {
     if (!isScanEvent(data)) return;
@@ -102,7 +120,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     const current = live;
     live = null;
     if (!current?.echo) return;
-    for (const channel of current.channels) current.echo.leaveChannel(channel);
+    for (const channel of new Set([...current.channels, ...listeners.keys()])) current.echo.leaveChannel(channel);
     current.echo.disconnect();
   }
 
@@ -131,14 +149,16 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       for (const event of SCAN_EVENTS) subscription.listen(`.${event}`, fanOut(event));
       subscription.error((error) => log(`Subscription to ${channel} refused`, error));
     }
+    for (const [channel, events] of listeners) for (const event of events.keys()) bind(echo, channel, event);
     live = { token, echo, channels };
   }
 
   function sync() {
     const token = deps.getToken();
-    if (!subscribers.size || !token) {
+    const wanted = subscribers.size + listeners.size;
+    if (!wanted || !token) {
       teardown();
-      if (!subscribers.size) {
+      if (!wanted) {
         unwatch?.();
         unwatch = null;
       }
@@ -162,6 +182,27 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       sync();
       return () => {
         subscribers.delete(handlers);
+        sync();
+      };
+    },
+    listen(channel, event, callback) {
+      let events = listeners.get(channel);
+      if (!events) listeners.set(channel, (events = new Map<string, Set<(data: unknown) => void>>()));
+      let callbacks = events.get(event);
+      const fresh = !callbacks;
+      if (!callbacks) events.set(event, (callbacks = new Set()));
+      callbacks.add(callback);
+      if (fresh && live?.echo) bind(live.echo, channel, event);
+      unwatch ??= deps.watchToken(sync);
+      sync();
+      return () => {
+        callbacks.delete(callback);
+        if (callbacks.size === 0) events.delete(event);
+        if (events.size === 0) {
+          listeners.delete(channel);
+          // A scan channel stays while the scan subscribers need it.
+          if (!live?.channels.includes(channel)) live?.echo?.leaveChannel(channel);
+        }
         sync();
       };
     },

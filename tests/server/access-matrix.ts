@@ -191,6 +191,11 @@ export const matrix: Record<string, MatrixEntry> = {
     request: body('/api/broadcasting/auth', () => ({ socket_id: '1234.5678', channel_name: 'private-scan' })),
     foreign: 'none',
   },
+  'POST /api/broadcasting/presence': {
+    access: { permission: 'scan' },
+    request: body('/api/broadcasting/presence', (f) => ({ scan_id: f.mine.scan, record: 'quote', state: 'here' })),
+    foreign: body('/api/broadcasting/presence', (f) => ({ scan_id: f.other.scan, record: 'quote', state: 'here' })),
+  },
 
   // ---- User service: sign-in, profile, files ----
   'POST /api/user/auth/login': {

@@ -189,6 +189,7 @@ interface QuoteRaw extends ListRowRaw {
   metallic: boolean;
   pearl: boolean;
   aluminium: boolean;
+  version: number;
   vehicle_type: SavedQuote['vehicle_type'];
   vehicle_photo: string | null;
   gst_percent: number;
@@ -206,7 +207,7 @@ interface QuoteRaw extends ListRowRaw {
 export async function findQuote(db: Executor, id: number, scope?: DataScope): Promise<SavedQuote | null> {
   const visible = scope ? scopePredicate(scope, quoteScope) : sql<boolean>`true`;
   const r = await sql<QuoteRaw>`select ${listColumns}, q.items, q.tyres, q.products, q.parts, q.assessor_comments,
-      q.manual_check, q.metallic, q.pearl, q.aluminium,
+      q.manual_check, q.metallic, q.pearl, q.aluminium, q.version,
       q.vehicle_type, q.vehicle_photo, q.gst_percent::float8 as gst_percent, q.assessor, q.user_id, q.client_snapshot,
       json_build_object('id', a.id, 'name', a.name, 'logo', a.logo, 'phone', a.phone, 'address', a.address, 'email', a.email,
         'abn', a.abn, 'language', a.language) as agent,
@@ -218,6 +219,7 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
   return {
     ...pricedOfStored({ items: row.items, tyres: row.tyres, totals: row, products: row.products, parts: row.parts }),
     id: row.id,
+    version: row.version,
     scan_id: row.scan_id,
     client_id: row.client_id,
     client_name: row.client_name,
@@ -341,11 +343,11 @@ export async function setQuotePdf(db: Executor, id: number, key: string | null) 
 }
 
 export async function clearVehiclePhoto(trx: Executor, id: number) {
-  await sql`update quotes set vehicle_photo = null, updated_at = now() where id = ${id}`.execute(trx);
+  await sql`update quotes set vehicle_photo = null, version = version + 1, updated_at = now() where id = ${id}`.execute(trx);
 }
 
 export async function setManualCheck(db: Executor, id: number, on: boolean) {
-  await sql`update quotes set manual_check = ${on}, updated_at = now() where id = ${id}`.execute(db);
+  await sql`update quotes set manual_check = ${on}, version = version + 1, updated_at = now() where id = ${id}`.execute(db);
 }
 
 export async function deleteQuoteRow(trx: Executor, id: number) {

@@ -2,6 +2,7 @@ import { callerOf } from '../../lib/caller';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ConflictReply } from '../../../src/domain/versions';
 import {
   QUOTE_SORTABLE,
   quoteBody,
@@ -138,9 +139,10 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
           'multipart/form-data (the quote screen: text parts, items / products / parts as JSON text, the file vehicle_photo) or JSON (the scan ' +
           "page). The server checks the panels, products and parts, prices every line with the client's current prices, surcharges and " +
           'GST_PERCENT and stores the figures with a snapshot of them; figures sent by the browser are ignored. One quote per ' +
-          "scan: saving again updates it and keeps its id. Queues quote.generated for the agent's webhooks. 201 when created, 200 when updated.",
+          "scan: saving again updates it and keeps its id. Queues quote.generated for the agent's webhooks. 201 when created, 200 when updated." +
+          " `version`: the quote's version the form was made from (0: no quote yet); from another version: 409 with `conflict`, nothing stored.",
         body: quoteBody,
-        response: { 200: dataReply(QuoteRecord), 201: dataReply(QuoteRecord), ...recordErrors },
+        response: { 200: dataReply(QuoteRecord), 201: dataReply(QuoteRecord), 409: ConflictReply, ...recordErrors },
       },
     },
     async (req, reply) => {

@@ -42,6 +42,8 @@ import {
 import type { Signer } from '../../lib/signing';
 import { type FileStorage, fileUrl, signedFileUrl } from '../../lib/storage';
 import type { Broadcaster } from '../../realtime/broadcaster';
+import { guardVersion, stampVersion } from '../../lib/versions';
+import { quoteSnapshot } from './quote-versions';
 import { buildQuoteExport, QUOTE_EXPORT_MAX_ROWS, type QuoteExportFormat } from './quotes-export';
 import {
   clearVehiclePhoto,
@@ -298,6 +300,8 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
         // Locked, so two saves of one scan's quote run one after the other.
         const locked = await findQuoteScan(trx, body.scan_id, scope, true);
         if (!locked) throw new NotFoundError(SCAN_MODEL, body.scan_id);
+        const existing = await findQuoteIdByScan(trx, body.scan_id);
+        const from = await guardVersion(trx, 'quote', existing, body.version, quoteSnapshot(trx, existing ?? 0));
         const [client, panels, measures, gst_percent, tyres, products] = await Promise.all([
           loadPricingClient(trx, body.client_id),
           loadPanels(trx),
@@ -328,6 +332,7 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
           currency: client.currency,
           vehicle_photo: photoKey,
         });
+        await stampVersion(trx, 'quote', saved.id, from, actor?.id ?? null, quoteSnapshot(trx, saved.id));
         const quote = (await findQuote(trx, saved.id))!;
         // Transactional outbox: the quote and its webhook deliveries commit or roll back together.
         await deps.enqueue(trx, locked.agent_id, 'quote.generated', quoteRecordOf(quote));

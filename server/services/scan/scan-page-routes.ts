@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ConflictReply } from '../../../src/domain/versions';
 import {
   annotateBody,
   DAMAGE_COUNT_MAX,
@@ -79,7 +80,8 @@ export function scanPageRoutes(app: FastifyInstance, opts: { page: ReturnType<ty
         description:
           `dents and scratchs keyed by lower-case level (${DAMAGE_LEVELS.join(', ')}), each a whole number from 0 to ${DAMAGE_COUNT_MAX}; ` +
           'a level left out keeps its count. car_panel must be a panel code of the catalogue or one the scan counts. The totals are ' +
-          'recomputed in the same transaction, `scan.updated` webhooks are queued with it, and the live `updated` event follows. Replies the scan.',
+          'recomputed in the same transaction, `scan.updated` webhooks are queued with it, and the live `updated` event follows. Replies the scan.' +
+          " `version`: the scan's version the edit was made from; from another version: 409 with `conflict`, nothing stored.",
         body: editDamageCountBody.meta({
           example: {
             scan_id: 1042,
@@ -88,7 +90,7 @@ export function scanPageRoutes(app: FastifyInstance, opts: { page: ReturnType<ty
             scratchs: { light: 1 },
           },
         }),
-        response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+        response: { 200: dataReply(ScanDetailRecord), 409: ConflictReply, ...recordErrors },
       },
     },
     async (req) => ({ data: await page.editDamageCount(callerOf(req), req.body) }),
@@ -141,10 +143,11 @@ export function scanPageRoutes(app: FastifyInstance, opts: { page: ReturnType<ty
         summary: "Choose a wheel's repair (agent viewer); replies every choice of the scan",
         description:
           `row and direction (L or R) name a wheel the scan has tyre data for; repair_type ${TYRE_REPAIR_TYPES.map((t) => `${t.id} (${t.name})`).join(', ')}, ` +
-          'or null to clear. One choice per wheel: choosing again replaces it.',
+          'or null to clear. One choice per wheel: choosing again replaces it.' +
+          " `version`: the scan's version the edit was made from; from another version: 409 with `conflict`, nothing stored.",
         params: IdParams,
         body: tyreRepairBody.meta({ example: { row: 1, direction: 'L', repair_type: 'recheck' } }),
-        response: { 200: dataReply(z.array(TyreRepairRecord)), ...recordErrors },
+        response: { 200: dataReply(z.array(TyreRepairRecord)), 409: ConflictReply, ...recordErrors },
       },
     },
     async (req) => ({ data: await page.setTyreRepair(callerOf(req), req.params.id, req.body) }),

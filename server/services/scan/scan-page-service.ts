@@ -6,6 +6,7 @@ import type { Caller } from '../../lib/caller';
 import { checkImage, putImage } from '../../lib/images';
 import { fileUrl, keyOfUrl } from '../../lib/storage';
 import { chargeAgentUploads } from '../../lib/upload-quota';
+import { versionedWrite } from '../../lib/versions';
 import { broadcastScan, queueScanEvent } from './events';
 import { releaseFiles, withStoredFiles } from './files';
 import { syncScanFiles } from './files-repository';
@@ -24,6 +25,7 @@ import { tyreRepairs } from './scan-repository';
 import { visibleScans } from './scans-service';
 import { parseScanId, type ScanDeps, writeScanReport } from './shared';
 import { refreshComparisonsAround } from './vehicles-service';
+import { scanVersion } from './version-repository';
 
 /** A saved image of a scan (scan_annotates), in the model's 404. */
 export const ANNOTATE_MODEL = 'ScanImage';
@@ -54,12 +56,14 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
      * POST scans/arch/edit-damage-count: sets a panel's counts per level and recomputes the scan's totals in the same
      * transaction, with `scan.updated` queued for the webhooks; then the live `updated` event and (uploaded) the report.
      */
-    async editDamageCount(caller: Pick<Caller, 'scope' | 'log'>, body: z.output<typeof editDamageCountBody>) {
+    async editDamageCount(caller: Pick<Caller, 'actor' | 'scope' | 'log'>, body: z.output<typeof editDamageCountBody>) {
       const id = body.scan_id;
       const current = await visible.item(caller, id);
       const item = await db.transaction().execute(async (trx) => {
         if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
-        await setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs });
+        await versionedWrite(trx, scanVersion(trx, id, body.version, caller.actor.id), () =>
+          setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs }),
+        );
         await refreshComparisonsAround(trx, id);
         return queueScanEvent(trx, 'updated', id);
       });
@@ -114,7 +118,9 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
         const wheels = await tyreWheels(trx, id);
         if (!wheels.some((w) => w.row === body.row && w.direction === body.direction))
           throw new ValidationError({ row: messages.choice('Tyre') });
-        await setTyreRepair(trx, id, body, body.repair_type, caller.actor.id);
+        await versionedWrite(trx, scanVersion(trx, id, body.version, caller.actor.id), () =>
+          setTyreRepair(trx, id, body, body.repair_type, caller.actor.id),
+        );
       });
       return tyreRepairs(db, id);
     },

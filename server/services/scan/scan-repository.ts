@@ -84,9 +84,9 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
       { meta_thumbnail: string | null; meta_src: string | null } & Record<
         'arch' | 'chasis' | 'tire' | 'rims',
         Record<string, unknown> | null
-      >
+      > & { version: number }
     >`
-      select meta_thumbnail, meta_src, arch, chasis, tire, rims from scans where id = ${id}`.execute(db),
+      select meta_thumbnail, meta_src, arch, chasis, tire, rims, version from scans where id = ${id}`.execute(db),
     sql<{
       id: number;
       damage_id: string;
@@ -190,6 +190,7 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
     pdf_url: report?.url ?? null,
     pdf_path: report ? pathOf(report.url) : null,
     tyre_repairs: repairs,
+    version: x.version,
   };
 }
 export type ScanDetail = NonNullable<Awaited<ReturnType<typeof findScanDetail>>>;

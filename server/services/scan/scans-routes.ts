@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ConflictReply } from '../../../src/domain/versions';
 import { EXPORT_FORMATS, scanUpdateBody } from '../../../src/domain/scans';
 import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
@@ -96,10 +97,11 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
         summary: "Update a scan's vehicle fields",
         description:
           'Any of licensePlate, make, model, carColor, body_type, valuation (digits, commas allowed), location_state, client_id; a blank value clears the field. ' +
-          'client_name is resolved by the server from client_id, which must be a client the user may see.',
+          'client_name is resolved by the server from client_id, which must be a client the user may see.' +
+          " `version`: the scan's version the edit was made from; from another version: 409 with `conflict`, nothing stored.",
         params: IdParams,
-        body: scanUpdateBody.meta({ example: { licensePlate: '1AB2CD', carColor: 'Silver', valuation: '18,500' } }),
-        response: { 200: dataReply(ScanDetailRecord), ...recordErrors },
+        body: scanUpdateBody.meta({ example: { licensePlate: '1AB2CD', carColor: 'Silver', valuation: '18,500', version: 3 } }),
+        response: { 200: dataReply(ScanDetailRecord), 409: ConflictReply, ...recordErrors },
       },
     },
     async (req) => ({ data: await scans.update(callerOf(req), req.params.id, req.body) }),

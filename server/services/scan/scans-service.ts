@@ -12,6 +12,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
 import { checkReferences } from '../../lib/resource';
 import { signedFileUrl } from '../../lib/storage';
+import { versionedWrite } from '../../lib/versions';
 import { broadcastScan, queueScanEvent } from './events';
 import { buildExport } from './export';
 import { releaseFiles } from './files';
@@ -29,6 +30,7 @@ import {
 import type { ManualScanBody } from './schemas';
 import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './shared';
 import { linkScanVehicle, refreshComparisonsAround } from './vehicles-service';
+import { scanVersion } from './version-repository';
 
 /** An export holds at most this many scans; more must be narrowed by the filters. */
 export const EXPORT_MAX_ROWS = 200_000;
@@ -96,7 +98,8 @@ export function scanRecords(deps: ScanDeps) {
           await checkReferences(trx, { user: caller.actor, scope: caller.scope }, scanVehicleFields, input, {
             current: { client_id: current.client_id },
           });
-          await updateScanColumns(trx, id, columns);
+          const expected = typeof input.version === 'number' ? input.version : undefined;
+          await versionedWrite(trx, scanVersion(trx, id, expected, caller.actor.id), () => updateScanColumns(trx, id, columns));
           // A new registration or state may be another vehicle's.
           if ('license_plate' in columns || 'location_state' in columns) await linkScanVehicle(trx, id);
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.

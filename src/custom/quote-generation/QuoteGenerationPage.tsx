@@ -29,6 +29,7 @@ import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
 import { useEvaluation, useQuotePreview, useQuoteSave, useSavedQuote } from './useQuoteSources';
+import { useQuoteVersion } from './useQuoteVersion';
 import { PanelCard } from './PanelCard';
 import { PanelDamageDialog } from './PanelDamageDialog';
 import { PartsEditor, ProductsEditor, VehiclePhoto } from './QuoteExtras';
@@ -193,6 +194,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
 
   // A car panel in two car views (a front guard in Front and Left) is priced once: useQuotePreview.
   const { shown, pricing, context } = useQuotePreview(evaluation, saved, form);
+  const versioned = useQuoteVersion(evaluation, saved, form, setForm, !readOnly);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const split = useMemo(() => splitByDamage(views, evaluation.measures, form, touched), [views, evaluation.measures, form, touched]);
   const toggle = (name: Toggle) => (value: boolean) => setForm((f) => setToggle(f, name, value));
@@ -203,7 +205,12 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
       photo,
       withManualCheck,
     });
-    const reply = await dataProvider.saveQuote(body);
+    body.append('version', String(versioned.version));
+    const reply = await dataProvider.saveQuote(body).catch((error: unknown) => {
+      if (versioned.caught(error)) return null;
+      throw error;
+    });
+    if (reply === null) return;
     const id = reply && typeof reply === 'object' ? reply.id : undefined;
     if (typeof id !== 'number' && typeof id !== 'string') throw new Error('app.error.server');
     notify(`${T}.generated`, { type: 'success' });
@@ -291,6 +298,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
       }}
     >
       {leaveGuard.dialog}
+      {versioned.dialog}
       {editingDamage && <PanelDamageDialog scanId={evaluation.scan.id} panel={editingDamage} onClose={() => setEditingDamage(null)} />}
       {/* The side column runs the full height of the form, so its summary can stay in view over the panel list. */}
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0, alignSelf: 'stretch', alignContent: 'start' }}>

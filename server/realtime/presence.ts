@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PresenceBody } from '../../src/domain/versions';
+import { NotFoundError } from '../errors';
+import { dataReply, recordErrors } from '../lib/replies';
+import { visibleScan } from '../lib/scan-scope';
+import { editingChannel, PRESENCE_EVENT } from './channels';
+
+/**
+ * `POST /api/broadcasting/presence`: a page editing a scan or its quote says the user is here (every few seconds) or
+ * gone; the server tells the scan's `private-editing.{scanId}` channel who, so the other editors see it live.
+ */
+export function presenceRoute(app: FastifyInstance, publish: (channel: string, event: string, data: string) => Promise<void>) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/broadcasting/presence',
+    {
+      config: { access: { permission: 'scan' } },
+      schema: {
+        tags: ['Real time'],
+        summary: 'Tell the other editors of a scan or its quote that this user is editing it (here) or has left (gone)',
+        description:
+          'Body `{scan_id, record: scan | quote, state: here | gone}`. Publishes `presence` `{record, user: {id, name}, state}` on ' +
+          '`private-editing.{scan_id}`, which a user may subscribe to when they may see the scan. Pages send `here` every 2 s while open.',
+        body: PresenceBody,
+        response: { 200: dataReply(z.object({ channel: z.string() })), ...recordErrors },
+      },
+    },
+    async (req) => {
+      const user = req.user!;
+      const { scan_id: scanId, record, state } = req.body;
+      if (!(await visibleScan(app.db, req.scope, scanId))) throw new NotFoundError('Scan', scanId);
+      const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
+      const channel = editingChannel(scanId);
+      await publish(channel, PRESENCE_EVENT, JSON.stringify({ record, user: { id: user.id, name }, state }));
+      return { data: { channel } };
+    },
+  );
+}
