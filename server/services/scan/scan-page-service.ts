@@ -9,6 +9,7 @@ import { chargeAgentUploads } from '../../lib/upload-quota';
 import { broadcastScan, queueScanEvent } from './events';
 import { releaseFiles, withStoredFiles } from './files';
 import { syncScanFiles } from './files-repository';
+import { recordScanEvent, scanCounts } from './history-service';
 import {
   archData,
   deleteAnnotate,
@@ -53,12 +54,14 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
      * POST scans/arch/edit-damage-count: sets a panel's counts per level and recomputes the scan's totals in the same
      * transaction, with `scan.updated` queued for the webhooks; then the live `updated` event and (uploaded) the report.
      */
-    async editDamageCount(caller: Pick<Caller, 'scope' | 'log'>, body: z.output<typeof editDamageCountBody>) {
+    async editDamageCount(caller: Pick<Caller, 'actor' | 'scope' | 'log'>, body: z.output<typeof editDamageCountBody>) {
       const id = body.scan_id;
       const current = await visible.item(caller, id);
       const item = await db.transaction().execute(async (trx) => {
         if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
+        const before = await scanCounts(trx, id, body.car_panel);
         await setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs });
+        await recordScanEvent(trx, caller.actor, current, 'scan.counts_changed', before, await scanCounts(trx, id, body.car_panel));
         return queueScanEvent(trx, 'updated', id);
       });
       if (current.status === 'uploaded') await writeScanReport(db, storage, id, caller.log);
@@ -83,6 +86,7 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
             ? await replaceAnnotate(trx, id, body.image_id!, fileUrl(key), caller.actor.id)
             : await insertAnnotate(trx, id, fileUrl(key), caller.actor.id);
           if (!saved) throw new ValidationError({ image_id: messages.choice('Image') });
+          await recordScanEvent(trx, caller.actor, scan, 'scan.image_saved', {}, { image_id: saved.id });
           return { saved, gone: await syncScanFiles(trx, id) };
         }),
       );
@@ -91,13 +95,14 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
     },
 
     /** DELETE scans/{id}/annotates/{imageId}: removes a saved image (a vehicle photo too); its file goes when no scan uses it. */
-    async deleteAnnotate(caller: Pick<Caller, 'scope' | 'log'>, rawId: string, rawImageId: string) {
+    async deleteAnnotate(caller: Pick<Caller, 'actor' | 'scope' | 'log'>, rawId: string, rawImageId: string) {
       const id = parseScanId(rawId);
-      await visible.item(caller, id);
+      const scan = await visible.item(caller, id);
       const missing = new NotFoundError(ANNOTATE_MODEL, rawImageId);
       if (!/^\d{1,15}$/.test(rawImageId)) throw missing;
       const gone = await db.transaction().execute(async (trx) => {
         if (!(await deleteAnnotate(trx, id, Number(rawImageId)))) throw missing;
+        await recordScanEvent(trx, caller.actor, scan, 'scan.image_deleted', { image_id: Number(rawImageId) });
         return syncScanFiles(trx, id);
       });
       await releaseFiles(db, storage, gone, caller.log);
@@ -107,12 +112,22 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
     /** PUT scans/{id}/tyre-repairs: one wheel's repair choice (replacing its earlier one); replies every choice of the scan. */
     async setTyreRepair(caller: Pick<Caller, 'actor' | 'scope'>, rawId: string, body: z.output<typeof tyreRepairBody>) {
       const id = parseScanId(rawId);
-      await visible.item(caller, id);
+      const scan = await visible.item(caller, id);
       await db.transaction().execute(async (trx) => {
         const wheels = await tyreWheels(trx, id);
         if (!wheels.some((w) => w.row === body.row && w.direction === body.direction))
           throw new ValidationError({ row: messages.choice('Tyre') });
+        const wheel = `tyre.${body.row}.${body.direction}`;
+        const was = (await tyreRepairs(trx, id)).find((r) => r.row === body.row && r.direction === body.direction);
         await setTyreRepair(trx, id, body, body.repair_type, caller.actor.id);
+        await recordScanEvent(
+          trx,
+          caller.actor,
+          scan,
+          'scan.tyre_choice',
+          { [wheel]: was?.repair_type ?? null },
+          { [wheel]: body.repair_type },
+        );
       });
       return tyreRepairs(db, id);
     },
