@@ -6,6 +6,7 @@ import { agentCalls } from './calls/agents';
 import { authCalls } from './calls/auth';
 import { dashboardCalls } from './calls/dashboard';
 import { emailCalls } from './calls/email';
+import { historyCalls } from './calls/history';
 import { optionCalls } from './calls/options';
 import { portalCalls } from './calls/portal';
 import { quoteCalls } from './calls/quotes';
@@ -20,6 +21,7 @@ const namedCalls = (request: Request) => ({
   ...emailCalls(request),
   ...quoteCalls(request),
   ...scanCalls(request),
+  ...historyCalls(request),
   ...portalCalls(request),
 });
 type NamedCalls = ReturnType<typeof namedCalls>;

@@ -19,6 +19,7 @@ import { LinkBase, useDataProvider, useNavigate, useNotify, useParams, useTransl
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
+import { HistoryCard } from '../../components/HistoryCard';
 import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
@@ -385,6 +386,11 @@ export const QuoteGenerationPage = () => {
             <Skeleton variant="rounded" height={480} />
           </Box>
         )
+      )}
+      {ready && saved.data && (
+        <Box sx={{ mt: 2 }}>
+          <HistoryCard subject="quote" id={saved.data.id} changed={saved.data} />
+        </Box>
       )}
       {evaluation.isSuccess && evaluation.data === null && <Typography color="text.secondary">{translate(`${T}.unavailable`)}</Typography>}
     </Box>
