@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type EventAction, type EventFields, EventRecord, type EventSubject } from '../../src/domain/history';
+import { changedFields, type EventAction, type EventFields, EventRecord, type EventSubject } from '../../src/domain/history';
 import type { DataScope } from '../../src/domain/permissions';
 import type { DB } from '../db/schema';
 import { idArray, scopePredicate } from './resource';
@@ -41,6 +41,26 @@ export async function recordEvent(trx: Transaction<DB>, actor: EventActor | null
     })
     .execute();
 }
+
+/**
+ * The recorder of one kind of subject: records an event of a scan or a quote (its id, agent and client) with the
+ * fields compared before and after the write, keeping only those that changed.
+ */
+export const eventRecorder =
+  (kind: EventSubject) =>
+  (
+    trx: Transaction<DB>,
+    actor: EventActor | null,
+    subject: { id: number; agent_id: number | null; client_id: number | null },
+    action: EventAction,
+    before: EventFields = {},
+    after: EventFields = {},
+  ) =>
+    recordEvent(trx, actor, {
+      subject: { kind, id: subject.id, agent_id: subject.agent_id, client_id: subject.client_id },
+      action,
+      ...changedFields(before, after),
+    });
 
 /** An event is as visible as its subject was when it happened: by the agent and client it held then. */
 const eventScope = {

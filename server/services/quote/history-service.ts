@@ -1,12 +1,10 @@
-import type { Transaction } from 'kysely';
-import { changedFields, type EventAction, type EventFields } from '../../../src/domain/history';
+import type { EventFields } from '../../../src/domain/history';
 import { centsToAmount } from '../../../src/domain/money';
 import type { SavedQuote } from '../../../src/domain/quote-model';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { Database } from '../../db/database';
-import type { DB } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { type EventActor, findEvents, recordEvent } from '../../lib/events-repository';
+import { eventRecorder, findEvents } from '../../lib/events-repository';
 import { historyCsv } from '../../lib/history';
 import { findQuote } from './quotes-repository';
 import { QUOTE_MODEL } from './quotes-service';
@@ -26,19 +24,7 @@ export function quoteFields(q: SavedQuote | null): EventFields {
 }
 
 /** Records a quote's event in the write's transaction, keeping only the fields that changed. */
-export const recordQuoteEvent = (
-  trx: Transaction<DB>,
-  actor: EventActor | null,
-  quote: Pick<SavedQuote, 'id' | 'agent_id' | 'client_id'>,
-  action: EventAction,
-  before: EventFields = {},
-  after: EventFields = {},
-) =>
-  recordEvent(trx, actor, {
-    subject: { kind: 'quote', id: quote.id, agent_id: quote.agent_id, client_id: quote.client_id },
-    action,
-    ...changedFields(before, after),
-  });
+export const recordQuoteEvent = eventRecorder('quote');
 
 /** GET quotes/{id}/history: the quote's events the caller may see (the quote itself must be visible), as records or CSV. */
 export function quoteHistory(deps: { db: Database }) {

@@ -1,29 +1,17 @@
 import type { Transaction } from 'kysely';
-import { changedFields, type EventAction, type EventFields } from '../../../src/domain/history';
+import type { EventFields } from '../../../src/domain/history';
 import { DAMAGE_LEVELS, SCAN_VEHICLE_FIELDS } from '../../../src/domain/scans';
 import type { DB } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import type { Caller } from '../../lib/caller';
-import { type EventActor, findEvents, recordEvent } from '../../lib/events-repository';
+import { type EventActor, eventRecorder, findEvents } from '../../lib/events-repository';
 import { historyCsv } from '../../lib/history';
 import { panelMeasures } from './scan-page-repository';
 import { findScanItem, type ScanItem } from './scan-repository';
 import { parseScanId, SCAN_MODEL, type ScanDeps } from './shared';
 
 /** Records a scan's event in the write's transaction, keeping only the fields that changed. */
-export const recordScanEvent = (
-  trx: Transaction<DB>,
-  actor: EventActor | null,
-  scan: Pick<ScanItem, 'id' | 'agent_id' | 'client_id'>,
-  action: EventAction,
-  before: EventFields = {},
-  after: EventFields = {},
-) =>
-  recordEvent(trx, actor, {
-    subject: { kind: 'scan', id: scan.id, agent_id: scan.agent_id, client_id: scan.client_id },
-    action,
-    ...changedFields(before, after),
-  });
+export const recordScanEvent = eventRecorder('scan');
 
 /** The editable vehicle fields of a scan (wire names), with the client's name beside its id. */
 export function vehicleFields(scan: ScanItem): EventFields {
