@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { changedFields, type EventAction, type EventFields, EventRecord, type EventSubject } from '../../src/domain/history';
 import type { DataScope } from '../../src/domain/permissions';
 import type { DB } from '../db/schema';
-import { idArray, scopePredicate } from './resource';
+import { idArray, scopePredicate } from './resource-description';
 
 /** Who an event names: the acting user and, while a Super Admin impersonates them, that admin. Null: no user (the demo seed). */
 export interface EventActor {
