@@ -446,6 +446,22 @@ export interface RateLimitsTable {
   expires_at: Timestamp;
 }
 
+// History of scans and quotes (023): append-only, the database refuses UPDATE, DELETE and TRUNCATE.
+export interface EventsTable {
+  id: Id;
+  at: Timestamp;
+  actor_id: number | null;
+  actor_name: string | null;
+  admin_id: number | null;
+  subject_kind: 'scan' | 'quote';
+  subject_id: number;
+  action: string;
+  before: ColumnType<Record<string, unknown>, string | undefined, never>;
+  after: ColumnType<Record<string, unknown>, string | undefined, never>;
+  agent_id: number | null;
+  client_id: number | null;
+}
+
 export interface DB {
   roles: RolesTable;
   permissions: PermissionsTable;
@@ -493,4 +509,5 @@ export interface DB {
   mail_attachments: MailAttachmentsTable;
   bus_messages: BusMessagesTable;
   rate_limits: RateLimitsTable;
+  events: EventsTable;
 }

@@ -16,11 +16,24 @@ export function downloadFile(url: string, name: string | ((extension: string) =>
   const extension = /\.([a-z0-9]{1,5})$/i.exec(href.pathname)?.[1] ?? 'csv';
   const fileName = typeof name === 'function' ? name(extension) : name;
   href.searchParams.set('download', fileName);
+  clickDownload(href.toString(), fileName);
+}
+
+/** Follows a link as a download saved as `name`. */
+function clickDownload(href: string, name: string) {
   const link = document.createElement('a');
-  link.href = href.toString();
-  link.download = fileName;
+  link.href = href;
+  link.download = name;
   link.rel = 'noopener';
   document.body.appendChild(link);
   link.click();
   link.remove();
+}
+
+/** Saves text the app already holds (a CSV it was sent) as a file named `name`. */
+export function downloadText(text: string, name: string, type = 'text/csv;charset=utf-8') {
+  const href = URL.createObjectURL(new Blob([text], { type }));
+  clickDownload(href, name);
+  // Revoked after the click has started the download.
+  setTimeout(() => URL.revokeObjectURL(href), 0);
 }

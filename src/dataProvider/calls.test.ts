@@ -116,6 +116,11 @@ const CASES: Case[] = [
   ['emailTemplatesForMail', (dp) => dp.emailTemplatesForMail(), 'GET', '/api/email/emailTemplates?page=1&per_page=100'],
   // the customer portal
   ['portalAgent', (dp) => dp.portalAgent('3'), 'GET', '/api/agent/agents/3/portal'],
+  // scan and quote services: the history
+  ['history scan', (dp) => dp.history('scan', '7 x'), 'GET', '/api/scan/scans/7%20x/history'],
+  ['historyCsv scan', (dp) => dp.historyCsv('scan', 7), 'GET', '/api/scan/scans/7/history?format=csv'],
+  ['history quote', (dp) => dp.history('quote', 5), 'GET', '/api/quote/quotes/5/history'],
+  ['historyCsv quote', (dp) => dp.historyCsv('quote', 5), 'GET', '/api/quote/quotes/5/history?format=csv'],
   ['portalScans', (dp) => dp.portalScans('3'), 'GET', '/api/scan/portal/3/scans'],
   ['portalScan', (dp) => dp.portalScan('3', 'a b'), 'GET', '/api/scan/portal/3/scans/a%20b'],
   ['portalCreateScan', (dp) => dp.portalCreateScan('3'), 'POST', '/api/scan/portal/3/scans', {}],

@@ -6,6 +6,7 @@ import { agentCalls } from './calls/agents';
 import { authCalls } from './calls/auth';
 import { dashboardCalls } from './calls/dashboard';
 import { emailCalls } from './calls/email';
+import { historyCalls } from './calls/history';
 import { optionCalls } from './calls/options';
 import { portalCalls } from './calls/portal';
 import { quoteCalls } from './calls/quotes';
@@ -22,6 +23,7 @@ const namedCalls = (request: Request) => ({
   ...quoteCalls(request),
   ...scanCalls(request),
   ...vehicleCalls(request),
+  ...historyCalls(request),
   ...portalCalls(request),
 });
 type NamedCalls = ReturnType<typeof namedCalls>;

@@ -209,6 +209,31 @@ t.app.storage.put = async (data, type) => {
   return key;
 };
 
+// ---- The history: each write of a scan or a quote leaves exactly one event, every other call none ----
+
+/** The scan and quote services' writes that change a scan or a quote (the history's subjects). */
+const RECORDED = new Set([
+  'PUT /api/scan/scans/:id',
+  'DELETE /api/scan/scans/:id',
+  'POST /api/scan/scans',
+  'POST /api/scan/scans/:id/refresh',
+  'POST /api/scan/scans/arch/edit-damage-count',
+  'POST /api/scan/scans/:id/annotates',
+  'DELETE /api/scan/scans/:id/annotates/:imageId',
+  'PUT /api/scan/scans/:id/tyre-repairs',
+  'POST /api/quote/quotes',
+  'DELETE /api/quote/quotes/:id',
+  'PUT /api/quote/quotes/:id/manual_check',
+  'PUT /api/quote/quotes/:id/delete_vehicle_photo',
+]);
+/**
+ * The other non-GET routes of those services: searches (reads sent as POST), the catalogue (no scan or quote), and
+ * the scans a device or a kiosk writes itself, whose history starts with the first user's change.
+ */
+const UNRECORDED =
+  /^POST \/api\/(scan\/(scans|license-plates)\/search|quote\/quotes\/search)$|^\w+ \/api\/quote\/(?!quotes\b)|^\w+ \/api\/scan\/(ingest|portal)\//;
+const eventCount = async () => Number((await sql<{ n: string }>`select count(*)::text as n from events`.execute(t.db)).rows[0].n);
+
 // ---- Calls ----
 
 const key = (r: ApiRoute) => `${r.method} ${r.url}`;
@@ -350,8 +375,12 @@ async function check(route: ApiRoute, entry: MatrixEntry) {
             ];
   for (const { caller, expected } of permitted) {
     const req = await entry.request(f, caller.who === 'no token' ? 'superAdmin' : (caller.who as Actor));
+    const events = await eventCount();
     const res = await send(route, caller, req, true);
     if (res.statusCode !== expected) failures.push(`expected ${expected}: ${describeCall(route, caller, req, res)}`);
+    const recorded = (await eventCount()) - events;
+    const due = RECORDED.has(label) && res.statusCode < 300 ? 1 : 0;
+    if (recorded !== due) failures.push(`expected ${due} event(s), got ${recorded}: ${describeCall(route, caller, req, res)}`);
   }
   expect(failures, label).toEqual([]);
 }
@@ -365,6 +394,12 @@ describe('the access matrix', () => {
     expect(missing, `add these routes to tests/server/access-matrix.ts: ${missing.join(', ')}`).toEqual([]);
     const gone = Object.keys(matrix).filter((k) => !routes.some((r) => key(r) === k));
     expect(gone, `remove these entries from tests/server/access-matrix.ts: ${gone.join(', ')}`).toEqual([]);
+  });
+
+  it('knows of every write of the scan and quote services whether it leaves an event', () => {
+    const writes = routes.map(key).filter((k) => /^(POST|PUT|PATCH|DELETE) \/api\/(scan|quote)\//.test(k));
+    expect(writes.filter((k) => RECORDED.has(k) === UNRECORDED.test(k))).toEqual([]);
+    expect([...RECORDED].filter((k) => !writes.includes(k))).toEqual([]);
   });
 
   it("tries every reference field of every described resource's writes", () => {

@@ -617,6 +617,11 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/delete_vehicle_photo` }),
     foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/delete_vehicle_photo` }),
   },
+  'GET /api/quote/quotes/:id/history': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/history` }),
+    foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/history?format=csv` }),
+  },
 
   // ---- Scan service: reads (search and evaluate included) need `scan`, every change `scan_edit` (not the Client role's) ----
   'GET /api/scan/scans': { access: { permission: 'scan' }, request: path('/api/scan/scans'), foreign: 'none' },
@@ -722,6 +727,11 @@ export const matrix: Record<string, MatrixEntry> = {
       await f.build.tyre({ scan_id: f.other.scan }).catch(() => {});
       return { url: `/api/scan/scans/${f.other.scan}/tyre-repairs`, payload: { row: 1, direction: 'L', repair_type: 'replace' } };
     },
+  },
+  'GET /api/scan/scans/:id/history': {
+    access: { permission: 'scan' },
+    request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/history` }),
+    foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/history?format=csv` }),
   },
   // Registrations belong to no agent or client: any holder of `scan` looks them up.
   'POST /api/scan/license-plates/search': {

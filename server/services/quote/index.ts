@@ -3,11 +3,14 @@ import { broadcasterOf } from '../../lib/events';
 import { multipartPlugin } from '../../lib/multipart';
 import { registerDefinitions } from '../../lib/definitions';
 import { signDocumentUrlsOfReplies, storageOf } from '../../lib/storage';
+import { historyRoutes } from '../../lib/history-routes';
+import { RESOURCES } from '../../../src/domain/resources';
 import { catalogueRoutes } from './catalogue-routes';
 import { catalogueService } from './catalogue-service';
 import { clientsPart } from './clients';
 import { panelsPart } from './catalogue';
 import { panelGroupsPart } from './panel-groups';
+import { quoteHistory } from './history-service';
 import { quoteRoutes } from './quotes-routes';
 import { type QuoteDeps, quoteRecords, webhookQueue } from './quotes-service';
 
@@ -32,4 +35,5 @@ export async function quoteService(app: FastifyInstance) {
   };
   await app.register(catalogueRoutes, { catalogue: catalogueService(deps) });
   await app.register(quoteRoutes, { quotes: quoteRecords(deps) });
+  await app.register(historyRoutes, { subject: 'quote', permission: RESOURCES.quotes.permission, read: quoteHistory(deps) });
 }

@@ -2,6 +2,7 @@ import type { RawBuilder } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Database, Executor } from '../../db/database';
+import { csvCell } from '../../lib/csv';
 import { sweepExpiredExports } from '../../lib/export-sweep';
 import type { FileStorage } from '../../lib/storage';
 import { quoteExportBatch, type QuoteExportRow } from './quotes-repository';
@@ -69,14 +70,6 @@ function cells(q: QuoteExportRow): (string | number | null)[] {
     q.tax,
     q.grant_total,
   ];
-}
-
-/** One CSV cell: quoted when needed, a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
-function csvCell(v: string | number | null | undefined) {
-  if (v === null || v === undefined) return '';
-  let s = typeof v === 'number' ? String(v) : v;
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 async function* rows(db: Executor, where: RawBuilder<boolean>): AsyncGenerator<QuoteExportRow[]> {

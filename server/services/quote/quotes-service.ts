@@ -62,6 +62,7 @@ import {
   setQuotePdf,
   upsertQuote,
 } from './quotes-repository';
+import { quoteFields, recordQuoteEvent } from './history-service';
 
 export const QUOTE_MODEL = 'Quote';
 const SCAN_MODEL = 'Scan';
@@ -74,6 +75,8 @@ export interface QuoteActor {
   id: number;
   first_name: string;
   last_name: string;
+  /** The Super Admin acting as this user, named in the quote's history. */
+  impersonatorId?: number | null;
 }
 
 /** The caller (server/lib/caller.ts) as the quotes need it: the actor's name for the assessor, the scope, the log. */
@@ -317,6 +320,7 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
         const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres });
         const before = await findQuoteIdByScan(trx, body.scan_id);
         const previous = before === null ? null : await quoteFiles(trx, before);
+        const prior = before === null ? null : await findQuote(trx, before);
         const partIds = priced.panels.map((i) => panels.find((p) => p.id === i.panel_id)?.part_id ?? null);
         const saved = await upsertQuote(trx, {
           scan_id: body.scan_id,
@@ -334,6 +338,7 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
         });
         await stampVersion(trx, 'quote', saved.id, from, actor?.id ?? null, quoteSnapshot(trx, saved.id));
         const quote = (await findQuote(trx, saved.id))!;
+        await recordQuoteEvent(trx, actor, quote, saved.created ? 'quote.created' : 'quote.saved', quoteFields(prior), quoteFields(quote));
         // Transactional outbox: the quote and its webhook deliveries commit or roll back together.
         await deps.enqueue(trx, locked.agent_id, 'quote.generated', quoteRecordOf(quote));
         return { quote, created: saved.created, replaced: photoKey && previous?.vehicle_photo ? previous.vehicle_photo : null };
@@ -396,10 +401,11 @@ export function quoteRecords(deps: QuoteDeps) {
 
     save: quoteSaving(deps),
 
-    async remove({ scope, log }: Pick<QuoteCaller, 'scope' | 'log'>, id: number) {
+    async remove({ actor, scope, log }: QuoteCaller, id: number) {
       const quote = await visible(scope, id);
       const files = await db.transaction().execute(async (trx) => {
         const f = await quoteFiles(trx, quote.id);
+        await recordQuoteEvent(trx, actor, quote, 'quote.deleted');
         await deleteQuoteRow(trx, quote.id);
         return f;
       });
@@ -409,16 +415,20 @@ export function quoteRecords(deps: QuoteDeps) {
     },
 
     /** The quote check request alone (the scan page's normal viewer): no re-pricing, the figures stay as issued. */
-    async setManualCheck({ scope }: Pick<QuoteCaller, 'scope'>, id: number, on: boolean) {
+    async setManualCheck({ actor, scope }: Pick<QuoteCaller, 'actor' | 'scope'>, id: number, on: boolean) {
       const quote = await visible(scope, id);
-      await setManualCheck(db, quote.id, on);
+      await db.transaction().execute(async (trx) => {
+        await setManualCheck(trx, quote.id, on);
+        await recordQuoteEvent(trx, actor, quote, 'quote.check_changed', { manual_check: quote.manual_check }, { manual_check: on });
+      });
       return (await findQuote(db, quote.id, scope))!;
     },
 
-    async deleteVehiclePhoto({ scope, log }: Pick<QuoteCaller, 'scope' | 'log'>, id: number) {
+    async deleteVehiclePhoto({ actor, scope, log }: QuoteCaller, id: number) {
       const quote = await visible(scope, id);
       const files = await db.transaction().execute(async (trx) => {
         const f = await quoteFiles(trx, quote.id);
+        await recordQuoteEvent(trx, actor, quote, 'quote.photo_deleted', { vehicle_photo: f?.vehicle_photo ?? null });
         await clearVehiclePhoto(trx, quote.id);
         return f;
       });

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { broadcasterOf } from '../../lib/events';
+import { historyRoutes } from '../../lib/history-routes';
 import { multipartPlugin } from '../../lib/multipart';
+import { RESOURCES } from '../../../src/domain/resources';
 import { signDocumentUrlsOfReplies, storageOf } from '../../lib/storage';
 import { scanEvaluation } from './evaluate-service';
 import { evaluateRoutes } from './evaluate-routes';
+import { scanHistory } from './history-service';
 import { scanIngestion } from './ingest-service';
 import { ingestRoutes } from './ingest-routes';
 import { plateLookupProvider } from './plate-lookup';
@@ -51,4 +54,5 @@ export async function scanService(app: FastifyInstance, opts: { config: Config }
   await app.register(statisticsRoutes, { statistics: scanStatisticsService(deps) });
   await app.register(evaluateRoutes, { evaluation: scanEvaluation(deps) });
   await app.register(vehicleRoutes, { vehicles: vehicleRecords(deps) });
+  await app.register(historyRoutes, { subject: 'scan', permission: RESOURCES.scans.permission, read: scanHistory(deps) });
 }

@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../src/domain/format';
 import { DAMAGE_LEVELS, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scans';
 import { autoTable, type UserOptions } from 'jspdf-autotable';
+import { csvCell } from '../../lib/csv';
 import { A4, createPdf, pdfBytes } from '../../lib/pdf/document';
 import type { ScanDetail, ScanItem } from './scan-repository';
 
@@ -148,14 +149,6 @@ export const EXPORT_COLUMNS = [
   'Dents',
   'Scratches',
 ] as const;
-
-/** One CSV cell: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it as a formula. */
-export function csvCell(v: string | number | null | undefined) {
-  if (v === null || v === undefined) return '';
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** The export's cells of one scan, typed, in EXPORT_COLUMNS order (the date/time as Melbourne wall-clock text). */
 export function exportCells(scan: ScanItem & { local_time: string }): (string | number | null)[] {

@@ -188,3 +188,10 @@ export async function setTyreRepair(
     trx,
   );
 }
+
+/** A panel's stored counts, one row per damage type and level that has any. */
+export async function panelMeasures(db: Executor, scanId: number, carPanel: string) {
+  const r = await sql<{ type: 'dents' | 'scratchs'; level: string; count: number }>`select type, level, count from scan_measures
+    where scan_id = ${scanId} and car_panel = ${carPanel}`.execute(db);
+  return r.rows;
+}

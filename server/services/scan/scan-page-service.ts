@@ -10,6 +10,7 @@ import { versionedWrite } from '../../lib/versions';
 import { broadcastScan, queueScanEvent } from './events';
 import { releaseFiles, withStoredFiles } from './files';
 import { syncScanFiles } from './files-repository';
+import { recordScanEvent, scanCounts } from './history-service';
 import {
   archData,
   deleteAnnotate,
@@ -61,10 +62,12 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
       const current = await visible.item(caller, id);
       const item = await db.transaction().execute(async (trx) => {
         if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
+        const before = await scanCounts(trx, id, body.car_panel);
         await versionedWrite(trx, scanVersion(trx, id, body.version, caller.actor.id), () =>
           setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs }),
         );
         await refreshComparisonsAround(trx, id);
+        await recordScanEvent(trx, caller.actor, current, 'scan.counts_changed', before, await scanCounts(trx, id, body.car_panel));
         return queueScanEvent(trx, 'updated', id);
       });
       if (current.status === 'uploaded') await writeScanReport(db, storage, id, caller.log);
@@ -89,6 +92,7 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
             ? await replaceAnnotate(trx, id, body.image_id!, fileUrl(key), caller.actor.id)
             : await insertAnnotate(trx, id, fileUrl(key), caller.actor.id);
           if (!saved) throw new ValidationError({ image_id: messages.choice('Image') });
+          await recordScanEvent(trx, caller.actor, scan, 'scan.image_saved', {}, { image_id: saved.id });
           return { saved, gone: await syncScanFiles(trx, id) };
         }),
       );
@@ -97,13 +101,14 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
     },
 
     /** DELETE scans/{id}/annotates/{imageId}: removes a saved image (a vehicle photo too); its file goes when no scan uses it. */
-    async deleteAnnotate(caller: Pick<Caller, 'scope' | 'log'>, rawId: string, rawImageId: string) {
+    async deleteAnnotate(caller: Pick<Caller, 'actor' | 'scope' | 'log'>, rawId: string, rawImageId: string) {
       const id = parseScanId(rawId);
-      await visible.item(caller, id);
+      const scan = await visible.item(caller, id);
       const missing = new NotFoundError(ANNOTATE_MODEL, rawImageId);
       if (!/^\d{1,15}$/.test(rawImageId)) throw missing;
       const gone = await db.transaction().execute(async (trx) => {
         if (!(await deleteAnnotate(trx, id, Number(rawImageId)))) throw missing;
+        await recordScanEvent(trx, caller.actor, scan, 'scan.image_deleted', { image_id: Number(rawImageId) });
         return syncScanFiles(trx, id);
       });
       await releaseFiles(db, storage, gone, caller.log);
@@ -113,13 +118,23 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
     /** PUT scans/{id}/tyre-repairs: one wheel's repair choice (replacing its earlier one); replies every choice of the scan. */
     async setTyreRepair(caller: Pick<Caller, 'actor' | 'scope'>, rawId: string, body: z.output<typeof tyreRepairBody>) {
       const id = parseScanId(rawId);
-      await visible.item(caller, id);
+      const scan = await visible.item(caller, id);
       await db.transaction().execute(async (trx) => {
         const wheels = await tyreWheels(trx, id);
         if (!wheels.some((w) => w.row === body.row && w.direction === body.direction))
           throw new ValidationError({ row: messages.choice('Tyre') });
+        const wheel = `tyre.${body.row}.${body.direction}`;
+        const was = (await tyreRepairs(trx, id)).find((r) => r.row === body.row && r.direction === body.direction);
         await versionedWrite(trx, scanVersion(trx, id, body.version, caller.actor.id), () =>
           setTyreRepair(trx, id, body, body.repair_type, caller.actor.id),
+        );
+        await recordScanEvent(
+          trx,
+          caller.actor,
+          scan,
+          'scan.tyre_choice',
+          { [wheel]: was?.repair_type ?? null },
+          { [wheel]: body.repair_type },
         );
       });
       return tyreRepairs(db, id);

@@ -16,6 +16,7 @@ import { versionedWrite } from '../../lib/versions';
 import { broadcastScan, queueScanEvent } from './events';
 import { buildExport } from './export';
 import { releaseFiles } from './files';
+import { recordScanEvent, recordScanUpdate, scanCounts } from './history-service';
 import { countUpTo, listScans, recordExport, type ScanFilters, scanSelection } from './list-repository';
 import {
   agentDefaultClient,
@@ -104,7 +105,9 @@ export function scanRecords(deps: ScanDeps) {
           if ('license_plate' in columns || 'location_state' in columns) await linkScanVehicle(trx, id);
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
           if (!(await findScanItem(trx, id, caller.scope))) throw new ForbiddenError();
-          return queueScanEvent(trx, 'updated', id);
+          const item = await queueScanEvent(trx, 'updated', id);
+          await recordScanUpdate(trx, caller.actor, current, item);
+          return item;
         });
         if (current.status === 'uploaded') await writeScanReport(db, storage, id, caller.log);
         await broadcastScan(deps, 'updated', item);
@@ -113,10 +116,13 @@ export function scanRecords(deps: ScanDeps) {
     },
 
     /** Deletes a scan with its rows, then the files no other scan uses. */
-    async remove(caller: Pick<Caller, 'scope' | 'log'>, rawId: string) {
+    async remove(caller: Pick<Caller, 'actor' | 'scope' | 'log'>, rawId: string) {
       const id = parseScanId(rawId);
       const item = await visible.item(caller, id);
-      const keys = await db.transaction().execute((trx) => deleteScanRows(trx, id));
+      const keys = await db.transaction().execute(async (trx) => {
+        await recordScanEvent(trx, caller.actor, item, 'scan.deleted');
+        return deleteScanRows(trx, id);
+      });
       await releaseFiles(db, storage, keys, caller.log);
       return item;
     },
@@ -144,6 +150,17 @@ export function scanRecords(deps: ScanDeps) {
           client_id: clientId,
           startTime: body.startTime,
         });
+        await recordScanEvent(
+          trx,
+          caller.actor,
+          { id, agent_id: body.agent_id, client_id: clientId },
+          'scan.created',
+          {},
+          {
+            agent_id: body.agent_id,
+            client_id: clientId,
+          },
+        );
         return { id, item: await queueScanEvent(trx, 'created', id) };
       });
       // Every uploaded scan has its report, a manual one too (vehicle and client, no damage).
@@ -153,17 +170,15 @@ export function scanRecords(deps: ScanDeps) {
     },
 
     /** Recounts the damage totals (news to webhooks and the live list only when they changed) and writes a missing report. */
-    async refresh(caller: Pick<Caller, 'scope' | 'log'>, rawId: string) {
+    async refresh(caller: Pick<Caller, 'actor' | 'scope' | 'log'>, rawId: string) {
       const id = parseScanId(rawId);
       const item = await visible.item(caller, id);
       const changed = await db.transaction().execute(async (trx) => {
-        const counts = async () => {
-          const row = await findScanItem(trx, id);
-          return `${row?.dentCount}/${row?.scratchCount}`;
-        };
-        const before = await counts();
+        const before = await scanCounts(trx, id);
         await refreshCounts(trx, id, false);
-        if ((await counts()) === before) return null;
+        const after = await scanCounts(trx, id);
+        await recordScanEvent(trx, caller.actor, item, 'scan.refreshed', before, after);
+        if (JSON.stringify(after) === JSON.stringify(before)) return null;
         await refreshComparisonsAround(trx, id);
         return queueScanEvent(trx, 'updated', id);
       });

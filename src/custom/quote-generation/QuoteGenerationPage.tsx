@@ -25,6 +25,7 @@ import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
 import { formatMoney } from '../../domain/money';
+import { HistoryCard } from '../../components/HistoryCard';
 import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
@@ -516,6 +517,11 @@ export const QuoteGenerationPage = () => {
             <Skeleton variant="rounded" height={480} />
           </Box>
         )
+      )}
+      {ready && saved.data && (
+        <Box sx={{ mt: 2 }}>
+          <HistoryCard subject="quote" id={saved.data.id} changed={saved.data} />
+        </Box>
       )}
       {evaluation.isSuccess && evaluation.data === null && <Typography color="text.secondary">{translate(`${T}.unavailable`)}</Typography>}
     </Box>

@@ -18,6 +18,7 @@ import { DetectionImages } from './DetectionImages';
 import { firstPart, PartTabs, showsSketch } from './PartTabs';
 import { QuoteCheck } from './QuoteCheck';
 import { ReportsCard } from './ReportsCard';
+import { HistoryCard } from '../../components/HistoryCard';
 import { SavedImages } from './SavedImages';
 import { ScanDetailsCard } from './ScanDetailsCard';
 import { ScanVideo } from './ScanVideo';
@@ -193,6 +194,7 @@ export const ScanPage = () => {
               <ScanDetailsCard />
               <TotalsCard />
               <ReportsCard />
+              <HistoryCard subject="scan" id={state.scan.id} changed={state.scan} />
             </Box>
           </Box>
         </ScanPageContext.Provider>

@@ -1,0 +1,17 @@
+import { formatDateTime } from '../../src/domain/format';
+import { changesOf, type EventRecord, eventValueText } from '../../src/domain/history';
+import { csvText } from './csv';
+
+export const HISTORY_CSV_COLUMNS = ['Date/Time', 'User', 'Acting Admin', 'Action', 'Field', 'Before', 'After'] as const;
+
+/** A history as CSV: one row per changed field (an event that changed no field, one row), times in Melbourne. */
+export function historyCsv(events: readonly EventRecord[]): string {
+  const rows = events.flatMap((e) => {
+    const who = [formatDateTime(e.at, 'en'), e.actor_name, e.admin_name, e.action];
+    const changes = changesOf(e);
+    return changes.length
+      ? changes.map((c) => [...who, c.field, eventValueText(c.before), eventValueText(c.after)])
+      : [[...who, null, null, null]];
+  });
+  return csvText(HISTORY_CSV_COLUMNS, rows);
+}

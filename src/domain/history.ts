@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * The history of a scan or a quote (the `events` table): who changed what, when. The server records one event per
+ * write and replies them through `GET scans/{id}/history` and `GET quotes/{id}/history`; the scan page and the quote
+ * view show them, and both sides read the changes through `changesOf`.
+ */
+
+export const EVENT_ACTIONS = [
+  'scan.created',
+  'scan.updated',
+  'scan.client_changed',
+  'scan.deleted',
+  'scan.refreshed',
+  'scan.counts_changed',
+  'scan.image_saved',
+  'scan.image_deleted',
+  'scan.tyre_choice',
+  'quote.created',
+  'quote.saved',
+  'quote.deleted',
+  'quote.check_changed',
+  'quote.photo_deleted',
+] as const;
+export type EventAction = (typeof EVENT_ACTIONS)[number];
+export type EventSubject = 'scan' | 'quote';
+
+/** A changed field's value as the event keeps it. */
+const EventValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type EventValue = z.infer<typeof EventValue>;
+/** Only the fields that changed, by name (a damage count's name is `<panel>.<dents|scratchs>.<level>`). */
+export type EventFields = Record<string, EventValue>;
+
+/** One event as the history routes send it. */
+export const EventRecord = z.object({
+  id: z.number(),
+  at: z.string().describe('ISO 8601 instant'),
+  action: z.string(),
+  actor_id: z.number().nullable(),
+  actor_name: z.string().nullable().describe('The acting user, as named when they acted'),
+  admin_name: z.string().nullable().describe('The Super Admin who acted as that user (impersonation), else null'),
+  before: z.record(z.string(), EventValue),
+  after: z.record(z.string(), EventValue),
+});
+export type EventRecord = z.infer<typeof EventRecord>;
+
+/** The fields whose values differ between `before` and `after`, each side holding only those. */
+export function changedFields(before: EventFields, after: EventFields): { before: EventFields; after: EventFields } {
+  const out = { before: {} as EventFields, after: {} as EventFields };
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [b, a] = [before[key] ?? null, after[key] ?? null];
+    if (b === a) continue;
+    out.before[key] = b;
+    out.after[key] = a;
+  }
+  return out;
+}
+
+/** An event's changes, one per field, in a stable order. */
+export function changesOf(e: Pick<EventRecord, 'before' | 'after'>): { field: string; before: EventValue; after: EventValue }[] {
+  const fields = [...new Set([...Object.keys(e.before), ...Object.keys(e.after)])].sort();
+  return fields.map((field) => ({ field, before: e.before[field] ?? null, after: e.after[field] ?? null }));
+}
+
+/** A value as the timeline and the CSV print it: empty for none. */
+export const eventValueText = (v: EventValue): string => (v === null ? '' : String(v));
