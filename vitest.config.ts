@@ -14,7 +14,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude,
+          // The domain imports nothing from the browser: its tests run without jsdom (next project).
+          exclude: [...exclude, 'src/domain/**'],
           setupFiles: ['src/test/setup.ts'],
           // Files share a worker, so react-admin, MUI and jsdom load once per worker instead of once per file;
           // src/test/setup.ts still gives each file fresh app modules.
@@ -24,6 +25,16 @@ export default defineConfig({
           maxWorkers: availableParallelism(),
           // A first react-admin render in jsdom takes seconds on 2 busy cores.
           testTimeout: 20000,
+        },
+      },
+      {
+        test: {
+          name: 'domain',
+          environment: 'node',
+          include: ['src/domain/**/*.test.ts'],
+          exclude,
+          pool: 'threads',
+          isolate: false,
         },
       },
       {

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (this test parses the filled body as a browser would)
 import { describe, expect, it } from 'vitest';
 import {
   attachmentFileNames,
