@@ -197,7 +197,7 @@ test.describe('scan page', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     expect((await refreshed).status()).toBe(200);
     expect((await reloaded).status()).toBe(200);
-    await expect(page.getByText('Scan refreshed')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Scan refreshed' })).toBeVisible();
   });
 
   test('tire: a row per axle with its labels, the depth graph after a second; the agent viewer chooses repairs and sees no valuation', async ({

@@ -97,7 +97,7 @@ test.describe('scan list', () => {
     await expect(page.getByText('Car Details')).toBeVisible();
     await expect(page.getByText(plate, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(page.getByText('Scan refreshed')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Scan refreshed' })).toBeVisible();
   });
 
   test('an unknown scan shows Scan Not Found and returns to the list', async ({ page }) => {
