@@ -43,7 +43,13 @@ async function audit(page: Page, screen: string, findings: Finding[]) {
     .analyze();
   for (const v of violations)
     if (v.impact === 'serious' || v.impact === 'critical')
-      findings.push({ screen, rule: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) });
+      findings.push({
+        screen,
+        rule: v.id,
+        impact: v.impact,
+        // The element as well as its selector: a selector such as '.MuiButton-sizeSmall' alone does not say which one.
+        targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+      });
 }
 
 /** By rule: the screens it fails on, then the first few elements it names. */

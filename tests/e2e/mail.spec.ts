@@ -33,6 +33,15 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
   request,
 }) => {
   const scan = await mailableScan(request);
+  // The demo's default header and footer (another spec on this server saves its own): the header greets.
+  const saved = await request.post('/api/user/options/bulksave', {
+    headers: { authorization: `Bearer ${await apiToken(request, 'admin@demo.test')}` },
+    data: [
+      { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hello,</p>' },
+      { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Kind regards,<br>The ScanQuote team</p>' },
+    ],
+  });
+  expect(saved.ok()).toBe(true);
   await signIn(page, 'admin@demo.test');
   await page.goto(`/scans/${scan.id}`);
   await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
