@@ -35,6 +35,8 @@ export default defineConfig({
           exclude,
           pool: 'threads',
           isolate: false,
+          // Run beside the unit project in one invocation, so the same worker count.
+          maxWorkers: availableParallelism(),
         },
       },
       {
