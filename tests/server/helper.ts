@@ -16,6 +16,19 @@ import { createMailer, type Mailer } from '../../server/lib/mail-outbox';
 
 export const PASSWORD = 'test-password-1';
 
+/** A client's dent price row for one part, as the tests that price a quote use it. */
+export const DENT_PRICE_ROW = {
+  light: 100,
+  medium: 150,
+  heavy: 200,
+  severe: 250,
+  oversize: 300,
+  p2p: 80,
+  aluminium: 20,
+  conventional: 400,
+  replacement: 900,
+};
+
 /** An inject call with its method and URL spelled out, to name it in a failure message. */
 export type Call = InjectOptions & { method: HTTPMethods; url: string };
 let passwordHash: Promise<string> | null = null;

@@ -9,7 +9,7 @@ import { DUPLICATE_PRODUCT_MESSAGE } from '../../src/domain/quotes';
 import { keyOfUrl, storageOf } from '../../server/lib/storage';
 import { seedQuotes } from '../../server/seed/quotes-demo';
 import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-export';
-import { createTestContext, formData, type TestContext } from './helper';
+import { createTestContext, DENT_PRICE_ROW, formData, type TestContext } from './helper';
 import { pdfLines } from './pdf-text';
 import { pngImage } from './image-fixtures';
 
@@ -30,17 +30,7 @@ let bonnetSide: number;
 let product: number;
 let product2: number;
 
-const dentRow = {
-  light: 100,
-  medium: 150,
-  heavy: 200,
-  severe: 250,
-  oversize: 300,
-  p2p: 80,
-  aluminium: 20,
-  conventional: 400,
-  replacement: 900,
-};
+const dentRow = DENT_PRICE_ROW;
 
 async function measures(scanId: number, rows: [string, 'dents' | 'scratchs', string, number][]) {
   for (const [panel, type, level, count] of rows)

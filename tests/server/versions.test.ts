@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helper';
+import { createTestContext, DENT_PRICE_ROW, type TestContext } from './helper';
 
 /** Versions of scans and quotes: each save moves the version on; a save made from an older one gets 409 and stores nothing. */
 let t: TestContext;
@@ -40,19 +40,7 @@ beforeAll(async () => {
   const part = (await t.build.part({ name: 'Version part' })).id;
   await t.db
     .insertInto('client_dent_prices')
-    .values({
-      client_id: client,
-      part_id: part,
-      light: 100,
-      medium: 150,
-      heavy: 200,
-      severe: 250,
-      oversize: 300,
-      p2p: 80,
-      aluminium: 20,
-      conventional: 400,
-      replacement: 900,
-    })
+    .values({ client_id: client, part_id: part, ...DENT_PRICE_ROW })
     .execute();
   const group = (await t.build.panelGroup({ name: 'Version front' })).id;
   bonnet = (
