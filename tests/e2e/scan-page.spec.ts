@@ -138,6 +138,8 @@ test.describe('scan page', () => {
     await card.getByRole('button', { name: 'Save Make' }).click();
     expect((await put).postDataJSON()).toMatchObject({ make: 'Holden' });
     await expect(card.getByText('Holden', { exact: true })).toBeVisible();
+    // Case matters: the spec's toast is 'Scan Updated'.
+    await expect(page.getByRole('alert').filter({ hasText: /Scan Updated/ })).toBeVisible();
     expect((await api<Scan>(request, admin, `scans/${scan.id}`)).make).toBe('Holden');
 
     // Valuation: cents are rounded to whole dollars (half up) and shown before the save.

@@ -89,7 +89,7 @@ const EDITOR: Partial<CurrentUser> = { permissions: ['scan', 'scan_edit', 'quote
 /** An insurer's user: the Client role holds `scan` alone (docs/ARCHITECTURE.md, "Access model"). */
 const READER: Partial<CurrentUser> = { permissions: ['scan', 'dashboard_statistics'], roles: ['Client'], agents: [], clients: [3] };
 
-function signedIn(answer: (request: string, body: unknown) => Reply | undefined, who = EDITOR) {
+function signedIn(answer: (request: string, body: unknown) => Reply | undefined, who = EDITOR, evaluated: object = evaluation) {
   const user = aUser(who);
   localStorage.setItem('currentUser', JSON.stringify(user));
   return stubApi((request, body) => {
@@ -98,7 +98,7 @@ function signedIn(answer: (request: string, body: unknown) => Reply | undefined,
     if (request === 'GET /api/quote/parts/lists') return { body: partLists };
     if (request.endsWith('/lists')) return { body: [] };
     if (request === 'GET /api/scan/scans/42') return { body: { data: { id: 42, pdf_url: '/api/user/files/report-42.pdf' } } };
-    if (request === 'GET /api/scan/scans/42/evaluate') return { body: { data: evaluation } };
+    if (request === 'GET /api/scan/scans/42/evaluate') return { body: { data: evaluated } };
     if (request === 'GET /api/quote/panelGroups/positions') return { body: { data: groups } };
     return answer(request, body);
   });
@@ -269,6 +269,25 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     // Nothing but reads was asked (the quote's search is a POST that reads).
     const writes = fetch.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') !== 'GET' && url !== '/api/quote/quotes/search');
     expect(writes).toEqual([]);
+  });
+
+  it("shows the agent's tyre choices priced from the client's tyre prices: 0 is a missing price, a recheck advisory", async () => {
+    const tyres = [
+      { row: 1, direction: 'L', label: 'Front Left', repair_type: 'replace' },
+      { row: 1, direction: 'R', label: 'Front Right', repair_type: 'repair' },
+      { row: 2, direction: 'L', label: 'Rear Left', repair_type: 'recheck' },
+    ];
+    const withTyres = { ...evaluation, client: { ...evaluation.client, tyre_replace: 185.5, tyre_repair: 0 }, tyres };
+    signedIn(noQuote, EDITOR, withTyres);
+    renderApp('/quotes/42');
+    const card = within(await screen.findByTestId('quote-tyres', undefined, { timeout: 40_000 }));
+    const amountOf = (label: string) => card.getByText(label).nextElementSibling?.textContent;
+    expect(amountOf('Front Left – Replace')).toBe('$185.50');
+    expect(amountOf('Front Right – Repair')).toBe('No tyre price in the client’s price list');
+    expect(amountOf('Rear Left – Recheck Next Visit')).toBe('Advisory');
+    // Only the priced tyre adds to the Tyres subtotal: heavy pdr 200 + Replace 185.50 = 385.50, + GST = 424.05.
+    await waitFor(() => expect(summary().getByText('$185.50')).toBeTruthy());
+    expect(summary().getByText('$424.05')).toBeTruthy();
   });
 
   it('tells a user without quote_edit that the scan has no quote yet, without a preview to mistake for one', async () => {
