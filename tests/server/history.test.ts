@@ -182,6 +182,8 @@ describe('GET scans/{id}/history', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="scan-${scan}-history.csv"`);
+    // Who changed what: for the reader only, never kept by a cache.
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const at = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Melbourne', day: '2-digit', month: '2-digit', year: 'numeric' })
       .format(event.at)
       .replace(/\//g, '-');

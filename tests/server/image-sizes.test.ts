@@ -79,7 +79,12 @@ describe('sized copies of stored images', () => {
     expect(fileUrls(scan.json())).toContain(url);
     const small = await file(`${url}?w=320`);
     expect(small.statusCode).toBe(200);
-    expect(small.headers).toMatchObject({ 'content-type': 'image/webp', vary: 'accept' });
+    // A capability URL like its original: cached by the browser only, never by a shared cache.
+    expect(small.headers).toMatchObject({
+      'content-type': 'image/webp',
+      vary: 'accept',
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
     expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320 });
     expect(small.rawPayload.length).toBeLessThan((await t.app.storage.get(key))!.data.length);
   });

@@ -372,6 +372,24 @@ describe('merge fields and the preview', () => {
     expect(await counts()).toBe(before);
   });
 
+  it("fills a scan's fields into the message as text: markup typed into one is no link or image in the mail that goes out", async () => {
+    const make = '<a href="https://evil.example/login">Renew your rego</a>';
+    const scan = (await t.build.scan({ agent_id: mine.agent, make, model: '<img src=x onerror=alert(1)>' })).id;
+    const body = { scan_id: scan, recipients: ['owner@example.test'], subject: 'Your {{make}}', message: '<p>Your {{make}} {{model}}</p>' };
+    const shown = await preview(body);
+    expect(shown.statusCode, shown.body).toBe(200);
+    const { html, subject } = shown.json().data;
+    expect(html).toContain('Your &lt;a href=');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toMatch(/<a [^>]*evil\.example|<img [^>]*onerror/);
+    // The subject is plain text, never rendered as HTML.
+    expect(subject).toBe(`Your ${make}`);
+    const sent = await send(body);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const row = await t.db.selectFrom('mail_outbox').select('html').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row.html).toBe(html);
+  });
+
   it('names the attachments after what they show, numbering equal names, and the preview names them the same', async () => {
     const a = await damageFile(mine.scan, await pngImage(20, 20, '#101010'));
     const b = await damageFile(mine.scan, await pngImage(21, 20, '#202020'));
