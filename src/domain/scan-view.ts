@@ -239,7 +239,7 @@ export function parseRecipients(text: string): { valid: string[]; invalid: strin
 export function mergeLiveUpdate<T extends Record<string, unknown>>(
   scan: T,
   event: Record<string, unknown>,
-  editing: ReadonlySet<string>,
+  editing: Pick<ReadonlySet<string>, 'has'>,
 ): T {
   const next: Record<string, unknown> = { ...scan };
   for (const [k, v] of Object.entries(event)) {

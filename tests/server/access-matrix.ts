@@ -191,8 +191,10 @@ export const matrix: Record<string, MatrixEntry> = {
     request: body('/api/broadcasting/auth', () => ({ socket_id: '1234.5678', channel_name: 'private-scan' })),
     foreign: 'none',
   },
+  // Presence is an editor's: the Client role reads the scan and its quote but holds neither scan_edit nor quote_edit.
   'POST /api/broadcasting/presence': {
     access: { permission: 'scan' },
+    scoped: { client: 403 },
     request: body('/api/broadcasting/presence', (f) => ({ scan_id: f.mine.scan, record: 'quote', state: 'here' })),
     foreign: body('/api/broadcasting/presence', (f) => ({ scan_id: f.other.scan, record: 'quote', state: 'here' })),
   },

@@ -198,4 +198,13 @@ describe('editing presence', () => {
       422,
     );
   });
+
+  it('takes presence only from an editor: a Client user, who reads the scan and its quote, is refused for both', async () => {
+    const scan = (await t.build.scan({ agent_id: agent, client_id: client })).id;
+    const reader = await t.login((await t.build.user({ roles: ['Client'], clients: [client] })).email);
+    expect((await call(reader, 'GET', `/api/scan/scans/${scan}`)).statusCode).toBe(200);
+    for (const record of ['scan', 'quote'])
+      expect((await call(reader, 'POST', '/api/broadcasting/presence', { scan_id: scan, record, state: 'here' })).statusCode).toBe(403);
+    expect((await call(anna, 'POST', '/api/broadcasting/presence', { scan_id: scan, record: 'scan', state: 'here' })).statusCode).toBe(200);
+  });
 });

@@ -22,6 +22,7 @@ import { damageImageText } from '../../domain/damage-images';
 import { imageSources } from '../../domain/images';
 import { emptyCounts, panelDetections, parseCount } from '../../domain/scan-view';
 import { Empty } from './Section';
+import { useScanConflict } from './useScanConflict';
 import { useScanPage, type Scan } from './context';
 
 type Kind = 'all' | DamageType;
@@ -145,15 +146,27 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
   const invalid = (['dents', 'scratchs'] as const).some((t) => DAMAGE_LEVELS.some((l) => parseCount(drafts[t][l]) === null));
   const m = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.modal.${k}`, args);
 
-  const save = async () => {
+  // The counts shown were read at this version: the save is made from it (a change meanwhile is a conflict).
+  const [openedAt] = useState(scan.version);
+  // Reload closes the modal: opened again, it shows the current counts.
+  const conflicts = useScanConflict(reload, onClose);
+
+  const save = async (version = openedAt) => {
     const counts = (t: DamageType) => Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, parseCount(drafts[t][l]) ?? 0]));
     setSaving(true);
     try {
-      await dataProvider.editDamageCount({ scan_id: scan.id, car_panel: carPanel, dents: counts('dents'), scratchs: counts('scratchs') });
+      await dataProvider.editDamageCount({
+        scan_id: scan.id,
+        car_panel: carPanel,
+        dents: counts('dents'),
+        scratchs: counts('scratchs'),
+        version,
+      });
       await reload();
       notify('app.scanPage.modal.counts_saved', { type: 'success' });
     } catch (error) {
       // The modal stays open.
+      if (conflicts.caught(error, save)) return;
       console.warn('edit-damage-count failed', error);
       notifyError(error);
     } finally {
@@ -282,6 +295,7 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
       {viewing !== null && (
         <ImageViewer images={shown.map((d) => ({ src: d.src ?? '', alt: nameOf(d) }))} start={viewing} onClose={() => setViewing(null)} />
       )}
+      {conflicts.dialog}
     </Dialog>
   );
 };

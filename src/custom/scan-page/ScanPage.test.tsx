@@ -8,7 +8,10 @@ import { agentPath, path } from '.';
 import { stubApi, type Reply } from '../../test/stubFetch';
 
 // No live connection in a screen test.
-vi.mock('../../realtime/instance', () => ({ realtime: { subscribeScan: () => () => undefined, disconnect: () => undefined } }));
+vi.mock('../../realtime/instance', () => ({
+  realtime: { subscribeScan: () => () => undefined, listen: () => () => undefined, disconnect: () => undefined },
+  postJson: () => Promise.resolve(),
+}));
 
 const LEVELS = { light: 0, medium: 0, heavy: 0, severe: 0, oversize: 0 };
 const tyre = (direction: 'L' | 'R', label: string): ScanDetail['data'][number] => ({

@@ -9,7 +9,8 @@ import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
 import { isAgentUser } from '../../domain/permissions';
 import { mergeLiveUpdate } from '../../domain/scan-view';
-import { useScanEvents } from '../../realtime';
+import { PresenceNotice } from '../../components/PresenceNotice';
+import { usePresence, useScanEvents } from '../../realtime';
 import { useCurrentUser } from '../../session';
 import { AgentQuote } from './AgentQuote';
 import { CarDetailsCard } from './CarDetailsCard';
@@ -25,6 +26,7 @@ import { ScanVideo } from './ScanVideo';
 import { TotalsCard } from './TotalsCard';
 import { comparisonKey } from './NewSince';
 import { archDataKey, useArchData } from './useArchData';
+import { useScanConflict } from './useScanConflict';
 import { ScanPageContext, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
 
 const noSelection = (): MailSelection => ({ damages: new Set(), annotates: new Set(), reports: new Set() });
@@ -49,8 +51,9 @@ export const ScanPage = () => {
   const notify = useNotify();
   const notifyError = useNotifyError();
   const [refreshing, setRefreshing] = useState(false);
-  // The fields being edited: a set kept for the page's life, read by the live-update handler (not by rendering).
-  const [editing] = useState(() => new Set<string>());
+  // The fields being edited, each with the scan's version when its edit began (what its save is made from): kept for
+  // the page's life, read by the live-update handler and the saves (not by rendering).
+  const [editing] = useState(() => new Map<string, number | undefined>());
   const [selection, setSelection] = useState<MailSelection>(noSelection);
   const key = useMemo(() => ['scans', 'getOne', id], [id]);
   const {
@@ -71,12 +74,22 @@ export const ScanPage = () => {
   // 'Scan Not Found', then back to the list.
   useLoadError(error, 'app.scans.page.scan', '/scans');
 
+  // The cached scan's version now (what a save made at this moment starts from).
+  const currentVersion = useCallback(() => queryClient.getQueryData<Scan>(key)?.version, [key, queryClient]);
   const setEditing = useCallback(
     (field: string, on: boolean) => {
-      if (on) editing.add(field);
+      if (on) editing.set(field, currentVersion());
       else editing.delete(field);
     },
-    [editing],
+    [currentVersion, editing],
+  );
+  // A save of these fields is made from the oldest version any of them was opened at (else the scan's version now).
+  const versionFor = useCallback(
+    (fields: string[]) => {
+      const opened = fields.map((f) => editing.get(f)).filter((v): v is number => v !== undefined);
+      return opened.length ? Math.min(...opened) : currentVersion();
+    },
+    [currentVersion, editing],
   );
   const setScan = useCallback(
     (update: (s: Scan) => Scan) => queryClient.setQueryData<Scan>(key, (s) => (s ? update(s) : s)),
@@ -90,13 +103,24 @@ export const ScanPage = () => {
     return fresh;
   }, [queryClient, refetch]);
 
+  // The scan's current version, after a write whose reply does not carry it or a change made elsewhere.
+  const refreshVersion = useCallback(async () => {
+    const current = await dataProvider.scan(id);
+    setScan((s) => ({ ...s, version: current.version }));
+  }, [dataProvider, id, setScan]);
+  const conflicts = useScanConflict(reload);
+  // Who else has this scan open for editing (only an editor says it is here).
+  const editors = usePresence('scan', scan?.id ?? null, canEditScan);
+
   // A live update of this scan refreshes what it carries, except the fields being edited (a damage-count
-  // edit elsewhere changes its totals: the sketch's counts are asked for again).
+  // edit elsewhere changes its totals: the sketch's counts are asked for again). The list row it carries has no
+  // version: the next edit is made from the current one, while an edit already open keeps the version it began at.
   useScanEvents(
     undefined,
     (event) => {
       if (!scan || event.id !== scan.id) return;
       setScan((s) => mergeLiveUpdate(s, event, editing));
+      void refreshVersion().catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: archDataKey(scan.id) });
       // The server stored the comparison with the previous scan before it published the update.
       void queryClient.invalidateQueries({ queryKey: comparisonKey(scan.id) });
@@ -131,6 +155,9 @@ export const ScanPage = () => {
             setScan,
             reload,
             setEditing,
+            versionFor,
+            refreshVersion,
+            caughtConflict: conflicts.caught,
             selection,
             toggleSelected: (kind: SelectionKind, item: number | string) =>
               setSelection((s) => {
@@ -142,7 +169,22 @@ export const ScanPage = () => {
             clearSelection: () => setSelection(noSelection()),
           }
         : null,
-    [agentId, agentViewer, canEditQuote, canEditScan, id, ready, reload, scan, selection, setScan, setEditing],
+    [
+      agentId,
+      agentViewer,
+      canEditQuote,
+      canEditScan,
+      conflicts.caught,
+      id,
+      ready,
+      refreshVersion,
+      reload,
+      scan,
+      selection,
+      setScan,
+      setEditing,
+      versionFor,
+    ],
   );
 
   return (
@@ -168,6 +210,10 @@ export const ScanPage = () => {
         )}
       </Box>
       {!error && !state && <LoadingFrame />}
+      <Box sx={{ '&:not(:empty)': { mb: 2 } }}>
+        <PresenceNotice names={editors} record="scan" />
+      </Box>
+      {conflicts.dialog}
       {state && (
         <ScanPageContext.Provider value={state}>
           <Box

@@ -24,7 +24,7 @@ export const TyreRepairChoice = ({ row, direction, label }: { row: number; direc
   const translate = useTranslate();
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { scan, id, setScan, canEditScan } = useScanPage();
+  const { scan, id, setScan, canEditScan, refreshVersion, caughtConflict } = useScanPage();
   const queryClient = useQueryClient();
   const choice = scan.tyre_repairs.find((r) => r.row === row && r.direction === direction)?.repair_type ?? null;
   const [saving, setSaving] = useState(false);
@@ -34,15 +34,17 @@ export const TyreRepairChoice = ({ row, direction, label }: { row: number; direc
         {translate('app.scanPage.tire.choice', { choice: translate(LABEL[choice]) })}
       </Typography>
     ) : null;
-  const choose = async (next: TyreRepairType | null) => {
+  const choose = async (next: TyreRepairType | null, version = scan.version) => {
     setSaving(true);
     try {
-      const list = await dataProvider.tyreRepairs(id, { row, direction, repair_type: next });
+      const list = await dataProvider.tyreRepairs(id, { row, direction, repair_type: next, version });
       setScan((s) => ({ ...s, tyre_repairs: list }));
+      // The reply is the choices only: the next edit is made from the version this one made.
+      await refreshVersion();
       // The quote's Tyres section follows the choices: the agent's quote preview reads them with the evaluation.
       void queryClient.invalidateQueries({ queryKey: evaluationKey(String(id)) });
     } catch (error) {
-      notifyError(error);
+      if (!caughtConflict(error, (current) => choose(next, current))) notifyError(error);
     } finally {
       setSaving(false);
     }

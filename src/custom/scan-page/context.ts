@@ -27,8 +27,14 @@ export interface ScanPageState {
   setScan: (update: (scan: Scan) => Scan) => void;
   /** Asks the server for the scan again. */
   reload: () => Promise<unknown>;
-  /** Inline fields being edited: a live update leaves them alone. */
+  /** Inline fields being edited: a live update leaves them alone, and their save is made from the version they began at. */
   setEditing: (field: string, editing: boolean) => void;
+  /** The scan's version a save of these fields is made from (src/domain/versions.ts). */
+  versionFor: (fields: string[]) => number | undefined;
+  /** Asks the server for the scan's current version (after a write whose reply does not carry it). */
+  refreshVersion: () => Promise<void>;
+  /** True when the error is a conflict (409), now shown in the conflict dialog; `retry` makes the write again from a version. */
+  caughtConflict: (error: unknown, retry: (version: number) => Promise<unknown>) => boolean;
   selection: MailSelection;
   toggleSelected: (kind: SelectionKind, key: number | string) => void;
   clearSelection: () => void;

@@ -19,17 +19,18 @@ export function useFailureReason() {
 }
 
 /**
- * `PUT scans/{id}` with the changed vehicle fields. The page shows the new values at once; a failed save
- * puts the scan's values back and says why (rejects, so the caller can keep its own state).
+ * `PUT scans/{id}` with the changed vehicle fields, made from the version the edit began at. The page shows the new
+ * values at once; a failed save puts the scan's values back and says why, a save refused because the scan changed
+ * meanwhile opens the conflict dialog (both reject, so the caller can keep its own state).
  */
 export function useSaveScan() {
-  const { id, setScan } = useScanPage();
+  const { id, setScan, versionFor, caughtConflict } = useScanPage();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const translate = useTranslate();
   const reason = useFailureReason();
-  return useCallback(
-    async (changes: Partial<Scan>, label: string, body: Record<string, unknown> = changes, success = 'app.scanPage.saved') => {
+  const save = useCallback(
+    async (changes: Partial<Scan>, label: string, body: Record<string, unknown>, success: string, version: number | undefined) => {
       const keys = Object.keys(changes) as (keyof Scan)[];
       let before: Partial<Scan> = {};
       setScan((s) => {
@@ -37,19 +38,26 @@ export function useSaveScan() {
         return { ...s, ...changes };
       });
       try {
-        const saved = await dataProvider.saveScan(id, body);
+        const saved = await dataProvider.saveScan(id, { ...body, version });
         // The server's values for what was saved (the registration normalised, the client's name resolved).
         const fromServer = Object.fromEntries(
           [...keys, ...(keys.includes('client_id') ? (['client_name'] as const) : [])].map((k) => [k, saved[k]]),
         );
-        setScan((s) => ({ ...s, ...fromServer, updated_at: saved.updated_at }));
+        setScan((s) => ({ ...s, ...fromServer, updated_at: saved.updated_at, version: saved.version }));
         notify(success, { type: 'success' });
       } catch (error) {
         setScan((s) => ({ ...s, ...before }));
-        notify(translate('app.scanPage.save_failed', { field: label, reason: reason(error, Object.keys(body)) }), { type: 'error' });
+        const conflict = caughtConflict(error, (current) => save(changes, label, body, success, current));
+        if (!conflict)
+          notify(translate('app.scanPage.save_failed', { field: label, reason: reason(error, Object.keys(body)) }), { type: 'error' });
         throw error;
       }
     },
-    [dataProvider, id, notify, reason, setScan, translate],
+    [caughtConflict, dataProvider, id, notify, reason, setScan, translate],
+  );
+  return useCallback(
+    (changes: Partial<Scan>, label: string, body: Record<string, unknown> = changes, success = 'app.scanPage.saved') =>
+      save(changes, label, body, success, versionFor(Object.keys(changes))),
+    [save, versionFor],
   );
 }

@@ -18,8 +18,10 @@ export const scanCalls = (request: Request) => ({
   /** The scan's damage priced for a quote. */
   evaluateScan: (id: Identifier) => request<EvaluationReply>('scan', scanPath(id, '/evaluate')),
   /** Sets (or with null clears) a tyre's repair; the reply is the scan's tyre repairs. */
-  tyreRepairs: (id: Identifier, body: { row: number; direction: TyreRepair['direction']; repair_type: TyreRepair['repair_type'] | null }) =>
-    request<TyreRepair[]>('scan', scanPath(id, '/tyre-repairs'), { method: 'PUT', body }),
+  tyreRepairs: (
+    id: Identifier,
+    body: { row: number; direction: TyreRepair['direction']; repair_type: TyreRepair['repair_type'] | null; version?: number },
+  ) => request<TyreRepair[]>('scan', scanPath(id, '/tyre-repairs'), { method: 'PUT', body }),
   /** Stores an annotated image (multipart: scan_id, edit, file). */
   addAnnotate: (id: Identifier, form: FormData) => request('scan', scanPath(id, '/annotates'), { method: 'POST', body: form }),
   deleteAnnotate: (id: Identifier, imageId: Identifier) => request('scan', scanPath(id, `/annotates/${imageId}`), { method: 'DELETE' }),
