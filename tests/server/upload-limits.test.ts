@@ -9,10 +9,12 @@ import { pngImage } from './image-fixtures';
 
 const MB = 1024 * 1024;
 /**
- * Buffering a refused body would hold the event loop for seconds; an answer of the health check within this bound
- * shows it streams. Not tighter: on a loaded two-core machine the scheduler alone adds tens of milliseconds.
+ * Buffering a refused body would hold the event loop for seconds. While a refused upload streams, the health check's
+ * median answer stays under HEALTH_MS (the service's promise) and its 90th percentile under HEALTH_P90_MS: on a
+ * loaded two-core machine the scheduler alone delays some answers by tens of milliseconds.
  */
-const HEALTH_MS = 250;
+const HEALTH_MS = 50;
+const HEALTH_P90_MS = 250;
 let t: TestContext;
 let token: string;
 let scanId: number;
@@ -74,10 +76,10 @@ async function send(url: string, body: Body): Promise<{ status: number; body: st
 }
 
 /**
- * Asks /api/health every 10 ms until `until` settles (at most 500 times); the 90th percentile of the answers'
- * milliseconds. Not the slowest: the machine's cores are shared, and one late answer is then the scheduler's.
+ * Asks /api/health every 10 ms until `until` settles (at most 500 times); the median and 90th percentile of the
+ * answers' milliseconds. Not the slowest: the machine's cores are shared, and one late answer is then the scheduler's.
  */
-async function healthP90(until: Promise<unknown>) {
+async function healthTimes(until: Promise<unknown>) {
   let finished = false;
   void until.finally(() => (finished = true));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -97,7 +99,12 @@ async function healthP90(until: Promise<unknown>) {
   }
   agent.destroy();
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length * 0.9)];
+  return { median: times[Math.floor(times.length * 0.5)], p90: times[Math.floor(times.length * 0.9)] };
+}
+
+function expectHealthy(health: { median: number; p90: number }) {
+  expect(health.median).toBeLessThan(HEALTH_MS);
+  expect(health.p90).toBeLessThan(HEALTH_P90_MS);
 }
 
 const storedFiles = () => {
@@ -118,27 +125,27 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
   // The first answers of a new server are slower (code compiled on first use): not what is measured.
-  await healthP90(new Promise((r) => setTimeout(r, 300)));
+  await healthTimes(new Promise((r) => setTimeout(r, 300)));
 });
 
 describe('multipart limits', () => {
-  it('refuses ~190 MB of text parts with 413 as it streams, stores nothing, and /api/health keeps answering (90th percentile under HEALTH_MS)', async () => {
+  it('refuses ~190 MB of text parts with 413 as it streams, stores nothing, and /api/health keeps answering (median under 50 ms)', async () => {
     const sending = send(`/api/scan/scans/${scanId}/annotates`, { fields: 190, fieldBytes: 1_000_000 });
-    const health = await healthP90(sending);
+    const health = await healthTimes(sending);
     const reply = await sending;
     expect(reply.status, reply.body).toBe(413);
     expect(JSON.parse(reply.body).error).toMatch(/too large/);
-    expect(health).toBeLessThan(HEALTH_MS);
+    expectHealthy(health);
     expect(await annotates()).toBe(0);
     expect(storedFiles()).toBe(0);
   });
 
   it('refuses a 200 MB file part with 413 before reading it all', async () => {
     const sending = send(`/api/scan/scans/${scanId}/annotates`, { fileBytes: 200 * MB });
-    const health = await healthP90(sending);
+    const health = await healthTimes(sending);
     const reply = await sending;
     expect(reply.status, reply.body).toBe(413);
-    expect(health).toBeLessThan(HEALTH_MS);
+    expectHealthy(health);
     expect(await annotates()).toBe(0);
     expect(storedFiles()).toBe(0);
   });
