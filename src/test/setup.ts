@@ -15,4 +15,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-beforeEach(() => localStorage.clear());
+// Each test starts signed out with nothing pending (a toast left in sessionStorage would queue before the test's own).
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
