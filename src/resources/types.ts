@@ -73,6 +73,8 @@ export interface FormBehaviour {
   createDefaults?: Record<string, unknown>;
   /** Rendered inside the form after the inputs (a client's price matrices, a user's API key); lazy-load it. */
   extras?: ComponentType<{ mode: FormScreenMode }>;
+  /** The extras beside the inputs from md up (a template's merge fields beside its editor), under them on a phone. */
+  extrasBeside?: boolean;
   /** Rendered under the form card when editing, outside the form (an agent's webhooks); lazy-load it. */
   below?: ComponentType;
 }

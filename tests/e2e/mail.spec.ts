@@ -114,3 +114,23 @@ test('the template editor lists the merge fields; a click inserts one into the b
   await page.getByRole('button', { name: 'Insert {{dent_count}}' }).click();
   await expect(editor).toHaveText('Dents: {{dent_count}}');
 });
+
+test('the merge fields sit beside the template editor on a desktop and under it on a phone', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  const placed = async () => {
+    await page.goto('/email-templates/create');
+    const editor = page.getByRole('textbox', { name: 'Template Body' });
+    const fields = page.getByRole('region', { name: 'Merge Fields' });
+    await expect(fields).toBeVisible();
+    const [e, f] = [await editor.boundingBox(), await fields.boundingBox()];
+    return { editor: e!, fields: f! };
+  };
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const wide = await placed();
+  expect(wide.fields.x).toBeGreaterThanOrEqual(wide.editor.x + wide.editor.width);
+  expect(wide.fields.y).toBeLessThan(wide.editor.y + wide.editor.height);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const narrow = await placed();
+  expect(narrow.fields.y).toBeGreaterThanOrEqual(narrow.editor.y + narrow.editor.height);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

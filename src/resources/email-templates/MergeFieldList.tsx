@@ -34,9 +34,10 @@ export const MergeFieldList = () => {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('resources.email-templates.merge_fields.help')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+      {/* Each field's chip with its description under it, so a narrow column never leaves a description between two chips. */}
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
         {MERGE_FIELDS.map((f) => (
-          <Box component="li" key={f.name} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Box component="li" key={f.name} sx={{ display: 'grid', justifyItems: 'start', gap: 0.25 }}>
             <Chip
               size="small"
               variant="outlined"

@@ -86,33 +86,51 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
   const description = useRecordFields(described, mode);
   const validators = useResourceValidators(description, mode === 'edit' ? 'update' : 'create');
   const listPath = useCreatePath()({ resource: description.name, type: 'list' });
-  const { conditions, helperTexts, readOnlyInputs, extras: Extras, below: Below } = description.form ?? {};
+  const { conditions, helperTexts, readOnlyInputs, extras: Extras, extrasBeside, below: Below } = description.form ?? {};
   const [defaultValues] = useState(() => (mode === 'create' ? createDefaults(description) : undefined));
+  const inputs = Object.entries(description.fields)
+    .filter(([source, spec]) => !spec.readOnly || readOnlyInputs?.includes(source))
+    .map(([source, spec]) => {
+      if (spec.readOnly) return <ReadOnlyInput key={source} source={source} display={description.columnDisplay?.[source]} />;
+      const help = helperTexts?.[source]?.[mode];
+      const input = (
+        <FieldInput key={source} source={source} spec={spec} validate={validators[source]} helperText={help && translate(help)} />
+      );
+      const condition = conditions?.[source];
+      return condition ? (
+        <ConditionalInput key={source} source={source} spec={spec} condition={condition} mode={mode}>
+          {input}
+        </ConditionalInput>
+      ) : (
+        input
+      );
+    });
   return (
     <Box>
       <ResourceBreadcrumbs description={description} current={description.breadcrumbs[mode]} />
-      <Card sx={{ maxWidth: 720 }}>
+      <Card sx={{ maxWidth: Extras && extrasBeside ? 1080 : 720 }}>
         <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
           {/* Errors show under their inputs and the first one takes the focus; a toast would only delay the next one. */}
           <SimpleForm toolbar={<FormToolbar listPath={listPath} />} noValidate defaultValues={defaultValues} disableInvalidFormNotification>
-            {Object.entries(description.fields)
-              .filter(([source, spec]) => !spec.readOnly || readOnlyInputs?.includes(source))
-              .map(([source, spec]) => {
-                if (spec.readOnly) return <ReadOnlyInput key={source} source={source} display={description.columnDisplay?.[source]} />;
-                const help = helperTexts?.[source]?.[mode];
-                const input = (
-                  <FieldInput key={source} source={source} spec={spec} validate={validators[source]} helperText={help && translate(help)} />
-                );
-                const condition = conditions?.[source];
-                return condition ? (
-                  <ConditionalInput key={source} source={source} spec={spec} condition={condition} mode={mode}>
-                    {input}
-                  </ConditionalInput>
-                ) : (
-                  input
-                );
-              })}
-            {Extras && <Extras mode={mode} />}
+            {Extras && extrasBeside ? (
+              <Box
+                sx={{
+                  width: '100%',
+                  display: 'grid',
+                  gap: 3,
+                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(260px, 320px)' },
+                  alignItems: 'start',
+                }}
+              >
+                <Box sx={{ minWidth: 0 }}>{inputs}</Box>
+                <Extras mode={mode} />
+              </Box>
+            ) : (
+              <>
+                {inputs}
+                {Extras && <Extras mode={mode} />}
+              </>
+            )}
           </SimpleForm>
         </CardContent>
       </Card>
