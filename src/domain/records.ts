@@ -154,6 +154,8 @@ export const ScanDetailRecord = ScanItemRecord.extend({
   tyre_repairs: z.array(TyreRepairRecord),
   /** The scan's version (src/domain/versions.ts), sent back with each edit; a record without one saves unchecked. */
   version: z.number().int().optional(),
+  /** The vehicle the scan is linked to (its page: /vehicles/{id}); null without a registration or VIN. */
+  vehicle_id: z.number().nullable().optional(),
 });
 
 export type ScanItem = Wire<z.infer<typeof ScanItemRecord>>;

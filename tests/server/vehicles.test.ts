@@ -204,6 +204,22 @@ describe('vehicles through the scans a user may see', () => {
     expect((await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${hidden}/comparison` })).statusCode).toBe(404);
   });
 
+  it('hides a comparison resting on a scan the caller may not see, and names the vehicle on the scan', async () => {
+    const other = await ingest({ licensePlate: 'SCP003', timestamp: day(62) });
+    await results(other, { dents: { roof: { light: 1 } } });
+    const mine = await ingest({ licensePlate: 'SCP003', timestamp: day(63) });
+    await results(mine, { dents: { roof: { light: 3 } } });
+    await t.db.updateTable('scans').set({ client_id: clientB.id }).where('id', '=', other).execute();
+    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientA.id] })).email);
+    expect(await comparison(mine)).toMatchObject({ previous_scan_id: other, has_new_damage: true });
+    expect(await comparison(mine, clientUser)).toBeNull();
+    const vehicle = (await vehicleOf(mine))!;
+    const page = (await t.as(clientUser, { method: 'GET', url: `/api/scan/vehicles/${vehicle}` })).json().data;
+    expect(page.scans).toMatchObject([{ id: mine, summary: null, has_new_damage: null, previous_scan_id: null }]);
+    const scan = await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${mine}` });
+    expect(scan.json().data.vehicle_id).toBe(vehicle);
+  });
+
   it('gives each wheel its lowest depths over time and the wear projection', async () => {
     const ids: number[] = [];
     for (const [n, depth] of [

@@ -84,9 +84,9 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
       { meta_thumbnail: string | null; meta_src: string | null } & Record<
         'arch' | 'chasis' | 'tire' | 'rims',
         Record<string, unknown> | null
-      > & { version: number }
+      > & { version: number; vehicle_id: number | null }
     >`
-      select meta_thumbnail, meta_src, arch, chasis, tire, rims, version from scans where id = ${id}`.execute(db),
+      select meta_thumbnail, meta_src, arch, chasis, tire, rims, version, vehicle_id from scans where id = ${id}`.execute(db),
     sql<{
       id: number;
       damage_id: string;
@@ -191,6 +191,7 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
     pdf_path: report ? pathOf(report.url) : null,
     tyre_repairs: repairs,
     version: x.version,
+    vehicle_id: x.vehicle_id === null ? null : Number(x.vehicle_id),
   };
 }
 export type ScanDetail = NonNullable<Awaited<ReturnType<typeof findScanDetail>>>;

@@ -225,7 +225,7 @@ export async function findVehicle(db: Executor, scope: DataScope, id: number) {
   return r.rows[0] ?? null;
 }
 
-/** The vehicle's scans in the caller's scope, oldest first, with their stored comparison and quotes. */
+/** The vehicle's scans in the caller's scope, oldest first, with their stored comparison when both scans are in it. */
 export async function vehicleScans(db: Executor, scope: DataScope, vehicleId: number) {
   const r = await sql<{
     id: number;
@@ -242,7 +242,10 @@ export async function vehicleScans(db: Executor, scope: DataScope, vehicleId: nu
     previous_scan_id: number | null;
   }>`select s.id, s.scan_id, s.type, s.status, s.license_plate, s.scanned_at, s.odometer_km, s.dent_count, s.scratch_count,
       c.summary, c.has_new_damage, c.previous_scan_id
-    from scans s left join scan_comparisons c on c.scan_id = s.id
+    from scans s
+    -- A comparison with a scan out of scope would tell of that scan: left out.
+    left join scan_comparisons c on c.scan_id = s.id
+      and exists (select 1 from scans s where s.id = c.previous_scan_id and ${scopePredicate(scope, scanScope)})
     where s.vehicle_id = ${vehicleId} and ${scopePredicate(scope, scanScope)}
     order by s.scanned_at, s.id`.execute(db);
   return r.rows;

@@ -123,10 +123,14 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db'>) {
       query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc'; page: number; per_page: number },
     ) => listVehicles(db, caller.scope, query),
 
-    /** The scan's stored comparison (null without one); the scan must be the caller's to see. */
+    /**
+     * The scan's stored comparison (null without one); the scan must be the caller's to see, and so must the previous
+     * scan: a vehicle's history is seen only as far as the caller's scans.
+     */
     async comparison(caller: Pick<Caller, 'scope'>, scanId: number) {
       if (!(await visibleScan(db, caller.scope, scanId))) throw new NotFoundError(SCAN_MODEL, scanId);
-      return findComparison(db, scanId);
+      const found = await findComparison(db, scanId);
+      return found && (await visibleScan(db, caller.scope, Number(found.previous_scan_id))) ? found : null;
     },
 
     async detail(caller: Pick<Caller, 'scope'>, id: number) {

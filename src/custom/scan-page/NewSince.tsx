@@ -2,19 +2,13 @@ import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import { localDate } from '../../domain/format';
+import { formatDay } from '../../domain/format';
 import { panelLabelOf } from '../../domain/scan-view';
 import type { DamageDifference } from '../../domain/vehicle-history';
 import { newDamage } from '../../domain/vehicle-history';
 import type { ScanComparison } from '../../domain/vehicles';
 
 export const comparisonKey = (scanId: number) => ['scans', 'comparison', scanId];
-
-/** 'YYYY-MM-DD' (Melbourne) as the interface writes a day: DD-MM-YYYY, year first in Japanese. */
-const dayText = (value: string, locale: string) => {
-  const day = localDate(value) ?? '';
-  return locale === 'ja' ? day : day.split('-').reverse().join('-');
-};
 
 /**
  * "New since DD-MM-YYYY: Left Front Door +2 medium dents, Bonnet +1 scratch": the damage this scan has that the
@@ -28,7 +22,7 @@ export const NewSince = ({ scanId }: { scanId: number }) => {
   if (!data?.has_new_damage) return null;
   return (
     <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-      {translate('app.scanPage.new_since', { date: dayText(data.previous_scanned_at, locale), changes: changesText(data, translate) })}
+      {translate('app.scanPage.new_since', { date: formatDay(data.previous_scanned_at, locale), changes: changesText(data, translate) })}
     </Alert>
   );
 };
