@@ -325,6 +325,16 @@ export const enScreens = {
       new_scratches: '%{panel} +%{smart_count} scratch |||| %{panel} +%{smart_count} scratches',
       new_separator: ', ',
       vehicle_link: 'Vehicle history',
+      chip_new: '%{panel}: %{smart_count} new since the last scan |||| %{panel}: %{smart_count} new since the last scan',
+      legend: { dents: 'Dents', scratchs: 'Scratches', new: 'New since the last scan' },
+      compare: {
+        open: 'Compare with the last scan',
+        title: '%{panel}: this scan and the last',
+        panel: 'Panel',
+        previous: 'Last scan, %{date}',
+        current: 'This scan, %{date}',
+        not_available: 'The last scan’s images are not available to you.',
+      },
       modal: {
         title: '%{panel}',
         filter: 'Show',

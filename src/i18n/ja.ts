@@ -513,6 +513,16 @@ export const ja: TranslationMessages = {
       new_scratches: '%{panel} 傷 +%{smart_count}',
       new_separator: '、',
       vehicle_link: '車両履歴',
+      chip_new: '%{panel}: 前回のスキャン以降の新しい損傷 %{smart_count} 件',
+      legend: { dents: 'へこみ', scratchs: '傷', new: '前回のスキャン以降の新しい損傷' },
+      compare: {
+        open: '前回のスキャンと比較',
+        title: '%{panel}: 今回と前回のスキャン',
+        panel: 'パネル',
+        previous: '前回のスキャン（%{date}）',
+        current: '今回のスキャン（%{date}）',
+        not_available: '前回のスキャンの画像は表示できません。',
+      },
       modal: {
         title: '%{panel}',
         filter: '表示',
