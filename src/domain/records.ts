@@ -48,6 +48,8 @@ export const ScanItemRecord = z
     updated_at: z.date(),
     /** The scan has a quote (the customer portal's 'completed'). */
     has_quote: z.boolean(),
+    /** Damage gained since the vehicle's previous scan of its kind (the sum of the gains; 0 without a comparison). */
+    new_damage: z.number().int().optional(),
   })
   .meta({
     example: {
@@ -77,6 +79,7 @@ export const ScanItemRecord = z
       created_at: when,
       updated_at: when,
       has_quote: false,
+      new_damage: 0,
     },
   });
 

@@ -36,6 +36,7 @@ export const enScreens = {
         client: 'Client',
         agent: 'Agent',
         status: 'Status',
+        new_damage: 'New Damage',
         action: 'Action',
       },
       type: {
@@ -48,6 +49,11 @@ export const enScreens = {
         ready: 'Ready',
         uploaded: 'Uploaded',
       },
+      new_damage: {
+        true: 'With new damage',
+        false: 'Without new damage',
+        count: '%{smart_count} new since the last scan |||| %{smart_count} new since the last scan',
+      },
       filter: {
         expand: 'Expand to Filter',
         title: 'Advance Filter',
@@ -58,6 +64,7 @@ export const enScreens = {
         agent: 'Agent',
         client: 'Client',
         location: 'Location',
+        new_damage: 'New Damage',
         select: '---Select %{field}---',
         search: 'Search',
         reset: 'Reset',

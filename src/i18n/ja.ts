@@ -225,6 +225,7 @@ export const ja: TranslationMessages = {
         client: 'クライアント',
         agent: 'エージェント',
         status: 'ステータス',
+        new_damage: '新しい損傷',
         action: '操作',
       },
       type: {
@@ -237,6 +238,11 @@ export const ja: TranslationMessages = {
         ready: '準備完了',
         uploaded: 'アップロード済み',
       },
+      new_damage: {
+        true: '新しい損傷あり',
+        false: '新しい損傷なし',
+        count: '前回のスキャン以降の新しい損傷 %{smart_count} 件',
+      },
       filter: {
         expand: '展開して絞り込む',
         title: '詳細フィルター',
@@ -247,6 +253,7 @@ export const ja: TranslationMessages = {
         agent: 'エージェント',
         client: 'クライアント',
         location: 'ロケーション',
+        new_damage: '新しい損傷',
         select: '---%{field}を選択---',
         search: '検索',
         reset: 'リセット',

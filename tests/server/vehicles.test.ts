@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './helper';
@@ -175,6 +176,67 @@ describe('the comparison with the previous scan', () => {
     } finally {
       await t.db.updateTable('options').set({ option_value: '180' }).where('option_name', '=', 'VEHICLE_COMPARE_WINDOW_DAYS').execute();
     }
+  });
+});
+
+describe('new damage in the scan list and for webhooks', () => {
+  it('filters the list to scans with new damage (or without), with each row’s count, and refuses another value', async () => {
+    const a = await ingest({ licensePlate: 'LST001', timestamp: day(70) });
+    await results(a, { dents: { roof: { light: 1 } } });
+    const b = await ingest({ licensePlate: 'LST001', timestamp: day(71) });
+    await results(b, { dents: { roof: { light: 2, medium: 1 } }, scratchs: { bonnet: { light: 2 } } });
+    const c = await ingest({ licensePlate: 'LST001', timestamp: day(72) });
+    await results(c, { dents: { roof: { light: 2, medium: 1 } }, scratchs: { bonnet: { light: 2 } } });
+    const page = async (query: string) => {
+      const res = await t.as(admin, { method: 'GET', url: `/api/scan/scans?q=LST001&per_page=100${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { id: number; new_damage: number }[]).map((r) => [r.id, r.new_damage]);
+    };
+    expect(await page('&new_damage=true')).toEqual([[b, 4]]);
+    expect(await page('&new_damage=FALSE')).toEqual([
+      [c, 0],
+      [a, 0],
+    ]);
+    expect(await page('')).toHaveLength(3);
+    const bad = await t.as(admin, { method: 'GET', url: '/api/scan/scans?new_damage=yes' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error).toEqual({ new_damage: expect.stringMatching(/new damage is invalid/) });
+  });
+
+  it('queues scan.new_damage with the differences in the transaction that stores the comparison, once per change', async () => {
+    const hook = await t.build.webhook({ agent_id: agent.id, events: ['scan.new_damage'] });
+    const deliveries = async () =>
+      (
+        await sql<{ payload: { type: string; data: Record<string, unknown> } }>`
+          select payload from webhook_deliveries where webhook_id = ${hook.id} order by id`.execute(t.db)
+      ).rows.map((d) => d.payload);
+    const first = await ingest({ licensePlate: 'HOOK01', timestamp: day(80) });
+    await results(first, { dents: { left_front_door: { medium: 1 } } });
+    const second = await ingest({ licensePlate: 'HOOK01', timestamp: day(81) });
+    await results(second, { dents: { left_front_door: { medium: 1 } } });
+    expect(await deliveries()).toEqual([]);
+    await results(second, { dents: { left_front_door: { medium: 3 } } });
+    const [sent] = await deliveries();
+    expect(sent).toMatchObject({
+      type: 'scan.new_damage',
+      data: {
+        scan: { id: second, licensePlate: 'HOOK01', new_damage: 2 },
+        previous_scan_id: first,
+        summary: 'Left Front Door +2 medium dents',
+        new_damage: 2,
+        differences: [
+          {
+            carPanel: 'left_front_door',
+            type: 'dents',
+            change: 'worsened',
+            levels: [{ level: 'medium', before: 1, after: 3, delta: 2, change: 'worsened' }],
+          },
+        ],
+      },
+    });
+    // The same counts again: the stored comparison does not change, nothing more is sent.
+    await results(second, { dents: { left_front_door: { medium: 3 } } });
+    expect(await deliveries()).toHaveLength(1);
   });
 });
 

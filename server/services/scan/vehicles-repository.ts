@@ -159,14 +159,16 @@ export async function upsertComparison(
     differences: unknown;
     summary: string;
     has_new_damage: boolean;
+    new_damage_count: number;
   },
 ) {
-  await sql`insert into scan_comparisons (scan_id, previous_scan_id, previous_scanned_at, differences, summary, has_new_damage)
+  await sql`insert into scan_comparisons (scan_id, previous_scan_id, previous_scanned_at, differences, summary, has_new_damage,
+      new_damage_count)
     values (${c.scan_id}, ${c.previous_scan_id}, ${c.previous_scanned_at}, ${JSON.stringify(c.differences)}::jsonb, ${c.summary},
-      ${c.has_new_damage})
+      ${c.has_new_damage}, ${c.new_damage_count})
     on conflict (scan_id) do update set previous_scan_id = excluded.previous_scan_id,
       previous_scanned_at = excluded.previous_scanned_at, differences = excluded.differences, summary = excluded.summary,
-      has_new_damage = excluded.has_new_damage, computed_at = now()`.execute(trx);
+      has_new_damage = excluded.has_new_damage, new_damage_count = excluded.new_damage_count, computed_at = now()`.execute(trx);
 }
 
 export async function deleteComparison(trx: Executor, scanId: number) {
