@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedScans } from '../../server/seed/scans-demo';
 import { createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
@@ -310,5 +311,22 @@ describe('vehicles through the scans a user may see', () => {
     expect(wheel.readings.map((r: { depthMm: number }) => r.depthMm)).toEqual([8, 7, 6]);
     // 1 mm per 30 days from 6 mm on day 160: 1.5 mm 135 days later.
     expect(wheel.projection).toMatchObject({ unit: 'per30days', rateMm: 1, projectedAt: day(295).slice(0, 10) });
+  });
+});
+
+describe('the demo data', () => {
+  it('has a vehicle scanned twice whose second scan shows new damage, linked by the same code as ingestion', async () => {
+    const before = new Set((await t.db.selectFrom('scans').select('id').execute()).map((s) => s.id));
+    await seedScans(t.db, t.app.storage, { count: 30, seed: 11 });
+    const seeded = (await t.db.selectFrom('scans').select(['id', 'vehicle_id']).execute()).filter((s) => !before.has(s.id));
+    expect(seeded).toHaveLength(31);
+    expect(seeded.every((s) => s.vehicle_id !== null)).toBe(true);
+    const revisit = await sql<{ scan_id: number; previous_scan_id: number; summary: string; new_damage_count: number }>`
+      select c.scan_id, c.previous_scan_id, c.summary, c.new_damage_count from scan_comparisons c
+      join scans s on s.id = c.scan_id where s.scan_id like '%-revisit'`.execute(t.db);
+    expect(revisit.rows).toHaveLength(1);
+    expect(revisit.rows[0].summary).toMatch(/\+2 medium dents/);
+    expect(revisit.rows[0].new_damage_count).toBeGreaterThanOrEqual(2);
+    expect(await vehicleOf(revisit.rows[0].scan_id)).toBe(await vehicleOf(revisit.rows[0].previous_scan_id));
   });
 });
