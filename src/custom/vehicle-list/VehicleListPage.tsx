@@ -1,11 +1,9 @@
-import { Box, Typography } from '@mui/material';
 import { DataTable, ListBase, ListView, SearchInput, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
 import { formatDateTime } from '../../domain/format';
 import type { Vehicle } from '../../domain/vehicles';
-import { FilteredListEmpty, FilteredListPagination } from '../../resources/shared/FilteredList';
+import { FilteredListEmpty, FilteredListPagination, LIST_VIEW_SX, ListFrame, useSelectionQuery } from '../../resources/shared/FilteredList';
 import { cardLabel, cardRowsSx } from '../../resources/shared/listLayout';
-import { useSelectedAgent, useSelectedClient } from '../../session';
 
 const Column = DataTable.Col<Vehicle>;
 const noWrap = { whiteSpace: 'nowrap' } as const;
@@ -46,19 +44,15 @@ const VehicleTable = () => {
  */
 export const VehicleListPage = () => {
   const translate = useTranslate();
-  const agent = useSelectedAgent();
-  const client = useSelectedClient();
+  const queryOptions = useSelectionQuery();
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="h1" variant="h6" sx={{ mb: 2 }}>
-        {translate('app.vehicles.title')}
-      </Typography>
+    <ListFrame title={translate('app.vehicles.title')}>
       <ListBase
         resource="vehicles"
         perPage={PER_PAGE_OPTIONS[0]}
         sort={{ field: 'last_seen', order: 'DESC' }}
         debounce={SEARCH_DEBOUNCE_MS}
-        queryOptions={{ meta: { selection: { agent, client } } }}
+        queryOptions={queryOptions}
       >
         <ListView
           title={false}
@@ -66,11 +60,11 @@ export const VehicleListPage = () => {
           actions={false}
           pagination={false}
           empty={false}
-          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+          sx={LIST_VIEW_SX}
         >
           <VehicleTable />
         </ListView>
       </ListBase>
-    </Box>
+    </ListFrame>
   );
 };
