@@ -204,6 +204,20 @@ describe('new damage in the scan list and for webhooks', () => {
     expect(bad.json().error).toEqual({ new_damage: expect.stringMatching(/new damage is invalid/) });
   });
 
+  it('counts the gains of the comparisons stored before the count existed (migration 028)', async () => {
+    const a = await ingest({ licensePlate: 'MIG028', timestamp: day(75) });
+    await results(a, { dents: { roof: { light: 1 } }, scratchs: { bonnet: { light: 2 } } });
+    const b = await ingest({ licensePlate: 'MIG028', timestamp: day(76) });
+    await results(b, { dents: { roof: { light: 3, medium: 1 } }, scratchs: { bonnet: { light: 1 } } });
+    const migration = fs.readFileSync('server/db/migrations/028_scan_new_damage.sql', 'utf8');
+    const backfill = migration.slice(migration.indexOf('update scan_comparisons'), migration.indexOf('-- The list filtered'));
+    await sql`update scan_comparisons set new_damage_count = 0 where scan_id = ${b}`.execute(t.db);
+    await sql.raw(backfill).execute(t.db);
+    const row = await sql<{ new_damage_count: number }>`select new_damage_count from scan_comparisons where scan_id = ${b}`.execute(t.db);
+    // +2 light dents, +1 medium dent; the scratch that went is not a gain.
+    expect(row.rows[0].new_damage_count).toBe(3);
+  });
+
   it('queues scan.new_damage with the differences in the transaction that stores the comparison, once per change', async () => {
     const hook = await t.build.webhook({ agent_id: agent.id, events: ['scan.new_damage'] });
     const deliveries = async () =>
@@ -237,6 +251,11 @@ describe('new damage in the scan list and for webhooks', () => {
     });
     // The same counts again: the stored comparison does not change, nothing more is sent.
     await results(second, { dents: { left_front_door: { medium: 3 } } });
+    expect(await deliveries()).toHaveLength(1);
+    // Resting on another agent's scan, the comparison is not sent: those counts are that agent's.
+    const stranger = await t.build.agent({ name: 'Vehicle stranger' });
+    await t.db.updateTable('scans').set({ agent_id: stranger.id }).where('id', '=', first).execute();
+    await results(second, { dents: { left_front_door: { medium: 4 } } });
     expect(await deliveries()).toHaveLength(1);
   });
 });

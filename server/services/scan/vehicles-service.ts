@@ -56,7 +56,8 @@ const countsText = (panels: PanelComparison[]) =>
 /**
  * Compares the scan with its vehicle's previous scan of its kind within the window, stored with the scan (or removed).
  * A stored comparison with new or worsened damage that differs from the one stored before queues `scan.new_damage`
- * for the agent's webhooks in the same transaction, so a recomputation that changes nothing sends nothing.
+ * for the agent's webhooks in the same transaction (when both scans are that agent's), so a recomputation that changes
+ * nothing sends nothing.
  */
 async function refreshComparison(trx: Executor, scanId: number, windowDays: number) {
   const previous = await previousScanOf(trx, scanId, windowDays);
@@ -77,8 +78,9 @@ async function refreshComparison(trx: Executor, scanId: number, windowDays: numb
   const unchanged =
     before !== null && Number(before.previous_scan_id) === previous.id && countsText(before.differences) === countsText(comparison.panels);
   if (!comparison.hasNewDamage || unchanged) return;
-  const scan = await findScanItem(trx, scanId);
-  if (scan)
+  const [scan, previousItem] = await Promise.all([findScanItem(trx, scanId), findScanItem(trx, previous.id)]);
+  // An agent hears only of a comparison between its own scans: the other scan's counts are another agent's.
+  if (scan && previousItem?.agent_id === scan.agent_id)
     await enqueueWebhooks(trx, scan.agent_id, 'scan.new_damage', {
       scan,
       previous_scan_id: previous.id,
