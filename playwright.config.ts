@@ -50,6 +50,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       DATABASE_URL: '',
+      // The vehicles spec's webhook receiver listens on this machine.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   })),
 });

@@ -327,6 +327,7 @@ export interface ScanComparisonsTable {
   differences: unknown;
   summary: string;
   has_new_damage: boolean;
+  new_damage_count: Generated<number>;
   computed_at: Timestamp;
 }
 export interface ScanDamagesTable {

@@ -18,6 +18,7 @@ import {
 import { damageImage, sampleVideo, tyreChart, tyreImage, vehicleImage, videoThumbnail } from '../scans-generator/images';
 import type { LevelCounts } from '../services/scan/scan-repository';
 import { scanReportPdf } from '../services/scan/report';
+import { linkScanVehicle } from '../services/scan/vehicles-service';
 
 const DAY = 24 * 3600 * 1000;
 const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
@@ -104,6 +105,9 @@ export async function seedScans(
     const clientId = rng.chance(0.25) && device.agent_default_client ? device.agent_default_client : device.default_client_id;
     plans.push({ scan, device, clientId, status });
   }
+
+  const revisit = returnVisit(plans, now);
+  if (revisit) plans.push(revisit);
 
   const pool = imagePool(storage, rng);
   await db.transaction().execute(async (trx) => {
@@ -266,6 +270,9 @@ export async function seedScans(
     if (reports.length) await trx.insertInto('scan_reports').values(reports).execute();
     const links = [...files].map((f) => ({ scan_id: Number(f.slice(0, f.indexOf('|'))), key: f.slice(f.indexOf('|') + 1) }));
     for (const part of chunks(links, 5000)) await trx.insertInto('scan_files').values(part).execute();
+    // Every scan joins its vehicle as a device's would (oldest first), which stores the comparisons between them.
+    const order = inserted.map((row, i) => ({ id: row.id, at: plans[i].scan.timestamp.getTime() })).sort((a, b) => a.at - b.at);
+    for (const { id } of order) await linkScanVehicle(trx, id);
     // The built-in plate look-up answers from this registry (docs/scan-page.md): the scanned vehicles and some not yet scanned.
     await seedRegistrations(trx, [
       ...plans.map((p) => registryEntry(p.scan.vehicle)),
@@ -273,6 +280,38 @@ export async function seedScans(
     ]);
   });
   return plans.length;
+}
+
+/**
+ * A second arch scan of an uploaded, damaged car three days after its first, with two more medium dents on one of
+ * its panels: the demo's vehicle with a history and new damage since its last scan. Null when no scan fits.
+ */
+function returnVisit(plans: Plan[], now: Date): Plan | null {
+  const later = (p: Plan) => new Date(p.scan.timestamp.getTime() + 3 * DAY);
+  const base = plans.find(
+    (p) => p.scan.type === 'arch' && p.status === 'uploaded' && p.scan.damages.length > 0 && later(p).getTime() < now.getTime(),
+  );
+  if (!base) return null;
+  const panel = base.scan.damages[0].carPanel;
+  const extra = [1, 2].map((n) => ({
+    id: `revisit-${n}`,
+    carPanel: panel,
+    type: 'dents' as const,
+    level: 'medium' as const,
+    width_mm: 80,
+    height_mm: 60,
+  }));
+  const at = later(base);
+  return {
+    ...base,
+    scan: {
+      ...base.scan,
+      scan_id: `${base.scan.scan_id}-revisit`,
+      timestamp: at,
+      startTime: at,
+      damages: [...base.scan.damages, ...extra],
+    },
+  };
 }
 
 /** Writes registry rows for the built-in plate look-up; a plate already registered in its state keeps its row. */

@@ -11,6 +11,8 @@ import * as resetPassword from './reset-password';
 import * as scanList from './scan-list';
 import * as scanPage from './scan-page';
 import * as updateProfile from './update-profile';
+import * as vehicleList from './vehicle-list';
+import * as vehiclePage from './vehicle-page';
 
 /**
  * A bespoke page's route, as the app mounts it: behind `permission` when it has one, and inside the signed-in
@@ -41,4 +43,6 @@ export const pages: PageEntry[] = [
   { path: quoteGeneration.path, permission: quoteGeneration.permission, Page: quoteGeneration.QuoteGenerationPage },
   { path: quoteGeneration.agentPath, permission: quoteGeneration.permission, Page: quoteGeneration.QuoteGenerationPage },
   { path: scanPage.agentPath, permission: scanPage.permission, Page: scanPage.ScanPage },
+  { path: vehicleList.path, permission: vehicleList.permission, Page: vehicleList.VehicleListPage },
+  { path: vehiclePage.path, permission: vehiclePage.permission, Page: vehiclePage.VehiclePage },
 ];

@@ -32,6 +32,7 @@ describe('visibleMenu', () => {
       'dashboard',
       'scans',
       'quotes',
+      'vehicles',
       { setting: [{ 'email-template': ['email-header-footer', 'email-templates'] }] },
     ]);
   });
@@ -53,6 +54,7 @@ describe('activeTrail', () => {
     ['/', ['dashboard']],
     ['/dashboard', ['dashboard']],
     ['/scans', ['scans']],
+    ['/vehicles/7', ['vehicles']],
     ['/scans/12/show', ['scans']],
     ['/locations', ['setting', 'locations']],
     ['/locations/5', ['setting', 'locations']],

@@ -59,6 +59,7 @@ export const menuOf = (entries: readonly MenuEntry[]): MenuNode[] => [
   { id: 'dashboard', label: 'app.menu.dashboard', to: '/', access: null, match: ['/dashboard'], icon: 'Dashboard' },
   customLeaf('scans', 'app.menu.scans', 'DocumentScanner'),
   customLeaf('quotes', 'app.menu.quotes', 'RequestQuote'),
+  customLeaf('vehicles', 'app.menu.vehicles', 'DirectionsCar'),
   ...inGroup(entries, null),
   { id: 'configuration', label: 'app.menu.configuration', icon: 'ManageAccounts', children: inGroup(entries, 'configuration') },
   {

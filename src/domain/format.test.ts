@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, localDate } from './format';
+import { formatDateTime, formatDay, localDate } from './format';
 
 describe('formatDateTime', () => {
   it('shows DD-MM-YYYY hh:mm A in Melbourne time (AEST in winter, UTC+10)', () => {
@@ -46,6 +46,14 @@ describe('localDate', () => {
     expect(localDate('2024-05-31T15:00:00Z')).toBe('2024-06-01');
     expect(localDate('2024-05-31T13:59:59Z')).toBe('2024-05-31');
     expect(localDate(null)).toBeNull();
+  });
+});
+
+describe('formatDay', () => {
+  it('writes the Melbourne day DD-MM-YYYY, year first in Japanese', () => {
+    expect(formatDay('2024-05-31T15:00:00Z')).toBe('01-06-2024');
+    expect(formatDay('2024-05-31T15:00:00Z', 'ja')).toBe('2024-06-01');
+    expect(formatDay(null)).toBe('');
   });
 });
 

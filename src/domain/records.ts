@@ -48,6 +48,8 @@ export const ScanItemRecord = z
     updated_at: z.date(),
     /** The scan has a quote (the customer portal's 'completed'). */
     has_quote: z.boolean(),
+    /** Damage gained since the vehicle's previous scan of its kind (the sum of the gains; 0 without a comparison). */
+    new_damage: z.number().int().optional(),
   })
   .meta({
     example: {
@@ -77,6 +79,7 @@ export const ScanItemRecord = z
       created_at: when,
       updated_at: when,
       has_quote: false,
+      new_damage: 0,
     },
   });
 
@@ -154,6 +157,8 @@ export const ScanDetailRecord = ScanItemRecord.extend({
   tyre_repairs: z.array(TyreRepairRecord),
   /** The scan's version (src/domain/versions.ts), sent back with each edit; a record without one saves unchecked. */
   version: z.number().int().optional(),
+  /** The vehicle the scan is linked to (its page: /vehicles/{id}); null without a registration or VIN. */
+  vehicle_id: z.number().nullable().optional(),
 });
 
 export type ScanItem = Wire<z.infer<typeof ScanItemRecord>>;

@@ -43,6 +43,13 @@ export const RESOURCES = {
     sortable: ['location_name', 'type', 'licensePlate', 'carColor', 'client_name', 'agent_name', 'status'],
   },
   quotes: { service: 'quote', path: 'quotes', permission: 'scan', edit: 'quote_edit', sortable: [] },
+  /** Read-only: a vehicle is seen through the scans in scope (linked by the server at every scan write). */
+  vehicles: {
+    service: 'scan',
+    path: 'vehicles',
+    permission: 'scan',
+    sortable: ['registration', 'make', 'model', 'first_seen', 'last_seen'],
+  },
 } as const satisfies Record<string, ResourceFacts>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -4,6 +4,8 @@ import type { ArchData, PlateLookup, PlateSuggestion, ScanDetail } from './recor
 /** Chip colours on the car sketch. */
 export const DENT_COLOUR = '#B54054';
 export const SCRATCH_COLOUR = '#334A8F';
+/** New damage since the vehicle's previous scan: its own colour on the sketch (white text on it passes 4.5:1). */
+export const NEW_DAMAGE_COLOUR = '#8A4B00';
 
 /** Severity colours. */
 export const SEVERITY_COLOURS: Record<DamageLevel, string> = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAMAGE_LEVELS, DAMAGE_TYPES } from './scans';
 import type { Wire } from './records';
+import { RESOURCES } from './resources';
 import { safeString } from './text';
 
 /**
@@ -88,7 +89,7 @@ export const VehicleDetailRecord = VehicleRecord.extend({
 });
 export type VehicleDetail = Wire<z.infer<typeof VehicleDetailRecord>>;
 
-export const VEHICLE_SORTS = ['registration', 'make', 'model', 'first_seen', 'last_seen'] as const;
+export const VEHICLE_SORTS = RESOURCES.vehicles.sortable;
 export type VehicleSort = (typeof VEHICLE_SORTS)[number];
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -4,6 +4,7 @@ import type { FieldSpecs } from './fields';
 export const WEBHOOK_EVENTS = [
   { id: 'scan.created', name: 'Scan created' },
   { id: 'scan.updated', name: 'Scan updated' },
+  { id: 'scan.new_damage', name: 'New damage since the last scan' },
   { id: 'quote.generated', name: 'Quote generated' },
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['id'];

@@ -26,6 +26,7 @@ export const enCore = {
       dashboard: 'Dashboard',
       scans: 'Scans',
       quotes: 'Quotes',
+      vehicles: 'Vehicles',
       configuration: 'Configuration',
       users: 'Users',
       roles: 'Roles',

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, apiGet, signIn } from './helpers';
 
@@ -12,7 +14,10 @@ async function apiLogin(request: APIRequestContext, email: string) {
 }
 
 test.describe('vehicles', () => {
-  test('a second scan of a registration with more dents shows "New since" on its page without a reload', async ({ page, request }) => {
+  test('a second scan of a registration with more dents shows "New since" and the sketch\'s mark without a reload, the vehicle page both scans, and a webhook receiver gets scan.new_damage', async ({
+    page,
+    request,
+  }) => {
     const admin = await apiLogin(request, 'admin@demo.test');
     const agent = await apiLogin(request, 'agent@demo.test');
     const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
@@ -46,10 +51,33 @@ test.describe('vehicles', () => {
     await results(first, 1);
     const second = await ingest(2, new Date(Date.UTC(2026, 0, 20, 1)));
 
+    // A webhook receiver on this machine, subscribed to scan.new_damage for the scans' agent.
+    const received: { type: string; data: { scan: { id: number }; summary: string; previous_scan_id: number } }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push(JSON.parse(body) as (typeof received)[number]);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { agent_id: agentId } = await apiGet<{ agent_id: number }>(request, admin.token, `/api/scan/scans/${second}`);
+    const hook = await request.post('/api/agent/webhooks', {
+      headers: bearer(admin.token),
+      data: {
+        agent_id: agentId,
+        endpoint: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+        events: ['scan.new_damage'],
+      },
+    });
+    expect(hook.status(), await hook.text()).toBe(201);
+
     await signIn(page, 'admin@demo.test');
     await page.goto(`/scans/${second}`);
     await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
-    await expect(page.getByText(/New since/)).toHaveCount(0);
+    // The sketch's legend names the colour "New since the last scan"; the line itself is a status.
+    await expect(page.getByRole('status').filter({ hasText: /New since/ })).toHaveCount(0);
     // Let the live connection subscribe before the device sends.
     await page.waitForTimeout(1500);
     const navigations: string[] = [];
@@ -59,6 +87,26 @@ test.describe('vehicles', () => {
       timeout: 5_000,
     });
     expect(navigations).toEqual([]);
+    // The sketch marks the panel in its own colour, named by the legend.
+    await expect(page.getByRole('button', { name: 'Left Front Door: 2 new since the last scan' })).toBeVisible();
+    await expect(page.getByText('New since the last scan', { exact: true })).toBeVisible();
+
+    // The registration leads to the vehicle page, which lists both scans.
+    await page.getByRole('region', { name: 'Car Details' }).getByRole('link', { name: plate }).click();
+    await expect(page.getByRole('heading', { name: `Vehicle ${plate}` })).toBeVisible();
+    const timeline = page.getByRole('list', { name: 'Scans and quotes' });
+    await expect(timeline.getByRole('link', { name: /Arch scan$/ })).toHaveCount(2);
+    expect(
+      await timeline.getByRole('link', { name: /Arch scan$/ }).evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    ).toEqual([`/scans/${second}`, `/scans/${first}`]);
+    await expect(page.getByRole('table', { name: 'Damage per panel' }).getByRole('row', { name: /Left Front Door/ })).toContainText(
+      'Dents: 3 Medium',
+    );
+
+    // The receiver gets scan.new_damage with the differences.
+    await expect.poll(() => received.map((m) => m.type), { timeout: 20_000 }).toEqual(['scan.new_damage']);
+    expect(received[0].data).toMatchObject({ scan: { id: second }, previous_scan_id: first, summary: 'Left Front Door +2 medium dents' });
+    receiver.close();
 
     // Both scans belong to one vehicle.
     const vehicles = await apiGet<{ id: number; registration: string }[]>(request, admin.token, `/api/scan/vehicles?q=${plate}`);

@@ -241,6 +241,7 @@ describe('the list', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       has_quote: false,
+      new_damage: 0,
     });
   });
 

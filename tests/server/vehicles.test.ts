@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seedScans } from '../../server/seed/scans-demo';
 import { createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
@@ -178,6 +180,86 @@ describe('the comparison with the previous scan', () => {
   });
 });
 
+describe('new damage in the scan list and for webhooks', () => {
+  it('filters the list to scans with new damage (or without), with each row’s count, and refuses another value', async () => {
+    const a = await ingest({ licensePlate: 'LST001', timestamp: day(70) });
+    await results(a, { dents: { roof: { light: 1 } } });
+    const b = await ingest({ licensePlate: 'LST001', timestamp: day(71) });
+    await results(b, { dents: { roof: { light: 2, medium: 1 } }, scratchs: { bonnet: { light: 2 } } });
+    const c = await ingest({ licensePlate: 'LST001', timestamp: day(72) });
+    await results(c, { dents: { roof: { light: 2, medium: 1 } }, scratchs: { bonnet: { light: 2 } } });
+    const page = async (query: string) => {
+      const res = await t.as(admin, { method: 'GET', url: `/api/scan/scans?q=LST001&per_page=100${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { id: number; new_damage: number }[]).map((r) => [r.id, r.new_damage]);
+    };
+    expect(await page('&new_damage=true')).toEqual([[b, 4]]);
+    expect(await page('&new_damage=FALSE')).toEqual([
+      [c, 0],
+      [a, 0],
+    ]);
+    expect(await page('')).toHaveLength(3);
+    const bad = await t.as(admin, { method: 'GET', url: '/api/scan/scans?new_damage=yes' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error).toEqual({ new_damage: expect.stringMatching(/new damage is invalid/) });
+  });
+
+  it('counts the gains of the comparisons stored before the count existed (migration 028)', async () => {
+    const a = await ingest({ licensePlate: 'MIG028', timestamp: day(75) });
+    await results(a, { dents: { roof: { light: 1 } }, scratchs: { bonnet: { light: 2 } } });
+    const b = await ingest({ licensePlate: 'MIG028', timestamp: day(76) });
+    await results(b, { dents: { roof: { light: 3, medium: 1 } }, scratchs: { bonnet: { light: 1 } } });
+    const migration = fs.readFileSync('server/db/migrations/028_scan_new_damage.sql', 'utf8');
+    const backfill = migration.slice(migration.indexOf('update scan_comparisons'), migration.indexOf('-- The list filtered'));
+    await sql`update scan_comparisons set new_damage_count = 0 where scan_id = ${b}`.execute(t.db);
+    await sql.raw(backfill).execute(t.db);
+    const row = await sql<{ new_damage_count: number }>`select new_damage_count from scan_comparisons where scan_id = ${b}`.execute(t.db);
+    // +2 light dents, +1 medium dent; the scratch that went is not a gain.
+    expect(row.rows[0].new_damage_count).toBe(3);
+  });
+
+  it('queues scan.new_damage with the differences in the transaction that stores the comparison, once per change', async () => {
+    const hook = await t.build.webhook({ agent_id: agent.id, events: ['scan.new_damage'] });
+    const deliveries = async () =>
+      (
+        await sql<{ payload: { type: string; data: Record<string, unknown> } }>`
+          select payload from webhook_deliveries where webhook_id = ${hook.id} order by id`.execute(t.db)
+      ).rows.map((d) => d.payload);
+    const first = await ingest({ licensePlate: 'HOOK01', timestamp: day(80) });
+    await results(first, { dents: { left_front_door: { medium: 1 } } });
+    const second = await ingest({ licensePlate: 'HOOK01', timestamp: day(81) });
+    await results(second, { dents: { left_front_door: { medium: 1 } } });
+    expect(await deliveries()).toEqual([]);
+    await results(second, { dents: { left_front_door: { medium: 3 } } });
+    const [sent] = await deliveries();
+    expect(sent).toMatchObject({
+      type: 'scan.new_damage',
+      data: {
+        scan: { id: second, licensePlate: 'HOOK01', new_damage: 2 },
+        previous_scan_id: first,
+        summary: 'Left Front Door +2 medium dents',
+        new_damage: 2,
+        differences: [
+          {
+            carPanel: 'left_front_door',
+            type: 'dents',
+            change: 'worsened',
+            levels: [{ level: 'medium', before: 1, after: 3, delta: 2, change: 'worsened' }],
+          },
+        ],
+      },
+    });
+    // The same counts again: the stored comparison does not change, nothing more is sent.
+    await results(second, { dents: { left_front_door: { medium: 3 } } });
+    expect(await deliveries()).toHaveLength(1);
+    // Resting on another agent's scan, the comparison is not sent: those counts are that agent's.
+    const stranger = await t.build.agent({ name: 'Vehicle stranger' });
+    await t.db.updateTable('scans').set({ agent_id: stranger.id }).where('id', '=', first).execute();
+    await results(second, { dents: { left_front_door: { medium: 4 } } });
+    expect(await deliveries()).toHaveLength(1);
+  });
+});
+
 describe('vehicles through the scans a user may see', () => {
   it('lists and shows a vehicle only through the caller’s scans, its timeline as far as those scans', async () => {
     const seen = await ingest({ licensePlate: 'SCP001', timestamp: day(60) });
@@ -202,6 +284,22 @@ describe('vehicles through the scans a user may see', () => {
     const foreign = await t.as(clientUser, { method: 'GET', url: `/api/scan/vehicles/${await vehicleOf(onlyB)}` });
     expect(foreign.statusCode).toBe(404);
     expect((await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${hidden}/comparison` })).statusCode).toBe(404);
+  });
+
+  it('hides a comparison resting on a scan the caller may not see, and names the vehicle on the scan', async () => {
+    const other = await ingest({ licensePlate: 'SCP003', timestamp: day(62) });
+    await results(other, { dents: { roof: { light: 1 } } });
+    const mine = await ingest({ licensePlate: 'SCP003', timestamp: day(63) });
+    await results(mine, { dents: { roof: { light: 3 } } });
+    await t.db.updateTable('scans').set({ client_id: clientB.id }).where('id', '=', other).execute();
+    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientA.id] })).email);
+    expect(await comparison(mine)).toMatchObject({ previous_scan_id: other, has_new_damage: true });
+    expect(await comparison(mine, clientUser)).toBeNull();
+    const vehicle = (await vehicleOf(mine))!;
+    const page = (await t.as(clientUser, { method: 'GET', url: `/api/scan/vehicles/${vehicle}` })).json().data;
+    expect(page.scans).toMatchObject([{ id: mine, summary: null, has_new_damage: null, previous_scan_id: null }]);
+    const scan = await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${mine}` });
+    expect(scan.json().data.vehicle_id).toBe(vehicle);
   });
 
   it('gives each wheel its lowest depths over time and the wear projection', async () => {
@@ -232,5 +330,22 @@ describe('vehicles through the scans a user may see', () => {
     expect(wheel.readings.map((r: { depthMm: number }) => r.depthMm)).toEqual([8, 7, 6]);
     // 1 mm per 30 days from 6 mm on day 160: 1.5 mm 135 days later.
     expect(wheel.projection).toMatchObject({ unit: 'per30days', rateMm: 1, projectedAt: day(295).slice(0, 10) });
+  });
+});
+
+describe('the demo data', () => {
+  it('has a vehicle scanned twice whose second scan shows new damage, linked by the same code as ingestion', async () => {
+    const before = new Set((await t.db.selectFrom('scans').select('id').execute()).map((s) => s.id));
+    await seedScans(t.db, t.app.storage, { count: 30, seed: 11 });
+    const seeded = (await t.db.selectFrom('scans').select(['id', 'vehicle_id']).execute()).filter((s) => !before.has(s.id));
+    expect(seeded).toHaveLength(31);
+    expect(seeded.every((s) => s.vehicle_id !== null)).toBe(true);
+    const revisit = await sql<{ scan_id: number; previous_scan_id: number; summary: string; new_damage_count: number }>`
+      select c.scan_id, c.previous_scan_id, c.summary, c.new_damage_count from scan_comparisons c
+      join scans s on s.id = c.scan_id where s.scan_id like '%-revisit'`.execute(t.db);
+    expect(revisit.rows).toHaveLength(1);
+    expect(revisit.rows[0].summary).toMatch(/\+2 medium dents/);
+    expect(revisit.rows[0].new_damage_count).toBeGreaterThanOrEqual(2);
+    expect(await vehicleOf(revisit.rows[0].scan_id)).toBe(await vehicleOf(revisit.rows[0].previous_scan_id));
   });
 });

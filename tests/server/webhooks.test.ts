@@ -41,6 +41,7 @@ describe('webhooks', () => {
     expect(res.json()).toEqual([
       { text: 'Scan created', value: 'scan.created' },
       { text: 'Scan updated', value: 'scan.updated' },
+      { text: 'New damage since the last scan', value: 'scan.new_damage' },
       { text: 'Quote generated', value: 'quote.generated' },
     ]);
   });

@@ -22,6 +22,7 @@ export interface ScanFilters {
   agent_id?: number;
   client_id?: number;
   location_id?: number;
+  new_damage?: string;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -59,6 +60,10 @@ export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilte
   if (f.location_id !== undefined) parts.push(sql<boolean>`s.location_id = ${f.location_id}`);
   if (f.status) parts.push(sql<boolean>`s.status = ${f.status}`);
   if (f.type) parts.push(sql<boolean>`s.type = ${f.type}`);
+  if (f.new_damage) {
+    const gained = sql<boolean>`exists (select 1 from scan_comparisons k where k.scan_id = s.id and k.has_new_damage)`;
+    parts.push(f.new_damage === 'true' ? gained : sql<boolean>`not ${gained}`);
+  }
   // Time bounds, as instants: lower inclusive, upper exclusive.
   const lows: RawBuilder<unknown>[] = [];
   const highs: RawBuilder<unknown>[] = [];
@@ -86,7 +91,7 @@ export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilte
 
   const agents = narrow(scope.agents, f.agent_id);
   const clients = narrow(scope.clients, f.client_id);
-  const countable = !f.q && !f.status && !f.type && f.location_id === undefined && (agents === null || clients === null);
+  const countable = !f.q && !f.status && !f.type && !f.new_damage && f.location_id === undefined && (agents === null || clients === null);
   const bound = (xs: RawBuilder<unknown>[], pick: 'greatest' | 'least') =>
     xs.length === 0 ? null : xs.length === 1 ? xs[0] : sql`${sql.raw(pick)}(${sql.join(xs)})`;
   const counted: CountedShape | null = countable

@@ -32,7 +32,8 @@ export const itemColumns = sql`s.id, s.scan_id, s.license_plate as "licensePlate
   s.valuation, s.location_id, l.name as location_name, s.location_state, s.client_id, c.name as client_name, s.agent_id,
   a.name as agent_name, s.device_id, s.type, s.status, s.scanned_at as "timestamp", s.start_time as "startTime",
   s.dent_count + s.scratch_count as "damageCount", s.dent_count as "dentCount", s.scratch_count as "scratchCount",
-  s.created_at, s.updated_at, exists (select 1 from quotes q where q.scan_id = s.id) as has_quote`;
+  s.created_at, s.updated_at, exists (select 1 from quotes q where q.scan_id = s.id) as has_quote,
+  coalesce((select k.new_damage_count from scan_comparisons k where k.scan_id = s.id), 0) as new_damage`;
 export const itemJoins = sql`join agents a on a.id = s.agent_id left join clients c on c.id = s.client_id left join locations l on l.id = s.location_id`;
 
 export type ScanItem = {
@@ -63,6 +64,8 @@ export type ScanItem = {
   updated_at: Date;
   /** The scan has a quote (the customer portal's 'completed'). */
   has_quote: boolean;
+  /** Damage gained since the vehicle's previous scan (0 without a comparison). */
+  new_damage: number;
 };
 
 /** One list row by id, inside the scope (or any, for events and ingestion). */
@@ -84,9 +87,9 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
       { meta_thumbnail: string | null; meta_src: string | null } & Record<
         'arch' | 'chasis' | 'tire' | 'rims',
         Record<string, unknown> | null
-      > & { version: number }
+      > & { version: number; vehicle_id: number | null }
     >`
-      select meta_thumbnail, meta_src, arch, chasis, tire, rims, version from scans where id = ${id}`.execute(db),
+      select meta_thumbnail, meta_src, arch, chasis, tire, rims, version, vehicle_id from scans where id = ${id}`.execute(db),
     sql<{
       id: number;
       damage_id: string;
@@ -191,6 +194,7 @@ export async function findScanDetail(db: Executor, id: number, scope?: DataScope
     pdf_path: report ? pathOf(report.url) : null,
     tyre_repairs: repairs,
     version: x.version,
+    vehicle_id: x.vehicle_id === null ? null : Number(x.vehicle_id),
   };
 }
 export type ScanDetail = NonNullable<Awaited<ReturnType<typeof findScanDetail>>>;

@@ -33,8 +33,9 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
         summary: 'Page of scans, newest first',
         description:
           'Filters: q (registration prefix, make, model, client or agent name), ts/te (YYYY-MM-DD or YYYY-MM-DD HH:mm:ss in Australia/Melbourne time, ' +
-          'te inclusive), ago (48h: the customer portal), status, type, agent_id, client_id, location_id. `total` is exact when only the scope, one agent or one client, and a date range narrow the list; ' +
-          'with q, status, type or location_id and beyond 10,000 matches it is an estimate and `total_is_estimate` is true.',
+          'te inclusive), ago (48h: the customer portal), status, type, agent_id, client_id, location_id, new_damage (true: damage new since the ' +
+          'vehicle’s previous scan; false: none; each row’s new_damage counts it). `total` is exact when only the scope, one agent or one client, and a date range narrow the list; ' +
+          'with q, status, type, location_id or new_damage and beyond 10,000 matches it is an estimate and `total_is_estimate` is true.',
         querystring: ScanListQuery,
         response: { 200: ScanPageReply, ...recordErrors },
       },

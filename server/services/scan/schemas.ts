@@ -46,6 +46,8 @@ export const ScanFilterQuery = z.object({
   agent_id: optionalId('Agent'),
   client_id: optionalId('Client'),
   location_id: optionalId('Location'),
+  /** true: only scans with damage new since the vehicle's previous scan; false: only those without. */
+  new_damage: lowerChoice(['true', 'false'], 'new damage'),
 });
 export const ScanListQuery = ScanFilterQuery.extend({
   page: z.coerce.number().int().min(1).max(10_000_000).default(1),

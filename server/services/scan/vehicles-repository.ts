@@ -159,14 +159,16 @@ export async function upsertComparison(
     differences: unknown;
     summary: string;
     has_new_damage: boolean;
+    new_damage_count: number;
   },
 ) {
-  await sql`insert into scan_comparisons (scan_id, previous_scan_id, previous_scanned_at, differences, summary, has_new_damage)
+  await sql`insert into scan_comparisons (scan_id, previous_scan_id, previous_scanned_at, differences, summary, has_new_damage,
+      new_damage_count)
     values (${c.scan_id}, ${c.previous_scan_id}, ${c.previous_scanned_at}, ${JSON.stringify(c.differences)}::jsonb, ${c.summary},
-      ${c.has_new_damage})
+      ${c.has_new_damage}, ${c.new_damage_count})
     on conflict (scan_id) do update set previous_scan_id = excluded.previous_scan_id,
       previous_scanned_at = excluded.previous_scanned_at, differences = excluded.differences, summary = excluded.summary,
-      has_new_damage = excluded.has_new_damage, computed_at = now()`.execute(trx);
+      has_new_damage = excluded.has_new_damage, new_damage_count = excluded.new_damage_count, computed_at = now()`.execute(trx);
 }
 
 export async function deleteComparison(trx: Executor, scanId: number) {
@@ -225,7 +227,7 @@ export async function findVehicle(db: Executor, scope: DataScope, id: number) {
   return r.rows[0] ?? null;
 }
 
-/** The vehicle's scans in the caller's scope, oldest first, with their stored comparison and quotes. */
+/** The vehicle's scans in the caller's scope, oldest first, with their stored comparison when both scans are in it. */
 export async function vehicleScans(db: Executor, scope: DataScope, vehicleId: number) {
   const r = await sql<{
     id: number;
@@ -242,7 +244,10 @@ export async function vehicleScans(db: Executor, scope: DataScope, vehicleId: nu
     previous_scan_id: number | null;
   }>`select s.id, s.scan_id, s.type, s.status, s.license_plate, s.scanned_at, s.odometer_km, s.dent_count, s.scratch_count,
       c.summary, c.has_new_damage, c.previous_scan_id
-    from scans s left join scan_comparisons c on c.scan_id = s.id
+    from scans s
+    -- A comparison with a scan out of scope would tell of that scan: left out.
+    left join scan_comparisons c on c.scan_id = s.id
+      and exists (select 1 from scans s where s.id = c.previous_scan_id and ${scopePredicate(scope, scanScope)})
     where s.vehicle_id = ${vehicleId} and ${scopePredicate(scope, scanScope)}
     order by s.scanned_at, s.id`.execute(db);
   return r.rows;

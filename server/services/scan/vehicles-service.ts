@@ -3,16 +3,20 @@ import { DEFAULT_TREAD_LIMITS, treadLimitsOf } from '../../../src/domain/scan-vi
 import {
   compareDamage,
   minDepthByWheel,
+  newDamage,
   newDamageSummary,
   normaliseRegistration,
   normaliseVin,
   projectWear,
+  type PanelComparison,
   type TreadReading,
 } from '../../../src/domain/vehicle-history';
 import type { Executor } from '../../db/database';
 import { NotFoundError } from '../../errors';
 import type { Caller } from '../../lib/caller';
+import { enqueueWebhooks } from '../../lib/events';
 import { visibleScan } from '../../lib/scan-scope';
+import { findScanItem } from './scan-repository';
 import { SCAN_MODEL, type ScanDeps } from './shared';
 import {
   comparedAgainst,
@@ -45,20 +49,46 @@ export const VEHICLE_MODEL = 'Vehicle';
 /** How far back a scan looks for the vehicle's previous scan when the setting is missing or unreadable. */
 export const DEFAULT_COMPARE_WINDOW_DAYS = 180;
 
-/** Compares the scan with its vehicle's previous scan of its kind within the window, stored with the scan (or removed). */
+/** The counts a comparison rests on, as one text (jsonb keeps keys in its own order, so its JSON cannot be compared). */
+const countsText = (panels: PanelComparison[]) =>
+  panels.map((p) => `${p.carPanel}/${p.type}:${p.levels.map((l) => `${l.level}=${l.before}>${l.after}`).join(',')}`).join(';');
+
+/**
+ * Compares the scan with its vehicle's previous scan of its kind within the window, stored with the scan (or removed).
+ * A stored comparison with new or worsened damage that differs from the one stored before queues `scan.new_damage`
+ * for the agent's webhooks in the same transaction (when both scans are that agent's), so a recomputation that changes
+ * nothing sends nothing.
+ */
 async function refreshComparison(trx: Executor, scanId: number, windowDays: number) {
   const previous = await previousScanOf(trx, scanId, windowDays);
   if (!previous) return deleteComparison(trx, scanId);
   const counts = await countsOf(trx, [previous.id, scanId]);
   const comparison = compareDamage(counts.get(previous.id)!, counts.get(scanId)!);
-  await upsertComparison(trx, {
+  const stored = {
     scan_id: scanId,
     previous_scan_id: previous.id,
     previous_scanned_at: previous.scanned_at,
     differences: comparison.panels,
     summary: newDamageSummary(comparison),
     has_new_damage: comparison.hasNewDamage,
-  });
+    new_damage_count: newDamage(comparison).reduce((n, d) => n + d.delta, 0),
+  };
+  const before = comparison.hasNewDamage ? await findComparison(trx, scanId) : null;
+  await upsertComparison(trx, stored);
+  const unchanged =
+    before !== null && Number(before.previous_scan_id) === previous.id && countsText(before.differences) === countsText(comparison.panels);
+  if (!comparison.hasNewDamage || unchanged) return;
+  const [scan, previousItem] = await Promise.all([findScanItem(trx, scanId), findScanItem(trx, previous.id)]);
+  // An agent hears only of a comparison between its own scans: the other scan's counts are another agent's.
+  if (scan && previousItem?.agent_id === scan.agent_id)
+    await enqueueWebhooks(trx, scan.agent_id, 'scan.new_damage', {
+      scan,
+      previous_scan_id: previous.id,
+      previous_scanned_at: previous.scanned_at,
+      summary: stored.summary,
+      new_damage: stored.new_damage_count,
+      differences: comparison.panels,
+    });
 }
 
 /**
@@ -123,10 +153,14 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db'>) {
       query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc'; page: number; per_page: number },
     ) => listVehicles(db, caller.scope, query),
 
-    /** The scan's stored comparison (null without one); the scan must be the caller's to see. */
+    /**
+     * The scan's stored comparison (null without one); the scan must be the caller's to see, and so must the previous
+     * scan: a vehicle's history is seen only as far as the caller's scans.
+     */
     async comparison(caller: Pick<Caller, 'scope'>, scanId: number) {
       if (!(await visibleScan(db, caller.scope, scanId))) throw new NotFoundError(SCAN_MODEL, scanId);
-      return findComparison(db, scanId);
+      const found = await findComparison(db, scanId);
+      return found && (await visibleScan(db, caller.scope, Number(found.previous_scan_id))) ? found : null;
     },
 
     async detail(caller: Pick<Caller, 'scope'>, id: number) {

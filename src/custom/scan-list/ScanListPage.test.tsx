@@ -35,7 +35,18 @@ describe('scan list screen', () => {
     await renderListScreen('/scans', <ScanListPage />);
     expect(await screen.findByText('PLATE2')).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['Location', 'Type', 'Date/Time', 'Registration', 'Car Color', 'Client', 'Agent', 'Status', 'Action']);
+    expect(headers).toEqual([
+      'Location',
+      'Type',
+      'Date/Time',
+      'Registration',
+      'Car Color',
+      'Client',
+      'Agent',
+      'Status',
+      'New Damage',
+      'Action',
+    ]);
     expect(screen.getAllByText('31-05-2024 05:30 PM')).toHaveLength(2);
     expect(screen.getByText('Tire')).toBeTruthy();
     expect(screen.getByText('Ready')).toBeTruthy();
@@ -109,6 +120,21 @@ describe('scan list screen', () => {
     await waitFor(() => expect(screen.queryByText('1 filter applied')).toBeNull());
     expect(listCalls(fetch).at(-1)).toBe('/api/scan/scans?page=1&per_page=10');
     expect(screen.getByLabelText<HTMLInputElement>('Start Date').value).toBe('');
+  });
+
+  it('filters to the scans with new damage since the last scan and shows each row’s count', async () => {
+    const fetch = signedIn((request) =>
+      request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1, { new_damage: 3 }), scan(2)], total: 2 } } : undefined,
+    );
+    await renderListScreen('/scans', <ScanListPage />);
+    await screen.findByText('PLATE1');
+    expect(screen.getByLabelText('3 new since the last scan').textContent).toBe('+3');
+    expect(screen.getAllByText(/^\+\d/)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: /Expand to Filter/ }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'New Damage' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'With new damage' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(listCalls(fetch)).toContain('/api/scan/scans?new_damage=true&page=1&per_page=10'));
   });
 
   it('sorts the returned page by a column, both ways, without asking the server', async () => {

@@ -3,6 +3,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { DataTable, LinkBase, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
+import { NEW_DAMAGE_COLOUR } from '../../domain/scan-view';
 import { isScanType, SCAN_STATUSES } from '../../domain/scans';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
@@ -50,7 +51,7 @@ const StatusChip = ({ status }: { status: unknown }) => {
   );
 };
 
-/** The scan list's advance filter: date range, status, type, agent, client and location. */
+/** The scan list's advance filter: date range, status, type, agent, client, location and new damage. */
 const SCAN_FILTERS: FilterDescription<ScanFilterKey> = {
   keys: FILTER_KEYS,
   columns: 4,
@@ -67,6 +68,16 @@ const SCAN_FILTERS: FilterDescription<ScanFilterKey> = {
     { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
     { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },
     { type: 'reference', source: 'location_id', label: 'location', reference: 'locations' },
+    {
+      type: 'choice',
+      source: 'new_damage',
+      label: 'new_damage',
+      choices: [
+        { id: 'true', name: 'app.scans.new_damage.true' },
+        { id: 'false', name: 'app.scans.new_damage.false' },
+      ],
+      translateChoice: true,
+    },
   ],
 };
 
@@ -121,6 +132,22 @@ const ScanTable = () => {
           disableSort={unsortable('status')}
           sx={noWrap}
           render={(row) => <StatusChip status={row.status} />}
+        />
+        <Column
+          source="new_damage"
+          {...label('new_damage')}
+          disableSort
+          align="right"
+          render={(row) =>
+            row.new_damage ? (
+              <Chip
+                size="small"
+                label={`+${row.new_damage}`}
+                aria-label={translate('app.scans.new_damage.count', { smart_count: row.new_damage })}
+                sx={{ bgcolor: NEW_DAMAGE_COLOUR, color: '#fff' }}
+              />
+            ) : null
+          }
         />
         <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
           <Box sx={{ display: 'inline-flex' }} onClick={stopRowClick}>

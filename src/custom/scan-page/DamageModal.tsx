@@ -36,13 +36,13 @@ const draftsOf = (scan: Scan, carPanel: string): Drafts => {
   return { dents: of('dents'), scratchs: of('scratchs') };
 };
 
-type Detection = Scan['damages'][number];
+export type Detection = Scan['damages'][number];
 
 /** A detection's close-up with its measures in mm; a click or Enter opens it in the viewer. */
 /** A close-up is half a phone's width, and under 320 px (its grid's minimum is 160) from the small breakpoint up. */
-const CLOSE_UP_SIZES = '(max-width: 599px) 50vw, 320px';
+export const CLOSE_UP_SIZES = '(max-width: 599px) 50vw, 320px';
 
-const DetectionImage = ({ damage, name, onOpen }: { damage: Detection; name: string; onOpen: () => void }) => {
+export const DetectionImage = ({ damage, name, onOpen }: { damage: Detection; name: string; onOpen: () => void }) => {
   const translate = useTranslate();
   const level = (l: string) => translate(`app.scanPage.level.${l}`, { _: l });
   return (

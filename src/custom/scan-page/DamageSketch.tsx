@@ -5,6 +5,8 @@ import { DAMAGE_LEVELS } from '../../domain/scans';
 import {
   DENT_COLOUR,
   LEVELS_DOWN,
+  NEW_DAMAGE_COLOUR,
+  panelLabelOf,
   SCRATCH_COLOUR,
   SEVERITY_COLOURS,
   sketchGroups,
@@ -12,7 +14,9 @@ import {
   type LevelCounts,
   type PanelDamage,
 } from '../../domain/scan-view';
+import { CompareDialog } from './CompareDialog';
 import { DamageModal } from './DamageModal';
+import { gainsByPanel, useComparison } from './NewSince';
 import { Empty } from './Section';
 import { useScanPage } from './context';
 import { useArchData } from './useArchData';
@@ -36,6 +40,37 @@ const LevelBreakdown = ({ counts }: { counts: LevelCounts }) => {
   );
 };
 
+const CHIP_SX = {
+  minWidth: 28,
+  height: 24,
+  px: 1,
+  borderRadius: 12,
+  color: '#fff',
+  fontSize: 13,
+  fontWeight: 600,
+  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+} as const;
+
+/** What the chips' colours mean; always shown, so the sketch keeps its height when the comparison arrives. */
+const Legend = () => {
+  const translate = useTranslate();
+  const items = [
+    [DENT_COLOUR, 'app.scanPage.legend.dents'],
+    [SCRATCH_COLOUR, 'app.scanPage.legend.scratchs'],
+    [NEW_DAMAGE_COLOUR, 'app.scanPage.legend.new'],
+  ];
+  return (
+    <Box component="figcaption" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, fontSize: 13, color: 'text.secondary' }}>
+      {items.map(([colour, key]) => (
+        <Box key={key} component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+          <Box component="span" sx={{ width: 12, height: 12, borderRadius: 6, bgcolor: colour }} aria-hidden />
+          {translate(key)}
+        </Box>
+      ))}
+    </Box>
+  );
+};
+
 const CountChip = ({
   count,
   colour,
@@ -50,28 +85,27 @@ const CountChip = ({
   onClick: () => void;
 }) => (
   <Tooltip title={<LevelBreakdown counts={counts} />} arrow>
-    <ButtonBase
-      onClick={onClick}
-      aria-label={label}
-      sx={{
-        minWidth: 28,
-        height: 24,
-        px: 1,
-        borderRadius: 12,
-        bgcolor: colour,
-        color: '#fff',
-        fontSize: 13,
-        fontWeight: 600,
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
-    >
+    <ButtonBase onClick={onClick} aria-label={label} sx={{ ...CHIP_SX, bgcolor: colour }}>
       {count}
     </ButtonBase>
   </Tooltip>
 );
 
 /** One panel's row of the sketch: its worst severity, its name, its dent and scratch chips. */
-const PanelChips = ({ panel, label, onOpen }: { panel: PanelDamage; label: string; onOpen: () => void }) => {
+const PanelChips = ({
+  panel,
+  label,
+  onOpen,
+  gained,
+  onCompare,
+}: {
+  panel: PanelDamage;
+  label: string;
+  onOpen: () => void;
+  /** Damage new since the vehicle's previous scan on this panel (0: none). */
+  gained: number;
+  onCompare: () => void;
+}) => {
   const translate = useTranslate();
   const worst = worstLevel(Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, panel.dents[l] + panel.scratchs[l]])) as LevelCounts);
   return (
@@ -109,24 +143,42 @@ const PanelChips = ({ panel, label, onOpen }: { panel: PanelDamage; label: strin
           onClick={onOpen}
         />
       )}
+      {gained > 0 && (
+        <Tooltip title={translate('app.scanPage.compare.open')} arrow>
+          <ButtonBase
+            onClick={onCompare}
+            aria-haspopup="dialog"
+            aria-label={translate('app.scanPage.chip_new', { panel: label, smart_count: gained })}
+            sx={{ ...CHIP_SX, bgcolor: NEW_DAMAGE_COLOUR }}
+          >
+            +{gained}
+          </ButtonBase>
+        </Tooltip>
+      )}
     </Box>
   );
 };
 
 /**
  * Arch / chasis: the car sketch, one card per panel-group drawing with the damaged panels on it and their
- * dent (#B54054) and scratch (#334A8F) count chips; a chip opens the damage modal.
+ * dent (#B54054) and scratch (#334A8F) count chips; a chip opens the damage modal. A panel with damage new since the
+ * vehicle's previous scan gets a chip in its own colour (the legend names the three), which opens the two scans side by side.
  */
 export const DamageSketch = () => {
   const translate = useTranslate();
   const { scan } = useScanPage();
   const arch = useArchData(scan.id);
+  const comparison = useComparison(scan.id).data;
+  const gains = gainsByPanel(comparison);
   const [open, setOpen] = useState<{ carPanel: string; label: string } | null>(null);
+  const [comparing, setComparing] = useState<string | null>(null);
   if (arch.isPending) return <Skeleton variant="rectangular" height={240} />;
   // Arch data errors are logged only.
   if (arch.error) console.warn('archData/search failed', arch.error);
   const sketch = arch.data ? sketchGroups(arch.data) : [];
   const damaged = sketch.some((g) => g.panels.length > 0);
+  const labelOf = (carPanel: string) =>
+    sketch.flatMap((g) => g.panels).find((p) => p.carPanel === carPanel)?.label ?? panelLabelOf(carPanel);
   const viewsOf = (carPanel: string) =>
     (arch.data?.panel_groups ?? [])
       .filter((g) => g.panels.some((p) => p.carPanel === carPanel))
@@ -152,13 +204,29 @@ export const DamageSketch = () => {
               </Typography>
               <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
                 {onView.map((p) => (
-                  <PanelChips key={p.carPanel} panel={p} label={p.label} onOpen={() => setOpen({ carPanel: p.carPanel, label: p.label })} />
+                  <PanelChips
+                    key={p.carPanel}
+                    panel={p}
+                    label={p.label}
+                    onOpen={() => setOpen({ carPanel: p.carPanel, label: p.label })}
+                    gained={gains.get(p.carPanel) ?? 0}
+                    onCompare={() => setComparing(p.carPanel)}
+                  />
                 ))}
               </Box>
             </CardContent>
           </Card>
         ))}
       </Box>
+      <Legend />
+      {comparing && comparison && (
+        <CompareDialog
+          comparison={comparison}
+          panels={[...gains.keys()].map((carPanel) => ({ carPanel, label: labelOf(carPanel) }))}
+          initial={comparing}
+          onClose={() => setComparing(null)}
+        />
+      )}
       {open && <DamageModal carPanel={open.carPanel} label={open.label} views={viewsOf(open.carPanel)} onClose={() => setOpen(null)} />}
     </Box>
   );

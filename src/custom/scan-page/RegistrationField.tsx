@@ -9,11 +9,12 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
+  Link,
   TextField,
   Tooltip,
 } from '@mui/material';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import { HttpError, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { HttpError, LinkBase, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatValuation, lookupVehicle, plateOptions } from '../../domain/scan-view';
 import { useNotifyError } from '../../components/useNotifyError';
@@ -187,7 +188,16 @@ export const RegistrationField = () => {
       <InlineField<string>
         name="licensePlate"
         label={label}
-        display={plate}
+        display={
+          // The registration leads to the vehicle's history (every scan of this car the user may see).
+          plate && scan.vehicle_id ? (
+            <Link component={LinkBase} to={`/vehicles/${scan.vehicle_id}`} underline="hover" title={translate('app.scanPage.vehicle_link')}>
+              {plate}
+            </Link>
+          ) : (
+            plate
+          )
+        }
         initial={plate}
         input={(p) => <PlateInput {...p} />}
         save={(v) => save({ licensePlate: v.trim() || null }, label)}

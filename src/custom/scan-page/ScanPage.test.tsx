@@ -103,11 +103,14 @@ function signedIn(who: Partial<CurrentUser>, answer: (request: string) => Reply 
   return stubApi((request) => {
     if (request === 'GET /api/user/auth/user') return { body: { data: user } };
     if (request.endsWith('/lists')) return { body: [] };
+    // The test's own replies come before the shared ones.
+    const own = answer(request);
+    if (own) return own;
     if (request === 'GET /api/scan/scans/42') return { body: { data: archScan } };
     if (request === 'GET /api/scan/scans/43') return { body: { data: tyreScan } };
     if (request === 'GET /api/scan/archData/search?scan_id=42') return { body: { data: arch } };
     if (request === 'POST /api/quote/quotes/search') return { body: { data: savedQuote } };
-    return answer(request);
+    return undefined;
   });
 }
 
@@ -211,5 +214,53 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
     renderScreen('/scans/43/3', { pages: [path, agentPath] });
     const choices = await screen.findByRole('group', { name: 'Repair type for FRONT LEFT' }, { timeout: 40_000 });
     expect(within(choices).getByRole('button', { name: 'Replace' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('marks the panel with new damage since the last scan, shows the two scans side by side and links the vehicle', async () => {
+    const comparison = {
+      previous_scan_id: 41,
+      previous_scanned_at: '2024-05-01T02:00:00.000Z',
+      differences: [
+        {
+          carPanel: 'bonnet',
+          type: 'dents',
+          change: 'worsened',
+          levels: [{ carPanel: 'bonnet', type: 'dents', level: 'light', before: 0, after: 2, delta: 2, change: 'new' }],
+        },
+      ],
+      summary: 'Bonnet +2 light dents',
+      has_new_damage: true,
+    };
+    const closeUp = (id: number, scanId: number) => ({
+      id,
+      damage_id: `d-${id}`,
+      src: `/api/user/files/d${id}.jpg`,
+      path: `d${id}.jpg`,
+      type: 'dents',
+      carPanel: 'bonnet',
+      level: 'light',
+      width_mm: 10 + scanId,
+      height_mm: 10,
+      data: [],
+    });
+    const current = { ...archScan, vehicle_id: 7, damages: [closeUp(1, 42)] };
+    signedIn(ADMIN, (request) => {
+      if (request === 'GET /api/scan/scans/42') return { body: { data: current } };
+      if (request === 'GET /api/scan/scans/42/comparison') return { body: { data: comparison } };
+      if (request === 'GET /api/scan/scans/41') return { body: { data: { ...archScan, id: 41, damages: [closeUp(2, 41)] } } };
+      return undefined;
+    });
+    renderScreen('/scans/42', { pages: [path, agentPath] });
+    const marker = await screen.findByRole('button', { name: 'Bonnet: 2 new since the last scan' }, { timeout: 40_000 });
+    expect(marker.textContent).toBe('+2');
+    expect(screen.getByText('New since the last scan')).toBeTruthy();
+    expect(section('Car Details').getByRole('link', { name: '1AB2CD' }).getAttribute('href')).toBe('/vehicles/7');
+
+    fireEvent.click(marker);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Bonnet: this scan and the last' }));
+    const last = within(await dialog.findByRole('region', { name: 'Last scan, 01-05-2024' }));
+    expect(await last.findByRole('img', { name: 'Bonnet — Light dent — 51 × 10 mm' })).toBeTruthy();
+    const now = within(dialog.getByRole('region', { name: /^This scan, / }));
+    expect(now.getByRole('img', { name: 'Bonnet — Light dent — 52 × 10 mm' })).toBeTruthy();
   });
 });

@@ -42,20 +42,16 @@ export const FilteredList = <K extends string>({
   children,
 }: FilteredListProps<K>) => {
   const translate = useTranslate();
-  const agent = useSelectedAgent();
-  const client = useSelectedClient();
+  const queryOptions = useSelectionQuery();
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="h1" variant="h6" sx={{ mb: 2 }}>
-        {translate(`${messages}.title`)}
-      </Typography>
+    <ListFrame title={translate(`${messages}.title`)}>
       <ListBase
         resource={resource}
         perPage={PER_PAGE_OPTIONS[0]}
         sort={SERVER_ORDER}
         debounce={SEARCH_DEBOUNCE_MS}
         filterDefaultValues={filterDefaultValues}
-        queryOptions={{ meta: { selection: { agent, client } } }}
+        queryOptions={queryOptions}
       >
         <AdvanceFilter messages={messages} id={`${id}-advance-filter`} filters={filters} />
         <ListView
@@ -68,14 +64,33 @@ export const FilteredList = <K extends string>({
           }
           pagination={false}
           empty={false}
-          // A wide table scrolls inside its card on a phone instead of widening the page (360 px).
-          sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+          sx={LIST_VIEW_SX}
         >
           {children}
         </ListView>
       </ListBase>
-    </Box>
+    </ListFrame>
   );
+};
+
+/** A wide table scrolls inside its card on a phone instead of widening the page (360 px). */
+export const LIST_VIEW_SX = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } as const;
+
+/** A list page: its title as the page's heading, then the list. */
+export const ListFrame = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography component="h1" variant="h6" sx={{ mb: 2 }}>
+      {title}
+    </Typography>
+    {children}
+  </Box>
+);
+
+/** The header's agent and client selection as a list query's meta: another selection fetches again. */
+export const useSelectionQuery = () => {
+  const agent = useSelectedAgent();
+  const client = useSelectedClient();
+  return { meta: { selection: { agent, client } } };
 };
 
 /**

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderListScreen } from '../../test/renderListScreen';
+import { callsTo, signedInLister } from '../../test/stubFetch';
+import { VehicleListPage } from './VehicleListPage';
+
+const vehicle = (id: number, registration: string) => ({
+  id,
+  registration,
+  state: 'VIC',
+  vin: null,
+  make: 'Kia',
+  model: 'Rio',
+  first_seen: '2024-05-01T02:00:00.000Z',
+  last_seen: '2024-05-31T07:30:00.000Z',
+});
+
+describe('Vehicles list', () => {
+  it('asks the server for the last seen first, sorts and searches on the server', async () => {
+    const fetch = signedInLister((request) =>
+      request.startsWith('GET /api/scan/vehicles?')
+        ? { body: { items: [vehicle(7, 'ABC123'), vehicle(8, 'XYZ789')], total: 2 } }
+        : undefined,
+    );
+    await renderListScreen('/vehicles', <VehicleListPage />);
+    expect(await screen.findByText('ABC123')).toBeTruthy();
+    const calls = () => callsTo(fetch, '/api/scan/vehicles?');
+    expect(calls()[0]).toBe('/api/scan/vehicles?page=1&per_page=10&sort=last_seen&order=desc');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Registration',
+      'State',
+      'Make',
+      'Model',
+      'VIN',
+      'First Seen',
+      'Last Seen',
+    ]);
+    expect(screen.getAllByText('31-05-2024 05:30 PM')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by registration ascending' }));
+    await waitFor(() => expect(calls()).toContain('/api/scan/vehicles?page=1&per_page=10&sort=registration&order=asc'));
+    fireEvent.change(screen.getByPlaceholderText('Search registration or VIN'), { target: { value: ' abc ' } });
+    await waitFor(() => expect(calls().at(-1)).toBe('/api/scan/vehicles?page=1&per_page=10&q=abc&sort=registration&order=asc'), {
+      timeout: 3000,
+    });
+  });
+});
