@@ -209,7 +209,7 @@ describe('new damage in the scan list and for webhooks', () => {
     await results(a, { dents: { roof: { light: 1 } }, scratchs: { bonnet: { light: 2 } } });
     const b = await ingest({ licensePlate: 'MIG028', timestamp: day(76) });
     await results(b, { dents: { roof: { light: 3, medium: 1 } }, scratchs: { bonnet: { light: 1 } } });
-    const migration = fs.readFileSync('server/db/migrations/028_scan_new_damage.sql', 'utf8');
+    const migration = fs.readFileSync('server/db/migrations/030_scan_new_damage.sql', 'utf8');
     const backfill = migration.slice(migration.indexOf('update scan_comparisons'), migration.indexOf('-- The list filtered'));
     await sql`update scan_comparisons set new_damage_count = 0 where scan_id = ${b}`.execute(t.db);
     await sql.raw(backfill).execute(t.db);
