@@ -204,7 +204,7 @@ describe('new damage in the scan list and for webhooks', () => {
     expect(bad.json().error).toEqual({ new_damage: expect.stringMatching(/new damage is invalid/) });
   });
 
-  it('counts the gains of the comparisons stored before the count existed (migration 028)', async () => {
+  it('counts the gains of the comparisons stored before the count existed (migration 030)', async () => {
     const a = await ingest({ licensePlate: 'MIG028', timestamp: day(75) });
     await results(a, { dents: { roof: { light: 1 } }, scratchs: { bonnet: { light: 2 } } });
     const b = await ingest({ licensePlate: 'MIG028', timestamp: day(76) });
