@@ -60,6 +60,10 @@ const en = {
   parts: 'Parts',
   comments: 'Comments',
   vehicle_photo: 'Vehicle Photo',
+  /** A quote pricing only the new damage says so under the vehicle header ({date}: the previous scan's day). */
+  new_damage_only: 'New damage only (compared with the scan of {date})',
+  /** The damaged panels such a quote leaves at 0. */
+  pre_existing: 'Pre-existing damage (not priced)',
   /** The heading of the totals block. */
   totals_title: 'Totals',
   totals: {
@@ -137,6 +141,8 @@ const ja: InvoiceLabels = {
   parts: '部品',
   comments: 'コメント',
   vehicle_photo: '車両写真',
+  new_damage_only: '新規損傷のみ（{date} のスキャンと比較）',
+  pre_existing: '既存の損傷（見積対象外）',
   totals_title: '合計',
   totals: {
     pdr: 'PDR合計',

@@ -1,4 +1,4 @@
-import { formatDateTime, type DateInput } from './format';
+import { formatDateTime, formatDay, type DateInput } from './format';
 import { INVOICE_LABELS, type InvoiceLabels, type InvoiceLanguage } from './invoice-labels';
 import { formatMoney, type Cents } from './money';
 import type { InvoiceQuote } from './quote-model';
@@ -87,6 +87,8 @@ export interface InvoiceSource {
   photo?: string | null;
   /** The GST rate the quote was priced with, in percent: the GST row names it ('GST 10 %'). */
   gst_percent?: number | null;
+  /** Set when the quote prices only the new damage: the previous scan's time and the pre-existing panels' labels. */
+  new_damage?: { compared_with: DateInput; pre_existing: readonly string[] } | null;
 }
 
 /** A labelled value of the agent block or the vehicle header. */
@@ -162,6 +164,8 @@ export interface Invoice {
   comments: string | null;
   /** The vehicle photo's URL, or null. */
   photo: string | null;
+  /** A new-damage-only quote: the note the header carries, and the damaged panels left at 0 as pre-existing. */
+  new_damage: { note: string; pre_existing: { panel: string; total: string }[] } | null;
 }
 
 /** The document's language: Japanese for 'ja' (or 'ja-JP'), English otherwise. */
@@ -292,6 +296,12 @@ export function buildInvoice(source: InvoiceSource): Invoice {
     totals,
     comments: text(source.comments) || null,
     photo: text(source.photo) || null,
+    new_damage: source.new_damage
+      ? {
+          note: labels.new_damage_only.replace('{date}', formatDay(source.new_damage.compared_with, language)),
+          pre_existing: source.new_damage.pre_existing.map((panel) => ({ panel, total: money(0) })),
+        }
+      : null,
   };
 }
 
@@ -304,6 +314,7 @@ export function invoiceTexts(invoice: Invoice): string[] {
     invoice.agent.name,
     ...invoice.agent.fields.flatMap((f) => [f.label, f.value]),
     ...invoice.vehicle.flatMap((f) => [f.label, f.value]),
+    ...(invoice.new_damage ? [invoice.new_damage.note, labels.pre_existing, ...invoice.new_damage.pre_existing.map((p) => p.panel)] : []),
     labels.panel,
     labels.description,
     labels.repair_fee,
@@ -373,5 +384,6 @@ export function invoiceSourceOfQuote(quote: InvoiceQuote, language?: string | nu
     comments: quote.assessor_comments,
     photo: quote.vehicle_photo,
     gst_percent: quote.gst_percent,
+    new_damage: quote.new_damage ?? null,
   };
 }

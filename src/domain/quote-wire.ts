@@ -275,6 +275,8 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     agent: q.agent,
     scan: q.scan,
     version: q.version,
+    new_damage_only: q.new_damage ? 1 : 0,
+    new_damage: q.new_damage ? { compared_with: new Date(q.new_damage.compared_with), pre_existing: q.new_damage.pre_existing } : null,
   };
 }
 

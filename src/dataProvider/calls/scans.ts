@@ -15,8 +15,9 @@ export const scanCalls = (request: Request) => ({
     request<ScanDetail>('scan', scanPath(id), { method: 'PUT', body: { ...changes, noLoading: true } }),
   /** Asks the server to refresh the scan. */
   refreshScan: (id: Identifier) => request('scan', scanPath(id, '/refresh'), { method: 'POST' }),
-  /** The scan's damage priced for a quote. */
-  evaluateScan: (id: Identifier) => request<EvaluationReply>('scan', scanPath(id, '/evaluate')),
+  /** The scan's damage priced for a quote; `newDamageOnly`: only its gains over the vehicle's previous scan. */
+  evaluateScan: (id: Identifier, newDamageOnly = false) =>
+    request<EvaluationReply>('scan', scanPath(id, '/evaluate'), { query: { new_damage_only: newDamageOnly ? '1' : undefined } }),
   /** Sets (or with null clears) a tyre's repair; the reply is the scan's tyre repairs. */
   tyreRepairs: (id: Identifier, body: { row: number; direction: TyreRepair['direction']; repair_type: TyreRepair['repair_type'] | null }) =>
     request<TyreRepair[]>('scan', scanPath(id, '/tyre-repairs'), { method: 'PUT', body }),
