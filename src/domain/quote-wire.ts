@@ -305,6 +305,8 @@ export interface QuoteInvoiceRecord {
   client: { name: string } | null;
   agent: InvoiceQuote['agent'];
   scan: InvoiceQuote['scan'];
+  /** A new-damage-only quote's basis (absent or null on any other). */
+  new_damage?: { compared_with: DateInput; pre_existing: string[] } | null;
 }
 
 /** The invoice's quote of a record the browser read: the stored figures back in cents. */
@@ -336,5 +338,8 @@ export function invoiceQuoteOfRecord(record: QuoteInvoiceRecord): InvoiceQuote {
     client: record.client,
     agent: record.agent,
     scan: record.scan,
+    new_damage: record.new_damage
+      ? { compared_with: String(record.new_damage.compared_with), pre_existing: record.new_damage.pre_existing }
+      : null,
   };
 }

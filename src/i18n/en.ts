@@ -137,6 +137,9 @@ export const enScreens = {
       generation: {
         title: 'Quote Generation',
         unavailable: 'This scan cannot be quoted.',
+        new_damage_only: 'Price only the new damage',
+        new_damage_note: 'New damage only (compared with the scan of %{date})',
+        pre_existing: 'Pre-existing, not priced (%{amount}): %{panels}',
         summary: 'Quote Summary',
         save_bar: 'Total and save',
         total: 'Total',

@@ -325,6 +325,9 @@ export const ja: TranslationMessages = {
       generation: {
         title: '見積作成',
         unavailable: 'このスキャンは見積できません。',
+        new_damage_only: '新規損傷のみ見積',
+        new_damage_note: '新規損傷のみ（%{date} のスキャンと比較）',
+        pre_existing: '既存の損傷、見積対象外（%{amount}）：%{panels}',
         summary: '見積概要',
         save_bar: '合計と保存',
         total: '合計',
