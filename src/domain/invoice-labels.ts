@@ -54,6 +54,8 @@ const en = {
     recheck: 'Recheck Next Visit',
     replace: 'Replace',
   },
+  /** Recheck Next Visit with the wheel's projection ({date}: the day it is estimated to reach the legal minimum). */
+  recheck_by: 'Recheck Next Visit (legal minimum estimated around {date})',
   products: 'Products',
   product: 'Product',
   price: 'Price',
@@ -135,6 +137,7 @@ const ja: InvoiceLabels = {
     recheck: '次回再点検',
     replace: '交換',
   },
+  recheck_by: '次回再点検（法定最小溝深さ到達見込み {date}、推定）',
   products: '商品',
   product: '商品',
   price: '価格',

@@ -47,6 +47,8 @@ export interface InvoiceVehicleSource {
 export interface InvoicePanelSource {
   panel_id: PricingPanel['panel_id'];
   label: string;
+  /** A Recheck Next Visit wheel's projected day at the legal minimum (an estimate), printed on its line. */
+  projected_at?: string | null;
 }
 
 /** A product of the quote: its name and its price in cents. */
@@ -193,7 +195,9 @@ const percentText = (n: number) => String(Math.round(n * 100) / 100);
 const on = (flag: boolean | number | null | undefined) => flag === true || flag === 1;
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v).trim());
 
-function lineDescription(line: PricedLine, labels: InvoiceLabels): string {
+function lineDescription(line: PricedLine, labels: InvoiceLabels, language: InvoiceLanguage, panel?: InvoicePanelSource): string {
+  if (line.kind === 'tyre' && line.repair_type === 'recheck' && panel?.projected_at)
+    return labels.recheck_by.replace('{date}', formatDay(panel.projected_at, language));
   if (line.kind === 'tyre') return labels.tyre_choices[line.repair_type as TyreChoice] ?? line.repair_type;
   if (line.kind === 'scratch') {
     const type = line.repair_type as keyof InvoiceLabels['scratch_types'];
@@ -226,7 +230,7 @@ export function buildInvoice(source: InvoiceSource): Invoice {
       panel_id: line.panel_id,
       kind: line.kind,
       panel: panels.get(String(line.panel_id))?.label ?? String(line.panel_id),
-      description: lineDescription(line, labels),
+      description: lineDescription(line, labels, language, panels.get(String(line.panel_id))),
       repair_fee: money(line.repair_fee),
       aluminium_fee: money(line.aluminium_fee),
       metallic_fee: money(line.metallic_fee),
@@ -375,7 +379,7 @@ export function invoiceSourceOfQuote(quote: InvoiceQuote, language?: string | nu
       aluminium: quote.aluminium,
       panels: [
         ...quote.panels.map((p) => ({ panel_id: p.panel_id, label: p.label })),
-        ...quote.tyres.map((tyre) => ({ panel_id: tyreLineKey(tyre), label: tyre.label })),
+        ...quote.tyres.map((tyre) => ({ panel_id: tyreLineKey(tyre), label: tyre.label, projected_at: tyre.projected_at ?? null })),
       ],
       products: quote.products,
     },

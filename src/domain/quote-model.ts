@@ -32,6 +32,8 @@ export interface QuotedWheel {
   row: number;
   direction: 'L' | 'R';
   label: string;
+  /** A Recheck Next Visit wheel: the day its tread is projected to reach the legal minimum (an estimate), when known. */
+  projected_at?: string | null;
 }
 
 /** A product of the quote: the catalogue's product, its name, and the price the assessor gave, in cents. */

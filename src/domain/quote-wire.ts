@@ -107,6 +107,7 @@ export function wireTyresOf(q: Pick<PricedQuote, 'tyres' | 'lines'>): QuoteTyre[
       status: line?.status ?? 'advisory',
       repair_fee: amount(line?.repair_fee ?? 0),
       lineTotal: amount(line?.line_total ?? 0),
+      ...(t.projected_at ? { projected_at: t.projected_at } : {}),
     };
   });
 }
@@ -206,10 +207,11 @@ export function panelsOfWire(items: Record<string, QuoteItem>): QuotedPanel[] {
     }));
 }
 
-const wheelOf = (t: Pick<QuoteTyre, 'row' | 'direction' | 'label'>): QuotedWheel => ({
+const wheelOf = (t: Pick<QuoteTyre, 'row' | 'direction' | 'label' | 'projected_at'>): QuotedWheel => ({
   row: t.row,
   direction: t.direction,
   label: t.label,
+  ...(t.projected_at ? { projected_at: t.projected_at } : {}),
 });
 
 /** What the stored columns hold of the priced quote, read back: the wire-shaped items, tyres and products, the totals. */

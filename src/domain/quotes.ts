@@ -224,6 +224,8 @@ export const QuoteTyreRecord = z.object({
   status: LineStatus,
   repair_fee: money,
   lineTotal: money,
+  /** Recheck Next Visit: the projected day ('YYYY-MM-DD') the wheel reaches the legal minimum, an estimate; absent when none. */
+  projected_at: z.string().nullable().optional(),
 });
 export type QuoteTyre = z.infer<typeof QuoteTyreRecord>;
 

@@ -28,6 +28,9 @@ import { enqueueWebhooks } from '../../lib/events';
 import { checkImage, isUploadedFile } from '../../lib/images';
 import { pdfLogo, pdfPhoto } from '../../lib/pdf/logo';
 import { renderQuotePdf } from '../../lib/pdf/quote';
+import { loadTyreWear } from '../../lib/tyre-wear';
+import type { WheelWear } from '../../../src/domain/tyre-wear';
+import { wheelKey } from '../../../src/domain/vehicle-history';
 import {
   loadGstPercent,
   loadPanels,
@@ -110,6 +113,8 @@ export interface QuotePricingContext {
   tyres?: readonly TyreChoiceRow[];
   /** The scan's gains over its vehicle's previous scan when only the new damage is priced (`measures` are then those gains). */
   newDamage?: NewDamageInput | null;
+  /** Each wheel's wear across the vehicle's scans: a Recheck Next Visit line names its projected day. */
+  tyreWear?: readonly WheelWear[];
 }
 
 /**
@@ -205,7 +210,14 @@ export function priceQuoteBody(body: QuoteBody, ctx: QuotePricingContext): Price
     vehicle_type: body.vehicle_type,
     gst_percent: ctx.gst_percent,
     panels,
-    tyres: tyres.map((t) => ({ row: t.row, direction: t.direction, label: t.label })),
+    tyres: tyres.map((t) => ({
+      row: t.row,
+      direction: t.direction,
+      label: t.label,
+      ...(t.repair_type === 'recheck'
+        ? { projected_at: ctx.tyreWear?.find((w) => w.wheel === wheelKey(t))?.projection?.projectedAt ?? null }
+        : {}),
+    })),
     // The engine counts a price as typed, rounded half-up to the cent (toCents); a usable price is never negative here.
     products: body.products.map((p) => ({ value: p.value, text: ctx.products.get(p.value)!, price: toCents(p.price) })),
     parts,
@@ -319,13 +331,14 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
         if (!locked) throw new NotFoundError(SCAN_MODEL, body.scan_id);
         const existing = await findQuoteIdByScan(trx, body.scan_id);
         const from = await guardVersion(trx, 'quote', existing, body.version, quoteSnapshot(trx, existing ?? 0));
-        const [client, panels, scanMeasures, newDamage, gst_percent, tyres, products] = await Promise.all([
+        const [client, panels, scanMeasures, newDamage, gst_percent, tyres, wear, products] = await Promise.all([
           loadPricingClient(trx, body.client_id),
           loadPanels(trx),
           loadScanMeasures(trx, body.scan_id),
           body.new_damage_only === 1 ? loadNewDamage(trx, body.scan_id) : null,
           loadGstPercent(trx),
           loadTyreChoices(trx, body.scan_id),
+          loadTyreWear(trx, body.scan_id, scope),
           productNames(
             trx,
             body.products.map((p) => p.value),
@@ -336,7 +349,7 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
           throw new ValidationError({ new_damage_only: 'The scan has no previous scan of its vehicle to compare with' });
         // Only the new damage: the stored comparison's gains are priced in place of the scan's counts.
         const measures = newDamage?.measures ?? scanMeasures;
-        const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres, newDamage });
+        const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres, newDamage, tyreWear: wear.wheels });
         const before = await findQuoteIdByScan(trx, body.scan_id);
         const previous = before === null ? null : await quoteFiles(trx, before);
         const prior = before === null ? null : await findQuote(trx, before);
