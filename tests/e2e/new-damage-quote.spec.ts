@@ -6,7 +6,7 @@ import { newDamageMeasures } from '../../src/domain/new-damage';
 import { clientCategoryMethod, initialDentChoice, initialScratchRepair, panelCategory, priceQuote } from '../../src/domain/pricing';
 import type { EvaluationReply } from '../../src/domain/records';
 import type { ScanComparison } from '../../src/domain/vehicles';
-import { apiGet, apiToken, signIn } from './helpers';
+import { apiGet, demoDevice, signIn } from './helpers';
 
 /** "Price only the new damage": two scans of one registration through the device API, the second quoted on its gains. */
 
@@ -14,13 +14,7 @@ test('the switch prices the differences: the total is the engine’s figure for 
   page,
   request,
 }) => {
-  const admin = await apiToken(request, 'admin@demo.test');
-  const agent = (
-    await (await request.post('/api/user/auth/login', { data: { email: 'agent@demo.test', password: 'demo-password-1' } })).json()
-  ).data as { id: number };
-  const headers = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: headers(admin) })).json()).data.token as string;
-  const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: headers(key) })).json()).data as { id: number }[];
+  const { admin, key, device, headers } = await demoDevice(request);
   const plate = `ND${String(Date.now()).slice(-5)}`;
   const scan = async (n: number, at: Date, measures: object) => {
     const created = await request.post('/api/scan/ingest/scans', {

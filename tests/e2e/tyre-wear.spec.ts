@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { demoDevice, signIn } from './helpers';
 
 /** The tyre tab's wear projection: three tyre scans of one registration through the device API, the last one opened. */
 
 test('the tyre tab prints each wheel’s projected day at the legal minimum as an estimate, with its readings', async ({ page, request }) => {
-  const admin = await apiToken(request, 'admin@demo.test');
-  const agent = (
-    await (await request.post('/api/user/auth/login', { data: { email: 'agent@demo.test', password: 'demo-password-1' } })).json()
-  ).data as { id: number };
-  const headers = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: headers(admin) })).json()).data.token as string;
-  const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: headers(key) })).json()).data as { id: number }[];
+  const { key, device, headers } = await demoDevice(request);
   const plate = `TW${String(Date.now()).slice(-5)}`;
   const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 86_400_000).toISOString();
   let last = 0;
