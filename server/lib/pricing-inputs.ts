@@ -5,7 +5,7 @@ import { OPTION_NAMES } from '../../src/domain/options';
 import type { PricingClientRecord } from '../../src/domain/records';
 import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory, type TyreChoice } from '../../src/domain/pricing';
 import { DEFAULT_GST_PERCENT } from '../../src/domain/quote-rules';
-import { newDamageMeasures, preExistingPanels } from '../../src/domain/new-damage';
+import { type LevelCounts, newDamageMeasures, preExistingPanels, type ScanMeasures } from '../../src/domain/new-damage';
 import type { PanelComparison } from '../../src/domain/vehicle-history';
 import type { Executor } from '../db/database';
 
@@ -70,13 +70,8 @@ export async function loadPanels(db: Executor): Promise<PricingPanelRow[]> {
   return r.rows;
 }
 
-export type LevelCounts = Record<DentLevel, number>;
 /** A scan's counts per car panel (the wire's Quote evaluation: measures). */
-export interface ScanMeasures {
-  dents: Record<string, LevelCounts>;
-  scratchs: Record<string, LevelCounts>;
-  damage_count: { dents: Record<string, number>; scratchs: Record<string, number> };
-}
+export type { LevelCounts, ScanMeasures };
 
 const zeroCounts = (): LevelCounts => Object.fromEntries(DENT_LEVELS.map((l) => [l, 0])) as LevelCounts;
 

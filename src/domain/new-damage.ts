@@ -10,8 +10,8 @@ import type { PanelComparison } from './vehicle-history';
 /** Counts per car panel and level, as pricing reads a scan's (every level present, 0 when none). */
 export type LevelCounts = Record<DamageLevel, number>;
 
-/** The counts a new-damage-only quote prices, shaped as a scan's measures. */
-export interface NewDamageMeasures {
+/** Counts as pricing reads them, per type and car panel (a scan's, or a comparison's gains), with their sums per panel. */
+export interface ScanMeasures {
   dents: Record<string, LevelCounts>;
   scratchs: Record<string, LevelCounts>;
   damage_count: { dents: Record<string, number>; scratchs: Record<string, number> };
@@ -23,8 +23,8 @@ const zero = (): LevelCounts => Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, 
  * Each panel, type and level's gain over the previous scan: new damage and the increment of worsened damage
  * (a level with fewer than before counts 0, never less). Panels without a gain are left out.
  */
-export function newDamageMeasures(differences: readonly PanelComparison[]): NewDamageMeasures {
-  const m: NewDamageMeasures = { dents: {}, scratchs: {}, damage_count: { dents: {}, scratchs: {} } };
+export function newDamageMeasures(differences: readonly PanelComparison[]): ScanMeasures {
+  const m: ScanMeasures = { dents: {}, scratchs: {}, damage_count: { dents: {}, scratchs: {} } };
   for (const panel of differences) {
     if (!(DAMAGE_TYPES as readonly string[]).includes(panel.type)) continue;
     for (const d of panel.levels) {
