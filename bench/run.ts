@@ -12,6 +12,7 @@ import { startProductionServer, type RunningServer } from './server';
 import { benchScreens, mainScreens } from './screens';
 import { benchLighthouse, measureWireBytes } from './web';
 import { scanPageBytes } from './scan-page';
+import { benchVehicles } from './vehicles';
 
 /**
  * `npm run bench`: builds the app and prints the figures the product sets targets for: what the running server sends
@@ -21,7 +22,9 @@ import { scanPageBytes } from './scan-page';
  * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…) and device scan -> browser latency with 500 open
  * connections, and single-record GET throughput through HAProxy with two instances vs one instance directly.
  * Every main screen's Lighthouse desktop and mobile scores with CLS, and the scan page's first damage chip (screens).
- * `BENCH_ONLY=web,api` (any of web, screens, scan-page, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, realtime, cluster) runs only
+ * Vehicle history (comparison at ingest, the vehicle page's data) at 20,000 scans by default, at the issue's 1,000,000 scans
+ * over 200,000 vehicles with `-- --vehicle-scans=1000000`.
+ * `BENCH_ONLY=web,api` (any of web, screens, scan-page, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, vehicles, realtime, cluster) runs only
  * those sections. Exits non-zero when any target is not met.
  */
 const SECTIONS = [
@@ -35,6 +38,7 @@ const SECTIONS = [
   'scans',
   'dashboard',
   'quotes',
+  'vehicles',
   'realtime',
   'cluster',
 ] as const;
@@ -132,6 +136,12 @@ if (runs('quotes')) {
   console.log('\nQuotes list and saving a quote:');
   const quotes = await benchQuotes();
   results.push(...quotes.checks.map((c): [string, boolean] => [`quotes: ${c.name}`, c.met]));
+}
+
+if (runs('vehicles')) {
+  console.log('\nVehicle history:');
+  const vehicles = await benchVehicles();
+  results.push(...vehicles.checks.map((c): [string, boolean] => [`vehicles: ${c.name}`, c.met]));
 }
 
 if (runs('realtime')) {

@@ -97,7 +97,14 @@ export async function seed(client: pg.Client) {
  * from a hash, make/model/body from the generator's vehicle list, type 60% arch / 15% chasis / 25% tire,
  * status 85% uploaded / 5% ready / 10% metadata. A final check confirms every reference resolves.
  */
-export async function bulkLoad(url: string, rows: number, ids: Awaited<ReturnType<typeof seed>>, log: (s: string) => void) {
+export async function bulkLoad(
+  url: string,
+  rows: number,
+  ids: Awaited<ReturnType<typeof seed>>,
+  log: (s: string) => void,
+  /** Vehicles 1..n already stored: scan g is vehicle 1 + g % n's and carries its registration ('V000042'). */
+  vehicles = 0,
+) {
   // Two sessions (one per core of the target machine) share the batches, then the index builds.
   const sessions = await Promise.all(
     [0, 1].map(async () => {
@@ -143,15 +150,16 @@ export async function bulkLoad(url: string, rows: number, ids: Awaited<ReturnTyp
     await shared(batches, async (session, [from, to]) => {
       await session.query(
         `insert into scans (scan_id, agent_id, client_id, location_id, device_id, type, status, license_plate, make, model, car_color, body_type,
-                            valuation, location_state, scanned_at, start_time, dent_count, scratch_count, created_at, updated_at)
+                            valuation, location_state, scanned_at, start_time, dent_count, scratch_count, created_at, updated_at, vehicle_id)
          select 'bench-' || g, ($2::bigint[])[ag], cl, ($4::bigint[])[ag], ($5::bigint[])[ag],
                 case when h % 20 < 12 then 'arch' when h % 20 < 15 then 'chasis' else 'tire' end,
                 case when (h / 20) % 20 < 17 then 'uploaded' when (h / 20) % 20 < 18 then 'ready' else 'metadata' end,
-                chr(65 + (p % 26)::int) || chr(65 + (p / 26 % 26)::int) || chr(65 + (p / 676 % 26)::int) || lpad((p / 17576 % 1000)::text, 3, '0'),
+                case when $11::int > 0 then 'V' || lpad((1 + g % $11::int)::text, 6, '0')
+                  else chr(65 + (p % 26)::int) || chr(65 + (p / 26 % 26)::int) || chr(65 + (p / 676 % 26)::int) || lpad((p / 17576 % 1000)::text, 3, '0') end,
                 ($6::text[])[1 + v], ($7::text[])[1 + v], (array['White','Silver','Grey','Black','Blue','Red','Green','Bronze'])[1 + (h / 400) % 8],
                 ($8::text[])[1 + v], ($9::bigint[])[1 + v] + (h % 20000),
                 (array['VIC','NSW','QLD','SA','WA','TAS','ACT','NT'])[1 + (ag - 1) % 8],
-                t, t - interval '3 minutes', (h / 7) % 6, (h / 11) % 9, t, t
+                t, t - interval '3 minutes', (h / 7) % 6, (h / 11) % 9, t, t, case when $11::int > 0 then 1 + g % $11::int end
          from (
            select g, h, p, 1 + ((h / 3) % ${AGENTS})::int as ag,
                   case when (h / 60) % 20 = 0 then null else ($3::bigint[])[1 + ((h / 61) % ${CLIENTS})::int] end as cl,
@@ -160,7 +168,7 @@ export async function bulkLoad(url: string, rows: number, ids: Awaited<ReturnTyp
            from (select g, (g::bigint * 2654435761) % 4294967291 as h, (g::bigint * 40503 + 12345) % 17576000 as p
                  from generate_series(${from}, ${to}) g) s0
          ) s`,
-        [rows, ids.agents, ids.clients, ids.locations, ids.devices, makes, models, bodies, values, VEHICLES.length],
+        [rows, ids.agents, ids.clients, ids.locations, ids.devices, makes, models, bodies, values, VEHICLES.length, vehicles],
       );
       loaded += to - from + 1;
       if (loaded % 250_000 === 0 || loaded === rows)

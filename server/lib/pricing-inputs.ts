@@ -5,6 +5,8 @@ import { OPTION_NAMES } from '../../src/domain/options';
 import type { PricingClientRecord } from '../../src/domain/records';
 import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory, type TyreChoice } from '../../src/domain/pricing';
 import { DEFAULT_GST_PERCENT } from '../../src/domain/quote-rules';
+import { type LevelCounts, newDamageMeasures, preExistingPanels, type ScanMeasures } from '../../src/domain/new-damage';
+import type { PanelComparison } from '../../src/domain/vehicle-history';
 import type { Executor } from '../db/database';
 
 /**
@@ -68,13 +70,8 @@ export async function loadPanels(db: Executor): Promise<PricingPanelRow[]> {
   return r.rows;
 }
 
-export type LevelCounts = Record<DentLevel, number>;
 /** A scan's counts per car panel (the wire's Quote evaluation: measures). */
-export interface ScanMeasures {
-  dents: Record<string, LevelCounts>;
-  scratchs: Record<string, LevelCounts>;
-  damage_count: { dents: Record<string, number>; scratchs: Record<string, number> };
-}
+export type { LevelCounts, ScanMeasures };
 
 const zeroCounts = (): LevelCounts => Object.fromEntries(DENT_LEVELS.map((l) => [l, 0])) as LevelCounts;
 
@@ -102,6 +99,32 @@ export function thresholdCategories(client: PricingClientRow, panels: PricingPan
     out[p.car_panel] = method && dents ? panelCategory(dents, method) : null;
   }
   return out;
+}
+
+/** What "Price only the new damage" prices a scan with: the gains over the previous scan, as measures. */
+export interface NewDamageInput {
+  previous_scan_id: number;
+  compared_with: Date;
+  measures: ScanMeasures;
+  /** The car panels damaged on the scan that gained nothing: listed as pre-existing, at 0. */
+  pre_existing: string[];
+}
+
+/**
+ * The scan's stored comparison with its vehicle's previous scan (never counts a browser sends), as the counts a
+ * new-damage-only quote prices; null when the scan has no comparison.
+ */
+export async function loadNewDamage(db: Executor, scanId: number): Promise<NewDamageInput | null> {
+  const r = await sql<{ previous_scan_id: number; previous_scanned_at: Date; differences: PanelComparison[] }>`
+    select previous_scan_id, previous_scanned_at, differences from scan_comparisons where scan_id = ${scanId}`.execute(db);
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    previous_scan_id: Number(row.previous_scan_id),
+    compared_with: row.previous_scanned_at,
+    measures: newDamageMeasures(row.differences),
+    pre_existing: preExistingPanels(row.differences),
+  };
 }
 
 /** A wheel's tyre choice as the quote prices and prints it: the wheel, its label ('FRONT LEFT') and the agent's choice. */

@@ -72,6 +72,8 @@ const CASES: Case[] = [
   ['saveScan', (dp) => dp.saveScan(7, { licensePlate: 'ABC123' }), 'PUT', '/api/scan/scans/7', { licensePlate: 'ABC123', noLoading: true }],
   ['refreshScan', (dp) => dp.refreshScan(7), 'POST', '/api/scan/scans/7/refresh'],
   ['evaluateScan', (dp) => dp.evaluateScan('7 x'), 'GET', '/api/scan/scans/7%20x/evaluate'],
+  ['tyreWear', (dp) => dp.tyreWear(7), 'GET', '/api/scan/scans/7/tyre-wear'],
+  ['evaluateScan new damage only', (dp) => dp.evaluateScan(7, true), 'GET', '/api/scan/scans/7/evaluate?new_damage_only=1'],
   [
     'tyreRepairs',
     (dp) => dp.tyreRepairs(7, { row: 1, direction: 'L', repair_type: null }),

@@ -61,7 +61,7 @@ export function localDate(value: DateInput, timeZone = DISPLAY_TIME_ZONE): strin
   return d ? wallClock(d, timeZone).format('YYYY-MM-DD') : null;
 }
 
-/** The Melbourne day of an instant as the interface writes a day: DD-MM-YYYY, year first (YYYY-MM-DD) in Japanese. */
+/** A day as the interface writes it: DD-MM-YYYY, year first (YYYY-MM-DD) in Japanese; '' for no or a bad date. */
 export function formatDay(value: DateInput, locale = 'en', timeZone = DISPLAY_TIME_ZONE): string {
   const day = localDate(value, timeZone) ?? '';
   return locale === 'ja' ? day : day.split('-').reverse().join('-');

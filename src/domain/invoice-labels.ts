@@ -54,12 +54,18 @@ const en = {
     recheck: 'Recheck Next Visit',
     replace: 'Replace',
   },
+  /** Recheck Next Visit with the wheel's projection ({date}: the day it is estimated to reach the legal minimum). */
+  recheck_by: 'Recheck Next Visit (legal minimum estimated around {date})',
   products: 'Products',
   product: 'Product',
   price: 'Price',
   parts: 'Parts',
   comments: 'Comments',
   vehicle_photo: 'Vehicle Photo',
+  /** A quote pricing only the new damage says so under the vehicle header ({date}: the previous scan's day). */
+  new_damage_only: 'New damage only (compared with the scan of {date})',
+  /** The damaged panels such a quote leaves at 0. */
+  pre_existing: 'Pre-existing damage (not priced)',
   /** The heading of the totals block. */
   totals_title: 'Totals',
   totals: {
@@ -131,12 +137,15 @@ const ja: InvoiceLabels = {
     recheck: '次回再点検',
     replace: '交換',
   },
+  recheck_by: '次回再点検（法定最小溝深さ到達見込み {date}、推定）',
   products: '商品',
   product: '商品',
   price: '価格',
   parts: '部品',
   comments: 'コメント',
   vehicle_photo: '車両写真',
+  new_damage_only: '新規損傷のみ（{date} のスキャンと比較）',
+  pre_existing: '既存の損傷（見積対象外）',
   totals_title: '合計',
   totals: {
     pdr: 'PDR合計',

@@ -1,4 +1,4 @@
-import { formatDateTime, type DateInput } from './format';
+import { formatDateTime, formatDay, type DateInput } from './format';
 import { INVOICE_LABELS, type InvoiceLabels, type InvoiceLanguage } from './invoice-labels';
 import { formatMoney, type Cents } from './money';
 import type { InvoiceQuote } from './quote-model';
@@ -47,6 +47,8 @@ export interface InvoiceVehicleSource {
 export interface InvoicePanelSource {
   panel_id: PricingPanel['panel_id'];
   label: string;
+  /** A Recheck Next Visit wheel's projected day at the legal minimum (an estimate), printed on its line. */
+  projected_at?: string | null;
 }
 
 /** A product of the quote: its name and its price in cents. */
@@ -87,6 +89,8 @@ export interface InvoiceSource {
   photo?: string | null;
   /** The GST rate the quote was priced with, in percent: the GST row names it ('GST 10 %'). */
   gst_percent?: number | null;
+  /** Set when the quote prices only the new damage: the previous scan's time and the pre-existing panels' labels. */
+  new_damage?: { compared_with: DateInput; pre_existing: readonly string[] } | null;
 }
 
 /** A labelled value of the agent block or the vehicle header. */
@@ -162,6 +166,8 @@ export interface Invoice {
   comments: string | null;
   /** The vehicle photo's URL, or null. */
   photo: string | null;
+  /** A new-damage-only quote: the note the header carries, and the damaged panels left at 0 as pre-existing. */
+  new_damage: { note: string; pre_existing: { panel: string; total: string }[] } | null;
 }
 
 /** The document's language: Japanese for 'ja' (or 'ja-JP'), English otherwise. */
@@ -189,7 +195,9 @@ const percentText = (n: number) => String(Math.round(n * 100) / 100);
 const on = (flag: boolean | number | null | undefined) => flag === true || flag === 1;
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v).trim());
 
-function lineDescription(line: PricedLine, labels: InvoiceLabels): string {
+function lineDescription(line: PricedLine, labels: InvoiceLabels, language: InvoiceLanguage, panel?: InvoicePanelSource): string {
+  if (line.kind === 'tyre' && line.repair_type === 'recheck' && panel?.projected_at)
+    return labels.recheck_by.replace('{date}', formatDay(panel.projected_at, language));
   if (line.kind === 'tyre') return labels.tyre_choices[line.repair_type as TyreChoice] ?? line.repair_type;
   if (line.kind === 'scratch') {
     const type = line.repair_type as keyof InvoiceLabels['scratch_types'];
@@ -222,7 +230,7 @@ export function buildInvoice(source: InvoiceSource): Invoice {
       panel_id: line.panel_id,
       kind: line.kind,
       panel: panels.get(String(line.panel_id))?.label ?? String(line.panel_id),
-      description: lineDescription(line, labels),
+      description: lineDescription(line, labels, language, panels.get(String(line.panel_id))),
       repair_fee: money(line.repair_fee),
       aluminium_fee: money(line.aluminium_fee),
       metallic_fee: money(line.metallic_fee),
@@ -292,6 +300,12 @@ export function buildInvoice(source: InvoiceSource): Invoice {
     totals,
     comments: text(source.comments) || null,
     photo: text(source.photo) || null,
+    new_damage: source.new_damage
+      ? {
+          note: labels.new_damage_only.replace('{date}', formatDay(source.new_damage.compared_with, language)),
+          pre_existing: source.new_damage.pre_existing.map((panel) => ({ panel, total: money(0) })),
+        }
+      : null,
   };
 }
 
@@ -304,6 +318,7 @@ export function invoiceTexts(invoice: Invoice): string[] {
     invoice.agent.name,
     ...invoice.agent.fields.flatMap((f) => [f.label, f.value]),
     ...invoice.vehicle.flatMap((f) => [f.label, f.value]),
+    ...(invoice.new_damage ? [invoice.new_damage.note, labels.pre_existing, ...invoice.new_damage.pre_existing.map((p) => p.panel)] : []),
     labels.panel,
     labels.description,
     labels.repair_fee,
@@ -364,7 +379,7 @@ export function invoiceSourceOfQuote(quote: InvoiceQuote, language?: string | nu
       aluminium: quote.aluminium,
       panels: [
         ...quote.panels.map((p) => ({ panel_id: p.panel_id, label: p.label })),
-        ...quote.tyres.map((tyre) => ({ panel_id: tyreLineKey(tyre), label: tyre.label })),
+        ...quote.tyres.map((tyre) => ({ panel_id: tyreLineKey(tyre), label: tyre.label, projected_at: tyre.projected_at ?? null })),
       ],
       products: quote.products,
     },
@@ -373,5 +388,6 @@ export function invoiceSourceOfQuote(quote: InvoiceQuote, language?: string | nu
     comments: quote.assessor_comments,
     photo: quote.vehicle_photo,
     gst_percent: quote.gst_percent,
+    new_damage: quote.new_damage ?? null,
   };
 }

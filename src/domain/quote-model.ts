@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { DateInput } from './format';
+import type { NewDamageBasis } from './new-damage';
 import type { Cents } from './money';
 import type { DentLevel, PricedLine, QuotePricing, VehicleType } from './pricing';
 import type { QuoteAgentRecord, QuoteClientRecord, QuoteScanRecord } from './quotes';
@@ -31,6 +32,8 @@ export interface QuotedWheel {
   row: number;
   direction: 'L' | 'R';
   label: string;
+  /** A Recheck Next Visit wheel: the day its tread is projected to reach the legal minimum (an estimate), when known. */
+  projected_at?: string | null;
 }
 
 /** A product of the quote: the catalogue's product, its name, and the price the assessor gave, in cents. */
@@ -59,6 +62,8 @@ export interface PricedQuote extends QuotePricing {
   tyres: QuotedWheel[];
   products: QuotedProduct[];
   parts: QuotedPart[];
+  /** Set when only the new damage is priced: the panels' counts above are then the gains over the previous scan. */
+  new_damage?: NewDamageBasis | null;
 }
 
 /** The agent block, the scan and the client snapshot, as the record's schemas declare them. */
@@ -68,7 +73,7 @@ export type QuoteScan = z.infer<typeof QuoteScanRecord>;
 export type SavedQuoteClient = z.infer<typeof QuoteClientRecord>;
 
 /** What the invoice reads of a saved quote (the screen has it from the wire, the PDF from the save). */
-export interface InvoiceQuote extends Pick<PricedQuote, 'metallic' | 'pearl' | 'aluminium' | 'lines' | 'totals' | 'parts'> {
+export interface InvoiceQuote extends Pick<PricedQuote, 'metallic' | 'pearl' | 'aluminium' | 'lines' | 'totals' | 'parts' | 'new_damage'> {
   id: number;
   created_at: DateInput;
   updated_at?: DateInput;

@@ -107,6 +107,7 @@ export function wireTyresOf(q: Pick<PricedQuote, 'tyres' | 'lines'>): QuoteTyre[
       status: line?.status ?? 'advisory',
       repair_fee: amount(line?.repair_fee ?? 0),
       lineTotal: amount(line?.line_total ?? 0),
+      ...(t.projected_at ? { projected_at: t.projected_at } : {}),
     };
   });
 }
@@ -206,10 +207,11 @@ export function panelsOfWire(items: Record<string, QuoteItem>): QuotedPanel[] {
     }));
 }
 
-const wheelOf = (t: Pick<QuoteTyre, 'row' | 'direction' | 'label'>): QuotedWheel => ({
+const wheelOf = (t: Pick<QuoteTyre, 'row' | 'direction' | 'label' | 'projected_at'>): QuotedWheel => ({
   row: t.row,
   direction: t.direction,
   label: t.label,
+  ...(t.projected_at ? { projected_at: t.projected_at } : {}),
 });
 
 /** What the stored columns hold of the priced quote, read back: the wire-shaped items, tyres and products, the totals. */
@@ -275,6 +277,8 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     agent: q.agent,
     scan: q.scan,
     version: q.version,
+    new_damage_only: q.new_damage ? 1 : 0,
+    new_damage: q.new_damage ? { compared_with: new Date(q.new_damage.compared_with), pre_existing: q.new_damage.pre_existing } : null,
   };
 }
 
@@ -303,6 +307,8 @@ export interface QuoteInvoiceRecord {
   client: { name: string } | null;
   agent: InvoiceQuote['agent'];
   scan: InvoiceQuote['scan'];
+  /** A new-damage-only quote's basis (absent or null on any other). */
+  new_damage?: { compared_with: DateInput; pre_existing: string[] } | null;
 }
 
 /** The invoice's quote of a record the browser read: the stored figures back in cents. */
@@ -334,5 +340,8 @@ export function invoiceQuoteOfRecord(record: QuoteInvoiceRecord): InvoiceQuote {
     client: record.client,
     agent: record.agent,
     scan: record.scan,
+    new_damage: record.new_damage
+      ? { compared_with: String(record.new_damage.compared_with), pre_existing: record.new_damage.pre_existing }
+      : null,
   };
 }

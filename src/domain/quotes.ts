@@ -115,6 +115,8 @@ export const quoteBody = z.object({
   pearl: flag('Pearl'),
   aluminium: flag('Aluminium'),
   vehicle_type: z.preprocess(blankToUndefined, z.enum(QUOTE_VEHICLE_TYPES, { error: 'The selected vehicle type is invalid' }).default('D')),
+  /** 1: price only what the scan gained since the vehicle's previous scan (its stored comparison). */
+  new_damage_only: flag('Price only the new damage'),
   /** A new photo (multipart file); a text value (the current URL echoed back) keeps the stored one. */
   vehicle_photo: z.unknown().optional(),
   /** The scan page's variant sends its scan details along; the server reads the scan itself. */
@@ -222,6 +224,8 @@ export const QuoteTyreRecord = z.object({
   status: LineStatus,
   repair_fee: money,
   lineTotal: money,
+  /** Recheck Next Visit: the projected day ('YYYY-MM-DD') the wheel reaches the legal minimum, an estimate; absent when none. */
+  projected_at: z.string().nullable().optional(),
 });
 export type QuoteTyre = z.infer<typeof QuoteTyreRecord>;
 
@@ -302,6 +306,9 @@ export const QuoteListRecord = z.object({
   updated_at: z.date(),
 });
 
+/** A new-damage-only quote's basis: the previous scan's time and the damaged panels left at 0 as pre-existing. */
+export const NewDamageBasisRecord = z.object({ compared_with: z.date(), pre_existing: z.array(z.string()) });
+
 /** One quote with everything the generation screen, the invoice and the PDF need (the wire's Quote). */
 export const QuoteRecord = QuoteListRecord.extend({
   items: z.record(z.string(), QuoteItemRecord),
@@ -329,6 +336,9 @@ export const QuoteRecord = QuoteListRecord.extend({
   scan: QuoteScanRecord,
   /** The quote's version (src/domain/versions.ts), sent back with the next save. */
   version: z.number().int(),
+  /** 1 when it prices only the new damage; `new_damage` then says what it was compared with. */
+  new_damage_only: z.number(),
+  new_damage: NewDamageBasisRecord.nullable(),
 });
 export type QuoteRecordType = z.infer<typeof QuoteRecord>;
 export type QuoteListRow = z.infer<typeof QuoteListRecord>;

@@ -281,6 +281,12 @@ export const EvaluationRecord = z.object({
   tyres: z.array(z.object({ row: z.number(), direction: z.enum(['L', 'R']), label: z.string(), repair_type: z.enum(TYRE_CHOICES) })),
   /** GST_PERCENT now: what saving the quote prices it with (the preview uses it; a saved quote keeps its own). */
   gst_percent: z.number(),
+  /** The scan's comparison with its vehicle's previous scan, when it has one: "Price only the new damage" is offered then. */
+  comparison: z.object({ previous_scan_id: z.number(), compared_with: z.date() }).nullable(),
+  /** True when the counts above are the comparison's gains (asked with new_damage_only=1). */
+  new_damage_only: z.boolean(),
+  /** Then: the car panels damaged on the scan that gained nothing, listed as pre-existing at 0. */
+  pre_existing: z.array(z.string()),
 });
 export type EvaluationReply = Wire<z.infer<typeof EvaluationRecord>>;
 

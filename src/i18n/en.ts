@@ -195,6 +195,9 @@ export const enScreens = {
       generation: {
         title: 'Quote Generation',
         unavailable: 'This scan cannot be quoted.',
+        new_damage_only: 'Price only the new damage',
+        new_damage_note: 'New damage only (compared with the scan of %{date})',
+        pre_existing: 'Pre-existing, not priced (%{amount}): %{panels}',
         summary: 'Quote Summary',
         save_bar: 'Total and save',
         total: 'Total',
@@ -364,6 +367,17 @@ export const enScreens = {
         select_image: 'Select %{name} for mailing',
       },
       tire: {
+        wear: {
+          title: 'Tyre wear (estimate; legal minimum %{legal} mm)',
+          wheel_left: 'Axle %{row} left',
+          wheel_right: 'Axle %{row} right',
+          projected: 'Estimated to reach %{legal} mm around %{date}',
+          not_wearing: 'No wear measured: no projection',
+          per10000km: 'Wear %{rate} mm per 10,000 km',
+          per30days: 'Wear %{rate} mm per 30 days',
+          readings: 'Readings: %{readings}',
+          too_few: 'One reading: no projection yet |||| %{smart_count} readings: no projection yet',
+        },
         scan_not_detected: 'Scan Not detected.!',
         no_data: 'No Data Available!.',
         graph_not_available: 'Graph Data Not Available!',

@@ -384,6 +384,9 @@ export const ja: TranslationMessages = {
       generation: {
         title: '見積作成',
         unavailable: 'このスキャンは見積できません。',
+        new_damage_only: '新規損傷のみ見積',
+        new_damage_note: '新規損傷のみ（%{date} のスキャンと比較）',
+        pre_existing: '既存の損傷、見積対象外（%{amount}）：%{panels}',
         summary: '見積概要',
         save_bar: '合計と保存',
         total: '合計',
@@ -552,6 +555,17 @@ export const ja: TranslationMessages = {
         select_image: '%{name}をメール用に選択',
       },
       tire: {
+        wear: {
+          title: 'タイヤ摩耗（推定、法定最小 %{legal} mm）',
+          wheel_left: '第%{row}軸 左',
+          wheel_right: '第%{row}軸 右',
+          projected: '%{date} 頃に %{legal} mm に達する見込み',
+          not_wearing: '摩耗が測定されていないため予測なし',
+          per10000km: '摩耗 1万kmあたり %{rate} mm',
+          per30days: '摩耗 30日あたり %{rate} mm',
+          readings: '測定値：%{readings}',
+          too_few: '測定値 %{smart_count} 件：まだ予測できません',
+        },
         scan_not_detected: 'スキャンが検出されませんでした',
         no_data: 'データがありません',
         graph_not_available: 'グラフデータがありません',

@@ -58,6 +58,23 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return ((await reply.json()) as { data: { token: string } }).data.token;
 }
 
+/**
+ * What a device sends with, as the demo Agent user's API key (made by the admin), and its first device; `headers`
+ * authorises a call with a token or the key.
+ */
+export async function demoDevice(request: APIRequestContext) {
+  const admin = await apiToken(request, 'admin@demo.test');
+  const agent = (
+    (await (await request.post('/api/user/auth/login', { data: { email: 'agent@demo.test', password: DEMO_PASSWORD } })).json()) as {
+      data: { id: number };
+    }
+  ).data;
+  const headers = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: headers(admin) })).json()).data.token as string;
+  const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: headers(key) })).json()).data as { id: number }[];
+  return { admin, key, device, headers };
+}
+
 /** GET as the token's user: a record's `data` or a page's `items`. */
 export async function apiGet<T>(request: APIRequestContext, bearer: string, url: string): Promise<T> {
   const reply = await request.get(url, { headers: { Authorization: `Bearer ${bearer}` } });

@@ -645,6 +645,11 @@ export const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/comparison` }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/comparison` }),
   },
+  'GET /api/scan/scans/:id/tyre-wear': {
+    access: { permission: 'scan' },
+    request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/tyre-wear` }),
+    foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/tyre-wear` }),
+  },
   'GET /api/scan/vehicles': { access: { permission: 'scan' }, request: path('/api/scan/vehicles'), foreign: 'none' },
   'GET /api/scan/vehicles/:id': {
     access: { permission: 'scan' },

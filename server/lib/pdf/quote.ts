@@ -181,6 +181,20 @@ function comments(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
   });
 }
 
+/** A new-damage-only quote: its note, and the damaged panels it leaves at 0 as pre-existing. */
+function newDamage(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
+  const nd = invoice.new_damage;
+  if (!nd) return y;
+  y = table(doc, font, { startY: y + 14, theme: 'plain', body: [[{ content: nd.note, styles: { fontSize: 11, fontStyle: font.bold } }]] });
+  if (!nd.pre_existing.length) return y;
+  return table(doc, font, {
+    startY: y + 6,
+    head: [[{ content: invoice.labels.pre_existing, colSpan: 2, styles: { fontSize: 11 } }]],
+    body: nd.pre_existing.map((p) => [p.panel, p.total]),
+    columnStyles: { 1: { halign: 'right', cellWidth: 62 } },
+  });
+}
+
 function sections(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
   const { labels } = invoice;
   const fees = invoice.surcharges.map((s) => `${s}_fee` as const);
@@ -295,6 +309,7 @@ function layout(invoice: Invoice, assets: QuotePdfAssets, keep?: Flow['keep']) {
   let y = header(doc, invoice, font, assets);
   y = vehicle(doc, invoice, font, y);
   y = photo(doc, invoice, font, assets.photo, y);
+  y = newDamage(doc, invoice, font, y);
   y = sections(doc, invoice, font, y);
   y = productsAndParts(doc, invoice, font, y);
   y = comments(doc, invoice, font, y);

@@ -198,6 +198,7 @@ interface QuoteRaw extends ListRowRaw {
   client_snapshot: SavedQuote['client'];
   agent: SavedQuote['agent'];
   scan: Omit<SavedQuote['scan'], 'timestamp'> & { timestamp: string };
+  new_damage: { compared_with: string; pre_existing: string[] } | null;
 }
 
 /**
@@ -207,7 +208,7 @@ interface QuoteRaw extends ListRowRaw {
 export async function findQuote(db: Executor, id: number, scope?: DataScope): Promise<SavedQuote | null> {
   const visible = scope ? scopePredicate(scope, quoteScope) : sql<boolean>`true`;
   const r = await sql<QuoteRaw>`select ${listColumns}, q.items, q.tyres, q.products, q.parts, q.assessor_comments,
-      q.manual_check, q.metallic, q.pearl, q.aluminium, q.version,
+      q.manual_check, q.metallic, q.pearl, q.aluminium, q.version, q.new_damage,
       q.vehicle_type, q.vehicle_photo, q.gst_percent::float8 as gst_percent, q.assessor, q.user_id, q.client_snapshot,
       json_build_object('id', a.id, 'name', a.name, 'logo', a.logo, 'phone', a.phone, 'address', a.address, 'email', a.email,
         'abn', a.abn, 'language', a.language) as agent,
@@ -244,6 +245,7 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
     client: row.client_snapshot,
     agent: row.agent,
     scan: { ...row.scan, timestamp: new Date(row.scan.timestamp) },
+    new_damage: row.new_damage ? { ...row.new_damage, compared_with: new Date(row.new_damage.compared_with) } : null,
   };
 }
 
@@ -303,12 +305,14 @@ export async function upsertQuote(trx: Executor, w: QuoteWrite): Promise<{ id: n
   const keepPhoto = w.vehicle_photo === undefined ? sql`quotes.vehicle_photo` : sql`excluded.vehicle_photo`;
   const r = await sql<{ id: number; created: boolean }>`insert into quotes (scan_id, agent_id, client_id, user_id, assessor, type, metallic,
       pearl, aluminium, vehicle_type, manual_check, assessor_comments, items, tyres, products, parts, client_snapshot, currency,
-      gst_percent, pdr, conventional, p2p, replacement, paint, tyre, product, sub_total, tax, grant_total, vehicle_photo)
+      gst_percent, pdr, conventional, p2p, replacement, paint, tyre, product, sub_total, tax, grant_total, vehicle_photo,
+      new_damage_only, new_damage)
     values (${w.scan_id}, ${w.agent_id}, ${w.client_id}, ${w.user_id}, ${w.assessor}, ${w.type}, ${p.metallic}, ${p.pearl},
       ${p.aluminium}, ${p.vehicle_type}, ${w.manual_check}, ${w.assessor_comments}, ${JSON.stringify(wireItemsOf(p))}::jsonb,
       ${JSON.stringify(wireTyresOf(p))}::jsonb, ${JSON.stringify(wireProductsOf(p.products))}::jsonb, ${JSON.stringify(p.parts)}::jsonb,
       ${JSON.stringify(w.client_snapshot)}::jsonb, ${w.currency}, ${p.gst_percent}, ${t.pdr}, ${t.conventional}, ${t.p2p},
-      ${t.replacement}, ${t.paint}, ${t.tyre}, ${t.product}, ${t.sub_total}, ${t.tax}, ${t.grant_total}, ${photo})
+      ${t.replacement}, ${t.paint}, ${t.tyre}, ${t.product}, ${t.sub_total}, ${t.tax}, ${t.grant_total}, ${photo},
+      ${p.new_damage != null}, ${p.new_damage ? JSON.stringify(p.new_damage) : null}::jsonb)
     on conflict (scan_id) do update set agent_id = excluded.agent_id, client_id = excluded.client_id, user_id = excluded.user_id,
       assessor = excluded.assessor, type = excluded.type, metallic = excluded.metallic, pearl = excluded.pearl,
       aluminium = excluded.aluminium, vehicle_type = excluded.vehicle_type, manual_check = excluded.manual_check,
@@ -317,7 +321,7 @@ export async function upsertQuote(trx: Executor, w: QuoteWrite): Promise<{ id: n
       client_snapshot = excluded.client_snapshot, currency = excluded.currency, gst_percent = excluded.gst_percent,
       pdr = excluded.pdr, conventional = excluded.conventional, p2p = excluded.p2p, replacement = excluded.replacement,
       paint = excluded.paint, tyre = excluded.tyre, product = excluded.product, sub_total = excluded.sub_total, tax = excluded.tax, grant_total = excluded.grant_total,
-      vehicle_photo = ${keepPhoto}, updated_at = now()
+      vehicle_photo = ${keepPhoto}, new_damage_only = excluded.new_damage_only, new_damage = excluded.new_damage, updated_at = now()
     returning id, (xmax = 0) as created`.execute(trx);
   return r.rows[0];
 }

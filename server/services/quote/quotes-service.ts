@@ -5,6 +5,7 @@ import {
   type DentLevel,
   dentChoiceError,
   initialScratchRepair,
+  panelApplies,
   priceQuote,
   type PricingPanel,
   scratchLineAllowed,
@@ -27,12 +28,17 @@ import { enqueueWebhooks } from '../../lib/events';
 import { checkImage, isUploadedFile } from '../../lib/images';
 import { pdfLogo, pdfPhoto } from '../../lib/pdf/logo';
 import { renderQuotePdf } from '../../lib/pdf/quote';
+import { loadTyreWear } from '../../lib/tyre-wear';
+import type { WheelWear } from '../../../src/domain/tyre-wear';
+import { wheelKey } from '../../../src/domain/vehicle-history';
 import {
   loadGstPercent,
   loadPanels,
   loadPricingClient,
   loadScanMeasures,
+  loadNewDamage,
   loadTyreChoices,
+  type NewDamageInput,
   type PricingClientRow,
   type PricingPanelRow,
   type ScanMeasures,
@@ -105,6 +111,10 @@ export interface QuotePricingContext {
   gst_percent: number;
   /** The agent's tyre choices on the scan (absent: none). */
   tyres?: readonly TyreChoiceRow[];
+  /** The scan's gains over its vehicle's previous scan when only the new damage is priced (`measures` are then those gains). */
+  newDamage?: NewDamageInput | null;
+  /** Each wheel's wear across the vehicle's scans: a Recheck Next Visit line names its projected day. */
+  tyreWear?: readonly WheelWear[];
 }
 
 /**
@@ -191,6 +201,7 @@ export function priceQuoteBody(body: QuoteBody, ctx: QuotePricingContext): Price
   // A part is a tag: the same text twice is one part.
   const parts: typeof body.parts = [];
   for (const p of body.parts) if (!parts.some((x) => x.value === p.value)) parts.push(p);
+  const nd = ctx.newDamage;
   return {
     ...result,
     metallic: body.metallic === 1,
@@ -199,12 +210,27 @@ export function priceQuoteBody(body: QuoteBody, ctx: QuotePricingContext): Price
     vehicle_type: body.vehicle_type,
     gst_percent: ctx.gst_percent,
     panels,
-    tyres: tyres.map((t) => ({ row: t.row, direction: t.direction, label: t.label })),
+    tyres: tyres.map((t) => ({
+      row: t.row,
+      direction: t.direction,
+      label: t.label,
+      ...(t.repair_type === 'recheck'
+        ? { projected_at: ctx.tyreWear?.find((w) => w.wheel === wheelKey(t))?.projection?.projectedAt ?? null }
+        : {}),
+    })),
     // The engine counts a price as typed, rounded half-up to the cent (toCents); a usable price is never negative here.
     products: body.products.map((p) => ({ value: p.value, text: ctx.products.get(p.value)!, price: toCents(p.price) })),
     parts,
+    new_damage: nd
+      ? { compared_with: nd.compared_with, pre_existing: nd.pre_existing.map((c) => panelLabel(ctx.panels, c, body.vehicle_type)) }
+      : null,
   };
 }
+
+/** A car panel's label on the quote's vehicle type (a panel with a large variant has one row per type). */
+const panelLabel = (panels: readonly PricingPanelRow[], carPanel: string, vehicleType: QuoteBody['vehicle_type']) =>
+  (panels.find((p) => p.car_panel === carPanel && panelApplies(p, vehicleType)) ?? panels.find((p) => p.car_panel === carPanel))?.label ??
+  carPanel;
 
 /** What the quote keeps of its client: surcharges, currency, contact, and the matrix rows of its panels' parts, as they were. */
 export function clientSnapshot(client: PricingClientRow, partIds: (number | null)[]) {
@@ -305,19 +331,25 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
         if (!locked) throw new NotFoundError(SCAN_MODEL, body.scan_id);
         const existing = await findQuoteIdByScan(trx, body.scan_id);
         const from = await guardVersion(trx, 'quote', existing, body.version, quoteSnapshot(trx, existing ?? 0));
-        const [client, panels, measures, gst_percent, tyres, products] = await Promise.all([
+        const [client, panels, scanMeasures, newDamage, gst_percent, tyres, wear, products] = await Promise.all([
           loadPricingClient(trx, body.client_id),
           loadPanels(trx),
           loadScanMeasures(trx, body.scan_id),
+          body.new_damage_only === 1 ? loadNewDamage(trx, body.scan_id) : null,
           loadGstPercent(trx),
           loadTyreChoices(trx, body.scan_id),
+          loadTyreWear(trx, body.scan_id, scope),
           productNames(
             trx,
             body.products.map((p) => p.value),
           ),
         ]);
         if (!client) throw new ValidationError({ client_id: 'The selected client is invalid' });
-        const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres });
+        if (body.new_damage_only === 1 && !newDamage)
+          throw new ValidationError({ new_damage_only: 'The scan has no previous scan of its vehicle to compare with' });
+        // Only the new damage: the stored comparison's gains are priced in place of the scan's counts.
+        const measures = newDamage?.measures ?? scanMeasures;
+        const priced = priceQuoteBody(body, { client, panels, measures, products, gst_percent, tyres, newDamage, tyreWear: wear.wheels });
         const before = await findQuoteIdByScan(trx, body.scan_id);
         const previous = before === null ? null : await quoteFiles(trx, before);
         const prior = before === null ? null : await findQuote(trx, before);

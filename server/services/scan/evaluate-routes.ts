@@ -41,11 +41,15 @@ export function evaluateRoutes(app: FastifyInstance, opts: { evaluation: ReturnT
       schema: {
         tags,
         summary: "What the quote screen prices the scan with: its counts, its client's prices and each panel's category",
+        description:
+          'new_damage_only=1: the counts are the scan’s gains over its vehicle’s previous scan (its stored comparison), as a ' +
+          'new-damage-only quote prices them; ignored when the scan has no comparison.',
         params: z.object({ id: z.string() }),
+        querystring: z.object({ new_damage_only: z.enum(['0', '1']).optional() }),
         response: { 200: dataReply(EvaluationRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: await evaluation.evaluate(callerOf(req), req.params.id) }),
+    async (req) => ({ data: await evaluation.evaluate(callerOf(req), req.params.id, req.query.new_damage_only === '1') }),
   );
 
   r.post(

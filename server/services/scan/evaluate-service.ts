@@ -2,6 +2,7 @@ import type { ScanDeps } from './shared';
 import type { Caller } from '../../lib/caller';
 import {
   loadGstPercent,
+  loadNewDamage,
   loadPanels,
   loadPricingClient,
   loadScanMeasures,
@@ -17,17 +18,24 @@ export function scanEvaluation(deps: Pick<ScanDeps, 'db'>) {
   const { db } = deps;
   const visible = visibleScans(db);
   return {
-    /** The scan's counts, its client's prices and each panel's category (the list row as `scanInfo`). */
-    async evaluate(caller: Pick<Caller, 'scope'>, rawId: string) {
+    /**
+     * The scan's counts, its client's prices and each panel's category (the list row as `scanInfo`), and whether the
+     * scan has a comparison to price only its new damage by. `newDamageOnly`: the counts are the comparison's gains,
+     * as saving such a quote prices them, and `pre_existing` names the damaged panels left at 0.
+     */
+    async evaluate(caller: Pick<Caller, 'scope'>, rawId: string, newDamageOnly = false) {
       const id = parseScanId(rawId);
       const scanInfo = await visible.item(caller, id);
-      const [measures, panels, client, gst_percent, tyres] = await Promise.all([
+      const [scanMeasures, newDamage, panels, client, gst_percent, tyres] = await Promise.all([
         loadScanMeasures(db, id),
+        loadNewDamage(db, id),
         loadPanels(db),
         scanInfo.client_id === null ? null : loadPricingClient(db, scanInfo.client_id),
         loadGstPercent(db),
         loadTyreChoices(db, id),
       ]);
+      const only = newDamageOnly && newDamage !== null;
+      const measures = only ? newDamage.measures : scanMeasures;
       const categories = client ? thresholdCategories(client, panels, measures) : {};
       return {
         measures,
@@ -36,6 +44,9 @@ export function scanEvaluation(deps: Pick<ScanDeps, 'db'>) {
         scanInfo,
         tyres,
         gst_percent,
+        comparison: newDamage && { previous_scan_id: newDamage.previous_scan_id, compared_with: newDamage.compared_with },
+        new_damage_only: only,
+        pre_existing: only ? newDamage.pre_existing : [],
       };
     },
 

@@ -276,9 +276,3 @@ export async function tyresOfScans(db: Executor, scanIds: number[]) {
   }>`select scan_id, "row", direction, depths from scan_tyres where scan_id = any(${scanIds}::bigint[])`.execute(db);
   return r.rows;
 }
-
-/** The tyre legal minimum (application setting TYRE_LEGAL_MIN_MM) as stored; undefined when absent. */
-export async function tyreLegalMinSetting(db: Executor) {
-  const r = await sql<{ option_value: string }>`select option_value from options where option_name = 'TYRE_LEGAL_MIN_MM'`.execute(db);
-  return r.rows[0]?.option_value;
-}

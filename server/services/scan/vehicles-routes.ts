@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RESOURCES } from '../../../src/domain/resources';
 import { ScanComparisonRecord, VehicleDetailRecord, VehicleListQuery, VehicleRecord } from '../../../src/domain/vehicles';
+import { TyreWearRecord } from '../../../src/domain/tyre-wear';
 import { callerOf } from '../../lib/caller';
 import { dataReply, pageReply, recordErrors } from '../../lib/replies';
 import { parseIdOf, parseScanId } from './shared';
@@ -66,6 +67,24 @@ export function vehicleRoutes(app: FastifyInstance, opts: { vehicles: ReturnType
       },
     },
     async (req) => ({ data: await vehicles.comparison(callerOf(req), parseScanId(req.params.id)) }),
+  );
+
+  r.get(
+    '/scans/:id/tyre-wear',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Tyre wear per wheel across the scan’s vehicle, up to the scan',
+        description:
+          'Each wheel’s lowest tread depth at each scan of the vehicle up to this one (those in the caller’s scope), the wear rate ' +
+          '(mm per 10,000 km when every reading has an odometer figure, else per 30 days) and the projected day it reaches ' +
+          'TYRE_LEGAL_MIN_MM (default 1.5 mm): an estimate, null with fewer than two readings since the last tyre change.',
+        params: IdParams,
+        response: { 200: dataReply(TyreWearRecord), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await vehicles.tyreWear(callerOf(req), parseScanId(req.params.id)) }),
   );
   done();
 }

@@ -1,15 +1,12 @@
 import type { DataScope } from '../../../src/domain/permissions';
-import { DEFAULT_TREAD_LIMITS, treadLimitsOf } from '../../../src/domain/scan-view';
+import { wheelWear } from '../../../src/domain/tyre-wear';
 import {
   compareDamage,
-  minDepthByWheel,
   newDamage,
   newDamageSummary,
   normaliseRegistration,
   normaliseVin,
-  projectWear,
   type PanelComparison,
-  type TreadReading,
 } from '../../../src/domain/vehicle-history';
 import type { Executor } from '../../db/database';
 import { NotFoundError } from '../../errors';
@@ -17,6 +14,7 @@ import type { Caller } from '../../lib/caller';
 import { enqueueWebhooks } from '../../lib/events';
 import { visibleScan } from '../../lib/scan-scope';
 import { findScanItem } from './scan-repository';
+import { legalMinMm, loadTyreWear } from '../../lib/tyre-wear';
 import { SCAN_MODEL, type ScanDeps } from './shared';
 import {
   comparedAgainst,
@@ -36,7 +34,6 @@ import {
   setScanVehicle,
   setScanVehicleExtras,
   setVehicleVin,
-  tyreLegalMinSetting,
   tyresOfScans,
   upsertComparison,
   vehicleByRegistration,
@@ -163,6 +160,12 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db'>) {
       return found && (await visibleScan(db, caller.scope, Number(found.previous_scan_id))) ? found : null;
     },
 
+    /** The scan's tyre wear per wheel across its vehicle's scans up to it, as far as the caller sees them. */
+    async tyreWear(caller: Pick<Caller, 'scope'>, scanId: number) {
+      if (!(await visibleScan(db, caller.scope, scanId))) throw new NotFoundError(SCAN_MODEL, scanId);
+      return loadTyreWear(db, scanId, caller.scope);
+    },
+
     async detail(caller: Pick<Caller, 'scope'>, id: number) {
       const vehicle = await findVehicle(db, caller.scope, id);
       if (!vehicle) throw new NotFoundError(VEHICLE_MODEL, id);
@@ -175,23 +178,16 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db'>) {
 async function history(db: Executor, scope: DataScope, vehicleId: number) {
   const scans = await vehicleScans(db, scope, vehicleId);
   const ids = scans.map((s) => s.id);
-  const [quotes, counts, tyres, legalSetting] = await Promise.all([
+  const [quotes, counts, tyres, legalMin] = await Promise.all([
     quotesOfScans(db, ids),
     countsOf(db, ids),
     tyresOfScans(db, ids),
-    tyreLegalMinSetting(db),
+    legalMinMm(db),
   ]);
-  const legalMin = legalSetting === undefined ? DEFAULT_TREAD_LIMITS.legal : treadLimitsOf({ TYRE_LEGAL_MIN_MM: legalSetting }).legal;
-  const readings = new Map<string, TreadReading[]>();
-  for (const scan of scans) {
-    const depths = minDepthByWheel(tyres.filter((t) => Number(t.scan_id) === scan.id));
-    for (const [wheel, depthMm] of depths)
-      readings.set(wheel, [...(readings.get(wheel) ?? []), { at: scan.scanned_at.toISOString(), depthMm, odometerKm: scan.odometer_km }]);
-  }
   return {
     scans: scans.map((s) => ({ ...s, quotes: quotes.filter((q) => Number(q.scan_id) === s.id) })),
     damage: scans.map((s) => ({ scan_id: s.id, scanned_at: s.scanned_at, measures: counts.get(s.id)! })),
-    tyres: [...readings].map(([wheel, list]) => ({ wheel, readings: list, projection: projectWear(list, legalMin) })),
+    tyres: wheelWear(scans, tyres, legalMin),
     legal_min_mm: legalMin,
   };
 }

@@ -25,6 +25,7 @@ import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
 import { formatMoney } from '../../domain/money';
+import { formatDay } from '../../domain/format';
 import { HistoryCard } from '../../components/HistoryCard';
 import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
@@ -73,18 +74,22 @@ const toGroups = (reply: unknown): PanelGroup[] =>
       position: typeof g.position === 'number' ? g.position : null,
     }));
 
-/** The three calls the screen starts from: the scan's evaluation, the car views and the scan's quote (if any). */
-function useQuoteSources(scanId: string) {
+/**
+ * The three calls the screen starts from: the scan's evaluation, the car views and the scan's quote (if any). The
+ * evaluation prices only the new damage while the switch is on: as the saved quote left it until the assessor flips it.
+ */
+function useQuoteSources(scanId: string, newDamageChoice: boolean | null) {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const evaluation = useEvaluation(scanId);
+  const saved = useSavedQuote(scanId);
+  const newDamageOnly = newDamageChoice ?? saved.data?.new_damage_only === 1;
+  const evaluation = useEvaluation(scanId, newDamageOnly);
   const groups = useQuery({
     queryKey: ['panelgroups', 'positions'],
     queryFn: async () => toGroups(await dataProvider.panelGroupPositions()),
     retry: false,
     staleTime: 5 * 60_000,
   });
-  const saved = useSavedQuote(scanId);
-  return { evaluation, groups, saved };
+  return { evaluation, groups, saved, newDamageOnly };
 }
 
 const SwitchRow = ({
@@ -113,6 +118,8 @@ interface EditorProps {
   readOnly: boolean;
   /** With `scan_edit`: a panel card opens the damage modal to change the scan's counts. */
   canEditDamage: boolean;
+  /** "Price only the new damage" flipped: the screen asks for the other evaluation and starts the form from it. */
+  onNewDamageOnly: (on: boolean) => void;
 }
 
 /** Where the sticky Quote Summary's box stops: under the header's toolbar (64 px from md up); its top padding is the gap. */
@@ -155,7 +162,7 @@ const SaveBar = ({ total, children }: { total: string; children: ReactNode }) =>
   );
 };
 
-const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, canEditDamage }: EditorProps) => {
+const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, canEditDamage, onNewDamageOnly }: EditorProps) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`${T}.${key}`, options);
   const [locale] = useLocaleState();
@@ -207,6 +214,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
       withManualCheck,
     });
     body.append('version', String(versioned.version));
+    body.append('new_damage_only', evaluation.newDamageOnly ? '1' : '0');
     const reply = await dataProvider.saveQuote(body).catch((error: unknown) => {
       if (versioned.caught(error)) return null;
       throw error;
@@ -317,6 +325,9 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
           }}
         >
           <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
+          {evaluation.newDamageOnly && evaluation.comparedWith && (
+            <NewDamageNote evaluation={evaluation} panels={evaluation.panels} locale={locale} />
+          )}
           {desktop && !readOnly && saveButton}
         </Box>
         {evaluation.tyres.length > 0 && <TyresCard tyres={evaluation.tyres} lines={pricing.lines} currency={evaluation.client.currency} />}
@@ -342,6 +353,9 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
               onChange={(v) => setForm((f) => setLargeVehicle(f, 'XL', v))}
               disabled={readOnly}
             />
+            {evaluation.comparedWith && (
+              <SwitchRow label={t('new_damage_only')} checked={evaluation.newDamageOnly} onChange={onNewDamageOnly} disabled={readOnly} />
+            )}
           </FormGroup>
 
           {split.damaged.length === 0 && (
@@ -443,6 +457,28 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
   );
 };
 
+/**
+ * What a new-damage-only estimate rests on: 'New damage only (compared with the scan of DD-MM-YYYY)', and the panels
+ * damaged before, listed at 0.
+ */
+const NewDamageNote = ({ evaluation, panels, locale }: { evaluation: Evaluation; panels: readonly QuotePanel[]; locale: string }) => {
+  const translate = useTranslate();
+  const label = (carPanel: string) => panels.find((p) => p.carPanel === carPanel)?.label ?? carPanel;
+  return (
+    <Alert severity="info" role="status">
+      {translate(`${T}.new_damage_note`, { date: formatDay(evaluation.comparedWith, locale) })}
+      {evaluation.preExisting.length > 0 && (
+        <Box component="span" sx={{ display: 'block' }}>
+          {translate(`${T}.pre_existing`, {
+            amount: formatMoney(0, evaluation.client.currency, locale),
+            panels: evaluation.preExisting.map(label).join(', '),
+          })}
+        </Box>
+      )}
+    </Alert>
+  );
+};
+
 /** The saved quote's invoice and PDF: what the read-only view offers instead of saving. */
 const QuoteDocuments = ({ quote }: { quote: SavedQuote }) => {
   const translate = useTranslate();
@@ -468,7 +504,8 @@ const QuoteDocuments = ({ quote }: { quote: SavedQuote }) => {
 export const QuoteGenerationPage = () => {
   const translate = useTranslate();
   const { scanId = '', agentId } = useParams<{ scanId: string; agentId?: string }>();
-  const { evaluation, groups, saved } = useQuoteSources(scanId);
+  const [newDamageChoice, setNewDamageChoice] = useState<boolean | null>(null);
+  const { evaluation, groups, saved, newDamageOnly } = useQuoteSources(scanId, newDamageChoice);
   const error = evaluation.error ?? saved.error ?? groups.error;
   const user = useCurrentUser();
   const readOnly = !canChange(user, 'quotes');
@@ -501,13 +538,14 @@ export const QuoteGenerationPage = () => {
       ) : ready ? (
         <QuoteEditor
           // A reloaded quote (another scan) starts a fresh form.
-          key={`${scanId}:${saved.data?.id ?? 'new'}`}
+          key={`${scanId}:${saved.data?.id ?? 'new'}:${newDamageOnly ? 'new-damage' : 'all'}`}
           evaluation={evaluation.data as Evaluation}
           groups={groups.data}
           saved={saved.data ?? null}
           withManualCheck={!agentId}
           readOnly={readOnly}
           canEditDamage={canChange(user, 'scans')}
+          onNewDamageOnly={setNewDamageChoice}
         />
       ) : (
         !error &&

@@ -47,6 +47,9 @@ describe('reading the replies the quote screen starts from', () => {
       scanInfo: aScan({ id: 42, licensePlate: 'X', agent_id: 1, agent_name: 'A', client_name: 'C' }),
       tyres: [{ row: 1, direction: 'L', label: 'FRONT LEFT', repair_type: 'replace' }],
       gst_percent: 12.5,
+      comparison: null,
+      new_damage_only: false,
+      pre_existing: [],
     };
     const evaluation = toEvaluation(reply)!;
     expect(evaluation.panels).toEqual([
@@ -113,6 +116,9 @@ describe('reading the replies the quote screen starts from', () => {
       items: { '1': { repair_type: 'pdr', category: 'light', scratch: { repair_type: 'paint' } } },
       parts: [{ text: 'Wiper', value: 'wiper' }],
       gst_percent: 12.5,
+      comparison: null,
+      new_damage_only: false,
+      pre_existing: [],
     })!;
     expect(saved.items).toEqual({ '1': { repair_type: 'pdr', category: 'light', scratch_repair_type: 'paint' } });
     expect(saved.parts).toEqual(['Wiper']);

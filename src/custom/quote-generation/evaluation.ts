@@ -37,6 +37,11 @@ export interface Evaluation {
   tyres: QuoteTyreChoice[];
   /** GST_PERCENT when the reply carries it. */
   gstPercent: number | null;
+  /** When the scan has a comparison with its vehicle's previous scan: that scan's time ("Price only the new damage"). */
+  comparedWith: string | null;
+  /** The counts above are the comparison's gains; `preExisting` names the car panels damaged before, left at 0. */
+  newDamageOnly: boolean;
+  preExisting: string[];
 }
 
 /**
@@ -45,7 +50,9 @@ export interface Evaluation {
  */
 export type SavedQuote = SavedQuoteChoices &
   Pick<Wire<QuoteRecordType>, 'id'> &
-  Partial<Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url' | 'version'>>;
+  Partial<
+    Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url' | 'version' | 'new_damage_only'>
+  >;
 
 /** The rate the preview uses: the evaluation's, else the saved quote's, else the setting's default. */
 export const previewGstPercent = (evaluation: Pick<Evaluation, 'gstPercent'>, saved: Pick<SavedQuote, 'gst_percent'> | null) =>
@@ -120,6 +127,9 @@ export function toEvaluation(reply: EvaluationReply): Evaluation | null {
     partIds: client.parts.map(String),
     // GST_PERCENT as saving will use it (the server prices every save with the current rate).
     gstPercent: reply.gst_percent,
+    comparedWith: reply.comparison?.compared_with ?? null,
+    newDamageOnly: reply.new_damage_only,
+    preExisting: reply.pre_existing,
   };
 }
 

@@ -8,15 +8,18 @@ import { previewGstPercent, toEvaluation, toSavedQuote, type Evaluation, type Sa
 import { formErrors, onePerCarPanel, pricingOf, QUOTE_SAVE_LABELS, visiblePanels, type QuoteForm } from './quoteForm';
 
 /** The query keys of the two replies a quote starts from: a save refreshes the saved quote's. */
-export const evaluationKey = (scanId: string) => ['scans', 'evaluate', scanId];
+export const evaluationKey = (scanId: string, newDamageOnly = false) => ['scans', 'evaluate', scanId, ...(newDamageOnly ? ['new'] : [])];
 export const savedQuoteKey = (scanId: string) => ['quotes', 'search', scanId];
 
-/** `GET scans/{id}/evaluate` as the quote screens read it (null: the scan cannot be quoted, e.g. no client). */
-export function useEvaluation(scanId: string) {
+/**
+ * `GET scans/{id}/evaluate` as the quote screens read it (null: the scan cannot be quoted, e.g. no client);
+ * `newDamageOnly`: its counts are the gains over the vehicle's previous scan.
+ */
+export function useEvaluation(scanId: string, newDamageOnly = false) {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
-    queryKey: evaluationKey(scanId),
-    queryFn: async () => toEvaluation(await dataProvider.evaluateScan(scanId)),
+    queryKey: evaluationKey(scanId, newDamageOnly),
+    queryFn: async () => toEvaluation(await dataProvider.evaluateScan(scanId, newDamageOnly)),
     retry: false,
   });
 }

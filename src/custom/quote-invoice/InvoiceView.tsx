@@ -180,6 +180,31 @@ export const InvoiceView = ({ invoice }: { invoice: Invoice }) => {
 
       {invoice.photo && <VehiclePhoto key={invoice.photo} src={invoice.photo} title={labels.vehicle_photo} />}
 
+      {invoice.new_damage && (
+        <Box component="section" aria-labelledby="invoice-new-damage" sx={{ mt: 3, breakInside: 'avoid' }}>
+          <Typography id="invoice-new-damage" component="h2" variant="h6" sx={{ mb: 1 }}>
+            {invoice.new_damage.note}
+          </Typography>
+          {invoice.new_damage.pre_existing.length > 0 && (
+            <Table size="small" aria-label={labels.pre_existing} sx={{ '& td, & th': { px: 1 } }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell colSpan={2}>{labels.pre_existing}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invoice.new_damage.pre_existing.map((p) => (
+                  <TableRow key={p.panel}>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{p.panel}</TableCell>
+                    <TableCell sx={money}>{p.total}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Box>
+      )}
+
       {invoice.sections
         .filter((s) => s.lines.length > 0)
         .map((s) => (

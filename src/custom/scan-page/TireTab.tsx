@@ -9,6 +9,7 @@ import { DEFAULT_TREAD_LIMITS, treadLimitsOf, treadOf, tyreRows, type TreadLimit
 import { Empty } from './Section';
 import { lazyComponent } from '../../components/lazyComponent';
 import { TyreRepairChoice } from './TyreRepairChoice';
+import { TyreWear } from './TyreWear';
 import { useScanPage } from './context';
 import { imageSources } from '../../domain/images';
 
@@ -162,6 +163,7 @@ export const TireTab = () => {
           <WheelCard wheel={r.right} row={r.row} direction="R" limits={limits} onGraph={() => setGraph(r.right)} />
         </Box>
       ))}
+      <TyreWear scanId={scan.id} />
       {graph && <TyreGraphDialog wheel={graph} onClose={() => setGraph(null)} />}
     </Box>
   );

@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type { ArchData, EvaluationReply, PlateLookup, PlateSuggestion, ScanDetail, TyreRepair } from '../../domain/records';
+import type { TyreWear } from '../../domain/tyre-wear';
 import type { Request } from '../http';
 import { exportCall, type ExportQuery } from './exports';
 
@@ -15,8 +16,11 @@ export const scanCalls = (request: Request) => ({
     request<ScanDetail>('scan', scanPath(id), { method: 'PUT', body: { ...changes, noLoading: true } }),
   /** Asks the server to refresh the scan. */
   refreshScan: (id: Identifier) => request('scan', scanPath(id, '/refresh'), { method: 'POST' }),
-  /** The scan's damage priced for a quote. */
-  evaluateScan: (id: Identifier) => request<EvaluationReply>('scan', scanPath(id, '/evaluate')),
+  /** The scan's damage priced for a quote; `newDamageOnly`: only its gains over the vehicle's previous scan. */
+  evaluateScan: (id: Identifier, newDamageOnly = false) =>
+    request<EvaluationReply>('scan', scanPath(id, '/evaluate'), { query: { new_damage_only: newDamageOnly ? '1' : undefined } }),
+  /** Each wheel's tread across the scan's vehicle up to the scan, with the wear projection (an estimate). */
+  tyreWear: (id: Identifier) => request<TyreWear>('scan', scanPath(id, '/tyre-wear')),
   /** Sets (or with null clears) a tyre's repair; the reply is the scan's tyre repairs. */
   tyreRepairs: (
     id: Identifier,

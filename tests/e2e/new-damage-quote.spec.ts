@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { toEvaluation } from '../../src/custom/quote-generation/evaluation';
+import { onePerCarPanel, visiblePanels } from '../../src/custom/quote-generation/quoteForm';
+import { formatMoney, toCents } from '../../src/domain/money';
+import { newDamageMeasures } from '../../src/domain/new-damage';
+import { clientCategoryMethod, initialDentChoice, initialScratchRepair, panelCategory, priceQuote } from '../../src/domain/pricing';
+import type { EvaluationReply } from '../../src/domain/records';
+import type { ScanComparison } from '../../src/domain/vehicles';
+import { apiGet, demoDevice, signIn } from './helpers';
+
+/** "Price only the new damage": two scans of one registration through the device API, the second quoted on its gains. */
+
+test('the switch prices the differences: the total is the engine’s figure for them, and the estimate says so', async ({
+  page,
+  request,
+}) => {
+  const { admin, key, device, headers } = await demoDevice(request);
+  const plate = `ND${String(Date.now()).slice(-5)}`;
+  const scan = async (n: number, at: Date, measures: object) => {
+    const created = await request.post('/api/scan/ingest/scans', {
+      headers: headers(key),
+      data: {
+        scan_id: `e2e-new-damage-${plate}-${n}`,
+        device_id: device.id,
+        type: 'arch',
+        licensePlate: plate,
+        timestamp: at.toISOString(),
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()).data as { id: number }).id;
+    const res = await request.put(`/api/scan/ingest/scans/${id}/results`, { headers: headers(key), data: { measures } });
+    expect(res.status()).toBe(200);
+    return id;
+  };
+  await scan(1, new Date(Date.UTC(2026, 0, 10, 1)), { dents: { bonnet: { light: 2 }, left_front_door: { medium: 1 } }, scratchs: {} });
+  const second = await scan(2, new Date(Date.UTC(2026, 0, 20, 1)), {
+    dents: { bonnet: { light: 2 }, left_front_door: { medium: 3, heavy: 1 } },
+    scratchs: { roof: { light: 1 } },
+  });
+
+  // The engine's figure for the differences, from the stored comparison and the client's prices, at the default choices.
+  const reply = await apiGet<EvaluationReply>(request, admin, `/api/scan/scans/${second}/evaluate`);
+  const evaluation = toEvaluation(reply)!;
+  const comparison = await apiGet<ScanComparison>(request, admin, `/api/scan/scans/${second}/comparison`);
+  const gains = newDamageMeasures(comparison.differences);
+  const method = clientCategoryMethod(reply.client!);
+  const engine = priceQuote({
+    client: evaluation.client,
+    panels: onePerCarPanel(visiblePanels(evaluation.panels, 'D')).map((p) => {
+      const dents = p.carPanel ? gains.dents[p.carPanel] : undefined;
+      return {
+        panel_id: p.id,
+        part_id: p.part_id,
+        type: p.type,
+        hasLargeVariant: p.hasLargeVariant,
+        dent: initialDentChoice(dents && method ? panelCategory(dents, method) : null),
+        scratch: initialScratchRepair(p.carPanel ? (gains.damage_count.scratchs[p.carPanel] ?? 0) : 0),
+      };
+    }),
+    tyres: evaluation.tyres,
+    metallic: 0,
+    pearl: 0,
+    aluminium: 0,
+    vehicle_type: 'D',
+    products: [],
+    gst_percent: reply.gst_percent,
+  });
+  const total = formatMoney(engine.totals.grand_total, evaluation.client.currency, 'en');
+
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/quotes/${second}`);
+  const summary = page.getByTestId('quote-summary');
+  await expect(summary).toBeVisible();
+  const newDamageOnly = page.getByRole('switch', { name: 'Price only the new damage' });
+  await expect(newDamageOnly).not.toBeChecked();
+  await newDamageOnly.check();
+  await expect(page.getByRole('switch', { name: 'Price only the new damage' })).toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: 'New damage only (compared with the scan of 10-01-2026)' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Pre-existing, not priced .*: Bonnet/ })).toBeVisible();
+  await expect(
+    summary
+      .locator('div')
+      .filter({ hasText: /^Total/ })
+      .first(),
+  ).toContainText(total);
+
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/quote/quotes') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Save and Generate Quote' }).first().click();
+  const stored = ((await (await saved).json()) as { data: { id: number; grant_total: number; new_damage_only: number } }).data;
+  expect(toCents(stored.grant_total)).toBe(engine.totals.grand_total);
+  expect(stored.new_damage_only).toBe(1);
+  await expect(page).toHaveURL(new RegExp(`/quotes/${stored.id}/invoice$`));
+  await expect(page.getByRole('heading', { name: 'New damage only (compared with the scan of 10-01-2026)' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pre-existing damage (not priced)' })).toContainText('Bonnet');
+});
