@@ -1,12 +1,31 @@
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { dropInsertedStyles } from './emotionStyles';
+import { indexLabels } from './labels';
 
 // Files share a worker and its libraries (vitest.config.ts), but each gets fresh app modules: module state and vi.mock stay per file.
 vi.resetModules();
 
+indexLabels();
+
 // Screens load lazily: give async queries room on a busy machine.
-configure({ asyncUtilTimeout: 15000 });
+configure({
+  asyncUtilTimeout: 15000,
+  // Testing Library's own message, written when read: a find or waitFor that polls while a screen loads failed its
+  // query at every poll, and serialised the whole document into an error nobody read.
+  getElementError: (message, container) => {
+    const error = new Error();
+    error.name = 'TestingLibraryElementError';
+    let text: string | undefined;
+    Object.defineProperty(error, 'message', {
+      configurable: true,
+      get: () =>
+        (text ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`].filter(Boolean).join('\n\n')),
+      set: (value: string) => (text = value),
+    });
+    return error;
+  },
+});
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUser } from '../../session';
 import { anEvaluationClient, aUser } from '../../test/builders';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
+import * as invoice from '../quote-invoice';
+import { agentPath, path } from '.';
 import { stubApi, type Reply } from '../../test/stubFetch';
 
 // The server's replies in the wire contract's shape: the evaluation of scan 42 for a client with one
@@ -107,6 +109,9 @@ function signedIn(answer: (request: string, body: unknown) => Reply | undefined,
 const noQuote = (request: string) =>
   request === 'POST /api/quote/quotes/search' ? { status: 404, body: { error: 'No query results for model [Quote] 42' } } : undefined;
 
+/** Quote Generation and the invoice it opens after a save, alone in a test admin. */
+const renderQuotes = (at: string) => renderScreen(at, { pages: [path, agentPath, invoice.path] });
+
 const summary = () => within(screen.getByTestId('quote-summary'));
 
 /** Scan 42's saved quote: the bonnet replaced, pearl, one product and one part. */
@@ -133,7 +138,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
       if (request === 'POST /api/quote/quotes') return { body: { data: { id: 77 } } };
       return undefined;
     });
-    const { location } = renderApp('/quotes/42');
+    const { location } = renderQuotes('/quotes/42');
     expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 40_000 })).toBeTruthy();
     // Bonnet: pdr heavy 200.00 + GST 10 %.
     await waitFor(() => expect(summary().getByText('$220.00')).toBeTruthy());
@@ -168,7 +173,8 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     await waitFor(() => expect(summary().getByText('$484.00')).toBeTruthy());
 
     const products = within(screen.getByRole('region', { name: 'Add Products' }));
-    fireEvent.mouseDown(products.getByRole('combobox', { name: 'Product' }));
+    // The catalogue's lists load beside the evaluation.
+    fireEvent.mouseDown(await products.findByRole('combobox', { name: 'Product' }));
     // Only the client's products are offered.
     expect(screen.queryByRole('option', { name: 'Tyre Rotation' })).toBeNull();
     fireEvent.click(await screen.findByRole('option', { name: 'Headlight Restoration' }));
@@ -212,7 +218,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
         ? { body: { data: savedQuote } }
         : undefined,
     );
-    renderApp('/quotes/42/agents/3');
+    renderQuotes('/quotes/42/agents/3');
     expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 40_000 })).toBeTruthy();
     // Replacement 900 + 5 % pearl 45 + product 200 = 1,145, + GST = 1,259.50.
     await waitFor(() => expect(summary().getByText('$1,259.50')).toBeTruthy());
@@ -240,7 +246,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
           : undefined,
       READER,
     );
-    renderApp('/quotes/42');
+    renderQuotes('/quotes/42');
     expect(await screen.findByRole('heading', { name: 'Quote Generation' }, { timeout: 40_000 })).toBeTruthy();
     await waitFor(() => expect(summary().getByText('$1,259.50')).toBeTruthy());
     expect(screen.getByText('You can view this quote but not change it.')).toBeTruthy();
@@ -279,7 +285,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     ];
     const withTyres = { ...evaluation, client: { ...evaluation.client, tyre_replace: 185.5, tyre_repair: 0 }, tyres };
     signedIn(noQuote, EDITOR, withTyres);
-    renderApp('/quotes/42');
+    renderQuotes('/quotes/42');
     const card = within(await screen.findByTestId('quote-tyres', undefined, { timeout: 40_000 }));
     const amountOf = (label: string) => card.getByText(label).nextElementSibling?.textContent;
     expect(amountOf('Front Left – Replace')).toBe('$185.50');
@@ -292,7 +298,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
 
   it('tells a user without quote_edit that the scan has no quote yet, without a preview to mistake for one', async () => {
     signedIn(noQuote, READER);
-    renderApp('/quotes/42');
+    renderQuotes('/quotes/42');
     expect(await screen.findByText('No quote has been generated for this scan yet.', undefined, { timeout: 40_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'VIEW FULL SCAN DATA' })).toBeTruthy();
     expect(screen.queryByTestId('quote-summary')).toBeNull();

@@ -4,8 +4,12 @@ import { buildInvoice, invoiceSourceOfQuote, invoiceTexts } from '../../domain/i
 import { invoiceQuoteOfRecord } from '../../domain/quote-wire';
 import { aUser } from '../../test/builders';
 import { sampleQuoteRecord } from '../../test/invoiceSample';
-import { renderApp } from '../../test/renderApp';
+import { renderScreen } from '../../test/renderScreen';
+import { path } from '.';
 import { stubApi, type Reply } from '../../test/stubFetch';
+
+/** The invoice alone in a test admin. */
+const renderInvoice = (at: string) => renderScreen(at, { pages: [path] });
 
 function signedIn(answer: (request: string) => Reply | undefined, permissions = ['scan']) {
   const user = aUser({ permissions, roles: ['Super Admin'], agents: [], clients: [] });
@@ -35,7 +39,7 @@ const rowTexts = (table: HTMLElement) =>
 describe('invoice screen', { timeout: 30_000 }, () => {
   it('shows the saved quote as its invoice: ESTIMATE #, agent block, vehicle, sections, products, parts, totals', async () => {
     const fetch = signedIn(quoteReply());
-    renderApp('/quotes/42/invoice');
+    renderInvoice('/quotes/42/invoice');
     expect(await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' })).toBeTruthy();
     expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/quote/quotes/42');
     // No app chrome: no menu.
@@ -95,7 +99,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
 
   it("shows the body type, the vehicle photo, the assessor's comments and the GST rate", async () => {
     signedIn(quoteReply());
-    renderApp('/quotes/42/invoice');
+    renderInvoice('/quotes/42/invoice');
     await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
     const vehicle = screen.getByRole('region', { name: 'Vehicle' });
     expect(within(vehicle).getByText('Body Type')).toBeTruthy();
@@ -110,7 +114,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
 
   it('leaves the photo out when it cannot be loaded, and the comments when there are none', async () => {
     signedIn(quoteReply(sampleQuoteRecord({ assessor_comments: null })));
-    renderApp('/quotes/42/invoice');
+    renderInvoice('/quotes/42/invoice');
     fireEvent.error(await screen.findByRole('img', { name: 'Vehicle Photo' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Vehicle Photo' })).toBeNull());
     expect(screen.queryByRole('region', { name: 'Comments' })).toBeNull();
@@ -119,7 +123,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
 
   it('prints every text of the invoice model, so it matches the PDF line for line', async () => {
     signedIn(quoteReply());
-    renderApp('/quotes/42/invoice');
+    renderInvoice('/quotes/42/invoice');
     await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
     const page = document.body.textContent ?? '';
     const invoice = buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(sampleQuoteRecord()), 'en'));
@@ -128,7 +132,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
 
   it("shows the agent's name when the logo cannot be loaded", async () => {
     signedIn(quoteReply());
-    renderApp('/quotes/42/invoice');
+    renderInvoice('/quotes/42/invoice');
     const logo = await screen.findByRole('img', { name: 'Dent Doctors logo' });
     fireEvent.error(logo);
     const agent = screen.getByRole('region', { name: 'Agent' });
@@ -139,7 +143,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
   it('prints with the Print button', async () => {
     signedIn(quoteReply());
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
-    renderApp('/quotes/42/invoice');
+    renderInvoice('/quotes/42/invoice');
     await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
     fireEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
@@ -149,14 +153,14 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     signedIn((request) =>
       request === 'GET /api/quote/quotes/999' ? { status: 404, body: { error: 'No query results for model [Quote] 999' } } : undefined,
     );
-    const { location } = renderApp('/quotes/999/invoice');
+    const { location } = renderInvoice('/quotes/999/invoice');
     expect(await screen.findByText('Quote Not Found')).toBeTruthy();
     await waitFor(() => expect(location.pathname).toBe('/quotes'));
   });
 
   it('is refused without the scan permission', async () => {
     const fetch = signedIn(quoteReply(), ['user']);
-    const { location } = renderApp('/quotes/42/invoice');
+    const { location } = renderInvoice('/quotes/42/invoice');
     await waitFor(() => expect(location.pathname).toBe('/'));
     expect(fetch.mock.calls.map(([url]) => url)).not.toContain('/api/quote/quotes/42');
   });
@@ -164,7 +168,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
   it('labels the invoice in Japanese in the Japanese interface', async () => {
     localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('ja'));
     signedIn(quoteReply(sampleQuoteRecord({ currency: '¥' })));
-    renderApp('/quotes/42/invoice');
+    renderInvoice('/quotes/42/invoice');
     expect(await screen.findByRole('heading', { level: 1, name: '見積書 # 42' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '印刷' })).toBeTruthy();
     const pdr = screen.getByRole('region', { name: 'PDR（デントリペア）' });

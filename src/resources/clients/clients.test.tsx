@@ -55,7 +55,8 @@ const bodyOf = (fetch: ReturnType<typeof stubApi>, method: string) => {
   return call ? (jsonBody(call[1]) as Record<string, unknown>) : undefined;
 };
 
-const cell = (part: string, column: string) => screen.getByRole<HTMLInputElement>('spinbutton', { name: `${part} ${column}` });
+// A matrix cell by its label alone: a role query computes every spinbutton's accessible name, cell after cell.
+const cell = (part: string, column: string) => screen.getByLabelText<HTMLInputElement>(`${part} ${column}`);
 
 describe('client form', { timeout: 60_000 }, () => {
   it('has a dent and a scratch matrix with a row per part, every cell starting at 0 on create', async () => {
