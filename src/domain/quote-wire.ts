@@ -251,6 +251,7 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     ...totals,
     tax_percent: q.gst_percent,
     pdf: q.pdf_url,
+    status: q.status,
     created_at: q.created_at,
     updated_at: q.updated_at,
     items: wireItemsOf(q),
@@ -275,6 +276,7 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     agent: q.agent,
     scan: q.scan,
     version: q.version,
+    approval: q.approval,
   };
 }
 

@@ -5,6 +5,11 @@ export const WEBHOOK_EVENTS = [
   { id: 'scan.created', name: 'Scan created' },
   { id: 'scan.updated', name: 'Scan updated' },
   { id: 'quote.generated', name: 'Quote generated' },
+  { id: 'quote.sent', name: 'Quote sent for approval' },
+  { id: 'quote.viewed', name: 'Quote approval link opened' },
+  { id: 'quote.approved', name: 'Quote approved (wholly or in part)' },
+  { id: 'quote.declined', name: 'Quote declined' },
+  { id: 'quote.expired', name: 'Quote approval link expired' },
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['id'];
 
