@@ -26,6 +26,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
 import { formatMoney } from '../../domain/money';
 import { HistoryCard } from '../../components/HistoryCard';
+import { ApprovalCard } from './ApprovalCard';
 import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
@@ -316,7 +317,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
             bgcolor: 'background.default',
           }}
         >
-          <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
+          <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} status={saved?.status} />
           {desktop && !readOnly && saveButton}
         </Box>
         {evaluation.tyres.length > 0 && <TyresCard tyres={evaluation.tyres} lines={pricing.lines} currency={evaluation.client.currency} />}
@@ -517,6 +518,11 @@ export const QuoteGenerationPage = () => {
             <Skeleton variant="rounded" height={480} />
           </Box>
         )
+      )}
+      {ready && saved.data && (
+        <Box sx={{ mt: 2 }}>
+          <ApprovalCard quote={saved.data} scanId={scanId} canEdit={!readOnly} />
+        </Box>
       )}
       {ready && saved.data && (
         <Box sx={{ mt: 2 }}>

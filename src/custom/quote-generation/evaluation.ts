@@ -45,7 +45,12 @@ export interface Evaluation {
  */
 export type SavedQuote = SavedQuoteChoices &
   Pick<Wire<QuoteRecordType>, 'id'> &
-  Partial<Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url' | 'version'>>;
+  Partial<
+    Pick<
+      Wire<QuoteRecordType>,
+      'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url' | 'version' | 'status' | 'approval' | 'client'
+    >
+  >;
 
 /** The rate the preview uses: the evaluation's, else the saved quote's, else the setting's default. */
 export const previewGstPercent = (evaluation: Pick<Evaluation, 'gstPercent'>, saved: Pick<SavedQuote, 'gst_percent'> | null) =>
