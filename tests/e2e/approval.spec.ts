@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { apiGet, apiToken, pdfLines, signIn } from './helpers';
 import { e2eDatabaseUrl, e2eServerAt } from './server-env';
@@ -21,6 +22,17 @@ async function linkMailedTo(baseURL: string, to: string) {
   } finally {
     await db.end();
   }
+}
+
+/** Axe's serious and critical violations on the page as it is, and whether it scrolls sideways. */
+async function check(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
+  expect(serious).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
 test.describe('approval by link', () => {
@@ -70,6 +82,7 @@ test.describe('approval by link', () => {
     await expect(approve.getByRole('heading', { name: 'Estimate for approval' })).toBeVisible();
     const lines = approve.getByRole('listitem');
     await expect(lines.first()).toBeVisible();
+    await check(approve);
     const count = await lines.count();
     expect(count).toBeGreaterThanOrEqual(2);
     for (let i = 0; i < count; i++) {
@@ -92,6 +105,7 @@ test.describe('approval by link', () => {
     await approve.getByRole('button', { name: 'Sign and send' }).click();
     await expect(approve.getByText('You approved part of the estimate.')).toBeVisible();
     await expect(approve.getByText('Declined: Not this panel')).toBeVisible();
+    await check(approve);
     // Nothing is offered to answer again.
     await expect(approve.getByRole('button', { name: 'Sign and send' })).toHaveCount(0);
     await customer.close();
