@@ -17,7 +17,7 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 /** The mail template the approval mail is written from (seeded by migration 026; a built-in copy when it is gone). */
 export const APPROVAL_TEMPLATE_NAME = 'Quote approval request';
 export const APPROVAL_TEMPLATE_BODY =
-  '<p>Dear {{client_name}},</p><p>Your estimate {{quote_number}} for {{registration}} ({{make}} {{model}}) comes to ' +
+  '<p>Your estimate {{quote_number}} for {{registration}} ({{make}} {{model}}, {{client_name}}) comes to ' +
   '{{grand_total}}.</p><p>Please review it, approve or decline each line and sign here: ' +
   '<a href="{{approval_link}}">{{approval_link}}</a></p><p>The link is valid until {{expires_on}}.</p>' +
   '<p>{{agent_name}}<br>{{agent_email}} {{agent_phone}}</p>';

@@ -33,7 +33,7 @@ insert into options (option_name, option_value, field_type) values ('QUOTE_APPRO
 
 insert into email_templates (template_name, template_body)
 select 'Quote approval request',
-  '<p>Dear {{client_name}},</p><p>Your estimate {{quote_number}} for {{registration}} ({{make}} {{model}}) comes to '
+  '<p>Your estimate {{quote_number}} for {{registration}} ({{make}} {{model}}, {{client_name}}) comes to '
   || '{{grand_total}}.</p><p>Please review it, approve or decline each line and sign here: '
   || '<a href="{{approval_link}}">{{approval_link}}</a></p><p>The link is valid until {{expires_on}}.</p>'
   || '<p>{{agent_name}}<br>{{agent_email}} {{agent_phone}}</p>'
