@@ -126,3 +126,9 @@ export async function panelImages(db: Executor, scanId: number) {
   for (const row of r.rows) out.set(row.car_panel, [...(out.get(row.car_panel) ?? []), row.image]);
   return out;
 }
+
+/** The scan's valuation, which a live scan event carries as the scan list shows it. */
+export async function scanValuation(db: Executor, scanId: number) {
+  const r = await sql<{ valuation: number | string | null }>`select valuation from scans where id = ${scanId}`.execute(db);
+  return r.rows[0]?.valuation ?? null;
+}
