@@ -187,7 +187,7 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
   await app.register(userService, { prefix: '/api/user', config, mailer: outbox });
   await app.register(agentService, { prefix: '/api/agent' });
   await app.register(scanService, { prefix: '/api/scan', config });
-  await app.register(quoteService, { prefix: '/api/quote' });
+  await app.register(quoteService, { prefix: '/api/quote', mailer: outbox, appUrl: config.APP_URL });
   await app.register(emailService, { prefix: '/api/email', mailer: outbox, appUrl: config.APP_URL });
 
   await spaPlugin(app, { root: config.STATIC_DIR });

@@ -5,9 +5,12 @@ const SECRET_QUERY_PATHS = [/^\/api\/user\/auth\//, /^\/reset-password(?:\/|$)/,
 /** Query parameters that are credentials wherever they appear (reset tokens, signed links, kiosk tokens). */
 const SECRET_PARAMS = new Set(['token', 'sig', 'signature', 'kiosk_token', 'access_token', 'api_key', 'apikey', 'auth']);
 export const REDACTED = '[redacted]';
+/** Paths whose last segment is a credential: an approval link's token (the public page and its API calls). */
+const SECRET_PATH_SEGMENTS = [/^(\/approve\/)[^/?#]+/, /^(\/api\/quote\/approvals\/)[^/?#]+/];
 
-/** The URL as it may be logged: no query string on the auth routes, no credential parameter anywhere. */
-export function redactUrl(url: string): string {
+/** The URL as it may be logged: no token in a path, no query string on the auth routes, no credential parameter anywhere. */
+export function redactUrl(raw: string): string {
+  const url = SECRET_PATH_SEGMENTS.reduce((u, re) => u.replace(re, `$1${REDACTED}`), raw);
   const q = url.indexOf('?');
   if (q < 0) return url;
   const pathname = url.slice(0, q);

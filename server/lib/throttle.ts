@@ -38,6 +38,11 @@ export function attemptThrottle(db: Executor, rule: ThrottleRule) {
         throw new TooManyRequestsError(rule.message(retry), retry);
       }
     },
+    /** The attempt just claimed was no failure (a valid link): it stops counting, earlier failures still do. */
+    async forgive(key: string) {
+      await sql`update auth_throttles set attempts = greatest(attempts - 1, 0)
+        where bucket = ${rule.bucket} and throttle_key = ${key}`.execute(db);
+    },
     /** The attempt succeeded: the key's earlier failures stop counting. */
     async clear(key: string) {
       await sql`delete from auth_throttles where bucket = ${rule.bucket} and throttle_key = ${key}`.execute(db);

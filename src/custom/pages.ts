@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import * as approval from './approval';
 import * as customerPortal from './customer-portal';
 import * as emailHeaderFooter from './email-header-footer';
 import * as error403 from './error-403';
@@ -32,6 +33,8 @@ export const pages: PageEntry[] = [
   { path: error403.path, Page: error403.AccessDeniedPage, layout: false },
   { path: errorPage.path, Page: errorPage.NotFoundPage, layout: false },
   { path: customerPortal.path, Page: customerPortal.CustomerPortalPage, layout: false },
+  // The customer's approval link: the token alone opens it.
+  { path: approval.path, Page: approval.ApprovalPage, layout: false },
   { path: customerPortal.scanPath, Page: customerPortal.CustomerPortalPage, layout: false },
   // The invoice hides the sidebar; the page signs in and checks the permission itself.
   { path: quoteInvoice.path, permission: quoteInvoice.permission, Page: quoteInvoice.QuoteInvoicePage, layout: false },

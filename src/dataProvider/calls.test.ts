@@ -20,6 +20,8 @@ type Case = [name: string, call: (dp: AppDataProvider) => Promise<unknown>, meth
 const passwords = { password: 'Secret123!', password_confirmation: 'Secret123!' };
 const mail = { scan_id: 7, recipients: ['a@b.co'], subject: 'Scan', message: '<p>Hi</p>', attachments: ['report.pdf'] };
 const damage = { scan_id: 7, car_panel: 'bonnet', dents: { small: 1 }, scratchs: { small: 0 } };
+const answer = { decisions: [], terms_accepted: true, signer_name: 'A', signature: 'data:image/png;base64,AA' };
+
 const quote = { scan_id: 7, total: 120 };
 const options = [{ option_name: 'email_header', option_value: '<p>Top</p>' }];
 const profile = { first_name: 'Ann', last_name: 'Lee', email: 'ann@b.co' };
@@ -112,6 +114,16 @@ const CASES: Case[] = [
   ['setQuoteManualCheck on', (dp) => dp.setQuoteManualCheck(5, true), 'PUT', '/api/quote/quotes/5/manual_check', { manual_check: 1 }],
   ['setQuoteManualCheck off', (dp) => dp.setQuoteManualCheck(5, false), 'PUT', '/api/quote/quotes/5/manual_check', { manual_check: 0 }],
   ['quoteInvoice', (dp) => dp.quoteInvoice('5 x'), 'GET', '/api/quote/quotes/5%20x'],
+  [
+    'sendQuoteForApproval',
+    (dp) => dp.sendQuoteForApproval(5, 'a@b.test'),
+    'POST',
+    '/api/quote/quotes/5/approval',
+    { recipient: 'a@b.test' },
+  ],
+  ['revokeQuoteApproval', (dp) => dp.revokeQuoteApproval(5), 'DELETE', '/api/quote/quotes/5/approval'],
+  ['approvalPage', (dp) => dp.approvalPage('tok-en'), 'GET', '/api/quote/approvals/tok-en'],
+  ['answerApproval', (dp) => dp.answerApproval('tok', answer), 'POST', '/api/quote/approvals/tok', answer],
   // e-mail service
   ['sendScanEmail', (dp) => dp.sendScanEmail(mail), 'POST', '/api/email/emails', mail],
   ['previewScanEmail', (dp) => dp.previewScanEmail(mail), 'POST', '/api/email/emails/preview', mail],

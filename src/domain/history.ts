@@ -21,6 +21,13 @@ export const EVENT_ACTIONS = [
   'quote.deleted',
   'quote.check_changed',
   'quote.photo_deleted',
+  'quote.sent',
+  'quote.viewed',
+  'quote.revoked',
+  'quote.approved',
+  'quote.partially_approved',
+  'quote.declined',
+  'quote.expired',
 ] as const;
 export type EventAction = (typeof EVENT_ACTIONS)[number];
 export type EventSubject = 'scan' | 'quote';

@@ -13,6 +13,8 @@ export const OPTION_NAMES = {
   TYRE_RECOMMENDED_MIN_MM: 'TYRE_RECOMMENDED_MIN_MM',
   /** How many days back a scan looks for its vehicle's previous scan to compare with. */
   VEHICLE_COMPARE_WINDOW_DAYS: 'VEHICLE_COMPARE_WINDOW_DAYS',
+  /** How many days a quote's approval link stays valid. */
+  QUOTE_APPROVAL_DAYS: 'QUOTE_APPROVAL_DAYS',
 } as const;
 
 /** 'editor' values are HTML from the rich-text editor (sanitised on the server); 'text' values are plain. */

@@ -29,7 +29,7 @@ const TREAD_LABELS: Record<string, string> = {
 /**
  * The rule for one option's new value, or null when it is fine: required (blank HTML counts as blank),
  * GST_PERCENT a number from 0 to 100, UPLOAD_QUOTA_MB a whole number of megabytes (0 stops uploads), the tyre limits
- * 0 to 30 mm with one decimal, VEHICLE_COMPARE_WINDOW_DAYS 1 to 3650 days.
+ * 0 to 30 mm with one decimal, VEHICLE_COMPARE_WINDOW_DAYS 1 to 3650 days, QUOTE_APPROVAL_DAYS 1 to 365 days.
  */
 export function optionValueError(
   name: string,
@@ -47,6 +47,8 @@ export function optionValueError(
     return `${TREAD_LABELS[name]} must be a number of mm from 0 to 30 with at most 1 decimal`;
   if (name === OPTION_NAMES.VEHICLE_COMPARE_WINDOW_DAYS && (!/^\d{1,4}$/.test(value.trim()) || Number(value) < 1 || Number(value) > 3650))
     return 'Vehicle Compare Window Days must be a whole number of days from 1 to 3650';
+  if (name === OPTION_NAMES.QUOTE_APPROVAL_DAYS && (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1 || Number(value) > 365))
+    return 'Quote Approval Days must be a whole number of days from 1 to 365';
   return null;
 }
 

@@ -1,3 +1,4 @@
+import type { QuoteApprovalRecord, QuoteStatus } from './quote-approval';
 import type { z } from 'zod';
 import type { DateInput } from './format';
 import type { NewDamageBasis } from './new-damage';
@@ -101,6 +102,9 @@ export interface SavedQuote extends PricedQuote {
   id: number;
   /** Moves on with every save (src/domain/versions.ts). */
   version: number;
+  status: QuoteStatus;
+  /** The latest approval link sent, as Quote Generation shows it. */
+  approval: QuoteApprovalRecord | null;
   scan_id: number;
   client_id: number;
   client_name: string | null;

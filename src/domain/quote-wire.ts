@@ -253,6 +253,7 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     ...totals,
     tax_percent: q.gst_percent,
     pdf: q.pdf_url,
+    status: q.status,
     created_at: q.created_at,
     updated_at: q.updated_at,
     items: wireItemsOf(q),
@@ -279,6 +280,7 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     version: q.version,
     new_damage_only: q.new_damage ? 1 : 0,
     new_damage: q.new_damage ? { compared_with: new Date(q.new_damage.compared_with), pre_existing: q.new_damage.pre_existing } : null,
+    approval: q.approval,
   };
 }
 

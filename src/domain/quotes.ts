@@ -1,3 +1,4 @@
+import { QUOTE_STATUSES, QuoteApprovalRecord } from './quote-approval';
 import { z } from 'zod';
 import { versionField } from './versions';
 import { AU_STATES } from './locations';
@@ -302,6 +303,8 @@ export const QuoteListRecord = z.object({
   grant_total: money,
   /** The PDF's URL when one was made, else null (the list's PDF action shows only then). */
   pdf: z.string().nullable(),
+  /** Draft until sent for approval, then the customer's answer or the link's end (src/domain/quote-approval.ts). */
+  status: z.enum(QUOTE_STATUSES),
   created_at: z.date(),
   updated_at: z.date(),
 });
@@ -339,6 +342,8 @@ export const QuoteRecord = QuoteListRecord.extend({
   /** 1 when it prices only the new damage; `new_damage` then says what it was compared with. */
   new_damage_only: z.number(),
   new_damage: NewDamageBasisRecord.nullable(),
+  /** The latest approval link sent (never its token), or null. */
+  approval: QuoteApprovalRecord.nullable(),
 });
 export type QuoteRecordType = z.infer<typeof QuoteRecord>;
 export type QuoteListRow = z.infer<typeof QuoteListRecord>;

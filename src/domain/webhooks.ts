@@ -6,6 +6,11 @@ export const WEBHOOK_EVENTS = [
   { id: 'scan.updated', name: 'Scan updated' },
   { id: 'scan.new_damage', name: 'New damage since the last scan' },
   { id: 'quote.generated', name: 'Quote generated' },
+  { id: 'quote.sent', name: 'Quote sent for approval' },
+  { id: 'quote.viewed', name: 'Quote approval link opened' },
+  { id: 'quote.approved', name: 'Quote approved (wholly or in part)' },
+  { id: 'quote.declined', name: 'Quote declined' },
+  { id: 'quote.expired', name: 'Quote approval link expired' },
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['id'];
 

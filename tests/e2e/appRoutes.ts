@@ -107,9 +107,13 @@ export function listOfParam(param: string, route: AppRoute): ApiRoute {
   return apiRoutes[found];
 }
 
+/** Parameters that name no record: an approval link's token (this one names no link, so its page says so). */
+const FIXED_PARAMS: Record<string, string> = { token: 'x'.repeat(43) };
+
 /** The route's URL with each `:param` replaced by the id of a demo record (`idOf` asks the API for the list's first). */
 export async function routeUrl(route: AppRoute, idOf: (list: ApiRoute) => Promise<string>): Promise<string> {
   let url = route.pattern;
-  for (const [whole, param] of route.pattern.matchAll(/:([A-Za-z]+)/g)) url = url.replace(whole, await idOf(listOfParam(param, route)));
+  for (const [whole, param] of route.pattern.matchAll(/:([A-Za-z]+)/g))
+    url = url.replace(whole, FIXED_PARAMS[param] ?? (await idOf(listOfParam(param, route))));
   return url;
 }

@@ -619,6 +619,44 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/delete_vehicle_photo` }),
     foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/delete_vehicle_photo` }),
   },
+  'POST /api/quote/quotes/:id/approval': {
+    access: { permission: 'quote_edit' },
+    request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/approval`, payload: { recipient: 'a@example.test' } }),
+    foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/approval`, payload: { recipient: 'a@example.test' } }),
+  },
+  'DELETE /api/quote/quotes/:id/approval': {
+    access: { permission: 'quote_edit' },
+    request: async (f) => {
+      const id = await freshQuote(f, f.mine);
+      await f.build.approvalLink(id);
+      return { url: `/api/quote/quotes/${id}/approval` };
+    },
+    foreign: async (f) => {
+      const id = await freshQuote(f, f.other);
+      await f.build.approvalLink(id);
+      return { url: `/api/quote/quotes/${id}/approval` };
+    },
+  },
+  // The public approval page: the link's token alone opens it (approvals.test.ts has the refusals).
+  'GET /api/quote/approvals/:token': {
+    access: 'public',
+    request: async (f) => ({ url: `/api/quote/approvals/${await f.build.approvalLink(await freshQuote(f, f.mine))}` }),
+    foreign: 'none',
+  },
+  'POST /api/quote/approvals/:token': {
+    access: 'public',
+    request: async (f) => ({
+      url: `/api/quote/approvals/${await f.build.approvalLink(await freshQuote(f, f.mine))}`,
+      // The built quote has no priced line: nothing to decide.
+      payload: {
+        decisions: [],
+        terms_accepted: true,
+        signer_name: 'Matrix Signer',
+        signature: `data:image/png;base64,${(await f.png()).toString('base64')}`,
+      },
+    }),
+    foreign: 'none',
+  },
   'GET /api/quote/quotes/:id/history': {
     access: { permission: 'scan' },
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/history` }),

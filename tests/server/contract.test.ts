@@ -174,6 +174,7 @@ describe('no reply carries a secret', () => {
         .replace(/\/meta\/:id/, `/meta/${await scanId()}`)
         .replace(/\/license-plates\/fetch\/:number/, `/license-plates/fetch/${await plateNumber()}`)
         .replace(/\/quotes\/:id/, `/quotes/${await quoteId()}`)
+        .replace(/\/approvals\/:token$/, `/approvals/${await t.build.approvalLink(await quoteId())}`)
         .replace(/\/portal\/:agentId\//, `/portal/${agentId}/`)
         .replace(/\/scans\/:scanId$/, `/scans/${await scanId()}`)
         // Routes that need a query of their own.

@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config';
 import { createDatabase, type Database } from '../../server/db/database';
 import { hashPassword } from '../../server/services/user/auth-service';
 import { createMailer, type Mailer } from '../../server/lib/mail-outbox';
+import { hashToken, newToken } from '../../server/lib/tokens';
 
 export const PASSWORD = 'test-password-1';
 
@@ -307,6 +308,14 @@ export function builders(db: Database) {
           10, ${over.grant_total ?? 0}, ${over.created_at ?? new Date().toISOString()}::timestamptz
         from scans s join clients c on c.id = s.client_id where s.id = ${scanId} returning id`.execute(db);
       return r.rows[0];
+    },
+    /** An open approval link of the quote, as sending makes it; returns its token. */
+    async approvalLink(quoteId: number) {
+      const token = newToken();
+      await sql`insert into quote_approvals (quote_id, token_hash, recipient, expires_at)
+        values (${quoteId}, ${hashToken(token)}, 'link@example.test', now() + interval '1 day')`.execute(db);
+      await sql`update quotes set status = 'sent' where id = ${quoteId}`.execute(db);
+      return token;
     },
     /** A user with the given roles (by name), agents and clients; password PASSWORD. */
     async user(over: { roles?: string[]; agents?: number[]; clients?: number[]; email?: string; permissions?: string[] } = {}) {

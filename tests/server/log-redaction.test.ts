@@ -61,6 +61,8 @@ describe('redactUrl', () => {
     ['/api/scan/scans?%74oken=x', '/api/scan/scans?%74oken=[redacted]'],
     ['/api/scan/scans?page=1', '/api/scan/scans?page=1'],
     ['/api/health', '/api/health'],
+    [`/approve/${'a'.repeat(43)}`, '/approve/[redacted]'],
+    [`/api/quote/approvals/${'a'.repeat(43)}?x=1`, '/api/quote/approvals/[redacted]?x=1'],
   ])('%s -> %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });

@@ -55,13 +55,14 @@ describe('GET options', () => {
       'EMAIL_DEFAULT_FOOTER',
       'EMAIL_DEFAULT_HEADER',
       'GST_PERCENT',
+      'QUOTE_APPROVAL_DAYS',
       'TERMS_AND_CONDITIONS',
       'TYRE_LEGAL_MIN_MM',
       'TYRE_RECOMMENDED_MIN_MM',
       'UPLOAD_QUOTA_MB',
       'VEHICLE_COMPARE_WINDOW_DAYS',
     ]);
-    expect(page.json().total).toBe(8);
+    expect(page.json().total).toBe(9);
     expect(page.json().items[2]).toEqual({
       id: expect.any(Number),
       option_name: 'GST_PERCENT',
@@ -72,8 +73,12 @@ describe('GET options', () => {
     });
     const second = await t.as(admin, { method: 'GET', url: '/api/user/options?page=3&per_page=3' });
     expect(second.json()).toMatchObject({
-      total: 8,
-      items: [{ option_name: 'UPLOAD_QUOTA_MB' }, { option_name: 'VEHICLE_COMPARE_WINDOW_DAYS' }],
+      total: 9,
+      items: [
+        { option_name: 'TYRE_RECOMMENDED_MIN_MM' },
+        { option_name: 'UPLOAD_QUOTA_MB' },
+        { option_name: 'VEHICLE_COMPARE_WINDOW_DAYS' },
+      ],
     });
     for (const q of ['terms and', 'TERMS_AND', 'conditions']) {
       const found = await t.as(admin, { method: 'GET', url: `/api/user/options?q=${encodeURIComponent(q)}` });

@@ -43,6 +43,11 @@ describe('webhooks', () => {
       { text: 'Scan updated', value: 'scan.updated' },
       { text: 'New damage since the last scan', value: 'scan.new_damage' },
       { text: 'Quote generated', value: 'quote.generated' },
+      { text: 'Quote sent for approval', value: 'quote.sent' },
+      { text: 'Quote approval link opened', value: 'quote.viewed' },
+      { text: 'Quote approved (wholly or in part)', value: 'quote.approved' },
+      { text: 'Quote declined', value: 'quote.declined' },
+      { text: 'Quote approval link expired', value: 'quote.expired' },
     ]);
   });
 

@@ -1,15 +1,6 @@
 import { sql } from 'kysely';
-import { OPTION_NAMES } from '../../../src/domain/options';
 import type { Executor } from '../../db/database';
 import { FILES_PATH } from '../../lib/storage';
-
-/** The stored default e-mail header and footer settings. */
-export const findHeaderAndFooter = (db: Executor) =>
-  db
-    .selectFrom('options')
-    .select(['option_name', 'option_value'])
-    .where('option_name', 'in', [OPTION_NAMES.EMAIL_DEFAULT_HEADER, OPTION_NAMES.EMAIL_DEFAULT_FOOTER])
-    .execute();
 
 export const templateExists = async (db: Executor, id: number) =>
   !!(await db.selectFrom('email_templates').select('id').where('id', '=', id).executeTakeFirst());

@@ -12,6 +12,9 @@ import { panelsPart } from './catalogue';
 import { panelGroupsPart } from './panel-groups';
 import { quoteHistory } from './history-service';
 import { quoteRoutes } from './quotes-routes';
+import { approvalRoutes } from './approvals-routes';
+import { quoteApprovals } from './approvals-service';
+import type { Mailer } from '../../lib/mail-outbox';
 import { type QuoteDeps, quoteRecords, webhookQueue } from './quotes-service';
 
 export { clientScope } from './scopes';
@@ -19,7 +22,7 @@ export { clientScope } from './scopes';
 export { removeExpiredQuoteExports } from './quotes-export';
 
 /** The quote service (/api/quote): clients (with `clients/lists`, the header's client selector), products, parts, panel groups, panels, quotes. */
-export async function quoteService(app: FastifyInstance) {
+export async function quoteService(app: FastifyInstance, opts: { mailer: Mailer; appUrl: string }) {
   // Quote PDFs in replies (`pdf`, `pdf_url`) become links signed for the requesting user.
   signDocumentUrlsOfReplies(app);
   await app.register(multipartPlugin);
@@ -35,5 +38,6 @@ export async function quoteService(app: FastifyInstance) {
   };
   await app.register(catalogueRoutes, { catalogue: catalogueService(deps) });
   await app.register(quoteRoutes, { quotes: quoteRecords(deps) });
+  await app.register(approvalRoutes, { approvals: quoteApprovals(deps, opts) });
   await app.register(historyRoutes, { subject: 'quote', permission: RESOURCES.quotes.permission, read: quoteHistory(deps) });
 }

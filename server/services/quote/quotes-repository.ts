@@ -8,6 +8,13 @@ import type { QuoteFilters, QuoteItem, QuoteListRow, QuoteTyre } from '../../../
 import type { Executor } from '../../db/database';
 import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
 import { fileUrl } from '../../lib/storage';
+import type { QuoteApprovalRecord } from '../../../src/domain/quote-approval';
+
+/** A link's row as Quote Generation reads it: the signed PDF as a file link (signed for the reader on the way out). */
+const approvalRecordOf = ({ signed_pdf_key, ...a }: NonNullable<QuoteRaw['approval']>): QuoteApprovalRecord => ({
+  ...a,
+  signed_pdf_url: signed_pdf_key ? fileUrl(signed_pdf_key) : null,
+});
 
 /**
  * Every SQL statement of the quotes, each taking a connection or a transaction. A quote carries its
@@ -77,7 +84,7 @@ export async function quoteSelection(db: Executor, scope: DataScope, f: QuoteFil
 
 const listColumns = sql`q.id, q.scan_id, q.client_id, c.name as client_name, q.agent_id, a.name as agent_name, q.type,
   s.license_plate as "licensePlate", s.location_state, q.currency, q.pdr, q.conventional, q.replacement, q.p2p, q.paint, q.tyre, q.product,
-  q.sub_total, q.tax, q.gst_percent::float8 as tax_percent, q.grant_total, q.pdf_key, q.created_at, q.updated_at`;
+  q.sub_total, q.tax, q.gst_percent::float8 as tax_percent, q.grant_total, q.pdf_key, q.status, q.created_at, q.updated_at`;
 const listJoins = sql`join scans s on s.id = q.scan_id join agents a on a.id = q.agent_id left join clients c on c.id = q.client_id`;
 
 type ListRowRaw = Omit<QuoteListRow, 'pdf'> & { pdf_key: string | null };
@@ -199,6 +206,7 @@ interface QuoteRaw extends ListRowRaw {
   agent: SavedQuote['agent'];
   scan: Omit<SavedQuote['scan'], 'timestamp'> & { timestamp: string };
   new_damage: { compared_with: string; pre_existing: string[] } | null;
+  approval: (Omit<QuoteApprovalRecord, 'signed_pdf_url'> & { signed_pdf_key: string | null }) | null;
 }
 
 /**
@@ -213,7 +221,11 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
       json_build_object('id', a.id, 'name', a.name, 'logo', a.logo, 'phone', a.phone, 'address', a.address, 'email', a.email,
         'abn', a.abn, 'language', a.language) as agent,
       json_build_object('id', s.id, 'scan_id', s.scan_id, 'licensePlate', s.license_plate, 'make', s.make, 'model', s.model,
-        'carColor', s.car_color, 'body_type', s.body_type, 'timestamp', s.scanned_at, 'location_state', s.location_state, 'type', s.type, 'status', s.status) as scan
+        'carColor', s.car_color, 'body_type', s.body_type, 'timestamp', s.scanned_at, 'location_state', s.location_state, 'type', s.type, 'status', s.status) as scan,
+      (select json_build_object('id', l.id, 'recipient', l.recipient, 'sent_at', l.sent_at, 'expires_at', l.expires_at,
+          'revoked_at', l.revoked_at, 'decided_at', l.decided_at, 'signer_name', l.signer_name,
+          'approved_total', l.approved_total::float8, 'signed_pdf_key', l.signed_pdf_key)
+        from quote_approvals l where l.quote_id = q.id order by l.sent_at desc, l.id desc limit 1) as approval
     from quotes q ${listJoins} where q.id = ${id} and ${visible}`.execute(db);
   const row = r.rows[0];
   if (!row) return null;
@@ -221,6 +233,8 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
     ...pricedOfStored({ items: row.items, tyres: row.tyres, totals: row, products: row.products, parts: row.parts }),
     id: row.id,
     version: row.version,
+    status: row.status,
+    approval: row.approval && approvalRecordOf(row.approval),
     scan_id: row.scan_id,
     client_id: row.client_id,
     client_name: row.client_name,

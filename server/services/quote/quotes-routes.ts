@@ -24,7 +24,7 @@ import { QUOTE_MODEL, type quoteRecords } from './quotes-service';
 const IdParams = z.object({ id: z.string() });
 
 /** Ids in paths are positive integers; anything else names no row, so it is the model's 404. */
-const parseId = (raw: string) => {
+export const parseQuoteId = (raw: string) => {
   if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(QUOTE_MODEL, raw);
   return Number(raw);
 };
@@ -157,7 +157,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
       config: { access },
       schema: { tags, summary: 'One quote', params: IdParams, response: { 200: dataReply(QuoteRecord), ...recordErrors } },
     },
-    async (req) => ({ data: quoteRecordOf(await quotes.detail(callerOf(req), parseId(req.params.id))) }),
+    async (req) => ({ data: quoteRecordOf(await quotes.detail(callerOf(req), parseQuoteId(req.params.id))) }),
   );
 
   r.delete(
@@ -171,7 +171,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         response: { 200: dataReply(QuoteRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: quoteRecordOf(await quotes.remove(callerOf(req), parseId(req.params.id))) }),
+    async (req) => ({ data: quoteRecordOf(await quotes.remove(callerOf(req), parseQuoteId(req.params.id))) }),
   );
 
   r.put(
@@ -190,7 +190,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
       },
     },
     async (req) => ({
-      data: quoteRecordOf(await quotes.setManualCheck(callerOf(req), parseId(req.params.id), req.body.manual_check === 1)),
+      data: quoteRecordOf(await quotes.setManualCheck(callerOf(req), parseQuoteId(req.params.id), req.body.manual_check === 1)),
     }),
   );
 
@@ -205,7 +205,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         response: { 200: dataReply(QuoteRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: quoteRecordOf(await quotes.deleteVehiclePhoto(callerOf(req), parseId(req.params.id))) }),
+    async (req) => ({ data: quoteRecordOf(await quotes.deleteVehiclePhoto(callerOf(req), parseQuoteId(req.params.id))) }),
   );
   done();
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../src/domain/pricing';
 import { buildInvoice, invoiceSourceOfQuote } from '../../../src/domain/invoice';
 import type { DataScope } from '../../../src/domain/permissions';
+import type { WebhookEvent } from '../../../src/domain/webhooks';
 import type { PricedQuote, QuotedPanel, SavedQuote } from '../../../src/domain/quote-model';
 import {
   DUPLICATE_PRODUCT_MESSAGE,
@@ -96,8 +97,10 @@ export interface QuoteDeps {
   /** The live side, when the app has one. */
   broadcaster?: Broadcaster;
   /** Queues a webhook event in the writer's transaction (the outbox). */
-  enqueue: (trx: Executor, agentId: number, event: 'quote.generated', data: unknown) => Promise<unknown>;
+  enqueue: (trx: Executor, agentId: number, event: QuoteWebhookEvent, data: unknown) => Promise<unknown>;
 }
+
+export type QuoteWebhookEvent = Extract<WebhookEvent, `quote.${string}`>;
 
 /** The production queue: the webhook outbox. */
 export const webhookQueue: QuoteDeps['enqueue'] = enqueueWebhooks;

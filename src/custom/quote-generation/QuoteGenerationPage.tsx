@@ -27,6 +27,7 @@ import { canChange } from '../../domain/access';
 import { formatMoney } from '../../domain/money';
 import { formatDay } from '../../domain/format';
 import { HistoryCard } from '../../components/HistoryCard';
+import { ApprovalCard } from './ApprovalCard';
 import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
@@ -324,7 +325,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
             bgcolor: 'background.default',
           }}
         >
-          <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} />
+          <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} status={saved?.status} />
           {evaluation.newDamageOnly && evaluation.comparedWith && (
             <NewDamageNote evaluation={evaluation} panels={evaluation.panels} locale={locale} />
           )}
@@ -555,6 +556,11 @@ export const QuoteGenerationPage = () => {
             <Skeleton variant="rounded" height={480} />
           </Box>
         )
+      )}
+      {ready && saved.data && (
+        <Box sx={{ mt: 2 }}>
+          <ApprovalCard quote={saved.data} scanId={scanId} canEdit={!readOnly} />
+        </Box>
       )}
       {ready && saved.data && (
         <Box sx={{ mt: 2 }}>

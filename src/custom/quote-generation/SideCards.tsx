@@ -1,3 +1,5 @@
+import { QuoteStatusChip } from '../../components/QuoteStatusChip';
+import type { QuoteStatus } from '../../domain/quote-approval';
 import type { ReactNode } from 'react';
 import { Box, Button, Card, CardContent, CardHeader, Divider, Link, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -39,7 +41,7 @@ const Row = ({ label, children, strong }: { label: string; children: ReactNode; 
  * Quote Summary: Total, Products, PDR, Conventional, Replace / Paint, Push to Paint, Scratch / Paint (scratch spot and
  * paint work, never counted as replacement) and Tyres, in the client's currency.
  */
-export const QuoteSummaryCard = ({ totals, currency }: { totals: QuoteTotals; currency: string }) => {
+export const QuoteSummaryCard = ({ totals, currency, status }: { totals: QuoteTotals; currency: string; status?: QuoteStatus }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const money = (cents: number) => formatMoney(cents, currency, locale);
@@ -47,6 +49,11 @@ export const QuoteSummaryCard = ({ totals, currency }: { totals: QuoteTotals; cu
   return (
     <QuoteCard title={t('summary')} id="quote-summary-title">
       <Box data-testid="quote-summary">
+        {status && (
+          <Row label={translate('app.approval.status_label')}>
+            <QuoteStatusChip status={status} />
+          </Row>
+        )}
         <Row label={t('total')} strong>
           {money(totals.grand_total)}
         </Row>

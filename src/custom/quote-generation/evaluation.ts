@@ -51,7 +51,19 @@ export interface Evaluation {
 export type SavedQuote = SavedQuoteChoices &
   Pick<Wire<QuoteRecordType>, 'id'> &
   Partial<
-    Pick<Wire<QuoteRecordType>, 'vehicle_photo' | 'gst_percent' | 'grant_total' | 'currency' | 'pdf_url' | 'version' | 'new_damage_only'>
+    Pick<
+      Wire<QuoteRecordType>,
+      | 'vehicle_photo'
+      | 'gst_percent'
+      | 'grant_total'
+      | 'currency'
+      | 'pdf_url'
+      | 'version'
+      | 'status'
+      | 'approval'
+      | 'client'
+      | 'new_damage_only'
+    >
   >;
 
 /** The rate the preview uses: the evaluation's, else the saved quote's, else the setting's default. */

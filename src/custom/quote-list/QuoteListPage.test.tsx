@@ -20,6 +20,7 @@ const quote = (id: number, over: Record<string, unknown> = {}) => ({
   grant_total: 1307.9,
   currency: '$',
   pdf: null,
+  status: 'sent',
   ...over,
 });
 
@@ -48,6 +49,7 @@ describe('quotes list', () => {
       'Product',
       'GST',
       'Grand Total',
+      'Status',
       'Action',
     ]);
     const query = new URL(listCalls(fetch)[0], 'http://x').searchParams;
@@ -83,6 +85,7 @@ describe('quotes list', () => {
     );
     await renderListScreen('/quotes', <QuoteListPage />);
     const row = (await screen.findByText('PLATE1')).closest('tr')!;
+    expect(within(row).getByText('Sent')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Download PDF' })).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'View Invoice' }).getAttribute('href')).toBe('/quotes/1/invoice');
     expect(within(row).getByRole('link', { name: 'View Quote' }).getAttribute('href')).toBe('/quotes/101');

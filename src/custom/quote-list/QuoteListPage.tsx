@@ -1,3 +1,4 @@
+import { QuoteStatusChip } from '../../components/QuoteStatusChip';
 import { useState } from 'react';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
@@ -115,6 +116,7 @@ const QuoteTable = () => {
           sx={noWrap}
           render={(row) => money(row, amountCents(row.grant_total))}
         />
+        <Column source="status" {...label('status')} disableSort sx={noWrap} render={(row) => <QuoteStatusChip status={row.status} />} />
         <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
           <QuoteActions />
         </Column>

@@ -8,6 +8,7 @@ const row = (over: Partial<QuoteRow> & Pick<QuoteRow, 'id'>): QuoteRow => ({
   agent_id: 3,
   agent_name: 'Melbourne Auto Scan',
   type: 'arch',
+  status: 'draft',
   location_state: 'VIC',
   sub_total: 0,
   tax: 0,

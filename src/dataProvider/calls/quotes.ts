@@ -1,5 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type { QuoteInvoiceRecord } from '../../domain/quote-wire';
+import type { ApprovalPageRecord } from '../../domain/quote-approval';
 import type { Request } from '../http';
 import { exportCall, type ExportQuery } from './exports';
 
@@ -8,6 +9,14 @@ export interface QuoteSaveReply {
   id?: unknown;
   grant_total?: unknown;
   currency?: string;
+}
+
+/** The approval page's answer as the browser sends it (checked by the server's approvalAnswerBody). */
+export interface ApprovalAnswerInput {
+  decisions: { key: string; decision: 'approved' | 'declined'; reason?: string }[];
+  terms_accepted: boolean;
+  signer_name: string;
+  signature: string;
 }
 
 /** The quote service's calls from the quote screens. */
@@ -24,6 +33,17 @@ export const quoteCalls = (request: Request) => ({
   /** Marks the quote as manually checked, or clears the mark. */
   setQuoteManualCheck: (quoteId: Identifier, on: boolean) =>
     request('quote', `quotes/${quoteId}/manual_check`, { method: 'PUT', body: { manual_check: on ? 1 : 0 } }),
+  /** Sends the quote for approval: a single-use link mailed to `recipient`; answers the quote. */
+  sendQuoteForApproval: (quoteId: Identifier, recipient: string) =>
+    request('quote', `quotes/${quoteId}/approval`, { method: 'POST', body: { recipient } }),
+  /** Revokes the quote's open approval link; answers the quote. */
+  revokeQuoteApproval: (quoteId: Identifier) => request('quote', `quotes/${quoteId}/approval`, { method: 'DELETE' }),
+  /** The public approval page of a link: no sign-in, no selection (the token alone opens it). */
+  approvalPage: (token: string) =>
+    request<ApprovalPageRecord>('quote', `approvals/${encodeURIComponent(token)}`, { token: null, selection: false }),
+  /** The customer's answer to a link. */
+  answerApproval: (token: string, body: ApprovalAnswerInput) =>
+    request<ApprovalPageRecord>('quote', `approvals/${encodeURIComponent(token)}`, { method: 'POST', body, token: null, selection: false }),
   /** A saved quote, to show as an invoice. */
   quoteInvoice: (quoteId: Identifier) => request<QuoteInvoiceRecord>('quote', `quotes/${encodeURIComponent(String(quoteId))}`),
 });

@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { apiGet, apiToken, pdfLines, signIn } from './helpers';
+import { e2eDatabaseUrl, e2eServerAt } from './server-env';
+
+interface Quote {
+  id: number;
+  scan_id: number;
+  status: string;
+  grant_total: number;
+  approval: { signed_pdf_url: string | null } | null;
+}
+
+/** The approval link of the latest mail the outbox holds for `to`, read from the server's database. */
+async function linkMailedTo(baseURL: string, to: string) {
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl(e2eServerAt(baseURL)) });
+  await db.connect();
+  try {
+    const r = await db.query<{ html: string }>('select html from mail_outbox where $1 = any(recipients) order by id desc limit 1', [to]);
+    return /\/approve\/[A-Za-z0-9_-]{43}/.exec(r.rows[0]?.html ?? '')?.[0] ?? null;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Axe's serious and critical violations on the page as it is, and whether it scrolls sideways. */
+async function check(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
+  expect(serious).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test.describe('approval by link', () => {
+  test('send for approval, decline one line and approve the rest by the link, sign: Quote Generation shows it live, the history and the signed PDF', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const admin = await apiToken(request, 'admin@demo.test');
+    const quotes = await apiGet<Quote[]>(request, admin, '/api/quote/quotes?per_page=50');
+    const candidates = quotes.filter((q) => q.status === 'draft' && q.grant_total > 0);
+    let quote: Quote | null = null;
+    for (const c of candidates) {
+      const detail = await apiGet<Quote & { items: Record<string, { lineTotal: number }>; products: unknown[] }>(
+        request,
+        admin,
+        `/api/quote/quotes/${c.id}`,
+      );
+      if (Object.values(detail.items).filter((i) => i.lineTotal > 0).length + detail.products.length >= 2) {
+        quote = detail;
+        break;
+      }
+    }
+    expect(quote, 'a demo draft quote with two lines or more').not.toBeNull();
+    const recipient = `approve.${Date.now()}@example.test`;
+
+    await signIn(page, 'admin@demo.test');
+    await page.goto(`/quotes/${quote!.scan_id}`);
+    const summary = page.getByTestId('quote-summary');
+    await expect(summary).toContainText('Draft');
+    const card = page.getByRole('region', { name: 'Send for approval' });
+    await card.getByRole('button', { name: 'Send for approval' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the estimate for approval' });
+    await dialog.getByLabel('Recipient').fill(recipient);
+    await dialog.getByRole('button', { name: 'Send for approval' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(summary).toContainText('Sent');
+
+    const link = await linkMailedTo(baseURL!, recipient);
+    expect(link).not.toBeNull();
+
+    // The customer: another browser, never signed in.
+    const customer = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const approve = await customer.newPage();
+    await approve.goto(link!);
+    await expect(approve.getByRole('heading', { name: 'Estimate for approval' })).toBeVisible();
+    const lines = approve.getByRole('listitem');
+    await expect(lines.first()).toBeVisible();
+    await check(approve);
+    const count = await lines.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < count; i++) {
+      const line = lines.nth(i);
+      if (i === 0) {
+        await line.getByRole('button', { name: 'Decline' }).click();
+        await line.getByLabel('Reason for declining').fill('Not this panel');
+      } else await line.getByRole('button', { name: 'Approve' }).click();
+    }
+    await approve.getByLabel('I accept the terms and conditions').check();
+    await approve.getByLabel('Full name').fill('Pat Customer');
+    const pad = approve.getByRole('img', { name: 'Signature' });
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await approve.mouse.move(box.x + 20, box.y + 20);
+    await approve.mouse.down();
+    await approve.mouse.move(box.x + 120, box.y + 60, { steps: 5 });
+    await approve.mouse.move(box.x + 200, box.y + 30, { steps: 5 });
+    await approve.mouse.up();
+    await approve.getByRole('button', { name: 'Sign and send' }).click();
+    await expect(approve.getByText('You approved part of the estimate.')).toBeVisible();
+    await expect(approve.getByText('Declined: Not this panel')).toBeVisible();
+    await check(approve);
+    // Nothing is offered to answer again.
+    await expect(approve.getByRole('button', { name: 'Sign and send' })).toHaveCount(0);
+    await customer.close();
+
+    // The assessor's screen follows without a reload.
+    await expect(summary).toContainText('Partially approved');
+    const history = page.getByRole('region', { name: 'History' });
+    for (const step of ['Sent for approval', 'Approval link opened', 'Partially approved by the customer'])
+      await expect(history.getByText(step).first()).toBeVisible();
+
+    const saved = await apiGet<Quote>(request, admin, `/api/quote/quotes/${quote!.id}`);
+    expect(saved.status).toBe('partially_approved');
+    const text = (await pdfLines(request, saved.approval!.signed_pdf_url!)).join('\n');
+    expect(text).toContain('Approved estimate');
+    expect(text).toContain('Declined');
+    expect(text).toContain('Pat Customer');
+    expect(text).toMatch(/Signed at: \d{2}-\d{2}-\d{4}/);
+  });
+
+  test('a link that names nothing says so', async ({ page }) => {
+    await page.goto(`/approve/${'x'.repeat(43)}`);
+    await expect(page.getByText('This approval link is not valid.')).toBeVisible();
+  });
+});
