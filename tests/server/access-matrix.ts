@@ -681,6 +681,11 @@ export const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/comparison` }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/comparison` }),
   },
+  'GET /api/quote/quotes/approval-statistics': {
+    access: { permission: 'scan' },
+    request: path('/api/quote/quotes/approval-statistics'),
+    foreign: 'none',
+  },
   'GET /api/scan/vehicles': { access: { permission: 'scan' }, request: path('/api/scan/vehicles'), foreign: 'none' },
   'GET /api/scan/vehicles/:id': {
     access: { permission: 'scan' },
