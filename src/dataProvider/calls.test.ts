@@ -69,6 +69,12 @@ const CASES: Case[] = [
     'GET',
     '/api/scan/scans/location-statistics?from=2026-01-01',
   ],
+  [
+    'approvalStatistics',
+    (dp) => dp.approvalStatistics({ ts: '2026-01-01', td: '2026-01-31' }),
+    'GET',
+    '/api/quote/quotes/approval-statistics?ts=2026-01-01&td=2026-01-31',
+  ],
   // scan service: a scan
   ['scan', (dp) => dp.scan('7 x'), 'GET', '/api/scan/scans/7%20x'],
   ['saveScan', (dp) => dp.saveScan(7, { licensePlate: 'ABC123' }), 'PUT', '/api/scan/scans/7', { licensePlate: 'ABC123', noLoading: true }],

@@ -31,3 +31,24 @@ export interface StatisticsQuery {
 }
 
 export const STATISTICS_SERIES = ['arch', 'chasis', 'tire'] as const;
+
+/** Median and 90th percentile of a duration, in seconds; null without an answered link. */
+export interface DurationFigures {
+  median_seconds: number | null;
+  p90_seconds: number | null;
+}
+
+/**
+ * The dashboard's approval figures (`GET quotes/approval-statistics`) for the links sent in the range: how many were
+ * sent, answered (approved, partially approved, declined) and left to expire; how long from the scan, and from the
+ * sending, to an approval (approved or partially approved).
+ */
+export interface ApprovalStatistics {
+  sent: number;
+  approved: number;
+  partially_approved: number;
+  declined: number;
+  expired: number;
+  scan_to_approval: DurationFigures;
+  send_to_approval: DurationFigures;
+}

@@ -155,6 +155,24 @@ export const quoteFilterQuery = z.object({
 });
 export type QuoteFilters = z.output<typeof quoteFilterQuery>;
 
+/**
+ * `GET quotes/approval-statistics`: the dashboard's filters (agent, client, location; ts and td, Melbourne days or
+ * times, td inclusive). The links counted are those sent within the range.
+ */
+export const approvalStatisticsQuery = z
+  .object({
+    agent_id: optionalId('Agent'),
+    client_id: optionalId('Client'),
+    location_id: optionalId('Location'),
+    ts: z.preprocess(blankToUndefined, scanDate('Start date').optional()),
+    td: z.preprocess(blankToUndefined, scanDate('End date').optional()),
+  })
+  .refine((q) => !q.ts || !q.td || q.ts.slice(0, 10) <= q.td.slice(0, 10), {
+    path: ['td'],
+    error: 'End date must not be before the start date',
+  });
+export type ApprovalStatisticsQuery = z.output<typeof approvalStatisticsQuery>;
+
 /** Columns the quotes list sorts by (the server sorts the whole result; resources.ts lists the same). */
 export const QUOTE_SORTABLE = [
   'created_at',

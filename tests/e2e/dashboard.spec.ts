@@ -242,3 +242,33 @@ test.describe('dashboard', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
+
+test("the approval figures show the server's counts for the dashboard's range, in English and Japanese", async ({ page, request }) => {
+  const { token } = await apiLogin(request, 'admin@demo.test');
+  const today = melbourneDate();
+  const reply = await request.get(`/api/quote/quotes/approval-statistics?ts=${today}&td=${today}`, { headers: bearer(token) });
+  expect(reply.ok()).toBe(true);
+  const figures = (await reply.json()).data as { sent: number; approved: number; declined: number };
+  await signIn(page, 'admin@demo.test');
+  const card = page.getByRole('region', { name: 'Approvals' });
+  await expect(card).toBeVisible();
+  for (const [label, n] of [
+    ['Sent for approval', figures.sent],
+    ['Approved', figures.approved],
+    ['Declined', figures.declined],
+  ] as const)
+    await expect(
+      card
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(String(n));
+  await expect(card.getByText('From scan to approval')).toBeVisible();
+  await page.getByRole('button', { name: 'Language' }).or(page.getByLabel('Language')).first().click();
+  await page
+    .getByRole('option', { name: '日本語' })
+    .or(page.getByRole('menuitem', { name: '日本語' }))
+    .first()
+    .click();
+  await expect(page.getByRole('region', { name: '承認' }).getByText('送信から承認まで')).toBeVisible();
+});

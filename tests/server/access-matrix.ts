@@ -688,6 +688,11 @@ export const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/scan/scans/${f.mine.scan}/tyre-wear` }),
     foreign: (f) => ({ url: `/api/scan/scans/${f.other.scan}/tyre-wear` }),
   },
+  'GET /api/quote/quotes/approval-statistics': {
+    access: { permission: 'scan' },
+    request: path('/api/quote/quotes/approval-statistics'),
+    foreign: 'none',
+  },
   'GET /api/scan/vehicles': { access: { permission: 'scan' }, request: path('/api/scan/vehicles'), foreign: 'none' },
   'GET /api/scan/vehicles/:id': {
     access: { permission: 'scan' },

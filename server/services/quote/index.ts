@@ -13,6 +13,7 @@ import { panelGroupsPart } from './panel-groups';
 import { quoteHistory } from './history-service';
 import { quoteRoutes } from './quotes-routes';
 import { approvalRoutes } from './approvals-routes';
+import { approvalStatisticsRoutes } from './approval-statistics-routes';
 import { quoteApprovals } from './approvals-service';
 import type { Mailer } from '../../lib/mail-outbox';
 import { type QuoteDeps, quoteRecords, webhookQueue } from './quotes-service';
@@ -39,5 +40,6 @@ export async function quoteService(app: FastifyInstance, opts: { mailer: Mailer;
   await app.register(catalogueRoutes, { catalogue: catalogueService(deps) });
   await app.register(quoteRoutes, { quotes: quoteRecords(deps) });
   await app.register(approvalRoutes, { approvals: quoteApprovals(deps, opts) });
+  await app.register(approvalStatisticsRoutes, { db: app.db });
   await app.register(historyRoutes, { subject: 'quote', permission: RESOURCES.quotes.permission, read: quoteHistory(deps) });
 }

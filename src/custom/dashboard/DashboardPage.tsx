@@ -11,6 +11,7 @@ import { DashboardFilter } from './DashboardFilter';
 import { EMPTY_DASHBOARD_FILTERS, melbourneToday, rangeLabel, statisticsQuery, type DashboardFilterValues } from './filters';
 import { TermsDialog } from './TermsDialog';
 import { useLiveStatistics, useStatistics } from './useStatistics';
+import { ApprovalFigures } from './ApprovalFigures';
 
 /** Recharts comes with this chunk only (the dashboard's, after sign-in); its download starts with the page's code. */
 const loadChart = () => import('./StatisticsChart');
@@ -101,7 +102,7 @@ const LiveStatistics = (props: { query: Record<string, string>; agent: Selection
 /**
  * The dashboard at /: the analytics title, the advance filter for holders of dashboard_statistics,
  * '{date or Today's} Scans' and the Agent's and Location's charts of the user's scope (header selection narrowing),
- * updated live; the terms dialog while consent is 0.
+ * updated live; the approval figures for the same filters (holders of `scan`); the terms dialog while consent is 0.
  */
 export const DashboardPage = () => {
   const translate = useTranslate();
@@ -161,6 +162,7 @@ export const DashboardPage = () => {
           ready={drawn >= 2}
         />
       </Box>
+      {can(user, 'scan') && <ApprovalFigures query={query} agent={agent} client={client} />}
       {can(user, 'scan') && (
         <LiveStatistics
           query={query}

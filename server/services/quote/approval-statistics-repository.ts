@@ -1,0 +1,78 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { ApprovalStatistics } from '../../../src/domain/dashboard';
+import type { DataScope } from '../../../src/domain/permissions';
+import type { ApprovalStatisticsQuery } from '../../../src/domain/quotes';
+import { isDateOnly } from '../../../src/domain/scans';
+import { DISPLAY_TIME_ZONE } from '../../../src/domain/format';
+import type { Executor } from '../../db/database';
+import { scopePredicate } from '../../lib/resource';
+import { quoteScope } from '../../lib/scan-scope';
+
+const hasOffset = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s);
+/** A start bound: an instant as given, or a Melbourne wall-clock time (a date: its midnight). */
+const start = (s: string) =>
+  hasOffset(s) ? sql`${s}::timestamptz` : sql`(${s.replace('T', ' ')}::timestamp at time zone ${DISPLAY_TIME_ZONE})`;
+/** An inclusive end bound as the exclusive instant after it: a date includes its whole Melbourne day, a time its second. */
+const endExclusive = (s: string) =>
+  isDateOnly(s) ? sql`((${s}::date + 1)::timestamp at time zone ${DISPLAY_TIME_ZONE})` : sql`(${start(s)} + '1 second'::interval)`;
+
+/**
+ * The approval figures of the links sent in the range, in the caller's scope (the quote's agent or client) and the
+ * filters (the quote's agent and client, the scan's location). A link's outcome is read from its stored decisions:
+ * none declined is approved, none approved is declined, else partially approved.
+ */
+export async function approvalStatistics(db: Executor, scope: DataScope, f: ApprovalStatisticsQuery): Promise<ApprovalStatistics> {
+  const where: RawBuilder<boolean>[] = [scopePredicate(scope, quoteScope)];
+  if (f.agent_id !== undefined) where.push(sql<boolean>`q.agent_id = ${f.agent_id}`);
+  if (f.client_id !== undefined) where.push(sql<boolean>`q.client_id = ${f.client_id}`);
+  if (f.location_id !== undefined) where.push(sql<boolean>`s.location_id = ${f.location_id}`);
+  if (f.ts) where.push(sql<boolean>`a.sent_at >= ${start(f.ts)}`);
+  if (f.td) where.push(sql<boolean>`a.sent_at < ${endExclusive(f.td)}`);
+  const r = await sql<{
+    sent: number;
+    approved: number;
+    partially_approved: number;
+    declined: number;
+    expired: number;
+    scan_median: number | null;
+    scan_p90: number | null;
+    send_median: number | null;
+    send_p90: number | null;
+  }>`
+    with l as (
+      select a.sent_at, a.decided_at, s.scanned_at,
+        case
+          when a.decided_at is null then case when a.revoked_at is null and a.expires_at <= now() then 'expired' end
+          when not jsonb_path_exists(a.lines, '$[*] ? (@.decision == "declined")') then 'approved'
+          when not jsonb_path_exists(a.lines, '$[*] ? (@.decision == "approved")') then 'declined'
+          else 'partially_approved'
+        end as outcome
+      from quote_approvals a join quotes q on q.id = a.quote_id join scans s on s.id = q.scan_id
+      where ${sql.join(where, sql` and `)}
+    )
+    select count(*)::int as sent,
+      count(*) filter (where outcome = 'approved')::int as approved,
+      count(*) filter (where outcome = 'partially_approved')::int as partially_approved,
+      count(*) filter (where outcome = 'declined')::int as declined,
+      count(*) filter (where outcome = 'expired')::int as expired,
+      percentile_cont(0.5) within group (order by extract(epoch from decided_at - scanned_at))
+        filter (where outcome in ('approved', 'partially_approved')) as scan_median,
+      percentile_cont(0.9) within group (order by extract(epoch from decided_at - scanned_at))
+        filter (where outcome in ('approved', 'partially_approved')) as scan_p90,
+      percentile_cont(0.5) within group (order by extract(epoch from decided_at - sent_at))
+        filter (where outcome in ('approved', 'partially_approved')) as send_median,
+      percentile_cont(0.9) within group (order by extract(epoch from decided_at - sent_at))
+        filter (where outcome in ('approved', 'partially_approved')) as send_p90
+    from l`.execute(db);
+  const row = r.rows[0];
+  const seconds = (v: number | null) => (v === null ? null : Math.round(Number(v)));
+  return {
+    sent: row.sent,
+    approved: row.approved,
+    partially_approved: row.partially_approved,
+    declined: row.declined,
+    expired: row.expired,
+    scan_to_approval: { median_seconds: seconds(row.scan_median), p90_seconds: seconds(row.scan_p90) },
+    send_to_approval: { median_seconds: seconds(row.send_median), p90_seconds: seconds(row.send_p90) },
+  };
+}
