@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { scratchInsurers } from '../test/scratchResource';
 import { DEFINITIONS } from './definitions';

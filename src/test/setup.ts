@@ -6,7 +6,10 @@ import { indexLabels } from './labels';
 // Files share a worker and its libraries (vitest.config.ts), but each gets fresh app modules: module state and vi.mock stay per file.
 vi.resetModules();
 
-indexLabels();
+// A test file of plain logic runs without a document (`// @vitest-environment node`): only the DOM's set-up is skipped.
+const hasDom = typeof document !== 'undefined';
+
+if (hasDom) indexLabels();
 
 // Screens load lazily: give async queries room on a busy machine.
 configure({
@@ -29,13 +32,16 @@ configure({
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
-  cleanup();
-  dropInsertedStyles();
+  if (hasDom) {
+    cleanup();
+    dropInsertedStyles();
+  }
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 // Each test starts signed out with nothing pending (a toast left in sessionStorage would queue before the test's own).
 beforeEach(() => {
+  if (!hasDom) return;
   localStorage.clear();
   sessionStorage.clear();
 });

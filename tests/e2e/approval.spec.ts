@@ -1,12 +1,16 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
 import { apiGet, apiToken, pdfLines, signIn } from './helpers';
 import { e2eDatabaseUrl, e2eServerAt } from './server-env';
 
 interface Quote {
   id: number;
   scan_id: number;
+  agent_id: number;
   status: string;
   grant_total: number;
   approval: { signed_pdf_url: string | null } | null;
@@ -36,7 +40,7 @@ async function check(page: Page) {
 }
 
 test.describe('approval by link', () => {
-  test('send for approval, decline one line and approve the rest by the link, sign: Quote Generation shows it live, the history and the signed PDF', async ({
+  test('send for approval, decline one line and approve the rest by the link, sign: Quote Generation shows it live, the history, the signed PDF, and a receiver verifies every webhook', async ({
     page,
     request,
     browser,
@@ -59,6 +63,36 @@ test.describe('approval by link', () => {
     }
     expect(quote, 'a demo draft quote with two lines or more').not.toBeNull();
     const recipient = `approve.${Date.now()}@example.test`;
+
+    // A receiver on this machine, subscribed to the approval events of the quote's agent, verifies each delivery
+    // with the Standard Webhooks library and the secret the webhook panel shows.
+    let secret = '';
+    const received: { type: string; data: { quote_id?: number; declined_lines?: unknown[] } }[] = [];
+    const refused: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        try {
+          received.push(new Webhook(secret).verify(body, req.headers as Record<string, string>) as (typeof received)[number]);
+        } catch (error) {
+          refused.push(String(error));
+        }
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hook = await request.post('/api/agent/webhooks', {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: {
+        agent_id: quote!.agent_id,
+        endpoint: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/approvals`,
+        events: ['quote.sent', 'quote.viewed', 'quote.approved', 'quote.declined'],
+      },
+    });
+    expect(hook.status(), await hook.text()).toBe(201);
+    secret = ((await hook.json()) as { data: { secret: string } }).data.secret;
+    expect(secret).toMatch(/^whsec_/);
 
     await signIn(page, 'admin@demo.test');
     await page.goto(`/quotes/${quote!.scan_id}`);
@@ -123,6 +157,15 @@ test.describe('approval by link', () => {
     expect(text).toContain('Declined');
     expect(text).toContain('Pat Customer');
     expect(text).toMatch(/Signed at: \d{2}-\d{2}-\d{4}/);
+
+    // Every event reached the receiver signed: sent, viewed, and the partial approval with the declined line.
+    await expect
+      .poll(() => received.map((m) => m.type).sort(), { timeout: 30_000 })
+      .toEqual(['quote.approved', 'quote.sent', 'quote.viewed']);
+    expect(refused).toEqual([]);
+    for (const m of received) expect(m.data.quote_id).toBe(quote!.id);
+    expect(received.find((m) => m.type === 'quote.approved')!.data.declined_lines).toHaveLength(1);
+    receiver.close();
   });
 
   test('a link that names nothing says so', async ({ page }) => {
