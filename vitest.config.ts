@@ -16,7 +16,6 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           // The domain imports nothing from the browser: its tests run without jsdom (next project).
           exclude: [...exclude, 'src/domain/**'],
-          // A file of plain logic says `// @vitest-environment node`: no jsdom to build for it (the set-up skips the DOM's part).
           setupFiles: ['src/test/setup.ts'],
           // Files share a worker, so react-admin, MUI and jsdom load once per worker instead of once per file;
           // src/test/setup.ts still gives each file fresh app modules.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { createRealtime, type EchoLike, type RealtimeDeps } from './manager';
 import { echoOptions, parseBroadcastingConfig, parseScanChannels, type EchoConnectOptions } from './options';

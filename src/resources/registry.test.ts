@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { scratchInsurers } from '../test/scratchResource';
 import { DEFINITIONS } from './definitions';

@@ -6,10 +6,7 @@ import { indexLabels } from './labels';
 // Files share a worker and its libraries (vitest.config.ts), but each gets fresh app modules: module state and vi.mock stay per file.
 vi.resetModules();
 
-// A test file of plain logic runs without a document (`// @vitest-environment node`): only the DOM's set-up is skipped.
-const hasDom = typeof document !== 'undefined';
-
-if (hasDom) indexLabels();
+indexLabels();
 
 // Screens load lazily: give async queries room on a busy machine.
 configure({
@@ -32,16 +29,13 @@ configure({
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
-  if (hasDom) {
-    cleanup();
-    dropInsertedStyles();
-  }
+  cleanup();
+  dropInsertedStyles();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 // Each test starts signed out with nothing pending (a toast left in sessionStorage would queue before the test's own).
 beforeEach(() => {
-  if (!hasDom) return;
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { applySaved, completedScans, newScans } from './liveCards';
 import type { PortalScan } from '../../domain/portal';

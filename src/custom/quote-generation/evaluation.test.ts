@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { anEvaluationClient, aScan } from '../../test/builders';
 import type { EvaluationReply } from '../../domain/records';

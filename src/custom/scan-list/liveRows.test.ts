@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { aScan } from '../../test/builders';
 import { EMPTY_FILTERS } from './filters';

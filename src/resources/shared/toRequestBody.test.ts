@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { FieldSpecs } from '../../domain/fields';
 import { toRequestBody } from './toRequestBody';
