@@ -115,8 +115,8 @@ export function approvalLinesOf(q: {
   return out;
 }
 
-export const APPROVAL_DECISIONS = ['approved', 'declined'] as const;
-export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+export const LINE_ANSWERS = ['approved', 'declined'] as const;
+export type ApprovalDecision = (typeof LINE_ANSWERS)[number];
 
 /** The approved lines' sum, GST on it (rounded once, as the engine does) and the total with GST, in cents. */
 export function approvedTotals(lines: readonly ApprovalLine[], decisions: Record<string, ApprovalDecision>, gstPercent: number) {
@@ -152,7 +152,7 @@ export const approvalAnswerBody = z.object({
     .array(
       z.object({
         key: singleLine('Line').min(1, messages.required('Line')).max(100, messages.max('Line', 100)),
-        decision: z.enum(APPROVAL_DECISIONS, { error: 'Decision must be approved or declined' }),
+        decision: z.enum(LINE_ANSWERS, { error: 'Decision must be approved or declined' }),
         reason: safeString('Reason').trim().max(1000, messages.max('Reason', 1000)).optional(),
       }),
       { error: 'Decisions are required' },
@@ -194,7 +194,7 @@ export const ApprovalLineRecord = z.object({
   car_panel: z.string().nullable(),
   dents: z.record(z.string(), z.number()),
   scratchs: z.record(z.string(), z.number()),
-  decision: z.enum(APPROVAL_DECISIONS).nullable(),
+  decision: z.enum(LINE_ANSWERS).nullable(),
   reason: z.string().nullable(),
   images: z.array(z.string()).describe("The panel's damage images (links valid for the page's session)"),
 });
