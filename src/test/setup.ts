@@ -1,12 +1,13 @@
 import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { dropInsertedStyles } from './emotionStyles';
 import { indexLabels } from './labels';
+import { insertNoStyles } from './styles';
 
 // Files share a worker and its libraries (vitest.config.ts), but each gets fresh app modules: module state and vi.mock stay per file.
 vi.resetModules();
 
 indexLabels();
+insertNoStyles();
 
 // Screens load lazily: give async queries room on a busy machine.
 configure({
@@ -30,7 +31,6 @@ configure({
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
-  dropInsertedStyles();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
