@@ -1,7 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { FieldSpecs, FormMode } from '../../src/domain/fields';
+import { type FieldSpecs, type FormMode, inputSchema } from '../../src/domain/fields';
 import { type DataScope, dataScope, ignoresSelection, isUnrestricted, type PermissionName } from '../../src/domain/permissions';
 import type { Executor } from '../db/database';
 import type { AuthUser } from '../plugins/auth';
@@ -149,3 +149,19 @@ export const referenceFields = (fields: FieldSpecs) =>
 /** The scope a read of `d` runs in: calls whose path names agents or clients ignore the X_SNG_* selection. */
 export const readScopeOf = (d: Pick<ResourceDescription, 'path'>, caller: Pick<Caller, 'actor' | 'scope'>) =>
   ignoresSelection(d.path) ? dataScope(caller.actor) : caller.scope;
+
+/**
+ * A write's body as the resource's routes parse it: its fields' input schema, the description's extra inputs and its
+ * rules across fields. With `only`, just those fields and extra inputs (a change of some fields, the rest kept).
+ */
+export function writeBody(d: Pick<ResourceDescription, 'fields' | 'extraInput' | 'refine'>, mode: FormMode, only?: readonly string[]) {
+  const keep = ([name]: [string, unknown]) => !only || only.includes(name);
+  const fields: FieldSpecs = Object.fromEntries(Object.entries(d.fields).filter(keep));
+  const base = inputSchema(fields, mode).extend(Object.fromEntries(Object.entries(d.extraInput ?? {}).filter(keep)));
+  const refine = d.refine;
+  if (!refine) return base;
+  return base.superRefine((value, ctx) => {
+    const errors = refine(value, mode);
+    for (const [path, message] of Object.entries(errors ?? {})) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+}

@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inputSchema, type FieldSpec, type FormMode } from '../../src/domain/fields';
+import type { FieldSpec } from '../../src/domain/fields';
 import { safeString } from '../../src/domain/text';
 import { NotFoundError } from '../errors';
 import { callerOf } from './caller';
 import { multipartBody } from './multipart';
 import { jsonPages } from './page-json';
 import { dataReply, ListsReply, metaPageReply, pageReply, recordErrors } from './replies';
-import { describedAs, type PageQuery, recordDescription, referenceFields, type ResourceDescription } from './resource-description';
+import {
+  describedAs,
+  type PageQuery,
+  recordDescription,
+  referenceFields,
+  type ResourceDescription,
+  writeBody,
+} from './resource-description';
 import { resourceRepository } from './resource-repository';
 import { imageFields, resourceService } from './resource-service';
 import { storageOf } from './storage';
@@ -80,17 +87,8 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     storage: storageOf(app),
     pages: d.pageJson ? jsonPages(app, d, resourceRepository(d)) : null,
   });
-  const withRefine = (mode: FormMode) => {
-    const base = d.extraInput ? inputSchema(d.fields, mode).extend(d.extraInput) : inputSchema(d.fields, mode);
-    const refine = d.refine;
-    if (!refine) return base;
-    return base.superRefine((value, ctx) => {
-      const errors = refine(value, mode);
-      for (const [path, message] of Object.entries(errors ?? {})) ctx.addIssue({ code: 'custom', path: [path], message });
-    });
-  };
-  const createBody = withRefine('create');
-  const updateBody = withRefine('update');
+  const createBody = writeBody(d, 'create');
+  const updateBody = writeBody(d, 'update');
   const tags = [d.model];
   const pageSchema = d.pageShape === 'meta' ? metaPageReply(d.record) : pageReply(d.record);
   r.get(

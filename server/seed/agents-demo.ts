@@ -1,10 +1,9 @@
-import { hash } from '@node-rs/argon2';
 import sharp from 'sharp';
 import { loadConfig } from '../config';
-import type { Executor } from '../db/database';
-import { createStorage, type FileStorage, fileUrl } from '../lib/storage';
-import { newWebhookSecret } from '../services/agent/webhooks-service';
+import type { Database } from '../db/database';
+import { createStorage, type FileStorage } from '../lib/storage';
 import { CAR_VIEWS } from './car-drawings';
+import { seedRecords, uploaded } from './records';
 
 /** Every demo agent's customer-portal pincode (the portal's 'Go to Admin' dialog). */
 export const DEMO_AGENT_PINCODE = '246810';
@@ -45,45 +44,37 @@ const BLURBS = [
 /**
  * Demo data for the agent side: logos, pincodes and blurbs for the existing agents, webhooks for the
  * first one, and the five panel groups (front, rear, left, right, top) with the project's own car drawings.
- * Files go through the storage module, like uploads.
+ * Agents and panel groups are written through their resources' service, files as uploads.
  */
-export async function seedAgentsDemo(db: Executor, storage: FileStorage = createStorage(loadConfig())) {
+export async function seedAgentsDemo(db: Database, storage: FileStorage = createStorage(loadConfig())) {
+  const records = seedRecords({ db, storage, log: console });
   const agents = await db.selectFrom('agents').select(['id', 'name', 'primary_color', 'text_color']).orderBy('id').execute();
-  const pincodeHash = await hash(DEMO_AGENT_PINCODE);
-  for (const [i, agent] of agents.entries()) {
-    const logo = await storage.put(await demoLogo(i, agent.primary_color, agent.text_color), 'image/png');
-    await db
-      .updateTable('agents')
-      .set({ logo: fileUrl(logo), pincode_hash: pincodeHash, blurb: BLURBS[i % BLURBS.length], language: i === 1 ? 'ja' : 'en' })
-      .where('id', '=', agent.id)
-      .execute();
-  }
+  for (const [i, agent] of agents.entries())
+    await records.change('agents', agent.id, {
+      logo: uploaded(await demoLogo(i, agent.primary_color, agent.text_color), 'logo.png'),
+      pincode: DEMO_AGENT_PINCODE,
+      blurb: BLURBS[i % BLURBS.length],
+      language: i === 1 ? 'ja' : 'en',
+    });
+  // Placeholder endpoints: delivery refuses what does not resolve to a public address, so nothing is sent.
   if (agents[0]) {
-    await db
-      .insertInto('webhooks')
-      .values([
-        {
-          agent_id: agents[0].id,
-          endpoint: 'https://hooks.melbourneautoscan.test/scans',
-          description: 'Workshop job board: new and updated scans',
-          events: ['scan.created', 'scan.updated'],
-          secret: newWebhookSecret(),
-        },
-        {
-          agent_id: agents[0].id,
-          endpoint: 'https://crm.melbourneautoscan.test/api/quotes',
-          description: 'CRM: generated quotes',
-          events: ['quote.generated'],
-          secret: newWebhookSecret(),
-        },
-      ])
-      .execute();
+    await records.create('webhooks', {
+      agent_id: agents[0].id,
+      endpoint: 'https://hooks.melbourneautoscan.test/scans',
+      description: 'Workshop job board: new and updated scans',
+      events: ['scan.created', 'scan.updated'],
+    });
+    await records.create('webhooks', {
+      agent_id: agents[0].id,
+      endpoint: 'https://crm.melbourneautoscan.test/api/quotes',
+      description: 'CRM: generated quotes',
+      events: ['quote.generated'],
+    });
   }
-  for (const [i, view] of CAR_VIEWS.entries()) {
-    const image = await storage.put(await sharp(Buffer.from(view.svg)).png().toBuffer(), 'image/png');
-    await db
-      .insertInto('panel_groups')
-      .values({ name: view.name, image: fileUrl(image), position: i + 1 })
-      .execute();
-  }
+  for (const [i, view] of CAR_VIEWS.entries())
+    await records.create('panelgroups', {
+      name: view.name,
+      image: uploaded(await sharp(Buffer.from(view.svg)).png().toBuffer(), `${view.name}.png`),
+      position: i + 1,
+    });
 }

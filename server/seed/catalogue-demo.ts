@@ -1,4 +1,7 @@
-import type { Executor } from '../db/database';
+import { loadConfig } from '../config';
+import type { Database } from '../db/database';
+import { createStorage, type FileStorage } from '../lib/storage';
+import { seedRecords } from './records';
 import type { DentPriceRow, ScratchPriceRow } from '../../src/domain/clients';
 
 /** Body parts an assessor would recognise; `size` scales the price of a dent on it (a roof costs more than a mirror). */
@@ -76,7 +79,7 @@ const CLIENT_SETUP: Record<
     },
   },
   '¥': {
-    // Oversize, severe, heavy, medium, light.
+    // Oversize, severe, heavy, medium, light (WEIGHTED_LEVELS).
     rate: 100,
     step: 100,
     sc_metallic: 8,
@@ -102,6 +105,9 @@ const CLIENT_SETUP: Record<
     contact: { phone: '+49301234567', address: 'Friedrichstraße 100, 10117 Berlin', email: 'claims@eurodrive.test', abn: 'DE123456789' },
   },
 };
+
+/** The order of a W client's weighted counts above. */
+const WEIGHTED_LEVELS = ['oversize', 'severe', 'heavy', 'medium', 'light'] as const;
 
 /** AUD for a mid-sized panel; PDR rises with severity, conventional and replacement cost more than any PDR. */
 const BASE_DENT = { light: 95, medium: 160, heavy: 260, severe: 420, oversize: 650, p2p: 180, conventional: 720, replacement: 1450 };
@@ -202,57 +208,40 @@ const TEMPLATES = [
  * Demo catalogue: parts, products, the existing clients' pricing (matrices in their own currency),
  * panels on the panel groups front/rear/left/right/top (looked up by name; seeded with the agents' demo data), two e-mail templates.
  */
-export async function seedCatalogueDemo(db: Executor, log: (msg: string) => void = console.log) {
-  const parts = await db
-    .insertInto('parts')
-    .values(PARTS.map((p) => ({ name: p.name, type: 'arch' })))
-    .returning(['id', 'name'])
-    .execute();
+export async function seedCatalogueDemo(
+  db: Database,
+  log: (msg: string) => void = console.log,
+  storage: FileStorage = createStorage(loadConfig()),
+) {
+  const records = seedRecords({ db, storage, log: console });
+  const parts: { id: number; name: string }[] = [];
+  for (const p of PARTS) parts.push({ id: await records.create('parts', { name: p.name, type: 'arch' }), name: p.name });
   const partId = new Map(PARTS.map((p, i) => [p.code, parts[i].id]));
-  const products = await db.insertInto('products').values(PRODUCTS).returning(['id', 'name']).execute();
+  const products: { id: number; name: string }[] = [];
+  for (const p of PRODUCTS) products.push({ id: await records.create('products', p), name: p.name });
 
   const clients = await db.selectFrom('clients').select(['id', 'currency']).orderBy('id').execute();
   for (const client of clients) {
     const setup = CLIENT_SETUP[client.currency] ?? CLIENT_SETUP.$;
     const m = setup.method;
-    await db
-      .updateTable('clients')
-      .set({
-        sc_metallic: setup.sc_metallic,
-        sc_pearl: setup.sc_pearl,
-        sc_p2p: setup.sc_p2p,
-        tyre_repair: priced(BASE_TYRE.repair, 1, setup.rate, setup.step),
-        tyre_replace: priced(BASE_TYRE.replace, 1, setup.rate, setup.step),
-        calculation_method: m.calculation_method,
-        ...(m.calculation_method === 'T'
-          ? { sc_threshold: m.sc_threshold }
-          : {
-              weighted_oversize: m.weighted[0],
-              weighted_severe: m.weighted[1],
-              weighted_heavy: m.weighted[2],
-              weighted_medium: m.weighted[3],
-              weighted_light: m.weighted[4],
-            }),
-        ...setup.contact,
-      })
-      .where('id', '=', client.id)
-      .execute();
-    await db
-      .insertInto('client_products')
-      .values(products.filter((p) => setup.products.includes(p.name)).map((p) => ({ client_id: client.id, product_id: p.id })))
-      .execute();
-    await db
-      .insertInto('client_parts')
-      .values(parts.map((p) => ({ client_id: client.id, part_id: p.id })))
-      .execute();
-    await db
-      .insertInto('client_dent_prices')
-      .values(PARTS.map((p) => ({ client_id: client.id, part_id: partId.get(p.code)!, ...dentRow(p, setup.rate, setup.step) })))
-      .execute();
-    await db
-      .insertInto('client_scratch_prices')
-      .values(PARTS.map((p) => ({ client_id: client.id, part_id: partId.get(p.code)!, ...scratchRow(p, setup.rate, setup.step) })))
-      .execute();
+    await records.change('clients', client.id, {
+      sc_metallic: setup.sc_metallic,
+      sc_pearl: setup.sc_pearl,
+      sc_p2p: setup.sc_p2p,
+      tyre_repair: priced(BASE_TYRE.repair, 1, setup.rate, setup.step),
+      tyre_replace: priced(BASE_TYRE.replace, 1, setup.rate, setup.step),
+      calculation_method: m.calculation_method,
+      ...(m.calculation_method === 'T'
+        ? { sc_threshold: m.sc_threshold }
+        : { weighted_no: Object.fromEntries(WEIGHTED_LEVELS.map((level, i) => [level, m.weighted[i]])) }),
+      ...setup.contact,
+      products: products.filter((p) => setup.products.includes(p.name)).map((p) => p.id),
+      parts: parts.map((p) => p.id),
+      prices: {
+        dent: Object.fromEntries(PARTS.map((p) => [String(partId.get(p.code)), dentRow(p, setup.rate, setup.step)])),
+        scratch: Object.fromEntries(PARTS.map((p) => [String(partId.get(p.code)), scratchRow(p, setup.rate, setup.step)])),
+      },
+    });
   }
 
   const groups = await db.selectFrom('panel_groups').select(['id', 'name']).execute();
@@ -264,24 +253,20 @@ export async function seedCatalogueDemo(db: Executor, log: (msg: string) => void
       continue;
     }
     const largeCodes = new Set(panels.filter(([, , type]) => type !== 'D').map(([, code]) => code));
-    await db
-      .insertInto('panels')
-      .values(
-        panels.map(([label, code, type], i) => ({
-          panel_group_id: group.id,
-          name: `${label}${TYPE_NAME[type]}`,
-          label,
-          type,
-          position: i + 1,
-          status: true,
-          has_large_variant: largeCodes.has(code),
-          car_panel: code,
-          part_id: partId.get(code) ?? null,
-        })),
-      )
-      .execute();
+    for (const [i, [label, code, type]] of panels.entries())
+      await records.create('panels', {
+        panel_group_id: group.id,
+        name: `${label}${TYPE_NAME[type]}`,
+        label,
+        type,
+        position: i + 1,
+        status: true,
+        hasLargeVariant: largeCodes.has(code),
+        carPanel: code,
+        part_id: partId.get(code) ?? null,
+      });
   }
   if (missing) log(`demo catalogue: ${missing} of the panel groups front/rear/left/right/top are missing; their panels were skipped`);
 
-  await db.insertInto('email_templates').values(TEMPLATES).execute();
+  for (const t of TEMPLATES) await records.create('email-templates', { templateName: t.template_name, templateBody: t.template_body });
 }

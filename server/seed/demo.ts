@@ -1,8 +1,11 @@
+import { sql } from 'kysely';
+import { loadConfig } from '../config';
 import type { Database } from '../db/database';
-import { hashPassword } from '../services/user/auth-service';
-import { seedAgentsDemo } from './agents-demo';
+import { createStorage } from '../lib/storage';
+import { DEMO_AGENT_PINCODE, seedAgentsDemo } from './agents-demo';
 import { seedCatalogueDemo } from './catalogue-demo';
 import { seedQuotes } from './quotes-demo';
+import { seedRecords } from './records';
 import { seedScans } from './scans-demo';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -58,56 +61,59 @@ const LOCATIONS = [
 ];
 const DEVICE_TYPES = ['arch', 'tire', 'chasis'] as const;
 
-/** Demo agents, clients, users, locations and devices. With onlyIfEmpty, does nothing when any user exists. */
+/**
+ * Demo agents, clients, users, locations and devices, written through their resources' service as the API writes
+ * them. With onlyIfEmpty, does nothing when any user, agent or client exists (a run stopped half-way leaves some).
+ */
 export async function seedDemo(db: Database, opts: { onlyIfEmpty: boolean }): Promise<boolean> {
   if (opts.onlyIfEmpty) {
-    const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (any) return false;
+    const any = await sql<{ found: boolean }>`select exists (select 1 from users) or exists (select 1 from agents)
+      or exists (select 1 from clients) as found`.execute(db);
+    if (any.rows[0]?.found) return false;
   }
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction().execute(async (trx) => {
-    const clients = await trx.insertInto('clients').values(CLIENTS).returning('id').execute();
-    const agents = await trx
-      .insertInto('agents')
-      .values(AGENTS.map((a, i) => ({ ...a, portal_email_address: a.email, default_client_id: clients[i].id, is_enabled: 1 })))
-      .returning('id')
-      .execute();
-    const locations = await trx
-      .insertInto('locations')
-      .values(LOCATIONS.map((l) => ({ name: l.name, state: l.state, agent_id: l.agent === null ? null : agents[l.agent].id })))
-      .returning(['id', 'agent_id'])
-      .execute();
-    let serial = 4_100_000_000;
-    const devices = locations
-      .filter((l) => l.agent_id !== null)
-      .flatMap((l, i) =>
-        DEVICE_TYPES.slice(0, 2).map((type, j) => ({
-          location_id: l.id,
-          type,
-          agent_id: l.agent_id!,
-          serial: String(serial++),
-          default_client_id: clients[(i + j) % clients.length].id,
-        })),
-      );
-    await trx.insertInto('devices').values(devices).execute();
-    await seedAgentsDemo(trx);
-    const roles = await trx.selectFrom('roles').select(['id', 'name']).execute();
-    for (const u of DEMO_USERS) {
-      const { id } = await trx
-        .insertInto('users')
-        .values({ email: u.email, first_name: u.first_name, last_name: u.last_name, password_hash: passwordHash })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('user_roles')
-        .values({ user_id: id, role_id: roles.find((r) => r.name === u.role)!.id })
-        .execute();
-      if (u.role === 'Agent') await trx.insertInto('user_agents').values({ user_id: id, agent_id: agents[0].id }).execute();
-      if (u.role === 'Client') await trx.insertInto('user_clients').values({ user_id: id, client_id: clients[0].id }).execute();
-    }
-  });
+  const storage = createStorage(loadConfig());
+  const records = seedRecords({ db, storage, log: console });
+  const clients: number[] = [];
+  for (const c of CLIENTS) clients.push(await records.create('clients', c));
+  const agents: number[] = [];
+  for (const [i, a] of AGENTS.entries())
+    agents.push(
+      await records.create('agents', {
+        ...a,
+        portal_email_address: a.email,
+        default_client_id: clients[i],
+        is_enabled: 1,
+        language: 'en',
+        pincode: DEMO_AGENT_PINCODE,
+      }),
+    );
+  let serial = 4_100_000_000;
+  for (const [i, l] of LOCATIONS.entries()) {
+    const agent = l.agent === null ? null : agents[l.agent];
+    const location = await records.create('locations', { name: l.name, state: l.state, agent_id: agent });
+    if (agent === null) continue;
+    for (const [j, type] of DEVICE_TYPES.slice(0, 2).entries())
+      await records.create('devices', {
+        location_id: location,
+        type,
+        agent_id: agent,
+        serial: String(serial++),
+        default_client_id: clients[(i + j) % clients.length],
+      });
+  }
+  await seedAgentsDemo(db, storage);
+  for (const u of DEMO_USERS)
+    await records.create('users', {
+      email: u.email,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      password: DEMO_PASSWORD,
+      roles: [u.role],
+      agents: u.role === 'Agent' ? [agents[0]] : [],
+      clients: u.role === 'Client' ? [clients[0]] : [],
+    });
   // After the panel groups: the catalogue places its panels on them.
-  await db.transaction().execute((trx) => seedCatalogueDemo(trx));
+  await seedCatalogueDemo(db, console.log, storage);
   await seedScans(db);
   await seedQuotes(db);
   return true;

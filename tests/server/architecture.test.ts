@@ -172,6 +172,66 @@ describe('server services shape', () => {
 });
 
 /**
+ * The demo seed writes the records a user could make in the product (users and their roles, agents, clients and their
+ * prices, locations, devices, webhooks, the catalogue, e-mail templates) through their resources' service (server/seed/records.ts), so demo rows obey the
+ * same schemas and hooks as the API's. Bulk history (scans and their measures) is loaded in SQL for speed.
+ */
+const SERVICE_WRITTEN = [
+  'users',
+  'user_roles',
+  'user_agents',
+  'user_clients',
+  'agents',
+  'clients',
+  'client_products',
+  'client_parts',
+  'client_dent_prices',
+  'client_scratch_prices',
+  'locations',
+  'devices',
+  'panel_groups',
+  'panels',
+  'parts',
+  'products',
+  'email_templates',
+  'webhooks',
+];
+const SEED_WRITE = /\.(?:insertInto|updateTable|deleteFrom)\(\s*'(\w+)'|\b(?:insert\s+into|update|delete\s+from)\s+(\w+)/gi;
+
+/** The seed's direct writes to tables of records that go through a service, among `files`. */
+export function seedWrites(files: Record<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, source] of Object.entries(files)) {
+    if (!file.startsWith('server/seed/')) continue;
+    for (const m of source.matchAll(SEED_WRITE)) {
+      const table = (m[1] ?? m[2]).toLowerCase();
+      if (SERVICE_WRITTEN.includes(table)) found.push(`${file} writes ${table} directly (use seedRecords)`);
+    }
+  }
+  return found;
+}
+
+describe('demo seed', () => {
+  it("writes users, agents, clients, locations, devices, the catalogue and templates through their resources' service", () => {
+    expect(seedWrites(serverFiles(serverDir))).toEqual([]);
+  });
+
+  it('catches a direct insert or update of such a table, in a query builder or in SQL, and leaves other tables alone', () => {
+    expect(
+      seedWrites({
+        'server/seed/demo.ts': "await trx.insertInto('users').values(u).execute();\nawait sql`update agents set logo = ${l}`.execute(db);",
+        'server/seed/scans-demo.ts':
+          "await trx.insertInto('scans').values(rows).execute();\nawait trx.updateTable('scans').set(s).execute();",
+        'server/services/user/users-repository.ts': "db.insertInto('users')",
+      }),
+    ).toEqual([
+      'server/seed/demo.ts writes users directly (use seedRecords)',
+      'server/seed/demo.ts writes agents directly (use seedRecords)',
+    ]);
+  });
+});
+
+/**
  * The browser's layers (docs/ARCHITECTURE.md "Layers"), lowest first: a file imports only from its own layer or a lower
  * one, no two layers import each other, and no files import each other in a circle. Tests and src/test are outside it.
  */

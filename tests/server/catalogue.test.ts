@@ -299,7 +299,7 @@ describe('demo catalogue', () => {
     d = await createTestContext();
     for (const currency of ['$', '¥', '€']) await d.build.client({ name: `Demo ${currency}`, currency });
     for (const [i, name] of ['Front', 'Rear', 'Left', 'Right', 'Top'].entries()) await d.build.panelGroup({ name, position: i + 1 });
-    await d.db.transaction().execute((trx) => seedCatalogueDemo(trx, () => {}));
+    await seedCatalogueDemo(d.db, () => {});
   });
 
   it('seeds 25-40 parts, a few products, two e-mail templates and panels on all five groups, each priced by a part', async () => {

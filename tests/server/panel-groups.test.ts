@@ -169,7 +169,7 @@ describe('the agents demo data', () => {
     const agents = [await t.build.agent({ name: 'Demo A' }), await t.build.agent({ name: 'Demo B' })];
     const storage = localStorage(dir);
     const groupsBefore = await countGroups();
-    await t.db.transaction().execute((trx) => seedAgentsDemo(trx, storage));
+    await seedAgentsDemo(t.db, storage);
 
     const rows = await t.db
       .selectFrom('agents')
