@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
+import { Box, MenuItem, Skeleton, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { ImageViewer } from '../../components/ImageViewer';
@@ -9,6 +9,7 @@ import { formatDay } from '../../domain/format';
 import type { ScanComparison } from '../../domain/vehicles';
 import { DetectionImage, type Detection } from './DamageModal';
 import { Empty } from './Section';
+import { ViewDialog } from './ViewDialog';
 import { useScanPage } from './context';
 
 export interface ComparedPanel {
@@ -73,45 +74,39 @@ export const CompareDialog = ({
   const label = panels.find((p) => p.carPanel === carPanel)?.label ?? carPanel;
   const of = (damages: Detection[]) => damages.filter((d) => d.carPanel === carPanel);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="compare-title">
-      <DialogTitle id="compare-title">{translate('app.scanPage.compare.title', { panel: label })}</DialogTitle>
-      <DialogContent>
-        {panels.length > 1 && (
-          <TextField
-            select
-            size="small"
-            label={translate('app.scanPage.compare.panel')}
-            value={carPanel}
-            onChange={(e) => setCarPanel(e.target.value)}
-            sx={{ mb: 2, mt: 1, minWidth: 200 }}
-          >
-            {panels.map((p) => (
-              <MenuItem key={p.carPanel} value={p.carPanel}>
-                {p.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          {previous.isPending ? (
-            <Skeleton variant="rounded" height={160} />
-          ) : (
-            <ScanColumn
-              title={translate('app.scanPage.compare.previous', { date: formatDay(comparison.previous_scanned_at, locale) })}
-              damages={previous.data ? of(previous.data.damages) : null}
-              label={label}
-            />
-          )}
+    <ViewDialog id="compare-title" title={translate('app.scanPage.compare.title', { panel: label })} maxWidth="md" onClose={onClose}>
+      {panels.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label={translate('app.scanPage.compare.panel')}
+          value={carPanel}
+          onChange={(e) => setCarPanel(e.target.value)}
+          sx={{ mb: 2, mt: 1, minWidth: 200 }}
+        >
+          {panels.map((p) => (
+            <MenuItem key={p.carPanel} value={p.carPanel}>
+              {p.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        {previous.isPending ? (
+          <Skeleton variant="rounded" height={160} />
+        ) : (
           <ScanColumn
-            title={translate('app.scanPage.compare.current', { date: formatDay(scan.timestamp, locale) })}
-            damages={of(scan.damages)}
+            title={translate('app.scanPage.compare.previous', { date: formatDay(comparison.previous_scanned_at, locale) })}
+            damages={previous.data ? of(previous.data.damages) : null}
             label={label}
           />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('app.scanPage.modal.close')}</Button>
-      </DialogActions>
-    </Dialog>
+        )}
+        <ScanColumn
+          title={translate('app.scanPage.compare.current', { date: formatDay(scan.timestamp, locale) })}
+          damages={of(scan.damages)}
+          label={label}
+        />
+      </Box>
+    </ViewDialog>
   );
 };

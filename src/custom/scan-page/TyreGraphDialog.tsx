@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Box, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { TYRE_AXIS_MAX, tyreChartPoints, type TyreWheel } from '../../domain/scan-view';
 import { Empty } from './Section';
+import { ViewDialog } from './ViewDialog';
 
 /** The graph loads after 1 s. */
 export const GRAPH_DELAY_MS = 1000;
@@ -19,59 +20,43 @@ export const TyreGraphDialog = ({ wheel, onClose }: { wheel: TyreWheel; onClose:
   const points = tyreChartPoints(wheel.inner?.depths, wheel.outer?.depths);
   const t = (k: string) => translate(`app.scanPage.tire.${k}`);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="tyre-graph-title">
-      <DialogTitle id="tyre-graph-title">{translate('app.scanPage.tire.graph_title', { label: wheel.label })}</DialogTitle>
-      <DialogContent dividers>
-        {!ready ? (
-          <Box sx={{ height: 260, display: 'grid', placeItems: 'center' }}>
-            <CircularProgress aria-label={t('graph')} />
-          </Box>
-        ) : points.length === 0 ? (
-          <Empty>{t('graph_not_available')}</Empty>
-        ) : (
-          <Box
-            sx={{ width: '100%', height: 260 }}
-            role="img"
-            aria-label={translate('app.scanPage.tire.graph_title', { label: wheel.label })}
-            data-testid="tyre-graph"
-          >
-            <ResponsiveContainer width="100%" height="100%">
-              <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="x" hide />
-                <YAxis
-                  domain={[0, TYRE_AXIS_MAX]}
-                  width={36}
-                  label={{ value: t('depth'), angle: -90, position: 'insideLeft', fontSize: 12 }}
-                />
-                <Tooltip />
-                <Legend />
-                <Line
-                  type="monotone"
-                  dataKey="inner"
-                  name={t('inner')}
-                  stroke="#0C1839"
-                  dot={false}
-                  connectNulls
-                  isAnimationActive={false}
-                />
-                <Line
-                  type="monotone"
-                  dataKey="outer"
-                  name={t('outer')}
-                  stroke="#B54054"
-                  dot={false}
-                  connectNulls
-                  isAnimationActive={false}
-                />
-              </LineChart>
-            </ResponsiveContainer>
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('app.scanPage.modal.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <ViewDialog
+      id="tyre-graph-title"
+      title={translate('app.scanPage.tire.graph_title', { label: wheel.label })}
+      maxWidth="sm"
+      dividers
+      onClose={onClose}
+    >
+      {!ready ? (
+        <Box sx={{ height: 260, display: 'grid', placeItems: 'center' }}>
+          <CircularProgress aria-label={t('graph')} />
+        </Box>
+      ) : points.length === 0 ? (
+        <Empty>{t('graph_not_available')}</Empty>
+      ) : (
+        <Box
+          sx={{ width: '100%', height: 260 }}
+          role="img"
+          aria-label={translate('app.scanPage.tire.graph_title', { label: wheel.label })}
+          data-testid="tyre-graph"
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={points} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="x" hide />
+              <YAxis
+                domain={[0, TYRE_AXIS_MAX]}
+                width={36}
+                label={{ value: t('depth'), angle: -90, position: 'insideLeft', fontSize: 12 }}
+              />
+              <Tooltip />
+              <Legend />
+              <Line type="monotone" dataKey="inner" name={t('inner')} stroke="#0C1839" dot={false} connectNulls isAnimationActive={false} />
+              <Line type="monotone" dataKey="outer" name={t('outer')} stroke="#B54054" dot={false} connectNulls isAnimationActive={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </Box>
+      )}
+    </ViewDialog>
   );
 };
