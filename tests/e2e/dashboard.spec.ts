@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { clickUntil, DEMO_PASSWORD, nav, signIn } from './helpers';
+import { chooseLanguage, clickUntil, DEMO_PASSWORD, nav, signIn } from './helpers';
 
 /**
  * The dashboard: each demo user sees the real counts of their own scope, counted here independently from the
@@ -264,11 +264,6 @@ test("the approval figures show the server's counts for the dashboard's range, i
         .locator('xpath=following-sibling::dd[1]'),
     ).toHaveText(String(n));
   await expect(card.getByText('From scan to approval')).toBeVisible();
-  await page.getByRole('button', { name: 'Language' }).or(page.getByLabel('Language')).first().click();
-  await page
-    .getByRole('option', { name: '日本語' })
-    .or(page.getByRole('menuitem', { name: '日本語' }))
-    .first()
-    .click();
+  await chooseLanguage(page, '日本語');
   await expect(page.getByRole('region', { name: '承認' }).getByText('送信から承認まで')).toBeVisible();
 });

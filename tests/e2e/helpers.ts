@@ -99,3 +99,14 @@ export async function pdfLines(request: APIRequestContext, url: string, bearer?:
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Chooses the interface language with the header's switch (named 'Language', or '言語' in Japanese). */
+export async function chooseLanguage(page: Page, option: '日本語' | 'English') {
+  const languageSwitch = /^(Language|言語)$/;
+  await page.getByRole('button', { name: languageSwitch }).or(page.getByLabel(languageSwitch)).first().click();
+  await page
+    .getByRole('option', { name: option })
+    .or(page.getByRole('menuitem', { name: option }))
+    .first()
+    .click();
+}

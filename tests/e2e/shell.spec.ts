@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { nav, signIn, signOut } from './helpers';
+import { chooseLanguage, nav, signIn, signOut } from './helpers';
 
 test.describe('sign-in and the permission-filtered menu', () => {
   test('a failed sign-in shows an error and stays on /login', async ({ page }) => {
@@ -60,21 +60,11 @@ test.describe('sign-in and the permission-filtered menu', () => {
 
   test('switching to Japanese translates the shell', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
-    await page.getByRole('button', { name: 'Language' }).or(page.getByLabel('Language')).first().click();
-    await page
-      .getByRole('option', { name: '日本語' })
-      .or(page.getByRole('menuitem', { name: '日本語' }))
-      .first()
-      .click();
+    await chooseLanguage(page, '日本語');
     await expect(nav(page).getByText('ダッシュボード')).toBeVisible();
     await expect(nav(page).getByText('Dashboard', { exact: true })).toHaveCount(0);
     // Back to English for the other tests (the choice is stored in the browser).
-    await page.getByRole('button', { name: '言語' }).or(page.getByLabel('言語')).first().click();
-    await page
-      .getByRole('option', { name: 'English' })
-      .or(page.getByRole('menuitem', { name: 'English' }))
-      .first()
-      .click();
+    await chooseLanguage(page, 'English');
     await expect(nav(page).getByText('Dashboard', { exact: true })).toBeVisible();
   });
 });
