@@ -18,6 +18,7 @@ export const EVENT_ACTIONS = [
   'scan.tyre_choice',
   'quote.created',
   'quote.saved',
+  'quote.supplement_created',
   'quote.deleted',
   'quote.check_changed',
   'quote.photo_deleted',

@@ -197,6 +197,8 @@ export const ApprovalLineRecord = z.object({
   decision: z.enum(LINE_ANSWERS).nullable(),
   reason: z.string().nullable(),
   images: z.array(z.string()).describe("The panel's damage images (links valid for the page's session)"),
+  /** A supplement's unchanged line: the customer's earlier answer carries over and it is not asked again (read-only). */
+  carried: z.boolean(),
 });
 export type ApprovalLineRecord = z.infer<typeof ApprovalLineRecord>;
 
@@ -204,13 +206,18 @@ export const lineRecordOf = (
   l: ApprovalLine,
   answer?: { decision: ApprovalDecision; reason?: string | null },
   images: string[] = [],
+  carried = false,
 ): ApprovalLineRecord => ({
   ...l,
   amount: centsToAmount(l.amount),
   decision: answer?.decision ?? null,
   reason: answer?.reason ?? null,
   images,
+  carried,
 });
+
+/** The earlier answers a supplement's link carries over, by line key. */
+export type CarriedAnswers = Record<string, { decision: ApprovalDecision; reason: string | null }>;
 
 /** What a link's page shows: `open` (to answer), `answered` (read-only), or why it no longer opens. */
 export const APPROVAL_STATES = ['open', 'answered', 'expired', 'revoked'] as const;

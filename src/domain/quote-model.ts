@@ -103,6 +103,8 @@ export interface SavedQuote extends PricedQuote {
   /** Moves on with every save (src/domain/versions.ts). */
   version: number;
   status: QuoteStatus;
+  /** What the customer is sent: 0 the original estimate, n the supplement Sn (src/domain/quote-revisions.ts). */
+  revision: number;
   /** The latest approval link sent, as Quote Generation shows it. */
   approval: QuoteApprovalRecord | null;
   scan_id: number;

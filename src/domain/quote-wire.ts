@@ -254,6 +254,7 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     tax_percent: q.gst_percent,
     pdf: q.pdf_url,
     status: q.status,
+    revision: q.revision,
     created_at: q.created_at,
     updated_at: q.updated_at,
     items: wireItemsOf(q),

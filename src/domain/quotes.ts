@@ -323,6 +323,8 @@ export const QuoteListRecord = z.object({
   pdf: z.string().nullable(),
   /** Draft until sent for approval, then the customer's answer or the link's end (src/domain/quote-approval.ts). */
   status: z.enum(QUOTE_STATUSES),
+  /** The current revision: 0 the original estimate, n the supplement Sn (src/domain/quote-revisions.ts). */
+  revision: z.number().int(),
   created_at: z.date(),
   updated_at: z.date(),
 });

@@ -207,6 +207,7 @@ export const enScreens = {
           declined: 'You declined the estimate.',
         },
         approved_line: 'Approved',
+        carried: '(your earlier answer: this line has not changed)',
         declined_line: 'Declined: %{reason}',
         expired: 'This approval link has expired.',
         revoked: 'This approval link is no longer valid.',
@@ -734,6 +735,7 @@ export const enScreens = {
         quote: {
           created: 'Quote created',
           saved: 'Quote re-saved',
+          supplement_created: 'Supplement started',
           deleted: 'Quote deleted',
           check_changed: 'Quote check changed',
           photo_deleted: 'Vehicle photo removed',
@@ -776,6 +778,7 @@ export const enScreens = {
         grand_total: 'Total',
         vehicle_photo: 'Vehicle photo',
         tyre: 'Tyre %{wheel}',
+        revision: 'Revision',
       },
     },
     safe_edits: {

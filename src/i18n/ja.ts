@@ -396,6 +396,7 @@ export const ja: TranslationMessages = {
           declined: '見積を辞退しました。',
         },
         approved_line: '承認',
+        carried: '（前回の回答：この明細は変更されていません）',
         declined_line: '辞退：%{reason}',
         expired: 'この承認リンクは期限切れです。',
         revoked: 'この承認リンクは無効になりました。',
@@ -922,6 +923,7 @@ export const ja: TranslationMessages = {
         quote: {
           created: '見積を作成',
           saved: '見積を再保存',
+          supplement_created: '追加見積を開始',
           deleted: '見積を削除',
           check_changed: '見積チェックを変更',
           photo_deleted: '車両写真を削除',
@@ -964,6 +966,7 @@ export const ja: TranslationMessages = {
         grand_total: '合計',
         vehicle_photo: '車両写真',
         tyre: 'タイヤ %{wheel}',
+        revision: '版',
       },
     },
     safe_edits: {

@@ -604,6 +604,11 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}` }),
     foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}` }),
   },
+  'GET /api/quote/quotes/:id/revisions': {
+    access: { permission: 'scan' },
+    request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}/revisions` }),
+    foreign: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.other)}/revisions` }),
+  },
   'DELETE /api/quote/quotes/:id': {
     access: { permission: 'quote_edit' },
     request: async (f) => ({ url: `/api/quote/quotes/${await freshQuote(f, f.mine)}` }),

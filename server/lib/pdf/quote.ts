@@ -1,6 +1,7 @@
 import type { jsPDF } from 'jspdf';
 import { __createTable, __drawTable, type RowInput, type UserOptions } from 'jspdf-autotable';
 import { invoiceTexts, type Invoice, type InvoiceLine } from '../../../src/domain/invoice';
+import type { SupplementBlock } from '../../../src/domain/quote-revisions';
 import { A4, createPdf, pdfBytes, type PdfFont } from './document';
 
 /**
@@ -21,6 +22,8 @@ const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 export interface QuotePdfAssets {
   logo?: Buffer | null;
   photo?: Buffer | null;
+  /** A supplement's changes since the revision sent before it, printed above its lines. */
+  supplement?: SupplementBlock | null;
 }
 
 const imageFormat = (b: Buffer) =>
@@ -195,6 +198,23 @@ function newDamage(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
   });
 }
 
+/** A supplement's block: each added, removed and changed line with its amount, and the grand total before and after. */
+function supplement(doc: jsPDF, block: SupplementBlock | null | undefined, font: PdfFont, y: number) {
+  if (!block) return y;
+  return table(doc, font, {
+    startY: y + 14,
+    head: [[{ content: block.title, colSpan: 3, styles: { fontSize: 11 } }], block.head],
+    body: block.rows,
+    foot: [
+      [
+        { content: block.total[0], colSpan: 2 },
+        { content: block.total[1], styles: { halign: 'right' } },
+      ],
+    ],
+    columnStyles: { 0: { cellWidth: 130 }, 2: { halign: 'right', cellWidth: 90 } },
+  });
+}
+
 function sections(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
   const { labels } = invoice;
   const fees = invoice.surcharges.map((s) => `${s}_fee` as const);
@@ -303,13 +323,18 @@ export async function renderQuotePdf(invoice: Invoice, assets: QuotePdfAssets = 
 }
 
 function layout(invoice: Invoice, assets: QuotePdfAssets, keep?: Flow['keep']) {
-  const { doc, font } = createPdf({ texts: invoiceTexts(invoice), title: invoice.title, language: invoice.language });
+  const block = assets.supplement;
+  const texts = block
+    ? [...invoiceTexts(invoice), block.title, ...block.head, ...block.rows.flat(), ...block.total]
+    : invoiceTexts(invoice);
+  const { doc, font } = createPdf({ texts, title: invoice.title, language: invoice.language });
   const flow: Flow = { blocks: [], keep };
   flows.set(doc, flow);
   let y = header(doc, invoice, font, assets);
   y = vehicle(doc, invoice, font, y);
   y = photo(doc, invoice, font, assets.photo, y);
   y = newDamage(doc, invoice, font, y);
+  y = supplement(doc, block, font, y);
   y = sections(doc, invoice, font, y);
   y = productsAndParts(doc, invoice, font, y);
   y = comments(doc, invoice, font, y);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { OPTION_NAMES } from '../../../src/domain/options';
-import { APPROVAL_DAYS_DEFAULT, type QuoteStatus } from '../../../src/domain/quote-approval';
+import { APPROVAL_DAYS_DEFAULT, type CarriedAnswers, type QuoteStatus } from '../../../src/domain/quote-approval';
 import type { Executor } from '../../db/database';
 
 /** Every SQL statement of approval links (table quote_approvals, migration 026), each taking a connection or a transaction. */
@@ -23,10 +23,14 @@ export interface ApprovalLinkRow {
   signed_pdf_key: string | null;
   /** Whether this is the quote's latest link (only that one moves the quote's status). */
   latest: boolean;
+  /** The revision of the quote it was sent for. */
+  revision: number;
+  /** A supplement's earlier answers carried over: those lines are not asked again. */
+  carried: CarriedAnswers | null;
 }
 
 const linkColumns = sql`l.id, l.quote_id, l.recipient, l.sent_at, l.expires_at, l.revoked_at, l.viewed_at, l.expired_at,
-  l.decided_at, l.lines, l.approved_total::float8 as approved_total, l.signer_name, l.signed_pdf_key,
+  l.decided_at, l.lines, l.revision, l.carried, l.approved_total::float8 as approved_total, l.signer_name, l.signed_pdf_key,
   not exists (select 1 from quote_approvals n where n.quote_id = l.quote_id and (n.sent_at, n.id) > (l.sent_at, l.id)) as latest`;
 
 /** The link whose token hashes to `hash` (an index look-up on the digest: no comparison of the token itself), locked for a write. */
@@ -78,9 +82,14 @@ export async function revokeOpenLinks(trx: Executor, quoteId: number) {
   return Number(r.numAffectedRows ?? 0);
 }
 
-export async function insertLink(trx: Executor, l: { quoteId: number; hash: string; recipient: string; sentBy: number; days: number }) {
-  const r = await sql<{ id: number; expires_at: Date }>`insert into quote_approvals (quote_id, token_hash, recipient, sent_by, expires_at)
-    values (${l.quoteId}, ${l.hash}, ${l.recipient}, ${l.sentBy}, now() + make_interval(days => ${l.days}))
+export async function insertLink(
+  trx: Executor,
+  l: { quoteId: number; revision: number; carried: CarriedAnswers | null; hash: string; recipient: string; sentBy: number; days: number },
+) {
+  const r = await sql<{ id: number; expires_at: Date }>`insert into quote_approvals (quote_id, revision, carried, token_hash, recipient,
+      sent_by, expires_at)
+    values (${l.quoteId}, ${l.revision}, ${l.carried ? JSON.stringify(l.carried) : null}::jsonb, ${l.hash}, ${l.recipient}, ${l.sentBy},
+      now() + make_interval(days => ${l.days}))
     returning id, expires_at`.execute(trx);
   return r.rows[0];
 }

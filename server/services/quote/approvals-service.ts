@@ -49,6 +49,7 @@ import {
   termsText,
 } from './approvals-repository';
 import { findQuote } from './quotes-repository';
+import { carriedAnswers, freezeRevision, sentRevision } from './revisions-service';
 import { QUOTE_MODEL, type QuoteCaller, type QuoteDeps } from './quotes-service';
 
 /** Wrong tokens one address may try per minute before every approval call from it is refused (429). */
@@ -175,26 +176,32 @@ export function quoteApprovals(deps: QuoteDeps, mail: { mailer: Mailer; appUrl: 
     const state = stateOf(link);
     const agent = agentOf(quote);
     if (state === 'expired' || state === 'revoked') return { state, agent, quote: null, answer: null };
-    const lines = approvalLinesOf(quote);
+    // The revision the link was sent for: an answered link of an earlier revision shows what was answered.
+    const shown = await sentRevision(db, quote, link.revision);
+    const lines = approvalLinesOf(shown);
     const images = await panelImages(db, quote.scan_id);
-    const decided = new Map((link.lines ?? []).map((l) => [l.key, l]));
-    const totals = quote.totals;
+    const carried = link.carried ?? {};
+    const decided = new Map<string, { decision: ApprovalDecision; reason: string | null }>([
+      ...Object.entries(carried),
+      ...(link.lines ?? []).map((l) => [l.key, l] as const),
+    ]);
+    const totals = shown.totals;
     return {
       state,
       agent,
       quote: {
         id: quote.id,
-        currency: quote.currency,
+        currency: shown.currency,
         registration: quote.scan.licensePlate,
         make: quote.scan.make,
         model: quote.scan.model,
         client_name: quote.client_name,
         expires_at: link.expires_at.toISOString(),
-        gst_percent: quote.gst_percent,
+        gst_percent: shown.gst_percent,
         sub_total: centsToAmount(totals.sub_total),
         tax: centsToAmount(totals.tax),
         grand_total: centsToAmount(totals.grand_total),
-        lines: lines.map((l) => lineRecordOf(l, decided.get(l.key), l.car_panel ? (images.get(l.car_panel) ?? []) : [])),
+        lines: lines.map((l) => lineRecordOf(l, decided.get(l.key), l.car_panel ? (images.get(l.car_panel) ?? []) : [], l.key in carried)),
         terms: sanitizeRichText(await termsText(db)),
       },
       answer:
@@ -221,8 +228,12 @@ export function quoteApprovals(deps: QuoteDeps, mail: { mailer: Mailer; appUrl: 
         if (status === 'approved' || status === 'partially_approved' || status === 'declined')
           throw new ValidationError({ recipient: 'The customer has answered this quote already' });
         await revokeOpenLinks(trx, quote.id);
+        // What is sent is frozen: a later save starts a supplement and leaves this revision as it was sent.
+        await freezeRevision(deps, trx, quote, actor.id);
         const link = await insertLink(trx, {
           quoteId: quote.id,
+          revision: quote.revision,
+          carried: await carriedAnswers(trx, quote),
           hash: hashToken(token),
           recipient,
           sentBy: actor.id,
@@ -263,12 +274,23 @@ export function quoteApprovals(deps: QuoteDeps, mail: { mailer: Mailer; appUrl: 
       const found = await linkOf(token, visitor.ip);
       const quote = (await findQuote(db, found.quote_id))!;
       const lines = approvalLinesOf(quote);
+      // A supplement's unchanged lines keep the earlier answer; only the others are asked.
+      const carried = found.carried ?? {};
       const signature = signaturePng(body.signature);
-      const errors = decisionErrors(lines, body);
+      const errors = decisionErrors(
+        lines.filter((l) => !(l.key in carried)),
+        body,
+      );
       if (!signature) errors.signature = 'Signature must be a PNG image';
       if (Object.keys(errors).length) throw new ValidationError(errors);
-      const decisions = Object.fromEntries(body.decisions.map((d) => [d.key, d.decision])) as Record<string, ApprovalDecision>;
-      const reasons = Object.fromEntries(body.decisions.map((d) => [d.key, d.reason?.trim() || null]));
+      const decisions: Record<string, ApprovalDecision> = {
+        ...Object.fromEntries(Object.entries(carried).map(([k, a]) => [k, a.decision])),
+        ...Object.fromEntries(body.decisions.map((d) => [d.key, d.decision])),
+      };
+      const reasons: Record<string, string | null> = {
+        ...Object.fromEntries(Object.entries(carried).map(([k, a]) => [k, a.reason])),
+        ...Object.fromEntries(body.decisions.map((d) => [d.key, d.reason?.trim() || null])),
+      };
       const totals = approvedTotals(lines, decisions, quote.gst_percent);
       const outcome = approvalOutcome(lines.map((l) => decisions[l.key]));
       const stored = lines.map((l) => ({

@@ -84,7 +84,7 @@ export async function quoteSelection(db: Executor, scope: DataScope, f: QuoteFil
 
 const listColumns = sql`q.id, q.scan_id, q.client_id, c.name as client_name, q.agent_id, a.name as agent_name, q.type,
   s.license_plate as "licensePlate", s.location_state, q.currency, q.pdr, q.conventional, q.replacement, q.p2p, q.paint, q.tyre, q.product,
-  q.sub_total, q.tax, q.gst_percent::float8 as tax_percent, q.grant_total, q.pdf_key, q.status, q.created_at, q.updated_at`;
+  q.sub_total, q.tax, q.gst_percent::float8 as tax_percent, q.grant_total, q.pdf_key, q.status, q.revision, q.created_at, q.updated_at`;
 const listJoins = sql`join scans s on s.id = q.scan_id join agents a on a.id = q.agent_id left join clients c on c.id = q.client_id`;
 
 type ListRowRaw = Omit<QuoteListRow, 'pdf'> & { pdf_key: string | null };
@@ -234,6 +234,7 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
     id: row.id,
     version: row.version,
     status: row.status,
+    revision: row.revision,
     approval: row.approval && approvalRecordOf(row.approval),
     scan_id: row.scan_id,
     client_id: row.client_id,

@@ -13,6 +13,7 @@ import {
   quoteSearchBody,
 } from '../../../src/domain/quotes';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
+import { QuoteRevisionsRecord } from '../../../src/domain/quote-revisions';
 import { RESOURCES } from '../../../src/domain/resources';
 import { NotFoundError } from '../../errors';
 import { multipartBody } from '../../lib/multipart';
@@ -22,6 +23,10 @@ import { QUOTE_EXPORT_FORMATS, QUOTE_EXPORT_MAX_ROWS, QUOTE_EXPORT_TTL_HOURS } f
 import { QUOTE_MODEL, type quoteRecords } from './quotes-service';
 
 const IdParams = z.object({ id: z.string() });
+const RevisionNumber = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number({ error: 'Revision must be a whole number' }).int('Revision must be a whole number').min(0).max(1_000_000),
+);
 
 /** Ids in paths are positive integers; anything else names no row, so it is the model's 404. */
 export const parseQuoteId = (raw: string) => {
@@ -155,9 +160,43 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
     '/quotes/:id',
     {
       config: { access },
-      schema: { tags, summary: 'One quote', params: IdParams, response: { 200: dataReply(QuoteRecord), ...recordErrors } },
+      schema: {
+        tags,
+        summary: 'One quote, or one of its revisions as it was sent',
+        description:
+          '`revision` (0 the original estimate, n the supplement Sn): the revision frozen when it was sent, with its own PDF, never ' +
+          "re-priced; the current revision's number gives the quote as it is. A revision the quote does not have is the 404 of " +
+          '[Quote revision].',
+        params: IdParams,
+        querystring: z.object({ revision: RevisionNumber.optional() }),
+        response: { 200: dataReply(QuoteRecord), ...recordErrors },
+      },
     },
-    async (req) => ({ data: quoteRecordOf(await quotes.detail(callerOf(req), parseQuoteId(req.params.id))) }),
+    async (req) => {
+      const id = parseQuoteId(req.params.id);
+      const { revision } = req.query;
+      const quote = revision === undefined ? await quotes.detail(callerOf(req), id) : await quotes.revision(callerOf(req), id, revision);
+      return { data: quoteRecordOf(quote) };
+    },
+  );
+
+  r.get(
+    '/quotes/:id/revisions',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "The quote's revisions and the current supplement's changes",
+        description:
+          'Every revision, oldest first: number (0 the original estimate), label (S1, S2…; null for the original), status, grand ' +
+          'total, sent_at (null for a draft supplement not sent yet) and its PDF. `delta`: the current revision against the one ' +
+          'sent before it (lines added, removed and changed, each with its amount, and the grand total before and after); null ' +
+          'for the original estimate.',
+        params: IdParams,
+        response: { 200: dataReply(QuoteRevisionsRecord), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await quotes.revisions(callerOf(req), parseQuoteId(req.params.id)) }),
   );
 
   r.delete(

@@ -10,7 +10,7 @@ import {
   type PricingPanel,
   scratchLineAllowed,
 } from '../../../src/domain/pricing';
-import { buildInvoice, invoiceSourceOfQuote } from '../../../src/domain/invoice';
+import type { EventFields } from '../../../src/domain/history';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { WebhookEvent } from '../../../src/domain/webhooks';
 import type { PricedQuote, QuotedPanel, SavedQuote } from '../../../src/domain/quote-model';
@@ -27,8 +27,6 @@ import type { Database, Executor } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../errors';
 import { enqueueWebhooks } from '../../lib/events';
 import { checkImage, isUploadedFile } from '../../lib/images';
-import { pdfLogo, pdfPhoto } from '../../lib/pdf/logo';
-import { renderQuotePdf } from '../../lib/pdf/quote';
 import { loadTyreWear } from '../../lib/tyre-wear';
 import type { WheelWear } from '../../../src/domain/tyre-wear';
 import { wheelKey } from '../../../src/domain/vehicle-history';
@@ -70,6 +68,10 @@ import {
   upsertQuote,
 } from './quotes-repository';
 import { quoteFields, recordQuoteEvent } from './history-service';
+import { revokeOpenLinks } from './approvals-repository';
+import { quotePdfBytes } from './quote-pdf';
+import { freezeRevision, quoteRevisions, supplementChanges } from './revisions-service';
+import { revisionPdfKeys, startSupplement } from './revisions-repository';
 
 export const QUOTE_MODEL = 'Quote';
 const SCAN_MODEL = 'Scan';
@@ -268,9 +270,7 @@ export function clientSnapshot(client: PricingClientRow, partIds: (number | null
 export async function makeQuotePdf(deps: Pick<QuoteDeps, 'db' | 'storage'>, quote: SavedQuote, log: QuoteLog): Promise<SavedQuote> {
   const { db, storage } = deps;
   try {
-    const invoice = buildInvoice(invoiceSourceOfQuote(quote));
-    const [logo, photo] = await Promise.all([pdfLogo(storage, quote.agent.logo), pdfPhoto(storage, quote.vehicle_photo)]);
-    const pdf = await renderQuotePdf(invoice, { logo, photo });
+    const pdf = await quotePdfBytes(storage, quote, await supplementChanges(db, quote));
     const key = await storage.put(pdf, 'application/pdf');
     await setQuotePdf(db, quote.id, key);
     if (quote.pdf_key)
@@ -356,6 +356,13 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
         const before = await findQuoteIdByScan(trx, body.scan_id);
         const previous = before === null ? null : await quoteFiles(trx, before);
         const prior = before === null ? null : await findQuote(trx, before);
+        // A sent revision is immutable: it stays frozen (frozen now if it was sent before revisions were kept) and this
+        // save starts the next supplement; the link still waiting on the sent revision is revoked.
+        const supplement = prior !== null && prior.status !== 'draft';
+        if (supplement) {
+          await freezeRevision(deps, trx, prior, actor?.id ?? null);
+          await revokeOpenLinks(trx, prior.id);
+        }
         const partIds = priced.panels.map((i) => panels.find((p) => p.id === i.panel_id)?.part_id ?? null);
         const saved = await upsertQuote(trx, {
           scan_id: body.scan_id,
@@ -371,9 +378,22 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
           currency: client.currency,
           vehicle_photo: photoKey,
         });
+        if (supplement) await startSupplement(trx, saved.id);
         await stampVersion(trx, 'quote', saved.id, from, actor?.id ?? null, quoteSnapshot(trx, saved.id));
         const quote = (await findQuote(trx, saved.id))!;
-        await recordQuoteEvent(trx, actor, quote, saved.created ? 'quote.created' : 'quote.saved', quoteFields(prior), quoteFields(quote));
+        const action = saved.created ? 'quote.created' : supplement ? 'quote.supplement_created' : 'quote.saved';
+        const revisionOf = (q: SavedQuote | null): EventFields => (supplement && q ? { revision: q.revision, status: q.status } : {});
+        await recordQuoteEvent(
+          trx,
+          actor,
+          quote,
+          action,
+          { ...quoteFields(prior), ...revisionOf(prior) },
+          {
+            ...quoteFields(quote),
+            ...revisionOf(quote),
+          },
+        );
         // Transactional outbox: the quote and its webhook deliveries commit or roll back together.
         await deps.enqueue(trx, locked.agent_id, 'quote.generated', quoteRecordOf(quote));
         return { quote, created: saved.created, replaced: photoKey && previous?.vehicle_photo ? previous.vehicle_photo : null };
@@ -436,15 +456,18 @@ export function quoteRecords(deps: QuoteDeps) {
 
     save: quoteSaving(deps),
 
+    ...quoteRevisions(deps, visible),
+
     async remove({ actor, scope, log }: QuoteCaller, id: number) {
       const quote = await visible(scope, id);
       const files = await db.transaction().execute(async (trx) => {
         const f = await quoteFiles(trx, quote.id);
+        const frozen = await revisionPdfKeys(trx, quote.id);
         await recordQuoteEvent(trx, actor, quote, 'quote.deleted');
         await deleteQuoteRow(trx, quote.id);
-        return f;
+        return { ...f, frozen };
       });
-      await removeFiles(storage, [files?.vehicle_photo, files?.pdf_key], log);
+      await removeFiles(storage, [files.vehicle_photo, files.pdf_key, ...files.frozen], log);
       await tellPortal(deps, quote.agent_id, quote.scan_id, false, log);
       return quote;
     },

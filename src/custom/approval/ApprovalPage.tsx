@@ -100,8 +100,10 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
   const [problem, setProblem] = useState<string | null>(null);
   const [viewer, setViewer] = useState<ApprovalLineRecord | null>(null);
 
+  // A supplement's unchanged lines keep the earlier answer: only the others are asked.
+  const asked = quote.lines.filter((l) => !l.carried);
   const complete =
-    quote.lines.every((l) => decisions[l.key] && (decisions[l.key].decision === 'approved' || decisions[l.key].reason.trim())) &&
+    asked.every((l) => decisions[l.key] && (decisions[l.key].decision === 'approved' || decisions[l.key].reason.trim())) &&
     terms &&
     name.trim() !== '' &&
     signature !== null;
@@ -115,7 +117,7 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
     setProblem(null);
     try {
       const reply = await dataProvider.answerApproval(token, {
-        decisions: quote.lines.map((l) => ({
+        decisions: asked.map((l) => ({
           key: l.key,
           decision: decisions[l.key].decision,
           reason: decisions[l.key].reason.trim() || undefined,
@@ -190,9 +192,10 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
                     </Button>
                   </Box>
                 )}
-                {readOnly ? (
+                {readOnly || line.carried ? (
                   <Typography sx={{ fontWeight: 600 }}>
                     {line.decision === 'declined' ? t('declined_line', { reason: line.reason ?? '' }) : t('approved_line')}
+                    {!readOnly && ` ${t('carried')}`}
                   </Typography>
                 ) : (
                   <>

@@ -9,6 +9,7 @@ const row = (over: Partial<QuoteRow> & Pick<QuoteRow, 'id'>): QuoteRow => ({
   agent_name: 'Melbourne Auto Scan',
   type: 'arch',
   status: 'draft',
+  revision: 0,
   location_state: 'VIC',
   sub_total: 0,
   tax: 0,

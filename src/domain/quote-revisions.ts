@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { centsToAmount, formatMoney } from './money';
+import { approvalLinesOf, QUOTE_STATUSES } from './quote-approval';
+import { type DeltaLine, type QuoteDelta, quoteDelta } from './quote-delta';
+import type { PricedQuote, SavedQuote } from './quote-model';
+
+/**
+ * Quote revisions and supplements. A revision is what the customer is sent: 0 the original estimate, then S1, S2…
+ * (supplements). Once sent, a revision is frozen; saving the quote again starts the next supplement as a draft. A
+ * revision is not the quote's `version`, the counter a save is checked against (src/domain/versions.ts).
+ */
+
+/** 'S1', 'S2'… for a supplement; null for the original estimate (revision 0). */
+export const supplementLabel = (revision: number) => (revision > 0 ? `S${revision}` : null);
+
+/** What the delta compares of a priced quote: the lines a customer decides on, with their amounts. */
+export type DeltaSource = Pick<PricedQuote, 'panels' | 'lines' | 'tyres' | 'products' | 'totals'>;
+
+export const deltaLinesOf = (q: DeltaSource): DeltaLine[] =>
+  approvalLinesOf(q).map((l) => ({ key: l.key, label: l.label, repair_type: l.repair_type, amount: l.amount }));
+
+/** The supplement's delta report: from the sent revision `before` to the quote as it is now (`after`). */
+export const revisionDelta = (before: DeltaSource, after: DeltaSource): QuoteDelta =>
+  quoteDelta(deltaLinesOf(before), deltaLinesOf(after), { before: before.totals.grand_total, after: after.totals.grand_total });
+
+/** A frozen revision's saved quote, read back from its JSON (the dates were written as text). */
+export function savedQuoteOfJson(json: SavedQuote): SavedQuote {
+  return {
+    ...json,
+    created_at: new Date(json.created_at),
+    updated_at: new Date(json.updated_at),
+    scan: { ...json.scan, timestamp: new Date(json.scan.timestamp) },
+    new_damage: json.new_damage ? { ...json.new_damage, compared_with: new Date(json.new_damage.compared_with) } : null,
+  };
+}
+
+const DeltaLineRecord = z.object({ key: z.string(), label: z.string(), repair_type: z.string(), amount: z.number() });
+const RepairAndAmount = DeltaLineRecord.pick({ repair_type: true, amount: true });
+
+/** The delta report on the wire: amounts in currency units. */
+export const QuoteDeltaRecord = z.object({
+  /** The revision compared with: 0 the original estimate, n the supplement Sn. */
+  since: z.number().int(),
+  added: z.array(DeltaLineRecord),
+  removed: z.array(DeltaLineRecord),
+  changed: z.array(
+    z.object({ key: z.string(), label: z.string(), before: RepairAndAmount, after: RepairAndAmount, difference: z.number() }),
+  ),
+  total: z.object({ before: z.number(), after: z.number(), difference: z.number() }),
+});
+export type QuoteDeltaRecord = z.infer<typeof QuoteDeltaRecord>;
+
+export function deltaRecordOf(d: QuoteDelta, since: number): QuoteDeltaRecord {
+  const line = (l: DeltaLine) => ({ key: l.key, label: l.label, repair_type: l.repair_type, amount: centsToAmount(l.amount) });
+  return {
+    since,
+    added: d.added.map(line),
+    removed: d.removed.map(line),
+    changed: d.changed.map((c) => ({
+      key: c.key,
+      label: c.label,
+      before: { repair_type: c.before.repair_type, amount: centsToAmount(c.before.amount) },
+      after: { repair_type: c.after.repair_type, amount: centsToAmount(c.after.amount) },
+      difference: centsToAmount(c.difference),
+    })),
+    total: {
+      before: centsToAmount(d.total.before),
+      after: centsToAmount(d.total.after),
+      difference: centsToAmount(d.total.difference),
+    },
+  };
+}
+
+/** One revision as Quote Generation lists it. */
+export const QuoteRevisionRecord = z.object({
+  number: z.number().int(),
+  /** 'S1', 'S2'…; null for the original estimate. */
+  label: z.string().nullable(),
+  status: z.enum(QUOTE_STATUSES),
+  grand_total: z.number(),
+  /** When it was frozen by sending it; null for the current revision while it is a draft. */
+  sent_at: z.date().nullable(),
+  /** Its PDF: the frozen copy for a sent revision, the quote's current PDF for the draft. */
+  pdf: z.string().nullable(),
+});
+export type QuoteRevisionRecord = z.infer<typeof QuoteRevisionRecord>;
+
+/** GET quotes/{id}/revisions: every revision, oldest first, and the current revision's delta from the one sent before it. */
+export const QuoteRevisionsRecord = z.object({
+  current: z.number().int(),
+  revisions: z.array(QuoteRevisionRecord),
+  delta: QuoteDeltaRecord.nullable(),
+});
+export type QuoteRevisionsRecord = z.infer<typeof QuoteRevisionsRecord>;
+
+/** The words of the supplement's block on its PDF, in the invoice's languages. */
+export const SUPPLEMENT_LABELS = {
+  en: {
+    title: 'Supplement {label} — changes since {since}',
+    original: 'the original estimate',
+    added: 'Added',
+    removed: 'Removed',
+    changed: 'Changed',
+    line: 'Line',
+    change: 'Change',
+    amount: 'Amount',
+    grand_total: 'Grand total',
+  },
+  ja: {
+    title: '追加見積 {label} — {since}からの変更',
+    original: '当初の見積',
+    added: '追加',
+    removed: '削除',
+    changed: '変更',
+    line: '項目',
+    change: '変更内容',
+    amount: '金額',
+    grand_total: '合計',
+  },
+} as const;
+
+/** The supplement's block as the PDF prints it: a heading, a row per added, removed and changed line, the grand total's change. */
+export interface SupplementBlock {
+  title: string;
+  head: [string, string, string];
+  rows: [string, string, string][];
+  total: [string, string];
+}
+
+/** A difference with its sign, in the currency: '+$10.00', '-$5.50', '$0.00'. */
+export const signedMoney = (cents: number, currency: string | null | undefined) =>
+  cents > 0 ? `+${formatMoney(cents, currency)}` : cents < 0 ? `-${formatMoney(-cents, currency)}` : formatMoney(0, currency);
+
+export function supplementBlockOf(
+  delta: QuoteDelta,
+  revision: { number: number; since: number },
+  currency: string | null | undefined,
+  language: 'en' | 'ja',
+): SupplementBlock {
+  const w = SUPPLEMENT_LABELS[language];
+  const money = (c: number) => formatMoney(c, currency);
+  const since = revision.since === 0 ? w.original : `S${revision.since}`;
+  return {
+    title: w.title.replace('{label}', `S${revision.number}`).replace('{since}', since),
+    head: [w.line, w.change, w.amount],
+    rows: [
+      ...delta.added.map((l): [string, string, string] => [l.label, `${w.added} (${l.repair_type})`, signedMoney(l.amount, currency)]),
+      ...delta.removed.map((l): [string, string, string] => [l.label, `${w.removed} (${l.repair_type})`, signedMoney(-l.amount, currency)]),
+      ...delta.changed.map((c): [string, string, string] => [
+        c.label,
+        `${w.changed}: ${c.before.repair_type} ${money(c.before.amount)} → ${c.after.repair_type} ${money(c.after.amount)}`,
+        signedMoney(c.difference, currency),
+      ]),
+    ],
+    total: [w.grand_total, `${money(delta.total.before)} → ${money(delta.total.after)} (${signedMoney(delta.total.difference, currency)})`],
+  };
+}

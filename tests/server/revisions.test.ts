@@ -1,0 +1,253 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { storageOf } from '../../server/lib/storage';
+import { createTestContext, DENT_PRICE_ROW, type TestContext } from './helper';
+import { pngImage } from './image-fixtures';
+import { pdfLines } from './pdf-text';
+
+let t: TestContext;
+let agentUser: string;
+let otherAgentUser: string;
+let clientUser: string;
+let agent: { id: number };
+let client: { id: number };
+let bonnet: number;
+let roof: number;
+let product: number;
+let signature: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  client = await t.build.client({ name: 'Revision client' });
+  agent = await t.build.agent({ name: 'Revision agent', default_client_id: client.id });
+  const other = await t.build.agent({ name: 'Revision other agent' });
+  const part = (await t.build.part({ name: 'Revision part' })).id;
+  await t.db
+    .insertInto('client_dent_prices')
+    .values({ client_id: client.id, part_id: part, ...DENT_PRICE_ROW })
+    .execute();
+  const group = (await t.build.panelGroup({ name: 'Revision front' })).id;
+  const panel = async (car_panel: string) =>
+    (
+      await t.db
+        .insertInto('panels')
+        .values({ panel_group_id: group, name: car_panel, label: car_panel.toUpperCase(), position: 1, car_panel, part_id: part })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  bonnet = await panel('bonnet');
+  roof = await panel('roof');
+  product = (await t.build.product({ name: 'Revision wax', price: 30 })).id;
+  agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agent.id] })).email);
+  otherAgentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [other.id] })).email);
+  clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [client.id] })).email);
+  signature = `data:image/png;base64,${(await pngImage(120, 40, '#000000')).toString('base64')}`;
+});
+
+type Saved = { id: number; scan_id: number; status: string; revision: number; version: number; grant_total: number; pdf_path: string };
+
+/** Saves the scan's quote: the bonnet (pdr heavy, or the repair given), the roof (conventional) and one product. */
+async function save(scanId: number, version: number, bonnetRepair: Record<string, string> = { repair_type: 'pdr', category: 'heavy' }) {
+  const res = await t.as(agentUser, {
+    method: 'POST',
+    url: '/api/quote/quotes',
+    payload: {
+      scan_id: scanId,
+      client_id: client.id,
+      type: 'arch',
+      items: { [bonnet]: bonnetRepair, [roof]: { repair_type: 'conventional' } },
+      products: [{ value: product, text: 'Revision wax', price: 30 }],
+      parts: [],
+      metallic: 0,
+      pearl: 0,
+      aluminium: 0,
+      vehicle_type: 'D',
+      version,
+    },
+  });
+  expect([200, 201], res.body).toContain(res.statusCode);
+  return res.json().data as Saved;
+}
+
+async function newQuote() {
+  const scan = await t.build.scan({ agent_id: agent.id, client_id: client.id, license_plate: 'REV123' });
+  for (const [panel, level] of [
+    ['bonnet', 'heavy'],
+    ['roof', 'medium'],
+  ])
+    await sql`insert into scan_measures (scan_id, car_panel, type, level, count) values (${scan.id}, ${panel}, 'dents', ${level}, 2)`.execute(
+      t.db,
+    );
+  return save(scan.id, 0);
+}
+
+/** Sends the quote for approval and reads the link's token from the mail. */
+async function send(id: number) {
+  const res = await t.as(agentUser, {
+    method: 'POST',
+    url: `/api/quote/quotes/${id}/approval`,
+    payload: { recipient: 'owner@example.test' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const mail = await sql<{ html: string }>`select html from mail_outbox order by id desc limit 1`.execute(t.db);
+  return /\/approve\/([A-Za-z0-9_-]{43})/.exec(mail.rows[0].html)![1];
+}
+
+let address = 0;
+const from = () => `10.78.${Math.floor(++address / 250)}.${address % 250}`;
+const open = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/quote/approvals/${token}`, remoteAddress: from() })).json().data;
+const answer = (token: string, decisions: { key: string; decision: string; reason?: string }[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/quote/approvals/${token}`,
+    payload: { decisions, terms_accepted: true, signer_name: 'Pat Customer', signature },
+    remoteAddress: from(),
+  });
+
+const revisionRows = async (id: number) =>
+  (
+    await sql<{ number: number; quote: unknown; grand_total: string; client_snapshot: unknown; pdf_key: string }>`select number, quote,
+      grand_total::text, client_snapshot, pdf_key from quote_revisions where quote_id = ${id} order by number`.execute(t.db)
+  ).rows;
+const events = async (id: number) =>
+  (
+    await sql<{ action: string }>`select action from events where subject_kind = 'quote' and subject_id = ${id} order by id`.execute(t.db)
+  ).rows.map((r) => r.action);
+const pdfOf = async (key: string) => (await storageOf(t.app).get(key))!.data;
+
+describe('quote revisions', () => {
+  it('re-saves a draft in place: no revision, no supplement', async () => {
+    const q = await newQuote();
+    const again = await save(q.scan_id, q.version, { repair_type: 'conventional' });
+    expect(again).toMatchObject({ id: q.id, status: 'draft', revision: 0 });
+    expect(await revisionRows(q.id)).toEqual([]);
+    expect(await events(q.id)).toEqual(['quote.created', 'quote.saved']);
+  });
+
+  it('freezes revision 0 when sent; saving again starts S1 as a draft and leaves revision 0 byte for byte', async () => {
+    const q = await newQuote();
+    await send(q.id);
+    const [frozen] = await revisionRows(q.id);
+    expect(frozen).toMatchObject({ number: 0, grand_total: q.grant_total.toFixed(2) });
+    const pdfBefore = await pdfOf(frozen.pdf_key);
+    expect(pdfLines(pdfBefore).join('\n')).toContain('ESTIMATE');
+
+    const s1 = await save(q.scan_id, q.version, { repair_type: 'conventional' });
+    expect(s1).toMatchObject({ id: q.id, status: 'draft', revision: 1 });
+    expect(s1.grant_total).not.toBe(q.grant_total);
+    const rows = await revisionRows(q.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toEqual(frozen);
+    expect((await pdfOf(rows[0].pdf_key)).equals(pdfBefore)).toBe(true);
+    // One event for the save: the supplement's start, with the revision before and after.
+    const last = await sql<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }>`select action, before,
+      after from events where subject_kind = 'quote' and subject_id = ${q.id} order by id desc limit 1`.execute(t.db);
+    expect(last.rows[0]).toMatchObject({
+      action: 'quote.supplement_created',
+      before: { revision: 0, status: 'sent' },
+      after: { revision: 1, status: 'draft' },
+    });
+    // The link still waiting on revision 0 is revoked.
+    const links = await sql<{ revoked_at: Date | null }>`select revoked_at from quote_approvals where quote_id = ${q.id}`.execute(t.db);
+    expect(links.rows.every((l) => l.revoked_at !== null)).toBe(true);
+
+    // Re-saving the draft supplement stays S1, in place.
+    const again = await save(q.scan_id, s1.version, { repair_type: 'conventional' });
+    expect(again).toMatchObject({ revision: 1, status: 'draft' });
+    expect(await revisionRows(q.id)).toHaveLength(1);
+  });
+
+  it('lists the revisions with the delta; the original revision and its PDF read back as sent', async () => {
+    const q = await newQuote();
+    await send(q.id);
+    const s1 = await save(q.scan_id, q.version, { repair_type: 'conventional' });
+    const res = await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions` });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.current).toBe(1);
+    expect(data.revisions.map((r: { number: number; label: string | null; status: string }) => [r.number, r.label, r.status])).toEqual([
+      [0, null, 'revoked'],
+      [1, 'S1', 'draft'],
+    ]);
+    expect(data.revisions[0].grand_total).toBe(q.grant_total);
+    expect(data.revisions[1].sent_at).toBeNull();
+    expect(data.delta).toMatchObject({
+      since: 0,
+      added: [],
+      removed: [],
+      changed: [{ key: `dent:${bonnet}`, label: 'BONNET', before: { repair_type: 'pdr' }, after: { repair_type: 'conventional' } }],
+      total: { before: q.grant_total, after: s1.grant_total },
+    });
+    const [changed] = data.delta.changed;
+    expect(changed.difference).toBeCloseTo(changed.after.amount - changed.before.amount, 2);
+
+    const original = await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}?revision=0` });
+    expect(original.statusCode, original.body).toBe(200);
+    expect(original.json().data).toMatchObject({ id: q.id, revision: 0, grant_total: q.grant_total });
+    expect(original.json().data.items[bonnet].repair_type).toBe('pdr');
+    expect((await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}?revision=7` })).statusCode).toBe(404);
+    expect((await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}?revision=x` })).statusCode).toBe(422);
+    expect((await t.as(otherAgentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions` })).statusCode).toBe(404);
+    expect((await t.as(otherAgentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}?revision=0` })).statusCode).toBe(404);
+
+    // The frozen PDF is served to a reader of the quote (its signed link), and the supplement's PDF prints its changes.
+    const pdfLink = original.json().data.pdf as string;
+    const served = await t.app.inject({ method: 'GET', url: pdfLink.replace(/^https?:\/\/[^/]+/, '') });
+    expect(served.statusCode).toBe(200);
+    const rows = await revisionRows(q.id);
+    expect(served.rawPayload.equals(await pdfOf(rows[0].pdf_key))).toBe(true);
+    const text = pdfLines(await pdfOf(s1.pdf_path)).join('\n');
+    expect(text).toContain('Supplement S1 — changes since the original estimate');
+    expect(text).toMatch(/BONNET Changed: pdr \$[\d,.]+ → conventional \$[\d,.]+/);
+    expect(text).toContain('Grand total');
+  });
+
+  it('asks only about the changed line of a supplement; the earlier answers carry over and the answer completes the approval', async () => {
+    const q = await newQuote();
+    const token0 = await send(q.id);
+    const page0 = await open(token0);
+    const keys = page0.quote.lines.map((l: { key: string }) => l.key);
+    expect(keys).toEqual([`dent:${bonnet}`, `dent:${roof}`, `product:${product}`]);
+    expect(
+      (
+        await answer(
+          token0,
+          keys.map((key: string) => ({ key, decision: 'approved' })),
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    const s1 = await save(q.scan_id, q.version, { repair_type: 'conventional' });
+    expect(s1).toMatchObject({ revision: 1, status: 'draft' });
+    const token1 = await send(q.id);
+    const page1 = await open(token1);
+    expect(page1.state).toBe('open');
+    const asked = page1.quote.lines.filter((l: { carried: boolean }) => !l.carried);
+    const carried = page1.quote.lines.filter((l: { carried: boolean }) => l.carried);
+    expect(asked.map((l: { key: string }) => l.key)).toEqual([`dent:${bonnet}`]);
+    expect(carried.map((l: { key: string; decision: string }) => [l.key, l.decision])).toEqual([
+      [`dent:${roof}`, 'approved'],
+      [`product:${product}`, 'approved'],
+    ]);
+    // A carried line is not answered again.
+    const again = await answer(token1, [
+      { key: `dent:${bonnet}`, decision: 'approved' },
+      { key: `dent:${roof}`, decision: 'declined', reason: 'No' },
+    ]);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error).toMatchObject({ 'decisions.1.key': 'The selected line is invalid' });
+
+    const done = await answer(token1, [{ key: `dent:${bonnet}`, decision: 'approved' }]);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.answer).toMatchObject({ status: 'approved', approved_total: s1.grant_total });
+    const status = await sql<{ status: string }>`select status from quotes where id = ${q.id}`.execute(t.db);
+    expect(status.rows[0].status).toBe('approved');
+    const stored = await sql<{ lines: { key: string; decision: string }[] }>`select lines from quote_approvals where quote_id = ${q.id}
+      and revision = 1`.execute(t.db);
+    expect(stored.rows[0].lines.map((l) => [l.key, l.decision])).toEqual(keys.map((k: string) => [k, 'approved']));
+    // The original's link still reads back as it was answered, with revision 0's figures.
+    const old = await open(token0);
+    expect(old).toMatchObject({ state: 'answered', quote: { grand_total: q.grant_total } });
+  });
+});
