@@ -120,6 +120,8 @@ const CASES: Case[] = [
   ['setQuoteManualCheck on', (dp) => dp.setQuoteManualCheck(5, true), 'PUT', '/api/quote/quotes/5/manual_check', { manual_check: 1 }],
   ['setQuoteManualCheck off', (dp) => dp.setQuoteManualCheck(5, false), 'PUT', '/api/quote/quotes/5/manual_check', { manual_check: 0 }],
   ['quoteInvoice', (dp) => dp.quoteInvoice('5 x'), 'GET', '/api/quote/quotes/5%20x'],
+  ['quoteInvoice of a revision', (dp) => dp.quoteInvoice(5, 0), 'GET', '/api/quote/quotes/5?revision=0'],
+  ['quoteRevisions', (dp) => dp.quoteRevisions(5), 'GET', '/api/quote/quotes/5/revisions'],
   [
     'sendQuoteForApproval',
     (dp) => dp.sendQuoteForApproval(5, 'a@b.test'),

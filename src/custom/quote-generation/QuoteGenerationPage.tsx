@@ -28,6 +28,7 @@ import { formatMoney } from '../../domain/money';
 import { formatDay } from '../../domain/format';
 import { HistoryCard } from '../../components/HistoryCard';
 import { ApprovalCard } from './ApprovalCard';
+import { QuoteRevisions } from './RevisionsCard';
 import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
@@ -325,7 +326,12 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
             bgcolor: 'background.default',
           }}
         >
-          <QuoteSummaryCard totals={pricing.totals} currency={evaluation.client.currency} status={saved?.status} />
+          <QuoteSummaryCard
+            totals={pricing.totals}
+            currency={evaluation.client.currency}
+            status={saved?.status}
+            revision={saved?.revision}
+          />
           {evaluation.newDamageOnly && evaluation.comparedWith && (
             <NewDamageNote evaluation={evaluation} panels={evaluation.panels} locale={locale} />
           )}
@@ -556,6 +562,11 @@ export const QuoteGenerationPage = () => {
             <Skeleton variant="rounded" height={480} />
           </Box>
         )
+      )}
+      {ready && saved.data && (
+        <Box sx={{ mt: 2 }}>
+          <QuoteRevisions quote={saved.data} />
+        </Box>
       )}
       {ready && saved.data && (
         <Box sx={{ mt: 2 }}>

@@ -41,7 +41,17 @@ const Row = ({ label, children, strong }: { label: string; children: ReactNode; 
  * Quote Summary: Total, Products, PDR, Conventional, Replace / Paint, Push to Paint, Scratch / Paint (scratch spot and
  * paint work, never counted as replacement) and Tyres, in the client's currency.
  */
-export const QuoteSummaryCard = ({ totals, currency, status }: { totals: QuoteTotals; currency: string; status?: QuoteStatus }) => {
+export const QuoteSummaryCard = ({
+  totals,
+  currency,
+  status,
+  revision,
+}: {
+  totals: QuoteTotals;
+  currency: string;
+  status?: QuoteStatus;
+  revision?: number;
+}) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const money = (cents: number) => formatMoney(cents, currency, locale);
@@ -51,7 +61,7 @@ export const QuoteSummaryCard = ({ totals, currency, status }: { totals: QuoteTo
       <Box data-testid="quote-summary">
         {status && (
           <Row label={translate('app.approval.status_label')}>
-            <QuoteStatusChip status={status} />
+            <QuoteStatusChip status={status} revision={revision} />
           </Row>
         )}
         <Row label={t('total')} strong>

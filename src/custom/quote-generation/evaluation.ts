@@ -60,6 +60,7 @@ export type SavedQuote = SavedQuoteChoices &
       | 'pdf_url'
       | 'version'
       | 'status'
+      | 'revision'
       | 'approval'
       | 'client'
       | 'new_damage_only'

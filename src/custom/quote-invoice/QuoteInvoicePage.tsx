@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
-import { Box, Button, Container, GlobalStyles, Paper, Skeleton, Stack } from '@mui/material';
+import { Box, Button, Container, GlobalStyles, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useAuthenticated, useDataProvider, useLocaleState, useParams, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { supplementLabel } from '../../domain/quote-revisions';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { buildInvoice, invoiceSourceOfQuote } from '../../domain/invoice';
@@ -37,10 +39,14 @@ export const QuoteInvoicePage = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { quoteId = '' } = useParams<{ quoteId: string }>();
+  // ?revision=n: that revision as it was sent (its frozen copy); none: the quote as it is.
+  const [search] = useSearchParams();
+  const revisionParam = search.get('revision');
+  const revision = revisionParam !== null && /^\d{1,6}$/.test(revisionParam) ? Number(revisionParam) : undefined;
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data: quote, error } = useQuery({
-    queryKey: ['quotes', 'getOne', quoteId],
-    queryFn: () => dataProvider.quoteInvoice(quoteId),
+    queryKey: ['quotes', 'getOne', quoteId, revision],
+    queryFn: () => dataProvider.quoteInvoice(quoteId, revision),
     retry: false,
   });
   const invoice = useMemo(() => (quote ? buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(quote), locale)) : null), [quote, locale]);
@@ -59,6 +65,13 @@ export const QuoteInvoicePage = () => {
             {translate('app.invoice.print')}
           </Button>
         </Stack>
+        {revision !== undefined && quote && (
+          <Typography component="p" variant="subtitle1" sx={{ mb: 1, fontWeight: 600 }}>
+            {revision === 0
+              ? translate('app.revisions.original')
+              : translate('app.revisions.supplement', { label: supplementLabel(revision) })}
+          </Typography>
+        )}
         <Paper variant="outlined" className="invoice-paper" sx={{ p: { xs: 2, sm: 4 } }}>
           {invoice ? (
             <InvoiceView invoice={invoice} />

@@ -116,7 +116,13 @@ const QuoteTable = () => {
           sx={noWrap}
           render={(row) => money(row, amountCents(row.grant_total))}
         />
-        <Column source="status" {...label('status')} disableSort sx={noWrap} render={(row) => <QuoteStatusChip status={row.status} />} />
+        <Column
+          source="status"
+          {...label('status')}
+          disableSort
+          sx={noWrap}
+          render={(row) => <QuoteStatusChip status={row.status} revision={row.revision} />}
+        />
         <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
           <QuoteActions />
         </Column>

@@ -1,6 +1,7 @@
 import type { Identifier } from 'react-admin';
 import type { QuoteInvoiceRecord } from '../../domain/quote-wire';
 import type { ApprovalPageRecord } from '../../domain/quote-approval';
+import type { QuoteRevisionsRecord } from '../../domain/quote-revisions';
 import type { Request } from '../http';
 import { exportCall, type ExportQuery } from './exports';
 
@@ -44,6 +45,13 @@ export const quoteCalls = (request: Request) => ({
   /** The customer's answer to a link. */
   answerApproval: (token: string, body: ApprovalAnswerInput) =>
     request<ApprovalPageRecord>('quote', `approvals/${encodeURIComponent(token)}`, { method: 'POST', body, token: null, selection: false }),
-  /** A saved quote, to show as an invoice. */
-  quoteInvoice: (quoteId: Identifier) => request<QuoteInvoiceRecord>('quote', `quotes/${encodeURIComponent(String(quoteId))}`),
+  /** A saved quote, to show as an invoice; with `revision`, that revision as it was sent. */
+  quoteInvoice: (quoteId: Identifier, revision?: number) =>
+    request<QuoteInvoiceRecord>(
+      'quote',
+      `quotes/${encodeURIComponent(String(quoteId))}${revision === undefined ? '' : `?revision=${revision}`}`,
+    ),
+  /** The quote's revisions (the original estimate, S1, S2…) and the current supplement's changes. */
+  quoteRevisions: (quoteId: Identifier) =>
+    request<QuoteRevisionsRecord>('quote', `quotes/${encodeURIComponent(String(quoteId))}/revisions`),
 });
