@@ -2,10 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { apiGet, apiToken, pdfLines, signIn } from './helpers';
-import { e2eDatabaseUrl, e2eServerAt } from './server-env';
+import { apiGet, apiToken, linkMailedTo, pdfLines, signIn } from './helpers';
 
 interface Quote {
   id: number;
@@ -14,18 +12,6 @@ interface Quote {
   status: string;
   grant_total: number;
   approval: { signed_pdf_url: string | null } | null;
-}
-
-/** The approval link of the latest mail the outbox holds for `to`, read from the server's database. */
-async function linkMailedTo(baseURL: string, to: string) {
-  const db = new pg.Client({ connectionString: e2eDatabaseUrl(e2eServerAt(baseURL)) });
-  await db.connect();
-  try {
-    const r = await db.query<{ html: string }>('select html from mail_outbox where $1 = any(recipients) order by id desc limit 1', [to]);
-    return /\/approve\/[A-Za-z0-9_-]{43}/.exec(r.rows[0]?.html ?? '')?.[0] ?? null;
-  } finally {
-    await db.end();
-  }
 }
 
 /** Axe's serious and critical violations on the page as it is, and whether it scrolls sideways. */

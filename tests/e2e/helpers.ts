@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import pg from 'pg';
+import { e2eDatabaseUrl, e2eServerAt } from './server-env';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -109,4 +111,16 @@ export async function chooseLanguage(page: Page, option: '日本語' | 'English'
     .or(page.getByRole('menuitem', { name: option }))
     .first()
     .click();
+}
+
+/** The approval link of the latest mail the outbox holds for `to`, read from the server's database. */
+export async function linkMailedTo(baseURL: string, to: string) {
+  const db = new pg.Client({ connectionString: e2eDatabaseUrl(e2eServerAt(baseURL)) });
+  await db.connect();
+  try {
+    const r = await db.query<{ html: string }>('select html from mail_outbox where $1 = any(recipients) order by id desc limit 1', [to]);
+    return /\/approve\/[A-Za-z0-9_-]{43}/.exec(r.rows[0]?.html ?? '')?.[0] ?? null;
+  } finally {
+    await db.end();
+  }
 }

@@ -1,0 +1,132 @@
+import { expect, test } from '@playwright/test';
+import { apiGet, apiToken, linkMailedTo, pdfLines, signIn } from './helpers';
+
+interface Item {
+  label: string;
+  repair_type: string | null;
+  lineTotal: number;
+  scratch?: { lineTotal?: number } | null;
+}
+interface Quote {
+  id: number;
+  scan_id: number;
+  status: string;
+  revision: number;
+  grant_total: number;
+  currency: string;
+  items: Record<string, Item>;
+  products: unknown[];
+}
+interface Revisions {
+  revisions: { number: number; label: string | null; status: string; pdf: string | null }[];
+}
+
+// A drawn signature is a PNG: one black pixel will do for the customer's side of this test.
+const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** An amount as the screens print it in the quote's currency. */
+const money = (amount: number, currency: string) =>
+  `${currency}${amount.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const escape = (s: string) => s.replace(/[$.]/g, (c) => `\\${c}`);
+
+test('an approved quote edited on Quote Generation becomes S1 with its changes; its link asks only the changed line; the original stays as sent', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await apiToken(request, 'admin@demo.test');
+  // A demo draft quote with a PDR panel priced without a scratch line (so repairing it conventionally changes one line) and another line.
+  const list = await apiGet<Quote[]>(request, admin, '/api/quote/quotes?per_page=50');
+  let quote: Quote | null = null;
+  let panel: Item | null = null;
+  for (const c of list.filter((q) => q.status === 'draft' && q.grant_total > 0).reverse()) {
+    const detail = await apiGet<Quote>(request, admin, `/api/quote/quotes/${c.id}`);
+    const priced = Object.values(detail.items).filter((i) => i.lineTotal > 0);
+    const pdr = priced.find((i) => i.repair_type === 'pdr' && !(i.scratch?.lineTotal && i.scratch.lineTotal > 0));
+    if (pdr && priced.length + detail.products.length >= 2) {
+      quote = detail;
+      panel = pdr;
+      break;
+    }
+  }
+  expect(quote, 'a demo draft quote with a PDR panel and another line').not.toBeNull();
+
+  // Approved by its link: every line.
+  const first = `first.${Date.now()}@example.test`;
+  const sent = await request.post(`/api/quote/quotes/${quote!.id}/approval`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { recipient: first },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const link0 = (await linkMailedTo(baseURL!, first))!;
+  const page0 = (await (await request.get(`/api/quote/approvals/${link0.split('/').pop()}`)).json()) as {
+    data: { quote: { lines: { key: string }[] } };
+  };
+  const answered = await request.post(`/api/quote/approvals/${link0.split('/').pop()}`, {
+    data: {
+      decisions: page0.data.quote.lines.map((l) => ({ key: l.key, decision: 'approved' })),
+      terms_accepted: true,
+      signer_name: 'Pat Customer',
+      signature: SIGNATURE,
+    },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  const original = await apiGet<Revisions>(request, admin, `/api/quote/quotes/${quote!.id}/revisions`);
+  expect(original.revisions.map((r) => [r.number, r.status])).toEqual([[0, 'approved']]);
+  const originalPdf = await pdfLines(request, original.revisions[0].pdf!);
+
+  // The assessor repairs the panel conventionally and saves: S1, a draft, with its changes.
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/quotes/${quote!.scan_id}`);
+  const summary = page.getByTestId('quote-summary');
+  await expect(summary).toContainText('Approved');
+  const card = page.getByRole('region', { name: panel!.label, exact: true });
+  await card.getByRole('combobox', { name: 'Repair Type' }).click();
+  await page.getByRole('option', { name: 'Conventional' }).click();
+  await page.getByRole('button', { name: 'Save and Generate Quote' }).click();
+  await expect(page).toHaveURL(/\/quotes\/\d+\/invoice$/);
+  const s1 = await apiGet<Quote>(request, admin, `/api/quote/quotes/${quote!.id}`);
+  expect(s1).toMatchObject({ revision: 1, status: 'draft' });
+
+  await page.goto(`/quotes/${quote!.scan_id}`);
+  await expect(summary).toContainText('S1');
+  await expect(summary).toContainText('Draft');
+  const changes = page.getByRole('region', { name: 'Changes since the original estimate' });
+  await expect(changes.getByRole('listitem')).toHaveCount(1);
+  await expect(changes.getByRole('listitem')).toContainText(`Changed ${panel!.label}: pdr`);
+  await expect(changes.getByTestId('changes-total')).toHaveText(new RegExp(`^${escape(money(quote!.grant_total, quote!.currency))} → `));
+  await expect(page.getByRole('region', { name: 'Revisions' })).toContainText('Original estimate');
+
+  // S1 sent: its link asks only about the changed line; the others carry the earlier approval.
+  const second = `second.${Date.now()}@example.test`;
+  const approvalCard = page.getByRole('region', { name: 'Send for approval' });
+  await approvalCard.getByRole('button', { name: 'Send for approval' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send the estimate for approval' });
+  await dialog.getByLabel('Recipient').fill(second);
+  await dialog.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(summary).toContainText('Sent');
+  const link1 = await linkMailedTo(baseURL!, second);
+  const customer = await browser.newContext();
+  const approve = await customer.newPage();
+  await approve.goto(link1!);
+  // The page speaks the agent's language (this demo agent's is Japanese): one decision asked, the others carried.
+  await expect(approve.getByRole('group', { name: new RegExp(panel!.label) })).toBeVisible();
+  await expect(approve.getByRole('group', { name: / の判断$/ })).toHaveCount(1);
+  await expect(approve.getByRole('group', { name: / の判断$/ })).toHaveAccessibleName(`${panel!.label} の判断`);
+  await expect(approve.getByText('（前回の回答：この明細は変更されていません）')).toHaveCount(page0.data.quote.lines.length - 1);
+  await customer.close();
+
+  // The original's invoice and PDF are as they were sent.
+  await page.goto(`/quotes/${quote!.id}/invoice?revision=0`);
+  await expect(page.getByText('Original estimate')).toBeVisible();
+  await expect(page.getByText(money(quote!.grant_total, quote!.currency)).first()).toBeVisible();
+  const after = await apiGet<Revisions>(request, admin, `/api/quote/quotes/${quote!.id}/revisions`);
+  expect(after.revisions.map((r) => [r.number, r.label])).toEqual([
+    [0, null],
+    [1, 'S1'],
+  ]);
+  expect(await pdfLines(request, after.revisions[0].pdf!)).toEqual(originalPdf);
+});
