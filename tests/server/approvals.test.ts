@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storageOf } from '../../server/lib/storage';
-import { createTestContext, DENT_PRICE_ROW, type TestContext } from './helper';
+import { createTestContext, type TestContext } from './helper';
+import { dentedScan, quotingFixture } from './quote-fixtures';
 import { pngImage } from './image-fixtures';
 import { pdfLines } from './pdf-text';
 
@@ -19,27 +20,9 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   t = await createTestContext({ LOG_LEVEL: 'info' }, undefined, { write: (line) => void logLines.push(line) });
-  client = await t.build.client({ name: 'Approval client' });
+  ({ client, agent, bonnet, roof, product } = await quotingFixture(t, 'Approval'));
   await sql`update clients set email = 'fleet@client.test' where id = ${client.id}`.execute(t.db);
-  agent = await t.build.agent({ name: 'Approval agent', default_client_id: client.id });
   const other = await t.build.agent({ name: 'Approval other agent' });
-  const part = (await t.build.part({ name: 'Approval part' })).id;
-  await t.db
-    .insertInto('client_dent_prices')
-    .values({ client_id: client.id, part_id: part, ...DENT_PRICE_ROW })
-    .execute();
-  const group = (await t.build.panelGroup({ name: 'Approval front' })).id;
-  const panel = async (car_panel: string) =>
-    (
-      await t.db
-        .insertInto('panels')
-        .values({ panel_group_id: group, name: car_panel, label: car_panel.toUpperCase(), position: 1, car_panel, part_id: part })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  bonnet = await panel('bonnet');
-  roof = await panel('roof');
-  product = (await t.build.product({ name: 'Approval wax', price: 30 })).id;
   agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agent.id] })).email);
   otherAgentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [other.id] })).email);
   readOnlyUser = await t.login((await t.build.user({ roles: ['Client'], clients: [client.id] })).email);
@@ -48,14 +31,7 @@ beforeAll(async () => {
 
 /** A saved quote of the agent's scan: the bonnet (pdr, heavy), the roof (conventional) and one product. */
 async function savedQuote() {
-  const scan = await t.build.scan({ agent_id: agent.id, client_id: client.id, license_plate: 'APR123' });
-  for (const [panel, level] of [
-    ['bonnet', 'heavy'],
-    ['roof', 'medium'],
-  ])
-    await sql`insert into scan_measures (scan_id, car_panel, type, level, count) values (${scan.id}, ${panel}, 'dents', ${level}, 2)`.execute(
-      t.db,
-    );
+  const scan = await dentedScan(t, agent.id, client.id, 'APR123');
   const res = await t.as(agentUser, {
     method: 'POST',
     url: '/api/quote/quotes',

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storageOf } from '../../server/lib/storage';
-import { createTestContext, DENT_PRICE_ROW, type TestContext } from './helper';
+import { createTestContext, type TestContext } from './helper';
+import { dentedScan, quotingFixture } from './quote-fixtures';
 import { pngImage } from './image-fixtures';
 import { pdfLines } from './pdf-text';
 
@@ -18,26 +19,8 @@ let signature: string;
 
 beforeAll(async () => {
   t = await createTestContext();
-  client = await t.build.client({ name: 'Revision client' });
-  agent = await t.build.agent({ name: 'Revision agent', default_client_id: client.id });
+  ({ client, agent, bonnet, roof, product } = await quotingFixture(t, 'Revision'));
   const other = await t.build.agent({ name: 'Revision other agent' });
-  const part = (await t.build.part({ name: 'Revision part' })).id;
-  await t.db
-    .insertInto('client_dent_prices')
-    .values({ client_id: client.id, part_id: part, ...DENT_PRICE_ROW })
-    .execute();
-  const group = (await t.build.panelGroup({ name: 'Revision front' })).id;
-  const panel = async (car_panel: string) =>
-    (
-      await t.db
-        .insertInto('panels')
-        .values({ panel_group_id: group, name: car_panel, label: car_panel.toUpperCase(), position: 1, car_panel, part_id: part })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  bonnet = await panel('bonnet');
-  roof = await panel('roof');
-  product = (await t.build.product({ name: 'Revision wax', price: 30 })).id;
   agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [agent.id] })).email);
   otherAgentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [other.id] })).email);
   clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [client.id] })).email);
@@ -70,14 +53,7 @@ async function save(scanId: number, version: number, bonnetRepair: Record<string
 }
 
 async function newQuote() {
-  const scan = await t.build.scan({ agent_id: agent.id, client_id: client.id, license_plate: 'REV123' });
-  for (const [panel, level] of [
-    ['bonnet', 'heavy'],
-    ['roof', 'medium'],
-  ])
-    await sql`insert into scan_measures (scan_id, car_panel, type, level, count) values (${scan.id}, ${panel}, 'dents', ${level}, 2)`.execute(
-      t.db,
-    );
+  const scan = await dentedScan(t, agent.id, client.id, 'REV123');
   return save(scan.id, 0);
 }
 
