@@ -147,6 +147,9 @@ describe('quote revisions', () => {
       [1, 'S1', 'draft'],
     ]);
     expect(data.revisions[0].grand_total).toBe(q.grant_total);
+    // The quotes list shows the current revision beside the status.
+    const listed = await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes?agent_id=${agent.id}&per_page=100` });
+    expect(listed.json().items.find((row: { id: number }) => row.id === q.id)).toMatchObject({ status: 'draft', revision: 1 });
     expect(data.revisions[1].sent_at).toBeNull();
     expect(data.delta).toMatchObject({
       since: 0,
