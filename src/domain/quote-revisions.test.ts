@@ -41,9 +41,9 @@ describe('supplements', () => {
       rows: [
         ['Roof', 'Added (pdr)', '+$120.00'],
         ['Wax', 'Removed (Wax)', '-$20.00'],
-        ['Bonnet', 'Changed: pdr $300.00 → conventional $450.50', '+$150.50'],
+        ['Bonnet', 'Changed: pdr $300.00 to conventional $450.50', '+$150.50'],
       ],
-      total: ['Grand total', '$352.00 → $627.55 (+$275.55)'],
+      total: ['Grand total', '$352.00 to $627.55 (+$275.55)'],
     });
     expect(supplementBlockOf(delta, { number: 2, since: 1 }, '¥', 'ja').title).toBe('追加見積 S2 — S1からの変更');
     expect(signedMoney(0, '$')).toBe('$0.00');

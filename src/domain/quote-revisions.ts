@@ -105,6 +105,8 @@ export const SUPPLEMENT_LABELS = {
     change: 'Change',
     amount: 'Amount',
     grand_total: 'Grand total',
+    // Words, not an arrow: the PDF's standard fonts have no arrow, and one glyph would embed a whole font.
+    to: 'to',
   },
   ja: {
     title: '追加見積 {label} — {since}からの変更',
@@ -116,6 +118,7 @@ export const SUPPLEMENT_LABELS = {
     change: '変更内容',
     amount: '金額',
     grand_total: '合計',
+    to: '→',
   },
 } as const;
 
@@ -148,10 +151,13 @@ export function supplementBlockOf(
       ...delta.removed.map((l): [string, string, string] => [l.label, `${w.removed} (${l.repair_type})`, signedMoney(-l.amount, currency)]),
       ...delta.changed.map((c): [string, string, string] => [
         c.label,
-        `${w.changed}: ${c.before.repair_type} ${money(c.before.amount)} → ${c.after.repair_type} ${money(c.after.amount)}`,
+        `${w.changed}: ${c.before.repair_type} ${money(c.before.amount)} ${w.to} ${c.after.repair_type} ${money(c.after.amount)}`,
         signedMoney(c.difference, currency),
       ]),
     ],
-    total: [w.grand_total, `${money(delta.total.before)} → ${money(delta.total.after)} (${signedMoney(delta.total.difference, currency)})`],
+    total: [
+      w.grand_total,
+      `${money(delta.total.before)} ${w.to} ${money(delta.total.after)} (${signedMoney(delta.total.difference, currency)})`,
+    ],
   };
 }
