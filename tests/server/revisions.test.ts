@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOTHING_TO_APPROVE } from '../../server/services/quote/approvals-service';
 import { storageOf } from '../../server/lib/storage';
 import { createTestContext, type TestContext } from './helper';
 import { dentedScan, quotingFixture } from './quote-fixtures';
@@ -182,6 +183,29 @@ describe('quote revisions', () => {
     expect(text).toContain('Grand total');
     // An English supplement keeps to the standard fonts: no glyph of it needs the embedded Japanese font.
     expect((await pdfOf(s1.pdf_path)).toString('latin1')).not.toContain('IPAexGothic');
+  });
+
+  it('does not send a supplement that changes none of the answered lines: 422, no link, no mail, the quote stays a draft', async () => {
+    const q = await newQuote();
+    const token0 = await send(q.id);
+    const page0 = await open(token0);
+    const decisions = page0.quote.lines.map((l: { key: string }) => ({ key: l.key, decision: 'approved' }));
+    expect((await answer(token0, decisions)).statusCode).toBe(200);
+    const same = await save(q.scan_id, q.version);
+    expect(same).toMatchObject({ revision: 1, status: 'draft' });
+    const links = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from quote_approvals where quote_id = ${q.id}`.execute(t.db)).rows[0].n;
+    const mails = async () => (await sql<{ n: number }>`select count(*)::int as n from mail_outbox`.execute(t.db)).rows[0].n;
+    const [linksBefore, mailsBefore] = [await links(), await mails()];
+    const res = await t.as(agentUser, {
+      method: 'POST',
+      url: `/api/quote/quotes/${q.id}/approval`,
+      payload: { recipient: 'owner@example.test' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toEqual({ recipient: NOTHING_TO_APPROVE });
+    expect([await links(), await mails()]).toEqual([linksBefore, mailsBefore]);
+    expect((await sql<{ status: string }>`select status from quotes where id = ${q.id}`.execute(t.db)).rows[0].status).toBe('draft');
   });
 
   it('asks only about the changed line of a supplement; the earlier answers carry over and the answer completes the approval', async () => {

@@ -63,6 +63,9 @@ export interface ApprovalVisitor {
 }
 
 /** A link that names no link: tampered, mistyped or made up. Never echoes the token. */
+/** Why a supplement that changes none of the lines the customer answered is not sent. */
+export const NOTHING_TO_APPROVE = 'Nothing has changed since the customer answered: there is no line to ask about';
+
 const invalidLink = () => new AppError(404, 'This approval link is not valid');
 
 /**
@@ -229,11 +232,14 @@ export function quoteApprovals(deps: QuoteDeps, mail: { mailer: Mailer; appUrl: 
           throw new ValidationError({ recipient: 'The customer has answered this quote already' });
         await revokeOpenLinks(trx, quote.id);
         // What is sent is frozen: a later save starts a supplement and leaves this revision as it was sent.
+        const carried = await carriedAnswers(trx, quote);
+        // A supplement whose every line the customer has answered already would send a page with nothing to decide.
+        if (carried && approvalLinesOf(quote).every((l) => l.key in carried)) throw new ValidationError({ recipient: NOTHING_TO_APPROVE });
         await freezeRevision(deps, trx, quote, actor.id);
         const link = await insertLink(trx, {
           quoteId: quote.id,
           revision: quote.revision,
-          carried: await carriedAnswers(trx, quote),
+          carried,
           hash: hashToken(token),
           recipient,
           sentBy: actor.id,
