@@ -66,10 +66,6 @@ export function quoteDelta(before: readonly DeltaLine[], after: readonly DeltaLi
   };
 }
 
-/** True when the supplement changes nothing the customer decided on (no line and no total moved). */
-export const isEmptyDelta = (d: QuoteDelta) =>
-  d.added.length === 0 && d.removed.length === 0 && d.changed.length === 0 && d.total.difference === 0;
-
 /**
  * Re-approval of a supplement asks only about its added and changed lines; the customer's earlier decisions on the
  * unchanged lines carry over (an approved unchanged line stays approved), and removed lines drop out.
