@@ -30,3 +30,16 @@ export async function visibleScan(db: Executor, scope: DataScope, id: number) {
     where s.id = ${id} and ${scopePredicate(scope, scanScope)}`.execute(db);
   return r.rows[0] ?? null;
 }
+
+/**
+ * Which stored comparison of a scan a scope reads (docs/server.md, Vehicles): the one with the vehicle's previous scan
+ * the scope is sure to see. Unrestricted: any previous scan; a scope of agents: the same agent's; of clients: the same
+ * client's; of both: the same agent's and client's. A scan event, read by every viewer of the scan, carries `pair`.
+ */
+export type ComparisonBasis = 'all' | 'agent' | 'client' | 'pair';
+
+export const comparisonBasis = (scope: DataScope | undefined): ComparisonBasis =>
+  !scope ? 'pair' : scope.agents === null ? (scope.clients === null ? 'all' : 'client') : scope.clients === null ? 'agent' : 'pair';
+
+/** The comparison row's flag for a basis, on the alias `k` unless named. */
+export const comparisonFor = (basis: ComparisonBasis, alias = 'k') => sql<boolean>`${sql.ref(`${alias}.for_${basis}`)}`;

@@ -4,7 +4,7 @@ import { AGO, type ExportFormat, normalisePlate } from '../../../src/domain/scan
 import { SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { idArray, scopePredicate } from '../../lib/resource';
-import { scanScope } from '../../lib/scan-scope';
+import { comparisonBasis, comparisonFor, type ComparisonBasis, scanScope } from '../../lib/scan-scope';
 import { endExclusive, instant, itemColumns, itemJoins, SCAN_TIME_ZONE, type ScanItem } from './scan-repository';
 
 /** The scan list's statements: the selection of a list, search or export, its pages and totals, the export's rows and files. */
@@ -42,6 +42,8 @@ interface CountedShape {
 /** The scans a list or export request selects: its WHERE, and how the day counts can answer it (null: they cannot). */
 export interface ScanSelection {
   where: RawBuilder<boolean>;
+  /** The comparison the rows' new damage and the new-damage filter read: the scope's. */
+  basis: ComparisonBasis;
   counted: CountedShape | null;
 }
 
@@ -55,13 +57,14 @@ const narrow = (base: number[] | null, id: number | undefined) =>
  */
 export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilters): Promise<ScanSelection> {
   const parts: RawBuilder<boolean>[] = [scopePredicate(scope, scanScope)];
+  const basis = comparisonBasis(scope);
   if (f.agent_id !== undefined) parts.push(sql<boolean>`s.agent_id = ${f.agent_id}`);
   if (f.client_id !== undefined) parts.push(sql<boolean>`s.client_id = ${f.client_id}`);
   if (f.location_id !== undefined) parts.push(sql<boolean>`s.location_id = ${f.location_id}`);
   if (f.status) parts.push(sql<boolean>`s.status = ${f.status}`);
   if (f.type) parts.push(sql<boolean>`s.type = ${f.type}`);
   if (f.new_damage) {
-    const gained = sql<boolean>`exists (select 1 from scan_comparisons k where k.scan_id = s.id and k.has_new_damage)`;
+    const gained = sql<boolean>`exists (select 1 from scan_comparisons k where k.scan_id = s.id and k.has_new_damage and ${comparisonFor(basis)})`;
     parts.push(f.new_damage === 'true' ? gained : sql<boolean>`not ${gained}`);
   }
   // Time bounds, as instants: lower inclusive, upper exclusive.
@@ -102,7 +105,7 @@ export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilte
         hi: bound(highs, 'least'),
       }
     : null;
-  return { where, counted };
+  return { where, basis, counted };
 }
 
 /** Beyond this offset a counted list finds the page's day from the day counts instead of walking the rows before it. */
@@ -141,13 +144,13 @@ async function countDays(db: Executor, where: RawBuilder<boolean>, c: CountedSha
 /** The rows of a page: found on the narrow (scanned_at, id) index entries, joined afterwards, newest first. */
 async function pageRows(
   db: Executor,
-  where: RawBuilder<boolean>,
+  { where, basis }: Pick<ScanSelection, 'where' | 'basis'>,
   perPage: number,
   offset: number,
   before: RawBuilder<unknown> | null = null,
 ) {
   const seek = before ? sql`and s.scanned_at < ${before}` : sql``;
-  const r = await sql<ScanItem>`select ${itemColumns}
+  const r = await sql<ScanItem>`select ${itemColumns(basis)}
     from (select s.id, s.scanned_at from scans s where ${where} ${seek} order by s.scanned_at desc, s.id desc
           limit ${perPage} offset ${offset}) p
     join scans s on s.id = p.id ${itemJoins}
@@ -170,11 +173,11 @@ export interface ScanPage {
 export async function listScans(db: Executor, sel: ScanSelection, page: number, perPage: number): Promise<ScanPage> {
   const offset = (page - 1) * perPage;
   if (!sel.counted) {
-    const [items, count] = await Promise.all([pageRows(db, sel.where, perPage, offset), countScans(db, sel.where)]);
+    const [items, count] = await Promise.all([pageRows(db, sel, perPage, offset), countScans(db, sel.where)]);
     return { items, total: count.total, estimate: count.estimate };
   }
   if (offset < DAY_SEEK_OFFSET) {
-    const [items, days] = await Promise.all([pageRows(db, sel.where, perPage, offset), countDays(db, sel.where, sel.counted)]);
+    const [items, days] = await Promise.all([pageRows(db, sel, perPage, offset), countDays(db, sel.where, sel.counted)]);
     return { items, total: days.reduce((t, d) => t + d.n, 0), estimate: false };
   }
   const days = await countDays(db, sel.where, sel.counted);
@@ -187,7 +190,7 @@ export async function listScans(db: Executor, sel: ScanSelection, page: number, 
   });
   if (!start) return { items: [], total, estimate: false };
   const dayEnd = sql`((${start.day}::date + 1)::timestamp at time zone ${SCAN_TIME_ZONE})`;
-  return { items: await pageRows(db, sel.where, perPage, offset - before, dayEnd), total, estimate: false };
+  return { items: await pageRows(db, sel, perPage, offset - before, dayEnd), total, estimate: false };
 }
 
 /**
@@ -225,9 +228,14 @@ export async function countUpTo(db: Executor, sel: ScanSelection, limit: number)
 export type ExportRow = ScanItem & { cursor_ts: string; local_time: string; local_iso: string };
 
 /** Rows of the export, in list order, by keyset (the cursor is the last row's scanned_at as text, so no precision is lost). */
-export async function exportBatch(db: Executor, where: RawBuilder<boolean>, after: { ts: string; id: number } | null, limit: number) {
+export async function exportBatch(
+  db: Executor,
+  { where, basis }: Pick<ScanSelection, 'where' | 'basis'>,
+  after: { ts: string; id: number } | null,
+  limit: number,
+) {
   const cursor = after ? sql`and (s.scanned_at, s.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
-  const r = await sql<ExportRow>`select ${itemColumns}, s.scanned_at::text as cursor_ts,
+  const r = await sql<ExportRow>`select ${itemColumns(basis)}, s.scanned_at::text as cursor_ts,
       to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as local_time,
       to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
     from scans s ${itemJoins} where ${where} ${cursor} order by s.scanned_at desc, s.id desc limit ${limit}`.execute(db);
