@@ -5,8 +5,7 @@ import type { ApprovalStatisticsQuery } from '../../../src/domain/quotes';
 import { isDateOnly } from '../../../src/domain/scans';
 import { DISPLAY_TIME_ZONE } from '../../../src/domain/format';
 import type { Executor } from '../../db/database';
-import { scopePredicate } from '../../lib/resource';
-import { quoteScope } from '../../lib/scan-scope';
+import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
 
 const hasOffset = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s);
 /** A start bound: an instant as given, or a Melbourne wall-clock time (a date: its midnight). */
@@ -16,16 +15,22 @@ const start = (s: string) =>
 const endExclusive = (s: string) =>
   isDateOnly(s) ? sql`((${s}::date + 1)::timestamp at time zone ${DISPLAY_TIME_ZONE})` : sql`(${start(s)} + '1 second'::interval)`;
 
+/** A link is scoped like its quote: it carries the quote's agent and client (migration 041). */
+const linkScope: ScopeRule = {
+  agent: (ids) => sql<boolean>`a.agent_id = any(${idArray(ids)})`,
+  client: (ids) => sql<boolean>`a.client_id = any(${idArray(ids)})`,
+};
+
 /**
  * The approval figures of the links sent in the range, in the caller's scope (the quote's agent or client) and the
- * filters (the quote's agent and client, the scan's location). A link's outcome is read from its stored decisions:
- * none declined is approved, none approved is declined, else partially approved.
+ * filters (the quote's agent and client, the scan's location), all read from the link itself (migration 041 keeps them
+ * and the outcome of its stored decisions: none declined is approved, none approved is declined, else partially approved).
  */
 export async function approvalStatistics(db: Executor, scope: DataScope, f: ApprovalStatisticsQuery): Promise<ApprovalStatistics> {
-  const where: RawBuilder<boolean>[] = [scopePredicate(scope, quoteScope)];
-  if (f.agent_id !== undefined) where.push(sql<boolean>`q.agent_id = ${f.agent_id}`);
-  if (f.client_id !== undefined) where.push(sql<boolean>`q.client_id = ${f.client_id}`);
-  if (f.location_id !== undefined) where.push(sql<boolean>`s.location_id = ${f.location_id}`);
+  const where: RawBuilder<boolean>[] = [scopePredicate(scope, linkScope)];
+  if (f.agent_id !== undefined) where.push(sql<boolean>`a.agent_id = ${f.agent_id}`);
+  if (f.client_id !== undefined) where.push(sql<boolean>`a.client_id = ${f.client_id}`);
+  if (f.location_id !== undefined) where.push(sql<boolean>`a.location_id = ${f.location_id}`);
   if (f.ts) where.push(sql<boolean>`a.sent_at >= ${start(f.ts)}`);
   if (f.td) where.push(sql<boolean>`a.sent_at < ${endExclusive(f.td)}`);
   const r = await sql<{
@@ -40,14 +45,12 @@ export async function approvalStatistics(db: Executor, scope: DataScope, f: Appr
     send_p90: number | null;
   }>`
     with l as (
-      select a.sent_at, a.decided_at, s.scanned_at,
+      select a.sent_at, a.decided_at, a.scanned_at,
         case
           when a.decided_at is null then case when a.revoked_at is null and a.expires_at <= now() then 'expired' end
-          when not jsonb_path_exists(a.lines, '$[*] ? (@.decision == "declined")') then 'approved'
-          when not jsonb_path_exists(a.lines, '$[*] ? (@.decision == "approved")') then 'declined'
-          else 'partially_approved'
+          else a.outcome
         end as outcome
-      from quote_approvals a join quotes q on q.id = a.quote_id join scans s on s.id = q.scan_id
+      from quote_approvals a
       where ${sql.join(where, sql` and `)}
     )
     select count(*)::int as sent,
