@@ -333,6 +333,9 @@ export interface ScanComparisonsTable {
   for_agent: Generated<boolean>;
   for_client: Generated<boolean>;
   for_pair: Generated<boolean>;
+  scanned_at: Timestamp | null;
+  agent_id: number | null;
+  client_id: number | null;
 }
 export interface ScanDamagesTable {
   id: Id;

@@ -43,3 +43,9 @@ export const comparisonBasis = (scope: DataScope | undefined): ComparisonBasis =
 
 /** The comparison row's flag for a basis, on the alias `k` unless named. */
 export const comparisonFor = (basis: ComparisonBasis, alias = 'k') => sql<boolean>`${sql.ref(`${alias}.for_${basis}`)}`;
+
+/** A comparison row carries its scan's agent and client (migration 042): the scope's test on `k`, for its indexes. */
+export const comparisonScope: ScopeRule = {
+  agent: (ids) => sql<boolean>`k.agent_id = any(${idArray(ids)})`,
+  client: (ids) => sql<boolean>`k.client_id = any(${idArray(ids)})`,
+};

@@ -372,6 +372,21 @@ describe('vehicles through the scans a user may see', () => {
     expect(await evaluate(userB, mineAfter)).toMatchObject({ new_damage_only: false, comparison: null, pre_existing: [] });
   });
 
+  it('lists a Client user’s scans with new damage over their own earlier scan, once the scans are moved to their client', async () => {
+    const earlier = await ingest({ licensePlate: 'LEAK03', timestamp: day(93) });
+    await results(earlier, { dents: { roof: { light: 1 } } });
+    const later = await ingest({ licensePlate: 'LEAK03', timestamp: day(94) });
+    await results(later, { dents: { roof: { light: 3 } } });
+    const userB = await t.login((await t.build.user({ roles: ['Client'], clients: [clientB.id] })).email);
+    const rows = async () =>
+      (await t.as(userB, { method: 'GET', url: '/api/scan/scans?q=LEAK03&new_damage=true' }))
+        .json()
+        .items.map((r: { id: number; new_damage: number }) => [r.id, r.new_damage]);
+    expect(await rows()).toEqual([]);
+    for (const id of [earlier, later]) await moveToClient(id, clientB.id);
+    expect(await rows()).toEqual([[later, 2]]);
+  });
+
   it('gives each wheel its lowest depths over time and the wear projection', async () => {
     const ids: number[] = [];
     for (const [n, depth] of [

@@ -17,7 +17,7 @@ const CONTENT_TYPE: Record<ExportFormat, string> = {
 };
 
 /** Every row of the selection, newest first, in keyset batches (never an offset). */
-async function* exportRows(db: Executor, selection: Pick<ScanSelection, 'where' | 'basis'>): AsyncGenerator<ExportRow[]> {
+async function* exportRows(db: Executor, selection: Pick<ScanSelection, 'where' | 'basis' | 'source'>): AsyncGenerator<ExportRow[]> {
   let after: { ts: string; id: number } | null = null;
   for (;;) {
     const rows = await exportBatch(db, selection, after, BATCH);
@@ -35,7 +35,7 @@ const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const XLSX_WIDTHS = [8, 24, 20, 13, 14, 16, 11, 12, 11, 22, 8, 26, 24, 9, 10, 7, 9];
 
 /** The export file of a selection: its bytes, content type and how many scans it holds. */
-export async function buildExport(db: Executor, selection: Pick<ScanSelection, 'where' | 'basis'>, format: ExportFormat) {
+export async function buildExport(db: Executor, selection: Pick<ScanSelection, 'where' | 'basis' | 'source'>, format: ExportFormat) {
   let count = 0;
   if (format === 'csv') {
     // A BOM, so spreadsheet programs read the UTF-8 names (¥, €, Japanese) right.
