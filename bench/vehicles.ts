@@ -204,6 +204,27 @@ export async function benchVehicles(opts: { scans?: number; requests?: number; l
     for (const l of newDamageLists)
       log(timingLine('vehicles', `GET scans?new_damage=true (${l.label})`, 40, l, `page 1: ${l.last ?? 0} rows`));
 
+    // Where the Client user's filtered page goes in PostgreSQL alone: the page and its count, as the route runs them.
+    const clientId = ids.clients[0];
+    for (const [label, text] of [
+      [
+        'page',
+        `select s.id, s.scanned_at from scan_comparisons k join scans s on s.id = k.scan_id
+         where k.client_id = $1 and k.has_new_damage and k.for_client order by k.scanned_at desc, k.scan_id desc limit 25`,
+      ],
+      [
+        'count',
+        `select count(*) from (select 1 from scan_comparisons k where k.client_id = $1 and k.has_new_damage and k.for_client limit 10001) x`,
+      ],
+    ]) {
+      const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${text}`, [clientId])).rows.map(
+        (r) => r['QUERY PLAN'],
+      );
+      log(
+        `vehicles: postgres, Client user's new-damage ${label}: ${plan.find((l) => l.includes('Execution Time'))?.trim() ?? '?'}; ${plan[0].trim()}`,
+      );
+    }
+
     const checks: BenchCheck[] = [
       {
         name: 'ingest: comparison step p95',

@@ -44,8 +44,13 @@ export const comparisonBasis = (scope: DataScope | undefined): ComparisonBasis =
 /** The comparison row's flag for a basis, on the alias `k` unless named. */
 export const comparisonFor = (basis: ComparisonBasis, alias = 'k') => sql<boolean>`${sql.ref(`${alias}.for_${basis}`)}`;
 
-/** A comparison row carries its scan's agent and client (migration 042): the scope's test on `k`, for its indexes. */
+/**
+ * A comparison row carries its scan's agent and client (migration 042): the scope's test on `k`, for its indexes. One
+ * id is an equality, so the index hands its rows over in list order (a list of ids is read whole, then sorted).
+ */
+const oneOf = (column: string, ids: number[]) =>
+  ids.length === 1 ? sql<boolean>`${sql.ref(column)} = ${ids[0]}` : sql<boolean>`${sql.ref(column)} = any(${idArray(ids)})`;
 export const comparisonScope: ScopeRule = {
-  agent: (ids) => sql<boolean>`k.agent_id = any(${idArray(ids)})`,
-  client: (ids) => sql<boolean>`k.client_id = any(${idArray(ids)})`,
+  agent: (ids) => oneOf('k.agent_id', ids),
+  client: (ids) => oneOf('k.client_id', ids),
 };
