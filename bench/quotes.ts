@@ -28,7 +28,8 @@ const CLIENTS = 12;
 const SPAN_DAYS = 365;
 const PANELS = 30;
 
-async function load(url: string, rows: number, log: (s: string) => void) {
+/** The quotes bench's world in SQL: clients with matrices, agents, `rows` scans each quoted, 200 damaged scans left to quote, two users. */
+export async function loadQuotes(url: string, rows: number, log: (s: string) => void) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   const q = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await c.query<T>(text, values)).rows;
@@ -157,7 +158,7 @@ export async function benchQuotes(opts: { rows?: number; requests?: number; log?
   const cleanup: Cleanup = [];
   try {
     const { url, dir } = await scratchDatabase('quotes', cleanup);
-    const ids = await load(url, rows, log);
+    const ids = await loadQuotes(url, rows, log);
 
     const { app, login } = await scratchApp(url, dir, cleanup);
     const admin = await login(ids.admin, 'bench-password-1');

@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import { benchApi } from './api';
+import { benchApprovals } from './approvals';
 import { benchCluster } from './cluster';
 import { benchDashboard } from './dashboard';
 import { LOGIN_BUDGET_KB, measureLoginRoute } from './login-bundle';
@@ -19,12 +20,13 @@ import { benchVehicles } from './vehicles';
  * for /login and the dashboard (bytes on the wire, Lighthouse desktop and mobile), the cost of an API request
  * (autocannon), the login route's JavaScript, the pricing engine and the quote's PDF on a 40-panel quote, the scan list
  * at 1,000,000 scans (BENCH_ROWS=… for a quicker, smaller try), the dashboard's statistics at 1,000,000 scans, the
- * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…) and device scan -> browser latency with 500 open
+ * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…), sending, answering and the approval figures at
+ * 200,000 quotes (the same BENCH_QUOTES), and device scan -> browser latency with 500 open
  * connections, and single-record GET throughput through HAProxy with two instances vs one instance directly.
  * Every main screen's Lighthouse desktop and mobile scores with CLS, and the scan page's first damage chip (screens).
  * Vehicle history (comparison at ingest, the vehicle page's data) at 20,000 scans by default, at the issue's 1,000,000 scans
  * over 200,000 vehicles with `-- --vehicle-scans=1000000`.
- * `BENCH_ONLY=web,api` (any of web, screens, scan-page, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, vehicles, realtime, cluster) runs only
+ * `BENCH_ONLY=web,api` (any of web, screens, scan-page, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, approvals, vehicles, realtime, cluster) runs only
  * those sections. Exits non-zero when any target is not met.
  */
 const SECTIONS = [
@@ -38,6 +40,7 @@ const SECTIONS = [
   'scans',
   'dashboard',
   'quotes',
+  'approvals',
   'vehicles',
   'realtime',
   'cluster',
@@ -136,6 +139,12 @@ if (runs('quotes')) {
   console.log('\nQuotes list and saving a quote:');
   const quotes = await benchQuotes();
   results.push(...quotes.checks.map((c): [string, boolean] => [`quotes: ${c.name}`, c.met]));
+}
+
+if (runs('approvals')) {
+  console.log('\nApproval by link and its figures:');
+  const approvals = await benchApprovals();
+  results.push(...approvals.checks.map((c): [string, boolean] => [`approvals: ${c.name}`, c.met]));
 }
 
 if (runs('vehicles')) {

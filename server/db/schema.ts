@@ -329,6 +329,13 @@ export interface ScanComparisonsTable {
   has_new_damage: boolean;
   new_damage_count: Generated<number>;
   computed_at: Timestamp;
+  for_all: Generated<boolean>;
+  for_agent: Generated<boolean>;
+  for_client: Generated<boolean>;
+  for_pair: Generated<boolean>;
+  scanned_at: Timestamp | null;
+  agent_id: number | null;
+  client_id: number | null;
 }
 export interface ScanDamagesTable {
   id: Id;

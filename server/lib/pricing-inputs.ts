@@ -8,6 +8,8 @@ import { DEFAULT_GST_PERCENT } from '../../src/domain/quote-rules';
 import { type LevelCounts, newDamageMeasures, preExistingPanels, type ScanMeasures } from '../../src/domain/new-damage';
 import type { PanelComparison } from '../../src/domain/vehicle-history';
 import type { Executor } from '../db/database';
+import type { DataScope } from '../../src/domain/permissions';
+import { comparisonBasis, comparisonFor } from './scan-scope';
 
 /**
  * What pricing a quote reads from the database (docs/pricing.md "Inputs"), shared by the scan service (`scans/{id}/evaluate`)
@@ -111,12 +113,13 @@ export interface NewDamageInput {
 }
 
 /**
- * The scan's stored comparison with its vehicle's previous scan (never counts a browser sends), as the counts a
- * new-damage-only quote prices; null when the scan has no comparison.
+ * The scan's stored comparison with its vehicle's previous scan that the scope sees (never counts a browser sends), as
+ * the counts a new-damage-only quote prices; null when the scan has no such comparison.
  */
-export async function loadNewDamage(db: Executor, scanId: number): Promise<NewDamageInput | null> {
+export async function loadNewDamage(db: Executor, scanId: number, scope: DataScope): Promise<NewDamageInput | null> {
   const r = await sql<{ previous_scan_id: number; previous_scanned_at: Date; differences: PanelComparison[] }>`
-    select previous_scan_id, previous_scanned_at, differences from scan_comparisons where scan_id = ${scanId}`.execute(db);
+    select previous_scan_id, previous_scanned_at, differences from scan_comparisons k
+    where scan_id = ${scanId} and ${comparisonFor(comparisonBasis(scope))}`.execute(db);
   const row = r.rows[0];
   if (!row) return null;
   return {

@@ -30,3 +30,27 @@ export async function visibleScan(db: Executor, scope: DataScope, id: number) {
     where s.id = ${id} and ${scopePredicate(scope, scanScope)}`.execute(db);
   return r.rows[0] ?? null;
 }
+
+/**
+ * Which stored comparison of a scan a scope reads (docs/server.md, Vehicles): the one with the vehicle's previous scan
+ * the scope is sure to see. Unrestricted: any previous scan; a scope of agents: the same agent's; of clients: the same
+ * client's; of both: the same agent's and client's. A scan event, read by every viewer of the scan, carries `pair`.
+ */
+export type ComparisonBasis = 'all' | 'agent' | 'client' | 'pair';
+
+export const comparisonBasis = (scope: DataScope | undefined): ComparisonBasis =>
+  !scope ? 'pair' : scope.agents === null ? (scope.clients === null ? 'all' : 'client') : scope.clients === null ? 'agent' : 'pair';
+
+/** The comparison row's flag for a basis, on the alias `k` unless named. */
+export const comparisonFor = (basis: ComparisonBasis, alias = 'k') => sql<boolean>`${sql.ref(`${alias}.for_${basis}`)}`;
+
+/**
+ * A comparison row carries its scan's agent and client (migration 042): the scope's test on `k`, for its indexes. One
+ * id is an equality, so the index hands its rows over in list order (a list of ids is read whole, then sorted).
+ */
+const oneOf = (column: string, ids: number[]) =>
+  ids.length === 1 ? sql<boolean>`${sql.ref(column)} = ${ids[0]}` : sql<boolean>`${sql.ref(column)} = any(${idArray(ids)})`;
+export const comparisonScope: ScopeRule = {
+  agent: (ids) => oneOf('k.agent_id', ids),
+  client: (ids) => oneOf('k.client_id', ids),
+};

@@ -108,6 +108,29 @@ export function newDamageSummary(comparison: DamageComparison, labelOf: (carPane
   return parts.join(', ');
 }
 
+/**
+ * The same gains in the reader's language through the catalogue (app.scanPage.new_dents, new_scratches,
+ * new_separator): the scan page's New since line and the vehicle page's timeline.
+ */
+export function newDamageText(panels: PanelComparison[], translate: (key: string, options?: object) => string): string {
+  const gains = newDamage({ panels, hasNewDamage: true });
+  const parts: string[] = [];
+  for (const carPanel of [...new Set(gains.map((g) => g.carPanel))]) {
+    const panel = panelLabelOf(carPanel);
+    for (const d of gains.filter((g) => g.carPanel === carPanel && g.type === 'dents'))
+      parts.push(
+        translate('app.scanPage.new_dents', {
+          panel,
+          smart_count: d.delta,
+          level: translate(`app.scanPage.level.${d.level}`).toLowerCase(),
+        }),
+      );
+    const scratches = gains.filter((g) => g.carPanel === carPanel && g.type === 'scratchs').reduce((s, d) => s + d.delta, 0);
+    if (scratches > 0) parts.push(translate('app.scanPage.new_scratches', { panel, smart_count: scratches }));
+  }
+  return parts.join(translate('app.scanPage.new_separator'));
+}
+
 /** One wheel's reading at one scan: the lowest depth across its tread profile (and sides). */
 export interface TreadReading {
   /** ISO 8601 */

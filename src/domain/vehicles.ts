@@ -31,11 +31,15 @@ const Difference = z.object({
   change: Change,
 });
 
+const PanelDifferences = z.array(
+  z.object({ carPanel: z.string(), type: z.enum(DAMAGE_TYPES), change: Change, levels: z.array(Difference) }),
+);
+
 /** A scan compared with its vehicle's previous scan of the same kind (src/domain/vehicle-history.ts). */
 export const ScanComparisonRecord = z.object({
   previous_scan_id: z.number(),
   previous_scanned_at: z.date(),
-  differences: z.array(z.object({ carPanel: z.string(), type: z.enum(DAMAGE_TYPES), change: Change, levels: z.array(Difference) })),
+  differences: PanelDifferences,
   summary: z.string(),
   has_new_damage: z.boolean(),
 });
@@ -55,10 +59,21 @@ export const VehicleDetailRecord = VehicleRecord.extend({
       odometer_km: z.number().nullable(),
       dent_count: z.number(),
       scratch_count: z.number(),
+      /** The gains in English; `differences` lets the browser say them in the reader's language. */
       summary: z.string().nullable(),
+      differences: PanelDifferences.nullish(),
       has_new_damage: z.boolean().nullable(),
       previous_scan_id: z.number().nullable(),
-      quotes: z.array(z.object({ id: z.number(), grant_total: z.string(), manual_check: z.boolean(), created_at: z.date() })),
+      quotes: z.array(
+        z.object({
+          id: z.number(),
+          grant_total: z.string(),
+          manual_check: z.boolean(),
+          created_at: z.date(),
+          /** Draft, sent, or the customer's answer (src/domain/quote-approval.ts). */
+          status: z.string().optional(),
+        }),
+      ),
     }),
   ),
   damage: z.array(

@@ -38,6 +38,11 @@ async function results(id: number, measures: Record<string, unknown>) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+async function moveToClient(scanId: number, clientId: number) {
+  const res = await t.as(admin, { method: 'PUT', url: `/api/scan/scans/${scanId}`, payload: { client_id: clientId } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 const vehicleOf = async (scanId: number) =>
   (await t.db.selectFrom('scans').select('vehicle_id').where('id', '=', scanId).executeTakeFirstOrThrow()).vehicle_id;
 
@@ -291,7 +296,7 @@ describe('vehicles through the scans a user may see', () => {
     await results(other, { dents: { roof: { light: 1 } } });
     const mine = await ingest({ licensePlate: 'SCP003', timestamp: day(63) });
     await results(mine, { dents: { roof: { light: 3 } } });
-    await t.db.updateTable('scans').set({ client_id: clientB.id }).where('id', '=', other).execute();
+    await moveToClient(other, clientB.id);
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientA.id] })).email);
     expect(await comparison(mine)).toMatchObject({ previous_scan_id: other, has_new_damage: true });
     expect(await comparison(mine, clientUser)).toBeNull();
@@ -300,6 +305,86 @@ describe('vehicles through the scans a user may see', () => {
     expect(page.scans).toMatchObject([{ id: mine, summary: null, has_new_damage: null, previous_scan_id: null }]);
     const scan = await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${mine}` });
     expect(scan.json().data.vehicle_id).toBe(vehicle);
+  });
+
+  it('compares a scan, for a Client user, only with their own clients’ scans of the vehicle, everywhere a comparison is read', async () => {
+    const ownEarlier = await ingest({ licensePlate: 'LEAK01', timestamp: day(90) });
+    await results(ownEarlier, { dents: { roof: { light: 6 } } });
+    const foreign = await ingest({ licensePlate: 'LEAK01', timestamp: day(91) });
+    await results(foreign, { dents: { roof: { light: 1 } } });
+    const mine = await ingest({ licensePlate: 'LEAK01', timestamp: day(92) });
+    await results(mine, { dents: { roof: { light: 6 } } });
+    const foreignOnly = await ingest({ licensePlate: 'LEAK02', timestamp: day(90) });
+    await results(foreignOnly, { dents: { roof: { light: 1 } } });
+    const mineAfter = await ingest({ licensePlate: 'LEAK02', timestamp: day(91) });
+    await results(mineAfter, { dents: { roof: { light: 4 } } });
+    // The device serves client A; client B's scans are moved there through the API, as a user would.
+    for (const id of [ownEarlier, mine, mineAfter]) await moveToClient(id, clientB.id);
+    const userB = await t.login((await t.build.user({ roles: ['Client'], clients: [clientB.id] })).email);
+
+    // The unrestricted view compares with the vehicle's previous scan, whoever's it is.
+    expect(await comparison(mine)).toMatchObject({ previous_scan_id: foreign, has_new_damage: true });
+    expect(await comparison(mineAfter)).toMatchObject({ previous_scan_id: foreignOnly, has_new_damage: true });
+
+    const rows = async (token: string, query: string) => {
+      const res = await t.as(token, { method: 'GET', url: `/api/scan/scans?q=LEAK0&per_page=100${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().items as { id: number; new_damage: number }[]).map((r) => [r.id, r.new_damage]);
+    };
+    expect(await rows(admin, '&new_damage=true')).toEqual([
+      [mine, 5],
+      [mineAfter, 3],
+    ]);
+    expect(await rows(userB, '&new_damage=true')).toEqual([]);
+    expect(await rows(userB, '&new_damage=false')).toEqual([
+      [mine, 0],
+      [mineAfter, 0],
+      [ownEarlier, 0],
+    ]);
+    for (const id of [mine, mineAfter]) {
+      const scan = await t.as(userB, { method: 'GET', url: `/api/scan/scans/${id}` });
+      expect(scan.statusCode, scan.body).toBe(200);
+      expect(scan.json().data.new_damage).toBe(0);
+    }
+
+    // Client B's own earlier scan is what their comparison rests on; with none, there is no comparison at all.
+    expect(await comparison(mine, userB)).toMatchObject({
+      previous_scan_id: ownEarlier,
+      previous_scanned_at: day(90),
+      has_new_damage: false,
+    });
+    expect(await comparison(mineAfter, userB)).toBeNull();
+    const page = (await t.as(userB, { method: 'GET', url: `/api/scan/vehicles/${await vehicleOf(mine)}` })).json().data;
+    expect(page.scans).toMatchObject([
+      { id: ownEarlier, previous_scan_id: null },
+      { id: mine, previous_scan_id: ownEarlier, has_new_damage: false, summary: '' },
+    ]);
+    expect(JSON.stringify(page)).not.toContain(`"id":${foreign},`);
+    const other = (await t.as(userB, { method: 'GET', url: `/api/scan/vehicles/${await vehicleOf(mineAfter)}` })).json().data;
+    expect(other.scans).toMatchObject([{ id: mineAfter, previous_scan_id: null, has_new_damage: null, summary: null, differences: null }]);
+
+    const evaluate = async (token: string, id: number) =>
+      (await t.as(token, { method: 'GET', url: `/api/scan/scans/${id}/evaluate?new_damage_only=1` })).json().data;
+    expect(await evaluate(admin, mine)).toMatchObject({ new_damage_only: true, comparison: { previous_scan_id: foreign } });
+    const priced = await evaluate(userB, mine);
+    expect(priced).toMatchObject({ new_damage_only: true, comparison: { previous_scan_id: ownEarlier } });
+    expect(JSON.stringify(priced.measures)).not.toMatch(/[1-9]/);
+    expect(await evaluate(userB, mineAfter)).toMatchObject({ new_damage_only: false, comparison: null, pre_existing: [] });
+  });
+
+  it('lists a Client user’s scans with new damage over their own earlier scan, once the scans are moved to their client', async () => {
+    const earlier = await ingest({ licensePlate: 'LEAK03', timestamp: day(93) });
+    await results(earlier, { dents: { roof: { light: 1 } } });
+    const later = await ingest({ licensePlate: 'LEAK03', timestamp: day(94) });
+    await results(later, { dents: { roof: { light: 3 } } });
+    const userB = await t.login((await t.build.user({ roles: ['Client'], clients: [clientB.id] })).email);
+    const rows = async () =>
+      (await t.as(userB, { method: 'GET', url: '/api/scan/scans?q=LEAK03&new_damage=true' }))
+        .json()
+        .items.map((r: { id: number; new_damage: number }) => [r.id, r.new_damage]);
+    expect(await rows()).toEqual([]);
+    for (const id of [earlier, later]) await moveToClient(id, clientB.id);
+    expect(await rows()).toEqual([[later, 2]]);
   });
 
   it('gives each wheel its lowest depths over time and the wear projection', async () => {

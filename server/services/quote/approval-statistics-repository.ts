@@ -5,8 +5,7 @@ import type { ApprovalStatisticsQuery } from '../../../src/domain/quotes';
 import { isDateOnly } from '../../../src/domain/scans';
 import { DISPLAY_TIME_ZONE } from '../../../src/domain/format';
 import type { Executor } from '../../db/database';
-import { scopePredicate } from '../../lib/resource';
-import { quoteScope } from '../../lib/scan-scope';
+import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
 
 const hasOffset = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s);
 /** A start bound: an instant as given, or a Melbourne wall-clock time (a date: its midnight). */
@@ -16,16 +15,22 @@ const start = (s: string) =>
 const endExclusive = (s: string) =>
   isDateOnly(s) ? sql`((${s}::date + 1)::timestamp at time zone ${DISPLAY_TIME_ZONE})` : sql`(${start(s)} + '1 second'::interval)`;
 
+/** A link is scoped like its quote: it carries the quote's agent and client (migration 041). */
+const linkScope: ScopeRule = {
+  agent: (ids) => sql<boolean>`a.agent_id = any(${idArray(ids)})`,
+  client: (ids) => sql<boolean>`a.client_id = any(${idArray(ids)})`,
+};
+
 /**
  * The approval figures of the links sent in the range, in the caller's scope (the quote's agent or client) and the
- * filters (the quote's agent and client, the scan's location). A link's outcome is read from its stored decisions:
- * none declined is approved, none approved is declined, else partially approved.
+ * filters (the quote's agent and client, the scan's location), all read from the link itself (migration 041 keeps them
+ * and the outcome of its stored decisions: none declined is approved, none approved is declined, else partially approved).
  */
 export async function approvalStatistics(db: Executor, scope: DataScope, f: ApprovalStatisticsQuery): Promise<ApprovalStatistics> {
-  const where: RawBuilder<boolean>[] = [scopePredicate(scope, quoteScope)];
-  if (f.agent_id !== undefined) where.push(sql<boolean>`q.agent_id = ${f.agent_id}`);
-  if (f.client_id !== undefined) where.push(sql<boolean>`q.client_id = ${f.client_id}`);
-  if (f.location_id !== undefined) where.push(sql<boolean>`s.location_id = ${f.location_id}`);
+  const where: RawBuilder<boolean>[] = [scopePredicate(scope, linkScope)];
+  if (f.agent_id !== undefined) where.push(sql<boolean>`a.agent_id = ${f.agent_id}`);
+  if (f.client_id !== undefined) where.push(sql<boolean>`a.client_id = ${f.client_id}`);
+  if (f.location_id !== undefined) where.push(sql<boolean>`a.location_id = ${f.location_id}`);
   if (f.ts) where.push(sql<boolean>`a.sent_at >= ${start(f.ts)}`);
   if (f.td) where.push(sql<boolean>`a.sent_at < ${endExclusive(f.td)}`);
   const r = await sql<{
@@ -34,20 +39,16 @@ export async function approvalStatistics(db: Executor, scope: DataScope, f: Appr
     partially_approved: number;
     declined: number;
     expired: number;
-    scan_median: number | null;
-    scan_p90: number | null;
-    send_median: number | null;
-    send_p90: number | null;
+    scan: [number, number] | null;
+    send: [number, number] | null;
   }>`
     with l as (
-      select a.sent_at, a.decided_at, s.scanned_at,
+      select a.sent_at, a.decided_at, a.scanned_at,
         case
           when a.decided_at is null then case when a.revoked_at is null and a.expires_at <= now() then 'expired' end
-          when not jsonb_path_exists(a.lines, '$[*] ? (@.decision == "declined")') then 'approved'
-          when not jsonb_path_exists(a.lines, '$[*] ? (@.decision == "approved")') then 'declined'
-          else 'partially_approved'
+          else a.outcome
         end as outcome
-      from quote_approvals a join quotes q on q.id = a.quote_id join scans s on s.id = q.scan_id
+      from quote_approvals a
       where ${sql.join(where, sql` and `)}
     )
     select count(*)::int as sent,
@@ -55,14 +56,11 @@ export async function approvalStatistics(db: Executor, scope: DataScope, f: Appr
       count(*) filter (where outcome = 'partially_approved')::int as partially_approved,
       count(*) filter (where outcome = 'declined')::int as declined,
       count(*) filter (where outcome = 'expired')::int as expired,
-      percentile_cont(0.5) within group (order by extract(epoch from decided_at - scanned_at))
-        filter (where outcome in ('approved', 'partially_approved')) as scan_median,
-      percentile_cont(0.9) within group (order by extract(epoch from decided_at - scanned_at))
-        filter (where outcome in ('approved', 'partially_approved')) as scan_p90,
-      percentile_cont(0.5) within group (order by extract(epoch from decided_at - sent_at))
-        filter (where outcome in ('approved', 'partially_approved')) as send_median,
-      percentile_cont(0.9) within group (order by extract(epoch from decided_at - sent_at))
-        filter (where outcome in ('approved', 'partially_approved')) as send_p90
+      -- Both percentiles of a duration from one sort of it.
+      percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from decided_at - scanned_at))
+        filter (where outcome in ('approved', 'partially_approved')) as scan,
+      percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from decided_at - sent_at))
+        filter (where outcome in ('approved', 'partially_approved')) as send
     from l`.execute(db);
   const row = r.rows[0];
   const seconds = (v: number | null) => (v === null ? null : Math.round(Number(v)));
@@ -72,7 +70,7 @@ export async function approvalStatistics(db: Executor, scope: DataScope, f: Appr
     partially_approved: row.partially_approved,
     declined: row.declined,
     expired: row.expired,
-    scan_to_approval: { median_seconds: seconds(row.scan_median), p90_seconds: seconds(row.scan_p90) },
-    send_to_approval: { median_seconds: seconds(row.send_median), p90_seconds: seconds(row.send_p90) },
+    scan_to_approval: { median_seconds: seconds(row.scan?.[0] ?? null), p90_seconds: seconds(row.scan?.[1] ?? null) },
+    send_to_approval: { median_seconds: seconds(row.send?.[0] ?? null), p90_seconds: seconds(row.send?.[1] ?? null) },
   };
 }

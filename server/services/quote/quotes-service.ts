@@ -338,7 +338,7 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
           loadPricingClient(trx, body.client_id),
           loadPanels(trx),
           loadScanMeasures(trx, body.scan_id),
-          body.new_damage_only === 1 ? loadNewDamage(trx, body.scan_id) : null,
+          body.new_damage_only === 1 ? loadNewDamage(trx, body.scan_id, scope) : null,
           loadGstPercent(trx),
           loadTyreChoices(trx, body.scan_id),
           loadTyreWear(trx, body.scan_id, scope),

@@ -28,7 +28,7 @@ export function scanEvaluation(deps: Pick<ScanDeps, 'db'>) {
       const scanInfo = await visible.item(caller, id);
       const [scanMeasures, newDamage, panels, client, gst_percent, tyres] = await Promise.all([
         loadScanMeasures(db, id),
-        loadNewDamage(db, id),
+        loadNewDamage(db, id, caller.scope),
         loadPanels(db),
         scanInfo.client_id === null ? null : loadPricingClient(db, scanInfo.client_id),
         loadGstPercent(db),

@@ -1,10 +1,9 @@
-import type { RawBuilder } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import type { ExportFormat } from '../../../src/domain/scans';
 import type { Database, Executor } from '../../db/database';
 import { sweepExpiredExports } from '../../lib/export-sweep';
 import type { FileStorage } from '../../lib/storage';
-import { exportBatch, type ExportRow } from './list-repository';
+import { exportBatch, type ExportRow, type ScanSelection } from './list-repository';
 import { csvRow, EXPORT_COLUMNS, exportCells } from './report';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 
@@ -18,10 +17,10 @@ const CONTENT_TYPE: Record<ExportFormat, string> = {
 };
 
 /** Every row of the selection, newest first, in keyset batches (never an offset). */
-async function* exportRows(db: Executor, where: RawBuilder<boolean>): AsyncGenerator<ExportRow[]> {
+async function* exportRows(db: Executor, selection: Pick<ScanSelection, 'where' | 'basis' | 'source'>): AsyncGenerator<ExportRow[]> {
   let after: { ts: string; id: number } | null = null;
   for (;;) {
-    const rows = await exportBatch(db, where, after, BATCH);
+    const rows = await exportBatch(db, selection, after, BATCH);
     if (rows.length) yield rows;
     if (rows.length < BATCH) return;
     const last = rows[rows.length - 1];
@@ -36,19 +35,19 @@ const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const XLSX_WIDTHS = [8, 24, 20, 13, 14, 16, 11, 12, 11, 22, 8, 26, 24, 9, 10, 7, 9];
 
 /** The export file of a selection: its bytes, content type and how many scans it holds. */
-export async function buildExport(db: Executor, where: RawBuilder<boolean>, format: ExportFormat) {
+export async function buildExport(db: Executor, selection: Pick<ScanSelection, 'where' | 'basis' | 'source'>, format: ExportFormat) {
   let count = 0;
   if (format === 'csv') {
     // A BOM, so spreadsheet programs read the UTF-8 names (¥, €, Japanese) right.
     const chunks: string[] = [`\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`];
-    for await (const rows of exportRows(db, where)) {
+    for await (const rows of exportRows(db, selection)) {
       chunks.push(`${rows.map(csvRow).join('\r\n')}\r\n`);
       count += rows.length;
     }
     return { data: Buffer.from(chunks.join(''), 'utf8'), contentType: CONTENT_TYPE.csv, count };
   }
   const sheet: Row[] = [EXPORT_COLUMNS.map((title) => ({ value: title, fontWeight: 'bold' as const }))];
-  for await (const rows of exportRows(db, where)) {
+  for await (const rows of exportRows(db, selection)) {
     for (const row of rows) {
       // The date/time (third column) as a real date cell holding the Melbourne wall-clock time (a sheet's dates have no zone).
       sheet.push(

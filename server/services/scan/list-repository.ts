@@ -4,7 +4,7 @@ import { AGO, type ExportFormat, normalisePlate } from '../../../src/domain/scan
 import { SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { idArray, scopePredicate } from '../../lib/resource';
-import { scanScope } from '../../lib/scan-scope';
+import { comparisonBasis, comparisonFor, comparisonScope, type ComparisonBasis, scanScope } from '../../lib/scan-scope';
 import { endExclusive, instant, itemColumns, itemJoins, SCAN_TIME_ZONE, type ScanItem } from './scan-repository';
 
 /** The scan list's statements: the selection of a list, search or export, its pages and totals, the export's rows and files. */
@@ -42,6 +42,18 @@ interface CountedShape {
 /** The scans a list or export request selects: its WHERE, and how the day counts can answer it (null: they cannot). */
 export interface ScanSelection {
   where: RawBuilder<boolean>;
+  /** The comparison the rows' new damage and the new-damage filter read: the scope's. */
+  basis: ComparisonBasis;
+  /**
+   * Where the rows are found, newest first by `at`, then `key`: the scans, or, filtered to new damage, the scope's
+   * comparisons with new damage (their own partial index in scan order, migration 042), so a rare match is not
+   * looked for scan by scan.
+   */
+  source: RawBuilder<unknown>;
+  /** What a count reads: the comparisons alone when nothing else narrows the list (an index-only count). */
+  countSource: RawBuilder<unknown>;
+  at: RawBuilder<unknown>;
+  key: RawBuilder<unknown>;
   counted: CountedShape | null;
 }
 
@@ -54,16 +66,20 @@ const narrow = (base: number[] | null, id: number | undefined) =>
  * the planner sees plain id lists and every branch of the OR can use an index.
  */
 export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilters): Promise<ScanSelection> {
-  const parts: RawBuilder<boolean>[] = [scopePredicate(scope, scanScope)];
+  const basis = comparisonBasis(scope);
+  const byComparison = f.new_damage === 'true';
+  // A comparison carries its scan's agent and client (kept by migration 042's triggers): the same scope, on its index.
+  const parts: RawBuilder<boolean>[] = [scopePredicate(scope, byComparison ? comparisonScope : scanScope)];
   if (f.agent_id !== undefined) parts.push(sql<boolean>`s.agent_id = ${f.agent_id}`);
   if (f.client_id !== undefined) parts.push(sql<boolean>`s.client_id = ${f.client_id}`);
   if (f.location_id !== undefined) parts.push(sql<boolean>`s.location_id = ${f.location_id}`);
   if (f.status) parts.push(sql<boolean>`s.status = ${f.status}`);
   if (f.type) parts.push(sql<boolean>`s.type = ${f.type}`);
-  if (f.new_damage) {
-    const gained = sql<boolean>`exists (select 1 from scan_comparisons k where k.scan_id = s.id and k.has_new_damage)`;
-    parts.push(f.new_damage === 'true' ? gained : sql<boolean>`not ${gained}`);
-  }
+  if (byComparison) parts.push(sql<boolean>`k.has_new_damage and ${comparisonFor(basis)}`);
+  if (f.new_damage === 'false')
+    parts.push(
+      sql<boolean>`not exists (select 1 from scan_comparisons k where k.scan_id = s.id and k.has_new_damage and ${comparisonFor(basis)})`,
+    );
   // Time bounds, as instants: lower inclusive, upper exclusive.
   const lows: RawBuilder<unknown>[] = [];
   const highs: RawBuilder<unknown>[] = [];
@@ -88,6 +104,7 @@ export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilte
     parts.push(sql<boolean>`(${sql.join(branches, sql` or `)})`);
   }
   const where = sql<boolean>`${sql.join(parts, sql` and `)}`;
+  const comparisonsOnly = byComparison && parts.length === 2;
 
   const agents = narrow(scope.agents, f.agent_id);
   const clients = narrow(scope.clients, f.client_id);
@@ -102,7 +119,19 @@ export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilte
         hi: bound(highs, 'least'),
       }
     : null;
-  return { where, counted };
+  return {
+    where,
+    basis,
+    counted,
+    source: byComparison ? sql`scan_comparisons k join scans s on s.id = k.scan_id` : sql`scans s`,
+    countSource: comparisonsOnly
+      ? sql`scan_comparisons k`
+      : byComparison
+        ? sql`scan_comparisons k join scans s on s.id = k.scan_id`
+        : sql`scans s`,
+    at: byComparison ? sql`k.scanned_at` : sql`s.scanned_at`,
+    key: byComparison ? sql`k.scan_id` : sql`s.id`,
+  };
 }
 
 /** Beyond this offset a counted list finds the page's day from the day counts instead of walking the rows before it. */
@@ -141,14 +170,14 @@ async function countDays(db: Executor, where: RawBuilder<boolean>, c: CountedSha
 /** The rows of a page: found on the narrow (scanned_at, id) index entries, joined afterwards, newest first. */
 async function pageRows(
   db: Executor,
-  where: RawBuilder<boolean>,
+  { where, basis, source, at, key }: Pick<ScanSelection, 'where' | 'basis' | 'source' | 'at' | 'key'>,
   perPage: number,
   offset: number,
   before: RawBuilder<unknown> | null = null,
 ) {
-  const seek = before ? sql`and s.scanned_at < ${before}` : sql``;
-  const r = await sql<ScanItem>`select ${itemColumns}
-    from (select s.id, s.scanned_at from scans s where ${where} ${seek} order by s.scanned_at desc, s.id desc
+  const seek = before ? sql`and ${at} < ${before}` : sql``;
+  const r = await sql<ScanItem>`select ${itemColumns(basis)}
+    from (select s.id, s.scanned_at from ${source} where ${where} ${seek} order by ${at} desc, ${key} desc
           limit ${perPage} offset ${offset}) p
     join scans s on s.id = p.id ${itemJoins}
     order by p.scanned_at desc, p.id desc`.execute(db);
@@ -170,11 +199,11 @@ export interface ScanPage {
 export async function listScans(db: Executor, sel: ScanSelection, page: number, perPage: number): Promise<ScanPage> {
   const offset = (page - 1) * perPage;
   if (!sel.counted) {
-    const [items, count] = await Promise.all([pageRows(db, sel.where, perPage, offset), countScans(db, sel.where)]);
+    const [items, count] = await Promise.all([pageRows(db, sel, perPage, offset), countScans(db, sel)]);
     return { items, total: count.total, estimate: count.estimate };
   }
   if (offset < DAY_SEEK_OFFSET) {
-    const [items, days] = await Promise.all([pageRows(db, sel.where, perPage, offset), countDays(db, sel.where, sel.counted)]);
+    const [items, days] = await Promise.all([pageRows(db, sel, perPage, offset), countDays(db, sel.where, sel.counted)]);
     return { items, total: days.reduce((t, d) => t + d.n, 0), estimate: false };
   }
   const days = await countDays(db, sel.where, sel.counted);
@@ -187,7 +216,7 @@ export async function listScans(db: Executor, sel: ScanSelection, page: number, 
   });
   if (!start) return { items: [], total, estimate: false };
   const dayEnd = sql`((${start.day}::date + 1)::timestamp at time zone ${SCAN_TIME_ZONE})`;
-  return { items: await pageRows(db, sel.where, perPage, offset - before, dayEnd), total, estimate: false };
+  return { items: await pageRows(db, sel, perPage, offset - before, dayEnd), total, estimate: false };
 }
 
 /**
@@ -195,18 +224,21 @@ export async function listScans(db: Executor, sel: ScanSelection, page: number, 
  * EXACT_COUNT_LIMIT rows, else an exact count that reads at most EXACT_COUNT_LIMIT + 1 matches (and falls back to the
  * estimate when there are more).
  */
-async function countScans(db: Executor, where: RawBuilder<boolean>): Promise<{ total: number; estimate: boolean }> {
+async function countScans(
+  db: Executor,
+  { where, countSource: source }: Pick<ScanSelection, 'where' | 'countSource'>,
+): Promise<{ total: number; estimate: boolean }> {
   const estimate = async () => {
     const plan = await sql<{
       'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }];
-    }>`explain (format json) select 1 from scans s where ${where}`.execute(db);
+    }>`explain (format json) select 1 from ${source} where ${where}`.execute(db);
     return Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   };
   const planned = await estimate();
   if (planned > EXACT_COUNT_LIMIT * 10) return { total: planned, estimate: true };
   const r = await sql<{
     n: number;
-  }>`select count(*)::int as n from (select 1 from scans s where ${where} limit ${EXACT_COUNT_LIMIT + 1}) x`.execute(db);
+  }>`select count(*)::int as n from (select 1 from ${source} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) x`.execute(db);
   const n = r.rows[0].n;
   if (n <= EXACT_COUNT_LIMIT) return { total: n, estimate: false };
   return { total: Math.max(planned, EXACT_COUNT_LIMIT + 1), estimate: true };
@@ -217,7 +249,7 @@ export async function countUpTo(db: Executor, sel: ScanSelection, limit: number)
   if (sel.counted) return (await countDays(db, sel.where, sel.counted)).reduce((t, d) => t + d.n, 0);
   const r = await sql<{
     n: number;
-  }>`select count(*)::int as n from (select 1 from scans s where ${sel.where} limit ${limit + 1}) x`.execute(db);
+  }>`select count(*)::int as n from (select 1 from ${sel.countSource} where ${sel.where} limit ${limit + 1}) x`.execute(db);
   return r.rows[0].n;
 }
 
@@ -225,12 +257,17 @@ export async function countUpTo(db: Executor, sel: ScanSelection, limit: number)
 export type ExportRow = ScanItem & { cursor_ts: string; local_time: string; local_iso: string };
 
 /** Rows of the export, in list order, by keyset (the cursor is the last row's scanned_at as text, so no precision is lost). */
-export async function exportBatch(db: Executor, where: RawBuilder<boolean>, after: { ts: string; id: number } | null, limit: number) {
+export async function exportBatch(
+  db: Executor,
+  { where, basis, source }: Pick<ScanSelection, 'where' | 'basis' | 'source'>,
+  after: { ts: string; id: number } | null,
+  limit: number,
+) {
   const cursor = after ? sql`and (s.scanned_at, s.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
-  const r = await sql<ExportRow>`select ${itemColumns}, s.scanned_at::text as cursor_ts,
+  const r = await sql<ExportRow>`select ${itemColumns(basis)}, s.scanned_at::text as cursor_ts,
       to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as local_time,
       to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
-    from scans s ${itemJoins} where ${where} ${cursor} order by s.scanned_at desc, s.id desc limit ${limit}`.execute(db);
+    from ${source} ${itemJoins} where ${where} ${cursor} order by s.scanned_at desc, s.id desc limit ${limit}`.execute(db);
   return r.rows;
 }
 

@@ -4,7 +4,7 @@ import { DAMAGE_LEVELS, isDateOnly, TYRE_REPAIR_TYPES } from '../../../src/domai
 import { DISPLAY_TIME_ZONE } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { scopePredicate } from '../../lib/resource';
-import { scanScope } from '../../lib/scan-scope';
+import { comparisonBasis, comparisonFor, type ComparisonBasis, scanScope } from '../../lib/scan-scope';
 import { FILES_PATH, keyOfUrl } from '../../lib/storage';
 import { loadTyreChoices } from '../../lib/pricing-inputs';
 
@@ -27,13 +27,18 @@ export function endExclusive(te: string) {
   return sql`(${instant(te)} + ${/\d{2}:\d{2}:\d{2}/.test(te) ? '1 second' : '1 minute'}::interval)`;
 }
 
-/** The columns of a list row (the wire's Scan, the list's subset), with the names the wire uses. */
-export const itemColumns = sql`s.id, s.scan_id, s.license_plate as "licensePlate", s.make, s.model, s.car_color as "carColor", s.body_type,
+/**
+ * The columns of a list row (the wire's Scan, the list's subset), with the names the wire uses; `new_damage` is read
+ * from the comparison the basis names (the scope's, so no scan out of it is told of).
+ */
+export const itemColumns = (
+  basis: ComparisonBasis,
+) => sql`s.id, s.scan_id, s.license_plate as "licensePlate", s.make, s.model, s.car_color as "carColor", s.body_type,
   s.valuation, s.location_id, l.name as location_name, s.location_state, s.client_id, c.name as client_name, s.agent_id,
   a.name as agent_name, s.device_id, s.type, s.status, s.scanned_at as "timestamp", s.start_time as "startTime",
   s.dent_count + s.scratch_count as "damageCount", s.dent_count as "dentCount", s.scratch_count as "scratchCount",
   s.created_at, s.updated_at, exists (select 1 from quotes q where q.scan_id = s.id) as has_quote,
-  coalesce((select k.new_damage_count from scan_comparisons k where k.scan_id = s.id), 0) as new_damage`;
+  coalesce((select k.new_damage_count from scan_comparisons k where k.scan_id = s.id and ${comparisonFor(basis)}), 0) as new_damage`;
 export const itemJoins = sql`join agents a on a.id = s.agent_id left join clients c on c.id = s.client_id left join locations l on l.id = s.location_id`;
 
 export type ScanItem = {
@@ -68,10 +73,16 @@ export type ScanItem = {
   new_damage: number;
 };
 
-/** One list row by id, inside the scope (or any, for events and ingestion). */
+/**
+ * One list row by id, inside the scope (or any, for events and ingestion: its new damage is then the one every viewer
+ * of the scan may see).
+ */
 export async function findScanItem(db: Executor, id: number, scope?: DataScope): Promise<ScanItem | null> {
   const visible = scope ? scopePredicate(scope, scanScope) : sql<boolean>`true`;
-  const r = await sql<ScanItem>`select ${itemColumns} from scans s ${itemJoins} where s.id = ${id} and ${visible}`.execute(db);
+  const r =
+    await sql<ScanItem>`select ${itemColumns(comparisonBasis(scope))} from scans s ${itemJoins} where s.id = ${id} and ${visible}`.execute(
+      db,
+    );
   return r.rows[0] ?? null;
 }
 

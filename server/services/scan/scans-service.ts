@@ -78,7 +78,7 @@ export function scanRecords(deps: ScanDeps) {
       const selection = await scanSelection(db, caller.scope, filters);
       if ((await countUpTo(db, selection, EXPORT_MAX_ROWS)) > EXPORT_MAX_ROWS)
         throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
-      const file = await buildExport(db, selection.where, format);
+      const file = await buildExport(db, selection, format);
       const key = await storage.put(file.data, file.contentType);
       await recordExport(db, key, caller.actor.id, format, file.count);
       // The browser downloads through a plain link (no bearer token): a short-lived link signed for this user.
@@ -101,8 +101,9 @@ export function scanRecords(deps: ScanDeps) {
           });
           const expected = typeof input.version === 'number' ? input.version : undefined;
           await versionedWrite(trx, scanVersion(trx, id, expected, caller.actor.id), () => updateScanColumns(trx, id, columns));
-          // A new registration or state may be another vehicle's.
+          // A new registration or state may be another vehicle's; a new client changes whose comparisons the scan serves.
           if ('license_plate' in columns || 'location_state' in columns) await linkScanVehicle(trx, id);
+          else if ('client_id' in columns && columns.client_id !== current.client_id) await refreshComparisonsAround(trx, id);
           // A Client user who moves a scan to a client outside their scope would lose it: refused, nothing kept.
           if (!(await findScanItem(trx, id, caller.scope))) throw new ForbiddenError();
           const item = await queueScanEvent(trx, 'updated', id);

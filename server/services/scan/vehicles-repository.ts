@@ -1,10 +1,12 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { DamageCounts, PanelComparison } from '../../../src/domain/vehicle-history';
 import type { VehicleSort } from '../../../src/domain/vehicles';
 import type { Executor } from '../../db/database';
 import { scopePredicate } from '../../lib/resource';
-import { scanScope } from '../../lib/scan-scope';
+import { comparisonBasis, comparisonFor, type ComparisonBasis, scanScope } from '../../lib/scan-scope';
+
+const BASES: ComparisonBasis[] = ['all', 'agent', 'client', 'pair'];
 
 /** What linking reads of a scan. */
 export interface ScanVehicleFacts {
@@ -102,29 +104,48 @@ export async function compareWindowDays(trx: Executor, fallback: number) {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-/** The same vehicle's previous scan of the same kind within the window before this one; null when none. */
-export async function previousScanOf(trx: Executor, scanId: number, windowDays: number) {
-  const r = await sql<{ id: number; scanned_at: Date }>`select p.id, p.scanned_at from scans s
-    join lateral (
-      select p.id, p.scanned_at from scans p
+/** A basis's test on another scan `p` of the scan `s`'s vehicle: any scan, or one of the same agent, client, or both. */
+const sameBasis: Record<ComparisonBasis, (p: string) => RawBuilder<boolean>> = {
+  all: () => sql<boolean>`true`,
+  agent: (p) => sql<boolean>`${sql.ref(`${p}.agent_id`)} = s.agent_id`,
+  client: (p) => sql<boolean>`${sql.ref(`${p}.client_id`)} = s.client_id`,
+  pair: (p) => sql<boolean>`${sql.ref(`${p}.agent_id`)} = s.agent_id and ${sql.ref(`${p}.client_id`)} = s.client_id`,
+};
+
+export type PreviousScans = Record<ComparisonBasis, { id: number; scanned_at: Date } | null>;
+
+/**
+ * The same vehicle's previous scan of the same kind within the window before this one, per basis (of any agent and
+ * client, of the scan's agent, of its client, of both); null where there is none.
+ */
+export async function previousScansOf(trx: Executor, scanId: number, windowDays: number): Promise<PreviousScans> {
+  const previous = (basis: ComparisonBasis) => sql`(
+      select json_build_object('id', p.id, 'scanned_at', p.scanned_at) from scans p
       where p.vehicle_id = s.vehicle_id and p.type = s.type and (p.scanned_at, p.id) < (s.scanned_at, s.id)
-        and p.scanned_at >= s.scanned_at - make_interval(days => ${windowDays})
+        and p.scanned_at >= s.scanned_at - make_interval(days => ${windowDays}) and ${sameBasis[basis]('p')}
       order by p.scanned_at desc, p.id desc limit 1
-    ) p on true
-    where s.id = ${scanId} and s.vehicle_id is not null`.execute(trx);
-  return r.rows[0] ?? null;
+    ) as ${sql.ref(basis)}`;
+  const r = await sql<Record<ComparisonBasis, { id: number; scanned_at: string } | null>>`select
+      ${sql.join(BASES.map(previous))}
+    from scans s where s.id = ${scanId} and s.vehicle_id is not null`.execute(trx);
+  const row = r.rows[0];
+  const of = (basis: ComparisonBasis) => {
+    const p = row?.[basis];
+    return p ? { id: Number(p.id), scanned_at: new Date(p.scanned_at) } : null;
+  };
+  return { all: of('all'), agent: of('agent'), client: of('client'), pair: of('pair') };
 }
 
-/** The same vehicle's next scan of the same kind after this one (its comparison may rest on this scan now). */
-export async function nextScanOf(trx: Executor, scanId: number) {
-  const r = await sql<{ id: number }>`select n.id from scans s
-    join lateral (
+/** The same vehicle's next scans of the same kind after this one, per basis (their comparisons may rest on this scan now). */
+export async function nextScansOf(trx: Executor, scanId: number) {
+  const next = (basis: ComparisonBasis) => sql`(
       select n.id from scans n
-      where n.vehicle_id = s.vehicle_id and n.type = s.type and (n.scanned_at, n.id) > (s.scanned_at, s.id)
+      where n.vehicle_id = s.vehicle_id and n.type = s.type and (n.scanned_at, n.id) > (s.scanned_at, s.id) and ${sameBasis[basis]('n')}
       order by n.scanned_at, n.id limit 1
-    ) n on true
-    where s.id = ${scanId} and s.vehicle_id is not null`.execute(trx);
-  return r.rows[0]?.id ?? null;
+    )`;
+  const r = await sql<{ ids: (number | null)[] }>`select array[${sql.join(BASES.map(next))}] as ids
+    from scans s where s.id = ${scanId} and s.vehicle_id is not null`.execute(trx);
+  return [...new Set((r.rows[0]?.ids ?? []).filter((id) => id !== null).map(Number))];
 }
 
 /** The scans whose stored comparison rests on this one. */
@@ -150,33 +171,35 @@ export async function countsOf(trx: Executor, scanIds: number[]) {
   return out;
 }
 
-export async function upsertComparison(
-  trx: Executor,
-  c: {
-    scan_id: number;
-    previous_scan_id: number;
-    previous_scanned_at: Date;
-    differences: unknown;
-    summary: string;
-    has_new_damage: boolean;
-    new_damage_count: number;
-  },
-) {
-  await sql`insert into scan_comparisons (scan_id, previous_scan_id, previous_scanned_at, differences, summary, has_new_damage,
-      new_damage_count)
-    values (${c.scan_id}, ${c.previous_scan_id}, ${c.previous_scanned_at}, ${JSON.stringify(c.differences)}::jsonb, ${c.summary},
-      ${c.has_new_damage}, ${c.new_damage_count})
-    on conflict (scan_id) do update set previous_scan_id = excluded.previous_scan_id,
-      previous_scanned_at = excluded.previous_scanned_at, differences = excluded.differences, summary = excluded.summary,
-      has_new_damage = excluded.has_new_damage, new_damage_count = excluded.new_damage_count, computed_at = now()`.execute(trx);
+export interface StoredComparison {
+  previous_scan_id: number;
+  previous_scanned_at: Date;
+  differences: PanelComparison[];
+  summary: string;
+  has_new_damage: boolean;
+  new_damage_count: number;
+  /** The viewers it serves (docs/server.md, Vehicles). */
+  bases: ComparisonBasis[];
 }
 
-export async function deleteComparison(trx: Executor, scanId: number) {
-  await sql`delete from scan_comparisons where scan_id = ${scanId}`.execute(trx);
+/** Stores the scan's comparisons (one per distinct previous scan, flagged with the bases it serves) and drops the rest. */
+export async function replaceComparisons(trx: Executor, scanId: number, rows: StoredComparison[]) {
+  const kept = rows.map((c) => c.previous_scan_id);
+  await sql`delete from scan_comparisons where scan_id = ${scanId} and not (previous_scan_id = any(${kept}::bigint[]))`.execute(trx);
+  for (const c of rows)
+    await sql`insert into scan_comparisons (scan_id, previous_scan_id, previous_scanned_at, differences, summary, has_new_damage,
+        new_damage_count, for_all, for_agent, for_client, for_pair)
+      values (${scanId}, ${c.previous_scan_id}, ${c.previous_scanned_at}, ${JSON.stringify(c.differences)}::jsonb, ${c.summary},
+        ${c.has_new_damage}, ${c.new_damage_count}, ${c.bases.includes('all')}, ${c.bases.includes('agent')},
+        ${c.bases.includes('client')}, ${c.bases.includes('pair')})
+      on conflict (scan_id, previous_scan_id) do update set previous_scanned_at = excluded.previous_scanned_at,
+        differences = excluded.differences, summary = excluded.summary, has_new_damage = excluded.has_new_damage,
+        new_damage_count = excluded.new_damage_count, for_all = excluded.for_all, for_agent = excluded.for_agent,
+        for_client = excluded.for_client, for_pair = excluded.for_pair, computed_at = now()`.execute(trx);
 }
 
-/** A scan's stored comparison, as the scan page shows it; null when there is none. */
-export async function findComparison(db: Executor, scanId: number) {
+/** A scan's stored comparison for a basis, as the scan page shows it; null when there is none. */
+export async function findComparison(db: Executor, scanId: number, basis: ComparisonBasis) {
   const r = await sql<{
     previous_scan_id: number;
     previous_scanned_at: Date;
@@ -184,7 +207,7 @@ export async function findComparison(db: Executor, scanId: number) {
     summary: string;
     has_new_damage: boolean;
   }>`select previous_scan_id, previous_scanned_at, differences, summary, has_new_damage
-    from scan_comparisons where scan_id = ${scanId}`.execute(db);
+    from scan_comparisons k where scan_id = ${scanId} and ${comparisonFor(basis)}`.execute(db);
   return r.rows[0] ?? null;
 }
 
@@ -227,7 +250,7 @@ export async function findVehicle(db: Executor, scope: DataScope, id: number) {
   return r.rows[0] ?? null;
 }
 
-/** The vehicle's scans in the caller's scope, oldest first, with their stored comparison when both scans are in it. */
+/** The vehicle's scans in the caller's scope, oldest first, each with its comparison for the scope (no scan out of it shows). */
 export async function vehicleScans(db: Executor, scope: DataScope, vehicleId: number) {
   const r = await sql<{
     id: number;
@@ -240,14 +263,13 @@ export async function vehicleScans(db: Executor, scope: DataScope, vehicleId: nu
     dent_count: number;
     scratch_count: number;
     summary: string | null;
+    differences: PanelComparison[] | null;
     has_new_damage: boolean | null;
     previous_scan_id: number | null;
   }>`select s.id, s.scan_id, s.type, s.status, s.license_plate, s.scanned_at, s.odometer_km, s.dent_count, s.scratch_count,
-      c.summary, c.has_new_damage, c.previous_scan_id
+      c.summary, c.differences, c.has_new_damage, c.previous_scan_id
     from scans s
-    -- A comparison with a scan out of scope would tell of that scan: left out.
-    left join scan_comparisons c on c.scan_id = s.id
-      and exists (select 1 from scans s where s.id = c.previous_scan_id and ${scopePredicate(scope, scanScope)})
+    left join scan_comparisons c on c.scan_id = s.id and ${comparisonFor(comparisonBasis(scope), 'c')}
     where s.vehicle_id = ${vehicleId} and ${scopePredicate(scope, scanScope)}
     order by s.scanned_at, s.id`.execute(db);
   return r.rows;
@@ -261,7 +283,8 @@ export async function quotesOfScans(db: Executor, scanIds: number[]) {
     grant_total: string;
     manual_check: boolean;
     created_at: Date;
-  }>`select id, scan_id, grant_total, manual_check, created_at from quotes where scan_id = any(${scanIds}::bigint[])
+    status: string;
+  }>`select id, scan_id, grant_total, manual_check, created_at, status from quotes where scan_id = any(${scanIds}::bigint[])
     order by created_at, id`.execute(db);
   return r.rows;
 }

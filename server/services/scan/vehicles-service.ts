@@ -12,7 +12,7 @@ import type { Executor } from '../../db/database';
 import { NotFoundError } from '../../errors';
 import type { Caller } from '../../lib/caller';
 import { enqueueWebhooks } from '../../lib/events';
-import { visibleScan } from '../../lib/scan-scope';
+import { comparisonBasis, type ComparisonBasis, visibleScan } from '../../lib/scan-scope';
 import { findScanItem } from './scan-repository';
 import { legalMinMm, loadTyreWear } from '../../lib/tyre-wear';
 import { SCAN_MODEL, type ScanDeps } from './shared';
@@ -20,22 +20,22 @@ import {
   comparedAgainst,
   compareWindowDays,
   countsOf,
-  deleteComparison,
   findComparison,
   findScanVehicleFacts,
   findVehicle,
   insertVehicle,
   listVehicles,
   lockVehicleKey,
-  nextScanOf,
-  previousScanOf,
+  nextScansOf,
+  previousScansOf,
   quotesOfScans,
   refreshVehicle,
   setScanVehicle,
   setScanVehicleExtras,
   setVehicleVin,
   tyresOfScans,
-  upsertComparison,
+  replaceComparisons,
+  type StoredComparison,
   vehicleByRegistration,
   vehicleByVin,
   vehicleScans,
@@ -51,52 +51,61 @@ const countsText = (panels: PanelComparison[]) =>
   panels.map((p) => `${p.carPanel}/${p.type}:${p.levels.map((l) => `${l.level}=${l.before}>${l.after}`).join(',')}`).join(';');
 
 /**
- * Compares the scan with its vehicle's previous scan of its kind within the window, stored with the scan (or removed).
- * A stored comparison with new or worsened damage that differs from the one stored before queues `scan.new_damage`
- * for the agent's webhooks in the same transaction (when both scans are that agent's), so a recomputation that changes
- * nothing sends nothing.
+ * Compares the scan with its vehicle's previous scan of its kind within the window, once per basis (any scan, the same
+ * agent's, the same client's, both: each viewer reads the one whose previous scan it may see), stored with the scan;
+ * bases without a previous scan store nothing. When the same agent's comparison has new or worsened damage and differs
+ * from the one stored before, `scan.new_damage` is queued for the agent's webhooks in the same transaction (an agent
+ * hears only of its own scans), so a recomputation that changes nothing sends nothing.
  */
 async function refreshComparison(trx: Executor, scanId: number, windowDays: number) {
-  const previous = await previousScanOf(trx, scanId, windowDays);
-  if (!previous) return deleteComparison(trx, scanId);
-  const counts = await countsOf(trx, [previous.id, scanId]);
-  const comparison = compareDamage(counts.get(previous.id)!, counts.get(scanId)!);
-  const stored = {
-    scan_id: scanId,
-    previous_scan_id: previous.id,
-    previous_scanned_at: previous.scanned_at,
-    differences: comparison.panels,
-    summary: newDamageSummary(comparison),
-    has_new_damage: comparison.hasNewDamage,
-    new_damage_count: newDamage(comparison).reduce((n, d) => n + d.delta, 0),
-  };
-  const before = comparison.hasNewDamage ? await findComparison(trx, scanId) : null;
-  await upsertComparison(trx, stored);
+  const previous = await previousScansOf(trx, scanId, windowDays);
+  const byScan = new Map<number, { scanned_at: Date; bases: ComparisonBasis[] }>();
+  for (const basis of Object.keys(previous) as ComparisonBasis[]) {
+    const p = previous[basis];
+    if (p) byScan.set(p.id, { scanned_at: p.scanned_at, bases: [...(byScan.get(p.id)?.bases ?? []), basis] });
+  }
+  const counts = await countsOf(trx, [scanId, ...byScan.keys()]);
+  const rows = [...byScan].map(([id, p]): StoredComparison => {
+    const comparison = compareDamage(counts.get(id)!, counts.get(scanId)!);
+    return {
+      previous_scan_id: id,
+      previous_scanned_at: p.scanned_at,
+      differences: comparison.panels,
+      summary: newDamageSummary(comparison),
+      has_new_damage: comparison.hasNewDamage,
+      new_damage_count: newDamage(comparison).reduce((n, d) => n + d.delta, 0),
+      bases: p.bases,
+    };
+  });
+  const agents = rows.find((r) => r.bases.includes('agent'));
+  const before = agents?.has_new_damage ? await findComparison(trx, scanId, 'agent') : null;
+  await replaceComparisons(trx, scanId, rows);
+  if (!agents?.has_new_damage) return;
   const unchanged =
-    before !== null && Number(before.previous_scan_id) === previous.id && countsText(before.differences) === countsText(comparison.panels);
-  if (!comparison.hasNewDamage || unchanged) return;
-  const [scan, previousItem] = await Promise.all([findScanItem(trx, scanId), findScanItem(trx, previous.id)]);
-  // An agent hears only of a comparison between its own scans: the other scan's counts are another agent's.
-  if (scan && previousItem?.agent_id === scan.agent_id)
+    before !== null &&
+    Number(before.previous_scan_id) === agents.previous_scan_id &&
+    countsText(before.differences) === countsText(agents.differences);
+  if (unchanged) return;
+  const scan = await findScanItem(trx, scanId);
+  if (scan)
     await enqueueWebhooks(trx, scan.agent_id, 'scan.new_damage', {
       scan,
-      previous_scan_id: previous.id,
-      previous_scanned_at: previous.scanned_at,
-      summary: stored.summary,
-      new_damage: stored.new_damage_count,
-      differences: comparison.panels,
+      previous_scan_id: agents.previous_scan_id,
+      previous_scanned_at: agents.previous_scanned_at,
+      summary: agents.summary,
+      new_damage: agents.new_damage_count,
+      differences: agents.differences,
     });
 }
 
 /**
  * Recomputes the comparisons a scan's counts or vehicle take part in: its own, those resting on it, and its
- * vehicle's next scan of its kind (which may rest on it now).
+ * vehicle's next scans of its kind (which may rest on it now).
  */
 export async function refreshComparisonsAround(trx: Executor, scanId: number) {
   const windowDays = await compareWindowDays(trx, DEFAULT_COMPARE_WINDOW_DAYS);
   await refreshComparison(trx, scanId, windowDays);
-  const next = await nextScanOf(trx, scanId);
-  const dependants = new Set([...(await comparedAgainst(trx, scanId)), ...(next ? [next] : [])]);
+  const dependants = new Set([...(await comparedAgainst(trx, scanId)), ...(await nextScansOf(trx, scanId))]);
   for (const id of dependants) await refreshComparison(trx, id, windowDays);
 }
 
@@ -151,13 +160,12 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db'>) {
     ) => listVehicles(db, caller.scope, query),
 
     /**
-     * The scan's stored comparison (null without one); the scan must be the caller's to see, and so must the previous
-     * scan: a vehicle's history is seen only as far as the caller's scans.
+     * The scan's stored comparison for the caller's scope (null without one); the scan must be the caller's to see, and
+     * the comparison's previous scan is one the caller sees: a vehicle's history is seen only as far as their scans.
      */
     async comparison(caller: Pick<Caller, 'scope'>, scanId: number) {
       if (!(await visibleScan(db, caller.scope, scanId))) throw new NotFoundError(SCAN_MODEL, scanId);
-      const found = await findComparison(db, scanId);
-      return found && (await visibleScan(db, caller.scope, Number(found.previous_scan_id))) ? found : null;
+      return findComparison(db, scanId, comparisonBasis(caller.scope));
     },
 
     /** The scan's tyre wear per wheel across its vehicle's scans up to it, as far as the caller sees them. */

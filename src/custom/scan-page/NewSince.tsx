@@ -5,8 +5,7 @@ import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDay } from '../../domain/format';
 import { panelLabelOf } from '../../domain/scan-view';
-import type { DamageDifference } from '../../domain/vehicle-history';
-import { newDamage } from '../../domain/vehicle-history';
+import { newDamage, newDamageText } from '../../domain/vehicle-history';
 import type { ScanComparison } from '../../domain/vehicles';
 import { CompareDialog } from './CompareDialog';
 
@@ -49,28 +48,12 @@ export const NewSince = ({ scanId }: { scanId: number }) => {
           </Button>
         }
       >
-        {translate('app.scanPage.new_since', { date: formatDay(data.previous_scanned_at, locale), changes: changesText(data, translate) })}
+        {translate('app.scanPage.new_since', {
+          date: formatDay(data.previous_scanned_at, locale),
+          changes: newDamageText(data.differences, translate),
+        })}
       </Alert>
       {comparing && <CompareDialog comparison={data} panels={panels} initial={panels[0].carPanel} onClose={() => setComparing(false)} />}
     </>
   );
 };
-
-function changesText(data: ScanComparison, translate: (key: string, options?: object) => string) {
-  const gains: DamageDifference[] = newDamage({ panels: data.differences, hasNewDamage: data.has_new_damage });
-  const parts: string[] = [];
-  for (const carPanel of [...new Set(gains.map((g) => g.carPanel))]) {
-    const panel = panelLabelOf(carPanel);
-    for (const d of gains.filter((g) => g.carPanel === carPanel && g.type === 'dents'))
-      parts.push(
-        translate('app.scanPage.new_dents', {
-          panel,
-          smart_count: d.delta,
-          level: translate(`app.scanPage.level.${d.level}`).toLowerCase(),
-        }),
-      );
-    const scratches = gains.filter((g) => g.carPanel === carPanel && g.type === 'scratchs').reduce((s, d) => s + d.delta, 0);
-    if (scratches > 0) parts.push(translate('app.scanPage.new_scratches', { panel, smart_count: scratches }));
-  }
-  return parts.join(translate('app.scanPage.new_separator'));
-}

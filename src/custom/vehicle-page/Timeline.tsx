@@ -2,6 +2,7 @@ import { Box, Chip, Link, List, ListItem, Typography } from '@mui/material';
 import { LinkBase, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney, toCents } from '../../domain/money';
+import { newDamageText } from '../../domain/vehicle-history';
 import type { VehicleDetail } from '../../domain/vehicles';
 import { Empty, Section } from '../scan-page/Section';
 
@@ -31,12 +32,17 @@ export const Timeline = ({ vehicle }: { vehicle: VehicleDetail }) => {
               {t('counts', { dents: scan.dent_count, scratches: scan.scratch_count })}
               {scan.odometer_km !== null && ` · ${t('odometer', { km: scan.odometer_km.toLocaleString(locale) })}`}
             </Typography>
-            {scan.has_new_damage && scan.summary && <Typography variant="body2">{t('new_since', { changes: scan.summary })}</Typography>}
+            {scan.has_new_damage && (scan.differences || scan.summary) && (
+              <Typography variant="body2">
+                {t('new_since', { changes: scan.differences ? newDamageText(scan.differences, translate) : scan.summary })}
+              </Typography>
+            )}
             {scan.quotes.map((quote) => (
               <Typography key={quote.id} variant="body2">
                 <Link component={LinkBase} to={`/quotes/${scan.id}`} underline="hover">
                   {t('quote', { total: formatMoney(toCents(Number(quote.grant_total))), date: formatDateTime(quote.created_at, locale) })}
                 </Link>
+                {quote.status && ` · ${translate(`app.approval.status.${quote.status}`, { _: quote.status })}`}
                 {quote.manual_check && ` · ${t('quote_check')}`}
               </Typography>
             ))}
