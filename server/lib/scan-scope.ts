@@ -45,7 +45,7 @@ export const comparisonBasis = (scope: DataScope | undefined): ComparisonBasis =
 export const comparisonFor = (basis: ComparisonBasis, alias = 'k') => sql<boolean>`${sql.ref(`${alias}.for_${basis}`)}`;
 
 /**
- * A comparison row carries its scan's agent and client (migration 042): the scope's test on `k`, for its indexes. One
+ * A comparison row carries its scan's agent and client (migration 034): the scope's test on `k`, for its indexes. One
  * id is an equality, so the index hands its rows over in list order (a list of ids is read whole, then sorted).
  */
 const oneOf = (column: string, ids: number[]) =>

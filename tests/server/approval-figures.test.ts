@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from './helper';
 
 /**
  * The approval figures read each link's own copy of its quote's agent and client and its scan's location and time
- * (migration 041): the database keeps that copy when the quote or the scan changes.
+ * (migration 033): the database keeps that copy when the quote or the scan changes.
  */
 let t: TestContext;
 let admin: string;

@@ -15,7 +15,7 @@ const start = (s: string) =>
 const endExclusive = (s: string) =>
   isDateOnly(s) ? sql`((${s}::date + 1)::timestamp at time zone ${DISPLAY_TIME_ZONE})` : sql`(${start(s)} + '1 second'::interval)`;
 
-/** A link is scoped like its quote: it carries the quote's agent and client (migration 041). */
+/** A link is scoped like its quote: it carries the quote's agent and client (migration 033). */
 const linkScope: ScopeRule = {
   agent: (ids) => sql<boolean>`a.agent_id = any(${idArray(ids)})`,
   client: (ids) => sql<boolean>`a.client_id = any(${idArray(ids)})`,
@@ -23,7 +23,7 @@ const linkScope: ScopeRule = {
 
 /**
  * The approval figures of the links sent in the range, in the caller's scope (the quote's agent or client) and the
- * filters (the quote's agent and client, the scan's location), all read from the link itself (migration 041 keeps them
+ * filters (the quote's agent and client, the scan's location), all read from the link itself (migration 033 keeps them
  * and the outcome of its stored decisions: none declined is approved, none approved is declined, else partially approved).
  */
 export async function approvalStatistics(db: Executor, scope: DataScope, f: ApprovalStatisticsQuery): Promise<ApprovalStatistics> {

@@ -46,7 +46,7 @@ export interface ScanSelection {
   basis: ComparisonBasis;
   /**
    * Where the rows are found, newest first by `at`, then `key`: the scans, or, filtered to new damage, the scope's
-   * comparisons with new damage (their own partial index in scan order, migration 042), so a rare match is not
+   * comparisons with new damage (their own partial index in scan order, migration 034), so a rare match is not
    * looked for scan by scan.
    */
   source: RawBuilder<unknown>;
@@ -68,7 +68,7 @@ const narrow = (base: number[] | null, id: number | undefined) =>
 export async function scanSelection(db: Executor, scope: DataScope, f: ScanFilters): Promise<ScanSelection> {
   const basis = comparisonBasis(scope);
   const byComparison = f.new_damage === 'true';
-  // A comparison carries its scan's agent and client (kept by migration 042's triggers): the same scope, on its index.
+  // A comparison carries its scan's agent and client (kept by migration 034's triggers): the same scope, on its index.
   const parts: RawBuilder<boolean>[] = [scopePredicate(scope, byComparison ? comparisonScope : scanScope)];
   if (f.agent_id !== undefined) parts.push(sql<boolean>`s.agent_id = ${f.agent_id}`);
   if (f.client_id !== undefined) parts.push(sql<boolean>`s.client_id = ${f.client_id}`);
