@@ -186,6 +186,8 @@ describe('the approval page', () => {
       decision: 'declined',
       reason: 'Not now',
     });
+    // The signed PDF is made after the reply.
+    await t.app.background.settled();
     const row = (
       await sql<{ ip_address: string; user_agent: string; signature: Buffer; approved_total: string; signed_pdf_key: string }>`
         select ip_address, user_agent, signature, approved_total, signed_pdf_key from quote_approvals where quote_id = ${q.id}`.execute(

@@ -73,7 +73,15 @@ const invalidLink = () => new AppError(404, 'This approval link is not valid');
  * link; the public page reads the estimate through the link and answers it once. Every change writes the quote's
  * event and queues its webhook in its transaction, and is published live after the commit.
  */
-export function quoteApprovals(deps: QuoteDeps, mail: { mailer: Mailer; appUrl: string }) {
+export function quoteApprovals(
+  deps: QuoteDeps,
+  mail: {
+    mailer: Mailer;
+    appUrl: string;
+    /** Runs work the reply need not wait for (the app's background tasks, which shutdown waits for). */
+    afterReply: (name: string, task: () => Promise<unknown>) => void;
+  },
+) {
   const { db, storage } = deps;
   const { mailer } = mail;
   const base = mail.appUrl.replace(/\/$/, '');
@@ -356,8 +364,12 @@ export function quoteApprovals(deps: QuoteDeps, mail: { mailer: Mailer; appUrl: 
         await publish(quote, 'expired', visitor.log);
         throw new AppError(410, 'This approval link has expired');
       }
-      await makeSignedPdf(linkId, quote, stored, totals, body.signer_name, decidedAt!, Buffer.from(signature!), visitor.log);
-      await publish(quote, outcome, visitor.log);
+      // The answer is stored: the customer's reply does not wait for the signed PDF. The agent's screens hear of the
+      // answer once its PDF is there, so they show both together.
+      mail.afterReply('signed estimate PDF', async () => {
+        await makeSignedPdf(linkId, quote, stored, totals, body.signer_name, decidedAt!, Buffer.from(signature!), visitor.log);
+        await publish(quote, outcome, visitor.log);
+      });
       return page(token, visitor);
     },
   };

@@ -39,7 +39,9 @@ export async function quoteService(app: FastifyInstance, opts: { mailer: Mailer;
   };
   await app.register(catalogueRoutes, { catalogue: catalogueService(deps) });
   await app.register(quoteRoutes, { quotes: quoteRecords(deps) });
-  await app.register(approvalRoutes, { approvals: quoteApprovals(deps, opts) });
+  await app.register(approvalRoutes, {
+    approvals: quoteApprovals(deps, { ...opts, afterReply: (name, task) => app.background.run(name, task) }),
+  });
   await app.register(approvalStatisticsRoutes, { db: app.db });
   await app.register(historyRoutes, { subject: 'quote', permission: RESOURCES.quotes.permission, read: quoteHistory(deps) });
 }
