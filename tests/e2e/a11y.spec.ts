@@ -29,6 +29,8 @@ interface Finding {
 async function settle(page: Page) {
   await page.waitForLoadState('load');
   await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+  // A screen still loading its data shows skeletons; its content fades in once they go.
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   // Something rendered: the app, or a dialog alone (the customer portal's PIN prompt leaves #root empty).
   await expect(page.locator('#root:not(:empty), [role="dialog"]').first()).toBeAttached();
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));

@@ -389,6 +389,7 @@ test.describe('customer portal, signed out', () => {
     await cards(page, 'NEW SCANS').first().getByRole('link').click();
     // The scan's own page, not the list still on screen (its cards say Car Details too).
     await expect(page).toHaveURL(new RegExp(`/customer-portal/${device.agent_id}/[^/]+$`));
+    await expect(cards(page, 'NEW SCANS')).toHaveCount(0);
     await expect(page.locator('.MuiCard-root').filter({ hasText: 'Car Details' })).toBeVisible();
     await expectNoHorizontalScroll(page);
   });
