@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, apiToken, signIn } from './helpers';
+import { apiGet, apiToken, demoDevice, signIn } from './helpers';
 
 /** Two editors of one quote: each sees the other within 2 s; the later save is refused with the conflict dialog, and Reload shows the other's save. */
 test('two editors of a quote: presence, then the second save gets the conflict dialog and Reload shows the first save', async ({
@@ -68,17 +68,31 @@ test('two editors of a scan: presence, a live change moves the next edit on, an 
 }) => {
   test.setTimeout(120_000);
   const token = await apiToken(request, 'agent@demo.test');
-  const items = await apiGet<{ id: number; make: string | null }[]>(request, token, '/api/scan/scans?page=1&per_page=50&type=arch');
-  const scan = items.find((s) => s.make);
-  expect(scan, "a demo arch scan of the agent's with a make").toBeTruthy();
+  // A scan of its own, sent by the agent's device: no other test edits it meanwhile.
+  const { key, device, headers } = await demoDevice(request);
+  const created = await request.post('/api/scan/ingest/scans', {
+    headers: headers(key),
+    data: {
+      scan_id: `e2e-conflict-${Date.now()}`,
+      device_id: device.id,
+      type: 'arch',
+      timestamp: new Date().toISOString(),
+      licensePlate: `CF${String(Date.now()).slice(-5)}`,
+      make: 'Toyota',
+      model: 'Corolla',
+      carColor: 'Red',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const scan = ((await created.json()) as { data: { id: number } }).data;
 
   const [adaContext, alexContext] = await Promise.all([browser.newContext(), browser.newContext()]);
   const ada = await adaContext.newPage();
   const alex = await alexContext.newPage();
   await signIn(ada, 'admin@demo.test');
   await signIn(alex, 'agent@demo.test');
-  await ada.goto(`/scans/${scan!.id}`);
-  await alex.goto(`/scans/${scan!.id}`);
+  await ada.goto(`/scans/${scan.id}`);
+  await alex.goto(`/scans/${scan.id}`);
   const adaCard = ada.getByRole('region', { name: 'Car Details' });
   const alexCard = alex.getByRole('region', { name: 'Car Details' });
   await expect(adaCard).toBeVisible();
@@ -92,7 +106,7 @@ test('two editors of a scan: presence, a live change moves the next edit on, an 
     await card.getByRole('textbox', { name: label }).fill(value);
     await card.getByRole('button', { name: `Save ${label}` }).click();
   };
-  const stored = async () => apiGet<{ make: string; model: string; carColor: string }>(request, token, `/api/scan/scans/${scan!.id}`);
+  const stored = async () => apiGet<{ make: string; model: string; carColor: string }>(request, token, `/api/scan/scans/${scan.id}`);
 
   // Alex's change reaches Ada live; her next edit is made from it and goes through.
   await saveField(alex, 'Model', 'Alex Model');
