@@ -133,6 +133,8 @@ test('two editors of a scan: presence, a live change moves the next edit on, an 
   await dialog.getByRole('button', { name: 'Re-apply my changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(adaCard.getByText('Ada Colour', { exact: true })).toBeVisible();
+  // The field shows the value while the save is on its way: the stored scan is read until the save has landed.
+  await expect.poll(async () => (await stored()).carColor).toBe('Ada Colour');
   expect(await stored()).toMatchObject({ make: 'Alex Make', model: 'Alex Model', carColor: 'Ada Colour' });
   await Promise.all([adaContext.close(), alexContext.close()]);
 });
