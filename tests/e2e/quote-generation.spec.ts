@@ -97,8 +97,11 @@ test('on a desktop the Quote Summary and its save button stay in view down to th
 
   const last = panelTitles(page).last();
   await expect(last).toHaveText(scan.undamaged.at(-1)!);
-  await last.scrollIntoViewIfNeeded();
-  await expect(last).toBeInViewport();
+  // What arrives after the first render may still move the page: scroll again then.
+  await expect(async () => {
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport({ timeout: 1_000 });
+  }).toPass();
   const summary = page.getByRole('region', { name: 'Quote Summary' });
   await expect(summary).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: 'Save and Generate Quote' })).toBeInViewport({ ratio: 1 });
