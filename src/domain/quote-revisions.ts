@@ -130,6 +130,58 @@ export interface SupplementBlock {
   total: [string, string];
 }
 
+/** A line of a delta report: what happened to it and by how much the total moved (cents or currency units alike). */
+export interface DeltaRow {
+  key: string;
+  kind: 'added' | 'removed' | 'changed';
+  label: string;
+  repair_type: string;
+  /** For a changed line: its repair and amount before and after. */
+  change: { before: { repair_type: string; amount: number }; after: { repair_type: string; amount: number } } | null;
+  /** What the line adds to the total: its amount when added, minus it when removed, the difference when changed. */
+  difference: number;
+}
+
+/** The rows of a delta report in the order the screen and the PDF show them: added, removed, changed. */
+export function deltaRows(d: {
+  added: readonly { key: string; label: string; repair_type: string; amount: number }[];
+  removed: readonly { key: string; label: string; repair_type: string; amount: number }[];
+  changed: readonly {
+    key: string;
+    label: string;
+    before: { repair_type: string; amount: number };
+    after: { repair_type: string; amount: number };
+    difference: number;
+  }[];
+}): DeltaRow[] {
+  return [
+    ...d.added.map((l) => ({
+      key: l.key,
+      kind: 'added' as const,
+      label: l.label,
+      repair_type: l.repair_type,
+      change: null,
+      difference: l.amount,
+    })),
+    ...d.removed.map((l) => ({
+      key: l.key,
+      kind: 'removed' as const,
+      label: l.label,
+      repair_type: l.repair_type,
+      change: null,
+      difference: -l.amount,
+    })),
+    ...d.changed.map((c) => ({
+      key: c.key,
+      kind: 'changed' as const,
+      label: c.label,
+      repair_type: c.after.repair_type,
+      change: { before: c.before, after: c.after },
+      difference: c.difference,
+    })),
+  ];
+}
+
 /** A difference with its sign, in the currency: '+$10.00', '-$5.50', '$0.00'. */
 export const signedMoney = (cents: number, currency: string | null | undefined) =>
   cents > 0 ? `+${formatMoney(cents, currency)}` : cents < 0 ? `-${formatMoney(-cents, currency)}` : formatMoney(0, currency);
@@ -146,15 +198,13 @@ export function supplementBlockOf(
   return {
     title: w.title.replace('{label}', `S${revision.number}`).replace('{since}', since),
     head: [w.line, w.change, w.amount],
-    rows: [
-      ...delta.added.map((l): [string, string, string] => [l.label, `${w.added} (${l.repair_type})`, signedMoney(l.amount, currency)]),
-      ...delta.removed.map((l): [string, string, string] => [l.label, `${w.removed} (${l.repair_type})`, signedMoney(-l.amount, currency)]),
-      ...delta.changed.map((c): [string, string, string] => [
-        c.label,
-        `${w.changed}: ${c.before.repair_type} ${money(c.before.amount)} ${w.to} ${c.after.repair_type} ${money(c.after.amount)}`,
-        signedMoney(c.difference, currency),
-      ]),
-    ],
+    rows: deltaRows(delta).map((r): [string, string, string] => [
+      r.label,
+      r.change
+        ? `${w.changed}: ${r.change.before.repair_type} ${money(r.change.before.amount)} ${w.to} ${r.change.after.repair_type} ${money(r.change.after.amount)}`
+        : `${w[r.kind]} (${r.repair_type})`,
+      signedMoney(r.difference, currency),
+    ]),
     total: [
       w.grand_total,
       `${money(delta.total.before)} ${w.to} ${money(delta.total.after)} (${signedMoney(delta.total.difference, currency)})`,

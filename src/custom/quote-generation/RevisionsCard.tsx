@@ -8,7 +8,7 @@ import { QuoteStatusChip } from '../../components/QuoteStatusChip';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney, toCents } from '../../domain/money';
-import { type QuoteDeltaRecord, type QuoteRevisionsRecord, signedMoney } from '../../domain/quote-revisions';
+import { deltaRows, type QuoteDeltaRecord, type QuoteRevisionsRecord, signedMoney } from '../../domain/quote-revisions';
 import { QuoteCard } from './SideCards';
 
 const T = 'app.revisions';
@@ -29,20 +29,18 @@ export function ChangesCard({ delta, currency, sinceLabel }: { delta: QuoteDelta
   const [locale] = useLocaleState();
   const money = (amount: number) => formatMoney(toCents(amount), currency, locale);
   const signed = (amount: number) => signedMoney(toCents(amount), currency);
-  const rows = [
-    ...delta.added.map((l) => ({ key: l.key, kind: 'added', label: l.label, detail: l.repair_type, amount: signed(l.amount) })),
-    ...delta.removed.map((l) => ({ key: l.key, kind: 'removed', label: l.label, detail: l.repair_type, amount: signed(-l.amount) })),
-    ...delta.changed.map((c) => ({
-      key: c.key,
-      kind: 'changed',
-      label: c.label,
-      detail: translate(`${T}.change`, {
-        before: `${c.before.repair_type} ${money(c.before.amount)}`,
-        after: `${c.after.repair_type} ${money(c.after.amount)}`,
-      }),
-      amount: signed(c.difference),
-    })),
-  ];
+  const rows = deltaRows(delta).map((r) => ({
+    key: r.key,
+    kind: r.kind,
+    label: r.label,
+    detail: r.change
+      ? translate(`${T}.change`, {
+          before: `${r.change.before.repair_type} ${money(r.change.before.amount)}`,
+          after: `${r.change.after.repair_type} ${money(r.change.after.amount)}`,
+        })
+      : r.repair_type,
+    amount: signed(r.difference),
+  }));
   return (
     <QuoteCard title={translate(`${T}.changes_title`, { revision: sinceLabel })} id="quote-changes-title">
       {rows.length === 0 ? (
