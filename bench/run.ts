@@ -23,7 +23,8 @@ import { benchVehicles } from './vehicles';
  * quotes list at 200,000 quotes and saving a quote (BENCH_QUOTES=…), sending, answering and the approval figures at
  * 200,000 quotes (the same BENCH_QUOTES), and device scan -> browser latency with 500 open
  * connections, and single-record GET throughput through HAProxy with two instances vs one instance directly.
- * Every main screen's Lighthouse desktop and mobile scores with CLS, and the scan page's first damage chip (screens).
+ * Every main screen's Lighthouse desktop and mobile scores with CLS, and the scan page's first damage chip (screens;
+ * `BENCH_SCREENS=portal,scans` measures only the screens whose name contains one of the words).
  * Vehicle history (comparison at ingest, the vehicle page's data) at 20,000 scans by default, at the issue's 1,000,000 scans
  * over 200,000 vehicles with `-- --vehicle-scans=1000000`.
  * `BENCH_ONLY=web,api` (any of web, screens, scan-page, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, approvals, vehicles, realtime, cluster) runs only

@@ -101,8 +101,11 @@ async function firstChipMs(server: RunningServer, screen: Screen) {
 }
 
 /** Lighthouse desktop and mobile (median of 3, with CLS) for every main screen, and the scan page's first chip. */
-export async function benchScreens(server: RunningServer, screens: Screen[], log: (s: string) => void): Promise<BenchCheck[]> {
+export async function benchScreens(server: RunningServer, all: Screen[], log: (s: string) => void): Promise<BenchCheck[]> {
   const checks: BenchCheck[] = [];
+  // BENCH_SCREENS=portal,scans keeps the screens whose name contains one of the words (all by default).
+  const words = (process.env.BENCH_SCREENS ?? '').split(',').filter(Boolean);
+  const screens = words.length ? all.filter((s) => words.some((w) => s.name.includes(w))) : all;
   log(`  (${loadAverage()})`);
   for (const screen of screens) {
     for (const preset of ['desktop', 'mobile'] as const) {
