@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coveringPeriods } from '../../server/services/scan/statistics-service';
+import { coveringPeriods } from '../../server/lib/periods';
 import { createTestContext, type TestContext } from './helper';
 
 /**

@@ -4,32 +4,22 @@ import type { DataScope } from '../../../src/domain/permissions';
 import type { Executor } from '../../db/database';
 import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
 import { scanScope } from '../../lib/scan-scope';
-import { endExclusive, instant, SCAN_TIME_ZONE } from './scan-repository';
-import type { PeriodRange, StatisticsBy } from './statistics-service';
+import { type Bounds, cutDayPredicate, type PeriodRange, periodPredicate } from '../../lib/periods';
+import { endExclusive, instant } from './scan-repository';
+import type { StatisticsBy } from './statistics-service';
 
-/** The dashboard statistics' statements: where the bounds fall, and the counts from scan_stats (migration 015) and the cut days' scans. */
+/** The dashboard statistics' statements: the counts from scan_stats (migration 015) and the cut days' scans. */
 
 const statsScope: ScopeRule = {
   agent: (ids) => sql<boolean>`agent_id = any(${idArray(ids)})`,
   client: (ids) => sql<boolean>`client_id = any(${idArray(ids)})`,
 };
 
-const bounds = (f: Pick<StatisticsQuery, 'ts' | 'td'>) => ({ lo: f.ts ? instant(f.ts) : null, hi: f.td ? endExclusive(f.td) : null });
-
-/** The Melbourne days of ts and td (td inclusive), whether each falls on a midnight, and whether the range is empty. */
-export async function placeBounds(db: Executor, f: Pick<StatisticsQuery, 'ts' | 'td'>) {
-  const { lo, hi } = bounds(f);
-  return (
-    await sql<{ lo_day: string | null; lo_whole: boolean; hi_day: string | null; hi_whole: boolean; empty: boolean }>`
-      with x as (select ${lo ?? sql`null::timestamptz`} as lo, ${hi ?? sql`null::timestamptz`} as hi),
-      d as (select lo, hi, (lo at time zone ${SCAN_TIME_ZONE})::date as lo_day,
-                   ((hi - '1 microsecond'::interval) at time zone ${SCAN_TIME_ZONE})::date as hi_day from x)
-      select lo_day::text, coalesce(lo = (lo_day::timestamp at time zone ${SCAN_TIME_ZONE}), true) as lo_whole,
-             hi_day::text, coalesce(hi = ((hi_day + 1)::timestamp at time zone ${SCAN_TIME_ZONE}), true) as hi_whole,
-             coalesce(lo >= hi, false) as empty
-      from d`.execute(db)
-  ).rows[0];
-}
+/** The range's instants: `ts` as given, `td` inclusive (the scan list's own bounds). */
+export const statisticsBounds = (f: Pick<StatisticsQuery, 'ts' | 'td'>): Bounds => ({
+  lo: f.ts ? instant(f.ts) : null,
+  hi: f.td ? endExclusive(f.td) : null,
+});
 
 /**
  * Scans per agent or location and type in the scope and filters: the buckets of `periods` from scan_stats, plus the
@@ -43,7 +33,7 @@ export async function statisticsRows(
   periods: PeriodRange[],
   cutDays: string[],
 ): Promise<AgentStatisticsRow[] | LocationStatisticsRow[]> {
-  const { lo, hi } = bounds(f);
+  const bounds = statisticsBounds(f);
   const filters: RawBuilder<boolean>[] = [scopePredicate(scope, statsScope)];
   const scanFilters: RawBuilder<boolean>[] = [scopePredicate(scope, scanScope)];
   for (const column of ['agent_id', 'client_id', 'location_id'] as const) {
@@ -56,20 +46,12 @@ export async function statisticsRows(
   const key = by === 'agent' ? sql.ref('agent_id') : sql.ref('location_id');
 
   const parts: RawBuilder<unknown>[] = periods.map(
-    (p) => sql`select ${key} as key, type, n from scan_stats
-      where grain = ${p.grain}${p.from ? sql` and period >= ${p.from}::date` : sql``}${p.to ? sql` and period <= ${p.to}::date` : sql``}
-        and ${where}`,
+    (p) => sql`select ${key} as key, type, n from scan_stats where ${periodPredicate(p)} and ${where}`,
   );
   for (const cut of cutDays) {
-    const dayBounds = [
-      sql<boolean>`s.scanned_at >= (${cut}::date::timestamp at time zone ${SCAN_TIME_ZONE})`,
-      sql<boolean>`s.scanned_at < ((${cut}::date + 1)::timestamp at time zone ${SCAN_TIME_ZONE})`,
-    ];
-    if (lo) dayBounds.push(sql<boolean>`s.scanned_at >= ${lo}`);
-    if (hi) dayBounds.push(sql<boolean>`s.scanned_at < ${hi}`);
     const scanKey = by === 'agent' ? sql`s.agent_id` : sql`coalesce(s.location_id, 0)`;
     parts.push(sql`select ${scanKey} as key, s.type, count(*) as n from scans s
-      where ${sql.join([...scanFilters, ...dayBounds], sql` and `)} group by 1, 2`);
+      where ${sql.join([...scanFilters, cutDayPredicate(sql`s.scanned_at`, cut, bounds)], sql` and `)} group by 1, 2`);
   }
   if (!parts.length) return [];
 
