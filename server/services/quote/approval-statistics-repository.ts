@@ -5,6 +5,7 @@ import type { ApprovalStatisticsQuery } from '../../../src/domain/quotes';
 import { isDateOnly } from '../../../src/domain/scans';
 import { DISPLAY_TIME_ZONE } from '../../../src/domain/format';
 import type { Executor } from '../../db/database';
+import { type Bounds, cutDayPredicate, periodPredicate, rangeBuckets } from '../../lib/periods';
 import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
 
 const hasOffset = (s: string) => /(Z|[+-]\d{2}:?\d{2})$/.test(s);
@@ -15,62 +16,86 @@ const start = (s: string) =>
 const endExclusive = (s: string) =>
   isDateOnly(s) ? sql`((${s}::date + 1)::timestamp at time zone ${DISPLAY_TIME_ZONE})` : sql`(${start(s)} + '1 second'::interval)`;
 
-/** A link is scoped like its quote: it carries the quote's agent and client (migration 033). */
-const linkScope: ScopeRule = {
-  agent: (ids) => sql<boolean>`a.agent_id = any(${idArray(ids)})`,
-  client: (ids) => sql<boolean>`a.client_id = any(${idArray(ids)})`,
+/** A link and its counts are scoped like its quote: they carry the quote's agent and client (migrations 033, 035). */
+const figuresScope: ScopeRule = {
+  agent: (ids) => sql<boolean>`agent_id = any(${idArray(ids)})`,
+  client: (ids) => sql<boolean>`client_id = any(${idArray(ids)})`,
 };
+
+const ANSWERS = ['approved', 'partially_approved', 'declined'] as const;
+const PERCENTILES = [0.5, 0.9] as const;
 
 /**
  * The approval figures of the links sent in the range, in the caller's scope (the quote's agent or client) and the
- * filters (the quote's agent and client, the scan's location), all read from the link itself (migration 033 keeps them
- * and the outcome of its stored decisions: none declined is approved, none approved is declined, else partially approved).
+ * filters (the quote's agent and client, the scan's location). The counts come from approval_stats (migration 035),
+ * plus the links of a day a bound cuts; expired is the open links less those not yet past their date. Each percentile
+ * is read at its rank along its duration's index (percentile_cont's interpolation between the two neighbours).
  */
 export async function approvalStatistics(db: Executor, scope: DataScope, f: ApprovalStatisticsQuery): Promise<ApprovalStatistics> {
-  const where: RawBuilder<boolean>[] = [scopePredicate(scope, linkScope)];
-  if (f.agent_id !== undefined) where.push(sql<boolean>`a.agent_id = ${f.agent_id}`);
-  if (f.client_id !== undefined) where.push(sql<boolean>`a.client_id = ${f.client_id}`);
-  if (f.location_id !== undefined) where.push(sql<boolean>`a.location_id = ${f.location_id}`);
-  if (f.ts) where.push(sql<boolean>`a.sent_at >= ${start(f.ts)}`);
-  if (f.td) where.push(sql<boolean>`a.sent_at < ${endExclusive(f.td)}`);
-  const r = await sql<{
-    sent: number;
-    approved: number;
-    partially_approved: number;
-    declined: number;
-    expired: number;
-    scan: [number, number] | null;
-    send: [number, number] | null;
-  }>`
-    with l as (
-      select a.sent_at, a.decided_at, a.scanned_at,
-        case
-          when a.decided_at is null then case when a.revoked_at is null and a.expires_at <= now() then 'expired' end
-          else a.outcome
-        end as outcome
-      from quote_approvals a
-      where ${sql.join(where, sql` and `)}
-    )
-    select count(*)::int as sent,
-      count(*) filter (where outcome = 'approved')::int as approved,
-      count(*) filter (where outcome = 'partially_approved')::int as partially_approved,
-      count(*) filter (where outcome = 'declined')::int as declined,
-      count(*) filter (where outcome = 'expired')::int as expired,
-      -- Both percentiles of a duration from one sort of it.
-      percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from decided_at - scanned_at))
-        filter (where outcome in ('approved', 'partially_approved')) as scan,
-      percentile_cont(array[0.5, 0.9]) within group (order by extract(epoch from decided_at - sent_at))
-        filter (where outcome in ('approved', 'partially_approved')) as send
-    from l`.execute(db);
-  const row = r.rows[0];
-  const seconds = (v: number | null) => (v === null ? null : Math.round(Number(v)));
+  const bounds: Bounds = { lo: f.ts ? start(f.ts) : null, hi: f.td ? endExclusive(f.td) : null };
+  const filters: RawBuilder<boolean>[] = [scopePredicate(scope, figuresScope)];
+  for (const column of ['agent_id', 'client_id', 'location_id'] as const) {
+    const id = f[column];
+    if (id !== undefined) filters.push(sql<boolean>`${sql.ref(column)} = ${id}`);
+  }
+  const links = [...filters];
+  if (bounds.lo) links.push(sql<boolean>`sent_at >= ${bounds.lo}`);
+  if (bounds.hi) links.push(sql<boolean>`sent_at < ${bounds.hi}`);
+  const inLinks = sql.join(links, sql` and `);
+
+  const buckets = await rangeBuckets(db, f, bounds);
+  const counts: Record<string, number> = {};
+  let notExpired = 0;
+  if (buckets) {
+    const parts: RawBuilder<unknown>[] = buckets.periods.map(
+      (p) => sql`select state, n from approval_stats where ${periodPredicate(p)} and ${sql.join(filters, sql` and `)}`,
+    );
+    for (const cut of buckets.cutDays)
+      parts.push(sql`select approval_state(outcome, revoked_at) as state, count(*) as n from quote_approvals
+        where ${sql.join([...filters, cutDayPredicate(sql.ref('sent_at'), cut, bounds)], sql` and `)} group by 1`);
+    const r = await sql<{ state: string | null; n: number }>`
+      with f as (${sql.join(parts, sql` union all `)})
+      select state, sum(n)::int as n from f group by state
+      union all
+      select null, count(*)::int from quote_approvals
+      where decided_at is null and revoked_at is null and expires_at > now() and ${inLinks}`.execute(db);
+    for (const row of r.rows) {
+      if (row.state === null) notExpired = row.n;
+      else counts[row.state] = row.n;
+    }
+  }
+  const count = (state: string) => counts[state] ?? 0;
+  const approvals = count('approved') + count('partially_approved');
+
+  // Each percentile's two neighbours by rank (p × (n − 1) rounded down, and the next), walked from the nearer end.
+  const ranks = PERCENTILES.map((p) => p * (approvals - 1));
+  const around = (column: 'send_seconds' | 'scan_seconds', rank: number) => {
+    const k = Math.floor(rank);
+    const fromTop = k > (approvals - 1) / 2;
+    return sql`array(select ${sql.ref(column)} from quote_approvals where ${sql.ref(column)} is not null and ${inLinks}
+      order by ${sql.ref(column)} ${fromTop ? sql`desc` : sql`asc`} offset ${fromTop ? approvals - 2 - k : k} limit 2)`;
+  };
+  let durations: Record<string, number[]> = {};
+  if (approvals > 0) {
+    const columns = (['send_seconds', 'scan_seconds'] as const).flatMap((column) =>
+      ranks.map((rank, i) => sql`${around(column, rank)} as ${sql.ref(`${column}_${i}`)}`),
+    );
+    durations = (await sql<Record<string, number[]>>`select ${sql.join(columns)}`.execute(db)).rows[0];
+  }
+  const figure = (column: 'send_seconds' | 'scan_seconds') => {
+    const at = (i: number) => {
+      const [a, b = a] = [...(durations[`${column}_${i}`] ?? [])].sort((x, y) => x - y);
+      return a === undefined ? null : Math.round(a + (ranks[i] - Math.floor(ranks[i])) * (b - a));
+    };
+    return { median_seconds: at(0), p90_seconds: at(1) };
+  };
   return {
-    sent: row.sent,
-    approved: row.approved,
-    partially_approved: row.partially_approved,
-    declined: row.declined,
-    expired: row.expired,
-    scan_to_approval: { median_seconds: seconds(row.scan?.[0] ?? null), p90_seconds: seconds(row.scan?.[1] ?? null) },
-    send_to_approval: { median_seconds: seconds(row.send?.[0] ?? null), p90_seconds: seconds(row.send?.[1] ?? null) },
+    sent: ANSWERS.reduce((n, s) => n + count(s), 0) + count('open') + count('revoked'),
+    approved: count('approved'),
+    partially_approved: count('partially_approved'),
+    declined: count('declined'),
+    expired: count('open') - notExpired,
+    scan_to_approval: figure('scan_seconds'),
+    send_to_approval: figure('send_seconds'),
   };
 }
