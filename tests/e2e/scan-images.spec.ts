@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
+import { cumulativeShift, recordLayoutShifts } from './layout-shift';
 
 /** The scan page on a phone: sized copies of its images, lazily, in boxes kept from the start; the video waits for play. */
 
@@ -43,15 +44,7 @@ for (const [screen, device] of Object.entries(SCREENS))
     }) => {
       const id = await scanWithImages(request, await bearer(request));
       await signIn(page, 'admin@demo.test');
-      // Every layout shift of the scan page's load, as Chromium reports it (the same entries Lighthouse's CLS adds up).
-      await page.addInitScript(() => {
-        const w = window as unknown as { shifts: number[] };
-        w.shifts = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!e.hadRecentInput) w.shifts.push(e.value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       const requested: string[] = [];
       page.on('request', (r) => requested.push(r.url()));
       await page.goto(`/scans/${id}`);
@@ -92,8 +85,7 @@ for (const [screen, device] of Object.entries(SCREENS))
         expect(await detections.first().evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\?w=320$/);
       const whole = requested.filter((u) => STORED_IMAGE.test(u) && !/\?w=\d+$/.test(u));
       expect(whole).toEqual([]);
-      const cls = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0));
-      expect(cls).toBeLessThan(0.05);
+      expect(await cumulativeShift(page)).toBeLessThan(0.05);
 
       const video = page.getByRole('region', { name: 'Scan Video' }).locator('video');
       await expect(video).toHaveAttribute('preload', 'none');

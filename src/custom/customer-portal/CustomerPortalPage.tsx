@@ -159,7 +159,14 @@ export const CustomerPortalPage = () => {
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', overflowX: 'hidden' }}>
       <Container maxWidth="lg" sx={{ py: 3 }}>
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 2, mb: 2 }}>
-          {agent?.logo && <Box component="img" src={agent.logo} alt="" sx={{ height: 48, maxWidth: 160, objectFit: 'contain' }} />}
+          {/* A square box is kept for the logo from the first paint, so the name does not move when it arrives. */}
+          {agent === null ? (
+            <Skeleton variant="rounded" width={48} height={48} />
+          ) : (
+            agent.logo && (
+              <Box component="img" src={agent.logo} alt="" sx={{ height: 48, minWidth: 48, maxWidth: 160, objectFit: 'contain' }} />
+            )
+          )}
           <Box sx={{ minWidth: 0, flex: '1 1 200px' }}>
             <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
               {agent ? agent.name : <Skeleton width={200} />}
@@ -223,13 +230,12 @@ export const CustomerPortalPage = () => {
             <RichTextField record={agent} source="blurb" />
           </Box>
         )}
-        {scanId ? (
-          agent && (
-            <PortalScanView agentId={agentId} scanId={scanId} reload={scanAttempt} saved={saved} onFailed={failed} buttonSx={buttonSx} />
-          )
-        ) : (
-          <PortalScanGrids agentId={agentId} scans={agent ? scans : null} buttonSx={buttonSx} />
-        )}
+        {scanId
+          ? agent && (
+              <PortalScanView agentId={agentId} scanId={scanId} reload={scanAttempt} saved={saved} onFailed={failed} buttonSx={buttonSx} />
+            )
+          : // The lists show with the agent, so its blurb never pushes them down.
+            agent && <PortalScanGrids agentId={agentId} scans={scans} buttonSx={buttonSx} />}
       </Container>
       <PincodeDialog
         open={adminDialog}

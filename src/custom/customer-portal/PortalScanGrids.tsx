@@ -8,9 +8,11 @@ import type { PortalScan } from '../../domain/portal';
 
 /** Five skeleton cards while loading. */
 const SKELETON_CARDS = 5;
+/** Each section's height whatever it holds (skeletons, cards or its empty text), so COMPLETED SCANS never moves. */
+const GRID_HEIGHT = 400;
 
 /**
- * NEW SCANS (has_quote false) and COMPLETED SCANS (true), each a scrollable grid of cards (max height 400 px). `scans` null while loading.
+ * NEW SCANS (has_quote false) and COMPLETED SCANS (true), each a grid of cards scrolling within 400 px. `scans` null while loading.
  */
 export const PortalScanGrids = ({ agentId, scans, buttonSx }: { agentId: string; scans: PortalScan[] | null; buttonSx: ButtonSx }) => (
   <>
@@ -53,7 +55,9 @@ const ScanSection = ({
         {translate(title)}
       </Typography>
       {rows && rows.length === 0 ? (
-        <Typography color="text.secondary">{translate(empty)}</Typography>
+        <Typography color="text.secondary" sx={{ height: GRID_HEIGHT }}>
+          {translate(empty)}
+        </Typography>
       ) : (
         <Box
           role="list"
@@ -62,7 +66,10 @@ const ScanSection = ({
           // Keyboard users can scroll the grid too (it is a scroll container).
           tabIndex={0}
           sx={{
-            maxHeight: 400,
+            height: GRID_HEIGHT,
+            maxHeight: GRID_HEIGHT,
+            // Rows as tall as their cards: in a grid of fixed height, auto rows would shrink to fit it.
+            gridAutoRows: 'max-content',
             overflowY: 'auto',
             display: 'grid',
             gap: 2,
@@ -72,7 +79,8 @@ const ScanSection = ({
         >
           {rows === null
             ? Array.from({ length: SKELETON_CARDS }, (_, i) => (
-                <Card key={i} role="listitem" variant="outlined" data-testid="portal-skeleton">
+                // Keys no scan id can take: a card that took over a skeleton's element would move from its place.
+                <Card key={`skeleton-${i}`} role="listitem" variant="outlined" data-testid="portal-skeleton">
                   <CardContent>
                     <Skeleton width="50%" />
                     <Skeleton />

@@ -31,7 +31,8 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
       <Sidebar permanent={permanent} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppHeader showMenuButton={!permanent} onMenuClick={() => setDrawerOpen(true)} />
-        <Box component="main" sx={{ flex: 1, p: { xs: 1, sm: 2 }, minWidth: 0 }}>
+        {/* At least a screen tall, so the footer starts below the first screen and a page's content arriving never moves it. */}
+        <Box component="main" sx={{ flex: 1, p: { xs: 1, sm: 2 }, minWidth: 0, minHeight: '100vh' }}>
           <Box
             key={pathname}
             sx={{ animation: `${fadeIn} 300ms ease-in-out`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } }}

@@ -61,7 +61,8 @@ const AgentMark = ({ name, logo }: { name: string; logo: string | null }) => {
         src={logo}
         alt={translate('app.invoice.logo', { name })}
         onError={() => setFailed(logo)}
-        sx={{ display: 'block', maxWidth: 220, maxHeight: 80, objectFit: 'contain' }}
+        // Its height is kept before the file arrives, so nothing below it moves.
+        sx={{ display: 'block', height: 80, maxWidth: 220, objectFit: 'contain', objectPosition: 'left' }}
       />
     );
   return (
@@ -85,7 +86,7 @@ const VehiclePhoto = ({ src, title }: { src: string; title: string }) => {
         src={src}
         alt={title}
         onError={() => setFailed(src)}
-        sx={{ display: 'block', maxWidth: '100%', maxHeight: 320, objectFit: 'contain' }}
+        sx={{ display: 'block', height: 320, maxWidth: '100%', objectFit: 'contain', objectPosition: 'left' }}
       />
     </Box>
   );

@@ -13,7 +13,7 @@ import { AU_STATES } from '../../domain/locations';
 import { formatMoney } from '../../domain/money';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
-import { FilteredList, FilteredListEmpty, FilteredListPagination } from '../../resources/shared/FilteredList';
+import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagination } from '../../resources/shared/FilteredList';
 import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
@@ -79,54 +79,58 @@ const QuoteTable = () => {
   const money = (row: QuoteRow, cents: number) => formatMoney(cents, row.currency, locale);
   return (
     <>
-      <DataTable<QuoteRow>
-        data={rows}
-        sort={sort}
-        setSort={setSort}
-        rowClick={(_id, _resource, row) => `/quotes/${row.scan_id}`}
-        bulkActionButtons={false}
-        empty={<FilteredListEmpty messages="app.quotes" />}
-        aria-label={translate('app.quotes.title')}
-        aria-busy={isPending}
-        sx={cardRowsSx(1000)}
-      >
-        <Column source="created_at" {...label('created')} sx={noWrap} render={(row) => formatDateTime(row.created_at, locale)} />
-        <Column source="licensePlate" {...label('registration')} sx={noWrap} />
-        {MONEY_COLUMNS.map((source) => (
+      {isPending ? (
+        <FilteredListLoading messages="app.quotes" columns={MONEY_COLUMNS.length + 6} rowHeight={43} cardHeight={388} />
+      ) : (
+        <DataTable<QuoteRow>
+          data={rows}
+          sort={sort}
+          setSort={setSort}
+          rowClick={(_id, _resource, row) => `/quotes/${row.scan_id}`}
+          bulkActionButtons={false}
+          empty={<FilteredListEmpty messages="app.quotes" />}
+          aria-label={translate('app.quotes.title')}
+          aria-busy={isPending}
+          sx={cardRowsSx(1000)}
+        >
+          <Column source="created_at" {...label('created')} sx={noWrap} render={(row) => formatDateTime(row.created_at, locale)} />
+          <Column source="licensePlate" {...label('registration')} sx={noWrap} />
+          {MONEY_COLUMNS.map((source) => (
+            <Column
+              key={source}
+              source={source}
+              {...label(source)}
+              align="right"
+              sx={noWrap}
+              render={(row) => money(row, amountCents(row[source]))}
+            />
+          ))}
           <Column
-            key={source}
-            source={source}
-            {...label(source)}
+            source="tax_percent"
+            {...label('gst')}
             align="right"
             sx={noWrap}
-            render={(row) => money(row, amountCents(row[source]))}
+            render={(row) => (typeof row.tax_percent === 'number' ? `${row.tax_percent}%` : '')}
           />
-        ))}
-        <Column
-          source="tax_percent"
-          {...label('gst')}
-          align="right"
-          sx={noWrap}
-          render={(row) => (typeof row.tax_percent === 'number' ? `${row.tax_percent}%` : '')}
-        />
-        <Column
-          source="grant_total"
-          {...label('grand_total')}
-          align="right"
-          sx={noWrap}
-          render={(row) => money(row, amountCents(row.grant_total))}
-        />
-        <Column
-          source="status"
-          {...label('status')}
-          disableSort
-          sx={noWrap}
-          render={(row) => <QuoteStatusChip status={row.status} revision={row.revision} />}
-        />
-        <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
-          <QuoteActions />
-        </Column>
-      </DataTable>
+          <Column
+            source="grant_total"
+            {...label('grand_total')}
+            align="right"
+            sx={noWrap}
+            render={(row) => money(row, amountCents(row.grant_total))}
+          />
+          <Column
+            source="status"
+            {...label('status')}
+            disableSort
+            sx={noWrap}
+            render={(row) => <QuoteStatusChip status={row.status} revision={row.revision} />}
+          />
+          <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
+            <QuoteActions />
+          </Column>
+        </DataTable>
+      )}
       <FilteredListPagination />
     </>
   );

@@ -7,7 +7,7 @@ import { NEW_DAMAGE_COLOUR } from '../../domain/scan-view';
 import { isScanType, SCAN_STATUSES } from '../../domain/scans';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
-import { FilteredList, FilteredListEmpty, FilteredListPagination } from '../../resources/shared/FilteredList';
+import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagination } from '../../resources/shared/FilteredList';
 import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
@@ -95,66 +95,70 @@ const ScanTable = () => {
   const label = (key: string) => ({ label: column(key), cellSx: cardLabel(translate(column(key))) });
   return (
     <>
-      <DataTable<ScanRow>
-        data={rows}
-        total={live.total}
-        sort={sort}
-        setSort={setSort}
-        rowClick={(id) => `/scans/${id}`}
-        bulkActionButtons={false}
-        empty={<FilteredListEmpty messages="app.scans" />}
-        aria-label={translate('app.scans.title')}
-        aria-busy={isPending}
-        sx={cardRowsSx(980)}
-      >
-        <Column source="location_name" {...label('location')} disableSort={unsortable('location_name')} />
-        <Column
-          source="type"
-          {...label('type')}
-          disableSort={unsortable('type')}
-          sx={noWrap}
-          render={(row) => (isScanType(row.type) ? translate(`app.scans.type.${row.type}`) : row.type)}
-        />
-        <Column
-          source="timestamp"
-          {...label('date_time')}
-          disableSort
-          sx={noWrap}
-          render={(row) => formatDateTime(text(row.timestamp), locale)}
-        />
-        <Column source="licensePlate" {...label('registration')} disableSort={unsortable('licensePlate')} sx={noWrap} />
-        <Column source="carColor" {...label('car_color')} disableSort={unsortable('carColor')} />
-        <Column source="client_name" {...label('client')} disableSort={unsortable('client_name')} />
-        <Column source="agent_name" {...label('agent')} disableSort={unsortable('agent_name')} />
-        <Column
-          source="status"
-          {...label('status')}
-          disableSort={unsortable('status')}
-          sx={noWrap}
-          render={(row) => <StatusChip status={row.status} />}
-        />
-        <Column
-          source="new_damage"
-          {...label('new_damage')}
-          disableSort
-          align="right"
-          render={(row) =>
-            row.new_damage ? (
-              <Chip
-                size="small"
-                label={`+${row.new_damage}`}
-                aria-label={translate('app.scans.new_damage.count', { smart_count: row.new_damage })}
-                sx={{ bgcolor: NEW_DAMAGE_COLOUR, color: '#fff' }}
-              />
-            ) : null
-          }
-        />
-        <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
-          <Box sx={{ display: 'inline-flex' }} onClick={stopRowClick}>
-            <OpenScan />
-          </Box>
-        </Column>
-      </DataTable>
+      {isPending ? (
+        <FilteredListLoading messages="app.scans" columns={10} rowHeight={73} cardHeight={300} />
+      ) : (
+        <DataTable<ScanRow>
+          data={rows}
+          total={live.total}
+          sort={sort}
+          setSort={setSort}
+          rowClick={(id) => `/scans/${id}`}
+          bulkActionButtons={false}
+          empty={<FilteredListEmpty messages="app.scans" />}
+          aria-label={translate('app.scans.title')}
+          aria-busy={isPending}
+          sx={cardRowsSx(980)}
+        >
+          <Column source="location_name" {...label('location')} disableSort={unsortable('location_name')} />
+          <Column
+            source="type"
+            {...label('type')}
+            disableSort={unsortable('type')}
+            sx={noWrap}
+            render={(row) => (isScanType(row.type) ? translate(`app.scans.type.${row.type}`) : row.type)}
+          />
+          <Column
+            source="timestamp"
+            {...label('date_time')}
+            disableSort
+            sx={noWrap}
+            render={(row) => formatDateTime(text(row.timestamp), locale)}
+          />
+          <Column source="licensePlate" {...label('registration')} disableSort={unsortable('licensePlate')} sx={noWrap} />
+          <Column source="carColor" {...label('car_color')} disableSort={unsortable('carColor')} />
+          <Column source="client_name" {...label('client')} disableSort={unsortable('client_name')} />
+          <Column source="agent_name" {...label('agent')} disableSort={unsortable('agent_name')} />
+          <Column
+            source="status"
+            {...label('status')}
+            disableSort={unsortable('status')}
+            sx={noWrap}
+            render={(row) => <StatusChip status={row.status} />}
+          />
+          <Column
+            source="new_damage"
+            {...label('new_damage')}
+            disableSort
+            align="right"
+            render={(row) =>
+              row.new_damage ? (
+                <Chip
+                  size="small"
+                  label={`+${row.new_damage}`}
+                  aria-label={translate('app.scans.new_damage.count', { smart_count: row.new_damage })}
+                  sx={{ bgcolor: NEW_DAMAGE_COLOUR, color: '#fff' }}
+                />
+              ) : null
+            }
+          />
+          <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
+            <Box sx={{ display: 'inline-flex' }} onClick={stopRowClick}>
+              <OpenScan />
+            </Box>
+          </Column>
+        </DataTable>
+      )}
       <FilteredListPagination total={live.total} />
     </>
   );

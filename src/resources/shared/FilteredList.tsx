@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Table, TableBody, TableCell, TableRow, TablePagination, Typography } from '@mui/material';
+import { Box, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, TablePagination, Typography } from '@mui/material';
 import { ListBase, ListView, SearchInput, TopToolbar, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
 import type { AppDataProvider, ExportQuery, ListMeta } from '../../dataProvider';
@@ -139,6 +139,51 @@ export const FilteredListEmpty = ({ messages }: { messages: string }) => {
             {translate(`${messages}.empty`)}
           </TableCell>
         </TableRow>
+      </TableBody>
+    </Table>
+  );
+};
+
+/**
+ * A page while it loads, in place of the DataTable: the heading row and one skeleton row per row of the page, each as
+ * tall as a loaded row (or, below 600 px, a card), so the pagination under it is already where the loaded page puts it.
+ */
+export const FilteredListLoading = ({
+  messages,
+  columns,
+  rowHeight,
+  cardHeight,
+}: {
+  messages: string;
+  columns: number;
+  rowHeight: number;
+  cardHeight: number;
+}) => {
+  const translate = useTranslate();
+  const { perPage } = useListContext();
+  const cells = Array.from({ length: columns }, (_, i) => i);
+  return (
+    <Table size="small" aria-label={translate(`${messages}.title`)} aria-busy>
+      <TableHead sx={{ display: { xs: 'none', sm: 'table-header-group' } }}>
+        <TableRow>
+          {cells.map((i) => (
+            <TableCell key={i}>
+              <Skeleton />
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {Array.from({ length: perPage }, (_, row) => (
+          <TableRow key={row} sx={{ height: { xs: cardHeight, sm: rowHeight } }}>
+            {cells.map((i) => (
+              // A card is one block: its first cell alone.
+              <TableCell key={i} sx={i > 0 ? { display: { xs: 'none', sm: 'table-cell' } } : undefined}>
+                <Skeleton />
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
       </TableBody>
     </Table>
   );
