@@ -72,8 +72,8 @@ export default defineConfig({
       output: {
         // Everything the entry imports statically comes in the entry's chunk (Rolldown's `$initial` tag): the sign-in
         // page needs all of it anyway, and it arrives as 2 requests instead of 31. Each request costs the page's main
-        // thread a few ms to start (issue 8, blocking time), and the sign-in page's download shrank (204 → 193 kB
-        // gzipped: one larger file compresses better). Lazy chunks import from it as from any other.
+        // thread a few ms to start (blocking time), and one larger file compresses better (about 193 kB gzipped rather
+        // than 204). Lazy chunks import from it as from any other.
         codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
       },
     },
