@@ -1,23 +1,29 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchPath, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { warmUpIntl } from './boot/warmUpIntl';
 import { DashboardPage } from './custom/dashboard';
 import { AppLayout } from './custom/layout';
+import { pages, type PageEntry } from './custom/pages';
 import { readStored, STORAGE_KEYS } from './session/storage';
 
 warmUpIntl();
 
-// A returning user (a session in local storage) needs the signed-in layout and, at /, the dashboard: their code and
-// the screens' messages are fetched now, beside react-admin's start, instead of the layout's first render asking
-// for them and the dashboard waiting for the layout (which delays the first paint).
-// Each in a task of its own: starting a request (a modulepreload link per chunk, about 45 in all) costs the main thread
-// a few ms, so both together would be one long task.
-if (readStored(STORAGE_KEYS.currentUser)) {
-  setTimeout(() => void AppLayout.preload(), 0);
-  if (window.location.pathname === '/') setTimeout(() => void DashboardPage.preload(), 0);
-}
+// The code and the screens' messages of the page at this address (the dashboard at /) and of the signed-in layout
+// around it are fetched now, beside react-admin's start, instead of the layout's first render asking for its code and
+// the page's waiting for the layout's (which delays the first paint, and the data the page asks for once it renders).
+// A page behind the sign-in only for a returning user (a session in local storage): anyone else goes to the sign-in
+// page, which must stay light. Each in a task of its own: starting a request (a modulepreload link per chunk, about
+// 45 in all) costs the main thread a few ms, so both together would be one long task.
+const here = window.location.pathname;
+const entry: Pick<PageEntry, 'Page' | 'permission' | 'layout'> | undefined =
+  here === '/' ? { Page: DashboardPage } : pages.find((p) => matchPath(p.path, here));
+const signedIn = Boolean(readStored(STORAGE_KEYS.currentUser));
+// A resource's screens (no bespoke page here) sit in the layout too.
+if (signedIn && entry?.layout !== false) setTimeout(() => void AppLayout.preload(), 0);
+const { preload } = (entry?.Page ?? {}) as { preload?: () => Promise<unknown> };
+if (preload && (signedIn || (entry?.layout === false && !entry.permission))) setTimeout(() => void preload(), 0);
 
 // A data router (not react-admin's default hash router): the product's paths are real URLs (/login, /reset-password?token=).
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);
