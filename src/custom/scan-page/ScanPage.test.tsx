@@ -115,6 +115,8 @@ function signedIn(who: Partial<CurrentUser>, answer: (request: string) => Reply 
 }
 
 const section = (name: string) => within(screen.getByRole('region', { name }));
+// The sections below the sketch and the car render after the page's first paint (a transition).
+const laterSection = async (name: string) => within(await screen.findByRole('region', { name }));
 
 // The whole app renders lazily per test: slow on a busy 2-core machine.
 describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
@@ -129,7 +131,7 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
     expect(section('Car Details').getByText('Toyota')).toBeTruthy();
 
     // Saved images: viewed, never cropped, annotated or deleted.
-    const saved = section('Saved Images');
+    const saved = await laterSection('Saved Images');
     expect(saved.queryByRole('button', { name: /^Delete image/ })).toBeNull();
     fireEvent.click(saved.getByRole('button', { name: 'Actions for image 1' }));
     const menu = await screen.findByRole('menu');
@@ -166,7 +168,7 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
     expect(screen.getByRole('button', { name: 'Edit Make' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Fetch vehicle details' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy();
-    expect(section('Saved Images').getByRole('button', { name: 'Delete image 1' })).toBeTruthy();
+    expect((await laterSection('Saved Images')).getByRole('button', { name: 'Delete image 1' })).toBeTruthy();
     fireEvent.click(section('Saved Images').getByRole('button', { name: 'Actions for image 1' }));
     const menu = await screen.findByRole('menu');
     expect(
@@ -203,7 +205,7 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Replace' })).toBeNull();
     expect(screen.queryByRole('group', { name: /^Repair type for/ })).toBeNull();
     // The saved quote, with its invoice and PDF; no form.
-    const quote = section('Quote');
+    const quote = await laterSection('Quote');
     expect(await quote.findByText('Saved quote #9: Grand Total $1,259.50')).toBeTruthy();
     expect(quote.getByRole('link', { name: 'Open the invoice' }).getAttribute('href')).toBe('/quotes/9/invoice');
     expect(quote.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe('/api/user/files/q9.pdf');

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Box, Breadcrumbs, Button, CircularProgress, Link, Paper, Skeleton, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LinkBase, useDataProvider, useNotify, useParams, useTranslate } from 'react-admin';
+import { useMountedInTransition } from '../../components/useMountedInTransition';
 import { useNotifyError } from '../../components/useNotifyError';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
@@ -28,6 +29,13 @@ import { comparisonKey } from './NewSince';
 import { archDataKey, useArchData } from './useArchData';
 import { useScanConflict } from './useScanConflict';
 import { ScanPageContext, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
+
+/**
+ * The sections below the ones a reader looks at first (the damage sketch with its chips, the car): rendered once the
+ * page has mounted, through a transition React slices, so the data's arrival paints the chips without waiting for
+ * the images, the mail form and the history, which appear below them.
+ */
+const AfterFirstPaint = ({ children }: { children: ReactNode }) => (useMountedInTransition() ? children : null);
 
 const noSelection = (): MailSelection => ({ damages: new Set(), annotates: new Set(), reports: new Set() });
 
@@ -226,21 +234,25 @@ export const ScanPage = () => {
           >
             <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
               <PartTabs />
-              <ScanVideo />
-              <DetectionImages />
-              {/* The agent viewer has no saved images. */}
-              {!agentViewer && <SavedImages />}
-              <Communication />
-              {/* The quote area: the agent viewer quotes (products, parts, comments, save); the normal viewer
-                  may request a check of the scan's quote. */}
-              {agentViewer ? <AgentQuote /> : <QuoteCheck />}
+              <AfterFirstPaint>
+                <ScanVideo />
+                <DetectionImages />
+                {/* The agent viewer has no saved images. */}
+                {!agentViewer && <SavedImages />}
+                <Communication />
+                {/* The quote area: the agent viewer quotes (products, parts, comments, save); the normal viewer
+                    may request a check of the scan's quote. */}
+                {agentViewer ? <AgentQuote /> : <QuoteCheck />}
+              </AfterFirstPaint>
             </Box>
             <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
               <CarDetailsCard />
-              <ScanDetailsCard />
-              <TotalsCard />
-              <ReportsCard />
-              <HistoryCard subject="scan" id={state.scan.id} changed={state.scan} />
+              <AfterFirstPaint>
+                <ScanDetailsCard />
+                <TotalsCard />
+                <ReportsCard />
+                <HistoryCard subject="scan" id={state.scan.id} changed={state.scan} />
+              </AfterFirstPaint>
             </Box>
           </Box>
         </ScanPageContext.Provider>
