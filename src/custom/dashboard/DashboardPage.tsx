@@ -151,36 +151,46 @@ export const DashboardPage = () => {
   const ranged = !!(applied.ts && applied.td);
   // The page mounts within react-admin's synchronous route render; its sections are built in a transition after it.
   const mounted = useMountedInTransition();
-  if (!mounted) return <PageLoading />;
 
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.dashboard.title')}
-      </Typography>
-      {can(user, 'dashboard_statistics') && <DashboardFilter applied={applied} onApply={setApplied} />}
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {ranged
-          ? translate('app.dashboard.scans_on', { date: rangeLabel(applied.ts, applied.td, locale) })
-          : translate('app.dashboard.todays_scans')}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-        <ChartCard id="dashboard-agents" title={translate('app.dashboard.agents_chart')} rows={agentCardRows} ready={drawn >= 1} />
-        <ChartCard id="dashboard-locations" title={translate('app.dashboard.locations_chart')} rows={locationCardRows} ready={drawn >= 2} />
-      </Box>
-      {can(user, 'scan') && <ApprovalFigures query={query} agent={agent} client={client} />}
-      {can(user, 'scan') && (
-        <LiveStatistics
-          query={query}
-          agent={agent}
-          client={client}
-          reload={() => {
-            void agents.refetch();
-            void locations.refetch();
-          }}
-        />
+    <>
+      {mounted ? (
+        <Box>
+          <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+            {translate('app.dashboard.title')}
+          </Typography>
+          {can(user, 'dashboard_statistics') && <DashboardFilter applied={applied} onApply={setApplied} />}
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            {ranged
+              ? translate('app.dashboard.scans_on', { date: rangeLabel(applied.ts, applied.td, locale) })
+              : translate('app.dashboard.todays_scans')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+            <ChartCard id="dashboard-agents" title={translate('app.dashboard.agents_chart')} rows={agentCardRows} ready={drawn >= 1} />
+            <ChartCard
+              id="dashboard-locations"
+              title={translate('app.dashboard.locations_chart')}
+              rows={locationCardRows}
+              ready={drawn >= 2}
+            />
+          </Box>
+          {can(user, 'scan') && <ApprovalFigures query={query} agent={agent} client={client} />}
+          {can(user, 'scan') && (
+            <LiveStatistics
+              query={query}
+              agent={agent}
+              client={client}
+              reload={() => {
+                void agents.refetch();
+                void locations.refetch();
+              }}
+            />
+          )}
+        </Box>
+      ) : (
+        <PageLoading />
       )}
       <TermsDialog />
-    </Box>
+    </>
   );
 };
