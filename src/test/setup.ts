@@ -9,6 +9,21 @@ vi.resetModules();
 indexLabels();
 insertNoStyles();
 
+// jsdom lays nothing out and has no IntersectionObserver: every observed element counts as on screen.
+globalThis.IntersectionObserver ??= class {
+  constructor(private readonly report: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.report([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+} as unknown as typeof IntersectionObserver;
+
 // Screens load lazily: give async queries room on a busy machine.
 configure({
   asyncUtilTimeout: 15000,

@@ -219,6 +219,18 @@ test.describe('dashboard', () => {
     await expect.poll(() => lists.length).toBeGreaterThan(0);
   });
 
+  test('on a phone the chart below the first screen is drawn once scrolled to', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await signIn(page, 'admin@demo.test');
+    await expect(page.getByTestId('dashboard-agents-chart')).toHaveAttribute('aria-busy', 'false');
+    const locations = page.getByTestId('dashboard-locations-chart');
+    // Both charts' data is there and the first is drawn: only being off screen keeps the second waiting.
+    await page.waitForTimeout(1500);
+    await expect(locations).toHaveAttribute('aria-busy', 'true');
+    await locations.scrollIntoViewIfNeeded();
+    await expect(locations).toHaveAttribute('aria-busy', 'false');
+  });
+
   test('Japanese at 360 px: translated, no horizontal scroll', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'client@demo.test');

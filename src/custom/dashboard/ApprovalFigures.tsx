@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -17,7 +18,15 @@ export function durationParts(seconds: number): { unit: 'minutes' | 'hours' | 'd
  * The dashboard's approval figures for the same filters and header selection as the charts (users holding `scan`):
  * links sent, their answers, and the median and 90th percentile from the scan and from the sending to an approval.
  */
-export const ApprovalFigures = ({ query, agent, client }: { query: Record<string, string>; agent: Selection; client: Selection }) => {
+export const ApprovalFigures = memo(function ApprovalFigures({
+  query,
+  agent,
+  client,
+}: {
+  query: Record<string, string>;
+  agent: Selection;
+  client: Selection;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data, isError } = useQuery({
@@ -90,4 +99,4 @@ export const ApprovalFigures = ({ query, agent, client }: { query: Record<string
       )}
     </Paper>
   );
-};
+});

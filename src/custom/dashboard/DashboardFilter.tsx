@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Collapse, IconButton, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
@@ -66,7 +66,7 @@ interface Props {
  * range, which searches as soon as both days are picked; open, the selects and the range fill a draft that Search
  * applies (enabled only with something set, both dates for a date filter) and Reset clears.
  */
-export const DashboardFilter = ({ applied, onApply }: Props) => {
+export const DashboardFilter = memo(function DashboardFilter({ applied, onApply }: Props) {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<DashboardFilterValues>(applied);
@@ -180,4 +180,4 @@ export const DashboardFilter = ({ applied, onApply }: Props) => {
       </Collapse>
     </Paper>
   );
-};
+});

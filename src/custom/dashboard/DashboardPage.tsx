@@ -1,8 +1,11 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Box, Paper, Skeleton, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { lazyComponent } from '../../components/lazyComponent';
+import { PageLoading } from '../../components/PageLoading';
+import { useMountedInTransition } from '../../components/useMountedInTransition';
+import { useSeen } from '../../components/useSeen';
 import { STATISTICS_SERIES, type TypeCounts } from '../../domain/dashboard';
 import { can } from '../../domain/permissions';
 import { useCurrentUser, useSelectedAgent, useSelectedClient, type Selection } from '../../session';
@@ -25,6 +28,8 @@ interface Row extends TypeCounts {
   name: string;
 }
 
+const NO_ROWS: Row[] = [];
+
 interface ChartCardProps {
   id: string;
   title: string;
@@ -32,15 +37,19 @@ interface ChartCardProps {
   ready: boolean;
 }
 
-/** One chart in its reserved box, with its figures as a table for screen readers (and tests). */
-const ChartCard = ({ id, title, rows, ready }: ChartCardProps) => {
+/**
+ * One chart in its reserved box, with its figures as a table for screen readers (and tests). Drawn once its box has
+ * been on screen: on a phone the second chart is below the first screen, and each draw is a long task.
+ */
+const ChartCard = memo(function ChartCard({ id, title, rows, ready }: ChartCardProps) {
   const translate = useTranslate();
+  const [box, seen] = useSeen<HTMLDivElement>();
   const labels = {
     arch: translate('app.dashboard.series.arch'),
     chasis: translate('app.dashboard.series.chasis'),
     tire: translate('app.dashboard.series.tire'),
   };
-  const showing = ready && rows !== undefined;
+  const showing = ready && seen && rows !== undefined;
   // A long list scrolls inside the box: then the box is a named, focusable region, so a keyboard can scroll it.
   const scrolls = showing && chartScrolls(rows.length);
   return (
@@ -49,6 +58,7 @@ const ChartCard = ({ id, title, rows, ready }: ChartCardProps) => {
         {title}
       </Typography>
       <Box
+        ref={box}
         data-testid={`${id}-chart`}
         aria-busy={!showing}
         {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': title } : {})}
@@ -91,7 +101,7 @@ const ChartCard = ({ id, title, rows, ready }: ChartCardProps) => {
       </Box>
     </Paper>
   );
-};
+});
 
 /** Live updates, for holders of `scan` (who may follow the scan channel). */
 const LiveStatistics = (props: { query: Record<string, string>; agent: Selection; client: Selection; reload: () => void }) => {
@@ -134,47 +144,53 @@ export const DashboardPage = () => {
     [locations.data, translate],
   );
   // A failed load shows the empty state (logged only).
-  const rowsOf = <T,>(q: { data?: T[]; isError: boolean }, rows: Row[] | undefined) => (q.isError ? [] : rows);
+  const rowsOf = <T,>(q: { data?: T[]; isError: boolean }, rows: Row[] | undefined) => (q.isError ? NO_ROWS : rows);
+  // A reply renders synchronously (react-query's store); the charts take its rows in a transition React can pause.
+  const agentCardRows = useDeferredValue(rowsOf(agents, agentRows));
+  const locationCardRows = useDeferredValue(rowsOf(locations, locationRows));
   const ranged = !!(applied.ts && applied.td);
+  // The page mounts within react-admin's synchronous route render; its sections are built in a transition after it.
+  const mounted = useMountedInTransition();
 
   return (
-    <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('app.dashboard.title')}
-      </Typography>
-      {can(user, 'dashboard_statistics') && <DashboardFilter applied={applied} onApply={setApplied} />}
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {ranged
-          ? translate('app.dashboard.scans_on', { date: rangeLabel(applied.ts, applied.td, locale) })
-          : translate('app.dashboard.todays_scans')}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-        <ChartCard
-          id="dashboard-agents"
-          title={translate('app.dashboard.agents_chart')}
-          rows={rowsOf(agents, agentRows)}
-          ready={drawn >= 1}
-        />
-        <ChartCard
-          id="dashboard-locations"
-          title={translate('app.dashboard.locations_chart')}
-          rows={rowsOf(locations, locationRows)}
-          ready={drawn >= 2}
-        />
-      </Box>
-      {can(user, 'scan') && <ApprovalFigures query={query} agent={agent} client={client} />}
-      {can(user, 'scan') && (
-        <LiveStatistics
-          query={query}
-          agent={agent}
-          client={client}
-          reload={() => {
-            void agents.refetch();
-            void locations.refetch();
-          }}
-        />
+    <>
+      {mounted ? (
+        <Box>
+          <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+            {translate('app.dashboard.title')}
+          </Typography>
+          {can(user, 'dashboard_statistics') && <DashboardFilter applied={applied} onApply={setApplied} />}
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            {ranged
+              ? translate('app.dashboard.scans_on', { date: rangeLabel(applied.ts, applied.td, locale) })
+              : translate('app.dashboard.todays_scans')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+            <ChartCard id="dashboard-agents" title={translate('app.dashboard.agents_chart')} rows={agentCardRows} ready={drawn >= 1} />
+            <ChartCard
+              id="dashboard-locations"
+              title={translate('app.dashboard.locations_chart')}
+              rows={locationCardRows}
+              ready={drawn >= 2}
+            />
+          </Box>
+          {can(user, 'scan') && <ApprovalFigures query={query} agent={agent} client={client} />}
+          {can(user, 'scan') && (
+            <LiveStatistics
+              query={query}
+              agent={agent}
+              client={client}
+              reload={() => {
+                void agents.refetch();
+                void locations.refetch();
+              }}
+            />
+          )}
+        </Box>
+      ) : (
+        <PageLoading />
       )}
       <TermsDialog />
-    </Box>
+    </>
   );
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { TermsLink } from '../../components/TermsLink';
@@ -11,7 +11,7 @@ import { mergeCurrentUser, useCurrentUser, useImpersonatedUser } from '../../ses
  * Persistent (no onClose, so Escape and the backdrop do nothing) until accepted; saved on the server.
  * Not while impersonating: an admin cannot consent for someone else, and the dialog would hide Leave Impersonate.
  */
-export const TermsDialog = () => {
+export const TermsDialog = memo(function TermsDialog() {
   const translate = useTranslate();
   const user = useCurrentUser();
   const impersonating = useImpersonatedUser() !== null;
@@ -53,4 +53,4 @@ export const TermsDialog = () => {
       </DialogActions>
     </Dialog>
   );
-};
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Avatar, Box, Button, Divider, Drawer, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
@@ -11,7 +12,7 @@ import * as updateProfile from '../update-profile';
 import { useLeaveImpersonation } from './useLeaveImpersonation';
 
 /** My Account drawer, opened from the header's user chip. */
-export const AccountDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+export const AccountDrawer = memo(function AccountDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const user = useCurrentUser();
   const impersonating = useImpersonatedUser() !== null;
@@ -84,4 +85,4 @@ export const AccountDrawer = ({ open, onClose }: { open: boolean; onClose: () =>
       </Stack>
     </Drawer>
   );
-};
+});

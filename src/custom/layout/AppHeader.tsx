@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { AppBar, Avatar, Box, Chip, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -20,6 +20,7 @@ export const AppHeader = ({ showMenuButton, onMenuClick }: { showMenuButton: boo
   const user = useCurrentUser();
   const { agent, client, agentOptions, clientOptions, chooseAgent, chooseClient } = useHeaderSelection();
   const [accountOpen, setAccountOpen] = useState(false);
+  const closeAccount = useCallback(() => setAccountOpen(false), []);
   const name = (user && displayName(user)) || translate('app.account.user');
 
   return (
@@ -63,7 +64,7 @@ export const AppHeader = ({ showMenuButton, onMenuClick }: { showMenuButton: boo
           variant="outlined"
         />
       </Toolbar>
-      <AccountDrawer open={accountOpen} onClose={() => setAccountOpen(false)} />
+      <AccountDrawer open={accountOpen} onClose={closeAccount} />
     </AppBar>
   );
 };

@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LOCALES } from '../../i18n/i18nProvider';
 import { headerFieldSx } from './headerFieldSx';
 
 /** English / 日本語; react-admin keeps the choice in local storage. */
-export const LanguageSelector = () => {
+export const LanguageSelector = memo(function LanguageSelector() {
   const translate = useTranslate();
   const [locale, setLocale] = useLocaleState();
   return (
@@ -24,4 +25,4 @@ export const LanguageSelector = () => {
       ))}
     </TextField>
   );
-};
+});

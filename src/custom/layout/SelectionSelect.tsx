@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { SelectOption } from '../../dataProvider';
@@ -13,7 +14,7 @@ interface SelectionSelectProps {
 }
 
 /** A header selector: 'All' first, then the user's agents or clients. */
-export const SelectionSelect = ({ label, options, value, onChange }: SelectionSelectProps) => {
+export const SelectionSelect = memo(function SelectionSelect({ label, options, value, onChange }: SelectionSelectProps) {
   const translate = useTranslate();
   const current = value === null ? 'all' : String(Array.isArray(value) ? value[0] : value);
   const known = current === 'all' || options.some((o) => String(o.value) === current);
@@ -37,4 +38,4 @@ export const SelectionSelect = ({ label, options, value, onChange }: SelectionSe
       ))}
     </TextField>
   );
-};
+});

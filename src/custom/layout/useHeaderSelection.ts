@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useDataProvider, useNavigate, useRefresh } from 'react-admin';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import type { AppDataProvider, SelectOption } from '../../dataProvider';
@@ -14,6 +14,8 @@ import {
 } from '../../session';
 
 export type Choice = number | 'all';
+
+const NO_OPTIONS: SelectOption[] = [];
 
 const idsOf = (s: Selection) => (s === null ? [] : Array.isArray(s) ? s : [s]);
 
@@ -42,7 +44,7 @@ function useSelectionOnLoad(
     const first = firstOfUser !== undefined && visible.has(String(firstOfUser)) ? firstOfUser : null;
     if (stored.length || first !== null) void apply(first);
   }, [options, selection, firstOfUser, apply]);
-  return options ?? [];
+  return options ?? NO_OPTIONS;
 }
 
 /**
@@ -93,12 +95,8 @@ export function useHeaderSelection(): {
     [navigate, refresh],
   );
 
-  return {
-    agent,
-    client,
-    agentOptions,
-    clientOptions,
-    chooseAgent: choose(applyAgent),
-    chooseClient: choose(applyClient),
-  };
+  // Stable between renders, so a selector re-renders only when its own options or value change.
+  const chooseAgent = useMemo(() => choose(applyAgent), [choose, applyAgent]);
+  const chooseClient = useMemo(() => choose(applyClient), [choose, applyClient]);
+  return { agent, client, agentOptions, clientOptions, chooseAgent, chooseClient };
 }

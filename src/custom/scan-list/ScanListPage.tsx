@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Box, Chip, IconButton, Tooltip } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { DataTable, LinkBase, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
@@ -90,24 +91,27 @@ const ScanTable = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { page: live, isPending } = useLiveScanRows();
-  const { rows, sort, setSort } = usePageSort(live.rows, sortRows);
+  // A reply renders synchronously (react-query's store): the rows follow in a transition React can pause.
+  const shown = useDeferredValue(live);
+  const pending = useDeferredValue(isPending);
+  const { rows, sort, setSort } = usePageSort(shown.rows, sortRows);
   const column = (key: string) => `app.scans.columns.${key}`;
   const label = (key: string) => ({ label: column(key), cellSx: cardLabel(translate(column(key))) });
   return (
     <>
-      {isPending ? (
+      {pending ? (
         <FilteredListLoading messages="app.scans" columns={10} rowHeight={73} cardHeight={300} />
       ) : (
         <DataTable<ScanRow>
           data={rows}
-          total={live.total}
+          total={shown.total}
           sort={sort}
           setSort={setSort}
           rowClick={(id) => `/scans/${id}`}
           bulkActionButtons={false}
           empty={<FilteredListEmpty messages="app.scans" />}
           aria-label={translate('app.scans.title')}
-          aria-busy={isPending}
+          aria-busy={pending}
           sx={cardRowsSx(980)}
         >
           <Column source="location_name" {...label('location')} disableSort={unsortable('location_name')} />
@@ -159,7 +163,7 @@ const ScanTable = () => {
           </Column>
         </DataTable>
       )}
-      <FilteredListPagination total={live.total} />
+      <FilteredListPagination total={shown.total} />
     </>
   );
 };
