@@ -4,7 +4,7 @@ import { versionField } from './versions';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS, LINE_STATUSES, REPAIR_TYPES, SCRATCH_REPAIR_TYPES, TYRE_CHOICES } from './pricing';
 import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
-import { SCAN_TYPE_IDS, scanDate } from './scans';
+import { countedDate, SCAN_TYPE_IDS, scanDate } from './scans';
 import { safeString, singleLine } from './text';
 
 /**
@@ -164,8 +164,8 @@ export const approvalStatisticsQuery = z
     agent_id: optionalId('Agent'),
     client_id: optionalId('Client'),
     location_id: optionalId('Location'),
-    ts: z.preprocess(blankToUndefined, scanDate('Start date').optional()),
-    td: z.preprocess(blankToUndefined, scanDate('End date').optional()),
+    ts: z.preprocess(blankToUndefined, countedDate('Start date').optional()),
+    td: z.preprocess(blankToUndefined, countedDate('End date').optional()),
   })
   .refine((q) => !q.ts || !q.td || q.ts.slice(0, 10) <= q.td.slice(0, 10), {
     path: ['td'],

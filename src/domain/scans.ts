@@ -138,6 +138,13 @@ export const scanDate = (label: string) =>
     .trim()
     .regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
     .refine(inRange, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
+/**
+ * A range bound of counts kept per Melbourne day, month and year (the dashboard's charts and approval figures): a
+ * bound's day and the day after it are counted in four-digit years, so the year 9999 itself is refused (with an
+ * offset, or a time of day that cuts it, its day reaches the year 10000).
+ */
+export const countedDate = (label: string) =>
+  scanDate(label).refine((s) => Number(s.slice(0, 4)) < SCAN_YEARS.max, `${label} must be before the year ${SCAN_YEARS.max}`);
 /** The scan export's file formats (`GET scans/export-scan-report?format=`): CSV always, XLSX (Excel) too. */
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SCAN_YEARS, scanDate } from '../../../src/domain/scans';
+import { countedDate } from '../../../src/domain/scans';
 import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { ScanFilterQuery } from './schemas';
@@ -9,16 +9,9 @@ import type { scanStatisticsService } from './statistics-service';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-/**
- * A bound's Melbourne day and the day after it are counted in four-digit years (the buckets' periods), so the year
- * 9999 itself is refused: with an offset, or a time of day that cuts it, its day reaches the year 10000.
- */
-const statisticsDate = (label: string) =>
-  scanDate(label).refine((s) => Number(s.slice(0, 4)) < SCAN_YEARS.max, `${label} must be before the year ${SCAN_YEARS.max}`);
-
 export const StatisticsQuerySchema = ScanFilterQuery.pick({ agent_id: true, client_id: true, location_id: true }).extend({
-  ts: z.preprocess(blankToUndefined, statisticsDate('Start date').optional()),
-  td: z.preprocess(blankToUndefined, statisticsDate('End date').optional()),
+  ts: z.preprocess(blankToUndefined, countedDate('Start date').optional()),
+  td: z.preprocess(blankToUndefined, countedDate('End date').optional()),
 });
 
 const counts = { arch: z.number().int(), chasis: z.number().int(), tire: z.number().int() };
