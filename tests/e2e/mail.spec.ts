@@ -26,7 +26,12 @@ async function mailableScan(request: APIRequestContext): Promise<Scan> {
   throw new Error('no demo scan fits');
 }
 
-const communication = (page: Page) => page.getByRole('region', { name: 'Communication' });
+/** The scan page's mail section, scrolled to as a user would: its form mounts as it nears the screen. */
+async function communication(page: Page) {
+  const section = page.getByRole('region', { name: 'Communication' });
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
 
 test('the demo Scan report: the preview shows the mail as sent, filled, greeting once, with its files named; Send sends it', async ({
   page,
@@ -51,7 +56,7 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
   await detections.getByRole('checkbox').first().check();
   await page.getByRole('checkbox', { name: 'Attach View Scan Report' }).check();
 
-  const mail = communication(page);
+  const mail = await communication(page);
   // The chips name the files as the mail will: 'Bonnet – heavy dent', 'Scan Report – ABC123'.
   const chips = mail.getByTestId('mail-attachments');
   await expect(chips.getByText(/^.+ – (light|medium|heavy|severe|oversize) (dent|scratch)$/)).toBeVisible();
@@ -87,7 +92,7 @@ test('a placeholder the scan cannot fill is named in the preview, and Send stays
   const scan = await mailableScan(request);
   await signIn(page, 'admin@demo.test');
   await page.goto(`/scans/${scan.id}`);
-  const mail = communication(page);
+  const mail = await communication(page);
   await mail.getByRole('textbox', { name: 'Recipients' }).fill('owner@example.test');
   await mail.getByRole('textbox', { name: 'Subject' }).fill('Scan of {{registration}}');
   await mail.getByRole('textbox', { name: 'Message' }).fill('Hi {{nickname}}, your {{registration}}');

@@ -462,6 +462,8 @@ test.describe('scan page', () => {
     await detections.getByRole('checkbox').first().check();
     await section(page, 'Reports').getByRole('checkbox', { name: 'Attach View Scan Report' }).check();
     const mail = section(page, 'Communication');
+    // Its form mounts as it nears the screen, as a user scrolls to it.
+    await mail.scrollIntoViewIfNeeded();
     await expect(mail.getByTestId('mail-attachments').getByRole('listitem')).toHaveCount(4);
     // The form's button previews the mail; the preview dialog's Send sends it.
     await mail.getByRole('button', { name: 'Preview' }).click();

@@ -9,6 +9,7 @@ import {
   DialogContent,
   DialogTitle,
   MenuItem,
+  Skeleton,
   TextField,
   Typography,
 } from '@mui/material';
@@ -16,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, SaveButton, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { RichTextInput } from '../../components/RichTextInput';
+import { WhenNear } from '../../components/WhenNear';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
 import { fieldErrorsOf } from '../../dataProvider/errors';
@@ -178,6 +180,9 @@ const MailPreviewDialog = ({
   );
 };
 
+/** About the form's height on a desktop, held while it is not yet mounted. */
+const FORM_HEIGHT = 560;
+
 /**
  * Communication: the send-mail form. Recipients (lower-cased, each a valid address), subject and message
  * required, the message rich text; the attachments are what the select modes picked (damage images, saved images,
@@ -262,46 +267,50 @@ export const Communication = () => {
 
   return (
     <Section id="communication" title={m('title')}>
-      <Form key={formKey} onSubmit={showPreview} defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }} noValidate>
-        <TemplateSelect />
-        <TextInput
-          source="recipients"
-          label={m('recipients')}
-          helperText={m('recipients_helper')}
-          validate={recipients}
-          parse={(v: string) => v.toLowerCase()}
-          fullWidth
-        />
-        <TextInput source="subject" label={m('subject')} validate={required(m('subject'))} fullWidth />
-        <RichTextInput
-          source="message"
-          label={m('message')}
-          validate={(v: unknown) => (blank(v) ? m('required', { field: m('message') }) : undefined)}
-        />
-        <Box sx={{ mt: 1, mb: 2 }}>
-          <Typography variant="body2" color="text.secondary" component="h3" sx={{ mb: 0.5 }}>
-            {m('attachments')}
-          </Typography>
-          {attachments.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              {m('no_attachments')}
+      {/* The form (and its rich-text editor, the heaviest widget of the page) mounts as it nears the screen: it is far
+          below the first screen, and mounting it whole keeps every input's validation with the form. */}
+      <WhenNear placeholder={<Skeleton variant="rounded" height={FORM_HEIGHT} />}>
+        <Form key={formKey} onSubmit={showPreview} defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }} noValidate>
+          <TemplateSelect />
+          <TextInput
+            source="recipients"
+            label={m('recipients')}
+            helperText={m('recipients_helper')}
+            validate={recipients}
+            parse={(v: string) => v.toLowerCase()}
+            fullWidth
+          />
+          <TextInput source="subject" label={m('subject')} validate={required(m('subject'))} fullWidth />
+          <RichTextInput
+            source="message"
+            label={m('message')}
+            validate={(v: unknown) => (blank(v) ? m('required', { field: m('message') }) : undefined)}
+          />
+          <Box sx={{ mt: 1, mb: 2 }}>
+            <Typography variant="body2" color="text.secondary" component="h3" sx={{ mb: 0.5 }}>
+              {m('attachments')}
             </Typography>
-          ) : (
-            <Box
-              component="ul"
-              sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}
-              data-testid="mail-attachments"
-            >
-              {attachments.map((a, i) => (
-                <li key={`${a.type}-${'id' in a ? a.id : a.path}`}>
-                  <Chip size="small" label={labelOf(a, i)} />
-                </li>
-              ))}
-            </Box>
-          )}
-        </Box>
-        <SaveButton label={m('preview')} icon={<span />} alwaysEnable />
-      </Form>
+            {attachments.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {m('no_attachments')}
+              </Typography>
+            ) : (
+              <Box
+                component="ul"
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, listStyle: 'none', m: 0, p: 0 }}
+                data-testid="mail-attachments"
+              >
+                {attachments.map((a, i) => (
+                  <li key={`${a.type}-${'id' in a ? a.id : a.path}`}>
+                    <Chip size="small" label={labelOf(a, i)} />
+                  </li>
+                ))}
+              </Box>
+            )}
+          </Box>
+          <SaveButton label={m('preview')} icon={<span />} alwaysEnable />
+        </Form>
+      </WhenNear>
       <MailPreviewDialog preview={preview?.mail ?? null} onBack={() => setPreview(null)} onSend={send} />
     </Section>
   );
