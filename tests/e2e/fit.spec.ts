@@ -40,7 +40,8 @@ async function useLanguage(page: Page, locale: string) {
 /** The list's first record row (the table's second row, after the headings). */
 async function firstRow(page: Page, list: string): Promise<Locator> {
   await page.goto(list + (QUERIES[list] ?? ''));
-  const row = page.getByRole('main').getByRole('table').first().getByRole('row').nth(1);
+  // Not the skeleton table a list shows while its page loads (aria-busy).
+  const row = page.getByRole('main').locator('table:not([aria-busy="true"])').first().getByRole('row').nth(1);
   await expect(row.getByRole('cell').nth(1), `${list}: a record row`).toBeVisible();
   return row;
 }

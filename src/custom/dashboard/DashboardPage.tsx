@@ -64,9 +64,10 @@ const ChartCard = memo(function ChartCard({ id, title, rows, ready }: ChartCardP
         {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': title } : {})}
         sx={{ height: CHART_BOX_HEIGHT, overflowY: scrolls ? 'auto' : 'hidden', overflowX: 'hidden', position: 'relative' }}
       >
-        {!showing ? (
+        {/* Once the figures are here, a box not yet seen stays empty and still (no pulsing skeleton) until scrolled to. */}
+        {!ready || rows === undefined ? (
           <Skeleton variant="rectangular" height={CHART_BOX_HEIGHT} sx={{ borderRadius: 1 }} />
-        ) : rows.length === 0 ? (
+        ) : !seen ? null : rows.length === 0 ? (
           <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
             <Typography color="text.secondary">{translate('app.dashboard.no_data')}</Typography>
           </Box>

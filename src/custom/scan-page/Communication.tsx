@@ -9,7 +9,6 @@ import {
   DialogContent,
   DialogTitle,
   MenuItem,
-  Skeleton,
   TextField,
   Typography,
 } from '@mui/material';
@@ -180,7 +179,7 @@ const MailPreviewDialog = ({
   );
 };
 
-/** About the form's height on a desktop, held while it is not yet mounted. */
+/** About the form's height on a desktop, held (empty, not a pulsing skeleton) while it is not yet mounted. */
 const FORM_HEIGHT = 560;
 
 /**
@@ -269,7 +268,7 @@ export const Communication = () => {
     <Section id="communication" title={m('title')}>
       {/* The form (and its rich-text editor, the heaviest widget of the page) mounts as it nears the screen: it is far
           below the first screen, and mounting it whole keeps every input's validation with the form. */}
-      <WhenNear placeholder={<Skeleton variant="rounded" height={FORM_HEIGHT} />}>
+      <WhenNear placeholder={<Box sx={{ height: FORM_HEIGHT }} />}>
         <Form key={formKey} onSubmit={showPreview} defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }} noValidate>
           <TemplateSelect />
           <TextInput
