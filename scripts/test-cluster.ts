@@ -388,10 +388,14 @@ async function webhooks(cluster: Cluster, db: pg.Client, token: string, agent: n
       () => second.filter((id) => receiver.accepted.has(id)).length >= second.length / 4,
       120_000,
     );
-    // Killed while it has a connection open to the receiver: a send under way.
+    // Killed while it has a connection open to the receiver: a send under way. The receiver holds its answers
+    // meanwhile, so that the other instance cannot finish the lot before A is seen sending (it sends on at most 20 of
+    // the 25 lanes at once).
     const victim = cluster.instances[0];
+    receiver.hold();
     await waitFor('instance A to be sending', async () => (await sendersTo(port)).has(victim.process.pid!), 30_000);
     victim.process.kill('SIGKILL');
+    receiver.release();
     const killedAt = performance.now();
     const claimed = Number(
       (
@@ -411,6 +415,7 @@ async function webhooks(cluster: Cluster, db: pg.Client, token: string, agent: n
     const back = await cluster.restart(0);
     console.log(`     instance A restarted in ${seconds(back.readyMs)}`);
   } finally {
+    receiver.release();
     await close(receiver.server);
   }
 }

@@ -9,21 +9,36 @@ import type { AddressInfo } from 'node:net';
 export function flakyReceiver(delayMs = 0) {
   const accepted = new Map<string, number>();
   let requests = 0;
+  // While held, no request is answered: each sender keeps its connection open, so a test can see who is sending.
+  let held: Promise<void> | null = null;
+  let release = () => {};
   const server = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       requests++;
       const id = String(req.headers['webhook-id']);
-      setTimeout(() => {
+      const answer = () => {
         if (Math.random() < 0.5) return res.writeHead(500).end();
         // Only an answer that can still reach the sender counts as accepted.
         if (req.socket.destroyed) return;
         accepted.set(id, (accepted.get(id) ?? 0) + 1);
         res.writeHead(200).end();
-      }, delayMs);
+      };
+      void (held ?? Promise.resolve()).then(() => setTimeout(answer, delayMs));
     });
   });
-  return { server, accepted, requests: () => requests };
+  return {
+    server,
+    accepted,
+    requests: () => requests,
+    hold() {
+      held ??= new Promise<void>((r) => (release = r));
+    },
+    release() {
+      release();
+      held = null;
+    },
+  };
 }
 
 export const listen = (server: net.Server, port = 0) =>
