@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import type { ScanType } from '../src/domain/scans';
+import type { ScanType } from '../src/domain/scan-codes';
 import { createRng, generateScan, type GeneratedScan } from '../server/scans-generator';
 import { colourHex } from '../server/scans-generator/vehicles';
 import { damageImage, sampleVideo, tyreChart, tyreImage, vehicleImage, videoThumbnail } from '../server/scans-generator/images';

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { DISPLAY_TIME_ZONE } from '../../src/domain/format';
-import { isDateOnly } from '../../src/domain/scans';
+import { isDateOnly } from '../../src/domain/scan-codes';
 import type { Executor } from '../db/database';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { DamageLevel, DamageType } from '../../src/domain/scans';
+import type { DamageLevel, DamageType } from '../../src/domain/scan-codes';
 import type { Rng } from './random';
 import type { TyreWear } from './index';
 

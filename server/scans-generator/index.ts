@@ -1,4 +1,5 @@
-import type { DamageLevel, DamageType, IngestDamage, IngestTyre, ScanType } from '../../src/domain/scans';
+import type { DamageLevel, DamageType, ScanType } from '../../src/domain/scan-codes';
+import type { IngestDamage, IngestTyre } from '../../src/domain/scans';
 import type { Rng } from './random';
 import { vehicle, type Vehicle } from './vehicles';
 

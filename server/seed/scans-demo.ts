@@ -1,5 +1,5 @@
 import { type Insertable, sql } from 'kysely';
-import { DAMAGE_LEVELS, type DamageLevel, type DamageType, tyreLabel } from '../../src/domain/scans';
+import { DAMAGE_LEVELS, type DamageLevel, type DamageType, tyreLabel } from '../../src/domain/scan-codes';
 import { loadConfig } from '../config';
 import type { Database, Executor } from '../db/database';
 import type { ScanAnnotatesTable, ScanDamagesTable, ScanTyresTable, ScanVideosTable } from '../db/schema';

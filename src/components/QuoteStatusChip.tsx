@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslate } from 'react-admin';
 import type { QuoteStatus } from '../domain/quote-approval';
-import { supplementLabel } from '../domain/quote-revisions';
+import { supplementLabel } from '../domain/quote-model';
 
 const COLOURS: Record<QuoteStatus, 'default' | 'info' | 'success' | 'warning' | 'error'> = {
   draft: 'default',

@@ -1,4 +1,4 @@
-import { DAMAGE_LEVELS, DAMAGE_TYPES, type DamageLevel } from './scans';
+import { DAMAGE_LEVELS, DAMAGE_TYPES, type DamageLevel } from './scan-codes';
 import type { PanelComparison } from './vehicle-history';
 
 /**

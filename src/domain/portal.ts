@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Wire } from './records';
-import { DAMAGE_LEVELS, DAMAGE_TYPES } from './scans';
+import { DAMAGE_LEVELS, DAMAGE_TYPES } from './scan-codes';
 
 /**
  * The customer portal's records (the wire's Portal scan, docs/portal.md): what a kiosk without a sign-in may

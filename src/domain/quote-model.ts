@@ -140,3 +140,6 @@ export function panelLines(lines: readonly PricedLine[], panelId: number) {
     }
   return { dent, scratch };
 }
+
+/** 'S1', 'S2'… for a supplement (./quote-revisions.ts); null for the original estimate (revision 0). */
+export const supplementLabel = (revision: number) => (revision > 0 ? `S${revision}` : null);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quoteDelta, type DeltaLine } from './quote-delta';
-import { deltaRecordOf, signedMoney, supplementBlockOf, supplementLabel } from './quote-revisions';
+import { supplementLabel } from './quote-model';
+import { deltaRecordOf, signedMoney, supplementBlockOf } from './quote-revisions';
 
 const line = (key: string, label: string, repair_type: string, amount: number): DeltaLine => ({ key, label, repair_type, amount });
 

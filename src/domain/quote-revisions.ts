@@ -10,9 +10,6 @@ import type { PricedQuote, SavedQuote } from './quote-model';
  * revision is not the quote's `version`, the counter a save is checked against (src/domain/versions.ts).
  */
 
-/** 'S1', 'S2'… for a supplement; null for the original estimate (revision 0). */
-export const supplementLabel = (revision: number) => (revision > 0 ? `S${revision}` : null);
-
 /** What the delta compares of a priced quote: the lines a customer decides on, with their amounts. */
 export type DeltaSource = Pick<PricedQuote, 'panels' | 'lines' | 'tyres' | 'products' | 'totals'>;
 

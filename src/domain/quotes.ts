@@ -4,7 +4,8 @@ import { versionField } from './versions';
 import { AU_STATES } from './locations';
 import { DENT_LEVELS, LINE_STATUSES, REPAIR_TYPES, SCRATCH_REPAIR_TYPES, TYRE_CHOICES } from './pricing';
 import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
-import { countedDate, SCAN_TYPE_IDS, scanDate } from './scans';
+import { SCAN_TYPE_IDS } from './scan-codes';
+import { countedDate, scanDate } from './scans';
 import { safeString, singleLine } from './text';
 
 /**

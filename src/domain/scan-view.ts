@@ -1,4 +1,4 @@
-import { DAMAGE_LEVELS, tyreLabel, type DamageLevel, type DamageType } from './scans';
+import { DAMAGE_LEVELS, tyreLabel, type DamageLevel, type DamageType } from './scan-codes';
 import type { ArchData, PlateLookup, PlateSuggestion, ScanDetail } from './records';
 
 /** Chip colours on the car sketch. */

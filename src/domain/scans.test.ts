@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ingestResultsBody, normalisePlate, scanDate, scanUpdateBody, statusRank, tyreLabel } from './scans';
+import { normalisePlate, statusRank, tyreLabel } from './scan-codes';
+import { ingestResultsBody, scanDate, scanUpdateBody } from './scans';
 
 describe('scan rules', () => {
   it('labels tyres: FRONT on row 1, REAR on the last row, the row number between', () => {

@@ -1,84 +1,30 @@
+/** The scan's request schemas (the server validates every body and query with them), built on ./scan-codes.ts. */
 import { z } from 'zod';
 import { versionField } from './versions';
-import { inputSchema, messages, type FieldSpecs } from './fields';
+import { inputSchema, messages } from './fields';
 import { AU_STATES } from './locations';
-import { DENT_LEVELS } from './pricing';
+import {
+  CAR_PANEL,
+  DAMAGE_COUNT_MAX,
+  DAMAGE_LEVELS,
+  DAMAGE_TYPES,
+  EATEN_TIRE,
+  MAIL_MAX_ATTACHMENTS,
+  MAIL_MAX_RECIPIENTS,
+  normalisePlate,
+  parseValuation,
+  PRESSURE_TIRE,
+  SCAN_DATE,
+  SCAN_TYPE_IDS,
+  SCAN_YEARS,
+  scanVehicleFields,
+  TREAD_DEPTH_MAX,
+  TYRE_REPAIR_IDS,
+  TYRE_ROWS_MAX,
+  type DamageLevel,
+} from './scan-codes';
 import { safeString, singleLine } from './text';
-import { parseValuationText, VALUATION_MAX } from './valuation';
-
-/** Scan kinds; 'chasis' is the product's spelling and the stored value. */
-export const SCAN_TYPES = [
-  { id: 'arch', name: 'Arch' },
-  { id: 'chasis', name: 'Chasis' },
-  { id: 'tire', name: 'Tire' },
-] as const;
-export type ScanType = (typeof SCAN_TYPES)[number]['id'];
-export const SCAN_TYPE_IDS = SCAN_TYPES.map((t) => t.id) as [ScanType, ...ScanType[]];
-export const isScanType = (v: unknown): v is ScanType => SCAN_TYPE_IDS.includes(v as ScanType);
-
-/** Scan statuses in the order a scan moves through them (metadata, ready, uploaded). */
-export const SCAN_STATUSES = [
-  { id: 'metadata', name: 'Metadata' },
-  { id: 'ready', name: 'Ready' },
-  { id: 'uploaded', name: 'Uploaded' },
-] as const;
-export type ScanStatus = (typeof SCAN_STATUSES)[number]['id'];
-export const statusRank = (s: ScanStatus) => SCAN_STATUSES.findIndex((x) => x.id === s);
-export const isScanStatus = (v: unknown): v is ScanStatus => SCAN_STATUSES.some((x) => x.id === v);
-
-/** Damage kinds as the wire spells them ('scratchs'). */
-export const DAMAGE_TYPES = ['dents', 'scratchs'] as const;
-export type DamageType = (typeof DAMAGE_TYPES)[number];
-/** Severity, lowest to highest. */
-export const DAMAGE_LEVELS = DENT_LEVELS;
-export type DamageLevel = (typeof DAMAGE_LEVELS)[number];
-
-/** Tyre conclusions (the wire's conclusionDescription); NONE means nothing to report. */
-export const EATEN_TIRE = ['NONE', 'INNER_EDGE', 'OUTER_EDGE', 'BOTH_EDGES', 'CENTER'] as const;
-export const PRESSURE_TIRE = ['NONE', 'UNDER_INFLATED', 'OVER_INFLATED'] as const;
-/** Tread depth chart axis (0 to 40). */
-export const TREAD_DEPTH_MAX = 40;
-export const TYRE_ROWS_MAX = 10;
-
-/**
- * Tire tab: row 1 is FRONT LEFT / FRONT RIGHT, the last row REAR LEFT / REAR RIGHT,
- * other rows '{n} LEFT' / '{n} RIGHT'.
- */
-export function tyreLabel(row: number, lastRow: number, direction: 'L' | 'R') {
-  const side = direction === 'L' ? 'LEFT' : 'RIGHT';
-  if (row === 1) return `FRONT ${side}`;
-  if (row === lastRow) return `REAR ${side}`;
-  return `${row} ${side}`;
-}
-
-/** Registrations are kept upper-case without spaces or dashes, so '1ab-2cd' and '1AB 2CD' are one plate. */
-export const normalisePlate = (plate: string) => plate.toUpperCase().replace(/[\s-]+/g, '');
-
-/** Valuation keeps only digits: '12,500' and 12500 are both 12500 dollars. */
-export const parseValuation = (v: unknown): unknown => {
-  if (typeof v === 'string') {
-    const digits = v.replace(/[,\s$]/g, '');
-    return digits === '' ? undefined : digits;
-  }
-  return v;
-};
-
-/**
- * The vehicle fields a user may edit inline (PUT scans/{id}); the wire keeps the wire names
- * (licensePlate, carColor), the table license_plate, car_color.
- */
-export const scanVehicleFields = {
-  licensePlate: { type: 'text', label: 'Registration', max: 20, list: true },
-  make: { type: 'text', label: 'Make', max: 100 },
-  model: { type: 'text', label: 'Model', max: 100 },
-  carColor: { type: 'text', label: 'Car Color', max: 50, list: true },
-  body_type: { type: 'text', label: 'Body Type', max: 100 },
-  valuation: { type: 'number', label: 'Valuation', integer: true, min: 0, max: VALUATION_MAX },
-  location_state: { type: 'choice', label: 'Location State', choices: AU_STATES },
-  client_id: { type: 'reference', label: 'Client', reference: 'clients', list: true },
-} satisfies FieldSpecs;
-export type ScanVehicleField = keyof typeof scanVehicleFields;
-export const SCAN_VEHICLE_FIELDS = Object.keys(scanVehicleFields) as ScanVehicleField[];
+import { parseValuationText } from './valuation';
 
 /**
  * PUT scans/{id}'s valuation: a number, or text as the scan page's input takes it (./valuation.ts: thousands commas,
@@ -108,19 +54,8 @@ export const scanUpdateBody = inputSchema(scanVehicleFields, 'update').extend({
   version: versionField,
 });
 
-/** POST scans, the manual scan: the server forces type tire and status uploaded. */
-export const manualScanFields = {
-  agent_id: { type: 'reference', label: 'Agent', reference: 'agents', required: true },
-  client_id: { type: 'reference', label: 'Client', reference: 'clients' },
-} satisfies FieldSpecs;
-
 // ---- List filters (GET scans) ----
 
-/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm[:ss]' (Australia/Melbourne time), or an ISO 8601 instant with an offset. */
-export const SCAN_DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
-export const isDateOnly = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
-/** Years a scan date may name: the database's timestamps hold far more, a scanner's dates fall well inside. */
-export const SCAN_YEARS = { min: 1900, max: 9999 } as const;
 /** A real calendar date and clock time (no 0000-13-45, no 24:61, an offset within ±14:00), within SCAN_YEARS. */
 const inRange = (s: string) => {
   const [y, m, d] = s.slice(0, 10).split('-').map(Number);
@@ -145,12 +80,6 @@ export const scanDate = (label: string) =>
  */
 export const countedDate = (label: string) =>
   scanDate(label).refine((s) => Number(s.slice(0, 4)) < SCAN_YEARS.max, `${label} must be before the year ${SCAN_YEARS.max}`);
-/** The scan export's file formats (`GET scans/export-scan-report?format=`): CSV always, XLSX (Excel) too. */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** `ago=48h` (the customer portal's window): hours, days or minutes. */
-export const AGO = /^(\d{1,4})([hdm])$/;
 
 // ---- Device ingestion (docs/ingestion.md) ----
 
@@ -171,8 +100,6 @@ const optionalText = (label: string, max: number) =>
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.enum(values, { error: (i) => (i.input === undefined ? messages.required(label) : messages.choice(label)) });
 
-/** A car panel code as the panels table spells them (bonnet, left_front_door, ...). */
-export const CAR_PANEL = /^[a-z][a-z0-9_]{0,49}$/;
 const carPanel = z
   .string({ error: (i) => (i.input === undefined ? messages.required('Car Panel') : 'Car Panel must be a string') })
   .regex(CAR_PANEL, 'Car Panel must be a panel code like left_front_door');
@@ -283,9 +210,6 @@ export const ingestResultsBody = z.object({
     .optional(),
 });
 
-export const IMAGE_KINDS = ['thumbnail', 'src', 'damage', 'tyre_measurement', 'tyre_image', 'vehicle_photo'] as const;
-export type ImageKind = (typeof IMAGE_KINDS)[number];
-
 /** POST ingest/scans/{id}/status. */
 export const ingestStatusBody = z.object({ status: oneOf(['ready', 'uploaded'], 'Status') });
 
@@ -298,8 +222,6 @@ const idNumber = (label: string) =>
     .positive(messages.type(label, 'an id'))
     .max(Number.MAX_SAFE_INTEGER, messages.type(label, 'an id'));
 
-/** The most a damage count edit may set one level to (numeric inputs). */
-export const DAMAGE_COUNT_MAX = 999;
 const levelCount = (level: string) => {
   const label = `${level[0].toUpperCase()}${level.slice(1)}`;
   return z
@@ -327,15 +249,6 @@ export const editDamageCountBody = z
     version: versionField,
   })
   .refine((b) => b.dents !== undefined || b.scratchs !== undefined, { path: ['dents'], error: messages.required('Dents') });
-
-/** The agent viewer's tyre repair choices, one per wheel: stored ids and the product's labels. */
-export const TYRE_REPAIR_TYPES = [
-  { id: 'repair', name: 'Repair' },
-  { id: 'recheck', name: 'Recheck Next Visit' },
-  { id: 'replace', name: 'Replace' },
-] as const;
-export type TyreRepairType = (typeof TYRE_REPAIR_TYPES)[number]['id'];
-export const TYRE_REPAIR_IDS = TYRE_REPAIR_TYPES.map((t) => t.id) as [TyreRepairType, ...TyreRepairType[]];
 
 /** PUT scans/{id}/tyre-repairs: the wheel (row, side) and its choice; null clears it. */
 export const tyreRepairBody = z.object({
@@ -373,7 +286,6 @@ export const annotateBody = z
   .refine((b) => !b.edit || b.image_id !== undefined, { path: ['image_id'], error: messages.required('Image') });
 
 /** POST license-plates/search: a registration prefix (spaces and dashes ignored); at most PLATE_SEARCH_LIMIT answers. */
-export const PLATE_SEARCH_LIMIT = 10;
 const plateText = (label: string) =>
   safeString(label, { error: (i) => (i.input === undefined ? messages.required(label) : `${label} must be text`) })
     .max(40, messages.max(label, 40))
@@ -395,9 +307,6 @@ export const plateFetchQuery = z.object({
 });
 
 /** POST emails (email service): the scan page's send-mail form (the scan page's Communication section). */
-export const MAIL_MAX_RECIPIENTS = 20;
-export const MAIL_MAX_ATTACHMENTS = 10;
-export const MAIL_MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 /** A list of addresses, or one text of them separated by commas, semicolons or spaces; each lower-cased and checked. */
 const recipients = z.preprocess(

@@ -1,4 +1,4 @@
-import { DAMAGE_LEVELS, DAMAGE_TYPES, normalisePlate, type DamageLevel, type DamageType } from './scans';
+import { DAMAGE_LEVELS, DAMAGE_TYPES, normalisePlate, type DamageLevel, type DamageType } from './scan-codes';
 import { panelLabelOf } from './scan-view';
 
 /** A registration as vehicles are keyed by: upper-case, no spaces or dashes; blank is no registration. */

@@ -1,4 +1,4 @@
-import { DAMAGE_LEVELS, DAMAGE_TYPES, tyreLabel, type DamageLevel, type DamageType } from './scans';
+import { DAMAGE_LEVELS, DAMAGE_TYPES, tyreLabel, type DamageLevel, type DamageType } from './scan-codes';
 import type { VehicleDetail } from './vehicles';
 
 /** One cell of the damage table: a scan's counts on one panel, per type, the levels that have any (level order). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAMAGE_LEVELS, DAMAGE_TYPES } from './scans';
+import { DAMAGE_LEVELS, DAMAGE_TYPES } from './scan-codes';
 import type { Wire } from './records';
 import { RESOURCES } from './resources';
 import { safeString } from './text';

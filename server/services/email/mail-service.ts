@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { isBlankHtml } from '../../../src/domain/options';
 import { messages } from '../../../src/domain/fields';
-import { MAIL_MAX_ATTACHMENT_BYTES, type sendMailBody } from '../../../src/domain/scans';
+import { MAIL_MAX_ATTACHMENT_BYTES } from '../../../src/domain/scan-codes';
+import { type sendMailBody } from '../../../src/domain/scans';
 import type { Database } from '../../db/database';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { MailAttachment, Mailer } from '../../lib/mail-outbox';

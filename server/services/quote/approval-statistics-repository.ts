@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { ApprovalStatistics } from '../../../src/domain/dashboard';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { ApprovalStatisticsQuery } from '../../../src/domain/quotes';
-import { isDateOnly } from '../../../src/domain/scans';
+import { isDateOnly } from '../../../src/domain/scan-codes';
 import { DISPLAY_TIME_ZONE } from '../../../src/domain/format';
 import type { Executor } from '../../db/database';
 import { type Bounds, cutDayPredicate, periodPredicate, rangeBuckets } from '../../lib/periods';

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
-import { isDateOnly } from '../../../src/domain/scans';
+import { isDateOnly } from '../../../src/domain/scan-codes';
 import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { PricedQuote, SavedQuote } from '../../../src/domain/quote-model';
 import { pricedOfStored, wireItemsOf, wireProductsOf, wireTotalsOf, wireTyresOf } from '../../../src/domain/quote-wire';

@@ -1,14 +1,8 @@
 import { centsToAmount } from '../../../src/domain/money';
 import type { CarriedAnswers } from '../../../src/domain/quote-approval';
 import { reapproval } from '../../../src/domain/quote-delta';
-import type { SavedQuote } from '../../../src/domain/quote-model';
-import {
-  deltaRecordOf,
-  type QuoteRevisionsRecord,
-  revisionDelta,
-  savedQuoteOfJson,
-  supplementLabel,
-} from '../../../src/domain/quote-revisions';
+import { type SavedQuote, supplementLabel } from '../../../src/domain/quote-model';
+import { deltaRecordOf, type QuoteRevisionsRecord, revisionDelta, savedQuoteOfJson } from '../../../src/domain/quote-revisions';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { Executor } from '../../db/database';
 import { NotFoundError } from '../../errors';

@@ -1,5 +1,5 @@
 import writeExcelFile, { type Row } from 'write-excel-file/node';
-import type { ExportFormat } from '../../../src/domain/scans';
+import type { ExportFormat } from '../../../src/domain/scan-codes';
 import type { Database, Executor } from '../../db/database';
 import { sweepExpiredExports } from '../../lib/export-sweep';
 import type { FileStorage } from '../../lib/storage';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { EventFields } from '../../../src/domain/history';
-import { DAMAGE_LEVELS, SCAN_VEHICLE_FIELDS } from '../../../src/domain/scans';
+import { DAMAGE_LEVELS, SCAN_VEHICLE_FIELDS } from '../../../src/domain/scan-codes';
 import type { DB } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import type { Caller } from '../../lib/caller';

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { z } from 'zod';
-import { type ImageKind, type ingestResultsBody, type ScanStatus, tyreLabel } from '../../../src/domain/scans';
+import { type ImageKind, type ScanStatus, tyreLabel } from '../../../src/domain/scan-codes';
+import { type ingestResultsBody } from '../../../src/domain/scans';
 import type { Executor } from '../../db/database';
 import { ValidationError } from '../../errors';
 import { idArray } from '../../lib/resource';

@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { messages } from '../../../src/domain/fields';
-import { type ingestScanBody, type ScanStatus, scanVehicleFields, statusRank } from '../../../src/domain/scans';
+import { type ScanStatus, scanVehicleFields, statusRank } from '../../../src/domain/scan-codes';
+import { type ingestScanBody } from '../../../src/domain/scans';
 import type { DB } from '../../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
-import { AGO, type ExportFormat, normalisePlate } from '../../../src/domain/scans';
+import { AGO, type ExportFormat, normalisePlate } from '../../../src/domain/scan-codes';
 import { SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { idArray, scopePredicate } from '../../lib/resource';

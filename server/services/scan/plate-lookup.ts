@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlateLookupRecord, PlateSuggestionRecord } from '../../../src/domain/records';
-import { PLATE_SEARCH_LIMIT } from '../../../src/domain/scans';
+import { PLATE_SEARCH_LIMIT } from '../../../src/domain/scan-codes';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { findRegistration, searchRegistrations } from './plate-repository';

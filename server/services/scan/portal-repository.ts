@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { DAMAGE_LEVELS, type DamageType } from '../../../src/domain/scans';
+import { DAMAGE_LEVELS, type DamageType } from '../../../src/domain/scan-codes';
 import type { PortalScanDetailRecord, PortalScanRecord } from '../../../src/domain/portal';
 import type { Executor } from '../../db/database';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DAMAGE_LEVELS, type TyreRepairType } from '../../../src/domain/scans';
+import { DAMAGE_LEVELS, type TyreRepairType } from '../../../src/domain/scan-codes';
 import type { Executor } from '../../db/database';
 import { type LevelCounts, refreshCounts, zeroCounts } from './scan-repository';
 

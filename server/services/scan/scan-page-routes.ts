@@ -2,14 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConflictReply } from '../../../src/domain/versions';
-import {
-  annotateBody,
-  DAMAGE_COUNT_MAX,
-  DAMAGE_LEVELS,
-  editDamageCountBody,
-  TYRE_REPAIR_TYPES,
-  tyreRepairBody,
-} from '../../../src/domain/scans';
+import { DAMAGE_COUNT_MAX, DAMAGE_LEVELS, TYRE_REPAIR_TYPES } from '../../../src/domain/scan-codes';
+import { annotateBody, editDamageCountBody, tyreRepairBody } from '../../../src/domain/scans';
 import { AnnotateRecord, ArchDataRecord, ScanMetaRecord, TyreRepairRecord } from '../../../src/domain/records';
 import { messages } from '../../../src/domain/fields';
 import { RESOURCES } from '../../../src/domain/resources';

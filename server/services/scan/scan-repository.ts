@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
-import { DAMAGE_LEVELS, isDateOnly, TYRE_REPAIR_TYPES } from '../../../src/domain/scans';
+import { DAMAGE_LEVELS, isDateOnly, TYRE_REPAIR_TYPES } from '../../../src/domain/scan-codes';
 import { DISPLAY_TIME_ZONE } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { scopePredicate } from '../../lib/resource';

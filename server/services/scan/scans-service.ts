@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { inScope } from '../../../src/domain/permissions';
-import {
-  type ExportFormat,
-  manualScanFields,
-  SCAN_VEHICLE_FIELDS,
-  type scanUpdateBody,
-  scanVehicleFields,
-} from '../../../src/domain/scans';
+import { type ExportFormat, manualScanFields, SCAN_VEHICLE_FIELDS, scanVehicleFields } from '../../../src/domain/scan-codes';
+import { type scanUpdateBody } from '../../../src/domain/scans';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
 import { checkReferences } from '../../lib/resource';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { inputSchema } from '../../../src/domain/fields';
-import { AGO, manualScanFields, SCAN_STATUSES, SCAN_TYPES, scanDate } from '../../../src/domain/scans';
+import { AGO, manualScanFields, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scan-codes';
+import { scanDate } from '../../../src/domain/scans';
 import { safeString } from '../../../src/domain/text';
 import { ScanDetailRecord, ScanItemRecord } from '../../../src/domain/records';
 

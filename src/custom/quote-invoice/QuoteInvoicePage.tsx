@@ -5,7 +5,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useAuthenticated, useDataProvider, useLocaleState, useParams, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { supplementLabel } from '../../domain/quote-revisions';
+import { supplementLabel } from '../../domain/quote-model';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { buildInvoice, invoiceSourceOfQuote } from '../../domain/invoice';

@@ -5,7 +5,7 @@ import { DataTable, LinkBase, useLocaleState, useRecordContext, useTranslate } f
 import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
 import { NEW_DAMAGE_COLOUR } from '../../domain/scan-view';
-import { isScanType, SCAN_STATUSES } from '../../domain/scans';
+import { isScanType, SCAN_STATUSES } from '../../domain/scan-codes';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
 import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagination } from '../../resources/shared/FilteredList';

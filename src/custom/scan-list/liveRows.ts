@@ -1,5 +1,5 @@
 import { localDate } from '../../domain/format';
-import { normalisePlate, SCAN_STATUSES } from '../../domain/scans';
+import { normalisePlate, SCAN_STATUSES } from '../../domain/scan-codes';
 import type { ScanFilterValues } from './filters';
 import { RESOURCES } from '../../domain/resources';
 import type { ScanItem } from '../../domain/records';

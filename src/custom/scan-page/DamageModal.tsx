@@ -17,7 +17,7 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { ImageViewer } from '../../components/ImageViewer';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
-import { DAMAGE_LEVELS, type DamageLevel, type DamageType } from '../../domain/scans';
+import { DAMAGE_LEVELS, type DamageLevel, type DamageType } from '../../domain/scan-codes';
 import { damageImageText } from '../../domain/damage-images';
 import { imageSources } from '../../domain/images';
 import { emptyCounts, panelDetections, parseCount } from '../../domain/scan-view';

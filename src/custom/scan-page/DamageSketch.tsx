@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, ButtonBase, Card, CardContent, Skeleton, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { DAMAGE_LEVELS } from '../../domain/scans';
+import { DAMAGE_LEVELS } from '../../domain/scan-codes';
 import {
   DENT_COLOUR,
   LEVELS_DOWN,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../domain/format';
-import { isScanStatus, isScanType } from '../../domain/scans';
+import { isScanStatus, isScanType } from '../../domain/scan-codes';
 import { Section } from './Section';
 import { useScanPage } from './context';
 

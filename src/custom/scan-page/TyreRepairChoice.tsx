@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
-import { TYRE_REPAIR_TYPES, type TyreRepairType } from '../../domain/scans';
+import { TYRE_REPAIR_TYPES, type TyreRepairType } from '../../domain/scan-codes';
 import { evaluationKey } from '../quote-generation/useQuoteSources';
 import { useScanPage } from './context';
 

@@ -1,7 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../domain/format';
-import { DAMAGE_TYPES } from '../../domain/scans';
+import { DAMAGE_TYPES } from '../../domain/scan-codes';
 import { panelLabelOf } from '../../domain/scan-view';
 import { damageTable, type DamageCell } from '../../domain/vehicle-view';
 import type { VehicleDetail } from '../../domain/vehicles';

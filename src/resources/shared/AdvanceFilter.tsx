@@ -4,7 +4,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useListContext, useTranslate } from 'react-admin';
 import { useSelectOptions } from '../../components/useSelectOptions';
-import { SCAN_TYPES } from '../../domain/scans';
+import { SCAN_TYPES } from '../../domain/scan-codes';
 import { emptyFilters, filterQuery, hasAnyValue, normaliseFilterValues, type FilterValues } from './filterValues';
 
 /**

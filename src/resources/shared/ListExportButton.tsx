@@ -6,7 +6,7 @@ import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import { downloadFile, exportFileName } from '../../components/downloadFile';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider, ExportQuery } from '../../dataProvider';
-import type { ExportFormat } from '../../domain/scans';
+import type { ExportFormat } from '../../domain/scan-codes';
 import { filterQuery } from './filterValues';
 
 interface ListExportButtonProps {
