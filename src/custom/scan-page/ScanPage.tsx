@@ -3,6 +3,7 @@ import { Box, Breadcrumbs, Button, CircularProgress, Link, Paper, Skeleton, Typo
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LinkBase, useDataProvider, useNotify, useParams, useTranslate } from 'react-admin';
+import { lazyComponent } from '../../components/lazyComponent';
 import { useMountedInTransition } from '../../components/useMountedInTransition';
 import { useNotifyError } from '../../components/useNotifyError';
 import { useLoadError } from '../../components/useLoadError';
@@ -13,29 +14,23 @@ import { mergeLiveUpdate } from '../../domain/scan-view';
 import { PresenceNotice } from '../../components/PresenceNotice';
 import { usePresence, useScanEvents } from '../../realtime';
 import { useCurrentUser } from '../../session';
-import { AgentQuote } from './AgentQuote';
 import { CarDetailsCard } from './CarDetailsCard';
-import { Communication } from './Communication';
-import { DetectionImages } from './DetectionImages';
 import { firstPart, PartTabs, showsSketch } from './PartTabs';
-import { QuoteCheck } from './QuoteCheck';
-import { ReportsCard } from './ReportsCard';
-import { HistoryCard } from '../../components/HistoryCard';
-import { SavedImages } from './SavedImages';
-import { ScanDetailsCard } from './ScanDetailsCard';
-import { ScanVideo } from './ScanVideo';
-import { TotalsCard } from './TotalsCard';
 import { comparisonKey } from './NewSince';
 import { archDataKey, useArchData } from './useArchData';
 import { useScanConflict } from './useScanConflict';
 import { ScanPageContext, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
 
 /**
- * The sections below the ones a reader looks at first (the damage sketch with its chips, the car): rendered once the
- * page has mounted, through a transition React slices, so the data's arrival paints the chips without waiting for
- * the images, the mail form and the history, which appear below them.
+ * The sections below the ones a reader looks at first (the damage sketch with its chips, the car): their code is
+ * fetched apart, so the page's first download is what the chips need, and they render once the page has mounted,
+ * through a transition React slices, so the data's arrival paints the chips without waiting for the images, the mail
+ * form and the history, which appear below them.
  */
 const AfterFirstPaint = ({ children }: { children: ReactNode }) => (useMountedInTransition() ? children : null);
+const loadLater = () => import('./LaterSections');
+const MainColumnLater = lazyComponent(loadLater, 'MainColumnLater');
+const SideColumnLater = lazyComponent(loadLater, 'SideColumnLater');
 
 const noSelection = (): MailSelection => ({ damages: new Set(), annotates: new Set(), reports: new Set() });
 
@@ -74,9 +69,11 @@ export const ScanPage = () => {
     retry: false,
   });
 
-  // The car sketch's data is awaited with the scan, so the page appears whole instead of growing under the reader.
+  // The car sketch's data is awaited with the scan, so the page appears whole instead of growing under the reader. It is
+  // asked for beside the scan (the address holds the scan's id), not after it: the chips come a round trip sooner.
+  const scanNumber = Number(id);
+  const sketch = useArchData(scanNumber, Number.isSafeInteger(scanNumber) && scanNumber > 0);
   const sketchFirst = scan !== undefined && showsSketch(firstPart(scan));
-  const sketch = useArchData(scan?.id ?? 0, sketchFirst);
   const ready = scan !== undefined && !(sketchFirst && sketch.isPending);
 
   // 'Scan Not Found', then back to the list.
@@ -235,23 +232,13 @@ export const ScanPage = () => {
             <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
               <PartTabs />
               <AfterFirstPaint>
-                <ScanVideo />
-                <DetectionImages />
-                {/* The agent viewer has no saved images. */}
-                {!agentViewer && <SavedImages />}
-                <Communication />
-                {/* The quote area: the agent viewer quotes (products, parts, comments, save); the normal viewer
-                    may request a check of the scan's quote. */}
-                {agentViewer ? <AgentQuote /> : <QuoteCheck />}
+                <MainColumnLater />
               </AfterFirstPaint>
             </Box>
             <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
               <CarDetailsCard />
               <AfterFirstPaint>
-                <ScanDetailsCard />
-                <TotalsCard />
-                <ReportsCard />
-                <HistoryCard subject="scan" id={state.scan.id} changed={state.scan} />
+                <SideColumnLater />
               </AfterFirstPaint>
             </Box>
           </Box>

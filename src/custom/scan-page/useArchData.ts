@@ -11,5 +11,8 @@ export function useArchData(scanId: number, enabled = true) {
     queryKey: archDataKey(scanId),
     queryFn: () => dataProvider.archData(scanId),
     enabled,
+    // The page's sections share one read (a section mounting later does not ask again); the live updates and the
+    // page's own saves invalidate it.
+    staleTime: 60_000,
   });
 }
