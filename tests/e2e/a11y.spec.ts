@@ -195,7 +195,9 @@ test('no serious or critical axe violation on any route, in English and Japanese
   // The two languages side by side, each in its own context (axe is CPU-bound: two renderers use two cores).
   const results = await Promise.all(
     LANGUAGES.map(async ({ locale, option }) => {
-      const context = await browser.newContext({ baseURL, locale: 'en-AU', timezoneId: 'Australia/Melbourne' });
+      // Axe reads colours as painted: with motion reduced the page's fade-in is off, so a screen whose page mounts after
+      // the wait for animations is not read half-transparent.
+      const context = await browser.newContext({ baseURL, locale: 'en-AU', timezoneId: 'Australia/Melbourne', reducedMotion: 'reduce' });
       try {
         return await auditLanguage(await context.newPage(), locale, option);
       } finally {
@@ -230,7 +232,9 @@ test('the scan page: sketch, damage modal, tyres and graph, the agent viewer; at
   test.setTimeout(240_000);
   const results = await Promise.all(
     LANGUAGES.map(async ({ locale, option }) => {
-      const context = await browser.newContext({ baseURL, locale: 'en-AU', timezoneId: 'Australia/Melbourne' });
+      // Axe reads colours as painted: with motion reduced the page's fade-in is off, so a screen whose page mounts after
+      // the wait for animations is not read half-transparent.
+      const context = await browser.newContext({ baseURL, locale: 'en-AU', timezoneId: 'Australia/Melbourne', reducedMotion: 'reduce' });
       const page = await context.newPage();
       const findings: Finding[] = [];
       const widths: string[] = [];
