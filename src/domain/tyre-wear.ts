@@ -1,8 +1,5 @@
-import { z } from 'zod';
 import { formatDay } from './format';
-import type { Wire } from './records';
 import { minDepthByWheel, projectWear, type TreadReading, type TyreSide, type WearProjection } from './vehicle-history';
-import { VehicleDetailRecord } from './vehicles';
 
 /**
  * Tyre wear per wheel across a vehicle's scans (the scan page's tyre tab, the vehicle page, the Recheck Next Visit
@@ -50,7 +47,3 @@ export function wearFigures(projection: WearProjection, locale = 'en') {
     readings: projection.readings.map((r) => `${formatDay(r.at, locale)} ${formatMm(r.depthMm)} mm`),
   };
 }
-
-/** GET scans/{id}/tyre-wear: the legal minimum and each wheel's readings and projection, as the vehicle page's `tyres`. */
-export const TyreWearRecord = z.object({ legal_min_mm: z.number(), wheels: VehicleDetailRecord.shape.tyres });
-export type TyreWear = Wire<z.infer<typeof TyreWearRecord>>;

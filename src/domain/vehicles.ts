@@ -127,3 +127,7 @@ export const VehicleListQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+/** GET scans/{id}/tyre-wear: the legal minimum and each wheel's readings and projection, as the vehicle page's `tyres`. */
+export const TyreWearRecord = z.object({ legal_min_mm: z.number(), wheels: VehicleDetailRecord.shape.tyres });
+export type TyreWear = Wire<z.infer<typeof TyreWearRecord>>;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RESOURCES } from '../../../src/domain/resources';
 import { ScanComparisonRecord, VehicleDetailRecord, VehicleListQuery, VehicleRecord } from '../../../src/domain/vehicles';
-import { TyreWearRecord } from '../../../src/domain/tyre-wear';
+import { TyreWearRecord } from '../../../src/domain/vehicles';
 import { callerOf } from '../../lib/caller';
 import { dataReply, pageReply, recordErrors } from '../../lib/replies';
 import { parseIdOf, parseScanId } from './shared';

@@ -4,7 +4,7 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
-import { OPTION_NAMES } from '../../domain/options';
+import { OPTION_NAMES } from '../../domain/option-fields';
 import { DEFAULT_TREAD_LIMITS, treadLimitsOf, treadOf, tyreRows, type TreadLimits, type TyreWheel } from '../../domain/scan-view';
 import { Empty } from './Section';
 import { lazyComponent } from '../../components/lazyComponent';

@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type { ArchData, EvaluationReply, PlateLookup, PlateSuggestion, ScanDetail, TyreRepair } from '../../domain/records';
-import type { TyreWear } from '../../domain/tyre-wear';
+import type { TyreWear } from '../../domain/vehicles';
 import type { Request } from '../http';
 import { exportCall, type ExportQuery } from './exports';
 
