@@ -330,7 +330,8 @@ test.describe('customer portal, signed out', () => {
     await page.goto(`/customer-portal/${device.agent_id}`);
     const logo = page.locator('main img').first();
     await expect(logo).toBeVisible();
-    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Shown (its box is reserved) before its file has arrived and decoded.
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   });
 
   test('a signed-in admin sees the same kiosk: no sidebar, no header', async ({ page, request }) => {

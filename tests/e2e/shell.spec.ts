@@ -103,10 +103,32 @@ test('the app is fetched after the first contentful paint, in few requests: only
   expect(before).toHaveLength(1);
   expect(before[0]).toMatch(/^start-[\w-]{8}\.js$/);
   // The entry with everything it imports statically is one chunk (and Rolldown's runtime); the sign-in page's own
-  // code a few more. With Rolldown's automatic chunks the entry alone was 31 requests.
+  // code one more, and the date-format worker. With Rolldown's automatic chunks the entry alone was 31 requests.
   const after = timing.scripts.filter((s) => s.start >= timing.fcp).map((s) => s.file);
   expect(after.filter((f) => /^index-/.test(f))).toHaveLength(1);
-  expect(after.length).toBeLessThanOrEqual(12);
+  expect(after.filter((f) => /^signin-/.test(f))).toHaveLength(1);
+  expect(after.length).toBeLessThanOrEqual(5);
+});
+
+test('a signed-in screen brings the layout in one chunk, which the sign-in page never downloads', async ({ page }) => {
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => r.name.replace(/.*\/assets\//, ''))
+        .filter((file) => /\.js$/.test(file)),
+    );
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/scans');
+  await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
+  const signedIn = await scripts();
+  expect(signedIn.filter((f) => /^layout-/.test(f))).toHaveLength(1);
+  // About 80 files when MUI's parts and react-admin's layout hooks came as Rolldown's automatic chunks.
+  expect(signedIn.length).toBeLessThanOrEqual(55);
+  await signOut(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  expect((await scripts()).filter((f) => /^layout-/.test(f))).toEqual([]);
 });
 
 test('the boot warms the first date format up in a worker, off the main thread', async ({ page }) => {
