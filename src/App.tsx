@@ -1,4 +1,5 @@
 import { CssBaseline } from '@mui/material';
+import type { QueryClient } from '@tanstack/react-query';
 import { AdminContext, CoreAdminUI, CustomRoutes, Resource, type DashboardComponent, type LayoutComponent } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { AppNotification } from './components/AppNotification';
@@ -10,6 +11,7 @@ import * as login from './custom/login';
 import { pages, type PageEntry } from './custom/pages';
 import { authProvider, dataProvider } from './providers';
 import { i18nProvider } from './i18n/i18nProvider';
+import { queryClient } from './queryClient';
 import { resourceEntries, type ResourceEntry } from './resources/registry';
 import { resourceScreens } from './resources/shared';
 import { store } from './store';
@@ -37,14 +39,23 @@ export interface AdminParts {
   pages: PageEntry[];
   layout: LayoutComponent;
   dashboard: DashboardComponent;
+  /** The app's query cache (src/queryClient.ts); a screen's test gets a fresh one from react-admin. */
+  queryClient?: QueryClient;
 }
 
 /**
  * react-admin's <Admin> split in its two halves: <Admin> would also bundle the default layout,
  * login and error pages into the first download, and the sign-in page must stay light.
  */
-export const AdminApp = ({ resources, pages, layout, dashboard }: AdminParts) => (
-  <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={useAppTheme()}>
+export const AdminApp = ({ resources, pages, layout, dashboard, queryClient }: AdminParts) => (
+  <AdminContext
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    store={store}
+    theme={useAppTheme()}
+    queryClient={queryClient}
+  >
     <CssBaseline enableColorScheme />
     <CoreAdminUI
       title="ScanQuote"
@@ -71,4 +82,6 @@ export const AdminApp = ({ resources, pages, layout, dashboard }: AdminParts) =>
   </AdminContext>
 );
 
-export const App = () => <AdminApp resources={resourceEntries} pages={pages} layout={AppLayout} dashboard={dashboard.DashboardPage} />;
+export const App = () => (
+  <AdminApp resources={resourceEntries} pages={pages} layout={AppLayout} dashboard={dashboard.DashboardPage} queryClient={queryClient} />
+);

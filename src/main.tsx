@@ -6,6 +6,7 @@ import { warmUpIntl } from './boot/warmUpIntl';
 import { DashboardPage } from './custom/dashboard';
 import { AppLayout } from './custom/layout';
 import { pages, type PageEntry } from './custom/pages';
+import { queryClient } from './queryClient';
 import { readStored, STORAGE_KEYS } from './session/storage';
 
 warmUpIntl();
@@ -14,16 +15,19 @@ warmUpIntl();
 // around it are fetched now, beside react-admin's start, instead of the layout's first render asking for its code and
 // the page's waiting for the layout's (which delays the first paint, and the data the page asks for once it renders).
 // A page behind the sign-in only for a returning user (a session in local storage): anyone else goes to the sign-in
-// page, which must stay light. Each in a task of its own: starting a request (a modulepreload link per chunk, about
-// 45 in all) costs the main thread a few ms, so both together would be one long task.
+// page, which must stay light. Each in a task of its own: starting a request (a modulepreload link per chunk) costs
+// the main thread a few ms, so all together would be one long task.
+// A page that declares the data it shows first (`prefetch`) has that asked for now too, into the app's query cache.
 const here = window.location.pathname;
-const entry: Pick<PageEntry, 'Page' | 'permission' | 'layout'> | undefined =
-  here === '/' ? { Page: DashboardPage } : pages.find((p) => matchPath(p.path, here));
+const page = pages.find((p) => matchPath(p.path, here));
+const entry: Pick<PageEntry, 'Page' | 'permission' | 'layout'> | undefined = here === '/' ? { Page: DashboardPage } : page;
 const signedIn = Boolean(readStored(STORAGE_KEYS.currentUser));
 // A resource's screens (no bespoke page here) sit in the layout too.
 if (signedIn && entry?.layout !== false) setTimeout(() => void AppLayout.preload(), 0);
 const { preload } = (entry?.Page ?? {}) as { preload?: () => Promise<unknown> };
 if (preload && (signedIn || (entry?.layout === false && !entry.permission))) setTimeout(() => void preload(), 0);
+const params = page && matchPath(page.path, here)?.params;
+if (signedIn && page?.prefetch && params) setTimeout(() => page.prefetch?.(params, queryClient), 0);
 
 // A data router (not react-admin's default hash router): the product's paths are real URLs (/login, /reset-password?token=).
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);

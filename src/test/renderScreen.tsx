@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import type { DashboardComponent } from 'react-admin';
 import { AdminApp } from '../App';
@@ -18,6 +19,8 @@ export interface ScreenOptions {
   dashboard?: DashboardComponent;
   /** The signed-in shell (menu, header, footer) around the screen; only the shell's own tests need it. */
   layout?: boolean;
+  /** The query cache, for a test that fills it first (as the app's start does); else react-admin's own. */
+  queryClient?: QueryClient;
 }
 
 const Home = () => null;
@@ -33,7 +36,10 @@ const BareLayout = lazyPage(async () => ({ Bare }), 'Bare');
  * One screen at `path` in a test admin: the app's providers, i18n, theme, store, sign-in and notifications, with only
  * the resources and pages the test names; returns the render and a spy on the router's current location.
  */
-export const renderScreen = (path: string, { resources = [], pages = [], dashboard = Home, layout = false }: ScreenOptions = {}) =>
+export const renderScreen = (
+  path: string,
+  { resources = [], pages = [], dashboard = Home, layout = false, queryClient }: ScreenOptions = {},
+) =>
   renderAt(
     path,
     <AdminApp
@@ -41,5 +47,6 @@ export const renderScreen = (path: string, { resources = [], pages = [], dashboa
       pages={allPages.filter((page) => pages.includes(page.path))}
       layout={layout ? AppLayout : BareLayout}
       dashboard={dashboard}
+      queryClient={queryClient}
     />,
   );

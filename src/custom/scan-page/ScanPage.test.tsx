@@ -4,8 +4,9 @@ import type { ArchData, ScanDetail } from '../../domain/records';
 import type { CurrentUser } from '../../session';
 import { aScan, aUser } from '../../test/builders';
 import { renderScreen } from '../../test/renderScreen';
-import { agentPath, path } from '.';
-import { stubApi, type Reply } from '../../test/stubFetch';
+import { QueryClient } from '@tanstack/react-query';
+import { agentPath, path, prefetch } from '.';
+import { callsTo, stubApi, type Reply } from '../../test/stubFetch';
 
 // No live connection in a screen test.
 vi.mock('../../realtime/instance', () => ({
@@ -186,6 +187,18 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
     await waitFor(() => expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Request quote check' }).checked).toBe(true));
     // The normal viewer's Quote Evaluation opens Quote Generation without an agent.
     expect(screen.getByRole('link', { name: 'Quote Evaluation' }).getAttribute('href')).toBe('/quotes/42');
+  });
+
+  it("reads the scan and its sketch's data asked for at the app's start, without asking again", async () => {
+    const fetch = signedIn(ADMIN);
+    const queryClient = new QueryClient();
+    prefetch({ scanId: '42' }, queryClient);
+    expect(callsTo(fetch, '/api/scan/')).toEqual(['/api/scan/scans/42', '/api/scan/archData/search?scan_id=42']);
+    renderScreen('/scans/42', { pages: [path, agentPath], queryClient });
+    expect(await screen.findByRole('button', { name: 'Bonnet: 3 dents' }, { timeout: 40_000 })).toBeTruthy();
+    await laterSection('Saved Images');
+    expect(callsTo(fetch, '/api/scan/scans/42').filter((url) => url === '/api/scan/scans/42')).toHaveLength(1);
+    expect(callsTo(fetch, '/api/scan/archData/')).toEqual(['/api/scan/archData/search?scan_id=42']);
   });
 
   it("keeps the agent on the agent viewer's Quote Evaluation link", async () => {

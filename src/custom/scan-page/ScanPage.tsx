@@ -17,7 +17,8 @@ import { useCurrentUser } from '../../session';
 import { CarDetailsCard } from './CarDetailsCard';
 import { firstPart, PartTabs, showsSketch } from './PartTabs';
 import { comparisonKey } from './NewSince';
-import { archDataKey, useArchData } from './useArchData';
+import { archDataKey, scanQuery, sketchScanNumber } from './queries';
+import { useArchData } from './useArchData';
 import { useScanConflict } from './useScanConflict';
 import { ScanPageContext, type MailSelection, type Scan, type ScanPageState, type SelectionKind } from './context';
 
@@ -58,21 +59,14 @@ export const ScanPage = () => {
   // the page's life, read by the live-update handler and the saves (not by rendering).
   const [editing] = useState(() => new Map<string, number | undefined>());
   const [selection, setSelection] = useState<MailSelection>(noSelection);
-  const key = useMemo(() => ['scans', 'getOne', id], [id]);
-  const {
-    data: scan,
-    error,
-    refetch,
-  } = useQuery({
-    queryKey: key,
-    queryFn: () => dataProvider.scan(id),
-    retry: false,
-  });
+  const query = useMemo(() => scanQuery(dataProvider, id), [dataProvider, id]);
+  const key = query.queryKey;
+  const { data: scan, error, refetch } = useQuery(query);
 
   // The car sketch's data is awaited with the scan, so the page appears whole instead of growing under the reader. It is
   // asked for beside the scan (the address holds the scan's id), not after it: the chips come a round trip sooner.
-  const scanNumber = Number(id);
-  const sketch = useArchData(scanNumber, Number.isSafeInteger(scanNumber) && scanNumber > 0);
+  const scanNumber = sketchScanNumber(id);
+  const sketch = useArchData(scanNumber ?? 0, scanNumber !== undefined);
   const sketchFirst = scan !== undefined && showsSketch(firstPart(scan));
   const ready = scan !== undefined && !(sketchFirst && sketch.isPending);
 
