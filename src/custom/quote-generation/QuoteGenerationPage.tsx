@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -520,7 +520,11 @@ export const QuoteGenerationPage = () => {
   // '{Name} Not Found', then the list after 300 ms.
   useLoadError(error, 'app.scans.page.scan', '/quotes');
 
-  const ready = evaluation.data && groups.data && saved.isSuccess;
+  const loaded = Boolean(evaluation.data && groups.data && saved.isSuccess);
+  // A reply renders synchronously (react-query's store): the editor follows in a transition React can pause, so the
+  // data's arrival is not one long task. The skeleton stays until it does.
+  const shown = useDeferredValue(loaded);
+  const ready = shown && evaluation.data && groups.data && saved.isSuccess;
   return (
     <Box sx={{ minWidth: 0 }}>
       <Breadcrumbs aria-label={translate('app.crud.breadcrumb')} separator=">" sx={{ mb: 2 }}>
@@ -556,7 +560,7 @@ export const QuoteGenerationPage = () => {
         />
       ) : (
         !error &&
-        (evaluation.isPending || groups.isPending || saved.isPending) && (
+        (evaluation.isPending || groups.isPending || saved.isPending || loaded) && (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' } }}>
             <Skeleton variant="rounded" height={320} />
             <Skeleton variant="rounded" height={480} />

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Box, Breadcrumbs, Button, CircularProgress, Link, Paper, Skeleton, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -186,6 +186,10 @@ export const ScanPage = () => {
     ],
   );
 
+  // A reply renders synchronously (react-query's store): the sections first appear in a transition React can pause,
+  // so the scan's arrival is not one long task. Once shown, they follow the state at once (a ticked box stays ticked).
+  const shown = useDeferredValue(state) ? state : null;
+
   return (
     <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
@@ -208,13 +212,13 @@ export const ScanPage = () => {
           </Button>
         )}
       </Box>
-      {!error && !state && <LoadingFrame />}
+      {!error && !shown && <LoadingFrame />}
       <Box sx={{ '&:not(:empty)': { mb: 2 } }}>
         <PresenceNotice names={editors} record="scan" />
       </Box>
       {conflicts.dialog}
-      {state && (
-        <ScanPageContext.Provider value={state}>
+      {shown && (
+        <ScanPageContext.Provider value={shown}>
           <Box
             sx={{
               display: 'grid',
