@@ -6,6 +6,7 @@ import { warmUpIntl } from './boot/warmUpIntl';
 import { DashboardPage } from './custom/dashboard';
 import { AppLayout } from './custom/layout';
 import { pages, type PageEntry } from './custom/pages';
+import { dataProvider } from './providers';
 import { queryClient } from './queryClient';
 import { readStored, STORAGE_KEYS } from './session/storage';
 
@@ -27,7 +28,7 @@ if (signedIn && entry?.layout !== false) setTimeout(() => void AppLayout.preload
 const { preload } = (entry?.Page ?? {}) as { preload?: () => Promise<unknown> };
 if (preload && (signedIn || (entry?.layout === false && !entry.permission))) setTimeout(() => void preload(), 0);
 const params = page && matchPath(page.path, here)?.params;
-if (signedIn && page?.prefetch && params) setTimeout(() => page.prefetch?.(params, queryClient), 0);
+if (signedIn && page?.prefetch && params) setTimeout(() => page.prefetch?.(params, { queryClient, dataProvider }), 0);
 
 // A data router (not react-admin's default hash router): the product's paths are real URLs (/login, /reset-password?token=).
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router-dom';
+import type { AppDataProvider } from '../dataProvider';
 import * as approval from './approval';
 import * as customerPortal from './customer-portal';
 import * as emailHeaderFooter from './email-header-footer';
@@ -30,7 +31,7 @@ export interface PageEntry {
    * Asks for the data the page shows first, into the app's query cache, when the app starts at the page's address
    * for a signed-in user (src/main.tsx): beside the code's download instead of after the page's first render.
    */
-  prefetch?: (params: Params, queryClient: QueryClient) => void;
+  prefetch?: (params: Params, app: { queryClient: QueryClient; dataProvider: AppDataProvider }) => void;
 }
 
 /** The bespoke pages under src/custom, in route order. */

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../session';
 import { aScan, aUser } from '../../test/builders';
 import { renderScreen } from '../../test/renderScreen';
 import { QueryClient } from '@tanstack/react-query';
+import { dataProvider } from '../../providers';
 import { agentPath, path, prefetch } from '.';
 import { callsTo, stubApi, type Reply } from '../../test/stubFetch';
 
@@ -192,7 +193,7 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
   it("reads the scan and its sketch's data asked for at the app's start, without asking again", async () => {
     const fetch = signedIn(ADMIN);
     const queryClient = new QueryClient();
-    prefetch({ scanId: '42' }, queryClient);
+    prefetch({ scanId: '42' }, { queryClient, dataProvider });
     expect(callsTo(fetch, '/api/scan/')).toEqual(['/api/scan/scans/42', '/api/scan/archData/search?scan_id=42']);
     renderScreen('/scans/42', { pages: [path, agentPath], queryClient });
     expect(await screen.findByRole('button', { name: 'Bonnet: 3 dents' }, { timeout: 40_000 })).toBeTruthy();
