@@ -1,13 +1,19 @@
 import { useEffect } from 'react';
 import { IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { Notification, useCloseNotification, useNotify, useTranslate } from 'react-admin';
+import { Notification, useCloseNotification, useNotificationContext, useNotify, useTranslate } from 'react-admin';
 import { TOAST_DURATION_MS } from '../config';
 import { takePendingToast } from '../session/pendingToast';
 
 const CloseToast = () => {
   const close = useCloseNotification();
   const translate = useTranslate();
+  // A newer message (the next action's outcome) waits in react-admin's queue: the one showing gives way to it at once
+  // rather than holding it back for up to 10 s.
+  const waiting = useNotificationContext().notifications.length;
+  useEffect(() => {
+    if (waiting > 0) close();
+  }, [waiting, close]);
   return (
     <IconButton size="small" color="inherit" onClick={close} aria-label={translate('ra.action.close')}>
       <CloseIcon fontSize="small" />
@@ -24,7 +30,9 @@ function usePendingToast() {
   }, [notify]);
 }
 
-/** Top right, 10 s, closed by a click or its close button; server texts keep their line breaks. */
+/**
+ * Top right, 10 s, closed by a click or its close button, or by the next message; server texts keep their line breaks.
+ */
 export const AppNotification = () => {
   usePendingToast();
   return (
