@@ -3,8 +3,6 @@ import { useDataProvider } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { archDataQuery } from './queries';
 
-export { archDataKey } from './queries';
-
 /** The car sketch's data (`archDataQuery`), once `enabled`. */
 export function useArchData(scanId: number, enabled = true) {
   const dataProvider = useDataProvider<AppDataProvider>();
