@@ -16,15 +16,15 @@ vi.mock('../../realtime/instance', () => ({
 }));
 
 const LEVELS = { light: 0, medium: 0, heavy: 0, severe: 0, oversize: 0 };
-const tyre = (direction: 'L' | 'R', label: string): ScanDetail['data'][number] => ({
-  id: direction === 'L' ? 1 : 2,
-  row: 1,
+const tyre = (direction: 'L' | 'R', label: string, row = 1): ScanDetail['data'][number] => ({
+  id: 2 * row + (direction === 'L' ? -1 : 0),
+  row,
   direction,
   position: 'O',
   label,
   depths: [8, 8, 8],
   measurementImageUrl: null,
-  imageFileUrl: null,
+  imageFileUrl: `/api/user/files/${label.toLowerCase().replace(' ', '-')}.jpg`,
   coordinates: null,
   conclusionDescription: { eatenTire: 'NONE', pressureTire: 'NONE' },
 });
@@ -52,14 +52,14 @@ const archScan: ScanDetail = {
   tyre_repairs: [],
 };
 
-/** Scan 43: a manual tyre scan with the front wheels, the left one chosen for replacement. */
+/** Scan 43: a manual tyre scan with the front and rear wheels, the front left one chosen for replacement. */
 const tyreScan: ScanDetail = {
   ...archScan,
   ...aScan({ id: 43, scan_id: 's-43', type: 'tire', status: 'uploaded', dentCount: 0, damageCount: 0, agent_id: 3 }),
   arch: null,
   tire: {},
   measures: { dents: {}, scratchs: {}, damage_count: {} },
-  data: [tyre('L', 'FRONT LEFT'), tyre('R', 'FRONT RIGHT')],
+  data: [tyre('L', 'FRONT LEFT'), tyre('R', 'FRONT RIGHT'), tyre('L', 'REAR LEFT', 2), tyre('R', 'REAR RIGHT', 2)],
   videos: [],
   annotates: [],
   tyre_repairs: [{ row: 1, direction: 'L', position: 'left', label: 'FRONT LEFT', repair_type: 'replace', repair_label: 'Replace' }],
@@ -230,6 +230,19 @@ describe('scan page: viewing and changing', { timeout: 90_000 }, () => {
     renderScreen('/scans/43/3', { pages: [path, agentPath] });
     const choices = await screen.findByRole('group', { name: 'Repair type for FRONT LEFT' }, { timeout: 40_000 });
     expect(within(choices).getByRole('button', { name: 'Replace' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("fetches the first axle's pictures at once, the front left one first, and the others as they near the screen", async () => {
+    signedIn(READER);
+    renderScreen('/scans/43', { pages: [path, agentPath] });
+    const frontLeft = await screen.findByRole('img', { name: 'FRONT LEFT image' }, { timeout: 40_000 });
+    expect(frontLeft.getAttribute('fetchpriority')).toBe('high');
+    expect(frontLeft.getAttribute('loading')).toBeNull();
+    const frontRight = screen.getByRole('img', { name: 'FRONT RIGHT image' });
+    expect(frontRight.getAttribute('loading')).toBeNull();
+    expect(frontRight.getAttribute('fetchpriority')).toBeNull();
+    for (const rear of ['REAR LEFT image', 'REAR RIGHT image'])
+      expect(screen.getByRole('img', { name: rear }).getAttribute('loading')).toBe('lazy');
   });
 
   it('marks the panel with new damage since the last scan, shows the two scans side by side and links the vehicle', async () => {

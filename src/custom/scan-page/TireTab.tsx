@@ -69,12 +69,15 @@ const WheelCard = ({
   direction,
   limits,
   onGraph,
+  first,
 }: {
   wheel: TyreWheel;
   row: number;
   direction: 'L' | 'R';
   limits: TreadLimits;
   onGraph: () => void;
+  /** On the first axle: its pictures are on screen when the tab opens, and the left one is the tab's largest. */
+  first: boolean;
 }) => {
   const translate = useTranslate();
   const { agentViewer } = useScanPage();
@@ -97,7 +100,7 @@ const WheelCard = ({
                 component="img"
                 {...imageSources(any.imageFileUrl, TYRE_SIZES)}
                 alt={t('left_image', { label: wheel.label })}
-                loading="lazy"
+                {...(!first ? { loading: 'lazy' as const } : direction === 'L' ? { fetchPriority: 'high' as const } : {})}
                 decoding="async"
                 sx={{ width: '100%', height: 160, objectFit: 'contain', display: 'block', bgcolor: 'grey.100' }}
               />
@@ -157,10 +160,10 @@ export const TireTab = () => {
   if (rows.length === 0) return <Empty>{translate('app.scanPage.tire.scan_not_detected')}</Empty>;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      {rows.map((r) => (
+      {rows.map((r, index) => (
         <Box key={r.row} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
-          <WheelCard wheel={r.left} row={r.row} direction="L" limits={limits} onGraph={() => setGraph(r.left)} />
-          <WheelCard wheel={r.right} row={r.row} direction="R" limits={limits} onGraph={() => setGraph(r.right)} />
+          <WheelCard wheel={r.left} row={r.row} direction="L" limits={limits} onGraph={() => setGraph(r.left)} first={index === 0} />
+          <WheelCard wheel={r.right} row={r.row} direction="R" limits={limits} onGraph={() => setGraph(r.right)} first={index === 0} />
         </Box>
       ))}
       <TyreWear scanId={scan.id} />
