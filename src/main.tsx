@@ -23,12 +23,14 @@ const here = window.location.pathname;
 const page = pages.find((p) => matchPath(p.path, here));
 const entry: Pick<PageEntry, 'Page' | 'permission' | 'layout'> | undefined = here === '/' ? { Page: DashboardPage } : page;
 const signedIn = Boolean(readStored(STORAGE_KEYS.currentUser));
+// The data first: the server speaks HTTP/1.1, six connections at a time, and the code's few dozen files would take
+// them all before the data's requests.
+const params = page && matchPath(page.path, here)?.params;
+if (signedIn && page?.prefetch && params) setTimeout(() => page.prefetch?.(params, { queryClient, dataProvider }), 0);
 // A resource's screens (no bespoke page here) sit in the layout too.
 if (signedIn && entry?.layout !== false) setTimeout(() => void AppLayout.preload(), 0);
 const { preload } = (entry?.Page ?? {}) as { preload?: () => Promise<unknown> };
 if (preload && (signedIn || (entry?.layout === false && !entry.permission))) setTimeout(() => void preload(), 0);
-const params = page && matchPath(page.path, here)?.params;
-if (signedIn && page?.prefetch && params) setTimeout(() => page.prefetch?.(params, { queryClient, dataProvider }), 0);
 
 // A data router (not react-admin's default hash router): the product's paths are real URLs (/login, /reset-password?token=).
 const router = createBrowserRouter([{ path: '*', element: <App /> }]);

@@ -202,6 +202,23 @@ test.describe('scan page', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Scan refreshed' })).toBeVisible();
   });
 
+  test("opened at its address, the page asks for the scan and the sketch's data before its code's files", async ({ page, request }) => {
+    const admin = await token(request, 'admin@demo.test');
+    const scan = await findScan(request, admin, 'arch', () => true);
+    await signIn(page, 'admin@demo.test');
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await openScan(page, scan.id);
+    // Six connections to the server at a time: the data's requests come first, or they wait behind the code's.
+    const data = asked.indexOf(`/api/scan/scans/${scan.id}`);
+    const sketch = asked.indexOf('/api/scan/archData/search');
+    const layout = asked.findIndex((p) => /\/assets\/layout-[\w-]+\.js$/.test(p));
+    expect(data).toBeGreaterThanOrEqual(0);
+    expect(sketch).toBeGreaterThanOrEqual(0);
+    expect(layout).toBeGreaterThanOrEqual(0);
+    expect(Math.max(data, sketch), asked.slice(0, 8).join(' ')).toBeLessThan(layout);
+  });
+
   test('tire: a row per axle with its labels, the depth graph after a second; the agent viewer chooses repairs and sees no valuation', async ({
     page,
     request,
