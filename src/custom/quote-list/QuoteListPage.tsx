@@ -1,5 +1,5 @@
 import { QuoteStatusChip } from '../../components/QuoteStatusChip';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -74,12 +74,15 @@ const QuoteTable = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data, isPending } = useListContext<QuoteRow>();
-  const { rows, sort, setSort } = usePageSort(data ?? [], sortQuoteRows);
+  // A reply renders synchronously (react-query's store): the rows follow in a transition React can pause.
+  const shown = useDeferredValue(data);
+  const pending = useDeferredValue(isPending);
+  const { rows, sort, setSort } = usePageSort(shown ?? [], sortQuoteRows);
   const label = (key: string) => ({ label: column(key), cellSx: cardLabel(translate(column(key))) });
   const money = (row: QuoteRow, cents: number) => formatMoney(cents, row.currency, locale);
   return (
     <>
-      {isPending ? (
+      {pending ? (
         <FilteredListLoading messages="app.quotes" columns={MONEY_COLUMNS.length + 6} rowHeight={43} cardHeight={388} />
       ) : (
         <DataTable<QuoteRow>
@@ -90,7 +93,7 @@ const QuoteTable = () => {
           bulkActionButtons={false}
           empty={<FilteredListEmpty messages="app.quotes" />}
           aria-label={translate('app.quotes.title')}
-          aria-busy={isPending}
+          aria-busy={pending}
           sx={cardRowsSx(1000)}
         >
           <Column source="created_at" {...label('created')} sx={noWrap} render={(row) => formatDateTime(row.created_at, locale)} />
