@@ -45,7 +45,13 @@ export const pages: PageEntry[] = [
   { path: approval.path, Page: approval.ApprovalPage, layout: false },
   { path: customerPortal.scanPath, Page: customerPortal.CustomerPortalPage, layout: false },
   // The invoice hides the sidebar; the page signs in and checks the permission itself.
-  { path: quoteInvoice.path, permission: quoteInvoice.permission, Page: quoteInvoice.QuoteInvoicePage, layout: false },
+  {
+    path: quoteInvoice.path,
+    permission: quoteInvoice.permission,
+    Page: quoteInvoice.QuoteInvoicePage,
+    layout: false,
+    prefetch: quoteInvoice.prefetch,
+  },
   { path: updateProfile.path, permission: updateProfile.permission, Page: updateProfile.UpdateProfilePage },
   { path: emailHeaderFooter.path, permission: emailHeaderFooter.permission, Page: emailHeaderFooter.EmailHeaderFooterPage },
   { path: scanList.path, permission: scanList.permission, Page: scanList.ScanListPage },

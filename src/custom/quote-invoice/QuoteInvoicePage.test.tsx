@@ -5,8 +5,10 @@ import { invoiceQuoteOfRecord } from '../../domain/quote-wire';
 import { aUser } from '../../test/builders';
 import { sampleQuoteRecord } from '../../test/invoiceSample';
 import { renderScreen } from '../../test/renderScreen';
-import { path } from '.';
-import { stubApi, type Reply } from '../../test/stubFetch';
+import { QueryClient } from '@tanstack/react-query';
+import { dataProvider } from '../../providers';
+import { path, prefetch } from '.';
+import { callsTo, stubApi, type Reply } from '../../test/stubFetch';
 
 /** The invoice alone in a test admin. */
 const renderInvoice = (at: string) => renderScreen(at, { pages: [path] });
@@ -95,6 +97,16 @@ describe('invoice screen', { timeout: 30_000 }, () => {
       ['$3,755.94', 'Grand Total'],
     ]);
     expect(within(totals).getByRole('heading', { name: 'Totals' })).toBeTruthy();
+  });
+
+  it("reads the quote asked for at the app's start, without asking again", async () => {
+    const fetch = signedIn(quoteReply());
+    const queryClient = new QueryClient();
+    prefetch({ quoteId: '42' }, { queryClient, dataProvider });
+    expect(callsTo(fetch, '/api/quote/')).toEqual(['/api/quote/quotes/42']);
+    renderScreen('/quotes/42/invoice', { pages: [path], queryClient });
+    expect(await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' })).toBeTruthy();
+    expect(callsTo(fetch, '/api/quote/')).toEqual(['/api/quote/quotes/42']);
   });
 
   it("shows the body type, the vehicle photo, the assessor's comments and the GST rate", async () => {

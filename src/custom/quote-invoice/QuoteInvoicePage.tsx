@@ -11,6 +11,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { buildInvoice, invoiceSourceOfQuote } from '../../domain/invoice';
 import { invoiceQuoteOfRecord } from '../../domain/quote-wire';
 import { InvoiceView } from './InvoiceView';
+import { invoiceQuery, revisionOf } from './queries';
 
 /** Printing: A4 with the page's own margins, nothing but the invoice (no toolbar, no app chrome, no shadow). */
 const printStyles = (
@@ -39,16 +40,10 @@ export const QuoteInvoicePage = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { quoteId = '' } = useParams<{ quoteId: string }>();
-  // ?revision=n: that revision as it was sent (its frozen copy); none: the quote as it is.
   const [search] = useSearchParams();
-  const revisionParam = search.get('revision');
-  const revision = revisionParam !== null && /^\d{1,6}$/.test(revisionParam) ? Number(revisionParam) : undefined;
+  const revision = revisionOf(search);
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { data: quote, error } = useQuery({
-    queryKey: ['quotes', 'getOne', quoteId, revision],
-    queryFn: () => dataProvider.quoteInvoice(quoteId, revision),
-    retry: false,
-  });
+  const { data: quote, error } = useQuery(invoiceQuery(dataProvider, quoteId, revision));
   const invoice = useMemo(() => (quote ? buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(quote), locale)) : null), [quote, locale]);
 
   useLoadError(error, 'app.invoice.quote', '/quotes');
