@@ -22,9 +22,6 @@ import * as vehiclePage from './vehicle-page';
  * A bespoke page's route, as the app mounts it: behind `permission` when it has one, and inside the signed-in
  * layout unless `layout` is false (the public pages, the kiosk portal and the printable invoice).
  */
-/** Asks, at the app's start, for the data a page shows first, into the app's query cache (src/main.tsx). */
-export type PagePrefetch = (params: Params, app: { queryClient: QueryClient; dataProvider: AppDataProvider }) => void;
-
 export interface PageEntry {
   path: string;
   permission?: string;
@@ -34,7 +31,7 @@ export interface PageEntry {
    * Asks for the data the page shows first, into the app's query cache, when the app starts at the page's address
    * for a signed-in user (src/main.tsx): beside the code's download instead of after the page's first render.
    */
-  prefetch?: PagePrefetch;
+  prefetch?: (params: Params, app: { queryClient: QueryClient; dataProvider: AppDataProvider }) => void;
 }
 
 /** The bespoke pages under src/custom, in route order. */

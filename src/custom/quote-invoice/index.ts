@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router-dom';
 import { lazyPage } from '../../components/lazyPage';
-import type { PagePrefetch } from '../pages';
+import type { AppDataProvider } from '../../dataProvider';
 import { invoiceQuery, revisionOf } from './queries';
 
 /** The estimate invoice ("Invoice", the quote's id): permission `scan`; no sidebar, printable. */
@@ -8,5 +10,7 @@ export const permission = 'scan';
 export const QuoteInvoicePage = lazyPage(() => import('./QuoteInvoicePage'), 'QuoteInvoicePage');
 
 /** The quote the invoice shows, which its title and every line wait for. */
-export const prefetch: PagePrefetch = ({ quoteId = '' }, { queryClient, dataProvider }) =>
-  void queryClient.prefetchQuery(invoiceQuery(dataProvider, quoteId, revisionOf(new URLSearchParams(window.location.search))));
+export const prefetch = (
+  { quoteId = '' }: Params,
+  { queryClient, dataProvider }: { queryClient: QueryClient; dataProvider: AppDataProvider },
+) => void queryClient.prefetchQuery(invoiceQuery(dataProvider, quoteId, revisionOf(new URLSearchParams(window.location.search))));

@@ -1,5 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router-dom';
 import { lazyPage } from '../../components/lazyPage';
-import type { PagePrefetch } from '../pages';
+import type { AppDataProvider } from '../../dataProvider';
 import { archDataQuery, scanQuery, sketchScanNumber } from './queries';
 
 /** The scan page: permission `scan`; `agentPath` is the agent viewer (an agent id in the route). */
@@ -9,7 +11,10 @@ export const permission = 'scan';
 export const ScanPage = lazyPage(() => import('./ScanPage'), 'ScanPage');
 
 /** The scan and its car sketch's data, which the page waits for before it shows the chips. */
-export const prefetch: PagePrefetch = ({ scanId = '' }, { queryClient, dataProvider }) => {
+export const prefetch = (
+  { scanId = '' }: Params,
+  { queryClient, dataProvider }: { queryClient: QueryClient; dataProvider: AppDataProvider },
+) => {
   const id = scanId.toLowerCase();
   void queryClient.prefetchQuery(scanQuery(dataProvider, id));
   const scanNumber = sketchScanNumber(id);
