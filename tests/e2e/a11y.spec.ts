@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
-import { DEMO_PASSWORD } from './helpers';
+import { DEMO_PASSWORD, untilStill } from './helpers';
 
 /**
  * Axe finds no serious or critical violation on any screen of the app, in English and in
@@ -25,7 +25,7 @@ interface Finding {
   targets: string[];
 }
 
-/** Until the screen has stopped loading and moving: no spinner, no running transition (a fade-in would skew contrast). */
+/** Until the screen has stopped loading and moving (a fade-in would skew contrast). */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
   await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
@@ -33,7 +33,7 @@ async function settle(page: Page) {
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   // Something rendered: the app, or a dialog alone (the customer portal's PIN prompt leaves #root empty).
   await expect(page.locator('#root:not(:empty), [role="dialog"]').first()).toBeAttached();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await untilStill(page);
 }
 
 async function audit(page: Page, screen: string, findings: Finding[]) {

@@ -124,3 +124,27 @@ export async function linkMailedTo(baseURL: string, to: string) {
     await db.end();
   }
 }
+
+/**
+ * Until nothing on the page has loaded or moved for a quarter of a second: no spinner, no skeleton, no running
+ * animation or transition. A screen can sit between two loads for a frame (its code arrived, its record not yet asked
+ * for), and a check at that instant sees content that then fades in again: axe would measure the contrast of
+ * half-faded text.
+ */
+export async function untilStill(page: Page) {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const still = () =>
+          !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
+          document.getAnimations().every((a) => a.playState !== 'running');
+        let since = performance.now();
+        const check = () => {
+          if (!still()) since = performance.now();
+          if (performance.now() - since >= 250) resolve(true);
+          else setTimeout(check, 50);
+        };
+        check();
+      }),
+  );
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, signIn, untilStill } from './helpers';
 
 /**
  * The customer portal signed out (docs/portal.md): the cards and their live moves,
@@ -98,7 +98,7 @@ async function useLanguage(page: Page, locale: 'en' | 'ja') {
 }
 
 async function expectNoSeriousAxe(page: Page, screen: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await untilStill(page);
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
