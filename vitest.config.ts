@@ -47,6 +47,9 @@ export default defineConfig({
           exclude,
           globalSetup: ['tests/server/global-setup.ts'],
           fileParallelism: true,
+          // Each file has a database of its own, and a file spends much of its time waiting for PostgreSQL: two files at
+          // a time on 2 cores (Vitest's default leaves one core to its main process, so one file at a time).
+          maxWorkers: availableParallelism(),
           testTimeout: 30000,
           hookTimeout: 60000,
         },
