@@ -9,8 +9,13 @@ import { e2eServers } from './tests/e2e/server-env';
  * still run one after another, as they always did. New spec files go to server B unless listed for A.
  */
 const servers = e2eServers;
-/** Server A's specs (about half of the time): the live lists, counts and the portal, and the axe audit of every route. */
-const SERVER_A = ['a11y', 'scans', 'dashboard', 'portal', 'customer-portal', 'quotes'].map((name) => `**/${name}.spec.ts`);
+/**
+ * Server A's specs (about half of the time): the live lists, counts and the portal, the axe audit of every route, and
+ * the specs that only read (every route's fit, layout shifts, image sizes).
+ */
+const SERVER_A = ['a11y', 'scans', 'dashboard', 'portal', 'customer-portal', 'quotes', 'fit', 'layout-shift', 'scan-images'].map(
+  (name) => `**/${name}.spec.ts`,
+);
 
 export default defineConfig({
   testDir: 'tests/e2e',
