@@ -163,6 +163,15 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   }
   expect(target, "a tyre scan of the agent's with two wheels").toBeTruthy();
   const [replaced, rechecked] = target!.wheels;
+  // Neither wheel chosen to begin with: a retry starts where the first attempt did, whatever that attempt stored.
+  for (const wheel of [replaced, rechecked]) {
+    const { version } = await apiGet<{ version: number }>(request, agent, `/api/scan/scans/${target!.id}`);
+    const cleared = await request.put(`/api/scan/scans/${target!.id}/tyre-repairs`, {
+      headers: { Authorization: `Bearer ${agent}` },
+      data: { row: wheel.row, direction: wheel.direction, repair_type: null, version },
+    });
+    expect(cleared.ok()).toBe(true);
+  }
 
   await signIn(page, 'agent@demo.test');
   await page.goto(`/scans/${target!.id}`);
