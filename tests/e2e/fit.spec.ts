@@ -76,6 +76,21 @@ for (const locale of LANGUAGES) {
         await expect(page, `${list}: a row click opens the record`).toHaveURL(RECORD_URL(list));
       }
     });
+
+    test("the quotes list keeps each row's Grand Total in view beside its actions", async ({ page }) => {
+      await signIn(page, 'admin@demo.test');
+      await useLanguage(page, locale);
+      const row = await firstRow(page, '/quotes');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const heads = await page.getByRole('main').getByRole('columnheader').allTextContents();
+      const cells = row.getByRole('cell');
+      const total = (await cells.nth(heads.findIndex((h) => /Grand Total|総合計/.test(h))).boundingBox())!;
+      const actions = (await cells.last().boundingBox())!;
+      // Wholly on screen, and not under the sticky Action column.
+      expect(total.x).toBeGreaterThanOrEqual(0);
+      expect(total.x + total.width).toBeLessThanOrEqual(actions.x + 1);
+      await expect(cells.nth(heads.findIndex((h) => /Grand Total|総合計/.test(h)))).toContainText(/\d\.\d\d/);
+    });
   });
 }
 
@@ -144,6 +159,11 @@ test.describe('at 360 × 740', () => {
       // A card: the record's fields one under another, not side by side as in a table row.
       const [first, second] = [await row.getByRole('cell').nth(0).boundingBox(), await row.getByRole('cell').nth(1).boundingBox()];
       expect(second!.y, `${list}: the second field under the first`).toBeGreaterThanOrEqual(first!.y + first!.height - 1);
+      // Each line reads name then value, the right-aligned (money) columns' too.
+      const reversed = await row.evaluate(
+        (tr) => [...tr.querySelectorAll('td')].filter((td) => getComputedStyle(td).flexDirection !== 'row').length,
+      );
+      expect(reversed, `${list}: card lines with the value before the name`).toBe(0);
       await expectActionsInView(page, row, list);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${list} scrolls sideways`).toBe(true);
     }

@@ -40,6 +40,7 @@ describe('quotes list', () => {
     expect(headers).toEqual([
       'Created',
       'Registration',
+      'Status',
       'PDR',
       'Conventional',
       'Replacement',
@@ -49,7 +50,6 @@ describe('quotes list', () => {
       'Product',
       'GST',
       'Grand Total',
-      'Status',
       'Action',
     ]);
     const query = new URL(listCalls(fetch)[0], 'http://x').searchParams;

@@ -14,11 +14,17 @@ import { formatMoney } from '../../domain/money';
 import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
 import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagination } from '../../resources/shared/FilteredList';
-import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
+import { besideActionsSx, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, type QuoteFilterKey } from './filters';
 import { amountCents, MONEY_COLUMNS, sortQuoteRows, type QuoteRow } from './rows';
+
+/**
+ * Grand Total stays in view beside the row's actions while the money columns scroll sideways (the table is wider than
+ * a 1366 px screen's content area). The actions take at most four small buttons: 4 × 30 px and the cell's padding.
+ */
+const STICKY = besideActionsSx(152);
 
 /** A row's PDF and invoice; with `quote_edit` edit and delete, without it a view of the quote (docs/ARCHITECTURE.md, "Access model"). */
 const QuoteActions = () => {
@@ -98,6 +104,13 @@ const QuoteTable = () => {
         >
           <Column source="created_at" {...label('created')} sx={noWrap} render={(row) => formatDateTime(row.created_at, locale)} />
           <Column source="licensePlate" {...label('registration')} sx={noWrap} />
+          <Column
+            source="status"
+            {...label('status')}
+            disableSort
+            sx={noWrap}
+            render={(row) => <QuoteStatusChip status={row.status} revision={row.revision} />}
+          />
           {MONEY_COLUMNS.map((source) => (
             <Column
               key={source}
@@ -119,17 +132,10 @@ const QuoteTable = () => {
             source="grant_total"
             {...label('grand_total')}
             align="right"
-            sx={noWrap}
+            sx={STICKY.beside}
             render={(row) => money(row, amountCents(row.grant_total))}
           />
-          <Column
-            source="status"
-            {...label('status')}
-            disableSort
-            sx={noWrap}
-            render={(row) => <QuoteStatusChip status={row.status} revision={row.revision} />}
-          />
-          <Column label={column('action')} align="right" sx={ACTION_COLUMN_SX}>
+          <Column label={column('action')} align="right" sx={STICKY.action}>
             <QuoteActions />
           </Column>
         </DataTable>

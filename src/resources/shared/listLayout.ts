@@ -6,6 +6,15 @@ const PHONE = '@media (max-width:599.95px)';
 /** The Action column stays at the right edge while a wide table scrolls sideways, so a row's buttons are always in view. */
 export const ACTION_COLUMN_SX = { whiteSpace: 'nowrap', position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
 
+/**
+ * A column that stays at the right edge beside the Action column (the quotes list's Grand Total): the Action column
+ * then has a fixed width, `actionWidth`, and this one sticks just left of it.
+ */
+export const besideActionsSx = (actionWidth: number) => ({
+  action: { ...ACTION_COLUMN_SX, width: actionWidth, minWidth: actionWidth, maxWidth: actionWidth, boxSizing: 'border-box' },
+  beside: { ...ACTION_COLUMN_SX, right: actionWidth },
+});
+
 /** Around a row's action buttons: their clicks (and their dialogs') do not also open the row. */
 export const stopRowClick = (event: SyntheticEvent) => event.stopPropagation();
 
@@ -24,6 +33,8 @@ export const cardRowsSx = (minWidth = 0) =>
       '& tbody tr': { display: 'block', border: 1, borderColor: 'divider', borderRadius: 1, mb: 1, px: 1.5, py: 0.5 },
       '& tbody td': {
         display: 'flex',
+        // MUI reverses a right-aligned cell's row: the column's name first, on the left, in every line.
+        flexDirection: 'row',
         justifyContent: 'space-between',
         alignItems: 'center',
         gap: 2,
