@@ -1,6 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type FunctionComponent } from 'react';
+import type { Params } from 'react-router-dom';
+import type { AppDataProvider } from '../dataProvider';
 import { loadScreenMessages } from '../i18n/i18nProvider';
 import { PageLoading } from './PageLoading';
+
+/** A page's first data, asked for into the app's query cache from the address's params (src/main.tsx). */
+export type PagePrefetch = (params: Params, app: { queryClient: QueryClient; dataProvider: AppDataProvider }) => void;
 
 /**
  * A screen whose code loads on first render: `lazyPage(() => import('./ScanPage'), 'ScanPage')`.

@@ -1,7 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { Params } from 'react-router-dom';
-import type { AppDataProvider } from '../dataProvider';
+import type { PagePrefetch } from '../components/lazyPage';
 import * as approval from './approval';
 import * as customerPortal from './customer-portal';
 import * as emailHeaderFooter from './email-header-footer';
@@ -31,7 +29,7 @@ export interface PageEntry {
    * Asks for the data the page shows first, into the app's query cache, when the app starts at the page's address
    * for a signed-in user (src/main.tsx): beside the code's download instead of after the page's first render.
    */
-  prefetch?: (params: Params, app: { queryClient: QueryClient; dataProvider: AppDataProvider }) => void;
+  prefetch?: PagePrefetch;
 }
 
 /** The bespoke pages under src/custom, in route order. */

@@ -1,7 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { Params } from 'react-router-dom';
-import { lazyPage } from '../../components/lazyPage';
-import type { AppDataProvider } from '../../dataProvider';
+import { lazyPage, type PagePrefetch } from '../../components/lazyPage';
 import { invoiceQuery, revisionOf } from './queries';
 
 /** The estimate invoice ("Invoice", the quote's id): permission `scan`; no sidebar, printable. */
@@ -10,7 +7,5 @@ export const permission = 'scan';
 export const QuoteInvoicePage = lazyPage(() => import('./QuoteInvoicePage'), 'QuoteInvoicePage');
 
 /** The quote the invoice shows, which its title and every line wait for. */
-export const prefetch = (
-  { quoteId = '' }: Params,
-  { queryClient, dataProvider }: { queryClient: QueryClient; dataProvider: AppDataProvider },
-) => void queryClient.prefetchQuery(invoiceQuery(dataProvider, quoteId, revisionOf(new URLSearchParams(window.location.search))));
+export const prefetch: PagePrefetch = ({ quoteId = '' }, { queryClient, dataProvider }) =>
+  void queryClient.prefetchQuery(invoiceQuery(dataProvider, quoteId, revisionOf(new URLSearchParams(window.location.search))));

@@ -1,7 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { Params } from 'react-router-dom';
-import { lazyPage } from '../../components/lazyPage';
-import type { AppDataProvider } from '../../dataProvider';
+import { lazyPage, type PagePrefetch } from '../../components/lazyPage';
 import { archDataQuery, scanQuery, sketchScanNumber } from './queries';
 
 /** The scan page: permission `scan`; `agentPath` is the agent viewer (an agent id in the route). */
@@ -11,10 +8,7 @@ export const permission = 'scan';
 export const ScanPage = lazyPage(() => import('./ScanPage'), 'ScanPage');
 
 /** The scan and its car sketch's data, which the page waits for before it shows the chips. */
-export const prefetch = (
-  { scanId = '' }: Params,
-  { queryClient, dataProvider }: { queryClient: QueryClient; dataProvider: AppDataProvider },
-) => {
+export const prefetch: PagePrefetch = ({ scanId = '' }, { queryClient, dataProvider }) => {
   const id = scanId.toLowerCase();
   void queryClient.prefetchQuery(scanQuery(dataProvider, id));
   const scanNumber = sketchScanNumber(id);
