@@ -140,3 +140,25 @@ test('the boot warms the first date format up in a worker, off the main thread',
     )
     .toBe(true);
 });
+
+test('the first page of a visit shows at once; a page the user moves to fades in (spec: page content uses fade transitions)', async ({
+  page,
+}) => {
+  // The page's box is the main area's first child; its animation is the fade.
+  const fade = () =>
+    page
+      .locator('main > div')
+      .first()
+      .evaluate((box) => getComputedStyle(box).animationName);
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/scans');
+  await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
+  expect(await fade()).toBe('none');
+  await nav(page).getByText('Quotes', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Quotes' })).toBeVisible();
+  expect(await fade()).not.toBe('none');
+  // Back on the first page: a move like any other.
+  await nav(page).getByText('Scans', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
+  expect(await fade()).not.toBe('none');
+});
