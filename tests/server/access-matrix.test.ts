@@ -348,6 +348,9 @@ async function check(route: ApiRoute, entry: MatrixEntry) {
 
   // Refused calls: each gets its status, and together they change nothing.
   const refused = await refusals(route, entry);
+  // An earlier route's permitted call may have left work running after its reply (the signed PDF of an approval
+  // writes its link's row): it must not land between the two snapshots and count as this route's change.
+  await t.app.background.settled();
   const before = refused.length ? await snapshot() : {};
   stored.length = 0;
   for (const r of refused) {
