@@ -233,6 +233,27 @@ test.describe('customer portal, signed out', () => {
     await expect.poll(() => live.every((ws) => ws.isClosed())).toBe(true);
   });
 
+  test('the agent and the scan lists are asked for together; the page shows them once both are there', async ({ page, request }) => {
+    const { admin } = await demoDevice(request);
+    const agent = await freshAgent(request, admin);
+    await enrol(page, request, agent.id);
+    // The agent's reply held back until the lists have been asked for: asked after it, they never would be.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**/api/agent/agents/${agent.id}/portal`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const lists = page.waitForRequest((r) => r.url().endsWith(`/api/scan/portal/${agent.id}/scans`));
+    await page.goto(`/customer-portal/${agent.id}`);
+    await lists;
+    release();
+    for (const name of ['NEW SCANS', 'COMPLETED SCANS']) {
+      await expect(section(page, name)).toBeVisible();
+      await expect(section(page, name).getByTestId('portal-skeleton')).toHaveCount(0);
+    }
+  });
+
   test('Create Scan makes a manual tire scan and opens its page; Refresh reloads it', async ({ page, request }) => {
     const admin = (await apiLogin(request, 'admin@demo.test')).token;
     const agent = await freshAgent(request, admin);

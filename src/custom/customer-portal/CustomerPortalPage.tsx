@@ -73,12 +73,13 @@ export const CustomerPortalPage = () => {
   const agentReady = !refused && !agentRefusal && agent !== null;
 
   // The lists as loaded for one visit (the location's key): a new visit shows the skeletons until it has loaded. They
-  // load only without a scan id (the scan page loads its scan itself).
+  // load only without a scan id (the scan page loads its scan itself), beside the agent rather than after it: the
+  // page shows both together, and a kiosk refused for one is refused for the other.
   const visit = useLocation().key;
   const scansQuery = useQuery({
     queryKey: portalKey(agentId, 'scans', visit),
     queryFn: () => dataProvider.portalScans(agentId),
-    enabled: agentReady && !scanId,
+    enabled: !refused && !agentRefusal && !scanId,
     retry: false,
   });
   const scans = scansQuery.data ?? null;
