@@ -116,6 +116,20 @@ async function expectKiosk(page: Page) {
   await expect(page.getByRole('link', { name: 'Scans' })).toHaveCount(0);
 }
 
+/**
+ * Holds back the replies to `url` (only its `method` calls when given) until the returned function is called: for
+ * what the page shows, or asks for, meanwhile.
+ */
+async function holdBack(page: Page, url: string, method?: string) {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(url, async (route) => {
+    if (!method || route.request().method() === method) await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 const cards = (page: Page, name: string) => section(page, name).getByRole('list').getByRole('listitem');
 
@@ -131,12 +145,7 @@ test.describe('customer portal, signed out', () => {
     const first = await ingest(request, key, device.id, firstPlate);
 
     // The list call held back: five skeleton cards in each section meanwhile.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(`**/api/scan/portal/${agentId}/scans`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, `**/api/scan/portal/${agentId}/scans`);
     const sockets: import('@playwright/test').WebSocket[] = [];
     page.on('websocket', (ws) => sockets.push(ws));
     const listed = page.waitForResponse((r) => r.url().endsWith(`/api/scan/portal/${agentId}/scans`) && r.request().method() === 'GET');
@@ -238,12 +247,7 @@ test.describe('customer portal, signed out', () => {
     const agent = await freshAgent(request, admin);
     await enrol(page, request, agent.id);
     // The agent's reply held back until the lists have been asked for: asked after it, they never would be.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(`**/api/agent/agents/${agent.id}/portal`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, `**/api/agent/agents/${agent.id}/portal`);
     const lists = page.waitForRequest((r) => r.url().endsWith(`/api/scan/portal/${agent.id}/scans`));
     await page.goto(`/customer-portal/${agent.id}`);
     await lists;
@@ -262,12 +266,7 @@ test.describe('customer portal, signed out', () => {
     await expect(section(page, 'COMPLETED SCANS').getByText('Completed Scans Not Available!.')).toBeVisible();
 
     // Held, so 'Creating...' shows.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(`**/api/scan/portal/${agent.id}/scans`, async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, `**/api/scan/portal/${agent.id}/scans`, 'POST');
     const create = page.getByRole('button', { name: 'Create Scan' });
     await create.hover();
     await expect(page.getByRole('tooltip')).toHaveText('Create manual scan');
