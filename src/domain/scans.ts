@@ -41,12 +41,20 @@ const valuationUpdate = z.preprocess(
   inputSchema({ valuation: scanVehicleFields.valuation }, 'update').shape.valuation,
 );
 
+/**
+ * A registration as it is stored (upper-case, spaces and dashes dropped; blank clears it): letters and digits only, as
+ * the vehicle it links the scan to holds it.
+ */
+function storedPlate<T extends z.ZodType>(text: T) {
+  return text
+    .transform((v) => (typeof v === 'string' ? normalisePlate(v) || null : v))
+    .refine((v) => typeof v !== 'string' || /^[A-Z0-9]+$/.test(v), 'Registration may hold only letters and digits');
+}
+
 /** PUT scans/{id}: any subset of the vehicle fields; a blank value clears it; valuation may be typed text. */
 export const scanUpdateBody = inputSchema(scanVehicleFields, 'update').extend({
   valuation: valuationUpdate,
-  licensePlate: inputSchema({ licensePlate: scanVehicleFields.licensePlate }, 'update').shape.licensePlate.transform((v) =>
-    typeof v === 'string' ? normalisePlate(v) || null : v,
-  ),
+  licensePlate: storedPlate(inputSchema({ licensePlate: scanVehicleFields.licensePlate }, 'update').shape.licensePlate),
   /** The front end sends it beside client_id; the server resolves the name itself. */
   client_name: z.unknown().optional(),
   /** The front end's "do not show a spinner" flag; ignored. */
@@ -115,7 +123,7 @@ export const ingestScanBody = z.object({
   type: oneOf(SCAN_TYPE_IDS, 'Type'),
   timestamp: instant('Timestamp').optional(),
   startTime: instant('Start Time').optional(),
-  licensePlate: optionalText('Registration', 20).transform((v) => (v ? normalisePlate(v) || null : null)),
+  licensePlate: storedPlate(optionalText('Registration', 20)),
   make: optionalText('Make', 100),
   model: optionalText('Model', 100),
   carColor: optionalText('Car Color', 50),

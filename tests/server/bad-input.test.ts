@@ -150,6 +150,23 @@ describe('a NUL byte is 422 on the field', () => {
   }
 });
 
+describe("a scan's registration holds letters and digits only", () => {
+  const plate = async () =>
+    (await t.db.selectFrom('scans').select('license_plate').where('id', '=', scanId).executeTakeFirstOrThrow()).license_plate;
+
+  it('is 422 on the field for punctuation, stores nothing, and keeps a plate written with spaces and dashes', async () => {
+    const ok = await t.as(admin, { method: 'PUT', url: `/api/scan/scans/${scanId}`, payload: { licensePlate: 'ab-12 c' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await plate()).toBe('AB12C');
+    for (const licensePlate of ['AB!12', '<script>', 'ÄÖ1', '!!!']) {
+      const res = await t.as(admin, { method: 'PUT', url: `/api/scan/scans/${scanId}`, payload: { licensePlate, make: 'Kia' } });
+      expect(res.statusCode, `${licensePlate}: ${res.body}`).toBe(422);
+      expect(res.json()).toEqual({ error: { licensePlate: 'Registration may hold only letters and digits' } });
+    }
+    expect(await plate()).toBe('AB12C');
+  });
+});
+
 describe('scan list dates out of range are 422 on the field', () => {
   for (const [field, value] of [
     ['ts', '0000-13-45'],

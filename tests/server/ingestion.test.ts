@@ -393,7 +393,7 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
     const bad = await device(keyA, {
       method: 'POST',
       url: '/api/scan/ingest/scans',
-      payload: newScan({ type: 'laser', timestamp: 'yesterday', location_state: 'XX', scan_id: 'a b' }),
+      payload: newScan({ type: 'laser', timestamp: 'yesterday', location_state: 'XX', scan_id: 'a b', licensePlate: 'AB!12' }),
     });
     expect(bad.json()).toEqual({
       error: {
@@ -401,6 +401,7 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
         type: 'The selected type is invalid',
         timestamp: 'Timestamp must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z',
         location_state: 'The selected location state is invalid',
+        licensePlate: 'Registration may hold only letters and digits',
       },
     });
     const noDevice = await device(keyA, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan({ device_id: 999999 }) });
