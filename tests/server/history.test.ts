@@ -43,6 +43,19 @@ describe('the events table', () => {
 });
 
 describe('recording', () => {
+  it('records nothing, and keeps the version, when an edit changes no value', async () => {
+    const scan = (await t.build.scan({ agent_id: agent, client_id: mine, make: 'Kia', model: null })).id;
+    await t.db.updateTable('scans').set({ valuation: 18500 }).where('id', '=', scan).execute();
+    const version = async () => (await t.db.selectFrom('scans').select('version').where('id', '=', scan).executeTakeFirstOrThrow()).version;
+    const before = await version();
+    for (const payload of [{}, { status: 'ready' }, { make: 'Kia', model: null, valuation: '18,500' }, { model: '', client_id: mine }]) {
+      const res = await t.as(admin, { method: 'PUT', url: `/api/scan/scans/${scan}`, payload });
+      expect(res.statusCode, `${JSON.stringify(payload)}: ${res.body}`).toBe(200);
+    }
+    expect(await events('scan', scan)).toEqual([]);
+    expect(await version()).toBe(before);
+  });
+
   it('keeps who acted and only the changed fields, before and after', async () => {
     const scan = (await t.build.scan({ agent_id: agent, client_id: mine, make: 'Kia', model: 'Rio' })).id;
     const res = await t.as(admin, { method: 'PUT', url: `/api/scan/scans/${scan}`, payload: { make: 'Kia', valuation: '12,500' } });

@@ -87,7 +87,9 @@ export function scanRecords(deps: ScanDeps) {
       const current = await visible.item(caller, id);
       const input = body as Record<string, unknown>;
       const columns: Record<string, unknown> = {};
-      for (const field of SCAN_VEHICLE_FIELDS) if (field in input) columns[COLUMN[field] ?? field] = input[field] ?? null;
+      // Only what changes is written: a value the scan already holds leaves no event, no new version and no broadcast.
+      for (const field of SCAN_VEHICLE_FIELDS)
+        if (field in input && (input[field] ?? null) !== (current[field] ?? null)) columns[COLUMN[field] ?? field] = input[field] ?? null;
       if (Object.keys(columns).length) {
         const item = await db.transaction().execute(async (trx) => {
           // The client must be one the user may see, checked in the writing transaction; the scan's own may stay.
