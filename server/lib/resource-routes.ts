@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FieldSpec } from '../../src/domain/fields';
+import { type FieldSpec, pageParams } from '../../src/domain/fields';
 import { safeString } from '../../src/domain/text';
 import { NotFoundError } from '../errors';
 import { callerOf } from './caller';
@@ -22,8 +22,7 @@ import { storageOf } from './storage';
 
 export const ListQuery = (sortable: string[], filters: string[] = []) =>
   z.object({
-    page: z.coerce.number().int().min(1).max(10_000_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(10),
+    ...pageParams,
     q: safeString('Search')
       .trim()
       .max(200)

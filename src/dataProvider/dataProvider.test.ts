@@ -45,6 +45,26 @@ describe('routing through the table', () => {
     expect(result).toEqual({ data: [{ id: 1 }], total: 1_000_000, meta: { totalIsEstimate: true } });
   });
 
+  it("reads a page longer than the routes' 100 rows (react-admin's Export asks for 1,000) as the pages covering it", async () => {
+    const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+    const fetch = stubFetch(
+      { body: { items: rows(1, 100), total: 250 } },
+      { body: { items: rows(101, 100), total: 250 } },
+      { body: { items: rows(201, 50), total: 250 } },
+    );
+    const all = await provider().getList('users', { ...listParams, pagination: { page: 1, perPage: 1000 } });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(
+      [1, 2, 3].map((n) => `/api/user/users?page=${n}&per_page=100&sort=name&order=asc`),
+    );
+    expect(all).toEqual({ data: rows(1, 250), total: 250 });
+
+    // The second page of 150 rows: rows 151 to 250, from the routes' pages 2 and 3.
+    const again = stubFetch({ body: { items: rows(101, 100), total: 250 } }, { body: { items: rows(201, 50), total: 250 } });
+    const second = await provider().getList('users', { ...listParams, pagination: { page: 2, perPage: 150 } });
+    expect(again.mock.calls.map(([url]) => new URL(url, 'http://x').searchParams.get('page'))).toEqual(['2', '3']);
+    expect(second.data).toEqual(rows(151, 100));
+  });
+
   it('maps each resource to its own service and path', async () => {
     const fetch = stubFetch({ body: { data: { id: 2 } } }, { body: { data: { id: 3 } } }, { body: { data: { id: 4 } } });
     await provider().getOne('users', { id: 2 });

@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
 import type { ApiRoute, ApiRoutes } from './apiRoutes';
 import type { Request, RequestOptions, SelectOption } from './http';
+import { PAGE_SIZE_MAX } from '../domain/paging';
 import { translateFieldErrors } from './errors';
 import { agentCalls } from './calls/agents';
 import { authCalls } from './calls/auth';
@@ -123,8 +124,24 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
       throw error;
     }
   };
-  const list = async <R extends RaRecord>(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) =>
+  const page = async <R extends RaRecord>(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) =>
     toPage<R>(await call(resource, (r) => r.path, { query: listQuery(params) }));
+  /**
+   * A page longer than the routes answer (react-admin's Export asks for up to 1,000 rows at once) is read as the
+   * routes' pages that cover it, the first one first for the total.
+   */
+  const list = async <R extends RaRecord>(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>) => {
+    const { pagination } = params;
+    if (!pagination || pagination.perPage <= PAGE_SIZE_MAX) return page<R>(resource, params);
+    const from = (pagination.page - 1) * pagination.perPage;
+    const firstPage = Math.floor(from / PAGE_SIZE_MAX) + 1;
+    const read = (n: number) => page<R>(resource, { ...params, pagination: { page: n, perPage: PAGE_SIZE_MAX } });
+    const first = await read(firstPage);
+    const lastPage = Math.min(Math.floor((from + pagination.perPage - 1) / PAGE_SIZE_MAX), Math.ceil(first.total / PAGE_SIZE_MAX) - 1) + 1;
+    const rest = await Promise.all(Array.from({ length: Math.max(0, lastPage - firstPage) }, (_, i) => read(firstPage + i + 1)));
+    const rows = [first, ...rest].flatMap((p) => p.data);
+    return { ...first, data: rows.slice(from % PAGE_SIZE_MAX, (from % PAGE_SIZE_MAX) + pagination.perPage) };
+  };
   const getOne = async <R extends RaRecord>(resource: string, id: Identifier) => ({
     data: await call<R>(resource, (r) => recordPath(r, id)),
   });

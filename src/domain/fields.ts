@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { PAGE_MAX, PAGE_SIZE_MAX } from './paging';
 import { safeString, singleLine } from './text';
 
 /**
@@ -49,6 +50,16 @@ export type FieldSpecs = Record<string, FieldSpec>;
 
 // The messages live in a zod-free module so screens can quote them without downloading zod.
 export { messages };
+
+const pageNumber = (label: string, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(messages.integer(label))
+    .min(1, messages.min(label, 1))
+    .max(max, messages.max(label, max))
+    .default(fallback);
+/** `page` and `per_page` of every list route (`?page=2&per_page=25`), each refused with a message naming it. */
+export const pageParams = { page: pageNumber('Page', PAGE_MAX, 1), per_page: pageNumber('Per Page', PAGE_SIZE_MAX, 10) };
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const blankToUndefined = (v: unknown) => (isBlank(v) ? undefined : v);

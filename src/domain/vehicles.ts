@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParams } from './fields';
 import { DAMAGE_LEVELS, DAMAGE_TYPES } from './scan-codes';
 import type { Wire } from './records';
 import { RESOURCES } from './resources';
@@ -124,8 +125,7 @@ export const VehicleListQuery = z.object({
     (v) => (typeof v === 'string' ? v.toLowerCase() : blankToUndefined(v)),
     z.enum(['asc', 'desc'], { error: 'The selected order is invalid' }).default('desc'),
   ),
-  page: z.coerce.number().int().min(1).max(10_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageParams,
 });
 
 /** GET scans/{id}/tyre-wear: the legal minimum and each wheel's readings and projection, as the vehicle page's `tyres`. */

@@ -167,6 +167,19 @@ describe("a scan's registration holds letters and digits only", () => {
   });
 });
 
+describe('paging out of bounds is 422 naming page or per_page', () => {
+  for (const path of ['/api/user/users', '/api/scan/scans', '/api/quote/quotes', '/api/scan/vehicles']) {
+    it(path, async () => {
+      const big = await t.as(admin, { method: 'GET', url: `${path}?per_page=400` });
+      expect(big.statusCode, big.body).toBe(422);
+      expect(big.json().error).toEqual({ per_page: 'Per Page must be less than 100' });
+      const zero = await t.as(admin, { method: 'GET', url: `${path}?page=0&per_page=x` });
+      expect(zero.json().error).toEqual({ page: 'Page must be greater than zero', per_page: 'Per Page must be a number' });
+      expect((await t.as(admin, { method: 'GET', url: `${path}?page=2&per_page=100` })).statusCode).toBe(200);
+    });
+  }
+});
+
 describe('scan list dates out of range are 422 on the field', () => {
   for (const [field, value] of [
     ['ts', '0000-13-45'],

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConflictReply } from '../../../src/domain/versions';
+import { pageParams } from '../../../src/domain/fields';
 import {
   QUOTE_SORTABLE,
   quoteBody,
@@ -37,8 +38,7 @@ export const parseQuoteId = (raw: string) => {
 /** The service's plain inputs of a signed-in request: the user, their data scope, the request's logger. */
 
 const pageQuery = quoteFilterQuery.extend({
-  page: z.coerce.number().int().min(1).max(10_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageParams,
   sort: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.enum(QUOTE_SORTABLE, { error: 'The selected sort is invalid' }).default('created_at'),

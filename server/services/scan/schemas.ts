@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inputSchema } from '../../../src/domain/fields';
+import { inputSchema, pageParams } from '../../../src/domain/fields';
 import { AGO, manualScanFields, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scan-codes';
 import { scanDate } from '../../../src/domain/scans';
 import { safeString } from '../../../src/domain/text';
@@ -51,8 +51,7 @@ export const ScanFilterQuery = z.object({
   new_damage: lowerChoice(['true', 'false'], 'new damage'),
 });
 export const ScanListQuery = ScanFilterQuery.extend({
-  page: z.coerce.number().int().min(1).max(10_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageParams,
 });
 
 export const ScanPageReply = z.object({
