@@ -447,6 +447,13 @@ test.describe('scan page', () => {
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`),
     );
     await page.getByTitle('Frame marker', { exact: true }).click();
+    // The picture in its own proportions, not in the thumbnail's square tile.
+    const proportions = await page.getByRole('dialog', { name: 'Annotation' }).evaluate((popup) => {
+      const img = Array.from(popup.querySelectorAll('img')).sort((a, b) => b.clientWidth - a.clientWidth)[0];
+      const box = img.getBoundingClientRect();
+      return { shown: box.width / box.height, natural: img.naturalWidth / img.naturalHeight };
+    });
+    expect(proportions.shown).toBeCloseTo(proportions.natural, 1);
     // A frame drawn across the middle of the picture.
     const viewport = page.viewportSize()!;
     await page.mouse.move(viewport.width / 2 - 40, viewport.height / 2 - 40);

@@ -62,24 +62,22 @@ export async function annotateImage(image: HTMLImageElement, options: AnnotateOp
 }
 
 /**
- * marker.js draws its target at the target's natural size, and a thumbnail showing a small copy (srcset) is small: it
- * annotates instead a hidden stand-in of the thumbnail's size that shows the original.
+ * marker.js draws its target at the target's natural size and shows it in the target's on-screen proportions. A
+ * thumbnail shows a small copy (srcset) cropped to its tile (object-fit: cover), so the popup annotates a hidden
+ * stand-in instead: the original, as wide as the thumbnail and as tall as the original's proportions make it.
  */
 async function originalOf(image: HTMLImageElement): Promise<HTMLImageElement> {
-  if (!image.srcset) return image;
   const original = document.createElement('img');
   original.src = image.getAttribute('src') ?? image.src;
   original.alt = '';
   original.setAttribute('aria-hidden', 'true');
-  Object.assign(original.style, {
-    position: 'fixed',
-    left: '-10000px',
-    top: '0',
-    width: `${image.clientWidth}px`,
-    height: `${image.clientHeight}px`,
-  });
+  Object.assign(original.style, { position: 'fixed', left: '-10000px', top: '0' });
   document.body.appendChild(original);
   await original.decode().catch(() => {});
+  const width = image.clientWidth || original.naturalWidth;
+  const ratio =
+    original.naturalWidth > 0 ? original.naturalHeight / original.naturalWidth : image.clientHeight / Math.max(1, image.clientWidth);
+  Object.assign(original.style, { width: `${width}px`, height: `${Math.round(width * ratio)}px` });
   return original;
 }
 
