@@ -11,12 +11,21 @@ import { useNotifyError } from './useNotifyError';
 
 const T = 'app.history';
 
+/** A line's repair reads as Quote Generation and the invoice name it (a stored code such as `pdr` otherwise). */
+const REPAIR_NAMES: [RegExp, string][] = [
+  [/\.dent_repair$/, 'app.quotes.generation.repair_types'],
+  [/\.scratch_repair$/, 'app.quotes.generation.scratch_types'],
+  [/^tyre\.\d+\.[LR]$/, 'app.invoice.document.tyre_choices'],
+];
+
 /** A changed field's label: a panel's count reads `<panel> · Dents (light)`, a wheel's choice `Tyre 1 L`. */
 function useFieldLabel() {
   const translate = useTranslate();
   return (field: string) => {
     const count = /^(.+)\.(dents|scratchs)\.(\w+)$/.exec(field);
     if (count) return `${count[1]} · ${translate(`${T}.fields.${count[2]}`)} (${count[3]})`;
+    const repair = /^(.+)\.(dent_repair|scratch_repair)$/.exec(field);
+    if (repair) return `${repair[1]} · ${translate(`${T}.fields.${repair[2]}`)}`;
     const tyre = /^tyre\.(\d+)\.([LR])$/.exec(field);
     if (tyre) return translate(`${T}.fields.tyre`, { wheel: `${tyre[1]} ${tyre[2]}` });
     return translate(`${T}.fields.${field}`, { _: field });
@@ -46,8 +55,12 @@ export function HistoryCard({ subject, id, changed }: { subject: EventSubject; i
     mounted.current = true;
   }, [changed, refetch]);
 
-  const value = (v: EventValue) =>
-    v === null || v === '' ? translate(`${T}.none`) : typeof v === 'boolean' ? translate(`${T}.${v ? 'yes' : 'no'}`) : String(v);
+  const value = (field: string, v: EventValue) => {
+    if (v === null || v === '') return translate(`${T}.none`);
+    if (typeof v === 'boolean') return translate(`${T}.${v ? 'yes' : 'no'}`);
+    const code = REPAIR_NAMES.find(([pattern]) => pattern.test(field));
+    return code ? translate(`${code[1]}.${String(v)}`, { _: String(v) }) : String(v);
+  };
   const who = (e: EventRecord) => {
     const name = e.actor_name ?? translate(`${T}.nobody`);
     return e.admin_name ? translate(`${T}.impersonated`, { name, admin: e.admin_name }) : name;
@@ -102,7 +115,11 @@ export function HistoryCard({ subject, id, changed }: { subject: EventSubject; i
                   <Box component="ul" sx={{ m: 0, pl: 2 }}>
                     {changesOf(e).map((c) => (
                       <Typography key={c.field} component="li" variant="body2">
-                        {translate(`${T}.change`, { field: fieldLabel(c.field), before: value(c.before), after: value(c.after) })}
+                        {translate(`${T}.change`, {
+                          field: fieldLabel(c.field),
+                          before: value(c.field, c.before),
+                          after: value(c.field, c.after),
+                        })}
                       </Typography>
                     ))}
                   </Box>

@@ -797,6 +797,12 @@ export const enScreens = {
         vehicle_photo: 'Vehicle photo',
         tyre: 'Tyre %{wheel}',
         revision: 'Revision',
+        metallic: 'Metallic',
+        pearl: 'Pearl',
+        aluminium: 'Aluminium',
+        gst_percent: 'GST %',
+        dent_repair: 'Dent repair',
+        scratch_repair: 'Scratch repair',
       },
     },
     safe_edits: {

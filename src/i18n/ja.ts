@@ -985,6 +985,12 @@ export const ja: TranslationMessages = {
         vehicle_photo: '車両写真',
         tyre: 'タイヤ %{wheel}',
         revision: '版',
+        metallic: 'メタリック',
+        pearl: 'パール',
+        aluminium: 'アルミ',
+        gst_percent: 'GST（%）',
+        dent_repair: 'へこみの修理',
+        scratch_repair: '傷の修理',
       },
     },
     safe_edits: {

@@ -91,7 +91,7 @@ test.describe('history', () => {
     const admin = await apiToken(request, 'admin@demo.test');
     const me = await api<{ first_name: string; last_name: string }>(request, admin, 'user/auth/user');
     const name = `${me.first_name} ${me.last_name}`.trim();
-    const scan = await findScan(request, admin, 'arch', (s) => s.client_id !== null);
+    const scan = await findScan(request, admin, 'arch', (s) => s.client_id !== null && s.dentCount > 0);
     const save = await request.post('/api/quote/quotes', {
       headers: { Authorization: `Bearer ${admin}` },
       data: { scan_id: scan.id, client_id: scan.client_id, assessor_comments: 'History check' },
@@ -108,5 +108,23 @@ test.describe('history', () => {
     await expect(saved).toContainText(name);
     await expect(saved).toContainText('Assessor comments');
     await expect(saved).toContainText('History check');
+
+    // A finish turned on and a panel's repair changed: each named, the repair as Quote Generation names it.
+    const damaged = scan.damages.find((d) => d.type === 'dents')!.carPanel;
+    const panels = await api<{ id: number; carPanel: string | null }[]>(request, admin, 'quote/panels?per_page=100');
+    const panel = panels.find((p) => p.carPanel === damaged)!.id;
+    const resave = async (body: object) => {
+      const res = await request.post('/api/quote/quotes', {
+        headers: { Authorization: `Bearer ${admin}` },
+        data: { scan_id: scan.id, client_id: scan.client_id, ...body },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    };
+    await resave({ pearl: 0, items: { [panel]: { repair_type: 'pdr' } } });
+    await resave({ pearl: 1, items: { [panel]: { repair_type: 'conventional' } } });
+    await page.reload();
+    const resaved = history.getByRole('listitem').filter({ hasText: 'Quote re-saved' }).last();
+    await expect(resaved).toContainText('Pearl: No → Yes');
+    await expect(resaved).toContainText('Dent repair: PDR → Conventional');
   });
 });

@@ -9,14 +9,30 @@ import { historyCsv } from '../../lib/history';
 import { findQuote } from './quotes-repository';
 import { QUOTE_MODEL } from './quotes-service';
 
-/** What a quote's event compares: its choices and totals (amounts, not cents). */
+/**
+ * What a quote's event compares: its choices and totals (amounts, not cents). Each line's repair is a field of its own
+ * (`<panel>.dent_repair`, `<panel>.scratch_repair`, `tyre.<row>.<L|R>`), so a changed repair type shows by name.
+ */
 export function quoteFields(q: SavedQuote | null): EventFields {
   if (!q) return {};
+  const panelLabel = new Map(q.panels.map((p) => [p.panel_id, p.label]));
+  const repairs: EventFields = {};
+  for (const line of q.lines) {
+    if (line.kind === 'tyre') {
+      const [, row, direction] = String(line.panel_id).split(':');
+      repairs[`tyre.${row}.${direction}`] = line.repair_type;
+    } else repairs[`${panelLabel.get(Number(line.panel_id)) ?? line.panel_id}.${line.kind}_repair`] = line.repair_type;
+  }
   return {
     type: q.type,
     manual_check: q.manual_check,
     assessor_comments: q.assessor_comments,
+    metallic: q.metallic,
+    pearl: q.pearl,
+    aluminium: q.aluminium,
+    gst_percent: q.gst_percent,
     panels: q.panels.length,
+    ...repairs,
     sub_total: centsToAmount(q.totals.sub_total),
     tax: centsToAmount(q.totals.tax),
     grand_total: centsToAmount(q.totals.grand_total),
