@@ -282,6 +282,8 @@ export const enScreens = {
         unavailable: 'This scan cannot be quoted.',
         new_damage_only: 'Price only the new damage',
         new_damage_note: 'New damage only (compared with the scan of %{date})',
+        repriced: 'Prices have changed since this quote was saved (saved total %{total}): saving re-prices it.',
+        repriced_read_only: 'Prices have changed since this quote was saved: the saved quote’s total is %{total}, as its invoice shows.',
         pre_existing: 'Pre-existing, not priced (%{amount}): %{panels}',
         summary: 'Quote Summary',
         save_bar: 'Total and save',

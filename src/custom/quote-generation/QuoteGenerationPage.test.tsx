@@ -229,6 +229,24 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save and Generate Quote' })).toBeTruthy();
   });
 
+  it('says when the prices moved since the quote was saved, and says nothing when they did not', async () => {
+    for (const [grant_total, note] of [
+      [1259.5, null],
+      [1200, 'Prices have changed since this quote was saved (saved total $1,200.00): saving re-prices it.'],
+    ] as const) {
+      signedIn((request, body) =>
+        request === 'POST /api/quote/quotes/search' && (body as { scan_id?: number }).scan_id === 42
+          ? { body: { data: { ...savedQuote, grant_total, currency: '$' } } }
+          : undefined,
+      );
+      const { unmount } = renderQuotes('/quotes/42');
+      await waitFor(() => expect(summary().getByText('$1,259.50')).toBeTruthy(), { timeout: 40_000 });
+      if (note) expect(screen.getByText(note)).toBeTruthy();
+      else expect(screen.queryByText(/Prices have changed/)).toBeNull();
+      unmount();
+    }
+  });
+
   it('shows a user without quote_edit the saved quote read-only, with its invoice and PDF', async () => {
     const fetch = signedIn(
       (request) =>

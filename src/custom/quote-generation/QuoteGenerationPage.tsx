@@ -24,7 +24,7 @@ import { LinkBase, useDataProvider, useLocaleState, useNavigate, useNotify, useP
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
-import { formatMoney } from '../../domain/money';
+import { formatMoney, toCents } from '../../domain/money';
 import { formatDay } from '../../domain/format';
 import { HistoryCard } from '../../components/HistoryCard';
 import { ApprovalCard } from './ApprovalCard';
@@ -332,6 +332,13 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
             status={saved?.status}
             revision={saved?.revision}
           />
+          {saved && !dirty && typeof saved.grant_total === 'number' && toCents(saved.grant_total) !== pricing.totals.grand_total && (
+            <Alert severity="info" sx={{ mt: 1 }}>
+              {t(readOnly ? 'repriced_read_only' : 'repriced', {
+                total: formatMoney(toCents(saved.grant_total), saved.currency ?? evaluation.client.currency, locale),
+              })}
+            </Alert>
+          )}
           {evaluation.newDamageOnly && evaluation.comparedWith && (
             <NewDamageNote evaluation={evaluation} panels={evaluation.panels} locale={locale} />
           )}
