@@ -87,6 +87,9 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
     }
   };
 
+  // A user who may not send sees the card only once there is a link to tell about.
+  if (!canEdit && !link) return null;
+
   return (
     <QuoteCard title={t('send')} id="quote-approval-title">
       <Box sx={{ display: 'grid', gap: 1.5 }}>

@@ -290,6 +290,8 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Save and Generate Quote' })).toBeNull();
     expect(screen.getByRole('link', { name: 'View Invoice' }).getAttribute('href')).toBe('/quotes/9/invoice');
     expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe('/api/user/files/quote-9.pdf');
+    // No link sent and none to send: no empty approval card.
+    expect(screen.queryByRole('heading', { name: 'Send for approval' })).toBeNull();
     // Nothing but reads was asked (the quote's search is a POST that reads).
     const writes = fetch.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') !== 'GET' && url !== '/api/quote/quotes/search');
     expect(writes).toEqual([]);
