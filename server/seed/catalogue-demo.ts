@@ -199,7 +199,7 @@ const TEMPLATES = [
     template_name: 'Scan report',
     template_body:
       '<p>Thank you for driving through our scanner at {{location}} on {{scan_date}}.</p>' +
-      '<p>The scan report for <strong>{{registration}}</strong> is attached: it shows every dent and scratch the scanner found, panel by panel.</p>' +
+      '<p>Here is what the scanner found on <strong>{{registration}}</strong>:</p>' +
       '<ul><li>Dents found: {{dent_count}}</li><li>Scratches found: {{scratch_count}}</li></ul><p>An assessor will confirm the findings before any repair.</p>',
   },
 ];

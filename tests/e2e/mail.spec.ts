@@ -71,7 +71,7 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('mail-preview-subject')).toHaveText('Scan report');
   const body = dialog.frameLocator('iframe[title="Mail body"]').locator('body');
-  await expect(body).toContainText(`The scan report for ${scan.licensePlate} is attached`);
+  await expect(body).toContainText(`Here is what the scanner found on ${scan.licensePlate}:`);
   await expect(body).toContainText(`at ${scan.location_name} on `);
   await expect(body).toContainText(`Dents found: ${scan.dentCount}`);
   const text = (await body.textContent()) ?? '';
