@@ -144,7 +144,7 @@ describe('realtime connection', () => {
     expect(created).not.toHaveBeenCalled();
   });
 
-  it('leaves the channels and disconnects after the last subscriber goes', async () => {
+  it('disconnects after the last subscriber goes, sending no unsubscribe that would follow the close', async () => {
     const { realtime, echo, watchers } = setup();
     const off1 = realtime.subscribeScan({});
     const off2 = realtime.subscribeScan({});
@@ -152,9 +152,24 @@ describe('realtime connection', () => {
     off1();
     expect(echo.connections[0].closed).toBe(false);
     off2();
-    expect(echo.connections[0].left).toEqual(['private-scan']);
+    expect(echo.connections[0].left).toEqual([]);
     expect(echo.connections[0].closed).toBe(true);
     expect(watchers.size).toBe(0);
+  });
+
+  it('leaves a listened channel while the connection stays, and sends nothing once it closes', async () => {
+    const { realtime, echo } = setup();
+    const offScans = realtime.subscribeScan({});
+    const offAgent = realtime.listen('private-agent.7', 'presence', () => {});
+    await settle();
+    offAgent();
+    expect(echo.connections[0].left).toEqual(['private-agent.7']);
+    expect(echo.connections[0].closed).toBe(false);
+    const offQuote = realtime.listen('private-quote.3', 'presence', () => {});
+    offScans();
+    offQuote();
+    expect(echo.connections[0].left).toEqual(['private-agent.7']);
+    expect(echo.connections[0].closed).toBe(true);
   });
 
   it('reconnects with the new token after impersonation and disconnects on logout', async () => {

@@ -119,9 +119,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     generation += 1;
     const current = live;
     live = null;
-    if (!current?.echo) return;
-    for (const channel of new Set([...current.channels, ...listeners.keys()])) current.echo.leaveChannel(channel);
-    current.echo.disconnect();
+    // Closing the connection ends its subscriptions on the server. Leaving each channel first would queue unsubscribe
+    // frames that pusher-js sends a moment later, on the closed socket (the browser logs an error for each).
+    current?.echo?.disconnect();
   }
 
   async function connect(token: string, gen: number) {
@@ -198,12 +198,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       return () => {
         callbacks.delete(callback);
         if (callbacks.size === 0) events.delete(event);
-        if (events.size === 0) {
-          listeners.delete(channel);
-          // A scan channel stays while the scan subscribers need it.
-          if (!live?.channels.includes(channel)) live?.echo?.leaveChannel(channel);
-        }
+        const emptied = events.size === 0;
+        if (emptied) listeners.delete(channel);
         sync();
+        // A scan channel stays while the scan subscribers need it; a connection sync just closed has left them all.
+        if (emptied && !live?.channels.includes(channel)) live?.echo?.leaveChannel(channel);
       };
     },
     disconnect: teardown,

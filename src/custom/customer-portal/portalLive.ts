@@ -38,10 +38,8 @@ export function followPortal(agentId: string, onSaved: (scan: PortalScan) => voi
       .private(name)
       .listen('.saved', (scan: PortalScan) => onSaved(scan))
       .error((e: unknown) => onRefused((e as { status?: number } | null)?.status));
-    stop = () => {
-      echo.leaveChannel(`private-${name}`);
-      echo.disconnect();
-    };
+    // Closing the connection ends the subscription; leaving first would send its unsubscribe after the close.
+    stop = () => echo.disconnect();
   })().catch((e: unknown) => console.error('The portal live channel failed', e));
   return () => {
     stopped = true;
