@@ -120,12 +120,13 @@ const ja: InvoiceLabels = {
   amount: '金額',
   dent: 'デント',
   scratch: 'スクラッチ',
+  // As Quote Generation names them (app.quotes.generation.levels), so the estimate reads like the screen it came from.
   categories: {
-    light: 'ライト',
-    medium: 'ミディアム',
-    heavy: 'ヘビー',
-    severe: 'シビア',
-    oversize: 'オーバーサイズ',
+    light: '軽度',
+    medium: '中程度',
+    heavy: '重度',
+    severe: '深刻',
+    oversize: '特大',
   },
   scratch_types: {
     spot: 'スポット',
@@ -156,7 +157,7 @@ const ja: InvoiceLabels = {
     tyre: 'タイヤ合計',
     product: '商品合計',
     sub_total: '小計',
-    tax: '消費税',
+    tax: 'GST',
     grand_total: '総合計',
   },
 };

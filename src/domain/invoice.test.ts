@@ -192,10 +192,10 @@ describe('buildInvoice in Japanese', () => {
       'スクラッチ / 塗装',
       'タイヤ',
     ]);
-    expect(rows(invoice, 'pdr')[0]).toEqual(['Bonnet', 'ヘビー', '¥245.00']);
+    expect(rows(invoice, 'pdr')[0]).toEqual(['Bonnet', '重度', '¥245.00']);
     expect(rows(invoice, 'paint')).toEqual([['Bonnet', 'スクラッチ (塗装)', '¥242.28']]);
     expect(rows(invoice, 'tyre')[2]).toEqual(['REAR RIGHT', '次回再点検', '¥0.00']);
-    expect(totals(invoice)).toMatchObject({ 小計: '¥3,414.49', '消費税 10 %': '¥341.45', 総合計: '¥3,755.94' });
+    expect(totals(invoice)).toMatchObject({ 小計: '¥3,414.49', 'GST 10 %': '¥341.45', 総合計: '¥3,755.94' });
     expect(invoice.agent.fields.find((f) => f.key === 'abn')).toEqual({ key: 'abn', label: '法人番号', value: '5182 446 0393' });
   });
 

@@ -180,7 +180,7 @@ test('the invoice shows the saved quote as its PDF does, prints without app chro
   await expect(page.getByRole('button', { name: '印刷' })).toBeVisible();
   const jaTotals = await totalsOf(page, '合計');
   expect(jaTotals.at(-1)).toEqual(['総合計', money(quote.currency, quote.totals.grant_total)]);
-  expect(jaTotals.find((r) => r[0] === `消費税 ${quote.gst_percent} %`)).toBeTruthy();
+  expect(jaTotals.find((r) => r[0] === `GST ${quote.gst_percent} %`)).toBeTruthy();
   await expect(page.getByRole('region', { name: 'コメント' })).toContainText(COMMENTS[0]);
   await expect(page.getByRole('region', { name: '車両写真' }).getByRole('img', { name: '車両写真' })).toBeVisible();
   await expect(page.getByRole('region', { name: '車両', exact: true }).getByText('ボディタイプ')).toBeVisible();

@@ -124,7 +124,7 @@ describe('the quote PDF', () => {
     const lines = textOf(pdf);
     expectInvoice(lines, invoice);
     expect(lines.join('\n')).toContain('見積書 # 42');
-    expectRow(lines, 'Bonnet', 'ヘビー', '¥200.00', '¥25.00', '¥20.00', '¥245.00');
+    expectRow(lines, 'Bonnet', '重度', '¥200.00', '¥25.00', '¥20.00', '¥245.00');
     expectRow(lines, '総合計', '¥3,755.94');
     expectRow(lines, '法人番号: 5182 446 0393');
     expectRow(lines, 'スキャン日時', '2026-11-20 午後 02:15');
@@ -208,7 +208,7 @@ describe('the quote PDF', () => {
     expectRow(jaLines, 'ボディタイプ', 'Sedan');
     expect(jaLines).toContain('コメント');
     for (const l of SAMPLE_COMMENTS.split('\n')) expect(jaLines).toContain(l);
-    expectRow(jaLines, '消費税 10 %', '$341.45');
+    expectRow(jaLines, 'GST 10 %', '$341.45');
     expect(jaLines).toContain('車両写真');
     expect(imagesOf(ja)).toEqual([[1, 640, 480]]);
   });

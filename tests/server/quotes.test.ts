@@ -572,7 +572,7 @@ describe('the quote PDF', () => {
       const q = (await save(agentUserA, body(scanId))).json().data;
       const lines = await pdfOf(q.pdf);
       expect(lines.join('\n')).toContain(`見積書 # ${q.id}`);
-      expect(hasRow(lines, 'BONNET', 'ヘビー', '$260.00')).toBe(true);
+      expect(hasRow(lines, 'BONNET', '重度', '$260.00')).toBe(true);
       expect(hasRow(lines, '総合計', `$${q.totals.grant_total.toFixed(2)}`)).toBe(true);
     } finally {
       await sql`update agents set language = 'en' where id = ${agentA.id}`.execute(t.db);

@@ -184,11 +184,11 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: '見積書 # 42' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '印刷' })).toBeTruthy();
     const pdr = screen.getByRole('region', { name: 'PDR（デントリペア）' });
-    expect(within(pdr).getByText('ヘビー', { selector: 'td' })).toBeTruthy();
+    expect(within(pdr).getByText('重度', { selector: 'td' })).toBeTruthy();
     const totals = screen.getByRole('region', { name: '合計' });
     expect(within(totals).getByRole('rowheader', { name: '総合計' })).toBeTruthy();
     expect(within(totals).getByText('¥3,755.94')).toBeTruthy();
-    expect(within(totals).getByRole('rowheader', { name: '消費税 10 %' })).toBeTruthy();
+    expect(within(totals).getByRole('rowheader', { name: 'GST 10 %' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'コメント' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '車両写真' })).getByRole('img', { name: '車両写真' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '車両' })).getByText('ボディタイプ')).toBeTruthy();
