@@ -12,8 +12,38 @@ export function conflictOf(error: unknown): ConflictInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
-const valueText = (value: string | number | boolean | object | null | undefined, empty: string) =>
-  value === null || value === undefined || value === '' ? empty : typeof value === 'object' ? JSON.stringify(value) : String(value);
+type Value = string | number | boolean | object | null | undefined;
+
+/** Amounts in a record's snapshot (dollars): shown with two decimals. */
+const MONEY = /(^|\.)(grant_total|sub_total|tax|pdr|conventional|p2p|replacement|paint|tyre|product|lineTotal|\w+_fee|price)$/;
+/** Switches stored as 0 / 1. */
+const SWITCHES = /^(metallic|pearl|aluminium|manual_check|new_damage_only)$/;
+
+/**
+ * A changed field as people read it: a panel's line `items.<panel>.<name>` as '<panel> · <name>', a field by the name
+ * the history gives it (`app.history.fields`), or the conflict's own (`app.conflicts.fields`), else as stored.
+ */
+function useChange() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const name = (key: string) =>
+    translate(`app.conflicts.fields.${key}`, {
+      _: translate(`app.history.fields.${key === 'grant_total' ? 'grand_total' : key}`, { _: key }),
+    });
+  const label = (field: string) => {
+    const line = /^items\.(.+?)\.((?:scratch\.)?\w+)$/.exec(field);
+    return line ? `${line[1]} · ${line[2].split('.').map(name).join(' ')}` : name(field);
+  };
+  const value = (field: string, v: Value) => {
+    const empty = translate('app.conflicts.empty');
+    if (v === null || v === undefined || v === '') return empty;
+    if (SWITCHES.test(field) && (v === 0 || v === 1 || typeof v === 'boolean')) return translate(`app.history.${v ? 'yes' : 'no'}`);
+    if (MONEY.test(field) && typeof v === 'number')
+      return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
+  return { label, value };
+}
 
 /**
  * "This quote was changed by NAME at TIME": what changed since the version the user started from, then Reload (the
@@ -33,6 +63,7 @@ export const ConflictDialog = ({
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const titleId = useId();
+  const change = useChange();
   const t = (key: string, options?: object) => translate(`app.conflicts.${key}`, options);
   if (!conflict) return null;
   const name = conflict.saved_by?.name ?? t('someone');
@@ -46,7 +77,7 @@ export const ConflictDialog = ({
           <List dense aria-label={t('intro')}>
             {conflict.changes.map((c) => (
               <ListItem key={c.field} disableGutters>
-                <ListItemText primary={c.field} secondary={valueText(c.value as string | number | boolean | object | null, t('empty'))} />
+                <ListItemText primary={change.label(c.field)} secondary={change.value(c.field, c.value as Value)} />
               </ListItem>
             ))}
           </List>

@@ -42,7 +42,9 @@ test('two editors of a quote: presence, then the second save gets the conflict d
   await alex.getByRole('button', { name: 'Save and Generate Quote' }).click();
   const dialog = alex.getByRole('dialog', { name: /^This quote was changed by Ada Admin at / });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('metallic', { exact: true })).toBeVisible();
+  // Named as the screen names them, a switch as Yes or No (not `metallic 1`).
+  const metallicChange = dialog.getByRole('listitem').filter({ has: alex.getByText('Metallic', { exact: true }) });
+  await expect(metallicChange).toContainText(metallic ? 'No' : 'Yes');
   await expect(alex).toHaveURL(new RegExp(`/quotes/${scan!.id}$`));
 
   // Reload: Ada's figures, Alex's edit dropped.
@@ -125,7 +127,7 @@ test('two editors of a scan: presence, a live change moves the next edit on, an 
   await adaCard.getByRole('button', { name: 'Save Car Color' }).click();
   const dialog = ada.getByRole('dialog', { name: /^This scan was changed by Alex Agent at / });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('make', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Make', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Alex Make', { exact: true })).toBeVisible();
   expect((await stored()).carColor).not.toBe('Ada Colour');
 

@@ -1,0 +1,38 @@
+import { render, screen, within } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
+import { describe, expect, it } from 'vitest';
+import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
+import { ConflictDialog } from './ConflictDialog';
+
+describe('ConflictDialog', () => {
+  it('names the changed fields as the screens do: a panel line by its panel, a switch as Yes / No, amounts with cents', async () => {
+    const changes = [
+      { field: 'grant_total', value: 21398.6 },
+      { field: 'items.Right B Pillar.lineTotal', value: 5184 },
+      { field: 'items.Bonnet.scratch.repair_type', value: 'spot' },
+      { field: 'metallic', value: 1 },
+      { field: 'assessor_comments', value: null },
+    ];
+    await loadScreenMessages();
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ConflictDialog
+          conflict={{ version: 4, saved_at: null, saved_by: { id: 2, name: 'Ada Admin' }, changes }}
+          record="quote"
+          onReload={() => {}}
+          onReapply={() => {}}
+        />
+      </AdminContext>,
+    );
+    await screen.findByText('Metallic');
+    const list = within(screen.getByRole('list', { name: 'Your changes were not saved. What changed meanwhile:' }));
+    const rows = list.getAllByRole('listitem').map((item) => item.textContent);
+    expect(rows).toEqual([
+      'Total21,398.60',
+      'Right B Pillar · Line total5,184.00',
+      'Bonnet · Scratch Repair typespot',
+      'MetallicYes',
+      'Assessor comments(none)',
+    ]);
+  });
+});
