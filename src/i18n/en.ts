@@ -807,6 +807,7 @@ export const enScreens = {
         dents: 'Dents',
         scratchs: 'Scratches',
         image_id: 'Image',
+        saved_image: 'Saved image',
         type: 'Type',
         manual_check: 'Quote check',
         assessor_comments: 'Assessor comments',

@@ -995,6 +995,7 @@ export const ja: TranslationMessages = {
         dents: 'へこみ',
         scratchs: '傷',
         image_id: '画像',
+        saved_image: '保存画像',
         type: '種類',
         manual_check: '見積チェック',
         assessor_comments: '査定者コメント',

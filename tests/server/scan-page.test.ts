@@ -269,6 +269,17 @@ describe('POST and DELETE scans/{id}/annotates', () => {
     expect((await inject(agentUser, 'DELETE', `/api/scan/scans/${scan}/annotates/${saved.id}`)).json().error).toBe(
       `No query results for model [ScanImage] ${saved.id}`,
     );
+    // The history names the image by its number on the scan, as the strip counts them, not by its row id.
+    const history = (await inject(agentUser, 'GET', `/api/scan/scans/${scan}/history`)).json().data as {
+      action: string;
+      before: object;
+      after: object;
+    }[];
+    expect(history.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
+      { action: 'scan.image_saved', before: { saved_image: null }, after: { saved_image: 1 } },
+      { action: 'scan.image_saved', before: { saved_image: null }, after: { saved_image: 1 } },
+      { action: 'scan.image_deleted', before: { saved_image: 1 }, after: { saved_image: null } },
+    ]);
   });
 
   it('refuses a file that is not an image by its bytes, a missing file and an edit of an image the scan lacks; nothing kept', async () => {

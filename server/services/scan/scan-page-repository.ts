@@ -157,6 +157,14 @@ export async function replaceAnnotate(trx: Executor, scanId: number, annotateId:
 }
 
 /** Deletes a saved image of the scan; false when it has none of that id. */
+/** A saved image's number on its scan (1 the oldest), as the Saved Images strip and the mail's names count them. */
+export async function annotateNumber(trx: Executor, scanId: number, annotateId: number) {
+  const r = await sql<{
+    n: number;
+  }>`select count(*)::int as n from scan_annotates where scan_id = ${scanId} and id <= ${annotateId}`.execute(trx);
+  return r.rows[0]?.n ?? 0;
+}
+
 export async function deleteAnnotate(trx: Executor, scanId: number, annotateId: number) {
   const r = await sql`delete from scan_annotates where id = ${annotateId} and scan_id = ${scanId}`.execute(trx);
   return Number(r.numAffectedRows ?? 0) > 0;

@@ -12,6 +12,7 @@ import { releaseFiles, withStoredFiles } from './files';
 import { syncScanFiles } from './files-repository';
 import { recordScanEvent, scanCounts } from './history-service';
 import {
+  annotateNumber,
   archData,
   deleteAnnotate,
   findScanMeta,
@@ -92,7 +93,7 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
             ? await replaceAnnotate(trx, id, body.image_id!, fileUrl(key), caller.actor.id)
             : await insertAnnotate(trx, id, fileUrl(key), caller.actor.id);
           if (!saved) throw new ValidationError({ image_id: messages.choice('Image') });
-          await recordScanEvent(trx, caller.actor, scan, 'scan.image_saved', {}, { image_id: saved.id });
+          await recordScanEvent(trx, caller.actor, scan, 'scan.image_saved', {}, { saved_image: await annotateNumber(trx, id, saved.id) });
           return { saved, gone: await syncScanFiles(trx, id) };
         }),
       );
@@ -107,8 +108,9 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
       const missing = new NotFoundError(ANNOTATE_MODEL, rawImageId);
       if (!/^\d{1,15}$/.test(rawImageId)) throw missing;
       const gone = await db.transaction().execute(async (trx) => {
+        const n = await annotateNumber(trx, id, Number(rawImageId));
         if (!(await deleteAnnotate(trx, id, Number(rawImageId)))) throw missing;
-        await recordScanEvent(trx, caller.actor, scan, 'scan.image_deleted', { image_id: Number(rawImageId) });
+        await recordScanEvent(trx, caller.actor, scan, 'scan.image_deleted', { saved_image: n });
         return syncScanFiles(trx, id);
       });
       await releaseFiles(db, storage, gone, caller.log);
