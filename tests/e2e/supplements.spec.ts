@@ -16,6 +16,7 @@ interface Quote {
   currency: string;
   items: Record<string, Item>;
   products: unknown[];
+  agent: { language?: string | null };
 }
 interface Revisions {
   revisions: { number: number; label: string | null; status: string; pdf: string | null }[];
@@ -112,11 +113,14 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   const customer = await browser.newContext();
   const approve = await customer.newPage();
   await approve.goto(link1!);
-  // The page speaks the agent's language (this demo agent's is Japanese): one decision asked, the others carried.
+  // The page speaks the agent's language: one decision asked, the others carried.
+  const ja = quote!.agent.language === 'ja';
+  const decisions = approve.getByRole('group', { name: ja ? / の判断$/ : /^Your decision for / });
   await expect(approve.getByRole('group', { name: new RegExp(panel!.label) })).toBeVisible();
-  await expect(approve.getByRole('group', { name: / の判断$/ })).toHaveCount(1);
-  await expect(approve.getByRole('group', { name: / の判断$/ })).toHaveAccessibleName(`${panel!.label} の判断`);
-  await expect(approve.getByText('（前回の回答：この明細は変更されていません）')).toHaveCount(page0.data.quote.lines.length - 1);
+  await expect(decisions).toHaveCount(1);
+  await expect(decisions).toHaveAccessibleName(ja ? `${panel!.label} の判断` : `Your decision for ${panel!.label}`);
+  const carried = ja ? '（前回の回答：この明細は変更されていません）' : '(your earlier answer: this line has not changed)';
+  await expect(approve.getByText(carried)).toHaveCount(page0.data.quote.lines.length - 1);
   await customer.close();
 
   // The original's invoice and PDF are as they were sent.
