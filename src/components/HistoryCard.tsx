@@ -11,6 +11,9 @@ import { useNotifyError } from './useNotifyError';
 
 const T = 'app.history';
 
+/** A quote's amounts (dollars), shown with their cents. */
+const AMOUNTS = /^(sub_total|tax|grand_total|approved_total)$/;
+
 /** A line's repair reads as Quote Generation and the invoice name it (a stored code such as `pdr` otherwise). */
 const REPAIR_NAMES: [RegExp, string][] = [
   [/\.dent_repair$/, 'app.quotes.generation.repair_types'],
@@ -58,6 +61,8 @@ export function HistoryCard({ subject, id, changed }: { subject: EventSubject; i
   const value = (field: string, v: EventValue) => {
     if (v === null || v === '') return translate(`${T}.none`);
     if (typeof v === 'boolean') return translate(`${T}.${v ? 'yes' : 'no'}`);
+    if (AMOUNTS.test(field) && typeof v === 'number')
+      return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
     const code = REPAIR_NAMES.find(([pattern]) => pattern.test(field));
     return code ? translate(`${code[1]}.${String(v)}`, { _: String(v) }) : String(v);
   };
