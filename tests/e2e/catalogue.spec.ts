@@ -82,7 +82,14 @@ async function deleteRow(row: Locator, message = 'Deleted Successfully', named?:
 /** A select (a fixed list): opens on click. */
 async function pick(input: Locator, option: string) {
   await input.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // On a loaded machine a click can land while MUI's menu is still opening and leave it open (its backdrop then
+  // covers the form): the choice is made again until the menu has closed.
+  await expect(async () => {
+    const listbox = page.getByRole('listbox');
+    if (!(await listbox.isVisible())) await input.click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(listbox).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /**
