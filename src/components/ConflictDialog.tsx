@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import { HttpError, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
+import { formatAmount, toCents } from '../domain/money';
 import { type ConflictInfo, ConflictRecord } from '../domain/versions';
 
 /** The conflict of a save refused with 409 (a newer version was saved meanwhile), else null. */
@@ -25,7 +26,6 @@ const SWITCHES = /^(metallic|pearl|aluminium|manual_check|new_damage_only)$/;
  */
 function useChange() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
   const name = (key: string) =>
     translate(`app.conflicts.fields.${key}`, {
       _: translate(`app.history.fields.${key === 'grant_total' ? 'grand_total' : key}`, { _: key }),
@@ -38,8 +38,7 @@ function useChange() {
     const empty = translate('app.conflicts.empty');
     if (v === null || v === undefined || v === '') return empty;
     if (SWITCHES.test(field) && (v === 0 || v === 1 || typeof v === 'boolean')) return translate(`app.history.${v ? 'yes' : 'no'}`);
-    if (MONEY.test(field) && typeof v === 'number')
-      return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+    if (MONEY.test(field) && typeof v === 'number') return formatAmount(toCents(v));
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   return { label, value };

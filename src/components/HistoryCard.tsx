@@ -4,6 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
+import { formatAmount, toCents } from '../domain/money';
 import { changesOf, type EventRecord, type EventSubject, type EventValue } from '../domain/history';
 import type { AppDataProvider } from '../dataProvider';
 import { downloadText, exportFileName } from './downloadFile';
@@ -61,8 +62,7 @@ export function HistoryCard({ subject, id, changed }: { subject: EventSubject; i
   const value = (field: string, v: EventValue) => {
     if (v === null || v === '') return translate(`${T}.none`);
     if (typeof v === 'boolean') return translate(`${T}.${v ? 'yes' : 'no'}`);
-    if (AMOUNTS.test(field) && typeof v === 'number')
-      return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+    if (AMOUNTS.test(field) && typeof v === 'number') return formatAmount(toCents(v));
     const code = REPAIR_NAMES.find(([pattern]) => pattern.test(field));
     return code ? translate(`${code[1]}.${String(v)}`, { _: String(v) }) : String(v);
   };

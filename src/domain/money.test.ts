@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToAmount, formatMoney, percentOf, scaleDecimal, sumCents, toCents } from './money';
+import { centsToAmount, formatAmount, formatMoney, percentOf, scaleDecimal, sumCents, toCents } from './money';
 
 describe('toCents reads an amount as its decimal digits', () => {
   it('converts stored amounts exactly', () => {
@@ -120,5 +120,11 @@ describe('formatMoney shows cents in the client currency with 2 decimals', () =>
   it('defaults to $ when the client has no currency', () => {
     expect(formatMoney(0, null)).toBe('$0.00');
     expect(formatMoney(1999, '')).toBe('$19.99');
+  });
+
+  it('prints the same figures without the symbol where the currency is not known (formatAmount)', () => {
+    expect(formatAmount(123456)).toBe('1,234.56');
+    expect(formatAmount(-250)).toBe('-2.50');
+    expect(formatAmount(toCents(394.9))).toBe('394.90');
   });
 });

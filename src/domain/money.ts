@@ -83,7 +83,12 @@ export const sumCents = (values: readonly Cents[]): Cents => values.reduce((a, b
  * and the server's PDF print the same text. `_locale` is kept for callers that pass the screen's language.
  */
 export function formatMoney(cents: Cents, currency: string | null | undefined = '$', _locale?: string): string {
+  return `${cents < 0 ? '-' : ''}${currency || '$'}${formatAmount(Math.abs(cents))}`;
+}
+
+/** Cents as formatMoney prints them, without the currency: 123456 → '1,234.56' (where the currency is not known). */
+export function formatAmount(cents: Cents): string {
   const abs = Math.abs(Math.round(cents));
   const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${cents < 0 ? '-' : ''}${currency || '$'}${whole}.${String(abs % 100).padStart(2, '0')}`;
+  return `${cents < 0 ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
