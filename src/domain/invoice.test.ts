@@ -137,10 +137,20 @@ describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
     expect(invoice.parts).toEqual(['Clip', 'Emblem']);
   });
 
-  it('shows the surcharge columns of the toggles that are on', () => {
-    expect(invoice.surcharges).toEqual(['aluminium', 'metallic']);
+  it('shows the surcharge columns of the toggles that are on, and none in the Tyres section', () => {
+    const columns = (inv: Invoice) => inv.sections.map((s) => [s.key, s.subject, s.surcharges]);
+    const body = ['aluminium', 'metallic'];
+    expect(columns(invoice)).toEqual([
+      ['pdr', 'Panel', body],
+      ['conventional', 'Panel', body],
+      ['p2p', 'Panel', body],
+      ['replacement', 'Panel', body],
+      ['paint', 'Panel', body],
+      ['tyre', 'Wheel', []],
+    ]);
     const all = buildInvoice(sampleInvoiceSource({ pricing: { ...sampleInvoiceSource().pricing, pearl: 1, aluminium: 0 } }));
-    expect(all.surcharges).toEqual(['metallic', 'pearl']);
+    expect(all.sections.find((s) => s.key === 'pdr')?.surcharges).toEqual(['metallic', 'pearl']);
+    expect(all.sections.find((s) => s.key === 'tyre')?.surcharges).toEqual([]);
   });
 
   it('heads it ESTIMATE # with the number, and the agent block with phone and ABN grouped 4-3-3', () => {

@@ -121,6 +121,10 @@ export interface InvoiceLine {
 export interface InvoiceSection {
   key: Subtotal;
   title: string;
+  /** The heading of the first column: what a line is about ('Panel', or 'Wheel' in the Tyres section). */
+  subject: string;
+  /** The surcharge columns this section's table shows: the quote's, none for tyres (surcharges never apply to them). */
+  surcharges: InvoiceSurcharge[];
   lines: InvoiceLine[];
   /** The section's subtotal (the engine's per-type total). */
   total: string;
@@ -154,8 +158,6 @@ export interface Invoice {
   agent: { name: string; logo: string | null; fields: InvoiceField[] };
   /** Registration, make, model, colour, body type, VIN (when known), scan date/time, assessor, agent, client. */
   vehicle: InvoiceField[];
-  /** The surcharge columns the line tables show, in this order. */
-  surcharges: InvoiceSurcharge[];
   /** PDR, Conventional, Push to Paint, Replace, Scratch / Paint, Tyres, always all six (a section may have no lines). */
   sections: InvoiceSection[];
   products: InvoiceProduct[];
@@ -215,9 +217,12 @@ export function buildInvoice(source: InvoiceSource): Invoice {
   const { pricing, result } = source;
 
   const panels = new Map(pricing.panels.map((p) => [String(p.panel_id), p]));
+  const surcharges = (['aluminium', 'metallic', 'pearl'] as const).filter((s) => on(pricing[s]));
   const sections: InvoiceSection[] = SUBTOTALS.map((key) => ({
     key,
     title: labels.sections[key],
+    subject: key === 'tyre' ? labels.wheel : labels.panel,
+    surcharges: key === 'tyre' ? [] : surcharges,
     lines: [],
     total: money(result.totals[key]),
     cents: result.totals[key],
@@ -261,7 +266,6 @@ export function buildInvoice(source: InvoiceSource): Invoice {
   const tax = totals.find((t) => t.key === 'tax');
   if (tax && typeof rate === 'number' && Number.isFinite(rate) && rate >= 0) tax.label = `${tax.label} ${percentText(rate)} %`;
 
-  const surcharges = (['aluminium', 'metallic', 'pearl'] as const).filter((s) => on(pricing[s]));
   const { agent, vehicle } = source;
   const field = (key: string, label: string, value: string): InvoiceField => ({ key, label, value });
   const agentFields = [
@@ -293,7 +297,6 @@ export function buildInvoice(source: InvoiceSource): Invoice {
     currency,
     agent: { name: text(agent.name), logo: text(agent.logo) || null, fields: agentFields },
     vehicle: vehicleFields,
-    surcharges,
     sections,
     products,
     parts: source.parts.map(text).filter(Boolean),
@@ -319,7 +322,6 @@ export function invoiceTexts(invoice: Invoice): string[] {
     ...invoice.agent.fields.flatMap((f) => [f.label, f.value]),
     ...invoice.vehicle.flatMap((f) => [f.label, f.value]),
     ...(invoice.new_damage ? [invoice.new_damage.note, labels.pre_existing, ...invoice.new_damage.pre_existing.map((p) => p.panel)] : []),
-    labels.panel,
     labels.description,
     labels.repair_fee,
     labels.aluminium_fee,
@@ -328,6 +330,7 @@ export function invoiceTexts(invoice: Invoice): string[] {
     labels.amount,
     ...invoice.sections.flatMap((s) => [
       s.title,
+      s.subject,
       s.total,
       ...s.lines.flatMap((l) => [l.panel, l.description, l.repair_fee, l.aluminium_fee, l.metallic_fee, l.pearl_fee, l.total]),
     ]),

@@ -76,8 +76,10 @@ function expectInvoice(lines: string[], invoice: Invoice) {
   for (const s of invoice.sections) {
     if (!s.lines.length) continue;
     expect(lines).toContain(slash(s.title));
-    for (const l of s.lines)
-      expectRow(lines, l.panel, l.description, l.repair_fee, ...invoice.surcharges.map((x) => l[`${x}_fee`]), l.total);
+    const { labels } = invoice;
+    // The Tyres section heads its first column 'Wheel' and has no surcharge columns.
+    expectRow(lines, s.subject, labels.description, labels.repair_fee, ...s.surcharges.map((x) => labels[`${x}_fee`]), labels.amount);
+    for (const l of s.lines) expectRow(lines, l.panel, l.description, l.repair_fee, ...s.surcharges.map((x) => l[`${x}_fee`]), l.total);
     expectRow(lines, invoice.labels.totals[s.key], s.total);
   }
   for (const p of invoice.products) expectRow(lines, p.name, p.price);

@@ -217,10 +217,10 @@ function supplement(doc: jsPDF, block: SupplementBlock | null | undefined, font:
 
 function sections(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
   const { labels } = invoice;
-  const fees = invoice.surcharges.map((s) => `${s}_fee` as const);
   const money = { halign: 'right' as const, cellWidth: 62 };
   for (const section of invoice.sections) {
     if (!section.lines.length) continue;
+    const fees = section.surcharges.map((s) => `${s}_fee` as const);
     const row = (l: InvoiceLine) => [l.panel, l.description, l.repair_fee, ...fees.map((f) => l[f]), l.total];
     const moneyColumns = Object.fromEntries(Array.from({ length: fees.length + 2 }, (_, i) => [i + 2, money]));
     const lastMoney = fees.length + 3;
@@ -228,7 +228,7 @@ function sections(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
       startY: y + 14,
       head: [
         [{ content: section.title, colSpan: fees.length + 4, styles: { fontSize: 11 } }],
-        [labels.panel, labels.description, labels.repair_fee, ...fees.map((f) => labels[f]), labels.amount],
+        [section.subject, labels.description, labels.repair_fee, ...fees.map((f) => labels[f]), labels.amount],
       ],
       body: section.lines.map(row),
       foot: [
@@ -237,7 +237,7 @@ function sections(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
           { content: section.total, styles: { halign: 'right' } },
         ],
       ],
-      // Every section's columns line up: the panel a fixed width, the description what is left.
+      // Every section's columns line up: the panel a fixed width, the money columns theirs, the description what is left.
       columnStyles: { 0: { cellWidth: 130 }, ...moneyColumns },
       rowPageBreak: 'avoid',
       didParseCell: (data) => {

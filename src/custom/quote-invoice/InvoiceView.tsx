@@ -93,8 +93,8 @@ const VehiclePhoto = ({ src, title }: { src: string; title: string }) => {
 };
 
 const SectionTable = ({ invoice, section }: { invoice: Invoice; section: InvoiceSection }) => {
-  const { labels, surcharges } = invoice;
-  const fees = surcharges.map((s) => `${s}_fee` as const);
+  const { labels } = invoice;
+  const fees = section.surcharges.map((s) => `${s}_fee` as const);
   const titleId = `invoice-section-${section.key}`;
   return (
     <Box sx={{ mt: 3, breakInside: 'avoid' }}>
@@ -106,7 +106,7 @@ const SectionTable = ({ invoice, section }: { invoice: Invoice; section: Invoice
         <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
           <TableHead>
             <TableRow>
-              <TableCell>{labels.panel}</TableCell>
+              <TableCell>{section.subject}</TableCell>
               <TableCell sx={wideOnly}>{labels.description}</TableCell>
               <TableCell sx={money}>{labels.repair_fee}</TableCell>
               {fees.map((f) => (

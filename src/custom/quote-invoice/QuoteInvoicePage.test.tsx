@@ -74,8 +74,13 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     const paint = screen.getByRole('region', { name: 'Scratch / Paint' });
     expect(within(paint).getByText('Scratch (Paint)', { selector: 'td' })).toBeTruthy();
     expect(within(paint).getAllByText('$242.28').length).toBeGreaterThan(0);
-    // The agent's tyre choices, the recheck as an advisory line under its tyre.
+    // The agent's tyre choices, the recheck as an advisory line under its tyre; a wheel bears no surcharge.
     const tyres = screen.getByRole('region', { name: 'Tyres' });
+    expect(
+      within(tyres)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Wheel', 'Description', 'Repair', 'Amount']);
     expect(within(tyres).getByText('Recheck Next Visit', { selector: 'td' })).toBeTruthy();
     expect(within(tyres).getAllByText('$189.90').length).toBeGreaterThan(0);
     expect(screen.getByRole('heading', { name: 'Products' })).toBeTruthy();
