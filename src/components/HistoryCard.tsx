@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
-import { formatAmount, toCents } from '../domain/money';
+import { formatAmount, formatMoney, toCents } from '../domain/money';
 import { changesOf, type EventRecord, type EventSubject, type EventValue } from '../domain/history';
 import type { AppDataProvider } from '../dataProvider';
 import { downloadText, exportFileName } from './downloadFile';
@@ -39,8 +39,19 @@ function useFieldLabel() {
 /**
  * A scan's or a quote's history (who changed what, when, in Melbourne time), oldest first, with a CSV download.
  * It reloads whenever `changed` does: the page hands it the record it shows, so the page's own saves show here.
+ * A quote's amounts print in its `currency` when the page knows it.
  */
-export function HistoryCard({ subject, id, changed }: { subject: EventSubject; id: Identifier; changed?: unknown }) {
+export function HistoryCard({
+  subject,
+  id,
+  changed,
+  currency,
+}: {
+  subject: EventSubject;
+  id: Identifier;
+  changed?: unknown;
+  currency?: string | null;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -62,7 +73,7 @@ export function HistoryCard({ subject, id, changed }: { subject: EventSubject; i
   const value = (field: string, v: EventValue) => {
     if (v === null || v === '') return translate(`${T}.none`);
     if (typeof v === 'boolean') return translate(`${T}.${v ? 'yes' : 'no'}`);
-    if (AMOUNTS.test(field) && typeof v === 'number') return formatAmount(toCents(v));
+    if (AMOUNTS.test(field) && typeof v === 'number') return currency ? formatMoney(toCents(v), currency) : formatAmount(toCents(v));
     const code = REPAIR_NAMES.find(([pattern]) => pattern.test(field));
     return code ? translate(`${code[1]}.${String(v)}`, { _: String(v) }) : String(v);
   };

@@ -456,8 +456,6 @@ export const enScreens = {
       tire: {
         wear: {
           title: 'Tyre wear (estimate; legal minimum %{legal} mm)',
-          wheel_left: 'Axle %{row} left',
-          wheel_right: 'Axle %{row} right',
           projected: 'Estimated to reach %{legal} mm around %{date}',
           not_wearing: 'No wear measured: no projection',
           per10000km: 'Wear %{rate} mm per 10,000 km',

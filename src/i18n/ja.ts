@@ -644,8 +644,6 @@ export const ja: TranslationMessages = {
       tire: {
         wear: {
           title: 'タイヤ摩耗（推定、法定最小 %{legal} mm）',
-          wheel_left: '第%{row}軸 左',
-          wheel_right: '第%{row}軸 右',
           projected: '%{date} 頃に %{legal} mm に達する見込み',
           not_wearing: '摩耗が測定されていないため予測なし',
           per10000km: '摩耗 1万kmあたり %{rate} mm',

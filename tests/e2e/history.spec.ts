@@ -126,7 +126,7 @@ test.describe('history', () => {
     const resaved = history.getByRole('listitem').filter({ hasText: 'Quote re-saved' }).last();
     await expect(resaved).toContainText('Pearl: No → Yes');
     await expect(resaved).toContainText('Dent repair: PDR → Conventional');
-    // Amounts with their cents.
-    await expect(resaved).toContainText(/Total: [\d,]+\.\d{2} → [\d,]+\.\d{2}/);
+    // Amounts in the quote's currency, with their cents.
+    await expect(resaved).toContainText(/Total: [$¥€£][\d,]+\.\d{2} → [$¥€£][\d,]+\.\d{2}/);
   });
 });

@@ -33,7 +33,8 @@ test('the tyre tab prints each wheel’s projected day at the legal minimum as a
   await signIn(page, 'admin@demo.test');
   await page.goto(`/scans/${last}`);
   const wear = page.getByRole('region', { name: 'Tyre wear (estimate; legal minimum 1.5 mm)' });
-  const wheel = wear.getByRole('group', { name: 'Axle 1 left' });
+  // Named as the tyre card above names the wheel.
+  const wheel = wear.getByRole('group', { name: 'FRONT LEFT' });
   // 1 mm per 30 days from 6 mm on 10-06-2026: 1.5 mm 135 days later.
   await expect(wheel).toContainText('Estimated to reach 1.5 mm around 23-10-2026');
   await expect(wheel).toContainText('Wear 1 mm per 30 days');

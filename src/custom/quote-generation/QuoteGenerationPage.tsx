@@ -586,7 +586,12 @@ export const QuoteGenerationPage = () => {
       )}
       {ready && saved.data && (
         <Box sx={{ mt: 2 }}>
-          <HistoryCard subject="quote" id={saved.data.id} changed={saved.data} />
+          <HistoryCard
+            subject="quote"
+            id={saved.data.id}
+            changed={saved.data}
+            currency={saved.data.currency ?? evaluation.data?.client.currency}
+          />
         </Box>
       )}
       {evaluation.isSuccess && evaluation.data === null && <Typography color="text.secondary">{translate(`${T}.unavailable`)}</Typography>}

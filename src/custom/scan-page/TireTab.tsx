@@ -166,7 +166,10 @@ export const TireTab = () => {
           <WheelCard wheel={r.right} row={r.row} direction="R" limits={limits} onGraph={() => setGraph(r.right)} first={index === 0} />
         </Box>
       ))}
-      <TyreWear scanId={scan.id} />
+      <TyreWear
+        scanId={scan.id}
+        labels={new Map(rows.flatMap((r) => [[`${r.row}L`, r.left.label] as const, [`${r.row}R`, r.right.label] as const]))}
+      />
       {graph && <TyreGraphDialog wheel={graph} onClose={() => setGraph(null)} />}
     </Box>
   );

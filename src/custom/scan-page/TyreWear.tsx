@@ -3,21 +3,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatMm, wearFigures } from '../../domain/tyre-wear';
+import { wheelLabels } from '../../domain/vehicle-view';
 
 export const tyreWearKey = (scanId: number) => ['scans', 'tyre-wear', scanId];
 
 /**
  * The tyre tab's wear per wheel across the vehicle's scans up to this one: the lowest tread at each scan, the wear
  * rate and the day it is projected to reach the legal minimum, printed as an estimate with the readings it rests on.
- * Nothing when no wheel has a reading.
+ * Nothing when no wheel has a reading. Each wheel is named as the tyre cards above name it (`labels`, by wheel key
+ * such as '1L'); a wheel this scan did not measure gets the tire tab's own rule for its name.
  */
-export const TyreWear = ({ scanId }: { scanId: number }) => {
+export const TyreWear = ({ scanId, labels }: { scanId: number; labels: ReadonlyMap<string, string> }) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.scanPage.tire.wear.${key}`, options);
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data } = useQuery({ queryKey: tyreWearKey(scanId), queryFn: () => dataProvider.tyreWear(scanId) });
   if (!data?.wheels.length) return null;
+  const fallback = wheelLabels(data.wheels.map((w) => w.wheel));
   return (
     <Card variant="outlined" component="section" aria-labelledby="tyre-wear-title">
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>
@@ -25,8 +28,7 @@ export const TyreWear = ({ scanId }: { scanId: number }) => {
           {t('title', { legal: formatMm(data.legal_min_mm) })}
         </Typography>
         {data.wheels.map((w) => {
-          const side = w.wheel.endsWith('L') ? 'left' : 'right';
-          const label = t(`wheel_${side}`, { row: w.wheel.slice(0, -1) });
+          const label = labels.get(w.wheel) ?? fallback.get(w.wheel) ?? w.wheel;
           const figures = w.projection ? wearFigures(w.projection, locale) : null;
           return (
             <Box key={w.wheel} role="group" aria-label={label} sx={{ display: 'grid', gap: 0.25 }}>
