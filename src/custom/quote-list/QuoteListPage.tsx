@@ -19,6 +19,7 @@ import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, type QuoteFilterKey } from './filters';
 import { amountCents, MONEY_COLUMNS, sortQuoteRows, type QuoteRow } from './rows';
+import { SortedCol } from '../../components/SortedCol';
 
 /**
  * Grand Total stays in view beside the row's actions while the money columns scroll sideways (the table is wider than
@@ -71,7 +72,7 @@ const QUOTE_FILTERS: FilterDescription<QuoteFilterKey> = {
   ],
 };
 
-const Column = DataTable.Col<QuoteRow>;
+const Column = SortedCol<QuoteRow>;
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const column = (key: string) => `app.quotes.columns.${key}`;
 

@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../session';
 import { FILTER_KEYS, type ScanFilterKey } from './filters';
 import { SORTABLE_COLUMNS, sortRows, type ScanRow } from './liveRows';
 import { useLiveScanRows } from './useLiveScanRows';
+import { SortedCol } from '../../components/SortedCol';
 
 const STATUS_COLOR = { metadata: 'default', ready: 'info', uploaded: 'success' } as const;
 
@@ -83,7 +84,7 @@ const SCAN_FILTERS: FilterDescription<ScanFilterKey> = {
 };
 
 const unsortable = (source: string) => !(SORTABLE_COLUMNS as readonly string[]).includes(source);
-const Column = DataTable.Col<ScanRow>;
+const Column = SortedCol<ScanRow>;
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
 /** The server's page with the live events applied, ordered by the chosen heading; a click on a row opens its scan. */

@@ -36,9 +36,16 @@ describe('Vehicles list', () => {
       'Last Seen',
     ]);
     expect(screen.getAllByText('31-05-2024 05:30 PM')).toHaveLength(2);
+    const ariaSort = () =>
+      screen
+        .getAllByRole('columnheader')
+        .filter((h) => h.hasAttribute('aria-sort'))
+        .map((h) => [h.textContent, h.getAttribute('aria-sort')]);
+    expect(ariaSort()).toEqual([['Last Seen', 'descending']]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Sort by registration ascending' }));
     await waitFor(() => expect(calls()).toContain('/api/scan/vehicles?page=1&per_page=10&sort=registration&order=asc'));
+    await waitFor(() => expect(ariaSort()).toEqual([['Registration', 'ascending']]));
     fireEvent.change(screen.getByPlaceholderText('Search registration or VIN'), { target: { value: ' abc ' } });
     await waitFor(() => expect(calls().at(-1)).toBe('/api/scan/vehicles?page=1&per_page=10&q=abc&sort=registration&order=asc'), {
       timeout: 3000,

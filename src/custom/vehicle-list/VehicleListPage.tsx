@@ -4,8 +4,9 @@ import { formatDateTime } from '../../domain/format';
 import type { Vehicle } from '../../domain/vehicles';
 import { FilteredListEmpty, FilteredListPagination, LIST_VIEW_SX, ListFrame, useSelectionQuery } from '../../resources/shared/FilteredList';
 import { cardLabel, cardRowsSx } from '../../resources/shared/listLayout';
+import { SortedCol } from '../../components/SortedCol';
 
-const Column = DataTable.Col<Vehicle>;
+const Column = SortedCol<Vehicle>;
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const column = (key: string) => `app.vehicles.columns.${key}`;
 

@@ -23,6 +23,7 @@ import { ExtraColumnValue } from './ExtraColumnValue';
 import { FieldColumnValue } from './FieldColumnValue';
 import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from './listLayout';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
+import { SortedCol } from '../../components/SortedCol';
 
 const ListActions = ({ create }: { create: boolean }) => (
   <TopToolbar>
@@ -53,19 +54,19 @@ function useListColumns(description: ResourceDescription): ReactElement[] {
   const fieldColumns = Object.entries(description.fields)
     .filter(([, spec]) => spec.list)
     .map(([source, spec]) => (
-      <DataTable.Col key={source} source={source} {...labelled(source)} disableSort={!sortable.includes(source)}>
+      <SortedCol key={source} source={source} {...labelled(source)} disableSort={!sortable.includes(source)}>
         <FieldColumnValue source={source} spec={spec} display={description.columnDisplay?.[source]} />
-      </DataTable.Col>
+      </SortedCol>
     ));
   const extraColumns = (description.extraColumns ?? []).map((column) => (
-    <DataTable.Col
+    <SortedCol
       key={column.source}
       source={column.source}
       {...labelled(column.source)}
       disableSort={column.sortable === false || !sortable.includes(column.source)}
     >
       <ExtraColumnValue column={column} />
-    </DataTable.Col>
+    </SortedCol>
   ));
   const columns = [...fieldColumns, ...extraColumns];
   const order = description.columnOrder;

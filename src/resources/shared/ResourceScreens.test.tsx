@@ -32,6 +32,9 @@ describe('described list screen', () => {
     expect(screen.getByRole('link', { name: 'Create' }).getAttribute('href')).toBe('/locations/create');
     const listCall = fetch.mock.calls.map(([url]) => url).find((url) => url.startsWith('/api/agent/locations?'));
     expect(listCall).toMatch(/page=1&per_page=10&sort=name&order=asc/);
+    // The sorted column's heading says so to assistive technology, not only by its arrow.
+    const sorted = screen.getAllByRole('columnheader').filter((h) => h.hasAttribute('aria-sort'));
+    expect(sorted.map((h) => [h.textContent, h.getAttribute('aria-sort')])).toEqual([['Name', 'ascending']]);
   });
 
   it("deletes after 'Yes, delete it!', reloads the list and says 'Deleted Successfully'", async () => {
