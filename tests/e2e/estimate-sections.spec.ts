@@ -211,6 +211,8 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
 
   await quoteArea.getByRole('link', { name: 'Open the invoice' }).click();
   const tyres = page.getByRole('region', { name: 'Tyres', exact: true });
+  // A wheel's line: no surcharge columns, the first column named for wheels.
+  await expect(tyres.getByRole('columnheader')).toHaveText(['Wheel', 'Description', 'Repair', 'Amount']);
   const replaceText = formatMoney(toCents(replaceLine.lineTotal), stored.currency);
   await expect(tyres.getByRole('row').filter({ hasText: replaced.label })).toContainText(replaceText);
   await expect(tyres.getByRole('row').filter({ hasText: rechecked.label })).toContainText('Recheck Next Visit');
@@ -218,6 +220,9 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   const pdf = await pdfLines(request, stored.pdf!, agent);
   const words = INVOICE_LABELS[pdf[0].startsWith(INVOICE_LABELS.ja.estimate) ? 'ja' : 'en'];
   expect(pdf, pdf.join('\n')).toContain(words.sections.tyre);
+  expect(pdf, pdf.join('\n')).toContainEqual(
+    expect.stringMatching(new RegExp(`^${words.wheel}\\s+${words.description}\\s+${words.repair_fee}\\s+${words.amount}$`)),
+  );
   expect(pdf.some((l) => l.startsWith(`${replaced.label} ${words.tyre_choices.replace}`) && l.endsWith(replaceText))).toBe(true);
   expect(pdf.some((l) => l.startsWith(`${rechecked.label} ${words.tyre_choices.recheck}`))).toBe(true);
 });
