@@ -5,7 +5,7 @@ import { AU_STATES } from './locations';
 import { DENT_LEVELS, LINE_STATUSES, REPAIR_TYPES, SCRATCH_REPAIR_TYPES, TYRE_CHOICES } from './pricing';
 import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
 import { SCAN_TYPE_IDS } from './scan-codes';
-import { countedDate, scanDate } from './scans';
+import { countedDate, orderedDays, scanDate } from './scans';
 import { safeString, singleLine } from './text';
 
 /**
@@ -168,10 +168,7 @@ export const approvalStatisticsQuery = z
     ts: z.preprocess(blankToUndefined, countedDate('Start date').optional()),
     td: z.preprocess(blankToUndefined, countedDate('End date').optional()),
   })
-  .refine((q) => !q.ts || !q.td || q.ts.slice(0, 10) <= q.td.slice(0, 10), {
-    path: ['td'],
-    error: 'End date must not be before the start date',
-  });
+  .refine(...orderedDays('ts', 'td'));
 export type ApprovalStatisticsQuery = z.output<typeof approvalStatisticsQuery>;
 
 /** Columns the quotes list sorts by (the server sorts the whole result; resources.ts lists the same). */

@@ -82,6 +82,21 @@ export const scanDate = (label: string) =>
     .regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
     .refine(inRange, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
 /**
+ * A filter's range must not end on a day before it starts: `.refine(...orderedDays('ts', 'te'))`, the error under the
+ * end. Days as written are compared, so a range within one day is left to its times.
+ */
+export const orderedDays = (
+  start: string,
+  end: string,
+): [check: (q: Record<string, unknown>) => boolean, params: { path: string[]; error: string }] => [
+  (q) => {
+    const [from, to] = [q[start], q[end]];
+    return typeof from !== 'string' || typeof to !== 'string' || from.slice(0, 10) <= to.slice(0, 10);
+  },
+  { path: [end], error: 'End date must not be before the start date' },
+];
+
+/**
  * A range bound of counts kept per Melbourne day, month and year (the dashboard's charts and approval figures): a
  * bound's day and the day after it are counted in four-digit years, so the year 9999 itself is refused (with an
  * offset, or a time of day that cuts it, its day reaches the year 10000).

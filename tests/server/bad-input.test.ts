@@ -198,6 +198,26 @@ describe('scan list dates out of range are 422 on the field', () => {
   }
 });
 
+describe('a date range ending on a day before it starts is 422 on the end', () => {
+  const lists = ['/api/scan/scans', '/api/scan/scans/export-scan-report', '/api/quote/quotes', '/api/quote/quotes/export-quote-report'];
+  const counts = ['/api/scan/scans/agent-statistics', '/api/scan/scans/location-statistics', '/api/quote/quotes/approval-statistics'];
+  it('on the scan and quote lists and exports (ts, te) and the dashboard figures (ts, td); one day, or either bound alone, is fine', async () => {
+    for (const [paths, end] of [
+      [lists, 'te'],
+      [counts, 'td'],
+    ] as const)
+      for (const path of paths) {
+        const reversed = await t.as(admin, { method: 'GET', url: `${path}?ts=2026-05-02&${end}=2026-05-01` });
+        expect(reversed.statusCode, `${path}: ${reversed.body}`).toBe(422);
+        expect(reversed.json().error, path).toEqual({ [end]: 'End date must not be before the start date' });
+        for (const query of [`ts=2026-05-01&${end}=2026-05-01`, `ts=2026-05-02`, `${end}=2026-05-01`]) {
+          const fine = await t.as(admin, { method: 'GET', url: `${path}?${query}` });
+          expect(fine.statusCode, `${path}?${query}: ${fine.body}`).toBe(200);
+        }
+      }
+  });
+});
+
 describe('deeply nested JSON is 422 before anything walks it', () => {
   const nested = {
     arrays: (key: string) => `{"${key}":${'['.repeat(20_000)}${']'.repeat(20_000)},"password":"x"}`,

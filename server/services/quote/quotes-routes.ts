@@ -13,6 +13,7 @@ import {
   QuoteRecord,
   quoteSearchBody,
 } from '../../../src/domain/quotes';
+import { orderedDays } from '../../../src/domain/scans';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import { QuoteRevisionsRecord } from '../../../src/domain/quote-revisions';
 import { RESOURCES } from '../../../src/domain/resources';
@@ -37,17 +38,19 @@ export const parseQuoteId = (raw: string) => {
 
 /** The service's plain inputs of a signed-in request: the user, their data scope, the request's logger. */
 
-const pageQuery = quoteFilterQuery.extend({
-  ...pageParams,
-  sort: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(QUOTE_SORTABLE, { error: 'The selected sort is invalid' }).default('created_at'),
-  ),
-  order: z.preprocess(
-    (v) => (v === '' ? undefined : typeof v === 'string' ? v.toLowerCase() : v),
-    z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
-  ),
-});
+const pageQuery = quoteFilterQuery
+  .extend({
+    ...pageParams,
+    sort: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(QUOTE_SORTABLE, { error: 'The selected sort is invalid' }).default('created_at'),
+    ),
+    order: z.preprocess(
+      (v) => (v === '' ? undefined : typeof v === 'string' ? v.toLowerCase() : v),
+      z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+    ),
+  })
+  .refine(...orderedDays('ts', 'te'));
 
 /**
  * The quotes, scoped like scans (an Agent or Client user sees the quotes of their scans): reading needs
@@ -97,16 +100,18 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         description:
           `Same filters and scope as GET quotes; format csv (default) or xlsx. Replies {data: {url}}: a download link signed for this user, ` +
           `valid ${FILE_LINK_MINUTES} minutes; at most ${QUOTE_EXPORT_MAX_ROWS} rows; the file is removed ${QUOTE_EXPORT_TTL_HOURS} hours later.`,
-        querystring: quoteFilterQuery.extend({
-          format: z.preprocess(
-            (v) => (v === '' ? undefined : v),
-            z.enum(QUOTE_EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
-          ),
-          page: z.unknown().optional(),
-          per_page: z.unknown().optional(),
-          sort: z.unknown().optional(),
-          order: z.unknown().optional(),
-        }),
+        querystring: quoteFilterQuery
+          .extend({
+            format: z.preprocess(
+              (v) => (v === '' ? undefined : v),
+              z.enum(QUOTE_EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
+            ),
+            page: z.unknown().optional(),
+            per_page: z.unknown().optional(),
+            sort: z.unknown().optional(),
+            order: z.unknown().optional(),
+          })
+          .refine(...orderedDays('ts', 'te')),
         response: { 200: dataReply(z.object({ url: z.string() })), ...recordErrors },
       },
     },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConflictReply } from '../../../src/domain/versions';
 import { EXPORT_FORMATS } from '../../../src/domain/scan-codes';
-import { scanUpdateBody } from '../../../src/domain/scans';
+import { orderedDays, scanUpdateBody } from '../../../src/domain/scans';
 import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { FILE_LINK_MINUTES } from '../../lib/storage';
@@ -62,7 +62,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
           ),
           page: z.unknown().optional(),
           per_page: z.unknown().optional(),
-        }),
+        }).refine(...orderedDays('ts', 'te')),
         response: {
           200: dataReply(
             z.object({ url: z.string() }).meta({

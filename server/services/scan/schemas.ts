@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inputSchema, pageParams } from '../../../src/domain/fields';
 import { AGO, manualScanFields, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scan-codes';
-import { scanDate } from '../../../src/domain/scans';
+import { orderedDays, scanDate } from '../../../src/domain/scans';
 import { safeString } from '../../../src/domain/text';
 import { ScanDetailRecord, ScanItemRecord } from '../../../src/domain/records';
 
@@ -52,7 +52,7 @@ export const ScanFilterQuery = z.object({
 });
 export const ScanListQuery = ScanFilterQuery.extend({
   ...pageParams,
-});
+}).refine(...orderedDays('ts', 'te'));
 
 export const ScanPageReply = z.object({
   items: z.array(ScanItemRecord),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { countedDate } from '../../../src/domain/scans';
+import { countedDate, orderedDays } from '../../../src/domain/scans';
 import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { ScanFilterQuery } from './schemas';
@@ -9,10 +9,12 @@ import type { scanStatisticsService } from './statistics-service';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-export const StatisticsQuerySchema = ScanFilterQuery.pick({ agent_id: true, client_id: true, location_id: true }).extend({
-  ts: z.preprocess(blankToUndefined, countedDate('Start date').optional()),
-  td: z.preprocess(blankToUndefined, countedDate('End date').optional()),
-});
+export const StatisticsQuerySchema = ScanFilterQuery.pick({ agent_id: true, client_id: true, location_id: true })
+  .extend({
+    ts: z.preprocess(blankToUndefined, countedDate('Start date').optional()),
+    td: z.preprocess(blankToUndefined, countedDate('End date').optional()),
+  })
+  .refine(...orderedDays('ts', 'td'));
 
 const counts = { arch: z.number().int(), chasis: z.number().int(), tire: z.number().int() };
 const AgentRow = z.object({ agent_id: z.number(), agent_name: z.string(), ...counts });

@@ -113,6 +113,15 @@ describe('scan list screen', () => {
     expect(search.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2024-05-01' } });
     expect(search.disabled).toBe(false);
+    // An end typed before the start says so under the end, and Search waits for the range to be put right.
+    const end = screen.getByLabelText<HTMLInputElement>('End Date');
+    fireEvent.change(end, { target: { value: '2024-04-30' } });
+    expect(screen.getByText('End Date must not be before Start Date')).toBeTruthy();
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    expect(search.disabled).toBe(true);
+    fireEvent.change(end, { target: { value: '' } });
+    expect(screen.queryByText('End Date must not be before Start Date')).toBeNull();
+    expect(search.disabled).toBe(false);
     fireEvent.click(search);
     await waitFor(() => expect(listCalls(fetch)).toContain('/api/scan/scans?ts=2024-05-01&page=1&per_page=10'));
     expect(screen.getByText('1 filter applied')).toBeTruthy();

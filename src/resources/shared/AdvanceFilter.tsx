@@ -118,7 +118,10 @@ export type FilterField<K extends string> =
   /** A clearable select over `<reference>/lists`. */
   | { type: 'reference'; source: K; label: string; reference: 'agents' | 'clients' | 'locations' };
 
-/** A day range: the start (`<messages>.filter.start_date`) and the end day (`.end_date`), each bounding the other. */
+/**
+ * A day range: the start (`<messages>.filter.start_date`) and the end day (`.end_date`), each bounding the other. The
+ * pickers keep them in order; a typed end before the start says `.end_before_start` under the end, and Search waits.
+ */
 export const dayRangeFields = <K extends string>(start: K, end: K): FilterField<K>[] => [
   { type: 'date', source: start, label: 'start_date', max: end },
   { type: 'date', source: end, label: 'end_date', min: start },
@@ -150,6 +153,10 @@ interface FilterFormProps<K extends string> {
   onReset: () => void;
 }
 
+/** An end day (a field bounded below) before its start day: both set, as days compare. */
+const rangeReversed = <K extends string>(field: FilterField<K>, draft: FilterValues<K>) =>
+  field.type === 'date' && !!field.min && !!draft[field.min] && !!draft[field.source] && draft[field.source] < draft[field.min];
+
 const FilterInput = <K extends string>({
   field,
   draft,
@@ -165,13 +172,16 @@ const FilterInput = <K extends string>({
   const label = translate(`${messages}.filter.${field.label}`);
   const value = draft[field.source];
   switch (field.type) {
-    case 'date':
+    case 'date': {
+      const reversed = rangeReversed(field, draft);
       return (
         <TextField
           type="date"
           size="small"
           label={label}
           value={value}
+          error={reversed}
+          helperText={reversed ? translate(`${messages}.filter.end_before_start`) : undefined}
           onChange={(event) => set(field.source)(event.target.value)}
           slotProps={{
             inputLabel: { shrink: true },
@@ -182,6 +192,7 @@ const FilterInput = <K extends string>({
           }}
         />
       );
+    }
     case 'choice':
       return (
         <ChoiceField messages={messages} label={label} value={value} onChange={set(field.source)}>
@@ -207,7 +218,7 @@ const FilterForm = <K extends string>({ messages, filters, applied, loading, onA
     setDraft(applied);
   }
   const set = (key: K) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const canSearch = !loading && hasAnyValue(filters.keys, draft);
+  const canSearch = !loading && hasAnyValue(filters.keys, draft) && !filters.fields.some((f) => rangeReversed(f, draft));
   const canReset = hasAnyValue(filters.keys, draft) || hasAnyValue(filters.keys, applied);
 
   return (
