@@ -100,6 +100,14 @@ test.describe('approval by link', () => {
     const approve = await customer.newPage();
     await approve.goto(link!);
     await expect(approve.getByRole('heading', { name: 'Estimate for approval' })).toBeVisible();
+    // The page opens in the agent's language; the customer's switch holds.
+    await approve.getByRole('button', { name: '日本語' }).click();
+    await expect(approve.getByRole('heading', { name: '承認のための見積' })).toBeVisible();
+    await expect(approve.locator('html')).toHaveAttribute('lang', 'ja');
+    await approve.waitForTimeout(500);
+    await expect(approve.getByRole('heading', { name: '承認のための見積' })).toBeVisible();
+    await approve.getByRole('button', { name: 'English' }).click();
+    await expect(approve.getByRole('heading', { name: 'Estimate for approval' })).toBeVisible();
     const lines = approve.getByRole('listitem');
     await expect(lines.first()).toBeVisible();
     await check(approve);

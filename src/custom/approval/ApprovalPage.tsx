@@ -25,6 +25,12 @@ type Decision = { decision: 'approved' | 'declined'; reason: string };
 const statusOf = (error: unknown) => (error as { status?: number } | null)?.status;
 
 /**
+ * The links whose page has taken the agent's language in this visit. Not a ref: react-admin remounts the whole page
+ * on a language change, and the page would then apply the agent's language again over the customer's choice.
+ */
+const agentLanguageApplied = new Set<string>();
+
+/**
  * /approve/{token}: the estimate a customer approves by link, without sign-in, in the agent's language (with a switch).
  * Each line with its evidence (the panel's images in the viewer, its dent and scratch counts) is approved or declined
  * (a reason to decline); the terms are accepted; the typed name and the drawn signature come last. Then the page is
@@ -40,10 +46,13 @@ export const ApprovalPage = () => {
   const data = answered ?? page.data;
   const t = (key: string, args?: object) => translate(`app.approval.page.${key}`, args);
 
+  // The agent's language once per link and visit, when the page first has it; after that the customer's switch decides.
   const language = page.data?.agent.language;
   useEffect(() => {
-    if (language === 'ja' || language === 'en') setLocale(language);
-  }, [language, setLocale]);
+    if (agentLanguageApplied.has(token) || (language !== 'ja' && language !== 'en')) return;
+    agentLanguageApplied.add(token);
+    setLocale(language);
+  }, [language, setLocale, token]);
 
   return (
     <Box component="main" sx={{ maxWidth: 860, mx: 'auto', p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2 }}>
