@@ -68,7 +68,9 @@ export const VehicleDetailRecord = VehicleRecord.extend({
       quotes: z.array(
         z.object({
           id: z.number(),
-          grant_total: z.string(),
+          grant_total: z.number(),
+          /** The quote's currency symbol (its client's when saved); null prints '$'. */
+          currency: z.string().nullable(),
           manual_check: z.boolean(),
           created_at: z.date(),
           /** Draft, sent, or the customer's answer (src/domain/quote-approval.ts). */

@@ -291,6 +291,15 @@ describe('vehicles through the scans a user may see', () => {
     expect((await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${hidden}/comparison` })).statusCode).toBe(404);
   });
 
+  it('gives each quote on the timeline its total and its currency, so a yen quote is not shown in dollars', async () => {
+    const scan = await ingest({ licensePlate: 'CUR001', timestamp: day(64) });
+    const quote = await t.build.quote(scan, { grant_total: 19369.9 });
+    await sql`update quotes set currency = '¥' where id = ${quote.id}`.execute(t.db);
+    const page = await t.as(admin, { method: 'GET', url: `/api/scan/vehicles/${await vehicleOf(scan)}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data.scans[0].quotes).toMatchObject([{ id: quote.id, grant_total: 19369.9, currency: '¥' }]);
+  });
+
   it('hides a comparison resting on a scan the caller may not see, and names the vehicle on the scan', async () => {
     const other = await ingest({ licensePlate: 'SCP003', timestamp: day(62) });
     await results(other, { dents: { roof: { light: 1 } } });

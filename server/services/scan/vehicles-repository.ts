@@ -280,11 +280,12 @@ export async function quotesOfScans(db: Executor, scanIds: number[]) {
   const r = await sql<{
     id: number;
     scan_id: number;
-    grant_total: string;
+    grant_total: number;
+    currency: string | null;
     manual_check: boolean;
     created_at: Date;
     status: string;
-  }>`select id, scan_id, grant_total, manual_check, created_at, status from quotes where scan_id = any(${scanIds}::bigint[])
+  }>`select id, scan_id, grant_total, currency, manual_check, created_at, status from quotes where scan_id = any(${scanIds}::bigint[])
     order by created_at, id`.execute(db);
   return r.rows;
 }

@@ -38,7 +38,7 @@ const vehicle: VehicleDetail = {
       has_new_damage: true,
       previous_scan_id: 41,
       summary: 'Left Front Door +2 medium dents',
-      quotes: [{ id: 5, grant_total: '350.00', manual_check: true, created_at: '2026-01-21T01:00:00.000Z' }],
+      quotes: [{ id: 5, grant_total: 350, currency: '¥', manual_check: true, created_at: '2026-01-21T01:00:00.000Z' }],
     }),
   ],
   damage: [
@@ -77,7 +77,7 @@ describe('the vehicle page', () => {
     const links = timeline.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')]);
     expect(links).toEqual([
       ['20-01-2026 12:00 PM · Arch scan', '/scans/42'],
-      ['Quote $350.00 (21-01-2026 12:00 PM)', '/quotes/42'],
+      ['Quote ¥350.00 (21-01-2026 12:00 PM)', '/quotes/42'],
       ['10-01-2026 12:00 PM · Arch scan', '/scans/41'],
     ]);
     expect(timeline.getByText('New since the scan before: Left Front Door +2 medium dents')).toBeTruthy();
