@@ -208,6 +208,34 @@ function lineDescription(line: PricedLine, labels: InvoiceLabels, language: Invo
   return line.category ? labels.categories[line.category] : labels.dent;
 }
 
+/**
+ * A line's work in words where no section names its repair type (the approval page, the signed estimate, a
+ * supplement's changes): 'PDR (Heavy)', 'Conventional', 'Scratch (Paint)', 'Replace' for a tyre; '' for a product,
+ * whose name says it all. The invoice's words, so every document reads alike.
+ */
+export function lineWords(
+  line: { kind: string; repair_type: string; category?: string | null },
+  language: string | null | undefined,
+): string {
+  const labels = INVOICE_LABELS[invoiceLanguage(language)];
+  if (line.kind === 'product') return '';
+  if (line.kind === 'dent') {
+    const type = labels.sections[line.repair_type as Subtotal] ?? line.repair_type;
+    const level = line.category ? labels.categories[line.category as keyof InvoiceLabels['categories']] : undefined;
+    return level ? `${type} (${level})` : type;
+  }
+  return lineDescription(line as PricedLine, labels, invoiceLanguage(language));
+}
+
+/** A line by its panel, wheel or product and its work: 'Right B Pillar – PDR (Heavy)', 'Paint protection'. */
+export function lineName(
+  line: { kind: string; label: string; repair_type: string; category?: string | null },
+  language: string | null | undefined,
+) {
+  const words = lineWords(line, language);
+  return words ? `${line.label} – ${words}` : line.label;
+}
+
 /** The invoice of a saved quote. Pure: the same source gives the same model in the browser and on the server. */
 export function buildInvoice(source: InvoiceSource): Invoice {
   const language = invoiceLanguage(source.language);

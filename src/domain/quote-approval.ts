@@ -53,6 +53,8 @@ export interface ApprovalLine {
   label: string;
   /** The repair type (pdr, conventional, spot, replace…); a product's own name for products. */
   repair_type: string;
+  /** A pdr dent line's level (light … oversize), else null: `lineWords` names the work with it. */
+  category: string | null;
   amount: Cents;
   /** The quoted panel the line repairs (its evidence: images, dent and scratch counts), else null. */
   panel_id: number | null;
@@ -78,6 +80,7 @@ export function approvalLinesOf(q: {
         kind: 'tyre',
         label: wheel?.label ?? String(line.panel_id),
         repair_type: line.repair_type,
+        category: null,
         amount: line.line_total,
         panel_id: null,
         car_panel: null,
@@ -92,6 +95,7 @@ export function approvalLinesOf(q: {
       kind: line.kind,
       label: panel?.label ?? String(line.panel_id),
       repair_type: line.repair_type,
+      category: line.kind === 'dent' ? (line.category ?? null) : null,
       amount: line.line_total,
       panel_id: panel?.panel_id ?? null,
       car_panel: panel?.car_panel ?? null,
@@ -105,6 +109,7 @@ export function approvalLinesOf(q: {
       kind: 'product',
       label: p.text,
       repair_type: p.text,
+      category: null,
       amount: p.price,
       panel_id: null,
       car_panel: null,
@@ -189,6 +194,8 @@ export const ApprovalLineRecord = z.object({
   kind: z.enum(['dent', 'scratch', 'tyre', 'product']),
   label: z.string(),
   repair_type: z.string(),
+  /** A pdr dent line's level; absent from answers stored before it was kept. */
+  category: z.string().nullish(),
   amount: z.number(),
   panel_id: z.number().nullable(),
   car_panel: z.string().nullable(),

@@ -25,8 +25,8 @@ describe('quoteDelta', () => {
       {
         key: 'dent:1',
         label: 'Bonnet',
-        before: { repair_type: 'pdr', amount: 30000 },
-        after: { repair_type: 'replacement', amount: 87000 },
+        before: { repair_type: 'pdr', category: null, amount: 30000 },
+        after: { repair_type: 'replacement', category: null, amount: 87000 },
         difference: 57000,
       },
     ]);
@@ -44,6 +44,21 @@ describe('quoteDelta', () => {
       ['scratch:2', 2000],
     ]);
     expect(delta.removed.map((l) => l.key)).toEqual(['product:7']);
+  });
+
+  it("calls a pdr line changed when only its level moves, and keeps each side's level", () => {
+    const heavy = { ...line('dent:1', 'Bonnet', 'pdr', 30000), category: 'heavy' };
+    const medium = { ...heavy, category: 'medium', amount: 21000 };
+    expect(quoteDelta([heavy], [medium], { before: 33000, after: 23100 }).changed).toEqual([
+      {
+        key: 'dent:1',
+        label: 'Bonnet',
+        before: { repair_type: 'pdr', category: 'heavy', amount: 30000 },
+        after: { repair_type: 'pdr', category: 'medium', amount: 21000 },
+        difference: -9000,
+      },
+    ]);
+    expect(quoteDelta([heavy], [{ ...heavy, category: 'severe' }], { before: 33000, after: 33000 }).changed).toHaveLength(1);
   });
 
   it('adds, removes and changes nothing for the same lines and total, in any order', () => {

@@ -12,6 +12,8 @@ export interface DeltaLine {
   label: string;
   /** The repair type (pdr, conventional, spot, replace…); a product's name for a product. */
   repair_type: string;
+  /** A pdr dent line's level (light … oversize), else null; absent from reports kept before it was. */
+  category?: string | null;
   amount: Cents;
 }
 
@@ -19,8 +21,8 @@ export interface DeltaLine {
 export interface ChangedLine {
   key: string;
   label: string;
-  before: Pick<DeltaLine, 'repair_type' | 'amount'>;
-  after: Pick<DeltaLine, 'repair_type' | 'amount'>;
+  before: Pick<DeltaLine, 'repair_type' | 'category' | 'amount'>;
+  after: Pick<DeltaLine, 'repair_type' | 'category' | 'amount'>;
   /** after − before, in cents. */
   difference: Cents;
 }
@@ -47,12 +49,12 @@ export function quoteDelta(before: readonly DeltaLine[], after: readonly DeltaLi
   for (const line of after) {
     const old = was.get(line.key);
     if (!old) added.push(line);
-    else if (old.amount !== line.amount || old.repair_type !== line.repair_type)
+    else if (old.amount !== line.amount || old.repair_type !== line.repair_type || (old.category ?? null) !== (line.category ?? null))
       changed.push({
         key: line.key,
         label: line.label,
-        before: { repair_type: old.repair_type, amount: old.amount },
-        after: { repair_type: line.repair_type, amount: line.amount },
+        before: { repair_type: old.repair_type, category: old.category ?? null, amount: old.amount },
+        after: { repair_type: line.repair_type, category: line.category ?? null, amount: line.amount },
         difference: line.amount - old.amount,
       });
     else unchanged.push(line.key);

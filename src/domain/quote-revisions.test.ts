@@ -5,10 +5,10 @@ import { deltaRecordOf, signedMoney, supplementBlockOf } from './quote-revisions
 
 const line = (key: string, label: string, repair_type: string, amount: number): DeltaLine => ({ key, label, repair_type, amount });
 
-// The original: a bonnet pdr line and a product. S1: the bonnet goes conventional, a roof line is added, the product is removed.
+// The original: a bonnet pdr line (heavy) and a product. S1: the bonnet goes conventional, a roof line (light) is added, the product is removed.
 const delta = quoteDelta(
-  [line('dent:1', 'Bonnet', 'pdr', 30000), line('product:7', 'Wax', 'Wax', 2000)],
-  [line('dent:1', 'Bonnet', 'conventional', 45050), line('dent:2', 'Roof', 'pdr', 12000)],
+  [{ ...line('dent:1', 'Bonnet', 'pdr', 30000), category: 'heavy' }, line('product:7', 'Wax', 'Wax', 2000)],
+  [line('dent:1', 'Bonnet', 'conventional', 45050), { ...line('dent:2', 'Roof', 'pdr', 12000), category: 'light' }],
   { before: 35200, after: 62755 },
 );
 
@@ -20,14 +20,14 @@ describe('supplements', () => {
   it('sends the delta in currency units with the revision it compares with', () => {
     expect(deltaRecordOf(delta, 0)).toEqual({
       since: 0,
-      added: [{ key: 'dent:2', label: 'Roof', repair_type: 'pdr', amount: 120 }],
-      removed: [{ key: 'product:7', label: 'Wax', repair_type: 'Wax', amount: 20 }],
+      added: [{ key: 'dent:2', label: 'Roof', repair_type: 'pdr', category: 'light', amount: 120 }],
+      removed: [{ key: 'product:7', label: 'Wax', repair_type: 'Wax', category: null, amount: 20 }],
       changed: [
         {
           key: 'dent:1',
           label: 'Bonnet',
-          before: { repair_type: 'pdr', amount: 300 },
-          after: { repair_type: 'conventional', amount: 450.5 },
+          before: { repair_type: 'pdr', category: 'heavy', amount: 300 },
+          after: { repair_type: 'conventional', category: null, amount: 450.5 },
           difference: 150.5,
         },
       ],
@@ -40,13 +40,16 @@ describe('supplements', () => {
       title: 'Supplement S1 — changes since the original estimate',
       head: ['Line', 'Change', 'Amount'],
       rows: [
-        ['Roof', 'Added (pdr)', '+$120.00'],
-        ['Wax', 'Removed (Wax)', '-$20.00'],
-        ['Bonnet', 'Changed: pdr $300.00 to conventional $450.50', '+$150.50'],
+        // The work as the invoice names it; a product's name says it all.
+        ['Roof', 'Added: PDR (Light)', '+$120.00'],
+        ['Wax', 'Removed', '-$20.00'],
+        ['Bonnet', 'Changed: PDR (Heavy) $300.00 to Conventional $450.50', '+$150.50'],
       ],
       total: ['Grand total', '$352.00 to $627.55 (+$275.55)'],
     });
-    expect(supplementBlockOf(delta, { number: 2, since: 1 }, '¥', 'ja').title).toBe('追加見積 S2 — S1からの変更');
+    const ja = supplementBlockOf(delta, { number: 2, since: 1 }, '¥', 'ja');
+    expect(ja.title).toBe('追加見積 S2 — S1からの変更');
+    expect(ja.rows[2][1]).toContain('PDR（デントリペア） (重度) ¥300.00');
     expect(signedMoney(0, '$')).toBe('$0.00');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineWords } from './invoice';
 import { centsToAmount, formatMoney } from './money';
 import { approvalLinesOf, QUOTE_STATUSES } from './quote-approval';
 import { type DeltaLine, type QuoteDelta, quoteDelta } from './quote-delta';
@@ -14,7 +15,7 @@ import type { PricedQuote, SavedQuote } from './quote-model';
 export type DeltaSource = Pick<PricedQuote, 'panels' | 'lines' | 'tyres' | 'products' | 'totals'>;
 
 export const deltaLinesOf = (q: DeltaSource): DeltaLine[] =>
-  approvalLinesOf(q).map((l) => ({ key: l.key, label: l.label, repair_type: l.repair_type, amount: l.amount }));
+  approvalLinesOf(q).map((l) => ({ key: l.key, label: l.label, repair_type: l.repair_type, category: l.category, amount: l.amount }));
 
 /** The supplement's delta report: from the sent revision `before` to the quote as it is now (`after`). */
 export const revisionDelta = (before: DeltaSource, after: DeltaSource): QuoteDelta =>
@@ -31,8 +32,14 @@ export function savedQuoteOfJson(json: SavedQuote): SavedQuote {
   };
 }
 
-const DeltaLineRecord = z.object({ key: z.string(), label: z.string(), repair_type: z.string(), amount: z.number() });
-const RepairAndAmount = DeltaLineRecord.pick({ repair_type: true, amount: true });
+const DeltaLineRecord = z.object({
+  key: z.string(),
+  label: z.string(),
+  repair_type: z.string(),
+  category: z.string().nullish(),
+  amount: z.number(),
+});
+const RepairAndAmount = DeltaLineRecord.pick({ repair_type: true, category: true, amount: true });
 
 /** The delta report on the wire: amounts in currency units. */
 export const QuoteDeltaRecord = z.object({
@@ -48,7 +55,13 @@ export const QuoteDeltaRecord = z.object({
 export type QuoteDeltaRecord = z.infer<typeof QuoteDeltaRecord>;
 
 export function deltaRecordOf(d: QuoteDelta, since: number): QuoteDeltaRecord {
-  const line = (l: DeltaLine) => ({ key: l.key, label: l.label, repair_type: l.repair_type, amount: centsToAmount(l.amount) });
+  const line = (l: DeltaLine) => ({
+    key: l.key,
+    label: l.label,
+    repair_type: l.repair_type,
+    category: l.category ?? null,
+    amount: centsToAmount(l.amount),
+  });
   return {
     since,
     added: d.added.map(line),
@@ -56,8 +69,8 @@ export function deltaRecordOf(d: QuoteDelta, since: number): QuoteDeltaRecord {
     changed: d.changed.map((c) => ({
       key: c.key,
       label: c.label,
-      before: { repair_type: c.before.repair_type, amount: centsToAmount(c.before.amount) },
-      after: { repair_type: c.after.repair_type, amount: centsToAmount(c.after.amount) },
+      before: { repair_type: c.before.repair_type, category: c.before.category ?? null, amount: centsToAmount(c.before.amount) },
+      after: { repair_type: c.after.repair_type, category: c.after.category ?? null, amount: centsToAmount(c.after.amount) },
       difference: centsToAmount(c.difference),
     })),
     total: {
@@ -127,27 +140,35 @@ export interface SupplementBlock {
   total: [string, string];
 }
 
+/** How a line is repaired: its type and, for a pdr dent line, its level. */
+type RepairSide = { repair_type: string; category?: string | null };
+
+/** A delta line's work in words ('PDR (Heavy)'; '' for a product): its kind is its key's prefix (`dent:12`). */
+export const deltaWords = (key: string, side: RepairSide, language: string | null | undefined) =>
+  lineWords({ kind: key.split(':')[0], repair_type: side.repair_type, category: side.category }, language);
+
 /** A line of a delta report: what happened to it and by how much the total moved (cents or currency units alike). */
 export interface DeltaRow {
   key: string;
   kind: 'added' | 'removed' | 'changed';
   label: string;
   repair_type: string;
+  category?: string | null;
   /** For a changed line: its repair and amount before and after. */
-  change: { before: { repair_type: string; amount: number }; after: { repair_type: string; amount: number } } | null;
+  change: { before: RepairSide & { amount: number }; after: RepairSide & { amount: number } } | null;
   /** What the line adds to the total: its amount when added, minus it when removed, the difference when changed. */
   difference: number;
 }
 
 /** The rows of a delta report in the order the screen and the PDF show them: added, removed, changed. */
 export function deltaRows(d: {
-  added: readonly { key: string; label: string; repair_type: string; amount: number }[];
-  removed: readonly { key: string; label: string; repair_type: string; amount: number }[];
+  added: readonly (RepairSide & { key: string; label: string; amount: number })[];
+  removed: readonly (RepairSide & { key: string; label: string; amount: number })[];
   changed: readonly {
     key: string;
     label: string;
-    before: { repair_type: string; amount: number };
-    after: { repair_type: string; amount: number };
+    before: RepairSide & { amount: number };
+    after: RepairSide & { amount: number };
     difference: number;
   }[];
 }): DeltaRow[] {
@@ -157,6 +178,7 @@ export function deltaRows(d: {
       kind: 'added' as const,
       label: l.label,
       repair_type: l.repair_type,
+      category: l.category,
       change: null,
       difference: l.amount,
     })),
@@ -165,6 +187,7 @@ export function deltaRows(d: {
       kind: 'removed' as const,
       label: l.label,
       repair_type: l.repair_type,
+      category: l.category,
       change: null,
       difference: -l.amount,
     })),
@@ -173,6 +196,7 @@ export function deltaRows(d: {
       kind: 'changed' as const,
       label: c.label,
       repair_type: c.after.repair_type,
+      category: c.after.category,
       change: { before: c.before, after: c.after },
       difference: c.difference,
     })),
@@ -191,6 +215,9 @@ export function supplementBlockOf(
 ): SupplementBlock {
   const w = SUPPLEMENT_LABELS[language];
   const money = (c: number) => formatMoney(c, currency);
+  const words = (key: string, s: RepairSide) => deltaWords(key, s, language);
+  /** A side of a change: its work and a space, or nothing for a product. */
+  const side = (key: string, s: RepairSide) => (words(key, s) ? `${words(key, s)} ` : '');
   const since = revision.since === 0 ? w.original : `S${revision.since}`;
   return {
     title: w.title.replace('{label}', `S${revision.number}`).replace('{since}', since),
@@ -198,8 +225,10 @@ export function supplementBlockOf(
     rows: deltaRows(delta).map((r): [string, string, string] => [
       r.label,
       r.change
-        ? `${w.changed}: ${r.change.before.repair_type} ${money(r.change.before.amount)} ${w.to} ${r.change.after.repair_type} ${money(r.change.after.amount)}`
-        : `${w[r.kind]} (${r.repair_type})`,
+        ? `${w.changed}: ${side(r.key, r.change.before)}${money(r.change.before.amount)} ${w.to} ${side(r.key, r.change.after)}${money(r.change.after.amount)}`
+        : words(r.key, r)
+          ? `${w[r.kind]}: ${words(r.key, r)}`
+          : w[r.kind],
       signedMoney(r.difference, currency),
     ]),
     total: [

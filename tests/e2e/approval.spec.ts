@@ -110,6 +110,13 @@ test.describe('approval by link', () => {
     await expect(approve.getByRole('heading', { name: 'Estimate for approval' })).toBeVisible();
     const lines = approve.getByRole('listitem');
     await expect(lines.first()).toBeVisible();
+    // Each line says its work as the invoice does ('Bonnet – PDR (Heavy)'), never a stored code.
+    const headings = await lines.getByRole('heading').allTextContents();
+    expect(
+      headings.some((h) => / – (PDR|Conventional|Replace|Push to Paint)( \(\w+\))?$/.test(h)),
+      headings.join(' | '),
+    ).toBe(true);
+    expect(headings.filter((h) => / – (pdr|conventional|replacement|p2p|spot|paint)\b/.test(h))).toEqual([]);
     await check(approve);
     const count = await lines.count();
     expect(count).toBeGreaterThanOrEqual(2);

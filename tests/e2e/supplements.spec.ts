@@ -96,7 +96,8 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   await expect(summary).toContainText('Draft');
   const changes = page.getByRole('region', { name: 'Changes since the original estimate' });
   await expect(changes.getByRole('listitem')).toHaveCount(1);
-  await expect(changes.getByRole('listitem')).toContainText(`Changed ${panel!.label}: pdr`);
+  // The work as the invoice names it (its level beside a pdr repair), not the stored code.
+  await expect(changes.getByRole('listitem')).toContainText(new RegExp(`Changed ${panel!.label}: PDR \\(\\w+\\) \\S+ → Conventional`));
   await expect(changes.getByTestId('changes-total')).toHaveText(new RegExp(`^${escape(money(quote!.grant_total, quote!.currency))} → `));
   await expect(page.getByRole('region', { name: 'Revisions' })).toContainText('Original estimate');
 

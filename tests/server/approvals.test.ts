@@ -166,7 +166,13 @@ describe('the approval page', () => {
     expect(page.state).toBe('open');
     expect(page.agent).toMatchObject({ name: 'Approval agent' });
     expect(page.quote.lines.map((l: { key: string }) => l.key)).toEqual([`dent:${bonnet}`, `dent:${roof}`, `product:${product}`]);
-    expect(page.quote.lines[0]).toMatchObject({ label: 'BONNET', repair_type: 'pdr', dents: { heavy: 2 }, decision: null });
+    expect(page.quote.lines[0]).toMatchObject({
+      label: 'BONNET',
+      repair_type: 'pdr',
+      category: 'heavy',
+      dents: { heavy: 2 },
+      decision: null,
+    });
     await open(token);
     expect((await deliveries(hook.id)).map((d) => d.event)).toEqual(['quote.viewed']);
     expect(await events(q.id)).toEqual(['quote.created', 'quote.sent', 'quote.viewed']);
@@ -202,6 +208,9 @@ describe('the approval page', () => {
     expect(page.answer.approved_total).toBeCloseTo(sub * 1.1, 2);
     expect((await quoteRow(q.id)).status).toBe('partially_approved');
     expect(await events(q.id)).toEqual(['quote.created', 'quote.sent', 'quote.viewed', 'quote.partially_approved']);
+    // The history names the declined line with its work (a panel may have a dent and a scratch line).
+    const history = (await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/history` })).json().data;
+    expect(history.at(-1).after.declined_lines).toBe('ROOF – Conventional: Not now');
     const sent = await deliveries(hook.id);
     expect(sent.map((d) => d.event)).toEqual(['quote.approved']);
     expect(sent[0].payload.data).toMatchObject({
@@ -215,7 +224,9 @@ describe('the approval page', () => {
     const pdf = await storageOf(t.app).get(row.signed_pdf_key);
     const text = pdfLines(pdf!.data).join('\n');
     expect(text).toContain('Approved estimate');
-    expect(text).toContain('BONNET');
+    // Each line's work as the invoice names it, not its stored code; a product not named twice.
+    expect(text).toMatch(/BONNET\s+PDR \(Heavy\)/);
+    expect(text).not.toMatch(/\bpdr\b/);
     expect(text).toContain('Declined');
     expect(text).toContain('Pat Customer');
     expect(text).toMatch(/Signed at: \d{2}-\d{2}-\d{4}/);

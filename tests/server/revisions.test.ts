@@ -179,7 +179,7 @@ describe('quote revisions', () => {
     expect(served.rawPayload.equals(await pdfOf(rows[0].pdf_key))).toBe(true);
     const text = pdfLines(await pdfOf(s1.pdf_path)).join('\n');
     expect(text).toContain('Supplement S1 — changes since the original estimate');
-    expect(text).toMatch(/BONNET Changed: pdr \$[\d,.]+ to conventional \$[\d,.]+/);
+    expect(text).toMatch(/BONNET Changed: PDR( \(\w+\))? \$[\d,.]+ to Conventional \$[\d,.]+/);
     expect(text).toContain('Grand total');
     // An English supplement keeps to the standard fonts: no glyph of it needs the embedded Japanese font.
     expect((await pdfOf(s1.pdf_path)).toString('latin1')).not.toContain('IPAexGothic');

@@ -17,7 +17,19 @@ export interface ApprovalLinkRow {
   expired_at: Date | null;
   decided_at: Date | null;
   lines:
-    { key: string; label: string; repair_type: string; amount: number; decision: 'approved' | 'declined'; reason: string | null }[] | null;
+    | {
+        key: string;
+        /** Absent from answers stored before it was kept (the key's prefix says it too). */
+        kind?: string;
+        label: string;
+        repair_type: string;
+        /** A pdr dent line's level; absent from answers stored before it was kept. */
+        category?: string | null;
+        amount: number;
+        decision: 'approved' | 'declined';
+        reason: string | null;
+      }[]
+    | null;
   approved_total: number | null;
   signer_name: string | null;
   signed_pdf_key: string | null;

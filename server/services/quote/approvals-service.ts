@@ -16,6 +16,7 @@ import {
   lineRecordOf,
   signaturePng,
 } from '../../../src/domain/quote-approval';
+import { lineName, lineWords } from '../../../src/domain/invoice';
 import type { SavedQuote } from '../../../src/domain/quote-model';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import { fillMergeFields } from '../../../src/domain/scan-mail';
@@ -309,8 +310,10 @@ export function quoteApprovals(
       const outcome = approvalOutcome(lines.map((l) => decisions[l.key]));
       const stored = lines.map((l) => ({
         key: l.key,
+        kind: l.kind,
         label: l.label,
         repair_type: l.repair_type,
+        category: l.category,
         amount: centsToAmount(l.amount),
         decision: decisions[l.key],
         reason: decisions[l.key] === 'declined' ? reasons[l.key] : null,
@@ -345,7 +348,7 @@ export function quoteApprovals(
             status: outcome,
             signer_name: body.signer_name,
             approved_total: centsToAmount(totals.grand_total),
-            declined_lines: declined.length ? declined.map((l) => `${l.label}: ${l.reason ?? ''}`).join('; ') : null,
+            declined_lines: declined.length ? declined.map((l) => `${lineName(l, 'en')}: ${l.reason ?? ''}`).join('; ') : null,
           },
         );
         // Partially approved is an approval: `quote.approved` lists the declined lines beside the approved ones.
@@ -405,7 +408,15 @@ export function quoteApprovals(
   async function makeSignedPdf(
     linkId: number,
     quote: SavedQuote,
-    stored: { label: string; repair_type: string; amount: number; decision: ApprovalDecision; reason: string | null }[],
+    stored: {
+      kind: string;
+      label: string;
+      repair_type: string;
+      category: string | null;
+      amount: number;
+      decision: ApprovalDecision;
+      reason: string | null;
+    }[],
     totals: { sub_total: number; tax: number; grand_total: number },
     signerName: string,
     decidedAt: Date,
@@ -421,7 +432,7 @@ export function quoteApprovals(
         vehicle: [quote.scan.make, quote.scan.model].filter(Boolean).join(' '),
         lines: stored.map((l) => ({
           label: l.label,
-          repairType: l.repair_type,
+          repairType: lineWords(l, 'en'),
           amount: money(toCents(l.amount)),
           decision: l.decision,
           reason: l.reason,

@@ -16,6 +16,7 @@ import { useParams } from 'react-router-dom';
 import { ImageViewer } from '../../components/ImageViewer';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
+import { lineName } from '../../domain/invoice';
 import { formatMoney, toCents } from '../../domain/money';
 import type { ApprovalLineRecord, ApprovalPageRecord } from '../../domain/quote-approval';
 import { SignaturePad } from './SignaturePad';
@@ -180,7 +181,7 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
               <CardContent sx={{ display: 'grid', gap: 1 }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
                   <Typography component="h3" sx={{ fontWeight: 600 }}>
-                    {line.label} – {line.repair_type}
+                    {lineName(line, locale)}
                   </Typography>
                   <Typography>{money(line.amount)}</Typography>
                 </Box>

@@ -37,11 +37,7 @@ describe('the changes card of a supplement', () => {
     renderCard('en');
     expect(screen.getByRole('heading', { name: 'Changes since the original estimate' })).toBeTruthy();
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual([
-      'Added ROOF: pdr+$120.00',
-      'Removed Wax: Wax-$20.00',
-      'Changed BONNET: pdr $300.00 → conventional $450.50+$150.50',
-    ]);
+    expect(items).toEqual(['Added ROOF: PDR+$120.00', 'Removed Wax-$20.00', 'Changed BONNET: PDR $300.00 → Conventional $450.50+$150.50']);
     expect(screen.getByTestId('changes-total').textContent).toBe('$352.00 → $627.55 (+$275.55)');
   });
 

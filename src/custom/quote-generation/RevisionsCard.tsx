@@ -8,7 +8,7 @@ import { QuoteStatusChip } from '../../components/QuoteStatusChip';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney, toCents } from '../../domain/money';
-import { deltaRows, type QuoteDeltaRecord, type QuoteRevisionsRecord, signedMoney } from '../../domain/quote-revisions';
+import { deltaRows, deltaWords, type QuoteDeltaRecord, type QuoteRevisionsRecord, signedMoney } from '../../domain/quote-revisions';
 import { QuoteCard } from './SideCards';
 
 const T = 'app.revisions';
@@ -35,10 +35,10 @@ export function ChangesCard({ delta, currency, sinceLabel }: { delta: QuoteDelta
     label: r.label,
     detail: r.change
       ? translate(`${T}.change`, {
-          before: `${r.change.before.repair_type} ${money(r.change.before.amount)}`,
-          after: `${r.change.after.repair_type} ${money(r.change.after.amount)}`,
+          before: [deltaWords(r.key, r.change.before, locale), money(r.change.before.amount)].filter(Boolean).join(' '),
+          after: [deltaWords(r.key, r.change.after, locale), money(r.change.after.amount)].filter(Boolean).join(' '),
         })
-      : r.repair_type,
+      : deltaWords(r.key, r, locale),
     amount: signed(r.difference),
   }));
   return (
@@ -52,7 +52,8 @@ export function ChangesCard({ delta, currency, sinceLabel }: { delta: QuoteDelta
           {rows.map((r) => (
             <Box component="li" key={r.key} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
               <Typography variant="body2">
-                <strong>{translate(`${T}.${r.kind}`)}</strong> {r.label}: {r.detail}
+                <strong>{translate(`${T}.${r.kind}`)}</strong> {r.label}
+                {r.detail && `: ${r.detail}`}
               </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {r.amount}
