@@ -1,15 +1,16 @@
 import { z } from 'zod';
 
 /** The wire contract's shapes, used as response schemas so internal columns never leave. */
+const MessageKeyReply = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
 export const ErrorReply = z.object({
   error: z.union([z.string(), z.array(z.string()), z.record(z.string(), z.string())]),
   /**
    * Beside a 422 field map: the message key of each field whose message a domain rule made
    * (src/domain/messages.ts), so the browser shows it in the user's language. Fields without one keep their text.
    */
-  messages: z
-    .record(z.string(), z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }))
-    .optional(),
+  messages: z.record(z.string(), MessageKeyReply).optional(),
+  /** Beside a refusal's text that a domain rule made: its message key, as for `messages`. */
+  message: MessageKeyReply.optional(),
   requestId: z.string().optional(),
 });
 export const dataReply = <T extends z.ZodType>(record: T) => z.object({ data: record });

@@ -72,8 +72,9 @@ function translateDbError(e: unknown, d: ResourceDescription): never {
   // A write naming a missing row ('Key (location_id)=(9) is not present in table ...') is the field's fault.
   const missing = code === '23503' ? /^Key \((\w+)\)=.* is not present in table/.exec((e as { detail?: string }).detail ?? '') : null;
   if (missing && d.fields[missing[1]]) throw new AppError(422, { [missing[1]]: messages.choice(d.fields[missing[1]].label) });
+  if (missing) throw new AppError(409, `${d.model} refers to a missing record.`);
   // 23001: a RESTRICT foreign key (PostgreSQL reports it apart from 23503).
-  if (code === '23503' || code === '23001') throw new AppError(409, `${d.model} is in use or refers to a missing record.`);
+  if (code === '23503' || code === '23001') throw new AppError(409, messages.inUse(d.model));
   if (code === '23505')
     throw new AppError(422, { [(e as { constraint?: string }).constraint?.split('_')[1] ?? 'id']: `${d.model} already exists.` });
   throw e;

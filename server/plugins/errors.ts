@@ -27,6 +27,15 @@ export function fieldErrorReply(fields: Record<string, string>, withKeys = true)
   return Object.keys(keys).length ? { error: fields, messages: keys } : { error: fields };
 }
 
+/**
+ * A refusal's message (`{error: text}`); for a client asking with `X-Message-Keys: 1`, `message: {key, params}`
+ * beside it when a domain rule made the text, so the app says it in the user's language.
+ */
+function messageReply(body: unknown, withKeys: boolean) {
+  const key = withKeys && typeof body === 'string' ? messageKeyOf(body) : undefined;
+  return key ? { error: body, message: key } : { error: body };
+}
+
 /** Seconds a client is told to wait while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
@@ -57,7 +66,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ConflictError) return reply.status(409).send({ error: error.message, conflict: error.conflict });
     if (error instanceof AppError) {
       const field422 = error.statusCode === 422 && isFieldMap(error.body);
-      return reply.status(error.statusCode).send(field422 ? fieldErrorReply(error.body, withKeys) : { error: error.body });
+      return reply.status(error.statusCode).send(field422 ? fieldErrorReply(error.body, withKeys) : messageReply(error.body, withKeys));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

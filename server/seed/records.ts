@@ -24,7 +24,7 @@ import { devicesPart } from '../services/agent/devices';
 import { locationsPart } from '../services/agent/locations';
 import { webhooksResource } from '../services/agent/webhooks-service';
 import { emailTemplatesPart } from '../services/email/templates';
-import { panelsPart } from '../services/quote/catalogue';
+import { panelsPart, partsPart } from '../services/quote/catalogue';
 import { clientsPart } from '../services/quote/clients';
 import { panelGroupsPart } from '../services/quote/panel-groups';
 import { rolesPart } from '../services/user/roles-service';
@@ -38,7 +38,7 @@ const RESOURCES = {
   locations: [locations, locationsPart],
   panelgroups: [panelgroups, panelGroupsPart],
   panels: [panels, panelsPart],
-  parts: [parts, {}],
+  parts: [parts, partsPart],
   products: [products, {}],
   roles: [roles, rolesPart],
   users: [users, usersPart],

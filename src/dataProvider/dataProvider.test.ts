@@ -7,7 +7,8 @@ import { en } from '../i18n/english';
 import { DEFINITIONS } from '../resources/definitions';
 import { apiRoutesOf } from './apiRoutes';
 import { createDataProvider } from './dataProvider';
-import { parseMessageLines } from '../i18n/ruleMessages';
+import { messageLines, parseMessageLines } from '../i18n/ruleMessages';
+import { i18nProvider } from '../i18n/i18nProvider';
 import { SERVER_ERROR } from './errors';
 import { createRequest } from './http';
 
@@ -215,11 +216,38 @@ describe('errors', () => {
   it('joins a list and passes a string on', async () => {
     stubFetch(
       { status: 400, body: { error: ['First problem', 'Second problem'] } },
-      { status: 429, body: { error: 'Too many login attempts. Please try again in 60 seconds.' } },
+      { status: 409, body: { error: 'This approval link has been used already' } },
     );
     expect((await rejection(provider().getOne('locations', { id: 1 }))).message).toBe('First problem\nSecond problem');
-    const throttled = await rejection(provider().getOne('locations', { id: 1 }));
-    expect([throttled.status, throttled.message]).toEqual([429, 'Too many login attempts. Please try again in 60 seconds.']);
+    const used = await rejection(provider().getOne('locations', { id: 1 }));
+    expect([used.status, used.message]).toEqual([409, 'This approval link has been used already']);
+  });
+
+  it("says a 429 and a rule's refusal in the user's language: the wait, and the message key the server sent", async () => {
+    const text = 'Too many login attempts. Please try again in 60 seconds.';
+    stubFetch(
+      { status: 429, body: { error: text }, headers: { 'Retry-After': '60' } },
+      { status: 429, body: { error: 'Too many requests. Please slow down.' } },
+      {
+        status: 409,
+        body: {
+          error: 'This part prices these panels: Bonnet. Give them another part first.',
+          message: { key: 'app.errors.part_in_use', params: { panels: 'Bonnet' } },
+        },
+      },
+    );
+    const lines = async () => parseMessageLines((await rejection(provider().getOne('locations', { id: 1 }))).message);
+    expect(await lines()).toEqual([{ message: 'app.errors.too_many', args: { seconds: 60, _: text } }]);
+    expect(await lines()).toEqual([{ message: 'app.errors.slow_down', args: { _: 'Too many requests. Please slow down.' } }]);
+    expect(await lines()).toEqual([
+      {
+        message: 'app.errors.part_in_use',
+        args: { panels: 'Bonnet', _: 'This part prices these panels: Bonnet. Give them another part first.' },
+      },
+    ]);
+    expect(i18nProvider.translate(messageLines([{ message: 'app.errors.too_many', args: { seconds: 60 } }]))).toBe(
+      'Too many attempts. Please try again in 60 seconds.',
+    );
   });
 
   it('keeps the status of 401, 403 and 404 with the server message', async () => {

@@ -43,6 +43,22 @@ function messageKeys(body: unknown): Record<string, MessageKey> | null {
 
 const errorMember = (body: unknown) => (typeof body === 'object' && body !== null && 'error' in body ? body.error : undefined);
 
+/**
+ * A refusal's text as the toasts show it, in the user's language where the app knows its words (`messageLines`, which
+ * the i18n provider translates): a 429 says how long to wait; a text a domain rule made comes with its key
+ * (`message`, as the server adds it for `X-Message-Keys: 1`). Any other text shows as the server wrote it.
+ */
+function inUserLanguage(status: number, text: string, body: unknown, retryAfter?: number): string {
+  if (status === 429)
+    return messageLines([
+      retryAfter
+        ? { message: 'app.errors.too_many', args: { seconds: retryAfter, _: text } }
+        : { message: 'app.errors.slow_down', args: { _: text } },
+    ]);
+  const key = typeof body === 'object' && body !== null && 'message' in body ? (body.message as MessageKey | null) : null;
+  return key && typeof key.key === 'string' ? messageLines([{ message: key.key, args: { ...key.params, _: text } }]) : text;
+}
+
 /** The seconds a refused call says to wait before trying again (a 429's Retry-After), when it says so. */
 export const retryAfterOf = (error: unknown) =>
   error instanceof HttpError && 'retryAfter' in error && typeof error.retryAfter === 'number' ? error.retryAfter : undefined;
@@ -54,7 +70,7 @@ export const retryAfterOf = (error: unknown) =>
 export function toHttpError(status: number, body: unknown, retryAfter?: number): HttpError {
   if (status === 0 || status >= 500) return new HttpError(SERVER_ERROR, status, body);
   const error = errorMember(body);
-  const message = errorText(error) ?? SERVER_ERROR;
+  const message = inUserLanguage(status, errorText(error) ?? SERVER_ERROR, body, retryAfter);
   const errors = status === 422 ? fieldErrors(error) : null;
   const messages = errors ? messageKeys(body) : null;
   const payload = errors ? (messages ? { errors, messages } : { errors }) : body;

@@ -27,7 +27,7 @@ export const LoginBody = z.object({
 export const ForgotPasswordBody = z.object({ email: email() });
 export const ResetPasswordBody = z
   .object({
-    token: safeString('Token', { error: () => 'Token is required' }).regex(/^[A-Za-z0-9_-]{43}$/, 'This password reset token is invalid.'),
+    token: safeString('Token', { error: () => 'Token is required' }).regex(/^[A-Za-z0-9_-]{43}$/, messages.resetToken()),
     password: newPassword('Password'),
     password_confirmation: safeString('Confirm Password').optional(),
   })

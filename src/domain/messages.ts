@@ -53,6 +53,17 @@ export const messages = {
   nul: (label: string) => keyed(`${label} must not contain a NUL character`, 'app.validation.nul'),
   lineBreak: (label: string) => keyed(`${label} must be a single line`, 'app.validation.line_break'),
   currentPassword: () => keyed('The current password is incorrect.', 'app.validation.current_password'),
+  /** A delete refused because other records still use the row (a foreign key): `model` is the resource's ('PanelGroup'). */
+  inUse: (model: string) =>
+    keyed(
+      `This ${model.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase()} is still in use: change or remove what uses it first.`,
+      'app.errors.in_use',
+    ),
+  /** A part still pricing panels cannot be deleted: its prices would leave every client's matrix with it. */
+  partInUse: (panels: string[]) =>
+    keyed(`This part prices these panels: ${panels.join(', ')}. Give them another part first.`, 'app.errors.part_in_use', {
+      panels: panels.join(', '),
+    }),
   invalid: (label: string) => keyed(`${label} is invalid`, 'app.validation.invalid'),
   choice: (label: string) => keyed(`The selected ${label.toLowerCase()} is invalid`, 'app.validation.choice'),
   /** A value of the wrong JSON type (a list where text belongs, …). */

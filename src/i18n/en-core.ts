@@ -93,6 +93,13 @@ export const enCore = {
     inputs: {
       pick_color: 'Pick %{field}',
     },
+    // A server refusal's text where a domain rule made it (src/dataProvider/errors.ts).
+    errors: {
+      too_many: 'Too many attempts. Please try again in %{seconds} seconds.',
+      slow_down: 'Too many requests. Please slow down.',
+      in_use: 'This record is still in use: change or remove what uses it first.',
+      part_in_use: 'This part prices these panels: %{panels}. Give them another part first.',
+    },
     validation: {
       required: '%{field} is required',
       email: 'Enter a valid email address',

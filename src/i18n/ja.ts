@@ -127,6 +127,12 @@ export const ja: TranslationMessages = {
     inputs: {
       pick_color: '%{field}を選択',
     },
+    errors: {
+      too_many: '試行回数が多すぎます。%{seconds}秒後にもう一度お試しください。',
+      slow_down: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
+      in_use: 'このレコードは使用中です。先に使用している側を変更または削除してください。',
+      part_in_use: 'このパーツは次のパネルの価格に使われています：%{panels}。先に別のパーツを割り当ててください。',
+    },
     validation: {
       required: '%{field}は必須です',
       email: '有効なメールアドレスを入力してください',

@@ -7,6 +7,8 @@ export interface Reply {
   body?: unknown;
   /** Raw text instead of JSON. */
   text?: string;
+  /** Response headers beside the JSON content type (a 429's Retry-After). */
+  headers?: Record<string, string>;
 }
 
 /** Replaces global fetch with replies given in call order; returns the mock to inspect the calls. */
@@ -16,7 +18,7 @@ export function stubFetch(...replies: (Reply | Error)[]) {
     const next = queue.shift() ?? { status: 200, body: { data: {} } };
     if (next instanceof Error) throw next;
     const text = next.text ?? (next.body === undefined ? '' : JSON.stringify(next.body));
-    return new Response(text, { status: next.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(text, { status: next.status ?? 200, headers: { 'Content-Type': 'application/json', ...next.headers } });
   });
   vi.stubGlobal('fetch', mock);
   return mock;

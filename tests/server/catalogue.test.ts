@@ -142,7 +142,7 @@ describe('parts', () => {
     expect((await t.as(admin, { method: 'GET', url: `/api/quote/parts/${part.id}` })).statusCode).toBe(404);
   });
 
-  it('deleting a part removes its price rows and unprices its panels', async () => {
+  it('a part still pricing panels is not deleted (409 naming them, nothing removed); once they have another, it goes with its price rows', async () => {
     const part = await t.build.part();
     const client = await t.build.client();
     await t.db
@@ -163,9 +163,30 @@ describe('parts', () => {
       .execute();
     const group = await t.build.panelGroup();
     const panel = await t.build.panel({ panel_group_id: group.id, part_id: part.id });
+    await t.db.updateTable('panels').set({ label: 'Bonnet' }).where('id', '=', panel.id).execute();
+    const refused = await t.as(admin, { method: 'DELETE', url: `/api/quote/parts/${part.id}`, headers: { 'x-message-keys': '1' } });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'This part prices these panels: Bonnet. Give them another part first.',
+      message: { key: 'app.errors.part_in_use', params: { panels: 'Bonnet' } },
+    });
+    expect(await t.db.selectFrom('client_dent_prices').select('part_id').where('part_id', '=', part.id).execute()).toHaveLength(1);
+    expect((await t.db.selectFrom('panels').select('part_id').where('id', '=', panel.id).executeTakeFirstOrThrow()).part_id).toBe(part.id);
+
+    await t.db.updateTable('panels').set({ part_id: null }).where('id', '=', panel.id).execute();
     expect((await t.as(admin, { method: 'DELETE', url: `/api/quote/parts/${part.id}` })).statusCode).toBe(200);
     expect(await t.db.selectFrom('client_dent_prices').select('part_id').where('part_id', '=', part.id).execute()).toEqual([]);
-    expect((await t.db.selectFrom('panels').select('part_id').where('id', '=', panel.id).executeTakeFirstOrThrow()).part_id).toBeNull();
+  });
+
+  it('a record still in use says so in words, with its message key', async () => {
+    const group = await t.build.panelGroup();
+    await t.build.panel({ panel_group_id: group.id });
+    const refused = await t.as(admin, { method: 'DELETE', url: `/api/quote/panelGroups/${group.id}`, headers: { 'x-message-keys': '1' } });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'This panel group is still in use: change or remove what uses it first.',
+      message: { key: 'app.errors.in_use' },
+    });
   });
 });
 

@@ -1,6 +1,23 @@
+import { sql } from 'kysely';
 import { z } from 'zod';
+import { messages } from '../../../src/domain/fields';
+import { AppError } from '../../errors';
 import type { ResourcePart } from '../../lib/definitions';
 import { panelSource } from './catalogue-repository';
+
+/**
+ * Parts: a part still named by panels is not deleted (409 naming them): its rows in every client's price matrix would
+ * go with it and those panels would price at nothing, with no way back (a new part is a new row).
+ */
+export const partsPart: ResourcePart = {
+  hooks: {
+    async beforeDelete(row, { db }) {
+      const r = await sql<{ name: string }>`select coalesce(nullif(label, ''), name) as name from panels
+        where part_id = ${row.id as number} order by position, id`.execute(db);
+      if (r.rows.length) throw new AppError(409, messages.partInUse(r.rows.map((p) => p.name)));
+    },
+  },
+};
 
 export const panelsPart: ResourcePart = {
   record: z.object({

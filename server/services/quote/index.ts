@@ -8,7 +8,7 @@ import { RESOURCES } from '../../../src/domain/resources';
 import { catalogueRoutes } from './catalogue-routes';
 import { catalogueService } from './catalogue-service';
 import { clientsPart } from './clients';
-import { panelsPart } from './catalogue';
+import { panelsPart, partsPart } from './catalogue';
 import { panelGroupsPart } from './panel-groups';
 import { quoteHistory } from './history-service';
 import { quoteRoutes } from './quotes-routes';
@@ -27,7 +27,7 @@ export async function quoteService(app: FastifyInstance, opts: { mailer: Mailer;
   // Quote PDFs in replies (`pdf`, `pdf_url`) become links signed for the requesting user.
   signDocumentUrlsOfReplies(app);
   await app.register(multipartPlugin);
-  registerDefinitions(app, 'quote', { clients: clientsPart, panelgroups: panelGroupsPart, panels: panelsPart });
+  registerDefinitions(app, 'quote', { clients: clientsPart, panelgroups: panelGroupsPart, panels: panelsPart, parts: partsPart });
   const deps: QuoteDeps = {
     db: app.db,
     storage: storageOf(app),

@@ -18,6 +18,7 @@ export const definition = defineResource({
   menu: { group: 'setting', icon: 'Build', position: 6, label: 'app.menu.parts' },
   recordRepresentation: 'name',
   pageCache: true,
+  server: true,
 });
 
 declare module '../define' {
