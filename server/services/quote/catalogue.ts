@@ -13,7 +13,7 @@ export const partsPart: ResourcePart = {
   hooks: {
     async beforeDelete(row, { db }) {
       const r = await sql<{ name: string }>`select coalesce(nullif(label, ''), name) as name from panels
-        where part_id = ${row.id as number} order by position, id`.execute(db);
+        where part_id = ${row.id} order by position, id`.execute(db);
       if (r.rows.length) throw new AppError(409, messages.partInUse(r.rows.map((p) => p.name)));
     },
   },
