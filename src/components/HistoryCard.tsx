@@ -15,12 +15,20 @@ const T = 'app.history';
 /** A quote's amounts (dollars), shown with their cents. */
 const AMOUNTS = /^(sub_total|tax|grand_total|approved_total)$/;
 
-/** A line's repair reads as Quote Generation and the invoice name it (a stored code such as `pdr` otherwise). */
-const REPAIR_NAMES: [RegExp, string][] = [
-  [/\.dent_repair$/, 'app.quotes.generation.repair_types'],
-  [/\.scratch_repair$/, 'app.quotes.generation.scratch_types'],
-  [/^tyre\.\d+\.[LR]$/, 'app.invoice.document.tyre_choices'],
-];
+/** A stored code reads as the screens name it (`pdr`, `partially_approved`, `arch` otherwise): the field's pattern, its names. */
+const CODE_NAMES: Record<EventSubject, [RegExp, string][]> = {
+  quote: [
+    [/\.dent_repair$/, 'app.quotes.generation.repair_types'],
+    [/\.scratch_repair$/, 'app.quotes.generation.scratch_types'],
+    [/^tyre\.\d+\.[LR]$/, 'app.invoice.document.tyre_choices'],
+    [/^status$/, 'app.approval.status'],
+    [/^type$/, 'app.scans.type'],
+  ],
+  scan: [
+    [/^status$/, 'app.scans.status'],
+    [/^type$/, 'app.scans.type'],
+  ],
+};
 
 /** A changed field's label: a panel's count reads `<panel> · Dents (light)`, a wheel's choice `Tyre 1 L`. */
 function useFieldLabel() {
@@ -74,7 +82,7 @@ export function HistoryCard({
     if (v === null || v === '') return translate(`${T}.none`);
     if (typeof v === 'boolean') return translate(`${T}.${v ? 'yes' : 'no'}`);
     if (AMOUNTS.test(field) && typeof v === 'number') return currency ? formatMoney(toCents(v), currency) : formatAmount(toCents(v));
-    const code = REPAIR_NAMES.find(([pattern]) => pattern.test(field));
+    const code = CODE_NAMES[subject].find(([pattern]) => pattern.test(field));
     return code ? translate(`${code[1]}.${String(v)}`, { _: String(v) }) : String(v);
   };
   const who = (e: EventRecord) => {

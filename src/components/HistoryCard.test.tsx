@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { CoreAdminContext } from 'react-admin';
+import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
+import type { EventRecord } from '../domain/history';
+import { HistoryCard } from './HistoryCard';
+
+const event = (id: number, action: string, before: EventRecord['before'], after: EventRecord['after']): EventRecord => ({
+  id,
+  at: '2026-11-20T01:00:00.000Z',
+  action,
+  actor_id: 1,
+  actor_name: 'Ada Admin',
+  admin_name: null,
+  before,
+  after,
+});
+
+async function renderHistory(subject: 'scan' | 'quote', events: EventRecord[], currency?: string) {
+  await loadScreenMessages();
+  const dataProvider = { history: vi.fn(async () => events) };
+  render(
+    <CoreAdminContext dataProvider={dataProvider as never} i18nProvider={i18nProvider} queryClient={new QueryClient()}>
+      <HistoryCard subject={subject} id={7} currency={currency} />
+    </CoreAdminContext>,
+  );
+  return within(await screen.findByRole('list', { name: 'History' }));
+}
+
+describe('HistoryCard', () => {
+  it("names a quote's stored codes as the screens do, and prints its amounts in the quote's currency", async () => {
+    const list = await renderHistory(
+      'quote',
+      [
+        event(1, 'quote.created', { type: null, grand_total: null }, { type: 'arch', grand_total: 19369.9 }),
+        event(2, 'quote.partially_approved', { status: 'sent' }, { status: 'partially_approved' }),
+      ],
+      '¥',
+    );
+    expect(await list.findByText('Type: — → Arch')).toBeTruthy();
+    expect(list.getByText('Total: — → ¥19,369.90')).toBeTruthy();
+    expect(list.getByText('Status: Sent → Partially approved')).toBeTruthy();
+  });
+
+  it("names a scan's status as the scan list does", async () => {
+    const list = await renderHistory('scan', [event(3, 'scan.updated', { status: 'uploaded' }, { status: 'ready' })]);
+    expect(await list.findByText('Status: Uploaded → Ready')).toBeTruthy();
+  });
+});
