@@ -5,7 +5,7 @@ import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
 import { ConflictDialog } from './ConflictDialog';
 
 describe('ConflictDialog', () => {
-  it('names the changed fields as the screens do: a panel line by its panel, a switch as Yes / No, amounts with cents', async () => {
+  it('names the changed fields as the screens do: a panel line by its panel, a switch as Yes / No, amounts with cents in the quote's currency', async () => {
     const changes = [
       { field: 'grant_total', value: 21398.6 },
       { field: 'items.Right B Pillar.lineTotal', value: 5184 },
@@ -19,6 +19,7 @@ describe('ConflictDialog', () => {
         <ConflictDialog
           conflict={{ version: 4, saved_at: null, saved_by: { id: 2, name: 'Ada Admin' }, changes }}
           record="quote"
+          currency="¥"
           onReload={() => {}}
           onReapply={() => {}}
         />
@@ -28,8 +29,8 @@ describe('ConflictDialog', () => {
     const list = within(screen.getByRole('list', { name: 'Your changes were not saved. What changed meanwhile:' }));
     const rows = list.getAllByRole('listitem').map((item) => item.textContent);
     expect(rows).toEqual([
-      'Total21,398.60',
-      'Right B Pillar · Line total5,184.00',
+      'Total¥21,398.60',
+      'Right B Pillar · Line total¥5,184.00',
       'Bonnet · Scratch Repair typespot',
       'MetallicYes',
       'Assessor comments(none)',

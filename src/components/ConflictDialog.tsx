@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import { HttpError, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
-import { formatAmount, toCents } from '../domain/money';
+import { formatAmount, formatMoney, toCents } from '../domain/money';
 import { type ConflictInfo, ConflictRecord } from '../domain/versions';
 
 /** The conflict of a save refused with 409 (a newer version was saved meanwhile), else null. */
@@ -24,7 +24,7 @@ const SWITCHES = /^(metallic|pearl|aluminium|manual_check|new_damage_only)$/;
  * A changed field as people read it: a panel's line `items.<panel>.<name>` as '<panel> · <name>', a field by the name
  * the history gives it (`app.history.fields`), or the conflict's own (`app.conflicts.fields`), else as stored.
  */
-function useChange() {
+function useChange(currency: string | null | undefined) {
   const translate = useTranslate();
   const name = (key: string) =>
     translate(`app.conflicts.fields.${key}`, {
@@ -38,7 +38,7 @@ function useChange() {
     const empty = translate('app.conflicts.empty');
     if (v === null || v === undefined || v === '') return empty;
     if (SWITCHES.test(field) && (v === 0 || v === 1 || typeof v === 'boolean')) return translate(`app.history.${v ? 'yes' : 'no'}`);
-    if (MONEY.test(field) && typeof v === 'number') return formatAmount(toCents(v));
+    if (MONEY.test(field) && typeof v === 'number') return currency ? formatMoney(toCents(v), currency) : formatAmount(toCents(v));
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   return { label, value };
@@ -47,22 +47,25 @@ function useChange() {
 /**
  * "This quote was changed by NAME at TIME": what changed since the version the user started from, then Reload (the
  * current version, local edits dropped) or Re-apply my changes (the current version with the user's edits on top).
+ * A quote's amounts print in its `currency`.
  */
 export const ConflictDialog = ({
   conflict,
   record,
   onReload,
   onReapply,
+  currency,
 }: {
   conflict: ConflictInfo | null;
   record: 'quote' | 'scan';
   onReload: () => void;
   onReapply: () => void;
+  currency?: string | null;
 }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const titleId = useId();
-  const change = useChange();
+  const change = useChange(currency);
   const t = (key: string, options?: object) => translate(`app.conflicts.${key}`, options);
   if (!conflict) return null;
   const name = conflict.saved_by?.name ?? t('someone');

@@ -47,7 +47,13 @@ export function useQuoteVersion(
     dialog: (
       <>
         <PresenceNotice names={editors} record="quote" />
-        <ConflictDialog conflict={conflict} record="quote" onReload={() => void resolve(false)} onReapply={() => void resolve(true)} />
+        <ConflictDialog
+          conflict={conflict}
+          record="quote"
+          currency={saved?.currency ?? evaluation.client.currency}
+          onReload={() => void resolve(false)}
+          onReapply={() => void resolve(true)}
+        />
       </>
     ),
   };
