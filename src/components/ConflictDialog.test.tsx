@@ -5,7 +5,7 @@ import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
 import { ConflictDialog } from './ConflictDialog';
 
 describe('ConflictDialog', () => {
-  it('names the changed fields as the screens do: a panel line by its panel, a switch as Yes / No, amounts with cents in the quote's currency', async () => {
+  it("names the changed fields as the screens do: a panel line by its panel, a switch as Yes / No, amounts with cents in the quote's currency", async () => {
     const changes = [
       { field: 'grant_total', value: 21398.6 },
       { field: 'items.Right B Pillar.lineTotal', value: 5184 },
