@@ -52,6 +52,21 @@ export function optionValueError(
   return null;
 }
 
+/**
+ * The tyre limits in order: the legal minimum may not be above the recommended one (the tyre cards' 'replace soon'
+ * band lies between them). `name` is the limit being set to `value`, `other` the other limit's stored value; null when
+ * they are in order or either is unreadable (optionValueError says so).
+ */
+export function treadOrderError(name: string, value: string, other: string | undefined): string | null {
+  const legalSet = name === OPTION_NAMES.TYRE_LEGAL_MIN_MM;
+  if (!legalSet && name !== OPTION_NAMES.TYRE_RECOMMENDED_MIN_MM) return null;
+  const [legal, recommended] = (legalSet ? [value, other] : [other, value]).map((v) => (v === undefined ? NaN : Number(v)));
+  if (!Number.isFinite(legal) || !Number.isFinite(recommended) || legal <= recommended) return null;
+  return legalSet
+    ? `Tyre Legal Min MM must not be above Tyre Recommended Min MM (${recommended} mm)`
+    : `Tyre Recommended Min MM must not be below Tyre Legal Min MM (${legal} mm)`;
+}
+
 const optionName = z
   .string({ error: 'Option Name must be a string' })
   .trim()

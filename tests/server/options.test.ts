@@ -162,10 +162,25 @@ describe('PUT options/{id}', () => {
         expect(res.json()).toEqual({ error: { option_value: `${label} must be a number of mm from 0 to 30 with at most 1 decimal` } });
       }
       expect((await option(name)).option_value).toBe(row.option_value);
-      for (const ok of ['0', '1.6', '30'])
+      // Within the range and in order with the other limit (legal 1.5, recommended 3).
+      for (const ok of name === 'TYRE_LEGAL_MIN_MM' ? ['0', '1.6', '3'] : ['1.5', '3.5', '30'])
         expect((await put(admin, row.id, { option_value: ok, field_type: 'text' })).statusCode, ok).toBe(200);
       await put(admin, row.id, { option_value: row.option_value, field_type: 'text' });
     }
+  });
+
+  it('keeps the legal tyre minimum at or below the recommended one, whichever is changed', async () => {
+    const legal = await option('TYRE_LEGAL_MIN_MM');
+    const recommended = await option('TYRE_RECOMMENDED_MIN_MM');
+    const high = await put(admin, legal.id, { option_value: '5', field_type: 'text' });
+    expect(high.statusCode).toBe(422);
+    expect(high.json()).toEqual({ error: { option_value: 'Tyre Legal Min MM must not be above Tyre Recommended Min MM (3 mm)' } });
+    const low = await put(admin, recommended.id, { option_value: '1', field_type: 'text' });
+    expect(low.json()).toEqual({ error: { option_value: 'Tyre Recommended Min MM must not be below Tyre Legal Min MM (1.5 mm)' } });
+    expect([(await option('TYRE_LEGAL_MIN_MM')).option_value, (await option('TYRE_RECOMMENDED_MIN_MM')).option_value]).toEqual([
+      '1.5',
+      '3',
+    ]);
   });
 
   it('holds the vehicle comparison window to 1 to 3650 whole days; it starts at 180', async () => {

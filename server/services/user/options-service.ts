@@ -1,4 +1,4 @@
-import { OPTION_NAMES, optionValueError } from '../../../src/domain/options';
+import { OPTION_NAMES, optionValueError, treadOrderError } from '../../../src/domain/options';
 import { can } from '../../../src/domain/permissions';
 import type { Database, Executor } from '../../db/database';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -11,6 +11,12 @@ const MODEL = 'Option';
 /** The Email Header & Footer page saves these two; they are created as editor options if missing. */
 const EMAIL_DEFAULTS: readonly string[] = [OPTION_NAMES.EMAIL_DEFAULT_HEADER, OPTION_NAMES.EMAIL_DEFAULT_FOOTER];
 
+/** Each tyre limit and the one it is kept in order with. */
+const TREAD_PAIR: Record<string, string> = {
+  [OPTION_NAMES.TYRE_LEGAL_MIN_MM]: OPTION_NAMES.TYRE_RECOMMENDED_MIN_MM,
+  [OPTION_NAMES.TYRE_RECOMMENDED_MIN_MM]: OPTION_NAMES.TYRE_LEGAL_MIN_MM,
+};
+
 /** The stored form of a value: HTML from an editor is sanitised, plain values trimmed of surrounding space. */
 const storedValue = (value: string, fieldType: string) => (fieldType === 'editor' ? sanitizeRichText(value) : value.trim());
 
@@ -19,6 +25,12 @@ async function saveOption(db: Executor, row: Pick<OptionRow, 'id' | 'option_name
   const stored = storedValue(value, row.field_type);
   const error = optionValueError(row.option_name, stored, row.field_type);
   if (error) throw new ValidationError({ [errorKey]: error });
+  const other = TREAD_PAIR[row.option_name];
+  if (other) {
+    const [storedOther] = await findOptionsByName(db, [other]);
+    const order = treadOrderError(row.option_name, stored, storedOther?.option_value);
+    if (order) throw new ValidationError({ [errorKey]: order });
+  }
   return setOptionValue(db, row.id, stored);
 }
 
