@@ -53,6 +53,7 @@ describe('checkField', () => {
 
   it('says the number bounds in the words of the rule messages', () => {
     expect(checkField(price, 0)).toBe('Price must be greater than zero');
+    expect(checkField(price, 0.5)).toBe('Price must be at least 1');
     expect(checkField(price, 1001)).toBe('Price must be less than 1000');
     expect(checkField(price, 'abc')).toBe('Price must be a number');
     expect(checkField(price, '12.5')).toBeUndefined();

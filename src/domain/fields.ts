@@ -90,7 +90,10 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
     case 'number': {
       let n = z.coerce.number({ error: onType('a number') });
       if (spec.integer) n = n.int(messages.integer(spec.label));
-      if (spec.min !== undefined) n = n.min(spec.min, messages.min(spec.label, spec.min));
+      // A decimal bounded by 1 (a price): the spec's 'greater than zero' for 0 and below, 'at least 1' for a fraction of it.
+      if (spec.min === 1 && !spec.integer)
+        n = n.positive(messages.min(spec.label, 1)).refine((v) => v <= 0 || v >= 1, messages.min(spec.label, 1, false));
+      else if (spec.min !== undefined) n = n.min(spec.min, messages.min(spec.label, spec.min));
       if (spec.max !== undefined) n = n.max(spec.max, messages.max(spec.label, spec.max));
       s = n;
       break;

@@ -31,10 +31,11 @@ export const messages = {
   required: (label: string) => keyed(`${label} is required`, 'app.validation.required'),
   email: () => keyed('Enter a valid email address', 'app.validation.email'),
   match: (label: string) => keyed(`${label} does not match`, 'app.validation.match'),
-  min: (label: string, min: number) =>
+  /** 'greater than zero' is the spec's word for a whole number of at least 1; a decimal (a price) says 'at least 1'. */
+  min: (label: string, min: number, whole = true) =>
     min <= 0
       ? keyed(`${label} must be greater than or equal to ${min}`, 'app.validation.min', { min })
-      : min === 1
+      : min === 1 && whole
         ? keyed(`${label} must be greater than zero`, 'app.validation.greater_than_zero')
         : keyed(`${label} must be at least ${min}`, 'app.validation.at_least', { min }),
   minLength: (label: string, min: number) => keyed(`${label} must be at least ${min} characters`, 'app.validation.min_length', { min }),

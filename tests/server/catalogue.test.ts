@@ -51,6 +51,7 @@ describe('products', () => {
     const post = (payload: Record<string, unknown>) => t.as(admin, { method: 'POST', url: '/api/quote/products', payload });
     expect((await post({})).json()).toEqual({ error: { name: 'Name is required', price: 'Price is required' } });
     expect((await post({ name: 'Free', price: 0 })).json()).toEqual({ error: { price: 'Price must be greater than zero' } });
+    expect((await post({ name: 'Half', price: 0.5 })).json()).toEqual({ error: { price: 'Price must be at least 1' } });
     expect((await post({ name: 'Odd', price: 5, type: 'boat' })).json()).toEqual({ error: { type: 'The selected type is invalid' } });
     expect(await count('products')).toBe(before);
   });
