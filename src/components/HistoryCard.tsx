@@ -13,13 +13,14 @@ import { useNotifyError } from './useNotifyError';
 const T = 'app.history';
 
 /** A quote's amounts (dollars), shown with their cents. */
-const AMOUNTS = /^(sub_total|tax|grand_total|approved_total)$/;
+const AMOUNTS = /^(product|sub_total|tax|grand_total|approved_total)$/;
 
 /** A stored code reads as the screens name it (`pdr`, `partially_approved`, `arch` otherwise): the field's pattern, its names. */
 const CODE_NAMES: Record<EventSubject, [RegExp, string][]> = {
   quote: [
     [/\.dent_repair$/, 'app.quotes.generation.repair_types'],
     [/\.scratch_repair$/, 'app.quotes.generation.scratch_types'],
+    [/\.dent_level$/, 'app.quotes.generation.levels'],
     [/^tyre\.\d+\.[LR]$/, 'app.invoice.document.tyre_choices'],
     [/^status$/, 'app.approval.status'],
     [/^type$/, 'app.scans.type'],
@@ -36,7 +37,7 @@ function useFieldLabel() {
   return (field: string) => {
     const count = /^(.+)\.(dents|scratchs)\.(\w+)$/.exec(field);
     if (count) return `${count[1]} · ${translate(`${T}.fields.${count[2]}`)} (${count[3]})`;
-    const repair = /^(.+)\.(dent_repair|scratch_repair)$/.exec(field);
+    const repair = /^(.+)\.(dent_repair|scratch_repair|dent_level)$/.exec(field);
     if (repair) return `${repair[1]} · ${translate(`${T}.fields.${repair[2]}`)}`;
     const tyre = /^tyre\.(\d+)\.([LR])$/.exec(field);
     if (tyre) return translate(`${T}.fields.tyre`, { wheel: `${tyre[1]} ${tyre[2]}` });

@@ -828,7 +828,11 @@ export const enScreens = {
         aluminium: 'Aluminium',
         gst_percent: 'GST %',
         dent_repair: 'Dent repair',
+        dent_level: 'Dent level',
         scratch_repair: 'Scratch repair',
+        products: 'Products',
+        parts: 'Parts',
+        product: 'Products total',
       },
     },
     safe_edits: {

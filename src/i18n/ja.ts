@@ -1022,7 +1022,11 @@ export const ja: TranslationMessages = {
         aluminium: 'アルミ',
         gst_percent: 'GST（%）',
         dent_repair: 'へこみの修理',
+        dent_level: 'へこみの程度',
         scratch_repair: '傷の修理',
+        products: '商品',
+        parts: '部品',
+        product: '商品合計',
       },
     },
     safe_edits: {

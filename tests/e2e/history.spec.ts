@@ -126,6 +126,8 @@ test.describe('history', () => {
     const resaved = history.getByRole('listitem').filter({ hasText: 'Quote re-saved' }).last();
     await expect(resaved).toContainText('Pearl: No → Yes');
     await expect(resaved).toContainText('Dent repair: PDR → Conventional');
+    // A pdr line's level is a choice too; it goes with the pdr repair.
+    await expect(resaved).toContainText(/Dent level: (Light|Medium|Heavy|Severe|Oversize) → —/);
     // Amounts in the quote's currency, with their cents.
     await expect(resaved).toContainText(/Total: [$¥€£][\d,]+\.\d{2} → [$¥€£][\d,]+\.\d{2}/);
   });

@@ -153,6 +153,16 @@ describe('recording', () => {
     expect(history.statusCode, history.body).toBe(200);
     expect(history.json().data.map((e: { action: string }) => e.action)).toEqual(['quote.created', 'quote.saved']);
     expect(history.json().data[1]).toMatchObject({ before: { manual_check: false }, after: { manual_check: true } });
+
+    // Products (with their prices) and parts are choices too.
+    const wax = await t.build.product({ name: 'Wax' });
+    const resaved = await save({ manual_check: 1, products: [{ value: wax.id, price: 12.5 }], parts: ['Clip'] });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    const last = (await t.as(admin, { method: 'GET', url: `/api/quote/quotes/${id}/history` })).json().data.at(-1);
+    expect(last).toMatchObject({
+      before: { products: null, parts: null, product: 0 },
+      after: { products: 'Wax 12.50', parts: 'Clip', product: 12.5 },
+    });
   });
 });
 

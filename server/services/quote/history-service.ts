@@ -11,7 +11,8 @@ import { QUOTE_MODEL } from './quotes-service';
 
 /**
  * What a quote's event compares: its choices and totals (amounts, not cents). Each line's repair is a field of its own
- * (`<panel>.dent_repair`, `<panel>.scratch_repair`, `tyre.<row>.<L|R>`), so a changed repair type shows by name.
+ * (`<panel>.dent_repair`, `<panel>.scratch_repair`, `tyre.<row>.<L|R>`), so a changed repair type shows by name, and a
+ * pdr line's level too (`<panel>.dent_level`); the products with their prices and the parts are one text each.
  */
 export function quoteFields(q: SavedQuote | null): EventFields {
   if (!q) return {};
@@ -21,7 +22,11 @@ export function quoteFields(q: SavedQuote | null): EventFields {
     if (line.kind === 'tyre') {
       const [, row, direction] = String(line.panel_id).split(':');
       repairs[`tyre.${row}.${direction}`] = line.repair_type;
-    } else repairs[`${panelLabel.get(Number(line.panel_id)) ?? line.panel_id}.${line.kind}_repair`] = line.repair_type;
+    } else {
+      const panel = panelLabel.get(Number(line.panel_id)) ?? line.panel_id;
+      repairs[`${panel}.${line.kind}_repair`] = line.repair_type;
+      if (line.kind === 'dent' && line.category) repairs[`${panel}.dent_level`] = line.category;
+    }
   }
   return {
     type: q.type,
@@ -33,6 +38,9 @@ export function quoteFields(q: SavedQuote | null): EventFields {
     gst_percent: q.gst_percent,
     panels: q.panels.length,
     ...repairs,
+    products: q.products.map((p) => `${p.text} ${centsToAmount(p.price).toFixed(2)}`).join(', ') || null,
+    parts: q.parts.map((p) => p.text).join(', ') || null,
+    product: centsToAmount(q.totals.product),
     sub_total: centsToAmount(q.totals.sub_total),
     tax: centsToAmount(q.totals.tax),
     grand_total: centsToAmount(q.totals.grand_total),
