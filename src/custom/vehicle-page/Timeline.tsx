@@ -40,7 +40,10 @@ export const Timeline = ({ vehicle }: { vehicle: VehicleDetail }) => {
             {scan.quotes.map((quote) => (
               <Typography key={quote.id} variant="body2">
                 <Link component={LinkBase} to={`/quotes/${scan.id}`} underline="hover">
-                  {t('quote', { total: formatMoney(toCents(quote.grant_total), quote.currency), date: formatDateTime(quote.created_at, locale) })}
+                  {t('quote', {
+                    total: formatMoney(toCents(quote.grant_total), quote.currency),
+                    date: formatDateTime(quote.created_at, locale),
+                  })}
                 </Link>
                 {quote.status && ` · ${translate(`app.approval.status.${quote.status}`, { _: quote.status })}`}
                 {quote.manual_check && ` · ${t('quote_check')}`}
