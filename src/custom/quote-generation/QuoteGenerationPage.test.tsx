@@ -247,6 +247,28 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     }
   });
 
+  it('says before a save that a quote the customer has starts a supplement, and says nothing of a draft', async () => {
+    for (const [status, revision, note] of [
+      ['draft', 0, null],
+      [
+        'approved',
+        1,
+        'This quote has gone to the customer: saving starts supplement S2, and the customer is asked again about the lines that change.',
+      ],
+    ] as const) {
+      signedIn((request, body) =>
+        request === 'POST /api/quote/quotes/search' && (body as { scan_id?: number }).scan_id === 42
+          ? { body: { data: { ...savedQuote, status, revision } } }
+          : undefined,
+      );
+      const { unmount } = renderQuotes('/quotes/42');
+      await waitFor(() => expect(summary().getByText('$1,259.50')).toBeTruthy(), { timeout: 40_000 });
+      if (note) expect(screen.getByText(note)).toBeTruthy();
+      else expect(screen.queryByText(/starts supplement/)).toBeNull();
+      unmount();
+    }
+  });
+
   it('shows a user without quote_edit the saved quote read-only, with its invoice and PDF', async () => {
     const fetch = signedIn(
       (request) =>

@@ -25,6 +25,7 @@ import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
 import { formatMoney, toCents } from '../../domain/money';
+import { supplementLabel } from '../../domain/quote-model';
 import { formatDay } from '../../domain/format';
 import { HistoryCard } from '../../components/HistoryCard';
 import { ApprovalCard } from './ApprovalCard';
@@ -337,6 +338,11 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
               {t(readOnly ? 'repriced_read_only' : 'repriced', {
                 total: formatMoney(toCents(saved.grant_total), saved.currency ?? evaluation.client.currency, locale),
               })}
+            </Alert>
+          )}
+          {saved && !readOnly && saved.status && saved.status !== 'draft' && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {t('starts_supplement', { label: supplementLabel((saved.revision ?? 0) + 1) ?? '' })}
             </Alert>
           )}
           {evaluation.newDamageOnly && evaluation.comparedWith && (
