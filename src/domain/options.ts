@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { keyed, messages } from './messages';
 import { z } from 'zod';
 import { OPTION_NAMES, OPTION_VALUE_MAX, optionFields } from './option-fields';
 
@@ -40,15 +40,17 @@ export function optionValueError(
   const blank = fieldType === 'editor' ? isBlankHtml(value) : value.trim() === '';
   if (blank) return messages.required(label);
   if (name === OPTION_NAMES.GST_PERCENT && (!GST.test(value.trim()) || Number(value) > 100))
-    return 'GST Percent must be a number from 0 to 100';
+    return keyed('GST Percent must be a number from 0 to 100', 'app.validation.option_gst');
   if (name === OPTION_NAMES.UPLOAD_QUOTA_MB && (!/^\d{1,7}$/.test(value.trim()) || Number(value) > 1_000_000))
-    return 'Upload Quota MB must be a whole number from 0 to 1000000';
+    return keyed('Upload Quota MB must be a whole number from 0 to 1000000', 'app.validation.option_upload_quota');
   if ((name === OPTION_NAMES.TYRE_LEGAL_MIN_MM || name === OPTION_NAMES.TYRE_RECOMMENDED_MIN_MM) && !TREAD_MM.test(value.trim()))
-    return `${TREAD_LABELS[name]} must be a number of mm from 0 to 30 with at most 1 decimal`;
+    return keyed(`${TREAD_LABELS[name]} must be a number of mm from 0 to 30 with at most 1 decimal`, 'app.validation.option_tread_mm', {
+      name: TREAD_LABELS[name],
+    });
   if (name === OPTION_NAMES.VEHICLE_COMPARE_WINDOW_DAYS && (!/^\d{1,4}$/.test(value.trim()) || Number(value) < 1 || Number(value) > 3650))
-    return 'Vehicle Compare Window Days must be a whole number of days from 1 to 3650';
+    return keyed('Vehicle Compare Window Days must be a whole number of days from 1 to 3650', 'app.validation.option_compare_days');
   if (name === OPTION_NAMES.QUOTE_APPROVAL_DAYS && (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1 || Number(value) > 365))
-    return 'Quote Approval Days must be a whole number of days from 1 to 365';
+    return keyed('Quote Approval Days must be a whole number of days from 1 to 365', 'app.validation.option_approval_days');
   return null;
 }
 
@@ -63,8 +65,12 @@ export function treadOrderError(name: string, value: string, other: string | und
   const [legal, recommended] = (legalSet ? [value, other] : [other, value]).map((v) => (v === undefined ? NaN : Number(v)));
   if (!Number.isFinite(legal) || !Number.isFinite(recommended) || legal <= recommended) return null;
   return legalSet
-    ? `Tyre Legal Min MM must not be above Tyre Recommended Min MM (${recommended} mm)`
-    : `Tyre Recommended Min MM must not be below Tyre Legal Min MM (${legal} mm)`;
+    ? keyed(`Tyre Legal Min MM must not be above Tyre Recommended Min MM (${recommended} mm)`, 'app.validation.option_legal_above', {
+        mm: recommended,
+      })
+    : keyed(`Tyre Recommended Min MM must not be below Tyre Legal Min MM (${legal} mm)`, 'app.validation.option_recommended_below', {
+        mm: legal,
+      });
 }
 
 const optionName = z

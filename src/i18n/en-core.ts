@@ -101,6 +101,13 @@ export const enCore = {
       part_in_use: 'This part prices these panels: %{panels}. Give them another part first.',
     },
     validation: {
+      option_gst: 'GST Percent must be a number from 0 to 100',
+      option_upload_quota: 'Upload Quota MB must be a whole number from 0 to 1000000',
+      option_tread_mm: '%{name} must be a number of mm from 0 to 30 with at most 1 decimal',
+      option_compare_days: 'Vehicle Compare Window Days must be a whole number of days from 1 to 3650',
+      option_approval_days: 'Quote Approval Days must be a whole number of days from 1 to 365',
+      option_legal_above: 'Tyre Legal Min MM must not be above Tyre Recommended Min MM (%{mm} mm)',
+      option_recommended_below: 'Tyre Recommended Min MM must not be below Tyre Legal Min MM (%{mm} mm)',
       required: '%{field} is required',
       email: 'Enter a valid email address',
       match: '%{field} does not match',

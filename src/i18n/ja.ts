@@ -134,6 +134,13 @@ export const ja: TranslationMessages = {
       part_in_use: 'このパーツは次のパネルの価格に使われています：%{panels}。先に別のパーツを割り当ててください。',
     },
     validation: {
+      option_gst: 'GST率は0〜100の数値で入力してください',
+      option_upload_quota: 'アップロード上限（MB）は0〜1000000の整数で入力してください',
+      option_tread_mm: 'タイヤの溝の深さは0〜30 mm（小数点以下1桁まで）で入力してください',
+      option_compare_days: '車両比較の期間は1〜3650日の整数で入力してください',
+      option_approval_days: '見積承認の期限は1〜365日の整数で入力してください',
+      option_legal_above: '法定最小値は推奨最小値（%{mm} mm）を超えられません',
+      option_recommended_below: '推奨最小値は法定最小値（%{mm} mm）を下回れません',
       required: '%{field}は必須です',
       email: '有効なメールアドレスを入力してください',
       match: '%{field}が一致しません',
