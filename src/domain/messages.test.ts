@@ -28,7 +28,7 @@ describe('every rule message', () => {
   // One call of each rule with sample arguments: its key must name a message in both catalogues.
   const samples: string[] = [
     ...Object.entries(messages)
-      .filter(([name]) => !['type', 'fixedName', 'min', 'partInUse'].includes(name))
+      .filter(([name]) => !['type', 'fixedName', 'min', 'partInUse', 'unknownMergeFields'].includes(name))
       .map(([, rule]) => (rule as (...args: unknown[]) => string)('Name', 2, 'x')),
     ...(['a string', 'a number', 'an id', 'a list', 'true or false'] as const).map((t) => messages.type('Name', t)),
     messages.fixedName('role', 'Admin'),
@@ -37,6 +37,7 @@ describe('every rule message', () => {
     messages.min('Price', 1),
     messages.min('Price', 5),
     messages.partInUse(['Bonnet', 'Roof']),
+    messages.unknownMergeFields(['{{foo}}']),
   ];
   const lookup = (catalogue: object, key: string) =>
     key

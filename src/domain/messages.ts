@@ -60,6 +60,11 @@ export const messages = {
       `This ${model.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase()} is still in use: change or remove what uses it first.`,
       'app.errors.in_use',
     ),
+  /** A template's placeholders no mail fills (`{{foo}}`). */
+  unknownMergeFields: (placeholders: string[]) =>
+    keyed(`Template Body uses merge fields no mail fills: ${placeholders.join(', ')}`, 'app.validation.unknown_merge_fields', {
+      fields: placeholders.join(', '),
+    }),
   /** A part still pricing panels cannot be deleted: its prices would leave every client's matrix with it. */
   partInUse: (panels: string[]) =>
     keyed(`This part prices these panels: ${panels.join(', ')}. Give them another part first.`, 'app.errors.part_in_use', {

@@ -82,6 +82,16 @@ export function fillMergeFields(text: string, values: Record<string, string | nu
   return { text: filled, unresolved };
 }
 
+/** The `{{name}}` placeholders of a text that are not among `known`, each once. */
+export function unknownPlaceholders(text: string, known: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const [, inner] of text.matchAll(PLACEHOLDER)) {
+    const name = inner.replace(/<[^>]*>/g, '').trim();
+    if (!known.includes(name) && !out.includes(`{{${name}}}`)) out.push(`{{${name}}}`);
+  }
+  return out;
+}
+
 /** The 422 message of a subject or message with placeholders left: it names them. */
 export const unresolvedMessage = (label: string, placeholders: string[]) =>
   `${label} has placeholders this scan cannot fill: ${placeholders.join(', ')}`;

@@ -141,6 +141,7 @@ export const ja: TranslationMessages = {
       option_approval_days: '見積承認の期限は1〜365日の整数で入力してください',
       option_legal_above: '法定最小値は推奨最小値（%{mm} mm）を超えられません',
       option_recommended_below: '推奨最小値は法定最小値（%{mm} mm）を下回れません',
+      unknown_merge_fields: 'テンプレート本文に、どのメールでも埋められない差し込み項目があります：%{fields}',
       required: '%{field}は必須です',
       email: '有効なメールアドレスを入力してください',
       match: '%{field}が一致しません',

@@ -63,6 +63,16 @@ describe('email templates: validation', () => {
     }
     expect(await count()).toBe(before);
   });
+
+  it("refuses a placeholder no mail fills, naming it, and takes the scan and approval mails' merge fields", async () => {
+    const before = await count();
+    const res = await post({ templateName: 'Odd', templateBody: '<p>Hi {{customer_name}}, {{foo}} and {{ <b>bar</b> }}</p>' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ error: { templateBody: 'Template Body uses merge fields no mail fills: {{foo}}, {{bar}}' } });
+    expect(await count()).toBe(before);
+    const fine = await post({ templateName: 'Fine', templateBody: '<p>{{customer_name}}: {{approval_link}} by {{expires_on}}</p>' });
+    expect(fine.statusCode, fine.body).toBe(201);
+  });
 });
 
 describe('email templates: records', () => {

@@ -2,8 +2,13 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { emailTemplateFields } from '../../../src/domain/email-templates';
 import { messages } from '../../../src/domain/fields';
+import { APPROVAL_MERGE_FIELDS } from '../../../src/domain/quote-approval';
+import { MERGE_FIELDS, unknownPlaceholders } from '../../../src/domain/scan-mail';
 import { ValidationError } from '../../errors';
 import type { ResourcePart } from '../../lib/definitions';
+
+/** What a template may use: the scan mail's merge fields and the approval mail's. */
+const TEMPLATE_FIELDS: readonly string[] = [...new Set([...MERGE_FIELDS.map((f) => f.name), ...APPROVAL_MERGE_FIELDS])];
 
 /** Editor markup with nothing in it (`<p><br></p>`, or only what the sanitiser removed) is a blank body. */
 const isBlankHtml = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '') === '';
@@ -20,6 +25,9 @@ export const emailTemplatesPart: ResourcePart = {
       if (typeof templateBody === 'string' && isBlankHtml(templateBody)) {
         throw new ValidationError({ templateBody: messages.required(emailTemplateFields.templateBody.label) });
       }
+      // A placeholder no mail fills would only be found when a mail is refused for it: say so on saving.
+      const unknown = typeof templateBody === 'string' ? unknownPlaceholders(templateBody, TEMPLATE_FIELDS) : [];
+      if (unknown.length) throw new ValidationError({ templateBody: messages.unknownMergeFields(unknown) });
       return { ...rest, template_name: templateName, template_body: templateBody };
     },
   },
