@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, localDate } from './format';
+import { formatClock, formatDateTime, formatDay, localDate } from './format';
 
 describe('formatDateTime', () => {
   it('shows DD-MM-YYYY hh:mm A in Melbourne time (AEST in winter, UTC+10)', () => {
@@ -38,6 +38,15 @@ describe('formatDateTime', () => {
   it('does not leak the Japanese locale into later English calls', () => {
     formatDateTime('2024-05-31T07:30:00Z', 'ja');
     expect(formatDateTime('2024-05-31T07:30:00Z', 'en')).toBe('31-05-2024 05:30 PM');
+  });
+});
+
+describe('formatClock', () => {
+  it('gives the Melbourne clock time whatever the machine’s zone, in both languages', () => {
+    // 08:51 UTC on 29 November is 19:51 in Melbourne (daylight saving, UTC+11).
+    expect(formatClock('2026-11-29T08:51:00Z')).toBe('07:51 PM');
+    expect(formatClock('2026-11-29T08:51:00Z', 'ja')).toBe('午後 07:51');
+    expect(formatClock(null)).toBe('');
   });
 });
 

@@ -55,6 +55,16 @@ export function formatDateTime(value: DateInput, locale = 'en', timeZone = DISPL
   return wallClock(d, timeZone).locale(lang).format(DATE_TIME_FORMATS[lang]);
 }
 
+/** The clock time of an instant in Melbourne, as the screens write it: '05:30 PM', in Japanese '午後 05:30'. */
+export function formatClock(value: DateInput, locale = 'en', timeZone = DISPLAY_TIME_ZONE): string {
+  const d = parse(value);
+  if (!d) return '';
+  const ja = locale === 'ja';
+  return wallClock(d, timeZone)
+    .locale(ja ? 'ja' : 'en')
+    .format(ja ? 'A hh:mm' : 'hh:mm A');
+}
+
 /** The calendar day ('YYYY-MM-DD') an instant falls on in Melbourne, as the list's ts/te date filters read it. */
 export function localDate(value: DateInput, timeZone = DISPLAY_TIME_ZONE): string | null {
   const d = parse(value);

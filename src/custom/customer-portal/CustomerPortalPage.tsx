@@ -1,7 +1,7 @@
 import { Box, Breadcrumbs, Button, CircularProgress, Container, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import dayjs from 'dayjs';
+import { formatClock } from '../../domain/format';
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RichTextField, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
@@ -31,10 +31,8 @@ const refusalOf = (e: unknown, locale: string) => {
     key: e.key,
     values: {
       minutes: Math.ceil(seconds / 60),
-      time: dayjs()
-        .add(seconds, 'second')
-        .locale(locale === 'ja' ? 'ja' : 'en')
-        .format(locale === 'ja' ? 'A hh:mm' : 'hh:mm A'),
+      // In Melbourne, as the portal's scan times are, whatever the kiosk's own clock zone.
+      time: formatClock(Date.now() + seconds * 1000, locale),
     },
   };
 };
