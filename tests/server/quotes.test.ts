@@ -737,7 +737,7 @@ describe('GET quotes', () => {
   });
 
   it('exports the filtered quotes as CSV and XLSX through a signed link', async () => {
-    await sql`update quotes set paint = 1.5, tyre = 2.5 where id = ${ids.a2}`.execute(t.db);
+    await sql`update quotes set paint = 1.5, tyre = 2.5, status = 'partially_approved', revision = 1 where id = ${ids.a2}`.execute(t.db);
     const csv = await t.as(agentUserA, { method: 'GET', url: '/api/quote/quotes/export-quote-report' });
     expect(csv.statusCode, csv.body).toBe(200);
     const url = csv.json().data.url as string;
@@ -749,10 +749,13 @@ describe('GET quotes', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Date/Time,Registration,Type,Agent,Client,State,Currency,PDR,Conventional,Replace / Paint,Push to Paint,Scratch / Paint,Tyres,Products,Sub Total,GST %,GST,Grand Total',
+      'ID,Date/Time,Registration,Type,Agent,Client,State,Currency,PDR,Conventional,Replace / Paint,Push to Paint,Scratch / Paint,Tyres,Products,Sub Total,GST %,GST,Grand Total,Status,Revision',
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toBe(`${ids.a2},11-05-2024 10:00 AM,LA22,arch,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4`);
+    // The list's status and supplement too.
+    expect(lines[1]).toBe(
+      `${ids.a2},11-05-2024 10:00 AM,LA22,arch,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4,Partially approved,S1`,
+    );
     // Another user cannot use it.
     expect((await t.as(agentUserB, { method: 'GET', url: url.slice(0, url.indexOf('?')) })).statusCode).toBe(403);
 

@@ -1,6 +1,7 @@
 import type { RawBuilder } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
+import { supplementLabel } from '../../../src/domain/quote-model';
 import type { Database, Executor } from '../../db/database';
 import { csvCell } from '../../lib/csv';
 import { sweepExpiredExports } from '../../lib/export-sweep';
@@ -45,8 +46,14 @@ export const QUOTE_EXPORT_COLUMNS = [
   'GST %',
   'GST',
   'Grand Total',
+  'Status',
+  'Revision',
 ];
-const XLSX_WIDTHS = [8, 20, 13, 7, 22, 24, 7, 9, 11, 13, 15, 14, 15, 11, 11, 11, 7, 10, 12];
+const XLSX_WIDTHS = [8, 20, 13, 7, 22, 24, 7, 9, 11, 13, 15, 14, 15, 11, 11, 11, 7, 10, 12, 18, 9];
+
+/** A status as the list's chip says it in English: 'partially_approved' → 'Partially approved'. */
+const statusWords = (status: string | null | undefined) =>
+  status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : '';
 
 function cells(q: QuoteExportRow): (string | number | null)[] {
   return [
@@ -69,6 +76,8 @@ function cells(q: QuoteExportRow): (string | number | null)[] {
     q.tax_percent,
     q.tax,
     q.grant_total,
+    statusWords(q.status),
+    supplementLabel(q.revision ?? 0) ?? '',
   ];
 }
 
