@@ -163,6 +163,7 @@ describe('realtime connection', () => {
     const offAgent = realtime.listen('private-agent.7', 'presence', () => {});
     await settle();
     offAgent();
+    await settle();
     expect(echo.connections[0].left).toEqual(['private-agent.7']);
     expect(echo.connections[0].closed).toBe(false);
     const offQuote = realtime.listen('private-quote.3', 'presence', () => {});
@@ -170,6 +171,19 @@ describe('realtime connection', () => {
     offQuote();
     expect(echo.connections[0].left).toEqual(['private-agent.7']);
     expect(echo.connections[0].closed).toBe(true);
+  });
+
+  it('sends no unsubscribe when a page change drops its listener and then the last subscriber in one task', async () => {
+    const { realtime, echo } = setup();
+    const offLayout = realtime.subscribeScan({});
+    const offPresence = realtime.listen('private-editing.42', 'presence', () => {});
+    await settle();
+    // Quote Generation goes (its presence listener), then the layout around it (the last subscriber).
+    offPresence();
+    offLayout();
+    await settle();
+    expect(echo.connections[0].closed).toBe(true);
+    expect(echo.connections[0].left).toEqual([]);
   });
 
   it('reconnects with the new token after impersonation and disconnects on logout', async () => {

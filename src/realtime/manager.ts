@@ -202,7 +202,14 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         if (emptied) listeners.delete(channel);
         sync();
         // A scan channel stays while the scan subscribers need it; a connection sync just closed has left them all.
-        if (emptied && !live?.channels.includes(channel)) live?.echo?.leaveChannel(channel);
+        // The leave waits for the end of the task: a page change unmounts a listening screen and then its layout in
+        // one go, and an unsubscribe queued just before that close would be sent on the closed socket.
+        const echo = live?.echo;
+        const gen = generation;
+        if (emptied && echo && !live?.channels.includes(channel))
+          setTimeout(() => {
+            if (gen === generation && !listeners.has(channel)) echo.leaveChannel(channel);
+          }, 0);
       };
     },
     disconnect: teardown,
