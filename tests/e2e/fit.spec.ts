@@ -169,4 +169,14 @@ test.describe('at 360 × 740', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${list} scrolls sideways`).toBe(true);
     }
   });
+
+  test('a described list sorts from a menu, as its headings are hidden behind the cards', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await firstRow(page, '/parts');
+    const sort = page.locator('[aria-label^="Sort by"]').filter({ visible: true });
+    await expect(sort).toHaveCount(1);
+    await sort.click();
+    await page.getByRole('menuitem', { name: 'Type' }).click();
+    await expect(page).toHaveURL(/sort=type/);
+  });
 });

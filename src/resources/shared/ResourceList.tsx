@@ -8,6 +8,7 @@ import {
   List,
   Pagination,
   SearchInput,
+  SortButton,
   TopToolbar,
   useCanAccess,
   useTranslate,
@@ -25,8 +26,17 @@ import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from './listLay
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 import { SortedCol } from '../../components/SortedCol';
 
-const ListActions = ({ create }: { create: boolean }) => (
+/**
+ * Create, Export and, on a phone, a sort menu: there each row is a card and the table's headings, which sort on a
+ * desktop, are hidden.
+ */
+const ListActions = ({ create, sortable }: { create: boolean; sortable: readonly string[] }) => (
   <TopToolbar>
+    {sortable.length > 0 && (
+      <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+        <SortButton fields={[...sortable]} />
+      </Box>
+    )}
     {create && <CreateButton label="app.crud.create" />}
     <ExportButton />
   </TopToolbar>
@@ -95,7 +105,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         debounce={SEARCH_DEBOUNCE_MS}
         perPage={PER_PAGE_OPTIONS[0]}
         sort={description.defaultSort}
-        actions={<ListActions create={description.actions?.create !== false} />}
+        actions={<ListActions create={description.actions?.create !== false} sortable={description.sortable} />}
         pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
         empty={false}
         // A table wider than the screen scrolls inside its card instead of widening the page.
