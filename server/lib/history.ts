@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../src/domain/format';
 import { changesOf, type EventRecord, eventValueText } from '../../src/domain/history';
-import { csvText } from './csv';
+import { csvText } from '../../src/domain/csv';
 
 export const HISTORY_CSV_COLUMNS = ['Date/Time', 'User', 'Acting Admin', 'Action', 'Field', 'Before', 'After'] as const;
 

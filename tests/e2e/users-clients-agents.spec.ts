@@ -153,6 +153,7 @@ test.describe('users', () => {
     for (const [path, file, expected] of [
       ['/users', 'users.csv', 'admin@demo.test'],
       ['/locations', 'locations.csv', 'Collingwood Depot'],
+      ['/clients', 'clients.csv', 'Sakura Fleet Services'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole('row').nth(1)).toBeVisible();
@@ -164,6 +165,9 @@ test.describe('users', () => {
       // A header line, then one line per record of the list (react-admin asks for 1,000 rows; the routes answer 100 a page).
       expect(csv.trim().split(/\r?\n/)).toHaveLength(total + 1);
       expect(csv).toContain(expected);
+      // The list's columns under its headings (not every member of the records: a client's price matrices).
+      const headings = (await page.getByRole('columnheader').allTextContents()).filter((h) => h !== 'Action');
+      expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(headings.join(','));
     }
   });
 

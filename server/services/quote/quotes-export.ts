@@ -3,7 +3,7 @@ import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import { supplementLabel } from '../../../src/domain/quote-model';
 import type { Database, Executor } from '../../db/database';
-import { csvCell } from '../../lib/csv';
+import { csvCell } from '../../../src/domain/csv';
 import { sweepExpiredExports } from '../../lib/export-sweep';
 import type { FileStorage } from '../../lib/storage';
 import { quoteExportBatch, type QuoteExportRow } from './quotes-repository';

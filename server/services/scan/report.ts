@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../src/domain/format';
 import { DAMAGE_LEVELS, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scan-codes';
 import { autoTable, type UserOptions } from 'jspdf-autotable';
-import { csvCell } from '../../lib/csv';
+import { csvCell } from '../../../src/domain/csv';
 import { A4, createPdf, pdfBytes } from '../../lib/pdf/document';
 import type { ScanDetail, ScanItem } from './scan-repository';
 

@@ -5,11 +5,13 @@ import {
   CreateButton,
   DataTable,
   ExportButton,
+  type Exporter,
   List,
   Pagination,
   SearchInput,
   SortButton,
   TopToolbar,
+  type RaRecord,
   useCanAccess,
   useTranslate,
   useTranslateLabel,
@@ -25,6 +27,8 @@ import { FieldColumnValue } from './FieldColumnValue';
 import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from './listLayout';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 import { SortedCol } from '../../components/SortedCol';
+import { downloadText } from '../../components/downloadFile';
+import { csvText } from '../../domain/csv';
 
 /**
  * Create, Export and, on a phone, a sort menu: there each row is a card and the table's headings, which sort on a
@@ -88,8 +92,48 @@ function useListColumns(description: ResourceDescription): ReactElement[] {
   return [...columns].sort((a, b) => rank(a) - rank(b));
 }
 
+/** A value as one CSV cell: a list joined, anything else as text. */
+const cellOf = (v: unknown): string | number | null => {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return Array.isArray(v) ? v.map(cellOf).join(', ') : JSON.stringify(v);
+};
+
+/**
+ * Export as the list reads: the listed columns under their headings, one line per record (react-admin's own exporter
+ * writes every member of the records, a client's whole price matrices among them).
+ */
+function useListExporter(description: ResourceDescription): Exporter {
+  const translateLabel = useTranslateLabel();
+  const translate = useTranslate();
+  return (records: RaRecord[]) => {
+    const sources = [
+      ...Object.entries(description.fields)
+        .filter(([, spec]) => spec.list)
+        .map(([source]) => source),
+      ...(description.extraColumns ?? []).map((c) => c.source),
+    ];
+    const heading = (source: string) => {
+      const key = `resources.${description.name}.columns.${source}`;
+      const text = translate(key, { _: '' });
+      if (text && text !== key) return text;
+      const label: unknown = translateLabel({ source, resource: description.name });
+      return typeof label === 'string' ? label : source;
+    };
+    downloadText(
+      csvText(
+        sources.map(heading),
+        records.map((r) => sources.map((s) => cellOf((r as Record<string, unknown>)[s]))),
+      ),
+      `${description.name}.csv`,
+    );
+  };
+}
+
 const ListView = ({ description }: { description: ResourceDescription }) => {
   const translate = useTranslate();
+  const exporter = useListExporter(description);
   const { canAccess: canEdit } = useCanAccess({ resource: description.name, action: 'edit' });
   const { canAccess: mayDelete } = useCanAccess({ resource: description.name, action: 'delete' });
   const canDelete = mayDelete && description.actions?.delete !== false;
@@ -105,6 +149,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         debounce={SEARCH_DEBOUNCE_MS}
         perPage={PER_PAGE_OPTIONS[0]}
         sort={description.defaultSort}
+        exporter={exporter}
         actions={<ListActions create={description.actions?.create !== false} sortable={description.sortable} />}
         pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
         empty={false}
