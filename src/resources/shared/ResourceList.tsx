@@ -46,50 +46,58 @@ const ListActions = ({ create, sortable }: { create: boolean; sortable: readonly
   </TopToolbar>
 );
 
+/** The listed sources in the table's order: listed fields, then extra columns, unless `columnOrder` says otherwise. */
+function listSources(description: ResourceDescription): string[] {
+  const sources = [
+    ...Object.entries(description.fields)
+      .filter(([, spec]) => spec.list)
+      .map(([source]) => source),
+    ...(description.extraColumns ?? []).map((c) => c.source),
+  ];
+  const order = description.columnOrder;
+  if (!order) return sources;
+  const rank = (source: string) => (order.includes(source) ? order.indexOf(source) : order.length);
+  return [...sources].sort((a, b) => rank(a) - rank(b));
+}
+
 /**
- * The description's columns: listed fields, then extra columns, unless `columnOrder` says otherwise.
- * A heading is resources.<name>.columns.<source> when the list names it unlike the form (an e-mail template's Name).
+ * A column's heading: its own (resources.<name>.columns.<source>, when the list names it unlike the form: an e-mail
+ * template's Name), and the text shown, which is also each card line's name on a phone and the export's heading.
  */
-function useListColumns(description: ResourceDescription): ReactElement[] {
+function useHeadings(description: ResourceDescription) {
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
-  const heading = (source: string) => {
+  const own = (source: string) => {
     const key = `resources.${description.name}.columns.${source}`;
     const text = translate(key, { _: '' });
     return text && text !== key ? text : undefined;
   };
-  // The heading's text, also each card line's name on a phone.
-  const labelled = (source: string) => {
-    const label = heading(source);
-    const text = translateLabel({ label, source, resource: description.name });
-    return { label, cellSx: cardLabel(typeof text === 'string' ? text : source) };
+  const text = (source: string) => {
+    const label: unknown = translateLabel({ label: own(source), source, resource: description.name });
+    return typeof label === 'string' ? label : source;
   };
+  return { own, text };
+}
+
+/** The description's columns, in `listSources`' order. */
+function useListColumns(description: ResourceDescription): ReactElement[] {
+  const headings = useHeadings(description);
+  const labelled = (source: string) => ({ label: headings.own(source), cellSx: cardLabel(headings.text(source)) });
   const sortable = description.sortable;
-  const fieldColumns = Object.entries(description.fields)
-    .filter(([, spec]) => spec.list)
-    .map(([source, spec]) => (
+  const extra = new Map((description.extraColumns ?? []).map((c) => [c.source, c]));
+  return listSources(description).map((source) => {
+    const column = extra.get(source);
+    const spec = description.fields[source];
+    return column ? (
+      <SortedCol key={source} source={source} {...labelled(source)} disableSort={column.sortable === false || !sortable.includes(source)}>
+        <ExtraColumnValue column={column} />
+      </SortedCol>
+    ) : (
       <SortedCol key={source} source={source} {...labelled(source)} disableSort={!sortable.includes(source)}>
         <FieldColumnValue source={source} spec={spec} display={description.columnDisplay?.[source]} />
       </SortedCol>
-    ));
-  const extraColumns = (description.extraColumns ?? []).map((column) => (
-    <SortedCol
-      key={column.source}
-      source={column.source}
-      {...labelled(column.source)}
-      disableSort={column.sortable === false || !sortable.includes(column.source)}
-    >
-      <ExtraColumnValue column={column} />
-    </SortedCol>
-  ));
-  const columns = [...fieldColumns, ...extraColumns];
-  const order = description.columnOrder;
-  if (!order) return columns;
-  const rank = (column: ReactElement) => {
-    const i = order.indexOf(String(column.key));
-    return i === -1 ? order.length : i;
-  };
-  return [...columns].sort((a, b) => rank(a) - rank(b));
+    );
+  });
 }
 
 /** A value as one CSV cell: a list joined, anything else as text. */
@@ -105,29 +113,11 @@ const cellOf = (v: unknown): string | number | null => {
  * writes every member of the records, a client's whole price matrices among them).
  */
 function useListExporter(description: ResourceDescription): Exporter {
-  const translateLabel = useTranslateLabel();
-  const translate = useTranslate();
+  const headings = useHeadings(description);
   return (records: RaRecord[]) => {
-    const sources = [
-      ...Object.entries(description.fields)
-        .filter(([, spec]) => spec.list)
-        .map(([source]) => source),
-      ...(description.extraColumns ?? []).map((c) => c.source),
-    ];
-    const heading = (source: string) => {
-      const key = `resources.${description.name}.columns.${source}`;
-      const text = translate(key, { _: '' });
-      if (text && text !== key) return text;
-      const label: unknown = translateLabel({ source, resource: description.name });
-      return typeof label === 'string' ? label : source;
-    };
-    downloadText(
-      csvText(
-        sources.map(heading),
-        records.map((r) => sources.map((s) => cellOf((r as Record<string, unknown>)[s]))),
-      ),
-      `${description.name}.csv`,
-    );
+    const sources = listSources(description);
+    const rows = records.map((r) => sources.map((s) => cellOf((r as Record<string, unknown>)[s])));
+    downloadText(csvText(sources.map(headings.text), rows), `${description.name}.csv`);
   };
 }
 
