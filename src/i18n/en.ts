@@ -286,7 +286,8 @@ export const enScreens = {
         new_damage_note: 'New damage only (compared with the scan of %{date})',
         repriced: 'Prices have changed since this quote was saved (saved total %{total}): saving re-prices it.',
         repriced_read_only: 'Prices have changed since this quote was saved: the saved quote’s total is %{total}, as its invoice shows.',
-        starts_supplement: 'This quote has gone to the customer: saving starts supplement %{label}, and the customer is asked again about the lines that change.',
+        starts_supplement:
+          'This quote has gone to the customer: saving starts supplement %{label}, and the customer is asked again about the lines that change.',
         pre_existing: 'Pre-existing, not priced (%{amount}): %{panels}',
         summary: 'Quote Summary',
         save_bar: 'Total and save',

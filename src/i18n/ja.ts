@@ -489,7 +489,8 @@ export const ja: TranslationMessages = {
         new_damage_note: '新規損傷のみ（%{date} のスキャンと比較）',
         repriced: 'この見積の保存後に価格が変わりました（保存時の合計 %{total}）。保存すると再計算されます。',
         repriced_read_only: 'この見積の保存後に価格が変わりました。保存済みの見積の合計は %{total} です（請求書のとおり）。',
-        starts_supplement: 'この見積はお客様に送付済みです。保存すると追加見積 %{label} が作成され、変更された項目について再度お客様の承認を求めます。',
+        starts_supplement:
+          'この見積はお客様に送付済みです。保存すると追加見積 %{label} が作成され、変更された項目について再度お客様の承認を求めます。',
         pre_existing: '既存の損傷、見積対象外（%{amount}）：%{panels}',
         summary: '見積概要',
         save_bar: '合計と保存',
