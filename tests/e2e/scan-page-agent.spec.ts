@@ -48,7 +48,12 @@ test('agent viewer: products, parts and comments saved with Save and Generate Qu
   await expect(page.getByRole('link', { name: /^View Quote/ })).toHaveCount(0);
 
   const products = quote.getByRole('region', { name: 'Add Products' });
-  await products.getByRole('combobox', { name: 'Product' }).click();
+  // The client's products arrive with their own request: a menu opened before them is empty, so open it again.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await products.getByRole('combobox', { name: 'Product' }).click();
+    await expect(page.getByRole('option').first()).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 60_000 });
   await page.getByRole('option').first().click();
   await products.getByRole('spinbutton', { name: 'Price' }).fill('40');
   const parts = quote.getByRole('region', { name: 'Add Parts' });
