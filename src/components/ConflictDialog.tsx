@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import { HttpError, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
-import { formatAmount, formatMoney, toCents } from '../domain/money';
+import { formatStoredAmount } from '../domain/money';
 import { type ConflictInfo, ConflictRecord } from '../domain/versions';
 
 /** The conflict of a save refused with 409 (a newer version was saved meanwhile), else null. */
@@ -38,7 +38,7 @@ function useChange(currency: string | null | undefined) {
     const empty = translate('app.conflicts.empty');
     if (v === null || v === undefined || v === '') return empty;
     if (SWITCHES.test(field) && (v === 0 || v === 1 || typeof v === 'boolean')) return translate(`app.history.${v ? 'yes' : 'no'}`);
-    if (MONEY.test(field) && typeof v === 'number') return currency ? formatMoney(toCents(v), currency) : formatAmount(toCents(v));
+    if (MONEY.test(field) && typeof v === 'number') return formatStoredAmount(v, currency);
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   return { label, value };

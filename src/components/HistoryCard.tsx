@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
-import { formatAmount, formatMoney, toCents } from '../domain/money';
+import { formatStoredAmount } from '../domain/money';
 import { changesOf, type EventRecord, type EventSubject, type EventValue } from '../domain/history';
 import type { AppDataProvider } from '../dataProvider';
 import { downloadText, exportFileName } from './downloadFile';
@@ -82,7 +82,7 @@ export function HistoryCard({
   const value = (field: string, v: EventValue) => {
     if (v === null || v === '') return translate(`${T}.none`);
     if (typeof v === 'boolean') return translate(`${T}.${v ? 'yes' : 'no'}`);
-    if (AMOUNTS.test(field) && typeof v === 'number') return currency ? formatMoney(toCents(v), currency) : formatAmount(toCents(v));
+    if (AMOUNTS.test(field) && typeof v === 'number') return formatStoredAmount(v, currency);
     const code = CODE_NAMES[subject].find(([pattern]) => pattern.test(field));
     return code ? translate(`${code[1]}.${String(v)}`, { _: String(v) }) : String(v);
   };

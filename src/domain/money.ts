@@ -86,6 +86,10 @@ export function formatMoney(cents: Cents, currency: string | null | undefined = 
   return `${cents < 0 ? '-' : ''}${currency || '$'}${formatAmount(Math.abs(cents))}`;
 }
 
+/** An amount in currency units as a record keeps it, with its currency when known ('¥1,234.56'), else without ('1,234.56'). */
+export const formatStoredAmount = (amount: number, currency?: string | null) =>
+  currency ? formatMoney(toCents(amount), currency) : formatAmount(toCents(amount));
+
 /** Cents as formatMoney prints them, without the currency: 123456 → '1,234.56' (where the currency is not known). */
 export function formatAmount(cents: Cents): string {
   const abs = Math.abs(Math.round(cents));
