@@ -31,7 +31,8 @@ type NamedCalls = ReturnType<typeof namedCalls>;
 
 /** react-admin's methods, the select lists and the named calls (./calls); all go through checkError. */
 export interface AppDataProvider extends DataProvider, NamedCalls {
-  getSelectOptions(resource: string): Promise<SelectOption[]>;
+  /** `filters` narrow the list by the description's list filters (a site list by `agent_id`). */
+  getSelectOptions(resource: string, filters?: Record<string, string>): Promise<SelectOption[]>;
 }
 
 /** What a list reply says beside its rows: the server counted "about" `total` (beyond its exact-count limit). */
@@ -177,8 +178,8 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
       await Promise.all(ids.map((id) => remove(resource, id)));
       return { data: ids };
     },
-    getSelectOptions: async (resource) => {
-      const reply = await call<unknown>(resource, (r) => `${r.path}/lists`);
+    getSelectOptions: async (resource, filters) => {
+      const reply = await call<unknown>(resource, (r) => `${r.path}/lists`, filters && { query: filters });
       return Array.isArray(reply) ? (reply as SelectOption[]) : [];
     },
     ...namedCalls(request),

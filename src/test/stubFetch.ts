@@ -53,7 +53,7 @@ export function stubApi(answer: (request: string, body: unknown) => Reply | unde
 
 /**
  * A signed-in Super Admin holding `scan`, `scan_edit` and `quote_edit` (in local storage, and at `auth/user`), or
- * another user by `who`; empty `…/lists` choices, and every other call to `answer`: what the list screens' tests start
+ * another user by `who`; every other call to `answer`, and empty `…/lists` choices where it has none: what the list screens' tests start
  * from.
  */
 export function signedInLister(answer: (request: string) => Reply | undefined, who: Partial<CurrentUser> = {}) {
@@ -61,8 +61,7 @@ export function signedInLister(answer: (request: string) => Reply | undefined, w
   localStorage.setItem('currentUser', JSON.stringify(user));
   return stubApi((request) => {
     if (request === 'GET /api/user/auth/user') return { body: { data: user } };
-    if (request.endsWith('/lists')) return { body: [] };
-    return answer(request);
+    return answer(request) ?? (request.includes('/lists') ? { body: [] } : undefined);
   });
 }
 

@@ -121,6 +121,20 @@ test.describe('dashboard', () => {
     );
     await page.getByRole('option', { name: agentName }).click();
     await expect(search).toBeEnabled();
+    // The Location list holds that agent's sites only.
+    const get = async (path: string) =>
+      (await request.get(`/api/agent/${path}`, { headers: { authorization: `Bearer ${admin.token}` } })).json();
+    const agentId = (await get('agents/lists')).find((o: { text: string }) => o.text === agentName).value;
+    const sites = (await get('locations?per_page=100')).items
+      .filter((l: { agent_id: number | null }) => l.agent_id === agentId)
+      .map((l: { name: string }) => l.name)
+      .sort();
+    expect(sites.length).toBeGreaterThan(0);
+    await clickUntil(page.locator('#dashboard-advance-filter').getByRole('combobox', { name: 'Location' }), () =>
+      expect(page.getByRole('option', { name: '---Select Location---' })).toBeVisible({ timeout: 3_000 }),
+    );
+    await expect.poll(async () => (await page.getByRole('option').allTextContents()).slice(1).sort()).toEqual(sites);
+    await page.keyboard.press('Escape');
     await search.click();
     await expect
       .poll(async () => Object.keys(await chartCounts(page, 'agents')))

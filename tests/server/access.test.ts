@@ -91,6 +91,14 @@ describe('scoping of locations', () => {
     expect(ids(all.json().items)).toEqual([locA, locA2, locB, locShared]);
   });
 
+  it("the lists narrow to one agent's sites by agent_id, never past the caller's scope", async () => {
+    const narrowed = async (token: string, agent: number) =>
+      ids((await t.as(token, { method: 'GET', url: `/api/agent/locations/lists?agent_id=${agent}` })).json());
+    expect(await narrowed(admin, agentB)).toEqual([locB]);
+    expect(await narrowed(agentUser, agentA2)).toEqual([locA2]);
+    expect(await narrowed(agentUser, agentB)).toEqual([]);
+  });
+
   it("an Agent user gets the model's 404 for another agent's location on GET, PUT and DELETE", async () => {
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       for (const id of [locB, locShared]) {

@@ -78,10 +78,12 @@ export const DashboardFilter = memo(function DashboardFilter({ applied, onApply 
   // A list is asked for only when it is shown: the selects (open) or the applied choice's name (collapsed); collapsed
   // with nothing applied, the summary says 'Not set' without any list.
   const needs = (key: keyof DashboardFilterValues) => open || applied[key] !== '';
+  // The Location list holds the chosen agent's sites only; choosing another agent clears the location.
+  const agent = open ? draft.agent_id : applied.agent_id;
   const options = {
     agents: useSelectOptions('agents', needs('agent_id')).data ?? [],
     clients: useSelectOptions('clients', needs('client_id')).data ?? [],
-    locations: useSelectOptions('locations', needs('location_id')).data ?? [],
+    locations: useSelectOptions('locations', needs('location_id'), { agent_id: agent }).data ?? [],
   };
   const label = (key: string) => translate(`app.dashboard.filter.${key}`);
   const nameOf = (resource: keyof typeof options, id: string) =>
@@ -156,7 +158,9 @@ export const DashboardFilter = memo(function DashboardFilter({ applied, onApply 
                 label={label(s.label)}
                 value={draft[s.key]}
                 options={options[s.resource]}
-                onChange={(v) => setDraft((d) => ({ ...d, [s.key]: v }))}
+                onChange={(v) =>
+                  setDraft((d) => ({ ...d, [s.key]: v, ...(s.key === 'agent_id' && v !== d.agent_id && { location_id: '' }) }))
+                }
               />
             ))}
             <DateRangeField ts={draft.ts} td={draft.td} onChange={(range) => setDraft((d) => ({ ...d, ...range }))} />

@@ -131,6 +131,47 @@ describe('scan list screen', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Start Date').value).toBe('');
   });
 
+  it("lists the chosen agent's sites under Location, and clears the location when the agent changes", async () => {
+    const agents = [
+      { text: 'Harbour', value: 2 },
+      { text: 'Inland', value: 3 },
+    ];
+    const sites: Record<string, { text: string; value: number }[]> = {
+      '': [
+        { text: 'Dock', value: 20 },
+        { text: 'Plains', value: 30 },
+      ],
+      '2': [{ text: 'Dock', value: 20 }],
+      '3': [{ text: 'Plains', value: 30 }],
+    };
+    const fetch = signedIn((request) => {
+      if (request.startsWith('GET /api/scan/scans?')) return { body: { items: [scan(1)], total: 1 } };
+      if (request === 'GET /api/agent/agents/lists') return { body: agents };
+      const site = /^GET \/api\/agent\/locations\/lists(?:\?agent_id=(\d+))?$/.exec(request);
+      return site ? { body: sites[site[1] ?? ''] } : undefined;
+    });
+    await renderListScreen('/scans', <ScanListPage />);
+    await screen.findByText('PLATE1');
+    fireEvent.click(screen.getByRole('button', { name: /Expand to Filter/ }));
+    const choose = async (select: string, option: string) => {
+      fireEvent.mouseDown(await screen.findByRole('combobox', { name: select }));
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    };
+    await choose('Agent', 'Inland');
+    await waitFor(() => expect(callsTo(fetch, '/api/agent/locations/lists')).toContain('/api/agent/locations/lists?agent_id=3'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Location' }));
+    const sitesShown = within(await screen.findByRole('listbox'));
+    expect(await sitesShown.findByRole('option', { name: 'Plains' })).toBeTruthy();
+    expect(sitesShown.queryByRole('option', { name: 'Dock' })).toBeNull();
+    fireEvent.click(sitesShown.getByRole('option', { name: 'Plains' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' }).textContent).toBe('Plains'));
+    await choose('Agent', 'Harbour');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' }).textContent).not.toBe('Plains'));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(listCalls(fetch)).toContain('/api/scan/scans?agent_id=2&page=1&per_page=10'));
+  });
+
   it('filters to the scans with new damage since the last scan and shows each row’s count', async () => {
     const fetch = signedIn((request) =>
       request.startsWith('GET /api/scan/scans?') ? { body: { items: [scan(1, { new_damage: 3 }), scan(2)], total: 2 } } : undefined,

@@ -69,7 +69,7 @@ const SCAN_FILTERS: FilterDescription<ScanFilterKey> = {
     scanTypeField,
     { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
     { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },
-    { type: 'reference', source: 'location_id', label: 'location', reference: 'locations' },
+    { type: 'reference', source: 'location_id', label: 'location', reference: 'locations', within: 'agent_id' },
     {
       type: 'choice',
       source: 'new_damage',

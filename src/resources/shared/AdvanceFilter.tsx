@@ -51,12 +51,13 @@ export const ChoiceField = ({ label, value, onChange, children, messages }: Choi
   );
 };
 
-/** A select over `<resource>/lists` (scoped by the server to what the user may see). */
+/** A select over `<resource>/lists` (scoped by the server to what the user may see, narrowed by `filters`). */
 export const ListChoiceField = ({
   resource,
+  filters,
   ...props
-}: Omit<ChoiceFieldProps, 'children'> & { resource: 'agents' | 'clients' | 'locations' }) => {
-  const { data = [] } = useSelectOptions(resource);
+}: Omit<ChoiceFieldProps, 'children'> & { resource: 'agents' | 'clients' | 'locations'; filters?: Record<string, string> }) => {
+  const { data = [] } = useSelectOptions(resource, true, filters);
   const known = props.value === '' || data.some((o) => String(o.value) === props.value);
   return (
     <ChoiceField {...props} value={known ? props.value : ''}>
@@ -115,8 +116,11 @@ export type FilterField<K extends string> =
   | { type: 'date'; source: K; label: string; min?: K; max?: K }
   /** A clearable select of fixed choices; `name` is a message key when `translateChoice`, else the text shown. */
   | { type: 'choice'; source: K; label: string; choices: readonly { id: string; name: string }[]; translateChoice?: boolean }
-  /** A clearable select over `<reference>/lists`. */
-  | { type: 'reference'; source: K; label: string; reference: 'agents' | 'clients' | 'locations' };
+  /**
+   * A clearable select over `<reference>/lists`. `within` names the field whose choice narrows its list (the sites of
+   * the chosen agent: the list filter of the same name); changing that field clears this one.
+   */
+  | { type: 'reference'; source: K; label: string; reference: 'agents' | 'clients' | 'locations'; within?: K };
 
 /**
  * A day range: the start (`<messages>.filter.start_date`) and the end day (`.end_date`), each bounding the other. The
@@ -204,7 +208,16 @@ const FilterInput = <K extends string>({
         </ChoiceField>
       );
     case 'reference':
-      return <ListChoiceField messages={messages} resource={field.reference} label={label} value={value} onChange={set(field.source)} />;
+      return (
+        <ListChoiceField
+          messages={messages}
+          resource={field.reference}
+          filters={field.within && { [field.within]: draft[field.within] }}
+          label={label}
+          value={value}
+          onChange={set(field.source)}
+        />
+      );
   }
 };
 
@@ -217,7 +230,12 @@ const FilterForm = <K extends string>({ messages, filters, applied, loading, onA
     setShown(applied);
     setDraft(applied);
   }
-  const set = (key: K) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = (key: K) => (value: string) =>
+    setDraft((d) => {
+      const next: FilterValues<K> = { ...d, [key]: value };
+      for (const f of filters.fields) if (f.type === 'reference' && f.within === key && value !== d[key]) next[f.source] = '';
+      return next;
+    });
   const canSearch = !loading && hasAnyValue(filters.keys, draft) && !filters.fields.some((f) => rangeReversed(f, draft));
   const canReset = hasAnyValue(filters.keys, draft) || hasAnyValue(filters.keys, applied);
 
