@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRequest } from '../dataProvider/http';
-import { getCurrentUser, getImpersonatedUser, getLastSeenPage, setCurrentUser, setImpersonatedUser } from '../session';
+import {
+  getCurrentUser,
+  getImpersonatedUser,
+  getLastSeenPage,
+  getSelectedAgent,
+  getSelectedClient,
+  setAgentBranding,
+  setCurrentUser,
+  setImpersonatedUser,
+  setSelectedAgent,
+  setSelectedClient,
+} from '../session';
 import { aUser } from '../test/builders';
 import { callOf, stubFetch } from '../test/stubFetch';
 import { createAuthProvider, TOKEN_EXPIRED } from './authProvider';
@@ -29,6 +40,30 @@ describe('login', () => {
     });
     expect(callOf(fetch).headers.has('Authorization')).toBe(false);
     expect(JSON.parse(localStorage.getItem('currentUser') ?? 'null')).toEqual(user);
+  });
+
+  it("starts another user from no header selection or branding, and keeps the same user's", async () => {
+    const ada = aUser({ id: 4 });
+    const bo = aUser({ id: 5 });
+    const branding = { id: 7, name: 'Harbour', primaryColor: '#123456', textColor: '#ffffff', logo: null };
+    const signIn = async (user: typeof ada) => {
+      stubFetch({ body: { data: user } });
+      await authProvider().login({ email: user.email, password: 'pw' });
+    };
+    await signIn(ada);
+    setSelectedAgent(7);
+    setSelectedClient([2, 3]);
+    setAgentBranding(branding);
+    await authProvider().logout({});
+    await signIn(ada);
+    expect([getSelectedAgent(), getSelectedClient(), localStorage.getItem('selectedAgentDetails')]).toEqual([
+      7,
+      [2, 3],
+      JSON.stringify(branding),
+    ]);
+    await authProvider().logout({});
+    await signIn(bo);
+    expect([getSelectedAgent(), getSelectedClient(), localStorage.getItem('selectedAgentDetails')]).toEqual([null, null, null]);
   });
 
   it('rejects with the server message and stores nothing on bad credentials', async () => {

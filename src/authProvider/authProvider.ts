@@ -1,7 +1,15 @@
 import type { AuthProvider } from 'react-admin';
 import { can, dataScope, isUnrestricted } from '../domain/permissions';
 import type { Request } from '../dataProvider/http';
-import { displayName, getCurrentUser, setCurrentUser, setImpersonatedUser, setLastSeenPage, toCurrentUser } from '../session';
+import {
+  claimSelection,
+  displayName,
+  getCurrentUser,
+  setCurrentUser,
+  setImpersonatedUser,
+  setLastSeenPage,
+  toCurrentUser,
+} from '../session';
 import { type AccessRules, changesGlobalRecord, permissionFor } from './resourceAccess';
 
 export const LOGIN_PATH = '/login';
@@ -22,6 +30,7 @@ export function createAuthProvider({ request, access }: { request: Request; acce
       const reply = await request('user', 'auth/login', { method: 'POST', body: { email, password }, token: null });
       const user = toCurrentUser(reply);
       if (!user) throw new Error('app.error.server');
+      claimSelection(user.id);
       setCurrentUser(user);
       return { redirectTo: '/' };
     },

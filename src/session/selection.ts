@@ -49,3 +49,15 @@ export function toAgentBranding(value: unknown): AgentBranding | null {
 
 export const setAgentBranding = (b: AgentBranding | null) => writeStored(STORAGE_KEYS.selectedAgentDetails, b);
 export const useAgentBranding = () => useStored(STORAGE_KEYS.selectedAgentDetails, toAgentBranding);
+
+/**
+ * At sign-in: the header's agent and client selection and the agent's branding are the signed-in user's own, so
+ * another user signing in on the same browser starts from none (the spec's logout leaves them in storage).
+ */
+export function claimSelection(userId: number) {
+  if (readStored(STORAGE_KEYS.selectionOwner) === userId) return;
+  setSelectedAgent(null);
+  setSelectedClient(null);
+  setAgentBranding(null);
+  writeStored(STORAGE_KEYS.selectionOwner, userId);
+}

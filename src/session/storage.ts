@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   selectedAgent: 'selectedAgent',
   selectedClient: 'selectedClient',
   selectedAgentDetails: 'selectedAgentDetails',
+  /** The id of the user whose sign-in the header's selection and branding belong to. */
+  selectionOwner: 'selectionOwner',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseLanguage, clickUntil, DEMO_PASSWORD, nav, signIn } from './helpers';
+import { chooseLanguage, clickUntil, DEMO_PASSWORD, nav, signIn, signOut } from './helpers';
 
 /**
  * The dashboard: each demo user sees the real counts of their own scope, counted here independently from the
@@ -198,6 +198,35 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL(/\/$/);
     const expected = todays[agentName] ? { [agentName]: todays[agentName] } : {};
     await expect.poll(() => chartCounts(page, 'agents')).toEqual(expected);
+  });
+
+  test("another user signing in on the same browser starts without the last user's header choice", async ({ page, request }) => {
+    const admin = await apiLogin(request, 'admin@demo.test');
+    const agents = (await (await request.get('/api/agent/agents/lists', { headers: bearer(admin.token) })).json()) as { text: string }[];
+    const email = `header.${Date.now()}@demo.test`;
+    const created = await request.post('/api/user/users', {
+      headers: bearer(admin.token),
+      data: { first_name: 'Hana', last_name: 'Header', email, roles: ['Super Admin'], password: DEMO_PASSWORD },
+    });
+    expect(created.status()).toBe(201);
+    const agentChoice = page.locator('header').getByRole('combobox', { name: 'Agent' });
+
+    await signIn(page, 'admin@demo.test');
+    await agentChoice.click();
+    await page.getByRole('option', { name: agents[0].text }).click();
+    await expect(agentChoice).toHaveText(agents[0].text);
+    await signOut(page);
+    await signIn(page, 'admin@demo.test');
+    await expect(agentChoice).toHaveText(agents[0].text);
+    await signOut(page);
+
+    await signIn(page, email);
+    await expect(agentChoice).toBeVisible();
+    await expect(agentChoice).not.toHaveText(agents[0].text);
+    expect(await page.evaluate(() => [localStorage.getItem('selectedAgent'), localStorage.getItem('selectedAgentDetails')])).toEqual([
+      null,
+      null,
+    ]);
   });
 
   test('the first draw asks only for what it shows: no filter list while collapsed, no tick of an undrawn grid line', async ({ page }) => {
