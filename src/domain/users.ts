@@ -1,7 +1,7 @@
 import type { FieldSpecs, FormMode } from './fields';
 import { messages } from './messages';
 import { PASSWORD_MIN } from './password-rules';
-import { ROLE_AGENT, ROLE_CLIENT, ROLE_SUPER_ADMIN } from './permissions';
+import { isSuperAdmin, ROLE_AGENT, ROLE_CLIENT, ROLE_SUPER_ADMIN, type Principal } from './permissions';
 
 /** The user form: names, e-mail, roles by name, agents/clients by id, password on create only. */
 export const userFields = {
@@ -23,6 +23,9 @@ const isEmpty = (v: unknown) => !Array.isArray(v) || v.length === 0;
 /** Role names are compared lower-cased. */
 export const rolesInclude = (roles: unknown, role: string) => holds(roles, role);
 export const includesSuperAdmin = (roles: unknown) => holds(roles, ROLE_SUPER_ADMIN);
+
+/** Whether `me` may set the password of the user `id` from the user form: a Super Admin, for someone else. */
+export const setsPasswordOf = (me: (Pick<Principal, 'roles'> & { id: number }) | null, id: unknown) => !!me && isSuperAdmin(me) && id !== me.id;
 
 /** Agents are required with the Agent role, clients with the Client role. */
 export function userRefine(body: Record<string, unknown>, _mode?: FormMode): Record<string, string> | null {

@@ -873,6 +873,7 @@ export const enScreens = {
       },
       helper: {
         password: 'At least 8 characters',
+        password_edit: "Leave blank to keep the user's password (at least 8 characters); a new one signs them out",
       },
       impersonate: {
         action: 'Impersonate',

@@ -1075,6 +1075,7 @@ export const ja: TranslationMessages = {
       },
       helper: {
         password: '8文字以上',
+        password_edit: '空欄のままにするとユーザーのパスワードを維持します（8文字以上）。新しいパスワードを設定するとサインアウトされます',
       },
       impersonate: {
         action: 'なりすまし',

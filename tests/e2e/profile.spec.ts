@@ -38,3 +38,34 @@ test('Update Profile: a new password needs the current one, then signs in with t
   await signOut(page);
   await signIn(page, email, 'a-brand-new-pass');
 });
+
+test("a Super Admin sets another user's password from the user form; the user signs in with it", async ({ page, request }) => {
+  const login = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const email = `repass.${Date.now()}@demo.test`;
+  const created = await request.post('/api/user/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { first_name: 'Rae', last_name: 'Repass', email, roles: ['Super Admin'], password: DEMO_PASSWORD },
+  });
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/users/${id}`);
+  await expect(page.getByLabel('First Name')).toHaveValue('Rae');
+  await expect(page.getByText("Leave blank to keep the user's password (at least 8 characters); a new one signs them out")).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('set-by-the-admin');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Updated Successfully')).toBeVisible();
+  // The admin's own record offers no password: theirs is changed on the profile.
+  const me = (
+    (await (await request.get('/api/user/auth/user', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { id: number };
+    }
+  ).data;
+  await page.goto(`/users/${me.id}`);
+  await expect(page.getByLabel('First Name')).toHaveValue(/\S/);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+
+  await signOut(page);
+  await signIn(page, email, 'set-by-the-admin');
+});

@@ -1,6 +1,6 @@
 import { messages } from '../../../src/domain/messages';
 import { accessWithin, isSuperAdmin, type Principal, ROLE_AGENT, ROLE_CLIENT } from '../../../src/domain/permissions';
-import { includesSuperAdmin, relationsForRoles, rolesInclude, userFields, userRefine } from '../../../src/domain/users';
+import { includesSuperAdmin, relationsForRoles, rolesInclude, setsPasswordOf, userFields, userRefine } from '../../../src/domain/users';
 import { definition as users } from '../../../src/resources/users/definition';
 import type { Database, Executor } from '../../db/database';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -75,9 +75,8 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
 
   // A password is set here only on create, or by a Super Admin for someone else: a user changes their own on the
   // profile (with the current one) or through the reset mail.
-  if (current && typeof input.password === 'string' && input.password) {
-    if (current.id === me.id) throw new ValidationError({ password: messages.ownPassword() });
-    if (!isSuperAdmin(me)) throw new ValidationError({ password: messages.othersPassword() });
+  if (current && typeof input.password === 'string' && input.password && !setsPasswordOf(me, current.id)) {
+    throw new ValidationError({ password: current.id === me.id ? messages.ownPassword() : messages.othersPassword() });
   }
 
   const roles = unique(asStrings(input.roles).map((r) => r.trim().toLowerCase()));

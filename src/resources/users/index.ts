@@ -1,6 +1,7 @@
 import { lazyComponent } from '../../components/lazyComponent';
 import { ROLE_AGENT, ROLE_CLIENT } from '../../domain/permissions';
-import { rolesInclude, userRefine } from '../../domain/users';
+import { rolesInclude, setsPasswordOf, userRefine } from '../../domain/users';
+import { getCurrentUser } from '../../session';
 import type { ScreenExtras } from '../types';
 
 /** Users: the list, the form with role-dependent agents and clients, impersonation and the API key. */
@@ -15,9 +16,10 @@ export const screens: ScreenExtras = {
       // Shown (and required) with the role; deselecting the role clears the list.
       agents: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_AGENT) },
       clients: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_CLIENT) },
-      password: { on: [], when: (_, mode) => mode === 'create' },
+      // On create; on edit only a Super Admin sets another user's password (a user changes their own on the profile).
+      password: { on: ['id'], when: ({ id }, mode) => mode === 'create' || setsPasswordOf(getCurrentUser(), id) },
     },
-    helperTexts: { password: { create: 'resources.users.helper.password' } },
+    helperTexts: { password: { create: 'resources.users.helper.password', edit: 'resources.users.helper.password_edit' } },
     extras: lazyComponent(() => import('./ApiKeyChip'), 'UserFormExtras'),
   },
 };

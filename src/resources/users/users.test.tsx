@@ -212,7 +212,40 @@ describe('user form', () => {
     expect(made).toBe(1);
   });
 
-  it('has no password on edit and generates an API key shown once, with Copied! for 5 seconds', async () => {
+  it("lets a Super Admin set another user's password on edit, never their own", async () => {
+    const fetch = signedIn((request, body) => {
+      if (request === 'GET /api/user/users/2') return { body: { data: alex } };
+      if (request === 'GET /api/user/users/1') return { body: { data: ada } };
+      if (request === 'PUT /api/user/users/2') return { body: { data: { ...alex, ...(body as object) } } };
+      if (request.startsWith('GET /api/user/users?')) return { body: { items: [], total: 0 } };
+      return undefined;
+    });
+    const view = renderScreen('/users/2', { resources: ['users'] });
+    await screen.findByDisplayValue('Alex');
+    const password = await screen.findByLabelText(/^Password/);
+    expect(screen.getByText("Leave blank to keep the user's password (at least 8 characters); a new one signs them out")).toBeTruthy();
+    fireEvent.change(password, { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    fireEvent.change(password, { target: { value: 'a-new-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(posted(fetch, 'PUT')).toMatchObject({ first_name: 'Alex', password: 'a-new-password' }));
+    view.unmount();
+
+    renderScreen('/users/1', { resources: ['users'] });
+    await screen.findByDisplayValue('Ada');
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+  });
+
+  it('offers a user manager who is not a Super Admin no password on edit', async () => {
+    const manager = aUser({ id: 5, roles: ['Agent'], permissions: ['user'], agents: [1], clients: [] });
+    signedIn((request) => (request === 'GET /api/user/users/2' ? { body: { data: alex } } : undefined), manager);
+    renderScreen('/users/2', { resources: ['users'] });
+    await screen.findByDisplayValue('Alex');
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+  });
+
+  it('generates an API key shown once, with Copied! for 5 seconds', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     signedIn((request) => {
@@ -223,7 +256,6 @@ describe('user form', () => {
     renderScreen('/users/2', { resources: ['users'] });
     expect(await screen.findByText('Update User')).toBeTruthy();
     await screen.findByDisplayValue('Alex');
-    expect(screen.queryByLabelText(/^Password/)).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Generate API Key' }));
     expect(await screen.findByText('Token Generated')).toBeTruthy();
     expect(screen.getByText('key-123')).toBeTruthy();
