@@ -25,7 +25,8 @@ export const rolesInclude = (roles: unknown, role: string) => holds(roles, role)
 export const includesSuperAdmin = (roles: unknown) => holds(roles, ROLE_SUPER_ADMIN);
 
 /** Whether `me` may set the password of the user `id` from the user form: a Super Admin, for someone else. */
-export const setsPasswordOf = (me: (Pick<Principal, 'roles'> & { id: number }) | null, id: unknown) => !!me && isSuperAdmin(me) && id !== me.id;
+export const setsPasswordOf = (me: (Pick<Principal, 'roles'> & { id: number }) | null, id: unknown) =>
+  !!me && isSuperAdmin(me) && id !== me.id;
 
 /** Agents are required with the Agent role, clients with the Client role. */
 export function userRefine(body: Record<string, unknown>, _mode?: FormMode): Record<string, string> | null {
