@@ -53,6 +53,8 @@ export type FormScreenMode = 'create' | 'edit';
 export interface InputCondition {
   on: string[];
   when: (values: Record<string, unknown>, mode: FormScreenMode) => boolean;
+  /** Required whenever shown: its label carries the asterisk (the rule itself is the form's `refine`). */
+  required?: boolean;
 }
 
 export interface FormBehaviour {

@@ -142,8 +142,12 @@ describe('client form', { timeout: 60_000 }, () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Calculation Method/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Weight' }));
     await waitFor(() => expect(screen.queryByLabelText(/^Threshold/)).toBeNull());
-    for (const level of ['Oversize', 'Severe', 'Heavy', 'Medium', 'Light'])
-      fireEvent.change(screen.getByLabelText(new RegExp(`^${level} Count`)), { target: { value: '2' } });
+    for (const level of ['Oversize', 'Severe', 'Heavy', 'Medium', 'Light']) {
+      const count = screen.getByLabelText(new RegExp(`^${level} Count`));
+      // Required with the method: the label carries the asterisk.
+      expect(count.closest('.MuiFormControl-root')?.querySelector('label')?.textContent).toMatch(new RegExp(`^${level} Count\\s\\*$`));
+      fireEvent.change(count, { target: { value: '2' } });
+    }
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Harbour Mutual' } });
     fireEvent.change(cell('Roof', 'Heavy'), { target: { value: '240.5' } });
     fireEvent.change(cell('Bonnet', 'Paint'), { target: { value: '99' } });

@@ -61,7 +61,8 @@ export const screens: ScreenExtras = {
     refine: clientRules,
     conditions: {
       sc_threshold: byMethod('T'),
-      ...Object.fromEntries(Object.keys(weightedInputs).map((source) => [source, byMethod('W')])),
+      // Each weighted count is required with the weighted method (clientRules).
+      ...Object.fromEntries(Object.keys(weightedInputs).map((source) => [source, { ...byMethod('W'), required: true }])),
     },
     // The matrices' inputs live at prices.dent.<partId>: the objects must exist so the ids stay keys, not array indexes.
     createDefaults: { prices: { dent: {}, scratch: {} }, products: [], parts: [] },

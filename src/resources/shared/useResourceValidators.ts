@@ -17,10 +17,13 @@ export function useResourceValidators({ name, fields, form }: ResourceDescriptio
           .map(([source, spec]) => {
             const label = translate(`resources.${name}.fields.${source}`, { _: spec.label });
             const own = fieldValidator(spec, label, mode);
-            return [source, refine ? withRefine(own, refine, source, label, mode) : own];
+            const validator = refine ? withRefine(own, refine, source, label, mode) : own;
+            if (!form?.conditions?.[source]?.required) return [source, validator];
+            const required: Validator = (value, values, props) => validator(value, values, props);
+            return [source, Object.assign(required, { isRequired: true })];
           }),
       ),
-    [fields, name, translate, mode, refine],
+    [fields, name, translate, mode, refine, form?.conditions],
   );
 }
 

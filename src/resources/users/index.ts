@@ -14,8 +14,8 @@ export const screens: ScreenExtras = {
     refine: userRefine,
     conditions: {
       // Shown (and required) with the role; deselecting the role clears the list.
-      agents: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_AGENT) },
-      clients: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_CLIENT) },
+      agents: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_AGENT), required: true },
+      clients: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_CLIENT), required: true },
       // On create; on edit only a Super Admin sets another user's password (a user changes their own on the profile).
       password: { on: ['id'], when: ({ id }, mode) => mode === 'create' || setsPasswordOf(getCurrentUser(), id) },
     },

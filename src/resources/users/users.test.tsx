@@ -165,6 +165,11 @@ describe('user form', () => {
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'sam@example.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'longenough' } });
     await chooseRole('Agent');
+    // Required with the role, so its label carries the asterisk as the always-required ones do.
+    const labelOf = async (name: RegExp) =>
+      (await screen.findByRole('combobox', { name })).closest('.MuiFormControl-root')?.querySelector('label')?.textContent;
+    expect(await labelOf(/^Roles/)).toMatch(/^Roles\s\*$/);
+    expect(await labelOf(/^Agents/)).toMatch(/^Agents\s\*$/);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Agents is required')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^Agents/ })));
