@@ -334,6 +334,7 @@ export const MergeFieldRecord = z.object({
   name: z.string(),
   description: z.object({ en: z.string(), ja: z.string() }),
   example: z.string(),
+  mails: z.array(z.enum(['scan', 'approval'])),
 });
 
 /**

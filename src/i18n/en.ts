@@ -1230,7 +1230,12 @@ export const enScreens = {
       },
       merge_fields: {
         title: 'Merge Fields',
-        help: 'The mail fills these from the scan. Click one to insert it into the body at the cursor.',
+        help: 'A mail fills these from its scan or quote. Click one to insert it into the body at the cursor.',
+        mails: {
+          scan: 'Scan mail',
+          approval: 'Approval request mail',
+          scan_approval: 'Scan mail and approval request mail',
+        },
         insert: 'Insert %{name}',
       },
     },

@@ -1432,7 +1432,12 @@ export const ja: TranslationMessages = {
       },
       merge_fields: {
         title: '差し込みフィールド',
-        help: 'メール送信時にスキャンの内容で埋められます。クリックすると本文のカーソル位置に挿入します。',
+        help: 'メール送信時にスキャンまたは見積の内容で埋められます。クリックすると本文のカーソル位置に挿入します。',
+        mails: {
+          scan: 'スキャンメール',
+          approval: '承認依頼メール',
+          scan_approval: 'スキャンメールと承認依頼メール',
+        },
         insert: '%{name} を挿入',
       },
     },

@@ -118,6 +118,15 @@ test('the template editor lists the merge fields; a click inserts one into the b
   await editor.pressSequentially('Dents: ');
   await page.getByRole('button', { name: 'Insert {{dent_count}}' }).click();
   await expect(editor).toHaveText('Dents: {{dent_count}}');
+  // The approval request's own fields are offered too, each saying which mail fills it.
+  const link = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Insert {{approval_link}}' }) });
+  await expect(link).toContainText('Link to the approval page (no sign-in)');
+  await expect(link).toContainText('Approval request mail');
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Insert {{dent_count}}' }) })).toContainText(
+    /Scan mail$/,
+  );
+  await page.getByRole('button', { name: 'Insert {{approval_link}}' }).click();
+  await expect(editor).toHaveText('Dents: {{dent_count}}{{approval_link}}');
 });
 
 test('the merge fields sit beside the template editor on a desktop and under it on a phone', async ({ page }) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { fileUrl } from '../../server/lib/storage';
 import { MERGE_FIELDS } from '../../src/domain/scan-mail';
+import { APPROVAL_MERGE_FIELDS } from '../../src/domain/quote-approval';
 import { createTestContext, formData, type TestContext } from './helper';
 import { jpegImage, pngImage } from './image-fixtures';
 
@@ -258,12 +259,22 @@ describe('merge fields and the preview', () => {
     const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [mine.client] })).email);
     const res = await t.as(clientUser, { method: 'GET', url: '/api/email/merge-fields' });
     expect(res.statusCode, res.body).toBe(200);
-    const fields: { name: string; description: { en: string; ja: string }; example: string }[] = res.json().data;
-    expect(fields.map((f) => f.name)).toEqual(MERGE_FIELDS.map((f) => f.name));
+    const fields: { name: string; description: { en: string; ja: string }; example: string; mails: string[] }[] = res.json().data;
+    // The scan mail's, then the approval mail's own: every name either mail fills, once.
+    expect(fields.map((f) => f.name)).toEqual([
+      ...MERGE_FIELDS.map((f) => f.name),
+      ...APPROVAL_MERGE_FIELDS.filter((n) => !MERGE_FIELDS.some((f) => f.name === n)),
+    ]);
     expect(fields.find((f) => f.name === 'dent_count')).toEqual({
       name: 'dent_count',
       description: { en: 'Number of dents found', ja: '検出されたへこみの数' },
       example: '12',
+      mails: ['scan'],
+    });
+    expect(fields.find((f) => f.name === 'registration')?.mails).toEqual(['scan', 'approval']);
+    expect(fields.find((f) => f.name === 'approval_link')).toMatchObject({
+      description: { en: 'Link to the approval page (no sign-in)' },
+      mails: ['approval'],
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/email/merge-fields' })).statusCode).toBe(401);
   });

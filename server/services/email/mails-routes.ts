@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MailPreviewRecord, MergeFieldRecord, ScanMailRecord } from '../../../src/domain/records';
-import { MERGE_FIELDS } from '../../../src/domain/scan-mail';
+import { TEMPLATE_MERGE_FIELDS } from '../../../src/domain/merge-fields';
 import { RESOURCES } from '../../../src/domain/resources';
 import { MAIL_MAX_ATTACHMENT_BYTES, MAIL_MAX_ATTACHMENTS, MAIL_MAX_RECIPIENTS } from '../../../src/domain/scan-codes';
 import { sendMailBody } from '../../../src/domain/scans';
@@ -38,11 +38,13 @@ export function mailRoutes(app: FastifyInstance, opts: { mails: ReturnType<typeo
       schema: {
         tags: ['Email'],
         summary: 'The merge fields a mail template may use',
-        description: 'Each `{{name}}` the scan mail fills from the scan, with what it holds (English and Japanese) and an example value.',
+        description:
+          'Each `{{name}}` a template may use, with what it holds (English and Japanese), an example value and the mails that ' +
+          "fill it (`scan`: a scan's mail, from the scan; `approval`: a quote's approval request).",
         response: { 200: dataReply(z.array(MergeFieldRecord)), ...recordErrors },
       },
     },
-    async () => ({ data: [...MERGE_FIELDS] }),
+    async () => ({ data: [...TEMPLATE_MERGE_FIELDS] }),
   );
   r.post(
     '/emails/preview',

@@ -2,13 +2,10 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { emailTemplateFields } from '../../../src/domain/email-templates';
 import { messages } from '../../../src/domain/fields';
-import { APPROVAL_MERGE_FIELDS } from '../../../src/domain/quote-approval';
-import { MERGE_FIELDS, unknownPlaceholders } from '../../../src/domain/scan-mail';
+import { TEMPLATE_FIELD_NAMES } from '../../../src/domain/merge-fields';
+import { unknownPlaceholders } from '../../../src/domain/scan-mail';
 import { ValidationError } from '../../errors';
 import type { ResourcePart } from '../../lib/definitions';
-
-/** What a template may use: the scan mail's merge fields and the approval mail's. */
-const TEMPLATE_FIELDS: readonly string[] = [...new Set([...MERGE_FIELDS.map((f) => f.name), ...APPROVAL_MERGE_FIELDS])];
 
 /** Editor markup with nothing in it (`<p><br></p>`, or only what the sanitiser removed) is a blank body. */
 const isBlankHtml = (html: string) => !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\s/g, '') === '';
@@ -26,7 +23,7 @@ export const emailTemplatesPart: ResourcePart = {
         throw new ValidationError({ templateBody: messages.required(emailTemplateFields.templateBody.label) });
       }
       // A placeholder no mail fills would only be found when a mail is refused for it: say so on saving.
-      const unknown = typeof templateBody === 'string' ? unknownPlaceholders(templateBody, TEMPLATE_FIELDS) : [];
+      const unknown = typeof templateBody === 'string' ? unknownPlaceholders(templateBody, TEMPLATE_FIELD_NAMES) : [];
       if (unknown.length) throw new ValidationError({ templateBody: messages.unknownMergeFields(unknown) });
       return { ...rest, template_name: templateName, template_body: templateBody };
     },

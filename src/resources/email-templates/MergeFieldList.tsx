@@ -1,7 +1,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { MERGE_FIELDS } from '../../domain/scan-mail';
+import { TEMPLATE_MERGE_FIELDS } from '../../domain/merge-fields';
 
 /** What tiptap hangs on its editable element: the editor, enough of it to insert text at the caret. */
 type EditableWithEditor = HTMLElement & {
@@ -9,8 +9,9 @@ type EditableWithEditor = HTMLElement & {
 };
 
 /**
- * The merge fields a template may use (`src/domain/scan-mail.ts`, also served by `GET merge-fields`), each a chip
- * that inserts `{{name}}` into the body where the caret was; without the editor at hand it is added at the end.
+ * The merge fields a template may use (`src/domain/merge-fields.ts`, also served by `GET merge-fields`), each a chip
+ * that inserts `{{name}}` into the body where the caret was (without the editor at hand, at the end), with what it holds
+ * and the mails that fill it.
  */
 export const MergeFieldList = () => {
   const translate = useTranslate();
@@ -36,7 +37,7 @@ export const MergeFieldList = () => {
       </Typography>
       {/* Each field's chip with its description under it, so a narrow column never leaves a description between two chips. */}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }}>
-        {MERGE_FIELDS.map((f) => (
+        {TEMPLATE_MERGE_FIELDS.map((f) => (
           <Box component="li" key={f.name} sx={{ display: 'grid', justifyItems: 'start', gap: 0.25 }}>
             <Chip
               size="small"
@@ -51,6 +52,9 @@ export const MergeFieldList = () => {
               <Typography component="span" variant="body2" color="text.secondary">
                 {` (${f.example})`}
               </Typography>
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {translate(`resources.email-templates.merge_fields.mails.${f.mails.join('_')}`)}
             </Typography>
           </Box>
         ))}
