@@ -71,6 +71,13 @@ for (const locale of LANGUAGES) {
       for (const list of LISTS) {
         const row = await firstRow(page, list);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        // The page arrows are named in the screen's language.
+        const arrows = await page
+          .getByRole('main')
+          .locator('.MuiTablePagination-actions button')
+          .evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+        expect(arrows.length, `${list}: page arrows`).toBeGreaterThan(0);
+        for (const name of arrows) expect(name, `${list}: page arrow`).toMatch(locale === 'ja' ? /ページへ移動/ : /^Go to \w+ page$/);
         await expectActionsInView(page, row, list);
         await row.getByRole('cell').first().click();
         await expect(page, `${list}: a row click opens the record`).toHaveURL(RECORD_URL(list));

@@ -116,6 +116,8 @@ export const FilteredListPagination = ({ total }: { total?: number }) => {
       onPageChange={(_, p) => setPage(p + 1)}
       onRowsPerPageChange={(event) => setPerPage(Number(event.target.value))}
       labelRowsPerPage={translate('app.scans.pagination.rows_per_page')}
+      // react-admin's own pagination words the arrows so, in the user's language (ra.navigation.next / previous).
+      getItemAriaLabel={(type) => translate(`ra.navigation.${type}`, { _: `Go to ${type} page` })}
       labelDisplayedRows={({ from, to, count: all }) =>
         translate(estimate ? 'app.scans.pagination.range_estimate' : 'app.scans.pagination.range', {
           from: number(from),
