@@ -156,10 +156,18 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
   return z.preprocess(blank, spec.default !== undefined ? s.default(spec.default) : s.optional().nullable());
 }
 
-/** The request body schema for create or update: unknown keys are dropped, read-only fields ignored. */
+/**
+ * The request body schema for create or update: unknown keys are dropped, read-only fields ignored. On update a field
+ * the body does not name is left out (the row keeps its value) rather than given its default; a blank one still
+ * clears it (or restores the default).
+ */
 export function inputSchema(specs: FieldSpecs, mode: FormMode = 'create') {
   const shape: Record<string, z.ZodType> = {};
-  for (const [name, spec] of Object.entries(specs)) if (!spec.readOnly) shape[name] = fieldSchema(spec, mode);
+  for (const [name, spec] of Object.entries(specs)) {
+    if (spec.readOnly) continue;
+    const schema = fieldSchema(spec, mode);
+    shape[name] = mode === 'update' && !spec.required ? schema.optional() : schema;
+  }
   return z.object(shape);
 }
 

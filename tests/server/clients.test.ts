@@ -250,6 +250,14 @@ describe('clients: create, read, page, search, update, delete', () => {
     const kept = await t.as(admin, { method: 'PUT', url: `/api/quote/clients/${client.id}`, payload: { ...basics, sc_metallic: 11 } });
     expect(kept.json().data).toMatchObject({ sc_metallic: 11, products: [productB], parts: [partB], prices: put.json().data.prices });
 
+    // An update naming only some fields keeps the others, defaults or not; a blank one restores the default.
+    const before = kept.json().data;
+    const renamed = await t.as(admin, { method: 'PUT', url: `/api/quote/clients/${client.id}`, payload: { name: 'Only the name' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toEqual({ ...before, name: 'Only the name', updated_at: expect.any(String) });
+    const blanked = await t.as(admin, { method: 'PUT', url: `/api/quote/clients/${client.id}`, payload: { name: 'Only the name', sc_metallic: '' } });
+    expect(blanked.json().data).toMatchObject({ sc_metallic: 0, calculation_method: 'W', currency: before.currency });
+
     const deleted = await t.as(admin, { method: 'DELETE', url: `/api/quote/clients/${client.id}` });
     expect(deleted.statusCode).toBe(200);
     expect((await t.as(admin, { method: 'GET', url: `/api/quote/clients/${client.id}` })).json()).toEqual({
