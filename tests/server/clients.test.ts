@@ -255,7 +255,11 @@ describe('clients: create, read, page, search, update, delete', () => {
     const renamed = await t.as(admin, { method: 'PUT', url: `/api/quote/clients/${client.id}`, payload: { name: 'Only the name' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data).toEqual({ ...before, name: 'Only the name', updated_at: expect.any(String) });
-    const blanked = await t.as(admin, { method: 'PUT', url: `/api/quote/clients/${client.id}`, payload: { name: 'Only the name', sc_metallic: '' } });
+    const blanked = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/quote/clients/${client.id}`,
+      payload: { name: 'Only the name', sc_metallic: '' },
+    });
     expect(blanked.json().data).toMatchObject({ sc_metallic: 0, calculation_method: 'W', currency: before.currency });
 
     const deleted = await t.as(admin, { method: 'DELETE', url: `/api/quote/clients/${client.id}` });
