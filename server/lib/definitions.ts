@@ -107,6 +107,7 @@ export function describeDefinition(d: ResourceDefinition, part: ResourcePart = {
     ...(d.global ? { unrestrictedWrites: true as const } : {}),
     ...(agentColumn ? { ownerAgentColumn: agentColumn } : {}),
     lists: d.lists,
+    ...(d.unique ? { unique: d.unique } : {}),
     ...(d.pageCache ? { pageJson: true as const } : {}),
     ...part,
   };

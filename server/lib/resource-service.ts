@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import type { RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { messages, type FieldSpec, type FieldSpecs, type FormMode } from '../../src/domain/fields';
 import type { DataScope } from '../../src/domain/permissions';
 import type { Database, Executor } from '../db/database';
@@ -177,6 +177,19 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
   const narrow = (caller: Pick<Caller, 'actor'>) => d.where?.(caller.actor) ?? null;
   const scopeOf = (caller: Pick<Caller, 'actor' | 'scope'>) => readScopeOf(d, caller);
 
+  /** Each unique column the write sets must not repeat another row's (trimmed, case-insensitive), within its columns. */
+  const checkUnique = async (trx: Executor, columns: Record<string, unknown>, current?: Record<string, unknown>) => {
+    for (const [column, within] of Object.entries(d.unique ?? {})) {
+      const value = columns[column];
+      if (typeof value !== 'string') continue;
+      const same = within.map((c) => sql` and ${sql.ref(c)} is not distinct from ${c in columns ? columns[c] : (current?.[c] ?? null)}`);
+      const other = current ? sql` and id <> ${current.id}` : sql``;
+      const found = await sql`select 1 from ${sql.table(d.table)} where lower(btrim(${sql.ref(column)})) = lower(btrim(${value}))
+        ${sql.join(same, sql``)} ${other} limit 1`.execute(trx);
+      if (found.rows.length) throw new ValidationError({ [column]: messages.taken(d.fields[column]?.label ?? column) });
+    }
+  };
+
   const prepare = async (
     caller: Caller,
     trx: Executor,
@@ -187,6 +200,7 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
     const ctx: WriteContext = { ...caller, trx, mode, current };
     await checkReferences(trx, caller, d.fields, input, { current, skip: d.referencesCheckedByHooks });
     let columns = await columnsOf(d.fields, input);
+    await checkUnique(trx, columns, current);
     if (d.hooks?.beforeWrite) columns = await d.hooks.beforeWrite(columns, input, ctx);
     return { columns, ctx };
   };

@@ -143,6 +143,33 @@ describe('parts', () => {
     expect((await t.as(admin, { method: 'GET', url: `/api/quote/parts/${part.id}` })).statusCode).toBe(404);
   });
 
+  it('refuses a name another part of its type has (trimmed, any case), on create and on update; another type may share it', async () => {
+    const post = (payload: Record<string, unknown>) => t.as(admin, { method: 'POST', url: '/api/quote/parts', payload });
+    const first = (await post({ name: 'Tailgate Skin', type: 'arch' })).json().data;
+    const before = await count('parts');
+    const again = await post({ name: '  tailgate SKIN ', type: 'arch' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ error: { name: 'The name has already been taken.' } });
+    expect(await count('parts')).toBe(before);
+    const tyre = await post({ name: 'Tailgate Skin', type: 'tire' });
+    expect(tyre.statusCode, tyre.body).toBe(201);
+    const other = (await post({ name: 'Tailgate Frame', type: 'arch' })).json().data;
+    const renamed = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/quote/parts/${other.id}`,
+      payload: { name: 'Tailgate skin', type: 'arch' },
+    });
+    expect(renamed.statusCode).toBe(422);
+    expect((await t.as(admin, { method: 'GET', url: `/api/quote/parts/${other.id}` })).json().data.name).toBe('Tailgate Frame');
+    // Saving a part under its own name is no clash.
+    const same = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/quote/parts/${first.id}`,
+      payload: { name: 'Tailgate Skin', type: 'arch' },
+    });
+    expect(same.statusCode, same.body).toBe(200);
+  });
+
   it('a part still pricing panels is not deleted (409 naming them, nothing removed); once they have another, it goes with its price rows', async () => {
     const part = await t.build.part();
     const client = await t.build.client();

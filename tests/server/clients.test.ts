@@ -30,8 +30,10 @@ const dentRow = (base: number) => ({
 });
 const scratchRow = (base: number) => ({ spot: base, paint: base * 4, conventional: base * 6.5 });
 
+// Each body names a client of its own: no two clients share a name.
+let clientSeq = 0;
 const fullClient = () => ({
-  name: 'Southern Cross Insurance',
+  name: `Southern Cross Insurance ${++clientSeq}`,
   currency: '¥',
   sc_metallic: 10,
   sc_pearl: 15.5,
@@ -156,6 +158,8 @@ describe('clients: validation', () => {
     const res = await post({ ...missingCells, name: 'Partial row client' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.prices.dent[String(partA)]).toEqual({ ...dentRow(95), medium: 0, aluminium: 0 });
+    // Its name is taken now, in any case and spacing.
+    await refused({ ...fullClient(), name: ' partial ROW client' }, { name: 'The name has already been taken.' });
   });
 
   it('keeps surcharges, currency and contact inputs within their rules', async () => {
@@ -200,11 +204,12 @@ describe('clients: validation', () => {
 
 describe('clients: create, read, page, search, update, delete', () => {
   it('round-trips the whole client, price matrices included', async () => {
-    const created = await t.as(admin, { method: 'POST', url: '/api/quote/clients', payload: fullClient() });
+    const body = fullClient();
+    const created = await t.as(admin, { method: 'POST', url: '/api/quote/clients', payload: body });
     expect(created.statusCode, created.body).toBe(201);
     const client = created.json().data;
     expect(client).toEqual({
-      ...fullClient(),
+      ...body,
       id: expect.any(Number),
       weighted_no: null,
       products: [productA, productB].sort((a, b) => a - b),
