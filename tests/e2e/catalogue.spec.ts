@@ -204,6 +204,16 @@ test('products: price at least 1, create, search, edit, delete', async () => {
   await submit();
   await expect(toast('Created Successfully')).toBeVisible();
 
+  // A second product of that name is refused under Name, whatever its case.
+  await openCreate('products', 'Create Product');
+  await textbox(/^Name/).fill(name.toUpperCase());
+  await pick(combobox(/^Type/), 'Arch');
+  await page.getByRole('spinbutton', { name: /^Price/ }).fill('10');
+  await submit();
+  await expect(page.getByText('The name has already been taken.')).toBeVisible();
+  await expect(textbox(/^Name/)).toBeFocused();
+  await visit('/products');
+
   const row = await findRow('Search Product', name);
   await expect(row).toContainText('45.5');
   await editRow(row, 'Update Product');

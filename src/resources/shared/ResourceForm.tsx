@@ -28,6 +28,7 @@ import { FieldInput } from './FieldInput';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 import { toRequestBody } from './toRequestBody';
 import { useResourceValidators } from './useResourceValidators';
+import { FocusServerError } from './FocusServerError';
 
 const FormToolbar = ({ listPath }: { listPath: string }) => {
   const translate = useTranslate();
@@ -131,6 +132,7 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
                 {Extras && <Extras mode={mode} />}
               </>
             )}
+            <FocusServerError />
           </SimpleForm>
         </CardContent>
       </Card>

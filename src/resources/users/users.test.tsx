@@ -242,6 +242,25 @@ describe('user form', () => {
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
   });
 
+  it("puts the server's field error under its input and the focus in it, once: typing elsewhere keeps the caret", async () => {
+    signedIn((request) => {
+      if (request === 'GET /api/user/users/2') return { body: { data: alex } };
+      if (request === 'PUT /api/user/users/2') return { status: 422, body: { error: { email: 'The email has already been taken.' } } };
+      return undefined;
+    });
+    renderScreen('/users/2', { resources: ['users'] });
+    const first = await screen.findByDisplayValue('Alex');
+    first.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The email has already been taken.')).toBeTruthy();
+    const email = screen.getByLabelText(/^Email/);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    first.focus();
+    fireEvent.change(first, { target: { value: 'Alexa' } });
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(document.activeElement).toBe(first);
+  });
+
   it('offers a user manager who is not a Super Admin no password on edit', async () => {
     const manager = aUser({ id: 5, roles: ['Agent'], permissions: ['user'], agents: [1], clients: [] });
     signedIn((request) => (request === 'GET /api/user/users/2' ? { body: { data: alex } } : undefined), manager);
