@@ -50,7 +50,7 @@ export const messages = {
       'resources.permissions.validation.name_format',
     ),
   /** A unique column's value another row holds (server only). */
-  taken: (label: string) => keyed(`The ${label.toLowerCase()} has already been taken.`, 'app.validation.taken'),
+  taken: (label: string) => keyed(`${label} has already been taken.`, 'app.validation.taken'),
   nul: (label: string) => keyed(`${label} must not contain a NUL character`, 'app.validation.nul'),
   lineBreak: (label: string) => keyed(`${label} must be a single line`, 'app.validation.line_break'),
   currentPassword: () => keyed('The current password is incorrect.', 'app.validation.current_password'),

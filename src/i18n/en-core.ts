@@ -126,7 +126,7 @@ export const enCore = {
       nul: '%{field} must not contain a NUL character',
       line_break: '%{field} must be a single line',
       current_password: 'The current password is incorrect.',
-      taken: 'The %{field} has already been taken.',
+      taken: '%{field} has already been taken.',
       type_string: '%{field} must be a string',
       type_number: '%{field} must be a number',
       type_id: '%{field} must be an id',

@@ -43,7 +43,7 @@ describe('the i18n provider names a server message field by its label key', () =
   it('translates fieldKey first, then the message', async () => {
     await loadScreenMessages(); // the field labels are screens' messages
     expect(i18nProvider.translate('app.validation.taken', { fieldKey: 'resources.roles.fields.name', _: 'x' })).toBe(
-      'The Name has already been taken.',
+      'Name has already been taken.',
     );
     await i18nProvider.changeLocale('ja');
     expect(i18nProvider.translate('app.validation.taken', { fieldKey: 'resources.roles.fields.name', _: 'x' })).toBe(

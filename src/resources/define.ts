@@ -41,7 +41,7 @@ export interface ResourceDefinition<F extends FieldSpecs = FieldSpecs> extends R
   recordRepresentation: string;
   /**
    * Text columns no two records share (trimmed, case-insensitive), each within the columns listed (a part's name within
-   * its type): a write repeating one is a 422 'The name has already been taken.' on that field.
+   * its type): a write repeating one is a 422 'Name has already been taken.' on that field.
    */
   unique?: Readonly<Record<string, readonly string[]>>;
   /** Create and delete are offered unless set to false (application settings: list and edit only). */

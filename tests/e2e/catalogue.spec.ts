@@ -210,7 +210,7 @@ test('products: price at least 1, create, search, edit, delete', async () => {
   await pick(combobox(/^Type/), 'Arch');
   await page.getByRole('spinbutton', { name: /^Price/ }).fill('10');
   await submit();
-  await expect(page.getByText('The name has already been taken.')).toBeVisible();
+  await expect(page.getByText('Name has already been taken.')).toBeVisible();
   await expect(textbox(/^Name/)).toBeFocused();
   await visit('/products');
 

@@ -28,7 +28,7 @@ test('a client-side rule and a server 422 both show in Japanese', async ({ page 
   const body = (await (await reply).json()) as unknown;
   // The wire keeps the English text; the key rides beside it.
   expect(body).toEqual({
-    error: { name: 'The name has already been taken.' },
+    error: { name: 'Name has already been taken.' },
     messages: { name: { key: 'app.validation.taken' } },
   });
   // Under the input, in Japanese with the screen's label (a resource form shows no toast for a 422).

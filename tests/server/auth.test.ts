@@ -285,7 +285,7 @@ describe('PUT auth/profile', () => {
     const token = await t.login(u.email);
     const dup = await profile(token, { first_name: 'A', last_name: 'B', email: 'Taken@Example.test', current_password: PASSWORD });
     expect(dup.statusCode).toBe(422);
-    expect(dup.json()).toEqual({ error: { email: 'The email has already been taken.' } });
+    expect(dup.json()).toEqual({ error: { email: 'Email has already been taken.' } });
     const stored = await t.db.selectFrom('users').select(['email', 'first_name']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ email: 'mine@example.test', first_name: 'Test' });
 

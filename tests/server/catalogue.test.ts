@@ -149,7 +149,7 @@ describe('parts', () => {
     const before = await count('parts');
     const again = await post({ name: '  tailgate SKIN ', type: 'arch' });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ error: { name: 'The name has already been taken.' } });
+    expect(again.json()).toEqual({ error: { name: 'Name has already been taken.' } });
     expect(await count('parts')).toBe(before);
     const tyre = await post({ name: 'Tailgate Skin', type: 'tire' });
     expect(tyre.statusCode, tyre.body).toBe(201);

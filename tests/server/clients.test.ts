@@ -159,7 +159,7 @@ describe('clients: validation', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.prices.dent[String(partA)]).toEqual({ ...dentRow(95), medium: 0, aluminium: 0 });
     // Its name is taken now, in any case and spacing.
-    await refused({ ...fullClient(), name: ' partial ROW client' }, { name: 'The name has already been taken.' });
+    await refused({ ...fullClient(), name: ' partial ROW client' }, { name: 'Name has already been taken.' });
   });
 
   it('keeps surcharges, currency and contact inputs within their rules', async () => {

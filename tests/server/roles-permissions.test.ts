@@ -129,7 +129,7 @@ describe('roles', () => {
     const before = await count('roles');
     const res = await t.as(admin, { method: 'POST', url: '/api/user/roles', payload: { name: 'AGENT', permissions: ['scan'] } });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: { name: 'The name has already been taken.' } });
+    expect(res.json()).toEqual({ error: { name: 'Name has already been taken.' } });
     expect(await count('roles')).toBe(before);
   });
 
@@ -138,7 +138,7 @@ describe('roles', () => {
     const taken = await t.as(admin, { method: 'POST', url: '/api/user/roles', headers, payload: { name: 'AGENT', permissions: ['scan'] } });
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toEqual({
-      error: { name: 'The name has already been taken.' },
+      error: { name: 'Name has already been taken.' },
       messages: { name: { key: 'app.validation.taken' } },
     });
     // From the route's zod schema (the field DSL), with parameters.
@@ -284,7 +284,7 @@ describe('permissions', () => {
       });
     }
     const dup = await t.as(admin, { method: 'POST', url: '/api/user/permissions', payload: { name: 'scan' } });
-    expect(dup.json()).toEqual({ error: { name: 'The name has already been taken.' } });
+    expect(dup.json()).toEqual({ error: { name: 'Name has already been taken.' } });
     expect(await count('permissions')).toBe(before);
   });
 

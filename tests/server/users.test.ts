@@ -114,11 +114,11 @@ describe('validation', () => {
     const before = await countUsers();
     const res = await post(admin, newUser({ email: 'Taken.ONE@example.test' }));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: { email: 'The email has already been taken.' } });
+    expect(res.json()).toEqual({ error: { email: 'Email has already been taken.' } });
     expect(await countUsers()).toBe(before);
     const other = await t.build.user();
     const onUpdate = await put(admin, other.id, newUser({ email: 'TAKEN.one@example.test' }));
-    expect(onUpdate.json()).toEqual({ error: { email: 'The email has already been taken.' } });
+    expect(onUpdate.json()).toEqual({ error: { email: 'Email has already been taken.' } });
   });
 });
 

@@ -69,7 +69,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     message: (retry) => `Too many attempts. Please try again in ${retry} seconds.`,
   });
-  // 'The email has already been taken' tells a signed-in user that an address is registered: a few tries only.
+  // 'Email has already been taken' tells a signed-in user that an address is registered: a few tries only.
   const emailChangeThrottle = attemptThrottle(db, {
     bucket: 'profile-email',
     max: PROFILE_EMAIL_CHANGES,

@@ -107,14 +107,14 @@ describe('described form screen', () => {
 
   it('shows a 422 field message under its input', async () => {
     signedIn((request) =>
-      request === 'POST /api/agent/locations' ? { status: 422, body: { error: { name: 'The name has already been taken.' } } } : undefined,
+      request === 'POST /api/agent/locations' ? { status: 422, body: { error: { name: 'Name has already been taken.' } } } : undefined,
     );
     renderScreen('/locations/create', { resources: ['locations'] });
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Depot' } });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^State/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'NSW - New South Wales - AU' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The name has already been taken.')).toBeTruthy();
+    expect(await screen.findByText('Name has already been taken.')).toBeTruthy();
   });
 
   it("edits at /locations/{id} and says 'Updated Successfully'", async () => {

@@ -245,14 +245,14 @@ describe('user form', () => {
   it("puts the server's field error under its input and the focus in it, once: typing elsewhere keeps the caret", async () => {
     signedIn((request) => {
       if (request === 'GET /api/user/users/2') return { body: { data: alex } };
-      if (request === 'PUT /api/user/users/2') return { status: 422, body: { error: { email: 'The email has already been taken.' } } };
+      if (request === 'PUT /api/user/users/2') return { status: 422, body: { error: { email: 'Email has already been taken.' } } };
       return undefined;
     });
     renderScreen('/users/2', { resources: ['users'] });
     const first = await screen.findByDisplayValue('Alex');
     first.focus();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('The email has already been taken.')).toBeTruthy();
+    expect(await screen.findByText('Email has already been taken.')).toBeTruthy();
     const email = screen.getByLabelText(/^Email/);
     await waitFor(() => expect(document.activeElement).toBe(email));
     first.focus();
