@@ -72,8 +72,8 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   pageJson?: true;
   /** Tables a cached page reads beyond `table` (those `from` joins): each gets the page cache's trigger. */
   reads?: string[];
-  /** Text columns no two rows share, within the columns listed (the definition's `unique`). */
-  unique?: Readonly<Record<string, readonly string[]>>;
+  /** Text columns no two rows share (the definition's `unique`). */
+  unique?: readonly string[];
   /** Extra rules across fields (e.g. agents required when the Agent role is chosen). */
   refine?: (body: Record<string, unknown>, mode: FormMode) => Record<string, string> | null;
   /**

@@ -177,15 +177,17 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
   const narrow = (caller: Pick<Caller, 'actor'>) => d.where?.(caller.actor) ?? null;
   const scopeOf = (caller: Pick<Caller, 'actor' | 'scope'>) => readScopeOf(d, caller);
 
-  /** Each unique column the write sets must not repeat another row's (trimmed, case-insensitive), within its columns. */
+  /** Each unique column the write sets must not repeat another row's (trimmed, case-insensitive, runs of spaces as one). */
   const checkUnique = async (trx: Executor, columns: Record<string, unknown>, current?: Record<string, unknown>) => {
-    for (const [column, within] of Object.entries(d.unique ?? {})) {
+    const folded = (v: RawBuilder<unknown>) => sql`regexp_replace(lower(btrim(${v})), '\\s+', ' ', 'g')`;
+    for (const column of d.unique ?? []) {
       const value = columns[column];
       if (typeof value !== 'string') continue;
-      const same = within.map((c) => sql` and ${sql.ref(c)} is not distinct from ${c in columns ? columns[c] : (current?.[c] ?? null)}`);
       const other = current ? sql` and id <> ${current.id}` : sql``;
-      const found = await sql`select 1 from ${sql.table(d.table)} where lower(btrim(${sql.ref(column)})) = lower(btrim(${value}))
-        ${sql.join(same, sql``)} ${other} limit 1`.execute(trx);
+      const found =
+        await sql`select 1 from ${sql.table(d.table)} where ${folded(sql.ref(column))} = ${folded(sql`${value}`)} ${other} limit 1`.execute(
+          trx,
+        );
       if (found.rows.length) throw new ValidationError({ [column]: messages.taken(d.fields[column]?.label ?? column) });
     }
   };

@@ -40,10 +40,10 @@ export interface ResourceDefinition<F extends FieldSpecs = FieldSpecs> extends R
   /** A record's name in titles, breadcrumbs and reference inputs: one of its columns. */
   recordRepresentation: string;
   /**
-   * Text columns no two records share (trimmed, case-insensitive), each within the columns listed (a part's name within
-   * its type): a write repeating one is a 422 'Name has already been taken.' on that field.
+   * Text columns no two records share (trimmed, case-insensitive, runs of spaces as one): a write repeating one is a
+   * 422 'Name has already been taken.' on that field, so no select lists two records by one name.
    */
-  unique?: Readonly<Record<string, readonly string[]>>;
+  unique?: readonly string[];
   /** Create and delete are offered unless set to false (application settings: list and edit only). */
   actions?: { create?: false; delete?: false };
   /**

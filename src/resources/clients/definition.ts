@@ -17,7 +17,7 @@ export const definition = defineResource({
   lists: { text: 'name' },
   menu: { group: 'setting', icon: 'Business', position: 3, label: 'app.menu.clients' },
   recordRepresentation: 'name',
-  unique: { name: [] },
+  unique: ['name'],
   server: true,
 });
 

@@ -18,7 +18,7 @@ export const definition = defineResource({
   lists: { text: 'name' },
   menu: { group: 'setting', icon: 'Category', position: 7, label: 'app.menu.panelgroups' },
   recordRepresentation: 'name',
-  unique: { name: [] },
+  unique: ['name'],
   pageCache: true,
   server: true,
 });

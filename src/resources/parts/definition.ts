@@ -17,7 +17,7 @@ export const definition = defineResource({
   lists: { text: 'name', post: true, filters: ['type'] },
   menu: { group: 'setting', icon: 'Build', position: 6, label: 'app.menu.parts' },
   recordRepresentation: 'name',
-  unique: { name: ['type'] },
+  unique: ['name'],
   pageCache: true,
   server: true,
 });

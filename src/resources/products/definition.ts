@@ -17,7 +17,7 @@ export const definition = defineResource({
   lists: { text: 'name', post: true, filters: ['type'], extra: ['price'] },
   menu: { group: 'setting', icon: 'Inventory2', position: 5, label: 'app.menu.products' },
   recordRepresentation: 'name',
-  unique: { name: [] },
+  unique: ['name'],
   pageCache: true,
 });
 
