@@ -24,6 +24,8 @@ export interface ResourceDescription {
   extraColumns?: ExtraColumn[];
   /** Per-row buttons before edit and delete (a user's impersonate, an agent's portal link); they read the row with useRecordContext. */
   rowActions?: ComponentType[];
+  /** Whether a row offers delete (the users list: not the signed-in user's own account, which the server refuses). */
+  deletable?: (record: RaRecord) => boolean;
   /** Form behaviour the field specs alone cannot say. */
   form?: FormBehaviour;
   /** Create and delete are offered unless set to false (application settings: list and edit only). */

@@ -173,6 +173,16 @@ test.describe('at 360 × 740', () => {
       );
       expect(reversed, `${list}: card lines with the value before the name`).toBe(0);
       await expectActionsInView(page, row, list);
+      // The floating Create button leaves the page arrows free to tap.
+      const next = page.getByRole('main').locator('.MuiTablePagination-actions button').last();
+      await next.scrollIntoViewIfNeeded();
+      const covered = await next.evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        // A disabled arrow lets the point through to its own row of arrows.
+        return !!hit && !b.closest('.MuiTablePagination-actions')!.contains(hit);
+      });
+      expect(covered, `${list}: the next-page arrow under another element`).toBe(false);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${list} scrolls sideways`).toBe(true);
     }
   });

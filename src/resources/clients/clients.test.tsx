@@ -140,6 +140,8 @@ describe('client form', { timeout: 60_000 }, () => {
 
     // Method W: the threshold goes, the five counts come.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Calculation Method/ }));
+    // It always holds a method (Threshold by default): no blank choice.
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Threshold', 'Weight']);
     fireEvent.click(await screen.findByRole('option', { name: 'Weight' }));
     await waitFor(() => expect(screen.queryByLabelText(/^Threshold/)).toBeNull());
     for (const level of ['Oversize', 'Severe', 'Heavy', 'Medium', 'Light']) {

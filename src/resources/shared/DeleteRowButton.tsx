@@ -21,10 +21,13 @@ import type { ResourceDescription } from '../types';
 export const DeleteRowButton = ({
   message = 'ra.notification.deleted',
   representation,
+  deletable,
 }: {
   message?: string;
   /** The description's recordRepresentation: the dialog names the row (descriptions load lazily, after <Resource> is declared). */
   representation?: ResourceDescription['recordRepresentation'];
+  /** Rows the server refuses to delete (a user's own account) offer no trash icon. */
+  deletable?: ResourceDescription['deletable'];
 }) => {
   const translate = useTranslate();
   const record = useRecordContext();
@@ -35,7 +38,7 @@ export const DeleteRowButton = ({
   const notify = useNotify();
   const notifyError = useNotifyError();
   const refresh = useRefresh();
-  if (!record || !resource) return null;
+  if (!record || !resource || (deletable && !deletable(record))) return null;
 
   // Without returnPromise, deleteOne reports through onSuccess/onError and its promise never rejects.
   const confirm = () =>

@@ -143,8 +143,9 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         actions={<ListActions create={description.actions?.create !== false} sortable={description.sortable} />}
         pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
         empty={false}
-        // A table wider than the screen scrolls inside its card instead of widening the page.
-        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+        // A table wider than the screen scrolls inside its card instead of widening the page. On a phone Create is a
+        // round button floating over the bottom right corner: the pagination ends above it, not under it.
+        sx={{ '& .RaList-main': { minWidth: 0, pb: { xs: 9, sm: 0 } }, '& .RaList-content': { overflowX: 'auto' } }}
       >
         <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false} sx={cardRowsSx()}>
           {columns}
@@ -155,7 +156,13 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
                   <RowAction key={i} />
                 ))}
                 {canEdit && <EditRowButton />}
-                {canDelete && <DeleteRowButton message={description.messages?.deleted} representation={description.recordRepresentation} />}
+                {canDelete && (
+                  <DeleteRowButton
+                    message={description.messages?.deleted}
+                    representation={description.recordRepresentation}
+                    deletable={description.deletable}
+                  />
+                )}
               </Box>
             </DataTable.Col>
           )}

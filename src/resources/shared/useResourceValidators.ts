@@ -18,7 +18,9 @@ export function useResourceValidators({ name, fields, form }: ResourceDescriptio
             const label = translate(`resources.${name}.fields.${source}`, { _: spec.label });
             const own = fieldValidator(spec, label, mode);
             const validator = refine ? withRefine(own, refine, source, label, mode) : own;
-            if (!form?.conditions?.[source]?.required) return [source, validator];
+            // A choice with a default always holds a value (the server gives it the default): no blank choice to offer.
+            const alwaysSet = spec.type === 'choice' && spec.default !== undefined;
+            if (!alwaysSet && !form?.conditions?.[source]?.required) return [source, validator];
             const required: Validator = (value, values, props) => validator(value, values, props);
             return [source, Object.assign(required, { isRequired: true })];
           }),

@@ -10,6 +10,7 @@ export const screens: ScreenExtras = {
   // Created is shown but not sortable (the server still sorts by it by default).
   extraColumns: [{ source: 'created_at', type: 'datetime', sortable: false }],
   rowActions: [lazyComponent(() => import('./ImpersonateButton'), 'ImpersonateButton')],
+  deletable: (record) => record.id !== getCurrentUser()?.id,
   form: {
     refine: userRefine,
     conditions: {

@@ -62,7 +62,7 @@ async function chooseRole(name: string) {
 }
 
 describe('users list', { timeout: 20_000 }, () => {
-  it('shows the expected columns, Created as a date-time, and impersonate only on other non-admin rows', async () => {
+  it('shows the expected columns, Created as a date-time, impersonate only on other non-admin rows, no delete on my own', async () => {
     signedIn((request) => (request.startsWith('GET /api/user/users?') ? { body: { items: [alex, ada], total: 2 } } : undefined));
     renderScreen('/users', { resources: ['users'] });
     expect(await screen.findByText('Alex')).toBeTruthy();
@@ -74,6 +74,9 @@ describe('users list', { timeout: 20_000 }, () => {
     const rows = screen.getAllByRole('row');
     expect(await within(rows[1]).findByRole('button', { name: 'Impersonate' })).toBeTruthy();
     expect(within(rows[2]).queryByRole('button', { name: 'Impersonate' })).toBeNull();
+    // The signed-in admin's own account cannot be deleted (the server refuses it): no trash icon on that row.
+    expect(within(rows[1]).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(rows[2]).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('offers no impersonation while impersonating', async () => {
