@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePlate, statusRank, tyreLabel } from './scan-codes';
+import { normalisePlate, statusRank, tyreLabel, wheelNameKey } from './scan-codes';
 import { ingestResultsBody, scanDate, scanUpdateBody } from './scans';
 
 describe('scan rules', () => {
@@ -8,6 +8,13 @@ describe('scan rules', () => {
     expect(tyreLabel(2, 2, 'R')).toBe('REAR RIGHT');
     expect(tyreLabel(2, 3, 'L')).toBe('2 LEFT');
     expect(tyreLabel(3, 3, 'L')).toBe('REAR LEFT');
+  });
+
+  it("names a wheel's label by its message key, so the screens say it in the user's language", () => {
+    expect(wheelNameKey('FRONT LEFT')).toEqual({ key: 'app.tyres.wheel.front_left' });
+    expect(wheelNameKey('rear right')).toEqual({ key: 'app.tyres.wheel.rear_right' });
+    expect(wheelNameKey('3 RIGHT')).toEqual({ key: 'app.tyres.wheel.axle_right', n: 3 });
+    expect(wheelNameKey('Spare')).toBeNull();
   });
 
   it('keeps registrations upper-case without spaces or dashes, and reads typed valuations', () => {

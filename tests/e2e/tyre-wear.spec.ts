@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoDevice, signIn } from './helpers';
+import { demoDevice, signIn, chooseLanguage } from './helpers';
 
 /** The tyre tab's wear projection: three tyre scans of one registration through the device API, the last one opened. */
 
@@ -39,4 +39,11 @@ test('the tyre tab prints each wheel’s projected day at the legal minimum as a
   await expect(wheel).toContainText('Estimated to reach 1.5 mm around 23-10-2026');
   await expect(wheel).toContainText('Wear 1 mm per 30 days');
   await expect(wheel).toContainText('Readings: 11-04-2026 8 mm, 11-05-2026 7 mm, 10-06-2026 6 mm');
+
+  // In Japanese the wheels are named in Japanese, on the tyre cards and in the wear card alike.
+  await chooseLanguage(page, '日本語');
+  await expect(page.getByRole('heading', { name: '左前輪' })).toBeVisible();
+  await expect(page.getByRole('group', { name: '左前輪' })).toBeVisible();
+  await expect(page.getByText('FRONT LEFT')).toHaveCount(0);
+  await chooseLanguage(page, 'English');
 });

@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { useWheelName } from '../../components/useWheelName';
 import type { AppDataProvider } from '../../dataProvider';
 import { OPTION_NAMES } from '../../domain/option-fields';
 import { DEFAULT_TREAD_LIMITS, treadLimitsOf, treadOf, tyreRows, type TreadLimits, type TyreWheel } from '../../domain/scan-view';
@@ -82,13 +83,15 @@ const WheelCard = ({
   const translate = useTranslate();
   const { agentViewer } = useScanPage();
   const t = (k: string, args?: Record<string, unknown>) => translate(`app.scanPage.tire.${k}`, args);
+  const wheelName = useWheelName();
+  const label = wheelName(wheel.label);
   const any = wheel.inner ?? wheel.outer;
   const notes = notesOf(wheel);
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }}>
       <CardContent>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-          {wheel.label}
+          {label}
         </Typography>
         <TreadDepth wheel={wheel} limits={limits} />
         {!any ? (
@@ -113,7 +116,7 @@ const WheelCard = ({
               ),
             )}
             {agentViewer ? (
-              <TyreRepairChoice row={row} direction={direction} label={wheel.label} />
+              <TyreRepairChoice row={row} direction={direction} label={label} />
             ) : (
               <>
                 {/* The normal viewer's Scan Image section and tyre graph. */}
@@ -137,7 +140,7 @@ const WheelCard = ({
                   startIcon={<ShowChartIcon />}
                   onClick={onGraph}
                   sx={{ mt: 1 }}
-                  aria-label={`${t('tyre_graph')}: ${wheel.label}`}
+                  aria-label={`${t('tyre_graph')}: ${label}`}
                 >
                   {t('graph')}
                 </Button>

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useWheelName } from '../../components/useWheelName';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatMm, wearFigures } from '../../domain/tyre-wear';
 import { wheelLabels } from '../../domain/vehicle-view';
@@ -16,6 +17,7 @@ export const tyreWearKey = (scanId: number) => ['scans', 'tyre-wear', scanId];
 export const TyreWear = ({ scanId, labels }: { scanId: number; labels: ReadonlyMap<string, string> }) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`app.scanPage.tire.wear.${key}`, options);
+  const wheelName = useWheelName();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data } = useQuery({ queryKey: tyreWearKey(scanId), queryFn: () => dataProvider.tyreWear(scanId) });
@@ -28,7 +30,7 @@ export const TyreWear = ({ scanId, labels }: { scanId: number; labels: ReadonlyM
           {t('title', { legal: formatMm(data.legal_min_mm) })}
         </Typography>
         {data.wheels.map((w) => {
-          const label = labels.get(w.wheel) ?? fallback.get(w.wheel) ?? w.wheel;
+          const label = wheelName(labels.get(w.wheel) ?? fallback.get(w.wheel) ?? w.wheel);
           const figures = w.projection ? wearFigures(w.projection, locale) : null;
           return (
             <Box key={w.wheel} role="group" aria-label={label} sx={{ display: 'grid', gap: 0.25 }}>

@@ -1,5 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { useWheelName } from '../../components/useWheelName';
 import { formatDay } from '../../domain/format';
 import { wheelLabels, wheelOrder } from '../../domain/vehicle-view';
 import type { VehicleDetail } from '../../domain/vehicles';
@@ -38,6 +39,7 @@ const Projection = ({ wheel, legalMin }: { wheel: Wheel; legalMin: number }) => 
 /** Each wheel's lowest tread depth at each scan and its wear projection to the legal minimum (an estimate). */
 export const TyreTable = ({ vehicle }: { vehicle: VehicleDetail }) => {
   const translate = useTranslate();
+  const wheelName = useWheelName();
   const [locale] = useLocaleState();
   const t = (key: string, options?: object) => translate(`app.vehicles.page.${key}`, options);
   const wheels = [...vehicle.tyres].sort((a, b) => wheelOrder(a.wheel, b.wheel));
@@ -64,7 +66,7 @@ export const TyreTable = ({ vehicle }: { vehicle: VehicleDetail }) => {
                 {wheels.map((wheel) => (
                   <TableRow key={wheel.wheel}>
                     <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                      {labels.get(wheel.wheel)}
+                      {wheelName(labels.get(wheel.wheel) ?? wheel.wheel)}
                     </TableCell>
                     <TableCell>
                       {wheel.readings.map((r) => (
