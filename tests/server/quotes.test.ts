@@ -754,7 +754,7 @@ describe('GET quotes', () => {
     expect(lines).toHaveLength(3);
     // The list's status and supplement too.
     expect(lines[1]).toBe(
-      `${ids.a2},11-05-2024 10:00 AM,LA22,arch,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4,Partially approved,S1`,
+      `${ids.a2},11-05-2024 10:00 AM,LA22,Arch,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4,Partially approved,S1`,
     );
     // Another user cannot use it.
     expect((await t.as(agentUserB, { method: 'GET', url: url.slice(0, url.indexOf('?')) })).statusCode).toBe(403);

@@ -2,6 +2,7 @@ import type { RawBuilder } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import { supplementLabel } from '../../../src/domain/quote-model';
+import { SCAN_TYPES } from '../../../src/domain/scan-codes';
 import type { Database, Executor } from '../../db/database';
 import { csvCell } from '../../../src/domain/csv';
 import { sweepExpiredExports } from '../../lib/export-sweep';
@@ -60,7 +61,8 @@ function cells(q: QuoteExportRow): (string | number | null)[] {
     q.id,
     q.local_time,
     q.licensePlate,
-    q.type,
+    // As the list and the scans export write it: 'Arch', not the stored 'arch'.
+    SCAN_TYPES.find((t) => t.id === q.type)?.name ?? q.type,
     q.agent_name,
     q.client_name,
     q.location_state,
