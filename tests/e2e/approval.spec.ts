@@ -118,6 +118,10 @@ test.describe('approval by link', () => {
     ).toBe(true);
     expect(headings.filter((h) => / – (pdr|conventional|replacement|p2p|spot|paint)\b/.test(h))).toEqual([]);
     await check(approve);
+    // Pressed too early, the page says what is missing, until every part is done.
+    const missing = approve.getByText('Decide every line, give a reason for each declined one, accept the terms, type your name and sign.');
+    await approve.getByRole('button', { name: 'Sign and send' }).click();
+    await expect(missing).toBeVisible();
     const count = await lines.count();
     expect(count).toBeGreaterThanOrEqual(2);
     for (let i = 0; i < count; i++) {
@@ -137,6 +141,7 @@ test.describe('approval by link', () => {
     await approve.mouse.move(box.x + 120, box.y + 60, { steps: 5 });
     await approve.mouse.move(box.x + 200, box.y + 30, { steps: 5 });
     await approve.mouse.up();
+    await expect(missing).toHaveCount(0);
     await approve.getByRole('button', { name: 'Sign and send' }).click();
     await expect(approve.getByText('You approved part of the estimate.')).toBeVisible();
     await expect(approve.getByText('Declined: Not this panel')).toBeVisible();

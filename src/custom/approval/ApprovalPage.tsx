@@ -108,6 +108,8 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
   const [signature, setSignature] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Once 'Sign and send' was pressed too early, what is missing shows until every part is done.
+  const [tried, setTried] = useState(false);
   const [viewer, setViewer] = useState<ApprovalLineRecord | null>(null);
 
   // A supplement's unchanged lines keep the earlier answer: only the others are asked.
@@ -120,7 +122,7 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
 
   const submit = async () => {
     if (!complete) {
-      setProblem(t('incomplete'));
+      setTried(true);
       return;
     }
     setBusy(true);
@@ -264,6 +266,7 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
               {t('draw')}
             </Typography>
             <SignaturePad label={t('signature')} onChange={setSignature} />
+            {tried && !complete && <Alert severity="error">{t('incomplete')}</Alert>}
             {problem && <Alert severity="error">{problem}</Alert>}
             <Button variant="contained" size="large" onClick={() => void submit()} disabled={busy}>
               {busy ? t('submitting') : t('submit')}
