@@ -92,6 +92,24 @@ describe('recording', () => {
     });
   });
 
+  it('records nothing, and keeps the version, when the counts are saved as they were', async () => {
+    const scan = (await t.build.scan({ agent_id: agent, client_id: mine })).id;
+    await t.build.panel({ panel_group_id: (await t.build.panelGroup()).id, car_panel: 'history_door' });
+    const edit = () =>
+      t.as(admin, {
+        method: 'POST',
+        url: '/api/scan/scans/arch/edit-damage-count',
+        payload: { scan_id: scan, car_panel: 'history_door', dents: { light: 3 } },
+      });
+    const first = await edit();
+    expect(first.statusCode).toBe(200);
+    const again = await edit();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(first.json().data.version).toEqual(expect.any(Number));
+    expect(again.json().data.version).toBe(first.json().data.version);
+    expect((await events('scan', scan)).map((e) => e.action)).toEqual(['scan.counts_changed']);
+  });
+
   it('names the Super Admin behind an impersonation', async () => {
     const agentUser = await t.build.user({ roles: ['Agent'], agents: [agent] });
     const take = await t.as(admin, { method: 'GET', url: `/api/user/auth/impersonate/take/${agentUser.id}` });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { messages } from '../../../src/domain/fields';
+import { changedFields } from '../../../src/domain/history';
 import type { annotateBody, editDamageCountBody, tyreRepairBody } from '../../../src/domain/scans';
 import { NotFoundError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
@@ -32,6 +33,9 @@ import { scanVersion } from './version-repository';
 /** A saved image of a scan (scan_annotates), in the model's 404. */
 export const ANNOTATE_MODEL = 'ScanImage';
 
+/** Thrown inside a transaction to undo a write that changed nothing. */
+const UNCHANGED = new Error('unchanged');
+
 /**
  * The scan page's own reads and edits (docs/scan-page.md) for a caller who may see the scan: meta images, the car
  * sketch, damage counts, saved images and tyre repair choices.
@@ -61,16 +65,26 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
     async editDamageCount(caller: Pick<Caller, 'actor' | 'scope' | 'log'>, body: z.output<typeof editDamageCountBody>) {
       const id = body.scan_id;
       const current = await visible.item(caller, id);
-      const item = await db.transaction().execute(async (trx) => {
-        if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
-        const before = await scanCounts(trx, id, body.car_panel);
-        await versionedWrite(trx, scanVersion(trx, id, body.version, caller.actor.id), () =>
-          setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs }),
-        );
-        await refreshComparisonsAround(trx, id);
-        await recordScanEvent(trx, caller.actor, current, 'scan.counts_changed', before, await scanCounts(trx, id, body.car_panel));
-        return queueScanEvent(trx, 'updated', id);
-      });
+      const item = await db
+        .transaction()
+        .execute(async (trx) => {
+          if (!(await isKnownCarPanel(trx, id, body.car_panel))) throw new ValidationError({ car_panel: messages.choice('Car Panel') });
+          const before = await scanCounts(trx, id, body.car_panel);
+          await versionedWrite(trx, scanVersion(trx, id, body.version, caller.actor.id), () =>
+            setPanelCounts(trx, id, body.car_panel, { dents: body.dents, scratchs: body.scratchs }),
+          );
+          const after = await scanCounts(trx, id, body.car_panel);
+          // Counts saved as they were change nothing: no version, no history, no webhook (the write is undone).
+          if (Object.keys(changedFields(before, after).after).length === 0) throw UNCHANGED;
+          await refreshComparisonsAround(trx, id);
+          await recordScanEvent(trx, caller.actor, current, 'scan.counts_changed', before, after);
+          return queueScanEvent(trx, 'updated', id);
+        })
+        .catch((e: unknown) => {
+          if (e === UNCHANGED) return null;
+          throw e;
+        });
+      if (!item) return visible.detail(caller, id);
       if (current.status === 'uploaded') await writeScanReport(db, storage, id, caller.log);
       await broadcastScan(deps, 'updated', item);
       return visible.detail(caller, id);
