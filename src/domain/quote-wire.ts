@@ -312,6 +312,8 @@ export interface QuoteInvoiceRecord {
   scan: InvoiceQuote['scan'];
   /** A new-damage-only quote's basis (absent or null on any other). */
   new_damage?: { compared_with: DateInput; pre_existing: string[] } | null;
+  /** 0 for the estimate first sent, n for supplement Sn (absent on a past revision's record). */
+  revision?: number;
 }
 
 /** The invoice's quote of a record the browser read: the stored figures back in cents. */

@@ -157,6 +157,19 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('img', { name: 'Dent Doctors logo' })).toBeNull();
   });
 
+  it('says a supplement is one above its estimate; the first estimate says nothing', async () => {
+    signedIn(quoteReply({ ...sampleQuoteRecord(), revision: 2 }));
+    const view = renderInvoice('/quotes/42/invoice');
+    await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
+    expect(screen.getByText('Supplement S2')).toBeTruthy();
+    view.unmount();
+    signedIn(quoteReply({ ...sampleQuoteRecord(), revision: 0 }));
+    renderInvoice('/quotes/42/invoice');
+    await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
+    expect(screen.queryByText(/Supplement S/)).toBeNull();
+    expect(screen.queryByText('Original estimate')).toBeNull();
+  });
+
   it('prints with the Print button', async () => {
     signedIn(quoteReply());
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);

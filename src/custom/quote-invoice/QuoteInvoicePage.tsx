@@ -47,6 +47,7 @@ export const QuoteInvoicePage = () => {
   const invoice = useMemo(() => (quote ? buildInvoice(invoiceSourceOfQuote(invoiceQuoteOfRecord(quote), locale)) : null), [quote, locale]);
 
   useLoadError(error, 'app.invoice.quote', '/quotes');
+  const shown = !quote ? undefined : revision !== undefined ? revision : quote.revision ? quote.revision : undefined;
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 1, sm: 3 } }}>
@@ -60,11 +61,10 @@ export const QuoteInvoicePage = () => {
             {translate('app.invoice.print')}
           </Button>
         </Stack>
-        {revision !== undefined && quote && (
+        {/* A past revision asked for by the address says which it is; so does the quote itself once it is a supplement. */}
+        {shown !== undefined && (
           <Typography component="p" variant="subtitle1" sx={{ mb: 1, fontWeight: 600 }}>
-            {revision === 0
-              ? translate('app.revisions.original')
-              : translate('app.revisions.supplement', { label: supplementLabel(revision) })}
+            {shown === 0 ? translate('app.revisions.original') : translate('app.revisions.supplement', { label: supplementLabel(shown) })}
           </Typography>
         )}
         <Paper variant="outlined" className="invoice-paper" sx={{ p: { xs: 2, sm: 4 } }}>
