@@ -90,6 +90,8 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   await expect(page).toHaveURL(/\/quotes\/\d+\/invoice$/);
   const s1 = await apiGet<Quote>(request, admin, `/api/quote/quotes/${quote!.id}`);
   expect(s1).toMatchObject({ revision: 1, status: 'draft' });
+  // The invoice says it is the supplement, as its PDF does.
+  await expect(page.getByText('Supplement S1', { exact: true })).toBeVisible();
 
   await page.goto(`/quotes/${quote!.scan_id}`);
   await expect(summary).toContainText('S1');
