@@ -223,9 +223,21 @@ describe('quote revisions', () => {
       ).statusCode,
     ).toBe(200);
 
+    const lastMail = async () =>
+      (await sql<{ subject: string; html: string }>`select subject, html from mail_outbox order by id desc limit 1`.execute(t.db)).rows[0];
+    const first = await lastMail();
+    expect(first.subject).toMatch(/^Estimate #\d+ for .*: your approval$/);
+    expect(first.html).not.toContain('Supplement');
+
     const s1 = await save(q.scan_id, q.version, { repair_type: 'conventional' });
     expect(s1).toMatchObject({ revision: 1, status: 'draft' });
     const token1 = await send(q.id);
+    // The supplement's mail says it is one, and that only its changed lines are asked.
+    const second = await lastMail();
+    expect(second.subject).toMatch(/^Supplement S1 to estimate #\d+ for .*: your approval$/);
+    expect(second.html).toContain(
+      'Supplement S1 changes your estimate. Only the lines that changed are asked again; your earlier answers stand for the others.',
+    );
     const page1 = await open(token1);
     expect(page1.state).toBe('open');
     const asked = page1.quote.lines.filter((l: { carried: boolean }) => !l.carried);

@@ -17,7 +17,7 @@ import {
   signaturePng,
 } from '../../../src/domain/quote-approval';
 import { lineName, lineWords } from '../../../src/domain/invoice';
-import type { SavedQuote } from '../../../src/domain/quote-model';
+import { type SavedQuote, supplementLabel } from '../../../src/domain/quote-model';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import { fillMergeFields } from '../../../src/domain/scan-mail';
 import type { Transaction } from 'kysely';
@@ -392,9 +392,22 @@ export function quoteApprovals(
       agent_phone: quote.agent.phone ?? null,
     };
     const template = (await approvalTemplate(trx, APPROVAL_TEMPLATE_NAME)) ?? APPROVAL_TEMPLATE_BODY;
-    const subject = fillMergeFields(`Estimate {{quote_number}} for {{registration}}: your approval`, values, 'text').text;
+    // A supplement says so: only its changed lines are asked, the earlier answers stand for the others.
+    const label = supplementLabel(quote.revision);
+    const subject = fillMergeFields(
+      label
+        ? `Supplement ${label} to estimate {{quote_number}} for {{registration}}: your approval`
+        : `Estimate {{quote_number}} for {{registration}}: your approval`,
+      values,
+      'text',
+    ).text;
+    const intro = label
+      ? `<p>Supplement ${label} changes your estimate. Only the lines that changed are asked again; your earlier answers stand for the others.</p>`
+      : '';
     // A field with no value (a scan without a registration) is left out rather than shown as a placeholder.
-    const message = sanitizeRichText(fillMergeFields(sanitizeRichText(template), values, 'html').text.replace(/\{\{[^{}]*\}\}/g, ''));
+    const message = sanitizeRichText(
+      intro + fillMergeFields(sanitizeRichText(template), values, 'html').text.replace(/\{\{[^{}]*\}\}/g, ''),
+    );
     const { header, footer } = await headerAndFooter(trx);
     return {
       to: [recipient],
