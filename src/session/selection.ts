@@ -56,8 +56,13 @@ export const useAgentBranding = () => useStored(STORAGE_KEYS.selectedAgentDetail
  */
 export function claimSelection(userId: number) {
   if (readStored(STORAGE_KEYS.selectionOwner) === userId) return;
+  dropSelection();
+  writeStored(STORAGE_KEYS.selectionOwner, userId);
+}
+
+/** No header agent or client chosen, and the default theme: what another user starts from. */
+export function dropSelection() {
   setSelectedAgent(null);
   setSelectedClient(null);
   setAgentBranding(null);
-  writeStored(STORAGE_KEYS.selectionOwner, userId);
 }

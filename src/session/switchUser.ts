@@ -1,6 +1,6 @@
 import { setCurrentUser, setImpersonatedUser, type CurrentUser } from './currentUser';
 import { setPendingToast } from './pendingToast';
-import { setAgentBranding, setSelectedAgent, setSelectedClient } from './selection';
+import { dropSelection } from './selection';
 
 /**
  * Impersonation's hand-over: store the user the server signed in (with its token) and the
@@ -10,9 +10,7 @@ import { setAgentBranding, setSelectedAgent, setSelectedClient } from './selecti
 export function switchUser(user: CurrentUser, impersonatedBy: number | null, toast: string) {
   setCurrentUser(user);
   setImpersonatedUser(impersonatedBy);
-  setSelectedAgent(null);
-  setSelectedClient(null);
-  setAgentBranding(null);
+  dropSelection();
   setPendingToast(toast);
   window.location.assign('/');
 }
