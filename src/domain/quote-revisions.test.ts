@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { quoteDelta, type DeltaLine } from './quote-delta';
 import { supplementLabel } from './quote-model';
-import { deltaRecordOf, signedMoney, supplementBlockOf } from './quote-revisions';
+import { deltaRecordOf } from './quote-revisions';
+import { deltaOfRecord, signedMoney, supplementBlockOf } from './supplement-block';
 
 const line = (key: string, label: string, repair_type: string, amount: number): DeltaLine => ({ key, label, repair_type, amount });
 
@@ -51,5 +52,13 @@ describe('supplements', () => {
     expect(ja.title).toBe('追加見積 S2 — S1からの変更');
     expect(ja.rows[2][1]).toContain('PDR（デントリペア） (重度) ¥300.00');
     expect(signedMoney(0, '$')).toBe('$0.00');
+  });
+
+  it('reads a delta back from the wire so the invoice screen prints the block the PDF prints', () => {
+    const read = deltaOfRecord(deltaRecordOf(delta, 0));
+    expect(supplementBlockOf(read, { number: 1, since: 0 }, '$', 'en')).toEqual(
+      supplementBlockOf(delta, { number: 1, since: 0 }, '$', 'en'),
+    );
+    expect(read.changed[0]).toMatchObject({ before: { amount: 30000 }, after: { amount: 45050 }, difference: 15050 });
   });
 });

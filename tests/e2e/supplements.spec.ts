@@ -92,6 +92,12 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   expect(s1).toMatchObject({ revision: 1, status: 'draft' });
   // The invoice says it is the supplement, as its PDF does.
   await expect(page.getByText('Supplement S1', { exact: true })).toBeVisible();
+  // And lists its changes above its lines, worded as on the PDF.
+  const invoiceChanges = page.getByRole('region', { name: 'Supplement S1 — changes since the original estimate' });
+  await expect(invoiceChanges.getByRole('row')).toHaveCount(3);
+  await expect(invoiceChanges.getByRole('row').nth(1)).toContainText(
+    new RegExp(`${panel!.label}Changed: PDR \\(\\w+\\) \\S+ to Conventional`),
+  );
 
   await page.goto(`/quotes/${quote!.scan_id}`);
   await expect(summary).toContainText('S1');
@@ -129,6 +135,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   // The original's invoice and PDF are as they were sent.
   await page.goto(`/quotes/${quote!.id}/invoice?revision=0`);
   await expect(page.getByText('Original estimate')).toBeVisible();
+  await expect(page.getByRole('region', { name: /changes since/ })).toHaveCount(0);
   await expect(page.getByText(money(quote!.grant_total, quote!.currency)).first()).toBeVisible();
   const after = await apiGet<Revisions>(request, admin, `/api/quote/quotes/${quote!.id}/revisions`);
   expect(after.revisions.map((r) => [r.number, r.label])).toEqual([

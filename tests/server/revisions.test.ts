@@ -185,6 +185,32 @@ describe('quote revisions', () => {
     expect((await pdfOf(s1.pdf_path)).toString('latin1')).not.toContain('IPAexGothic');
   });
 
+  it("gives an earlier supplement's changes with ?revision=n: S1 against the original while S2 is the draft", async () => {
+    const q = await newQuote();
+    await send(q.id);
+    const s1 = await save(q.scan_id, q.version, { repair_type: 'conventional' });
+    await send(q.id);
+    await save(q.scan_id, s1.version, { repair_type: 'pdr', category: 'light' });
+    const deltaOf = async (query: string) => {
+      const res = await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { current: number; delta: { since: number; changed: { after: { repair_type: string } }[] } | null };
+    };
+    const current = await deltaOf('');
+    expect(current.current).toBe(2);
+    expect(current.delta).toMatchObject({ since: 1, changed: [{ after: { repair_type: 'pdr' } }] });
+    const first = await deltaOf('?revision=1');
+    expect(first.current).toBe(2);
+    expect(first.delta).toMatchObject({ since: 0, changed: [{ after: { repair_type: 'conventional' } }] });
+    expect((await deltaOf('?revision=0')).delta).toBeNull();
+    expect((await deltaOf('?revision=2')).delta).toEqual(current.delta);
+    expect((await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions?revision=3` })).statusCode).toBe(404);
+    const bad = await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions?revision=x` });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('Revision must be a whole number');
+    expect((await t.as(otherAgentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions?revision=1` })).statusCode).toBe(404);
+  });
+
   it('does not send a supplement that changes none of the answered lines: 422, no link, no mail, the quote stays a draft', async () => {
     const q = await newQuote();
     const token0 = await send(q.id);

@@ -1,7 +1,7 @@
 import type { jsPDF } from 'jspdf';
 import { __createTable, __drawTable, type RowInput, type UserOptions } from 'jspdf-autotable';
 import { invoiceTexts, type Invoice, type InvoiceLine } from '../../../src/domain/invoice';
-import type { SupplementBlock } from '../../../src/domain/quote-revisions';
+import type { SupplementBlock } from '../../../src/domain/supplement-block';
 import { A4, createPdf, pdfBytes, type PdfFont } from './document';
 
 /**

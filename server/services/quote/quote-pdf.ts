@@ -1,7 +1,7 @@
 import { buildInvoice, invoiceSourceOfQuote } from '../../../src/domain/invoice';
 import type { SavedQuote } from '../../../src/domain/quote-model';
 import type { QuoteDelta } from '../../../src/domain/quote-delta';
-import { supplementBlockOf } from '../../../src/domain/quote-revisions';
+import { supplementBlockOf } from '../../../src/domain/supplement-block';
 import { pdfLogo, pdfPhoto } from '../../lib/pdf/logo';
 import { renderQuotePdf } from '../../lib/pdf/quote';
 import type { FileStorage } from '../../lib/storage';

@@ -191,17 +191,19 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
       config: { access },
       schema: {
         tags,
-        summary: "The quote's revisions and the current supplement's changes",
+        summary: "The quote's revisions and a supplement's changes",
         description:
           'Every revision, oldest first: number (0 the original estimate), label (S1, S2…; null for the original), status, grand ' +
           'total, sent_at (null for a draft supplement not sent yet) and its PDF. `delta`: the current revision against the one ' +
           'sent before it (lines added, removed and changed, each with its amount, and the grand total before and after); null ' +
-          'for the original estimate.',
+          'for the original estimate. `revision`: the delta of that revision instead (a supplement sent earlier against the one ' +
+          'sent before it); a revision the quote does not have is the 404 of [Quote revision].',
         params: IdParams,
+        querystring: z.object({ revision: RevisionNumber.optional() }),
         response: { 200: dataReply(QuoteRevisionsRecord), ...recordErrors },
       },
     },
-    async (req) => ({ data: await quotes.revisions(callerOf(req), parseQuoteId(req.params.id)) }),
+    async (req) => ({ data: await quotes.revisions(callerOf(req), parseQuoteId(req.params.id), req.query.revision) }),
   );
 
   r.delete(

@@ -68,10 +68,29 @@ export async function sentRevision(db: Executor, quote: SavedQuote, number: numb
 /** The revisions of a visible quote (404 otherwise) and one frozen revision read back as the saved quote it was. */
 export function quoteRevisions(deps: { db: Executor }, visible: (scope: DataScope, id: number) => Promise<SavedQuote>) {
   const { db } = deps;
+
+  /** Revision `number` of the quote as it was sent; the quote itself for its current revision when not frozen; else 404. */
+  async function revisionOf(quote: SavedQuote, number: number): Promise<SavedQuote> {
+    const row = await findRevision(db, quote.id, number);
+    if (!row) {
+      if (number === quote.revision) return quote;
+      throw new NotFoundError('Quote revision', number);
+    }
+    const frozen = savedQuoteOfJson(row.quote);
+    return {
+      ...frozen,
+      revision: row.number,
+      status: number === quote.revision ? quote.status : row.status,
+      pdf_key: row.pdf_key,
+      pdf_url: row.pdf_key ? fileUrl(row.pdf_key) : null,
+    };
+  }
+
   return {
-    /** Every revision, oldest first (the current one last, frozen or not), and the current one's delta. */
-    async revisions({ scope }: { scope: DataScope }, id: number): Promise<QuoteRevisionsRecord> {
+    /** Every revision, oldest first (the current one last, frozen or not), and the delta of `shown` (the current one by default). */
+    async revisions({ scope }: { scope: DataScope }, id: number, shown?: number): Promise<QuoteRevisionsRecord> {
       const quote = await visible(scope, id);
+      const changed = shown === undefined ? quote : await revisionOf(quote, shown);
       const frozen = await listRevisions(db, quote.id);
       const revisions: QuoteRevisionsRecord['revisions'] = frozen.map((r) => ({
         number: r.number,
@@ -91,26 +110,13 @@ export function quoteRevisions(deps: { db: Executor }, visible: (scope: DataScop
           sent_at: null,
           pdf: quote.pdf_url,
         });
-      const changes = await supplementChanges(db, quote);
+      const changes = await supplementChanges(db, changed);
       return { current: quote.revision, revisions, delta: changes && deltaRecordOf(changes.delta, changes.since) };
     },
 
     /** A revision as it was sent (its frozen copy, never re-priced); the current one when it is not frozen. */
     async revision({ scope }: { scope: DataScope }, id: number, number: number): Promise<SavedQuote> {
-      const quote = await visible(scope, id);
-      const row = await findRevision(db, quote.id, number);
-      if (!row) {
-        if (number === quote.revision) return quote;
-        throw new NotFoundError('Quote revision', number);
-      }
-      const frozen = savedQuoteOfJson(row.quote);
-      return {
-        ...frozen,
-        revision: row.number,
-        status: number === quote.revision ? quote.status : row.status,
-        pdf_key: row.pdf_key,
-        pdf_url: row.pdf_key ? fileUrl(row.pdf_key) : null,
-      };
+      return revisionOf(await visible(scope, id), number);
     },
   };
 }

@@ -8,7 +8,8 @@ import { QuoteStatusChip } from '../../components/QuoteStatusChip';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney, toCents } from '../../domain/money';
-import { deltaRows, deltaWords, type QuoteDeltaRecord, type QuoteRevisionsRecord, signedMoney } from '../../domain/quote-revisions';
+import type { QuoteDeltaRecord, QuoteRevisionsRecord } from '../../domain/quote-revisions';
+import { deltaRows, deltaWords, signedMoney } from '../../domain/supplement-block';
 import { QuoteCard } from './SideCards';
 
 const T = 'app.revisions';

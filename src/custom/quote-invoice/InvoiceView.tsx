@@ -14,11 +14,12 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Invoice, InvoiceField, InvoiceSection } from '../../domain/invoice';
+import type { SupplementBlock } from '../../domain/supplement-block';
 
 /**
  * The estimate invoice ("Invoice") drawn from the invoice model alone (src/domain/invoice.ts), like the PDF:
- * the agent block, 'ESTIMATE #', the vehicle header and photo, a table per section with lines, products, parts, the
- * assessor's comments and the totals.
+ * the agent block, 'ESTIMATE #', the vehicle header and photo, a supplement's changes, a table per section with lines,
+ * products, parts, the assessor's comments and the totals.
  * At 360 px a section's table scrolls sideways inside its own region and the description moves under the panel.
  */
 
@@ -152,7 +153,44 @@ const SectionTable = ({ invoice, section }: { invoice: Invoice; section: Invoice
   );
 };
 
-export const InvoiceView = ({ invoice }: { invoice: Invoice }) => {
+/** A supplement's changes since the revision sent before it, worded as its PDF words them (src/domain/supplement-block.ts). */
+const SupplementChanges = ({ block }: { block: SupplementBlock }) => (
+  <Box sx={{ mt: 3, breakInside: 'avoid' }}>
+    <Typography id="invoice-supplement" component="h2" variant="h6" sx={{ mb: 1 }}>
+      {block.title}
+    </Typography>
+    <TableContainer tabIndex={0} role="region" aria-labelledby="invoice-supplement">
+      <Table size="small" sx={{ '& td, & th': { px: 1 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{block.head[0]}</TableCell>
+            <TableCell>{block.head[1]}</TableCell>
+            <TableCell sx={money}>{block.head[2]}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {block.rows.map(([line, change, amount], i) => (
+            <TableRow key={i}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{line}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{change}</TableCell>
+              <TableCell sx={money}>{amount}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+        <TableFooter>
+          <TableRow>
+            <TableCell sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}>{block.total[0]}</TableCell>
+            <TableCell colSpan={2} sx={{ textAlign: 'right', fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}>
+              {block.total[1]}
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      </Table>
+    </TableContainer>
+  </Box>
+);
+
+export const InvoiceView = ({ invoice, supplement }: { invoice: Invoice; supplement?: SupplementBlock | null }) => {
   const translate = useTranslate();
   const { labels } = invoice;
   return (
@@ -205,6 +243,8 @@ export const InvoiceView = ({ invoice }: { invoice: Invoice }) => {
           )}
         </Box>
       )}
+
+      {supplement && <SupplementChanges block={supplement} />}
 
       {invoice.sections
         .filter((s) => s.lines.length > 0)

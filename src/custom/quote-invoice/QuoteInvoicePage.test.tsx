@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildInvoice, invoiceSourceOfQuote, invoiceTexts } from '../../domain/invoice';
 import { invoiceQuoteOfRecord } from '../../domain/quote-wire';
 import { aUser } from '../../test/builders';
@@ -157,12 +157,50 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('img', { name: 'Dent Doctors logo' })).toBeNull();
   });
 
-  it('says a supplement is one above its estimate; the first estimate says nothing', async () => {
-    signedIn(quoteReply({ ...sampleQuoteRecord(), revision: 2 }));
+  it('says a supplement is one above its estimate and lists its changes as its PDF does; the first estimate says nothing', async () => {
+    const delta = {
+      since: 1,
+      added: [{ key: 'dent:9', label: 'Roof', repair_type: 'pdr', category: 'light', amount: 120 }],
+      removed: [],
+      changed: [
+        {
+          key: 'dent:1',
+          label: 'Bonnet',
+          before: { repair_type: 'pdr', category: 'heavy', amount: 200 },
+          after: { repair_type: 'conventional', category: null, amount: 450.5 },
+          difference: 250.5,
+        },
+      ],
+      total: { before: 1000, after: 1370.5, difference: 370.5 },
+    };
+    const fetch = signedIn((request) =>
+      request === 'GET /api/quote/quotes/42/revisions?revision=2'
+        ? { body: { data: { current: 2, revisions: [], delta } } }
+        : quoteReply({ ...sampleQuoteRecord(), revision: 2 })(request.replace('?revision=2', '')),
+    );
     const view = renderInvoice('/quotes/42/invoice');
     await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
     expect(screen.getByText('Supplement S2')).toBeTruthy();
+    const changes = screen.getByRole('region', { name: 'Supplement S2 — changes since S1' });
+    expect(rowTexts(within(changes).getByRole('table'))).toEqual([
+      [],
+      ['Roof', 'Added: PDR (Light)', '+$120.00'],
+      ['Bonnet', 'Changed: PDR (Heavy) $200.00 to Conventional $450.50', '+$250.50'],
+      ['Grand total', '$1,000.00 to $1,370.50 (+$370.50)'],
+    ]);
+    // Its changes come before its lines, as on the PDF.
+    const pdr = screen.getByRole('region', { name: 'PDR' });
+    expect(changes.compareDocumentPosition(pdr) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     view.unmount();
+    // A past supplement asked for by the address lists its own changes.
+    fetch.mockClear();
+    renderInvoice('/quotes/42/invoice?revision=2');
+    await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(
+      expect.arrayContaining(['/api/quote/quotes/42?revision=2', '/api/quote/quotes/42/revisions?revision=2']),
+    );
+    expect(screen.getByRole('region', { name: 'Supplement S2 — changes since S1' })).toBeTruthy();
+    cleanup();
     signedIn(quoteReply({ ...sampleQuoteRecord(), revision: 0 }));
     renderInvoice('/quotes/42/invoice');
     await screen.findByRole('heading', { level: 1, name: 'ESTIMATE # 42' });

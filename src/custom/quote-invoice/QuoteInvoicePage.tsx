@@ -10,8 +10,9 @@ import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { buildInvoice, invoiceSourceOfQuote } from '../../domain/invoice';
 import { invoiceQuoteOfRecord } from '../../domain/quote-wire';
+import { deltaOfRecord, supplementBlockOf } from '../../domain/supplement-block';
 import { InvoiceView } from './InvoiceView';
-import { invoiceQuery, revisionOf } from './queries';
+import { changesQuery, invoiceQuery, revisionOf } from './queries';
 
 /** Printing: A4 with the page's own margins, nothing but the invoice (no toolbar, no app chrome, no shadow). */
 const printStyles = (
@@ -32,7 +33,7 @@ const printStyles = (
 
 /**
  * /quotes/{quoteId}/invoice: the saved quote (`GET quote/quotes/{id}`) as its estimate invoice, in the interface
- * language, rendered from the same invoice model as the quote's PDF. Outside the app's layout (no sidebar), with
+ * language, rendered from the same invoice model as the quote's PDF, with a supplement's changes. Outside the app's layout (no sidebar), with
  * Back and Print; a missing quote says 'Quote Not Found' and goes to the list.
  */
 export const QuoteInvoicePage = () => {
@@ -48,6 +49,16 @@ export const QuoteInvoicePage = () => {
 
   useLoadError(error, 'app.invoice.quote', '/quotes');
   const shown = !quote ? undefined : revision !== undefined ? revision : quote.revision ? quote.revision : undefined;
+  // A supplement shows its changes above its lines, as its PDF does; the invoice waits for them so nothing moves.
+  const changes = useQuery({ ...changesQuery(dataProvider, quoteId, shown ?? 0, quote?.updated_at), enabled: !!shown });
+  const supplement = useMemo(
+    () =>
+      invoice && shown && changes.data
+        ? supplementBlockOf(deltaOfRecord(changes.data), { number: shown, since: changes.data.since }, invoice.currency, invoice.language)
+        : null,
+    [invoice, shown, changes.data],
+  );
+  const ready = invoice && (!shown || changes.isSuccess || changes.isError) ? invoice : null;
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 1, sm: 3 } }}>
@@ -57,7 +68,7 @@ export const QuoteInvoicePage = () => {
           <Button component={LinkBase} to="/quotes" startIcon={<ArrowBackIcon />}>
             {translate('app.invoice.back')}
           </Button>
-          <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!invoice}>
+          <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()} disabled={!ready}>
             {translate('app.invoice.print')}
           </Button>
         </Stack>
@@ -68,8 +79,8 @@ export const QuoteInvoicePage = () => {
           </Typography>
         )}
         <Paper variant="outlined" className="invoice-paper" sx={{ p: { xs: 2, sm: 4 } }}>
-          {invoice ? (
-            <InvoiceView invoice={invoice} />
+          {ready ? (
+            <InvoiceView invoice={ready} supplement={supplement} />
           ) : (
             <Box aria-busy="true" aria-label={translate('app.loading')}>
               {Array.from({ length: 11 }, (_, i) => (

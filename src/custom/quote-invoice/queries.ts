@@ -18,3 +18,16 @@ export const invoiceQuery = (dataProvider: AppDataProvider, quoteId: string, rev
     retry: false,
     staleTime: 10_000,
   });
+
+/**
+ * A supplement's changes since the revision sent before it (`GET quote/quotes/{id}/revisions?revision=n`), asked again
+ * once the quote has been saved since (`savedAt`).
+ */
+export const changesQuery = (dataProvider: AppDataProvider, quoteId: string, revision: number, savedAt: unknown) =>
+  queryOptions({
+    queryKey: ['quoteRevisions', quoteId, 'changes', revision, String(savedAt)],
+    queryFn: () => dataProvider.quoteRevisions(quoteId, revision),
+    select: (data) => data.delta,
+    retry: false,
+    staleTime: 10_000,
+  });

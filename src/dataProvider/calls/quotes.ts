@@ -51,7 +51,10 @@ export const quoteCalls = (request: Request) => ({
       'quote',
       `quotes/${encodeURIComponent(String(quoteId))}${revision === undefined ? '' : `?revision=${revision}`}`,
     ),
-  /** The quote's revisions (the original estimate, S1, S2…) and the current supplement's changes. */
-  quoteRevisions: (quoteId: Identifier) =>
-    request<QuoteRevisionsRecord>('quote', `quotes/${encodeURIComponent(String(quoteId))}/revisions`),
+  /** The quote's revisions (the original estimate, S1, S2…) and the changes of a supplement (`revision`, else the current one). */
+  quoteRevisions: (quoteId: Identifier, revision?: number) =>
+    request<QuoteRevisionsRecord>(
+      'quote',
+      `quotes/${encodeURIComponent(String(quoteId))}/revisions${revision === undefined ? '' : `?revision=${revision}`}`,
+    ),
 });
