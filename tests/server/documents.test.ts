@@ -143,6 +143,43 @@ describe('documents (PDFs) on the files route', () => {
       expect(res.rawPayload.toString()).not.toContain('%PDF');
     }
   });
+
+  it('shows a browser tab a page in its language for an expired link or a missing file; the API still answers JSON', async () => {
+    const userA = await idOf(agentUserA);
+    const expired = signedFileUrl(
+      t.app.signer,
+      keyOf(quotePath),
+      userA,
+      Date.now() - (DOCUMENT_LINK_MINUTES * 60 + 1) * 1000,
+      DOCUMENT_LINK_MINUTES,
+    );
+    const tab = (url: string, language = 'en-AU,en;q=0.9') =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'sec-fetch-dest': 'document', accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-language': language },
+      });
+    const page = await tab(expired);
+    expect(page.statusCode).toBe(403);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<h1>This link has expired</h1>');
+    expect(page.body).toContain('<a href="/">Open Insurance ScanQuote</a>');
+    expect(page.body).not.toContain('%PDF');
+    const ja = await tab(expired, 'ja-JP,ja;q=0.9,en;q=0.8');
+    expect(ja.body).toContain('<html lang="ja">');
+    expect(ja.body).toContain('このリンクは有効期限切れです');
+    // No link at all (401) reads as a refused link too; a file that is not there says so.
+    expect((await tab(quotePath)).body).toContain('This link has expired');
+    const missing = await tab(`/api/user/files/${'0'.repeat(32)}.png`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>File not found</h1>');
+    // The app's own requests (and an <img>) keep the JSON error.
+    const api = await t.app.inject({ method: 'GET', url: expired, headers: { 'sec-fetch-dest': 'empty', accept: 'text/html' } });
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.json()).toEqual({ error: 'The download link has expired or is not valid' });
+    expect((await get(expired)).json()).toEqual({ error: 'The download link has expired or is not valid' });
+  });
 });
 
 describe('images on the files route', () => {

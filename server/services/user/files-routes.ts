@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inputSchema } from '../../../src/domain/fields';
 import { IMAGE_WIDTHS } from '../../../src/domain/images';
+import { AppError } from '../../errors';
 import { callerOf } from '../../lib/caller';
 import { checkImage } from '../../lib/images';
+import { isPageRequest, linkPage } from '../../lib/link-page';
 import { multipartBody, multipartPlugin } from '../../lib/multipart';
 import { dataReply, ErrorReply, MessageReply, recordErrors } from '../../lib/replies';
 import { DOCUMENT_LINK_MINUTES, FILE_LINK_MINUTES, fileUrl } from '../../lib/storage';
@@ -43,7 +45,8 @@ export async function fileRoutes(app: FastifyInstance, opts: { files: ReturnType
           `reaches the document's scan or quote, with a bearer token, or the signed link the scan and quote services reply in its place ` +
           `(valid ${DOCUMENT_LINK_MINUTES} minutes); never cached. Images and videos: \`Cache-Control: private, max-age=31536000, immutable\`. ` +
           `With \`w\` (${IMAGE_WIDTHS.join(', ')}) a PNG, JPEG or WebP image is sent as its WebP copy that wide (at most the original ` +
-          'width) when the Accept header takes WebP, and never for a download.',
+          'width) when the Accept header takes WebP, and never for a download. A browser tab (`Sec-Fetch-Dest: document`, or an ' +
+          'Accept naming text/html) refused a file (401, 403, 404) gets a short HTML page in its language (Accept-Language) instead of the JSON.',
         security: [],
         params: z.object({ key: z.string() }),
         querystring: z.object({
@@ -79,13 +82,25 @@ export async function fileRoutes(app: FastifyInstance, opts: { files: ReturnType
     async (req, reply) => {
       const { key } = req.params;
       const { download, w: width, ...link } = req.query;
-      const file = await opts.files.read({ actor: req.user, scope: req.scope }, key, {
-        download,
-        link,
-        rangeHeader: req.headers.range,
-        width,
-        accept: req.headers.accept,
-      });
+      const file = await opts.files
+        .read({ actor: req.user, scope: req.scope }, key, {
+          download,
+          link,
+          rangeHeader: req.headers.range,
+          width,
+          accept: req.headers.accept,
+        })
+        .catch((error: unknown) => {
+          // A tab sends no bearer token: an old or incomplete link opened there gets a page, not the JSON reply.
+          if (error instanceof AppError && [401, 403, 404].includes(error.statusCode) && isPageRequest(req.headers)) return error;
+          throw error;
+        });
+      if (file instanceof AppError)
+        return reply
+          .status(file.statusCode as 401 | 403 | 404)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(linkPage(file.statusCode === 404 ? 'gone' : 'refused', req.headers)));
       // Range requests (the scan page's video player seeks with them): one byte range, 206; an unsatisfiable one, 416.
       if (file.unsatisfiable)
         return reply
