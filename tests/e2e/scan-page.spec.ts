@@ -105,15 +105,23 @@ test.describe('scan page', () => {
       dents: { light: scan.measures.dents[dent.carPanel].light + 2 },
     });
     await expect(page.getByText('Damage Count Updated')).toBeVisible();
-    await expect(modal).toBeVisible();
-    await modal.getByRole('button', { name: 'Close' }).click();
+    // A success closes the modal (a failure keeps it open).
     await expect(modal).toBeHidden();
     await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 2}`)).toBeVisible();
-    await expect(page.getByRole('button', { name: new RegExp(`: ${panelDents + 2} dents$`) }).first()).toBeVisible();
+    const edited = page.getByRole('button', { name: new RegExp(`: ${panelDents + 2} dents$`) }).first();
+    await expect(edited).toBeVisible();
+    // Opened again, it starts from the saved counts and saves again without a conflict with the first save.
+    await edited.click();
+    await expect(modal.getByRole('spinbutton', { name: 'Dents Light' })).toHaveValue(String(scan.measures.dents[dent.carPanel].light + 2));
+    await modal.getByRole('spinbutton', { name: 'Dents Light' }).fill(String(scan.measures.dents[dent.carPanel].light + 3));
+    await modal.getByRole('button', { name: 'Save counts' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 3}`)).toBeVisible();
     const row = (await api<{ id: number; dentCount: number }[]>(request, admin, 'scans?per_page=100')).find((r) => r.id === scan.id);
-    expect(row?.dentCount).toBe(scan.dentCount + 2);
+    expect(row?.dentCount).toBe(scan.dentCount + 3);
     await page.reload();
-    await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 2}`)).toBeVisible();
+    await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount + 3}`)).toBeVisible();
   });
 
   test('inline editing: pencil, save, close; valuation rounded to whole dollars before the save, a misread form refused; a failed save reverts and says why', async ({

@@ -110,7 +110,7 @@ const ImageGrid = ({
 /**
  * A panel's damage modal. The All / Dent / Scratch filter, the panel's views, its dent and scratch images
  * with their measures in mm, and its counts per level, saved by `POST scans/arch/edit-damage-count` (the totals, the
- * chips and the list row follow; a failure leaves the modal open).
+ * chips and the list row follow; a success closes the modal, a failure leaves it open).
  */
 export const DamageModal = (props: Omit<DamageCountDialogProps, 'scan' | 'reload' | 'readOnly'>) => {
   const { scan, reload, canEditScan } = useScanPage();
@@ -164,6 +164,9 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
       });
       await reload();
       notify('app.scanPage.modal.counts_saved', { type: 'success' });
+      // Done: the modal was opened at a version the save has moved on from, so a second save from it would be a
+      // conflict with oneself; opened again, it reads the counts and the version as they now are.
+      onClose();
     } catch (error) {
       // The modal stays open.
       if (conflicts.caught(error, save)) return;
