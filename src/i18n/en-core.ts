@@ -175,6 +175,7 @@ export const enCore = {
       delete_cancel: 'No, cancel!',
       delete_confirm: 'Yes, delete it!',
       breadcrumb: 'Breadcrumb',
+      sort: 'Sort',
     },
   },
 } satisfies TranslationMessages;

@@ -208,6 +208,7 @@ export const ja: TranslationMessages = {
       delete_cancel: 'いいえ、キャンセル',
       delete_confirm: 'はい、削除します',
       breadcrumb: 'パンくずリスト',
+      sort: '並べ替え',
     },
     profile: {
       title: 'プロフィール更新',

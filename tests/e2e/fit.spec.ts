@@ -11,14 +11,11 @@ import { apiToken, signIn } from './helpers';
 
 const LANGUAGES = ['en', 'ja'] as const;
 
-/** Every list: each described resource's, the scans' and the quotes'. */
-const LISTS = [
-  ...appRoutes()
-    .filter((r) => r.source === 'resource' && !r.pattern.includes(':') && !r.pattern.endsWith('/create'))
-    .map((r) => r.pattern),
-  '/scans',
-  '/quotes',
-];
+/** Every list: each described resource's (the lists of the records with an edit route), the scans' and the quotes'. */
+const DESCRIBED_LISTS = appRoutes()
+  .filter((r) => r.source === 'resource' && r.pattern.endsWith('/:id'))
+  .map((r) => r.pattern.slice(0, -'/:id'.length));
+const LISTS = [...DESCRIBED_LISTS, '/scans', '/quotes'];
 
 /** Where a row click leads: the record's form, a scan's page, a quote's generation page (by its scan). */
 const RECORD_URL = (list: string) => new RegExp(`${list}/(?!create$)[^/?]+$`);
@@ -68,20 +65,26 @@ for (const locale of LANGUAGES) {
       test.setTimeout(180_000);
       await signIn(page, 'admin@demo.test');
       await useLanguage(page, locale);
+      const paged: string[] = [];
       for (const list of LISTS) {
         const row = await firstRow(page, list);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        // The page arrows are named in the screen's language.
+        // The page arrows (a list of one page has none on a desktop) are named in the screen's language.
         const arrows = await page
           .getByRole('main')
           .locator('.MuiTablePagination-actions button')
           .evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
-        expect(arrows.length, `${list}: page arrows`).toBeGreaterThan(0);
-        for (const name of arrows) expect(name, `${list}: page arrow`).toMatch(locale === 'ja' ? /ページへ移動/ : /^Go to \w+ page$/);
+        if (arrows.length) paged.push(list);
+        for (const name of arrows)
+          expect(name, `${list}: page arrow`).toMatch(
+            locale === 'ja' ? /^(.+ページへ移動|\d+ページ)$/ : /^(Go to (\w+ )?page( \d+)?|Page \d+)$/,
+          );
         await expectActionsInView(page, row, list);
         await row.getByRole('cell').first().click();
         await expect(page, `${list}: a row click opens the record`).toHaveURL(RECORD_URL(list));
       }
+      // The demo data fills more than a page on these at least.
+      expect(paged).toEqual(expect.arrayContaining(['/panels', '/scans', '/quotes']));
     });
 
     test("the quotes list keeps each row's Grand Total in view beside its actions", async ({ page }) => {
@@ -187,14 +190,67 @@ test.describe('at 360 × 740', () => {
     }
   });
 
+  test('in Japanese every described list names its page arrows and its sort menu as its headings, in Japanese', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, 'admin@demo.test');
+    await useLanguage(page, 'ja');
+    expect(DESCRIBED_LISTS.length).toBeGreaterThan(10);
+    for (const list of DESCRIBED_LISTS) {
+      await firstRow(page, list);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+      const arrows = await page
+        .getByRole('main')
+        .locator('.MuiTablePagination-actions button')
+        .evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+      expect(arrows.length, `${list}: page arrows`).toBeGreaterThan(0);
+      for (const name of arrows) expect(name, `${list}: page arrow`).toMatch(/ページへ移動$/);
+      // The headings the cards hide: the menu offers the sortable ones by the same names.
+      const headings = (await page.getByRole('main').getByRole('columnheader').allTextContents()).map((h) => h.trim()).filter(Boolean);
+      // The toolbar's menu button, not the hidden headings' own sort buttons.
+      const sort = page.getByRole('main').locator('button[aria-haspopup="menu"]:not(th *)');
+      if (!(await sort.count())) continue;
+      await expect(sort, `${list}: the sort button's name`).toHaveAccessibleName(/^(並べ替え|.+で(昇順|降順)に並べ替え)$/);
+      await sort.click();
+      const items = await page.getByRole('menuitem').allTextContents();
+      expect(items.length, `${list}: sort entries`).toBeGreaterThan(0);
+      for (const item of items) {
+        const name = item.replace(/ (昇順|降順)$/, '');
+        expect(name, `${list}: a sort entry named as a heading`).not.toBe(item);
+        expect(headings, `${list}: a sort entry named as a heading`).toContain(name);
+      }
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toHaveCount(0);
+    }
+  });
+
   test('a described list sorts from a menu, as its headings are hidden behind the cards', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await firstRow(page, '/parts');
     // The list's toolbar, not the hidden headings' own buttons.
-    const sort = page.getByRole('main').locator('[aria-label^="Sort by"]:not(th *)');
+    const sort = page.getByRole('main').locator('[aria-label^="Sort"]:not(th *)');
     await expect(sort).toBeVisible();
     await sort.click();
     await page.getByRole('menuitem', { name: 'Type' }).click();
     await expect(page).toHaveURL(/sort=type/);
+    await expect(sort).toHaveAccessibleName('Sort by type ascending');
+
+    // A reference column sorts by the name it shows; a list in the server's own order says just 'Sort'.
+    await firstRow(page, '/panels');
+    await expect(sort).toHaveAccessibleName('Sort');
+    await sort.click();
+    await page.getByRole('menuitem', { name: 'Panel Group ascending' }).click();
+    await expect(page).toHaveURL(/sort=panel_group_name/);
+    await expect(page).toHaveURL(/order=ASC/);
+    await sort.click();
+    await page.getByRole('menuitem', { name: 'Panel Group descending' }).click();
+    await expect(page).toHaveURL(/order=DESC/);
   });
+});
+
+test('on a desktop a reference column sorts by the name it shows', async ({ page }) => {
+  await signIn(page, 'admin@demo.test');
+  await firstRow(page, '/panels');
+  await page.getByRole('columnheader', { name: 'Panel Group' }).getByRole('button').click();
+  await expect(page).toHaveURL(/sort=panel_group_name/);
+  await expect(page.getByRole('columnheader', { name: 'Panel Group' })).toHaveAttribute('aria-sort', 'ascending');
 });

@@ -9,7 +9,6 @@ import {
   List,
   Pagination,
   SearchInput,
-  SortButton,
   TopToolbar,
   type RaRecord,
   useCanAccess,
@@ -25,6 +24,7 @@ import { EditRowButton } from './EditRowButton';
 import { ExtraColumnValue } from './ExtraColumnValue';
 import { FieldColumnValue } from './FieldColumnValue';
 import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from './listLayout';
+import { PhoneSortMenu } from './PhoneSortMenu';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 import { SortedCol } from '../../components/SortedCol';
 import { downloadText } from '../../components/downloadFile';
@@ -34,11 +34,11 @@ import { csvText } from '../../domain/csv';
  * Create, Export and, on a phone, a sort menu: there each row is a card and the table's headings, which sort on a
  * desktop, are hidden.
  */
-const ListActions = ({ create, sortable }: { create: boolean; sortable: readonly string[] }) => (
+const ListActions = ({ create, sortColumns }: { create: boolean; sortColumns: readonly { field: string; label: string }[] }) => (
   <TopToolbar>
-    {sortable.length > 0 && (
+    {sortColumns.length > 0 && (
       <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
-        <SortButton fields={[...sortable]} />
+        <PhoneSortMenu columns={sortColumns} />
       </Box>
     )}
     {create && <CreateButton label="app.crud.create" />}
@@ -79,22 +79,51 @@ function useHeadings(description: ResourceDescription) {
   return { own, text };
 }
 
-/** The description's columns, in `listSources`' order. */
+/**
+ * The field a column sorts by: its own when the server sorts by it; for a reference (`panel_group_id`), its name
+ * (`panel_group_name`), as the column shows it; none otherwise.
+ */
+function sortFieldOf(description: ResourceDescription, source: string): string | undefined {
+  const column = description.extraColumns?.find((c) => c.source === source);
+  if (column?.sortable === false) return undefined;
+  if (description.sortable.includes(source)) return source;
+  const byName = description.fields[source]?.type === 'reference' ? source.replace(/_id$/, '_name') : undefined;
+  return byName && description.sortable.includes(byName) ? byName : undefined;
+}
+
+/** The listed columns that sort, each with its sort field and its heading (the phone's sort menu). */
+function useSortColumns(description: ResourceDescription) {
+  const headings = useHeadings(description);
+  return listSources(description).flatMap((source) => {
+    const field = sortFieldOf(description, source);
+    return field ? [{ field, label: headings.text(source) }] : [];
+  });
+}
+
+/**
+ * The description's columns, in `listSources`' order. A column's DataTable source is its sort field (the heading's
+ * click and `aria-sort` follow it); the cell shows the column's own source.
+ */
 function useListColumns(description: ResourceDescription): ReactElement[] {
   const headings = useHeadings(description);
-  const labelled = (source: string) => ({ label: headings.own(source), cellSx: cardLabel(headings.text(source)) });
-  const sortable = description.sortable;
   const extra = new Map((description.extraColumns ?? []).map((c) => [c.source, c]));
   return listSources(description).map((source) => {
     const column = extra.get(source);
     const spec = description.fields[source];
-    return column ? (
-      <SortedCol key={source} source={source} {...labelled(source)} disableSort={column.sortable === false || !sortable.includes(source)}>
-        <ExtraColumnValue column={column} />
-      </SortedCol>
-    ) : (
-      <SortedCol key={source} source={source} {...labelled(source)} disableSort={!sortable.includes(source)}>
-        <FieldColumnValue source={source} spec={spec} display={description.columnDisplay?.[source]} />
+    const sortField = sortFieldOf(description, source);
+    return (
+      <SortedCol
+        key={source}
+        source={sortField ?? source}
+        label={headings.text(source)}
+        cellSx={cardLabel(headings.text(source))}
+        disableSort={!sortField}
+      >
+        {column ? (
+          <ExtraColumnValue column={column} />
+        ) : (
+          <FieldColumnValue source={source} spec={spec} display={description.columnDisplay?.[source]} />
+        )}
       </SortedCol>
     );
   });
@@ -121,6 +150,19 @@ function useListExporter(description: ResourceDescription): Exporter {
   };
 }
 
+/**
+ * react-admin's pagination. On a phone it is MUI's own, whose arrows are named in English unless told; react-admin
+ * passes the naming through (its type leaves it out) and its wider pagination names them itself.
+ */
+const ListPagination = () => {
+  const translate = useTranslate();
+  const props = {
+    rowsPerPageOptions: PER_PAGE_OPTIONS,
+    getItemAriaLabel: (type: string) => translate(`ra.navigation.${type}`, { _: `Go to ${type} page` }),
+  };
+  return <Pagination {...props} />;
+};
+
 const ListView = ({ description }: { description: ResourceDescription }) => {
   const translate = useTranslate();
   const exporter = useListExporter(description);
@@ -128,6 +170,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
   const { canAccess: mayDelete } = useCanAccess({ resource: description.name, action: 'delete' });
   const canDelete = mayDelete && description.actions?.delete !== false;
   const columns = useListColumns(description);
+  const sortColumns = useSortColumns(description);
 
   return (
     <Box>
@@ -140,12 +183,17 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         perPage={PER_PAGE_OPTIONS[0]}
         sort={description.defaultSort}
         exporter={exporter}
-        actions={<ListActions create={description.actions?.create !== false} sortable={description.sortable} />}
-        pagination={<Pagination rowsPerPageOptions={PER_PAGE_OPTIONS} />}
+        actions={<ListActions create={description.actions?.create !== false} sortColumns={sortColumns} />}
+        pagination={<ListPagination />}
         empty={false}
         // A table wider than the screen scrolls inside its card instead of widening the page. On a phone Create is a
-        // round button floating over the bottom right corner: the pagination ends above it, not under it.
-        sx={{ '& .RaList-main': { minWidth: 0, pb: { xs: 9, sm: 0 } }, '& .RaList-content': { overflowX: 'auto' } }}
+        // round button floating over the bottom right corner (56 px wide, 20 px from the edge): the pagination ends
+        // above it on a long list, and its arrows keep left of it on a short one, which ends where the button floats.
+        sx={{
+          '& .RaList-main': { minWidth: 0, pb: { xs: 9, sm: 0 } },
+          '& .RaList-main .MuiTablePagination-toolbar': { pr: { xs: '80px', sm: 2 } },
+          '& .RaList-content': { overflowX: 'auto' },
+        }}
       >
         <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false} sx={cardRowsSx()}>
           {columns}
