@@ -19,6 +19,7 @@ export const EVENT_ACTIONS = [
   'quote.created',
   'quote.saved',
   'quote.supplement_created',
+  'quote.supplement_withdrawn',
   'quote.deleted',
   'quote.check_changed',
   'quote.photo_deleted',

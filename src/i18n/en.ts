@@ -287,7 +287,7 @@ export const enScreens = {
         repriced: 'Prices have changed since this quote was saved (saved total %{total}): saving re-prices it.',
         repriced_read_only: 'Prices have changed since this quote was saved: the saved quote’s total is %{total}, as its invoice shows.',
         starts_supplement:
-          'This quote has gone to the customer: saving starts supplement %{label}, and the customer is asked again about the lines that change.',
+          'This quote has gone to the customer: saving a change to its lines, amounts or client starts supplement %{label}, and the customer is asked again about the lines that change. Other changes (comments, the photo) keep it as sent.',
         pre_existing: 'Pre-existing, not priced (%{amount}): %{panels}',
         summary: 'Quote Summary',
         save_bar: 'Total and save',
@@ -791,6 +791,7 @@ export const enScreens = {
           created: 'Quote created',
           saved: 'Quote re-saved',
           supplement_created: 'Supplement started',
+          supplement_withdrawn: 'Supplement withdrawn (back to the revision sent)',
           deleted: 'Quote deleted',
           check_changed: 'Quote check changed',
           photo_deleted: 'Vehicle photo removed',

@@ -491,7 +491,7 @@ export const ja: TranslationMessages = {
         repriced: 'この見積の保存後に価格が変わりました（保存時の合計 %{total}）。保存すると再計算されます。',
         repriced_read_only: 'この見積の保存後に価格が変わりました。保存済みの見積の合計は %{total} です（請求書のとおり）。',
         starts_supplement:
-          'この見積はお客様に送付済みです。保存すると追加見積 %{label} が作成され、変更された項目について再度お客様の承認を求めます。',
+          'この見積はお客様に送付済みです。明細・金額・クライアントを変更して保存すると追加見積 %{label} が作成され、変更された項目について再度お客様の承認を求めます。その他の変更（コメント、写真）は送付済みの版のまま保存されます。',
         pre_existing: '既存の損傷、見積対象外（%{amount}）：%{panels}',
         summary: '見積概要',
         save_bar: '合計と保存',
@@ -994,6 +994,7 @@ export const ja: TranslationMessages = {
           created: '見積を作成',
           saved: '見積を再保存',
           supplement_created: '追加見積を開始',
+          supplement_withdrawn: '追加見積を取り下げ（送付済みの版に戻る）',
           deleted: '見積を削除',
           check_changed: '見積チェックを変更',
           photo_deleted: '車両写真を削除',

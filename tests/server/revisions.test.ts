@@ -31,7 +31,12 @@ beforeAll(async () => {
 type Saved = { id: number; scan_id: number; status: string; revision: number; version: number; grant_total: number; pdf_path: string };
 
 /** Saves the scan's quote: the bonnet (pdr heavy, or the repair given), the roof (conventional) and one product. */
-async function save(scanId: number, version: number, bonnetRepair: Record<string, string> = { repair_type: 'pdr', category: 'heavy' }) {
+async function save(
+  scanId: number,
+  version: number,
+  bonnetRepair: Record<string, string> = { repair_type: 'pdr', category: 'heavy' },
+  comments?: string,
+) {
   const res = await t.as(agentUser, {
     method: 'POST',
     url: '/api/quote/quotes',
@@ -47,6 +52,7 @@ async function save(scanId: number, version: number, bonnetRepair: Record<string
       aluminium: 0,
       vehicle_type: 'D',
       version,
+      ...(comments === undefined ? {} : { assessor_comments: comments }),
     },
   });
   expect([200, 201], res.body).toContain(res.statusCode);
@@ -92,6 +98,8 @@ const events = async (id: number) =>
     await sql<{ action: string }>`select action from events where subject_kind = 'quote' and subject_id = ${id} order by id`.execute(t.db)
   ).rows.map((r) => r.action);
 const pdfOf = async (key: string) => (await storageOf(t.app).get(key))!.data;
+/** The quote as it now is (its revision, status and version). */
+const current = async (id: number) => (await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${id}` })).json().data as Saved;
 
 describe('quote revisions', () => {
   it('re-saves a draft in place: no revision, no supplement', async () => {
@@ -211,14 +219,68 @@ describe('quote revisions', () => {
     expect((await t.as(otherAgentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions?revision=1` })).statusCode).toBe(404);
   });
 
+  it('saves an answered quote in place when only its comments change: no supplement, the answer and its link stand', async () => {
+    const q = await newQuote();
+    const token0 = await send(q.id);
+    const page0 = await open(token0);
+    const decisions = page0.quote.lines.map((l: { key: string }) => ({ key: l.key, decision: 'approved' }));
+    expect((await answer(token0, decisions)).statusCode).toBe(200);
+    const answered = await current(q.id);
+    expect(answered).toMatchObject({ revision: 0, status: 'approved' });
+    const commented = await save(q.scan_id, answered.version, undefined, 'Polish the bonnet after the repair.');
+    expect(commented).toMatchObject({ revision: 0, status: 'approved' });
+    expect(commented.version).toBeGreaterThan(answered.version);
+    const last = await sql<{
+      action: string;
+    }>`select action from events where subject_kind = 'quote' and subject_id = ${q.id} order by id desc limit 1`.execute(t.db);
+    expect(last.rows[0].action).toBe('quote.saved');
+    const links = await sql<{ revoked_at: Date | null }>`select revoked_at from quote_approvals where quote_id = ${q.id}`.execute(t.db);
+    expect(links.rows.map((l) => l.revoked_at)).toEqual([null]);
+    expect(await revisionRows(q.id)).toHaveLength(1);
+    // A priced change still starts the supplement.
+    expect(await save(q.scan_id, commented.version, { repair_type: 'conventional' })).toMatchObject({ revision: 1, status: 'draft' });
+  });
+
+  it('withdraws a draft supplement saved back to the revision sent before it: the quote is that revision again, with its answer', async () => {
+    const q = await newQuote();
+    const token0 = await send(q.id);
+    const page0 = await open(token0);
+    const decisions = page0.quote.lines.map((l: { key: string }) => ({ key: l.key, decision: 'approved' }));
+    expect((await answer(token0, decisions)).statusCode).toBe(200);
+    const s1 = await save(q.scan_id, (await current(q.id)).version, { repair_type: 'conventional' });
+    expect(s1).toMatchObject({ revision: 1, status: 'draft' });
+    const back = await save(q.scan_id, s1.version);
+    expect(back).toMatchObject({ revision: 0, status: 'approved', grant_total: q.grant_total });
+    const last = await sql<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }>`select action, before,
+      after from events where subject_kind = 'quote' and subject_id = ${q.id} order by id desc limit 1`.execute(t.db);
+    expect(last.rows[0]).toMatchObject({
+      action: 'quote.supplement_withdrawn',
+      before: { revision: 1, status: 'draft' },
+      after: { revision: 0, status: 'approved' },
+    });
+    const listed = await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions` });
+    expect(listed.json().data).toMatchObject({ current: 0, delta: null });
+    expect(await revisionRows(q.id)).toHaveLength(1);
+
+    // A revision whose link was still waiting comes back revoked (its link was revoked when the supplement started).
+    const r = await newQuote();
+    await send(r.id);
+    const r1 = await save(r.scan_id, (await current(r.id)).version, { repair_type: 'conventional' });
+    expect(await save(r.scan_id, r1.version)).toMatchObject({ revision: 0, status: 'revoked' });
+  });
+
   it('does not send a supplement that changes none of the answered lines: 422, no link, no mail, the quote stays a draft', async () => {
     const q = await newQuote();
     const token0 = await send(q.id);
     const page0 = await open(token0);
     const decisions = page0.quote.lines.map((l: { key: string }) => ({ key: l.key, decision: 'approved' }));
     expect((await answer(token0, decisions)).statusCode).toBe(200);
-    const same = await save(q.scan_id, q.version);
-    expect(same).toMatchObject({ revision: 1, status: 'draft' });
+    // S1 changes the bonnet and is sent; S2 changes it back before S1 is answered: all its lines are as answered.
+    const s1 = await save(q.scan_id, (await current(q.id)).version, { repair_type: 'conventional' });
+    await send(q.id);
+    const same = await save(q.scan_id, (await current(q.id)).version);
+    expect(same).toMatchObject({ revision: 2, status: 'draft' });
+    expect(s1.revision).toBe(1);
     const links = async () =>
       (await sql<{ n: number }>`select count(*)::int as n from quote_approvals where quote_id = ${q.id}`.execute(t.db)).rows[0].n;
     const mails = async () => (await sql<{ n: number }>`select count(*)::int as n from mail_outbox`.execute(t.db)).rows[0].n;

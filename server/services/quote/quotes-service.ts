@@ -14,6 +14,7 @@ import type { EventFields } from '../../../src/domain/history';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { WebhookEvent } from '../../../src/domain/webhooks';
 import type { PricedQuote, QuotedPanel, SavedQuote } from '../../../src/domain/quote-model';
+import { revisionDelta, savedQuoteOfJson } from '../../../src/domain/quote-revisions';
 import {
   DUPLICATE_PRODUCT_MESSAGE,
   repeatedCarPanelMessage,
@@ -71,7 +72,7 @@ import { quoteFields, recordQuoteEvent } from './history-service';
 import { revokeOpenLinks } from './approvals-repository';
 import { quotePdfBytes } from './quote-pdf';
 import { freezeRevision, quoteRevisions, supplementChanges } from './revisions-service';
-import { revisionPdfKeys, startSupplement } from './revisions-repository';
+import { previousRevision, restoreRevision, revisionPdfKeys, startSupplement } from './revisions-repository';
 
 export const QUOTE_MODEL = 'Quote';
 const SCAN_MODEL = 'Scan';
@@ -356,13 +357,19 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
         const before = await findQuoteIdByScan(trx, body.scan_id);
         const previous = before === null ? null : await quoteFiles(trx, before);
         const prior = before === null ? null : await findQuote(trx, before);
-        // A sent revision is immutable: it stays frozen (frozen now if it was sent before revisions were kept) and this
-        // save starts the next supplement; the link still waiting on the sent revision is revoked.
-        const supplement = prior !== null && prior.status !== 'draft';
-        if (supplement) {
-          await freezeRevision(deps, trx, prior, actor?.id ?? null);
-          await revokeOpenLinks(trx, prior.id);
-        }
+        // A sent revision is immutable: it stays frozen (frozen now if it was sent before revisions were kept). A save
+        // that changes what the customer decides on (a line, an amount, the total) or whom the estimate is for starts
+        // the next supplement and revokes the link still waiting on the sent revision; any other (comments, the photo)
+        // is saved in place and keeps the revision, its status and its link, as there is nothing new to ask.
+        const sent = prior !== null && prior.status !== 'draft';
+        if (sent) await freezeRevision(deps, trx, prior, actor?.id ?? null);
+        const supplement = sent && changesWhatWasSent(prior, priced, client.id);
+        if (supplement) await revokeOpenLinks(trx, prior.id);
+        // A draft supplement saved back to what was sent before it is withdrawn: the quote is that revision again
+        // (with its answer, or revoked if its link was waiting), rather than a draft with nothing to ask.
+        const earlier =
+          prior !== null && prior.status === 'draft' && prior.revision > 0 ? await previousRevision(trx, prior.id, prior.revision) : null;
+        const withdrawn = earlier && !changesWhatWasSent(savedQuoteOfJson(earlier.quote), priced, client.id) ? earlier : null;
         const partIds = priced.panels.map((i) => panels.find((p) => p.id === i.panel_id)?.part_id ?? null);
         const saved = await upsertQuote(trx, {
           scan_id: body.scan_id,
@@ -379,10 +386,18 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
           vehicle_photo: photoKey,
         });
         if (supplement) await startSupplement(trx, saved.id);
+        if (withdrawn) await restoreRevision(trx, saved.id, withdrawn);
         await stampVersion(trx, 'quote', saved.id, from, actor?.id ?? null, quoteSnapshot(trx, saved.id));
         const quote = (await findQuote(trx, saved.id))!;
-        const action = saved.created ? 'quote.created' : supplement ? 'quote.supplement_created' : 'quote.saved';
-        const revisionOf = (q: SavedQuote | null): EventFields => (supplement && q ? { revision: q.revision, status: q.status } : {});
+        const action = saved.created
+          ? 'quote.created'
+          : supplement
+            ? 'quote.supplement_created'
+            : withdrawn
+              ? 'quote.supplement_withdrawn'
+              : 'quote.saved';
+        const revisionOf = (q: SavedQuote | null): EventFields =>
+          (supplement || withdrawn) && q ? { revision: q.revision, status: q.status } : {};
         await recordQuoteEvent(
           trx,
           actor,
@@ -407,6 +422,14 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
       throw error;
     }
   };
+}
+
+/** Whether a save of a sent quote changes a line or an amount the customer was asked about, or the client. */
+function changesWhatWasSent(prior: SavedQuote, priced: PricedQuote, clientId: number) {
+  const delta = revisionDelta(prior, priced);
+  return (
+    delta.added.length + delta.removed.length + delta.changed.length > 0 || delta.total.difference !== 0 || prior.client_id !== clientId
+  );
 }
 
 /**

@@ -79,6 +79,11 @@ export async function startSupplement(trx: Executor, quoteId: number) {
   return r.rows[0].revision;
 }
 
+/** Withdraws a draft supplement: the quote is the earlier revision again, with that revision's outcome as its status. */
+export async function restoreRevision(trx: Executor, quoteId: number, revision: Pick<RevisionRow, 'number' | 'status'>) {
+  await sql`update quotes set revision = ${revision.number}, status = ${revision.status} where id = ${quoteId}`.execute(trx);
+}
+
 /** The frozen PDFs of a quote's revisions (removed with the quote). */
 export async function revisionPdfKeys(db: Executor, quoteId: number) {
   const r = await sql<{ pdf_key: string }>`select pdf_key from quote_revisions where quote_id = ${quoteId} and pdf_key is not null`.execute(

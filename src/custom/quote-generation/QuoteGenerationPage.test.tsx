@@ -253,7 +253,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
       [
         'approved',
         1,
-        'This quote has gone to the customer: saving starts supplement S2, and the customer is asked again about the lines that change.',
+        'This quote has gone to the customer: saving a change to its lines, amounts or client starts supplement S2, and the customer is asked again about the lines that change. Other changes (comments, the photo) keep it as sent.',
       ],
     ] as const) {
       signedIn((request, body) =>
