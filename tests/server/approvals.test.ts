@@ -50,7 +50,7 @@ async function savedQuote() {
     },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; status: string; grant_total: number };
+  return res.json().data as { id: number; status: string; grant_total: number; updated_at: string };
 }
 
 const send = (token: string, id: number, recipient = 'owner@example.test') =>
@@ -115,6 +115,8 @@ describe('sending a quote for approval', () => {
     expect(mail.recipients).toEqual(['owner@example.test']);
     expect(mail.html).toContain(`http://app.test/approve/${token}`);
     expect(quote.status).toBe('sent');
+    // Sending changes the status, not the estimate: its date (updated_at, on the invoice and the PDF) stays the save's.
+    expect(quote.updated_at).toBe(q.updated_at);
     expect(quote.approval).toMatchObject({ recipient: 'owner@example.test', revoked_at: null, decided_at: null });
     const days = (new Date(quote.approval.expires_at).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);

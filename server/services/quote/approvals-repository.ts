@@ -82,9 +82,12 @@ export async function lockQuoteStatus(trx: Executor, quoteId: number) {
   return r.rows[0]?.status ?? null;
 }
 
-/** The status alone: the figures did not change, so the quote's version (what a save is checked against) stays. */
+/**
+ * The status alone: the figures did not change, so neither does the quote's version (what a save is checked against)
+ * nor its `updated_at`, the estimate's date on its invoice and PDF (the answer's time is its link's and its event's).
+ */
 export async function setQuoteStatus(trx: Executor, quoteId: number, status: QuoteStatus) {
-  await sql`update quotes set status = ${status}, updated_at = now() where id = ${quoteId}`.execute(trx);
+  await sql`update quotes set status = ${status} where id = ${quoteId}`.execute(trx);
 }
 
 /** Revokes the quote's links still open (not answered, revoked or past their date); how many. */
