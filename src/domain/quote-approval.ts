@@ -270,6 +270,8 @@ export type ApprovalPageRecord = z.infer<typeof ApprovalPageRecord>;
 /** The quote's latest link as Quote Generation shows it (never the token). */
 export const QuoteApprovalRecord = z.object({
   id: z.number(),
+  /** The revision the link asks about: 0 the original estimate, n the supplement Sn. */
+  revision: z.number().int(),
   recipient: z.string(),
   sent_at: z.string(),
   expires_at: z.string(),

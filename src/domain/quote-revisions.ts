@@ -91,6 +91,8 @@ export const QuoteRevisionRecord = z.object({
   sent_at: z.date().nullable(),
   /** Its PDF: the frozen copy for a sent revision, the quote's current PDF for the draft. */
   pdf: z.string().nullable(),
+  /** The customer's signed answer to it (the approved estimate's PDF), once answered. */
+  signed_pdf: z.string().nullable(),
 });
 export type QuoteRevisionRecord = z.infer<typeof QuoteRevisionRecord>;
 

@@ -28,7 +28,7 @@ const SIGNATURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 /** An amount as the screens print it in the quote's currency. */
 const money = (amount: number, currency: string) =>
   `${currency}${amount.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const escape = (s: string) => s.replace(/[$.]/g, (c) => `\\${c}`);
+const escape = (s: string) => s.replace(/[$.+*?()[\]{}|^\\]/g, (c) => `\\${c}`);
 
 test('an approved quote edited on Quote Generation becomes S1 with its changes; its link asks only the changed line; the original stays as sent', async ({
   page,
@@ -108,6 +108,9 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   await expect(changes.getByRole('listitem')).toContainText(new RegExp(`Changed ${panel!.label}: PDR \\(\\w+\\) \\S+ → Conventional`));
   await expect(changes.getByTestId('changes-total')).toHaveText(new RegExp(`^${escape(money(quote!.grant_total, quote!.currency))} → `));
   await expect(page.getByRole('region', { name: 'Revisions' })).toContainText('Original estimate');
+  // The original's answer keeps its signed PDF; the card's link is the original's, and says so.
+  await expect(page.getByRole('link', { name: 'Signed answer (PDF): Original estimate' })).toBeVisible();
+  await expect(page.getByTestId('approval-link-state')).toHaveText(new RegExp(`^Original estimate: Link sent to ${escape(first)} on `));
 
   // S1 sent: its link asks only about the changed line; the others carry the earlier approval.
   const second = `second.${Date.now()}@example.test`;
@@ -143,4 +146,19 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
     [1, 'S1'],
   ]);
   expect(await pdfLines(request, after.revisions[0].pdf!)).toEqual(originalPdf);
+
+  // Revoking S1's link asks first; cancelled, nothing changes; confirmed, the card says when it was revoked.
+  await page.goto(`/quotes/${quote!.scan_id}`);
+  const state = page.getByTestId('approval-link-state');
+  await expect(state).toHaveText(new RegExp(`^Link sent to ${escape(second)} on .+, valid until `));
+  await approvalCard.getByRole('button', { name: 'Revoke link' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke the approval link?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(summary).toContainText('Sent');
+  await approvalCard.getByRole('button', { name: 'Revoke link' }).click();
+  await confirm.getByRole('button', { name: 'Revoke link' }).click();
+  await expect(page.getByText('The approval link is revoked')).toBeVisible();
+  await expect(state).toHaveText(new RegExp(`^Link sent to ${escape(second)} on .+, revoked on `));
+  await expect(summary).toContainText('Revoked');
 });

@@ -239,6 +239,14 @@ describe('quote revisions', () => {
     expect(await revisionRows(q.id)).toHaveLength(1);
     // A priced change still starts the supplement.
     expect(await save(q.scan_id, commented.version, { repair_type: 'conventional' })).toMatchObject({ revision: 1, status: 'draft' });
+    // The latest link is still the original's, and says so; each revision keeps its signed answer.
+    const quote = (await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).json().data;
+    expect(quote.approval).toMatchObject({ revision: 0, recipient: 'owner@example.test' });
+    await send(q.id);
+    expect((await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).json().data.approval.revision).toBe(1);
+    const listed = (await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions` })).json().data;
+    expect(listed.revisions.map((r: { signed_pdf: string | null }) => r.signed_pdf !== null)).toEqual([true, false]);
+    expect(listed.revisions[0].signed_pdf).toMatch(/^\/api\/user\/files\/[0-9a-f]{32}\.pdf\?expires=\d+&uid=\d+&sig=[\w-]{43}$/);
   });
 
   it('withdraws a draft supplement saved back to the revision sent before it: the quote is that revision again, with its answer', async () => {

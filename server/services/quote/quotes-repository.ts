@@ -222,7 +222,7 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
         'abn', a.abn, 'language', a.language) as agent,
       json_build_object('id', s.id, 'scan_id', s.scan_id, 'licensePlate', s.license_plate, 'make', s.make, 'model', s.model,
         'carColor', s.car_color, 'body_type', s.body_type, 'timestamp', s.scanned_at, 'location_state', s.location_state, 'type', s.type, 'status', s.status) as scan,
-      (select json_build_object('id', l.id, 'recipient', l.recipient, 'sent_at', l.sent_at, 'expires_at', l.expires_at,
+      (select json_build_object('id', l.id, 'revision', l.revision, 'recipient', l.recipient, 'sent_at', l.sent_at, 'expires_at', l.expires_at,
           'revoked_at', l.revoked_at, 'decided_at', l.decided_at, 'signer_name', l.signer_name,
           'approved_total', l.approved_total::float8, 'signed_pdf_key', l.signed_pdf_key)
         from quote_approvals l where l.quote_id = q.id order by l.sent_at desc, l.id desc limit 1) as approval

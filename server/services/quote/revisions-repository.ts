@@ -13,6 +13,8 @@ export interface RevisionRow {
   created_at: Date;
   /** The outcome of the revision's latest link: the answer, its end, or `sent` while it waits. */
   status: QuoteStatus;
+  /** The customer's signed answer to the revision (its latest), when there is one. */
+  signed_pdf_key: string | null;
 }
 
 export interface RevisionWrite {
@@ -50,7 +52,9 @@ const revisionColumns = sql`r.number, r.quote, r.grand_total::float8 as grand_to
       when l.expired_at is not null or l.expires_at <= now() then 'expired'
       else 'sent' end
     from quote_approvals l where l.quote_id = r.quote_id and l.revision = r.number
-    order by l.sent_at desc, l.id desc limit 1), 'sent') as status`;
+    order by l.sent_at desc, l.id desc limit 1), 'sent') as status,
+  (select l.signed_pdf_key from quote_approvals l where l.quote_id = r.quote_id and l.revision = r.number
+    and l.signed_pdf_key is not null order by l.decided_at desc, l.id desc limit 1) as signed_pdf_key`;
 
 /** The quote's frozen revisions, oldest first. */
 export async function listRevisions(db: Executor, quoteId: number): Promise<RevisionRow[]> {

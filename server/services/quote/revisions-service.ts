@@ -100,6 +100,7 @@ export function quoteRevisions(deps: { db: Executor }, visible: (scope: DataScop
         grand_total: r.grand_total,
         sent_at: r.created_at,
         pdf: r.pdf_key ? fileUrl(r.pdf_key) : null,
+        signed_pdf: r.signed_pdf_key ? fileUrl(r.signed_pdf_key) : null,
       }));
       if (!frozen.some((r) => r.number === quote.revision))
         revisions.push({
@@ -109,6 +110,7 @@ export function quoteRevisions(deps: { db: Executor }, visible: (scope: DataScop
           grand_total: centsToAmount(quote.totals.grand_total),
           sent_at: null,
           pdf: quote.pdf_url,
+          signed_pdf: null,
         });
       const changes = await supplementChanges(db, changed);
       return { current: quote.revision, revisions, delta: changes && deltaRecordOf(changes.delta, changes.since) };

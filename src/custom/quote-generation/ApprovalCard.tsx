@@ -10,11 +10,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
 import { type AppDataProvider, fieldErrorsOf } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney, toCents } from '../../domain/money';
+import { supplementLabel } from '../../domain/quote-model';
 import { useScanEvents } from '../../realtime';
 import type { SavedQuote } from './evaluation';
 import { QuoteCard } from './SideCards';
@@ -24,8 +25,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Approval by link on Quote Generation: the latest link (to whom, until when, the answer and its signed PDF), "Send for
- * approval" (a dialog with the recipient, the client's contact address by default) and "Revoke link", both only with
- * `quote_edit`. The quote's status arrives live: the server publishes the quote's scan as changed.
+ * approval" (a dialog with the recipient, the client's contact address by default) and "Revoke link" (after a
+ * confirmation), both only with `quote_edit`. The quote's status arrives live: the server publishes the quote's scan as changed.
  */
 export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; scanId: string; canEdit: boolean }) {
   const translate = useTranslate();
@@ -38,6 +39,7 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
   const [recipient, setRecipient] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [revoking, setRevoking] = useState(false);
   const t = (key: string, args?: object) => translate(`app.approval.${key}`, args);
   const reload = () => queryClient.invalidateQueries({ queryKey: savedQuoteKey(scanId) });
 
@@ -78,6 +80,7 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
     setBusy(true);
     try {
       await dataProvider.revokeQuoteApproval(quote.id);
+      setRevoking(false);
       notify(t('revoked'), { type: 'info' });
       await reload();
     } catch (e) {
@@ -87,6 +90,22 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
     }
   };
 
+  /** The link's state: waiting until its date, revoked or expired; named by its revision once the quote has moved on. */
+  const linkState = (l: NonNullable<typeof link>) => {
+    const words = { recipient: l.recipient, sent: formatDateTime(l.sent_at, locale), expires: formatDateTime(l.expires_at, locale) };
+    const state = l.revoked_at
+      ? t('link_revoked', { ...words, revoked: formatDateTime(l.revoked_at, locale) })
+      : !l.decided_at && quote.status === 'expired'
+        ? t('link_expired', words)
+        : t('link_state', words);
+    if (l.revision === (quote.revision ?? 0)) return state;
+    const revision =
+      l.revision === 0
+        ? translate('app.revisions.original')
+        : translate('app.revisions.supplement', { label: supplementLabel(l.revision) });
+    return t('link_of', { revision, state });
+  };
+
   // A user who may not send sees the card only once there is a link to tell about.
   if (!canEdit && !link) return null;
 
@@ -94,12 +113,8 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
     <QuoteCard title={t('send')} id="quote-approval-title">
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         {link && (
-          <Typography variant="body2" color="text.secondary">
-            {t('link_state', {
-              recipient: link.recipient,
-              sent: formatDateTime(link.sent_at, locale),
-              expires: formatDateTime(link.expires_at, locale),
-            })}
+          <Typography variant="body2" color="text.secondary" data-testid="approval-link-state">
+            {linkState(link)}
           </Typography>
         )}
         {link?.decided_at && (
@@ -118,7 +133,7 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
             </Button>
           )}
           {canEdit && linkOpen && (
-            <Button variant="outlined" color="warning" onClick={() => void revoke()} disabled={busy}>
+            <Button variant="outlined" color="warning" onClick={() => setRevoking(true)} disabled={busy}>
               {t('revoke')}
             </Button>
           )}
@@ -129,6 +144,17 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
           )}
         </Box>
       </Box>
+      <Confirm
+        isOpen={revoking}
+        loading={busy}
+        title={t('revoke_title')}
+        content={t('revoke_help')}
+        confirm={t('revoke')}
+        cancel={t('cancel')}
+        confirmColor="warning"
+        onConfirm={() => void revoke()}
+        onClose={() => setRevoking(false)}
+      />
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="send-approval-title" fullWidth maxWidth="sm">
         <DialogTitle id="send-approval-title">{t('send_title')}</DialogTitle>
         <DialogContent>

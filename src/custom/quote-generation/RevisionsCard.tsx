@@ -79,7 +79,7 @@ export function ChangesCard({ delta, currency, sinceLabel }: { delta: QuoteDelta
   );
 }
 
-/** The revisions, oldest first: each with its status, total, when it was sent and its invoice and PDF. */
+/** The revisions, oldest first: each with its status, total, when it was sent, its invoice and PDF, and the signed answer. */
 export function RevisionList({ quoteId, data, currency }: { quoteId: number; data: QuoteRevisionsRecord; currency: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -116,6 +116,18 @@ export function RevisionList({ quoteId, data, currency }: { quoteId: number; dat
                   aria-label={`${translate(`${T}.pdf`)}: ${name(r)}`}
                 >
                   {translate(`${T}.pdf`)}
+                </Button>
+              )}
+              {r.signed_pdf && (
+                <Button
+                  size="small"
+                  component="a"
+                  href={r.signed_pdf}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${translate(`${T}.signed_pdf`)}: ${name(r)}`}
+                >
+                  {translate(`${T}.signed_pdf`)}
                 </Button>
               )}
             </Box>
