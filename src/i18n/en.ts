@@ -1043,6 +1043,7 @@ export const enScreens = {
         scan: {
           created: 'Scan created',
           updated: 'Scan updated',
+          new_damage: 'New damage since the last scan',
         },
         quote: {
           generated: 'Quote generated',

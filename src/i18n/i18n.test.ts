@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isGroup, type MenuNode } from '../domain/access';
+import { WEBHOOK_EVENTS } from '../domain/webhooks';
 import { MENU } from '../resources/definitions';
 import { loadResources } from '../resources';
 import { en } from './english';
@@ -32,6 +33,11 @@ describe('catalogues', () => {
   it('has no empty message of ours', () => {
     const ours = [...english, ...japanese].filter(([k]) => !k.startsWith('ra.'));
     expect(ours.filter(([, v]) => !v.trim()).map(([k]) => k)).toEqual([]);
+  });
+
+  it('names every webhook event in both languages', () => {
+    const keys = WEBHOOK_EVENTS.map((e) => `resources.webhooks.events.${e.id}`);
+    expect(keys.filter((k) => !english.has(k) || !japanese.has(k))).toEqual([]);
   });
 
   it('labels every menu entry of the domain', () => {

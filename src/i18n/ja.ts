@@ -961,7 +961,7 @@ export const ja: TranslationMessages = {
         pearl_fee: 'パール料金',
         vehicle_type: '車両タイプ',
         products: '製品',
-        parts: '部位',
+        parts: '部品',
         tyres: 'タイヤ',
         pdr: 'PDR 合計',
         conventional: '板金 合計',
@@ -1131,7 +1131,7 @@ export const ja: TranslationMessages = {
           light: 'ライト件数',
         },
         products: '製品',
-        parts: '部位',
+        parts: '部品',
         logo: 'ロゴURL',
         phone: '電話番号',
         address: '住所',
@@ -1153,8 +1153,8 @@ export const ja: TranslationMessages = {
       matrix: {
         dent_title: 'デント価格',
         scratch_title: 'スクラッチ価格',
-        part: '部位',
-        no_parts: '部位がまだありません。部位を追加すると価格を設定できます。',
+        part: '部品',
+        no_parts: '部品がまだありません。部品を追加すると価格を設定できます。',
         dent: {
           light: 'ライト',
           medium: 'ミディアム',
@@ -1246,6 +1246,7 @@ export const ja: TranslationMessages = {
         scan: {
           created: 'スキャン作成',
           updated: 'スキャン更新',
+          new_damage: '前回のスキャンからの新しい損傷',
         },
         quote: {
           generated: '見積作成',
@@ -1312,7 +1313,7 @@ export const ja: TranslationMessages = {
         type: '種類',
         agent_id: '所有者',
         serial: 'シリアル番号',
-        default_client_id: 'デフォルトのクライアント',
+        default_client_id: '既定のクライアント',
         location_name: 'ロケーション名',
         owner: '所有者',
         created_at: '作成日',
