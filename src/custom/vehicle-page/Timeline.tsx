@@ -29,7 +29,10 @@ export const Timeline = ({ vehicle }: { vehicle: VehicleDetail }) => {
               {scan.has_new_damage && <Chip size="small" color="warning" label={t('new_damage')} />}
             </Box>
             <Typography variant="body2" color="text.secondary">
-              {t('counts', { dents: scan.dent_count, scratches: scan.scratch_count })}
+              {t('counts', {
+                dents: t('dents', { smart_count: scan.dent_count }),
+                scratches: t('scratches', { smart_count: scan.scratch_count }),
+              })}
               {scan.odometer_km !== null && ` · ${t('odometer', { km: scan.odometer_km.toLocaleString(locale) })}`}
             </Typography>
             {scan.has_new_damage && (scan.differences || scan.summary) && (

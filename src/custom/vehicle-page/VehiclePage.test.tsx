@@ -81,6 +81,9 @@ describe('the vehicle page', () => {
       ['10-01-2026 12:00 PM · Arch scan', '/scans/41'],
     ]);
     expect(timeline.getByText('New since the scan before: Left Front Door +2 medium dents')).toBeTruthy();
+    // Counts in words, one and many.
+    expect(timeline.getByText('1 dent, 0 scratches')).toBeTruthy();
+    expect(timeline.getByText('3 dents, 0 scratches')).toBeTruthy();
 
     const damage = within(screen.getByRole('table', { name: 'Damage per panel' }));
     const row = damage.getByRole('row', { name: /Left Front Door/ });
