@@ -172,6 +172,40 @@ test.describe('users', () => {
     }
   });
 
+  test('Export writes each cell as the list shows it: a reference by its name, a choice by its label, Yes / No, the date as shown', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.test');
+    /** The list's headings, its first row's cells, and the export's first record by heading. */
+    const exported = async (path: string) => {
+      await page.goto(path);
+      const first = page.getByRole('row').nth(1);
+      await expect(first.getByRole('cell').nth(1)).toBeVisible();
+      const headings = (await page.getByRole('columnheader').allTextContents()).filter((h) => h !== 'Action');
+      const shown = await first.getByRole('cell').allTextContents();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      const csv = await readFile(await (await download).path(), 'utf8');
+      const line = csv
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)[1]
+        .split(',');
+      const at = (heading: string) => {
+        expect(headings, `${path}: a column '${heading}'`).toContain(heading);
+        return headings.indexOf(heading);
+      };
+      return { cell: (heading: string) => line[at(heading)], shown: (heading: string) => shown[at(heading)] };
+    };
+    const panels = await exported('/panels');
+    expect(panels.cell('Panel Group')).toBe(panels.shown('Panel Group'));
+    expect(panels.cell('Panel Group')).not.toMatch(/^\d+$/);
+    expect(panels.cell('Type')).toBe(panels.shown('Type'));
+    expect(panels.cell('Status')).toMatch(/^(Yes|No)$/);
+    const roles = await exported('/roles');
+    expect(roles.cell('Created')).toBe(roles.shown('Created'));
+    expect(roles.cell('Created')).toMatch(/^\d\d-\d\d-\d{4} \d\d:\d\d [AP]M$/);
+  });
+
   test('impersonate an Agent user and leave again', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.goto('/users');

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box } from '@mui/material';
 import {
   CanAccess,
@@ -12,6 +13,8 @@ import {
   TopToolbar,
   type RaRecord,
   useCanAccess,
+  useDataProvider,
+  useLocaleState,
   useTranslate,
   useTranslateLabel,
 } from 'react-admin';
@@ -29,6 +32,8 @@ import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 import { SortedCol } from '../../components/SortedCol';
 import { downloadText } from '../../components/downloadFile';
 import { csvText } from '../../domain/csv';
+import type { AppDataProvider } from '../../dataProvider';
+import { exportCells } from './exportCells';
 
 /**
  * Create, Export and, on a phone, a sort menu: there each row is a card and the table's headings, which sort on a
@@ -129,23 +134,21 @@ function useListColumns(description: ResourceDescription): ReactElement[] {
   });
 }
 
-/** A value as one CSV cell: a list joined, anything else as text. */
-const cellOf = (v: unknown): string | number | null => {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'number' || typeof v === 'string') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  return Array.isArray(v) ? v.map(cellOf).join(', ') : JSON.stringify(v);
-};
-
 /**
- * Export as the list reads: the listed columns under their headings, one line per record (react-admin's own exporter
- * writes every member of the records, a client's whole price matrices among them).
+ * Export as the list reads: the listed columns under their headings, one line per record, each cell as the list shows
+ * it in the user's language (react-admin's own exporter writes every member of the records as stored, a client's whole
+ * price matrices among them).
  */
 function useListExporter(description: ResourceDescription): Exporter {
   const headings = useHeadings(description);
-  return (records: RaRecord[]) => {
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return async (records: RaRecord[]) => {
     const sources = listSources(description);
-    const rows = records.map((r) => sources.map((s) => cellOf((r as Record<string, unknown>)[s])));
+    const cells = await exportCells(description, sources, { queryClient, dataProvider, translate, locale });
+    const rows = records.map((r) => cells.map((cell) => cell(r as Record<string, unknown>)));
     downloadText(csvText(sources.map(headings.text), rows), `${description.name}.csv`);
   };
 }
