@@ -206,14 +206,25 @@ export const ApprovalLineRecord = z.object({
   images: z.array(z.string()).describe("The panel's damage images (links valid for the page's session)"),
   /** A supplement's unchanged line: the customer's earlier answer carries over and it is not asked again (read-only). */
   carried: z.boolean(),
+  /** A supplement's line new since the revision sent before it. */
+  added: z.boolean(),
+  /** A supplement's changed line: its work and amount in the revision sent before it; null otherwise. */
+  before: z.object({ repair_type: z.string(), category: z.string().nullish(), amount: z.number() }).nullable(),
 });
 export type ApprovalLineRecord = z.infer<typeof ApprovalLineRecord>;
+
+/** How a supplement's line differs from the revision sent before it (`added`, or its work and amount before). */
+export interface LineChange {
+  added: boolean;
+  before: { repair_type: string; category?: string | null; amount: number } | null;
+}
 
 export const lineRecordOf = (
   l: ApprovalLine,
   answer?: { decision: ApprovalDecision; reason?: string | null },
   images: string[] = [],
   carried = false,
+  change: LineChange = { added: false, before: null },
 ): ApprovalLineRecord => ({
   ...l,
   amount: centsToAmount(l.amount),
@@ -221,6 +232,8 @@ export const lineRecordOf = (
   reason: answer?.reason ?? null,
   images,
   carried,
+  added: change.added,
+  before: change.before && { ...change.before, amount: centsToAmount(change.before.amount) },
 });
 
 /** The earlier answers a supplement's link carries over, by line key. */
@@ -242,6 +255,8 @@ export const ApprovalPageRecord = z.object({
   quote: z
     .object({
       id: z.number(),
+      /** The revision the link asks about: 0 the original estimate, n the supplement Sn. */
+      revision: z.number().int(),
       currency: z.string(),
       registration: z.string().nullable(),
       make: z.string().nullable(),

@@ -117,6 +117,8 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   const approvalCard = page.getByRole('region', { name: 'Send for approval' });
   await approvalCard.getByRole('button', { name: 'Send for approval' }).click();
   const dialog = page.getByRole('dialog', { name: 'Send the estimate for approval' });
+  // It proposes whom the original went to (who answered it).
+  await expect(dialog.getByLabel('Recipient')).toHaveValue(first);
   await dialog.getByLabel('Recipient').fill(second);
   await dialog.getByRole('button', { name: 'Send for approval' }).click();
   await expect(dialog).toBeHidden();
@@ -130,6 +132,12 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   const decisions = approve.getByRole('group', { name: ja ? / の判断$/ : /^Your decision for / });
   await expect(approve.getByRole('group', { name: new RegExp(panel!.label) })).toBeVisible();
   await expect(decisions).toHaveCount(1);
+  // It says it is the supplement, and what the changed line was.
+  await expect(approve.getByRole('heading', { level: 2 }).first()).toHaveText(
+    ja ? `見積 #${quote!.id} の追加見積 S1` : `Supplement S1 to estimate #${quote!.id}`,
+  );
+  await expect(approve.getByTestId('line-change')).toHaveCount(1);
+  await expect(approve.getByTestId('line-change')).toHaveText(ja ? /^変更前：PDR/ : /^Was PDR/);
   await expect(decisions).toHaveAccessibleName(ja ? `${panel!.label} の判断` : `Your decision for ${panel!.label}`);
   const carried = ja ? '（前回の回答：この明細は変更されていません）' : '(your earlier answer: this line has not changed)';
   await expect(approve.getByText(carried)).toHaveCount(page0.data.quote.lines.length - 1);

@@ -339,6 +339,16 @@ describe('quote revisions', () => {
     const asked = page1.quote.lines.filter((l: { carried: boolean }) => !l.carried);
     const carried = page1.quote.lines.filter((l: { carried: boolean }) => l.carried);
     expect(asked.map((l: { key: string }) => l.key)).toEqual([`dent:${bonnet}`]);
+    // The page says it is the supplement and what the changed line was.
+    expect(page0.quote.revision).toBe(0);
+    expect(page1.quote.revision).toBe(1);
+    expect(asked[0]).toMatchObject({ repair_type: 'conventional', added: false, before: { repair_type: 'pdr', category: 'heavy' } });
+    expect(asked[0].before.amount).toBeGreaterThan(0);
+    expect(carried.map((l: { before: unknown; added: boolean }) => [l.before, l.added])).toEqual([
+      [null, false],
+      [null, false],
+    ]);
+    expect(page0.quote.lines.every((l: { before: unknown; added: boolean }) => l.before === null && !l.added)).toBe(true);
     expect(carried.map((l: { key: string; decision: string }) => [l.key, l.decision])).toEqual([
       [`dent:${roof}`, 'approved'],
       [`product:${product}`, 'approved'],

@@ -50,7 +50,7 @@ import {
   termsText,
 } from './approvals-repository';
 import { findQuote } from './quotes-repository';
-import { carriedAnswers, freezeRevision, sentRevision } from './revisions-service';
+import { carriedAnswers, freezeRevision, sentRevision, supplementChanges } from './revisions-service';
 import { QUOTE_MODEL, type QuoteCaller, type QuoteDeps } from './quotes-service';
 
 /** Wrong tokens one address may try per minute before every approval call from it is refused (429). */
@@ -198,11 +198,16 @@ export function quoteApprovals(
       ...(link.lines ?? []).map((l) => [l.key, l] as const),
     ]);
     const totals = shown.totals;
+    // A supplement says what changed since the revision sent before it: its new lines, and each changed one's work before.
+    const changes = link.revision > 0 ? await supplementChanges(db, { ...shown, revision: link.revision }) : null;
+    const added = new Set(changes?.delta.added.map((l) => l.key));
+    const before = new Map(changes?.delta.changed.map((c) => [c.key, c.before]));
     return {
       state,
       agent,
       quote: {
         id: quote.id,
+        revision: link.revision,
         currency: shown.currency,
         registration: quote.scan.licensePlate,
         make: quote.scan.make,
@@ -213,7 +218,12 @@ export function quoteApprovals(
         sub_total: centsToAmount(totals.sub_total),
         tax: centsToAmount(totals.tax),
         grand_total: centsToAmount(totals.grand_total),
-        lines: lines.map((l) => lineRecordOf(l, decided.get(l.key), l.car_panel ? (images.get(l.car_panel) ?? []) : [], l.key in carried)),
+        lines: lines.map((l) =>
+          lineRecordOf(l, decided.get(l.key), l.car_panel ? (images.get(l.car_panel) ?? []) : [], l.key in carried, {
+            added: added.has(l.key),
+            before: before.get(l.key) ?? null,
+          }),
+        ),
         terms: sanitizeRichText(await termsText(db)),
       },
       answer:

@@ -16,7 +16,7 @@ import { useParams } from 'react-router-dom';
 import { ImageViewer } from '../../components/ImageViewer';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
-import { lineName } from '../../domain/invoice';
+import { lineName, lineWords } from '../../domain/invoice';
 import { formatMoney, toCents } from '../../domain/money';
 import type { ApprovalLineRecord, ApprovalPageRecord } from '../../domain/quote-approval';
 import { SignaturePad } from './SignaturePad';
@@ -151,8 +151,9 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
       <Card variant="outlined">
         <CardContent sx={{ display: 'grid', gap: 0.5 }}>
           <Typography component="h2" variant="h6">
-            {t('estimate', { id: quote.id })}
+            {quote.revision > 0 ? t('supplement', { id: quote.id, label: `S${quote.revision}` }) : t('estimate', { id: quote.id })}
           </Typography>
+          {quote.revision > 0 && !readOnly && <Typography>{t('supplement_help')}</Typography>}
           <Typography>
             {t('vehicle')}: {[quote.registration, quote.make, quote.model].filter(Boolean).join(' · ')}
           </Typography>
@@ -187,6 +188,17 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
                   </Typography>
                   <Typography>{money(line.amount)}</Typography>
                 </Box>
+                {(line.added || line.before) && (
+                  <Typography variant="body2" color="text.secondary" data-testid="line-change">
+                    {line.before
+                      ? t('line_before', {
+                          before: [lineWords({ kind: line.kind, ...line.before }, locale), money(line.before.amount)]
+                            .filter(Boolean)
+                            .join(' '),
+                        })
+                      : t('line_added')}
+                  </Typography>
+                )}
                 {counts(line.dents) && (
                   <Typography variant="body2">
                     {t('dents')}: {counts(line.dents)}

@@ -25,7 +25,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Approval by link on Quote Generation: the latest link (to whom, until when, the answer and its signed PDF), "Send for
- * approval" (a dialog with the recipient, the client's contact address by default) and "Revoke link" (after a
+ * approval" (a dialog with the recipient: the last link's, else the client's contact address) and "Revoke link" (after a
  * confirmation), both only with `quote_edit`. The quote's status arrives live: the server publishes the quote's scan as changed.
  */
 export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; scanId: string; canEdit: boolean }) {
@@ -52,8 +52,9 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
   // A sent quote waits on its open link (one past its date expires when it is next opened).
   const linkOpen = quote.status === 'sent';
 
+  // Whom the last link went to (who answered the revision before a supplement), else the client's contact.
   const start = () => {
-    setRecipient(quote.client?.email ?? '');
+    setRecipient(link?.recipient ?? quote.client?.email ?? '');
     setError(null);
     setOpen(true);
   };
