@@ -179,7 +179,7 @@ describe('recording', () => {
     const last = (await t.as(admin, { method: 'GET', url: `/api/quote/quotes/${id}/history` })).json().data.at(-1);
     expect(last).toMatchObject({
       before: { products: null, parts: null, product: 0 },
-      after: { products: 'Wax 12.50', parts: 'Clip', product: 12.5 },
+      after: { products: 'Wax $12.50', parts: 'Clip', product: 12.5 },
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { EventFields } from '../../../src/domain/history';
-import { centsToAmount } from '../../../src/domain/money';
+import { centsToAmount, formatMoney } from '../../../src/domain/money';
 import type { SavedQuote } from '../../../src/domain/quote-model';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { Database } from '../../db/database';
@@ -38,7 +38,7 @@ export function quoteFields(q: SavedQuote | null): EventFields {
     gst_percent: q.gst_percent,
     panels: q.panels.length,
     ...repairs,
-    products: q.products.map((p) => `${p.text} ${centsToAmount(p.price).toFixed(2)}`).join(', ') || null,
+    products: q.products.map((p) => `${p.text} ${formatMoney(p.price, q.currency)}`).join(', ') || null,
     parts: q.parts.map((p) => p.text).join(', ') || null,
     product: centsToAmount(q.totals.product),
     sub_total: centsToAmount(q.totals.sub_total),
