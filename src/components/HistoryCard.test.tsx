@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { CoreAdminContext } from 'react-admin';
 import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
-import type { EventRecord } from '../domain/history';
+import { declinedLinesText, declinedLinesValue, type EventRecord } from '../domain/history';
 import { HistoryCard } from './HistoryCard';
 
 const event = (id: number, action: string, before: EventRecord['before'], after: EventRecord['after']): EventRecord => ({
@@ -41,6 +41,17 @@ describe('HistoryCard', () => {
     expect(await list.findByText('Type: — → Arch')).toBeTruthy();
     expect(list.getByText('Total: — → ¥19,369.90')).toBeTruthy();
     expect(list.getByText('Status: Sent → Partially approved')).toBeTruthy();
+  });
+
+  it("words an answer's declined lines in the screen's language; one kept as text shows as it is", async () => {
+    const declined = declinedLinesValue([{ kind: 'dent', label: 'ROOF', repair_type: 'pdr', category: 'heavy', reason: 'Not now' }]);
+    const list = await renderHistory('quote', [
+      event(4, 'quote.partially_approved', {}, { declined_lines: declined }),
+      event(5, 'quote.declined', {}, { declined_lines: 'BONNET – Conventional: Too dear' }),
+    ]);
+    expect(await list.findByText('Declined lines: — → ROOF – PDR (Heavy): Not now')).toBeTruthy();
+    expect(list.getByText('Declined lines: — → BONNET – Conventional: Too dear')).toBeTruthy();
+    expect(declinedLinesText(declined, 'ja')).toBe('ROOF – PDR（デントリペア） (重度): Not now');
   });
 
   it("names a scan's status as the scan list does", async () => {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type Identifier, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
 import { formatStoredAmount } from '../domain/money';
-import { changesOf, type EventRecord, type EventSubject, type EventValue } from '../domain/history';
+import { changesOf, declinedLinesText, type EventRecord, type EventSubject, type EventValue } from '../domain/history';
 import type { AppDataProvider } from '../dataProvider';
 import { downloadText, exportFileName } from './downloadFile';
 import { useNotifyError } from './useNotifyError';
@@ -81,6 +81,7 @@ export function HistoryCard({
 
   const value = (field: string, v: EventValue) => {
     if (v === null || v === '') return translate(`${T}.none`);
+    if (field === 'declined_lines') return declinedLinesText(v, locale);
     if (typeof v === 'boolean') return translate(`${T}.${v ? 'yes' : 'no'}`);
     if (AMOUNTS.test(field) && typeof v === 'number') return formatStoredAmount(v, currency);
     const code = CODE_NAMES[subject].find(([pattern]) => pattern.test(field));

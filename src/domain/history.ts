@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineName } from './invoice';
 
 /**
  * The history of a scan or a quote (the `events` table): who changed what, when. The server records one event per
@@ -73,3 +74,41 @@ export function changesOf(e: Pick<EventRecord, 'before' | 'after'>): { field: st
 
 /** A value as the timeline and the CSV print it: empty for none. */
 export const eventValueText = (v: EventValue): string => (v === null ? '' : String(v));
+
+/** A declined line as an answer's event keeps it: what the line is, so a reader's screen words it in their language. */
+export interface DeclinedLine {
+  kind: string;
+  label: string;
+  repair_type: string;
+  category?: string | null;
+  reason: string | null;
+}
+
+/** The `declined_lines` an answer's event keeps: the lines as JSON text (an event value is a plain value). */
+export const declinedLinesValue = (lines: readonly DeclinedLine[]): EventValue =>
+  lines.length
+    ? JSON.stringify(
+        lines.map((l) => ({ kind: l.kind, label: l.label, repair_type: l.repair_type, category: l.category ?? null, reason: l.reason })),
+      )
+    : null;
+
+const DeclinedLines = z.array(
+  z.object({ kind: z.string(), label: z.string(), repair_type: z.string(), category: z.string().nullish(), reason: z.string().nullable() }),
+);
+
+/**
+ * `declined_lines` in words, in `language`: 'Roof – Conventional: Not now; …'. A value kept as text (an event recorded
+ * before the lines were kept as lines) is shown as it is.
+ */
+export function declinedLinesText(v: EventValue, language: string): string {
+  if (typeof v !== 'string' || !v.startsWith('[')) return eventValueText(v);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch {
+    return v;
+  }
+  const lines = DeclinedLines.safeParse(parsed);
+  if (!lines.success) return v;
+  return lines.data.map((l) => `${lineName(l, language)}: ${l.reason ?? ''}`).join('; ');
+}

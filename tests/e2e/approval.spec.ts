@@ -155,6 +155,8 @@ test.describe('approval by link', () => {
     const history = page.getByRole('region', { name: 'History' });
     for (const step of ['Sent for approval', 'Approval link opened', 'Partially approved by the customer'])
       await expect(history.getByText(step).first()).toBeVisible();
+    // The declined line in words, with the customer's reason (not the stored text).
+    await expect(history.getByText(/^Declined lines: — → .+ – .+: Not this panel$/)).toBeVisible();
 
     const saved = await apiGet<Quote>(request, admin, `/api/quote/quotes/${quote!.id}`);
     expect(saved.status).toBe('partially_approved');

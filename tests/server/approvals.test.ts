@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { declinedLinesText } from '../../src/domain/history';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storageOf } from '../../server/lib/storage';
 import { createTestContext, type TestContext } from './helper';
@@ -212,7 +213,10 @@ describe('the approval page', () => {
     expect(await events(q.id)).toEqual(['quote.created', 'quote.sent', 'quote.viewed', 'quote.partially_approved']);
     // The history names the declined line with its work (a panel may have a dent and a scratch line).
     const history = (await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/history` })).json().data;
-    expect(history.at(-1).after.declined_lines).toBe('ROOF – Conventional: Not now');
+    expect(declinedLinesText(history.at(-1).after.declined_lines, 'en')).toBe('ROOF – Conventional: Not now');
+    expect(declinedLinesText(history.at(-1).after.declined_lines, 'ja')).toBe('ROOF – 板金: Not now');
+    const csv = (await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/history?format=csv` })).body;
+    expect(csv).toContain('ROOF – Conventional: Not now');
     const sent = await deliveries(hook.id);
     expect(sent.map((d) => d.event)).toEqual(['quote.approved']);
     expect(sent[0].payload.data).toMatchObject({

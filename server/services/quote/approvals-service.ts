@@ -16,7 +16,8 @@ import {
   lineRecordOf,
   signaturePng,
 } from '../../../src/domain/quote-approval';
-import { lineName, lineWords } from '../../../src/domain/invoice';
+import { declinedLinesValue } from '../../../src/domain/history';
+import { lineWords } from '../../../src/domain/invoice';
 import { type SavedQuote, supplementLabel } from '../../../src/domain/quote-model';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import { fillMergeFields } from '../../../src/domain/scan-mail';
@@ -358,7 +359,7 @@ export function quoteApprovals(
             status: outcome,
             signer_name: body.signer_name,
             approved_total: centsToAmount(totals.grand_total),
-            declined_lines: declined.length ? declined.map((l) => `${lineName(l, 'en')}: ${l.reason ?? ''}`).join('; ') : null,
+            declined_lines: declinedLinesValue(declined),
           },
         );
         // Partially approved is an approval: `quote.approved` lists the declined lines beside the approved ones.
