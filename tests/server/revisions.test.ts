@@ -98,6 +98,16 @@ const events = async (id: number) =>
     await sql<{ action: string }>`select action from events where subject_kind = 'quote' and subject_id = ${id} order by id`.execute(t.db)
   ).rows.map((r) => r.action);
 const pdfOf = async (key: string) => (await storageOf(t.app).get(key))!.data;
+/** A new quote sent for approval and wholly approved by its link. */
+async function approvedQuote() {
+  const q = await newQuote();
+  const token = await send(q.id);
+  const page = await open(token);
+  const decisions = page.quote.lines.map((l: { key: string }) => ({ key: l.key, decision: 'approved' }));
+  expect((await answer(token, decisions)).statusCode).toBe(200);
+  return q;
+}
+
 /** The quote as it now is (its revision, status and version). */
 const current = async (id: number) => (await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${id}` })).json().data as Saved;
 
@@ -220,11 +230,7 @@ describe('quote revisions', () => {
   });
 
   it('saves an answered quote in place when only its comments change: no supplement, the answer and its link stand', async () => {
-    const q = await newQuote();
-    const token0 = await send(q.id);
-    const page0 = await open(token0);
-    const decisions = page0.quote.lines.map((l: { key: string }) => ({ key: l.key, decision: 'approved' }));
-    expect((await answer(token0, decisions)).statusCode).toBe(200);
+    const q = await approvedQuote();
     const answered = await current(q.id);
     expect(answered).toMatchObject({ revision: 0, status: 'approved' });
     const commented = await save(q.scan_id, answered.version, undefined, 'Polish the bonnet after the repair.');
@@ -250,11 +256,7 @@ describe('quote revisions', () => {
   });
 
   it('withdraws a draft supplement saved back to the revision sent before it: the quote is that revision again, with its answer', async () => {
-    const q = await newQuote();
-    const token0 = await send(q.id);
-    const page0 = await open(token0);
-    const decisions = page0.quote.lines.map((l: { key: string }) => ({ key: l.key, decision: 'approved' }));
-    expect((await answer(token0, decisions)).statusCode).toBe(200);
+    const q = await approvedQuote();
     const s1 = await save(q.scan_id, (await current(q.id)).version, { repair_type: 'conventional' });
     expect(s1).toMatchObject({ revision: 1, status: 'draft' });
     const back = await save(q.scan_id, s1.version);
@@ -278,11 +280,7 @@ describe('quote revisions', () => {
   });
 
   it('does not send a supplement that changes none of the answered lines: 422, no link, no mail, the quote stays a draft', async () => {
-    const q = await newQuote();
-    const token0 = await send(q.id);
-    const page0 = await open(token0);
-    const decisions = page0.quote.lines.map((l: { key: string }) => ({ key: l.key, decision: 'approved' }));
-    expect((await answer(token0, decisions)).statusCode).toBe(200);
+    const q = await approvedQuote();
     // S1 changes the bonnet and is sent; S2 changes it back before S1 is answered: all its lines are as answered.
     const s1 = await save(q.scan_id, (await current(q.id)).version, { repair_type: 'conventional' });
     await send(q.id);

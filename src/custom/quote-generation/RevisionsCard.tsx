@@ -79,6 +79,13 @@ export function ChangesCard({ delta, currency, sinceLabel }: { delta: QuoteDelta
   );
 }
 
+/** A revision's file, opened in a new tab; named with the revision it belongs to. */
+const FileButton = ({ href, label, of }: { href: string; label: string; of: string }) => (
+  <Button size="small" component="a" href={href} target="_blank" rel="noopener noreferrer" aria-label={`${label}: ${of}`}>
+    {label}
+  </Button>
+);
+
 /** The revisions, oldest first: each with its status, total, when it was sent, its invoice and PDF, and the signed answer. */
 export function RevisionList({ quoteId, data, currency }: { quoteId: number; data: QuoteRevisionsRecord; currency: string }) {
   const translate = useTranslate();
@@ -106,30 +113,8 @@ export function RevisionList({ quoteId, data, currency }: { quoteId: number; dat
               >
                 {translate(`${T}.invoice`)}
               </Button>
-              {r.pdf && (
-                <Button
-                  size="small"
-                  component="a"
-                  href={r.pdf}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${translate(`${T}.pdf`)}: ${name(r)}`}
-                >
-                  {translate(`${T}.pdf`)}
-                </Button>
-              )}
-              {r.signed_pdf && (
-                <Button
-                  size="small"
-                  component="a"
-                  href={r.signed_pdf}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${translate(`${T}.signed_pdf`)}: ${name(r)}`}
-                >
-                  {translate(`${T}.signed_pdf`)}
-                </Button>
-              )}
+              {r.pdf && <FileButton href={r.pdf} label={translate(`${T}.pdf`)} of={name(r)} />}
+              {r.signed_pdf && <FileButton href={r.signed_pdf} label={translate(`${T}.signed_pdf`)} of={name(r)} />}
             </Box>
           </Box>
         ))}
