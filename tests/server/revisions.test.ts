@@ -97,6 +97,12 @@ const events = async (id: number) =>
   (
     await sql<{ action: string }>`select action from events where subject_kind = 'quote' and subject_id = ${id} order by id`.execute(t.db)
   ).rows.map((r) => r.action);
+/** The quote's latest event: its action and the fields before and after. */
+const lastEvent = async (id: number) =>
+  (
+    await sql<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }>`select action, before, after
+      from events where subject_kind = 'quote' and subject_id = ${id} order by id desc limit 1`.execute(t.db)
+  ).rows[0];
 const pdfOf = async (key: string) => (await storageOf(t.app).get(key))!.data;
 /** A new quote sent for approval and wholly approved by its link. */
 async function approvedQuote() {
@@ -136,9 +142,7 @@ describe('quote revisions', () => {
     expect(rows[0]).toEqual(frozen);
     expect((await pdfOf(rows[0].pdf_key)).equals(pdfBefore)).toBe(true);
     // One event for the save: the supplement's start, with the revision before and after.
-    const last = await sql<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }>`select action, before,
-      after from events where subject_kind = 'quote' and subject_id = ${q.id} order by id desc limit 1`.execute(t.db);
-    expect(last.rows[0]).toMatchObject({
+    expect(await lastEvent(q.id)).toMatchObject({
       action: 'quote.supplement_created',
       before: { revision: 0, status: 'sent' },
       after: { revision: 1, status: 'draft' },
@@ -236,10 +240,7 @@ describe('quote revisions', () => {
     const commented = await save(q.scan_id, answered.version, undefined, 'Polish the bonnet after the repair.');
     expect(commented).toMatchObject({ revision: 0, status: 'approved' });
     expect(commented.version).toBeGreaterThan(answered.version);
-    const last = await sql<{
-      action: string;
-    }>`select action from events where subject_kind = 'quote' and subject_id = ${q.id} order by id desc limit 1`.execute(t.db);
-    expect(last.rows[0].action).toBe('quote.saved');
+    expect((await lastEvent(q.id)).action).toBe('quote.saved');
     const links = await sql<{ revoked_at: Date | null }>`select revoked_at from quote_approvals where quote_id = ${q.id}`.execute(t.db);
     expect(links.rows.map((l) => l.revoked_at)).toEqual([null]);
     expect(await revisionRows(q.id)).toHaveLength(1);
@@ -261,9 +262,7 @@ describe('quote revisions', () => {
     expect(s1).toMatchObject({ revision: 1, status: 'draft' });
     const back = await save(q.scan_id, s1.version);
     expect(back).toMatchObject({ revision: 0, status: 'approved', grant_total: q.grant_total });
-    const last = await sql<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }>`select action, before,
-      after from events where subject_kind = 'quote' and subject_id = ${q.id} order by id desc limit 1`.execute(t.db);
-    expect(last.rows[0]).toMatchObject({
+    expect(await lastEvent(q.id)).toMatchObject({
       action: 'quote.supplement_withdrawn',
       before: { revision: 1, status: 'draft' },
       after: { revision: 0, status: 'approved' },
