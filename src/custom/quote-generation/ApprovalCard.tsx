@@ -12,10 +12,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNotifyError } from '../../components/useNotifyError';
+import { useRevisionName } from '../../components/useRevisionName';
 import { type AppDataProvider, fieldErrorsOf } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney, toCents } from '../../domain/money';
-import { supplementLabel } from '../../domain/quote-model';
 import { useScanEvents } from '../../realtime';
 import type { SavedQuote } from './evaluation';
 import { QuoteCard } from './SideCards';
@@ -40,6 +40,7 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState(false);
+  const revisionName = useRevisionName();
   const t = (key: string, args?: object) => translate(`app.approval.${key}`, args);
   const reload = () => queryClient.invalidateQueries({ queryKey: savedQuoteKey(scanId) });
 
@@ -100,11 +101,7 @@ export function ApprovalCard({ quote, scanId, canEdit }: { quote: SavedQuote; sc
         ? t('link_expired', words)
         : t('link_state', words);
     if (l.revision === (quote.revision ?? 0)) return state;
-    const revision =
-      l.revision === 0
-        ? translate('app.revisions.original')
-        : translate('app.revisions.supplement', { label: supplementLabel(l.revision) });
-    return t('link_of', { revision, state });
+    return t('link_of', { revision: revisionName(l.revision), state });
   };
 
   // A user who may not send sees the card only once there is a link to tell about.

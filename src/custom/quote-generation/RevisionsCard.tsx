@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { QuoteStatusChip } from '../../components/QuoteStatusChip';
+import { useRevisionName } from '../../components/useRevisionName';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
 import { formatMoney, toCents } from '../../domain/money';
@@ -13,13 +14,6 @@ import { deltaRows, deltaWords, signedMoney } from '../../domain/supplement-bloc
 import { QuoteCard } from './SideCards';
 
 const T = 'app.revisions';
-
-/** A revision's name: the original estimate, or its supplement label (S1, S2…). */
-const useRevisionName = () => {
-  const translate = useTranslate();
-  return (r: { number: number; label: string | null }) =>
-    r.label ? translate(`${T}.supplement`, { label: r.label }) : translate(`${T}.original`);
-};
 
 /**
  * A supplement's delta report: the lines added, removed and changed since the revision sent before it, each with its
@@ -90,7 +84,8 @@ const FileButton = ({ href, label, of }: { href: string; label: string; of: stri
 export function RevisionList({ quoteId, data, currency }: { quoteId: number; data: QuoteRevisionsRecord; currency: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const name = useRevisionName();
+  const revisionName = useRevisionName();
+  const name = (r: { number: number }) => revisionName(r.number);
   return (
     <QuoteCard title={translate(`${T}.title`)} id="quote-revisions-title">
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>

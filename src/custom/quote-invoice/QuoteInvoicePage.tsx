@@ -5,7 +5,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { useQuery } from '@tanstack/react-query';
 import { LinkBase, useAuthenticated, useDataProvider, useLocaleState, useParams, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { supplementLabel } from '../../domain/quote-model';
+import { useRevisionName } from '../../components/useRevisionName';
 import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { buildInvoice, invoiceSourceOfQuote } from '../../domain/invoice';
@@ -40,6 +40,7 @@ export const QuoteInvoicePage = () => {
   useAuthenticated();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const revisionName = useRevisionName();
   const { quoteId = '' } = useParams<{ quoteId: string }>();
   const [search] = useSearchParams();
   const revision = revisionOf(search);
@@ -75,7 +76,7 @@ export const QuoteInvoicePage = () => {
         {/* A past revision asked for by the address says which it is; so does the quote itself once it is a supplement. */}
         {shown !== undefined && (
           <Typography component="p" variant="subtitle1" sx={{ mb: 1, fontWeight: 600 }}>
-            {shown === 0 ? translate('app.revisions.original') : translate('app.revisions.supplement', { label: supplementLabel(shown) })}
+            {revisionName(shown)}
           </Typography>
         )}
         <Paper variant="outlined" className="invoice-paper" sx={{ p: { xs: 2, sm: 4 } }}>
