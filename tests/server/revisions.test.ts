@@ -30,12 +30,13 @@ beforeAll(async () => {
 
 type Saved = { id: number; scan_id: number; status: string; revision: number; version: number; grant_total: number; pdf_path: string };
 
-/** Saves the scan's quote: the bonnet (pdr heavy, or the repair given), the roof (conventional) and one product. */
+/** Saves the scan's quote: the bonnet (pdr heavy, or the repair given), the roof (conventional, or as given; null: none) and one product. */
 async function save(
   scanId: number,
   version: number,
   bonnetRepair: Record<string, string> = { repair_type: 'pdr', category: 'heavy' },
   comments?: string,
+  roofRepair: Record<string, string> | null = { repair_type: 'conventional' },
 ) {
   const res = await t.as(agentUser, {
     method: 'POST',
@@ -44,7 +45,7 @@ async function save(
       scan_id: scanId,
       client_id: client.id,
       type: 'arch',
-      items: { [bonnet]: bonnetRepair, [roof]: { repair_type: 'conventional' } },
+      items: { [bonnet]: bonnetRepair, ...(roofRepair ? { [roof]: roofRepair } : {}) },
       products: [{ value: product, text: 'Revision wax', price: 30 }],
       parts: [],
       metallic: 0,
@@ -278,14 +279,56 @@ describe('quote revisions', () => {
     expect(await save(r.scan_id, r1.version)).toMatchObject({ revision: 0, status: 'revoked' });
   });
 
-  it('does not send a supplement that changes none of the answered lines: 422, no link, no mail, the quote stays a draft', async () => {
+  it('withdraws back to the answered original a supplement saved back to its lines while a later one waits; the next supplement follows the frozen ones', async () => {
     const q = await approvedQuote();
-    // S1 changes the bonnet and is sent; S2 changes it back before S1 is answered: all its lines are as answered.
+    // S1 changes the bonnet and is sent; before S1 is answered the bonnet goes back to what the customer approved.
     const s1 = await save(q.scan_id, (await current(q.id)).version, { repair_type: 'conventional' });
-    await send(q.id);
-    const same = await save(q.scan_id, (await current(q.id)).version);
-    expect(same).toMatchObject({ revision: 2, status: 'draft' });
     expect(s1.revision).toBe(1);
+    await send(q.id);
+    const back = await save(q.scan_id, (await current(q.id)).version);
+    expect(back).toMatchObject({ revision: 0, status: 'approved', grant_total: q.grant_total });
+    expect(await lastEvent(q.id)).toMatchObject({
+      action: 'quote.supplement_withdrawn',
+      before: { revision: 1, status: 'sent' },
+      after: { revision: 0, status: 'approved' },
+    });
+    // S1's link is revoked, and the quote's approval is the original's answer, not the revoked S1 link.
+    const links = await sql<{ revision: number; revoked: boolean }>`select revision, revoked_at is not null as revoked
+      from quote_approvals where quote_id = ${q.id} order by id`.execute(t.db);
+    expect(links.rows).toEqual([
+      { revision: 0, revoked: false },
+      { revision: 1, revoked: true },
+    ]);
+    const quote = (await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).json().data;
+    expect(quote.approval).toMatchObject({ revision: 0, decided_at: expect.any(String) });
+    const listed = (await t.as(clientUser, { method: 'GET', url: `/api/quote/quotes/${q.id}/revisions` })).json().data;
+    expect(listed.current).toBe(0);
+    expect(listed.revisions.map((r: { number: number; status: string }) => [r.number, r.status])).toEqual([
+      [0, 'approved'],
+      [1, 'revoked'],
+    ]);
+
+    // A draft S2 saved back to the answered original is withdrawn the same way (S1 sent and waiting in between).
+    const r = await approvedQuote();
+    await save(r.scan_id, (await current(r.id)).version, { repair_type: 'conventional' });
+    await send(r.id);
+    const r2 = await save(r.scan_id, (await current(r.id)).version, { repair_type: 'pdr', category: 'light' });
+    expect(r2).toMatchObject({ revision: 2, status: 'draft' });
+    expect(await save(r.scan_id, r2.version)).toMatchObject({ revision: 0, status: 'approved' });
+
+    // The next change starts S2, after the frozen S1, and S2 asks about its changed line.
+    const s2 = await save(q.scan_id, (await current(q.id)).version, { repair_type: 'pdr', category: 'light' });
+    expect(s2).toMatchObject({ revision: 2, status: 'draft' });
+    const page = await open(await send(q.id));
+    expect(page.quote.revision).toBe(2);
+    expect(page.quote.lines.filter((l: { carried?: unknown }) => !l.carried).length).toBeGreaterThan(0);
+    expect((await revisionRows(q.id)).map((row) => row.number)).toEqual([0, 1, 2]);
+  });
+
+  it('does not send a supplement that only removes lines: 422, no link, no mail, the quote stays a draft', async () => {
+    const q = await approvedQuote();
+    const s1 = await save(q.scan_id, (await current(q.id)).version, undefined, undefined, null);
+    expect(s1).toMatchObject({ revision: 1, status: 'draft' });
     const links = async () =>
       (await sql<{ n: number }>`select count(*)::int as n from quote_approvals where quote_id = ${q.id}`.execute(t.db)).rows[0].n;
     const mails = async () => (await sql<{ n: number }>`select count(*)::int as n from mail_outbox`.execute(t.db)).rows[0].n;
@@ -298,7 +341,7 @@ describe('quote revisions', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toEqual({ recipient: NOTHING_TO_APPROVE });
     expect([await links(), await mails()]).toEqual([linksBefore, mailsBefore]);
-    expect((await sql<{ status: string }>`select status from quotes where id = ${q.id}`.execute(t.db)).rows[0].status).toBe('draft');
+    expect(await current(q.id)).toMatchObject({ revision: 1, status: 'draft' });
   });
 
   it('asks only about the changed line of a supplement; the earlier answers carry over and the answer completes the approval', async () => {

@@ -225,7 +225,7 @@ export async function findQuote(db: Executor, id: number, scope?: DataScope): Pr
       (select json_build_object('id', l.id, 'revision', l.revision, 'recipient', l.recipient, 'sent_at', l.sent_at, 'expires_at', l.expires_at,
           'revoked_at', l.revoked_at, 'decided_at', l.decided_at, 'signer_name', l.signer_name,
           'approved_total', l.approved_total::float8, 'signed_pdf_key', l.signed_pdf_key)
-        from quote_approvals l where l.quote_id = q.id order by l.sent_at desc, l.id desc limit 1) as approval
+        from quote_approvals l where l.quote_id = q.id and l.revision <= q.revision order by l.sent_at desc, l.id desc limit 1) as approval
     from quotes q ${listJoins} where q.id = ${id} and ${visible}`.execute(db);
   const row = r.rows[0];
   if (!row) return null;

@@ -72,7 +72,7 @@ import { quoteFields, recordQuoteEvent } from './history-service';
 import { revokeOpenLinks } from './approvals-repository';
 import { quotePdfBytes } from './quote-pdf';
 import { freezeRevision, quoteRevisions, supplementChanges } from './revisions-service';
-import { previousRevision, restoreRevision, revisionPdfKeys, startSupplement } from './revisions-repository';
+import { answeredRevision, previousRevision, restoreRevision, revisionPdfKeys, startSupplement } from './revisions-repository';
 
 export const QUOTE_MODEL = 'Quote';
 const SCAN_MODEL = 'Scan';
@@ -363,13 +363,14 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
         // is saved in place and keeps the revision, its status and its link, as there is nothing new to ask.
         const sent = prior !== null && prior.status !== 'draft';
         if (sent) await freezeRevision(deps, trx, prior, actor?.id ?? null);
-        const supplement = sent && changesWhatWasSent(prior, priced, client.id);
-        if (supplement) await revokeOpenLinks(trx, prior.id);
-        // A draft supplement saved back to what was sent before it is withdrawn: the quote is that revision again
-        // (with its answer, or revoked if its link was waiting), rather than a draft with nothing to ask.
-        const earlier =
-          prior !== null && prior.status === 'draft' && prior.revision > 0 ? await previousRevision(trx, prior.id, prior.revision) : null;
-        const withdrawn = earlier && !changesWhatWasSent(savedQuoteOfJson(earlier.quote), priced, client.id) ? earlier : null;
+        const changed = sent && changesWhatWasSent(prior, priced, client.id);
+        if (changed) await revokeOpenLinks(trx, prior.id);
+        // A supplement saved back to what the customer has seen is withdrawn, rather than left a draft with nothing to
+        // ask: back to the revision sent before a draft supplement (with its answer, or revoked if its link was
+        // waiting), or to the latest answered revision (the links sent after it unanswered and now revoked).
+        const withdrawn =
+          prior !== null && (changed || prior.status === 'draft') ? await revisionSavedBackTo(trx, prior, priced, client.id) : null;
+        const supplement = changed && !withdrawn;
         const partIds = priced.panels.map((i) => panels.find((p) => p.id === i.panel_id)?.part_id ?? null);
         const saved = await upsertQuote(trx, {
           scan_id: body.scan_id,
@@ -422,6 +423,17 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
       throw error;
     }
   };
+}
+
+/** The earlier revision a save of a supplement (a draft one, or a sent one being changed) restores, or null. */
+async function revisionSavedBackTo(trx: Executor, prior: SavedQuote, priced: PricedQuote, clientId: number) {
+  const draft = prior.status === 'draft';
+  if (prior.revision === 0 && draft) return null;
+  const candidates = [
+    draft ? await previousRevision(trx, prior.id, prior.revision) : null,
+    await answeredRevision(trx, prior.id, draft ? prior.revision - 1 : prior.revision),
+  ];
+  return candidates.find((r) => r && !changesWhatWasSent(savedQuoteOfJson(r.quote), priced, clientId)) ?? null;
 }
 
 /** Whether a save of a sent quote changes a line or an amount the customer was asked about, or the client. */

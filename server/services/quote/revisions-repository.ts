@@ -78,14 +78,22 @@ export async function previousRevision(db: Executor, quoteId: number, number: nu
 
 /** Starts the next supplement: the quote's revision moves on and it is a draft again. Returns the new revision. */
 export async function startSupplement(trx: Executor, quoteId: number) {
-  const r = await sql<{ revision: number }>`update quotes set revision = revision + 1, status = 'draft' where id = ${quoteId}
-    returning revision`.execute(trx);
+  // After the latest frozen revision: a quote withdrawn back to an answered revision has later ones frozen already.
+  const r = await sql<{ revision: number }>`update quotes q set revision = greatest(q.revision,
+      (select max(r.number) from quote_revisions r where r.quote_id = q.id)) + 1, status = 'draft'
+    where q.id = ${quoteId} returning q.revision`.execute(trx);
   return r.rows[0].revision;
 }
 
 /** Withdraws a draft supplement: the quote is the earlier revision again, with that revision's outcome as its status. */
 export async function restoreRevision(trx: Executor, quoteId: number, revision: Pick<RevisionRow, 'number' | 'status'>) {
   await sql`update quotes set revision = ${revision.number}, status = ${revision.status} where id = ${quoteId}`.execute(trx);
+}
+
+/** The latest revision up to `number` that the customer answered, with its outcome; null when none was. */
+export async function answeredRevision(db: Executor, quoteId: number, number: number): Promise<RevisionRow | null> {
+  const earlier = await earlierAnswer(db, quoteId, number + 1);
+  return earlier && findRevision(db, quoteId, earlier.revision);
 }
 
 /** The frozen PDFs of a quote's revisions (removed with the quote). */
