@@ -25,6 +25,7 @@ import {
 } from './scan-codes';
 import { safeString, singleLine } from './text';
 import { parseValuationText } from './valuation';
+import { REPORT_LANGUAGES } from './report-labels';
 
 /**
  * PUT scans/{id}'s valuation: a number, or text as the scan page's input takes it (./valuation.ts: thousands commas,
@@ -81,6 +82,12 @@ export const scanDate = (label: string) =>
     .trim()
     .regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
     .refine(inRange, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
+/** An export's `lang`: the language of its headings and words (English when absent). */
+export const reportLanguageField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(REPORT_LANGUAGES, { message: 'Lang must be en or ja' }).default('en'),
+);
+
 /**
  * A filter's range must not end on a day before it starts: `.refine(...orderedDays('ts', 'te'))`, the error under the
  * end. Days as written are compared, so a range within one day is left to its times.

@@ -1,4 +1,5 @@
 import { INVOICE_LABELS } from '../domain/invoice-labels';
+import { REPORT_LABELS } from '../domain/report-labels';
 
 /**
  * Every screen's English messages, loaded after sign-in with the first screen (src/i18n/i18nProvider.ts); the core
@@ -39,16 +40,8 @@ export const enScreens = {
         new_damage: 'New Damage',
         action: 'Action',
       },
-      type: {
-        arch: 'Arch',
-        chasis: 'Chasis',
-        tire: 'Tire',
-      },
-      status: {
-        metadata: 'Metadata',
-        ready: 'Ready',
-        uploaded: 'Uploaded',
-      },
+      type: REPORT_LABELS.en.scan_types,
+      status: REPORT_LABELS.en.scan_statuses,
       new_damage: {
         true: 'With new damage',
         false: 'Without new damage',
@@ -173,15 +166,7 @@ export const enScreens = {
       no_changes: 'No line has changed.',
     },
     approval: {
-      status: {
-        draft: 'Draft',
-        sent: 'Sent',
-        approved: 'Approved',
-        partially_approved: 'Partially approved',
-        declined: 'Declined',
-        expired: 'Expired',
-        revoked: 'Revoked',
-      },
+      status: REPORT_LABELS.en.quote_statuses,
       status_label: 'Status',
       send: 'Send for approval',
       send_title: 'Send the estimate for approval',

@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { raJapanese } from './raJapanese';
 import { INVOICE_LABELS } from '../domain/invoice-labels';
+import { REPORT_LABELS } from '../domain/report-labels';
 
 /**
  * ra-input-rich-text's toolbar labels (ra.tiptap.*), which react-admin's message type does not declare.
@@ -243,16 +244,8 @@ export const ja: TranslationMessages = {
         new_damage: '新しい損傷',
         action: '操作',
       },
-      type: {
-        arch: 'アーチ',
-        chasis: 'シャシー',
-        tire: 'タイヤ',
-      },
-      status: {
-        metadata: 'メタデータ',
-        ready: '準備完了',
-        uploaded: 'アップロード済み',
-      },
+      type: REPORT_LABELS.ja.scan_types,
+      status: REPORT_LABELS.ja.scan_statuses,
       new_damage: {
         true: '新しい損傷あり',
         false: '新しい損傷なし',
@@ -377,15 +370,7 @@ export const ja: TranslationMessages = {
       no_changes: '変更された明細はありません。',
     },
     approval: {
-      status: {
-        draft: '下書き',
-        sent: '送信済み',
-        approved: '承認済み',
-        partially_approved: '一部承認',
-        declined: '辞退',
-        expired: '期限切れ',
-        revoked: '取り消し',
-      },
+      status: REPORT_LABELS.ja.quote_statuses,
       status_label: 'ステータス',
       send: '承認を依頼',
       send_title: '見積の承認を依頼',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
-import { DEMO_PASSWORD, nav, signIn } from './helpers';
+import { chooseLanguage, DEMO_PASSWORD, nav, signIn } from './helpers';
 
 interface ScanItem {
   id: number;
@@ -126,6 +126,7 @@ test.describe('scan list', () => {
     const csv = await readFile(await file.path(), 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines.length).toBeGreaterThan(1);
+    expect(lines[0]).toMatch(/^\uFEFF?ID,Scan ID,Date\/Time,Registration,/);
     expect(lines.slice(1).every((line) => /uploaded/i.test(line))).toBe(true);
 
     // The arrow beside Export offers Excel: the same filters, an .xlsx file (a zip: it starts with PK).
@@ -138,6 +139,16 @@ test.describe('scan list', () => {
     const xlsx = await xlsxDownload;
     expect(xlsx.suggestedFilename()).toMatch(/^scans-\d{8}-\d{4}\.xlsx$/);
     expect((await readFile(await xlsx.path())).subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // In Japanese the file is written in Japanese, as the list shows it.
+    await chooseLanguage(page, '日本語');
+    const jaCall = page.waitForRequest((r) => r.url().includes('/api/scan/scans/export-scan-report'));
+    const jaDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'エクスポート', exact: true }).click();
+    expect(new URL((await jaCall).url()).searchParams.get('lang')).toBe('ja');
+    const jaLines = (await readFile(await (await jaDownload).path(), 'utf8')).trim().split(/\r?\n/);
+    expect(jaLines[0]).toMatch(/^\uFEFF?ID,スキャンID,日時,登録番号,/);
+    expect(jaLines.slice(1).every((line) => line.includes(',アップロード済み,'))).toBe(true);
   });
 
   test('a scan sent by a device appears in the list without a reload, and its status updates live', async ({ page, request }) => {

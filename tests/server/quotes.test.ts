@@ -759,6 +759,18 @@ describe('GET quotes', () => {
     // Another user cannot use it.
     expect((await t.as(agentUserB, { method: 'GET', url: url.slice(0, url.indexOf('?')) })).statusCode).toBe(403);
 
+    // Asked from the Japanese screen, it is written in Japanese; an unknown language is refused.
+    const ja = await t.as(agentUserA, { method: 'GET', url: '/api/quote/quotes/export-quote-report?lang=ja' });
+    const jaLines = (await t.app.inject({ method: 'GET', url: ja.json().data.url })).body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(jaLines[0]).toBe(
+      'ID,日時,登録番号,種別,エージェント,クライアント,州,通貨,PDR,板金,交換 / 塗装,プッシュ・トゥ・ペイント,スクラッチ / 塗装,タイヤ,商品,小計,GST %,GST,総合計,ステータス,版',
+    );
+    expect(jaLines[1]).toBe(
+      `${ids.a2},11-05-2024 10:00 AM,LA22,アーチ,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4,一部承認,S1`,
+    );
+    const fr = await t.as(agentUserA, { method: 'GET', url: '/api/quote/quotes/export-quote-report?lang=fr' });
+    expect([fr.statusCode, fr.json().error]).toEqual([422, { lang: 'Lang must be en or ja' }]);
+
     const xlsx = await t.as(admin, { method: 'GET', url: `/api/quote/quotes/export-quote-report?format=xlsx&agent_id=${agentB.id}` });
     const zip = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: xlsx.json().data.url })).rawPayload));
     const strings = strFromU8(zip['xl/sharedStrings.xml']);

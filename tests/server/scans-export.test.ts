@@ -96,6 +96,21 @@ describe('the scan export', () => {
     expect(rows[2]).toContain(',Ready,');
   });
 
+  it('is written in Japanese when asked from the Japanese screen, CSV and XLSX; an unknown language is refused', async () => {
+    const { header, rows } = await exportCsv(admin, 'lang=ja');
+    expect(header).toBe(
+      'ID,スキャンID,日時,登録番号,メーカー,モデル,車体色,ボディタイプ,評価額,ロケーション,所在州,クライアント,エージェント,種別,ステータス,へこみ,傷',
+    );
+    expect(rows[3]).toMatch(/,Export client X,Export agent A,アーチ,アップロード済み,0,0$/);
+    expect(rows[2]).toContain(',準備完了,');
+    const xlsx = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?format=xlsx&lang=ja' });
+    const zip = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: xlsx.json().data.url })).rawPayload));
+    expect(strFromU8(zip['xl/workbook.xml'])).toContain('name="スキャン"');
+    expect(strFromU8(zip['xl/sharedStrings.xml'])).toContain('スキャンID');
+    const bad = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?lang=fr' });
+    expect([bad.statusCode, bad.json().error]).toEqual([422, { lang: 'Lang must be en or ja' }]);
+  });
+
   it("holds only an Agent user's agents' scans, and a Client user's clients'", async () => {
     expect(plates((await exportCsv(agentUser)).rows)).toEqual(['AAA111', 'AAA222']);
     expect(plates((await exportCsv(clientUser)).rows)).toEqual(['AAA111', 'BBB222']);

@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { SHEET_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import { supplementLabel } from '../../../src/domain/quote-model';
-import { SCAN_TYPES } from '../../../src/domain/scan-codes';
+import type { ReportLabels } from '../../../src/domain/report-labels';
 import type { Database, Executor } from '../../db/database';
 import { csvCell } from '../../../src/domain/csv';
 import { sweepExpiredExports } from '../../lib/export-sweep';
@@ -26,43 +26,16 @@ const CONTENT_TYPE: Record<QuoteExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** The list's columns (Quotes list), then who and where. */
-export const QUOTE_EXPORT_COLUMNS = [
-  'ID',
-  'Date/Time',
-  'Registration',
-  'Type',
-  'Agent',
-  'Client',
-  'State',
-  'Currency',
-  'PDR',
-  'Conventional',
-  'Replace / Paint',
-  'Push to Paint',
-  'Scratch / Paint',
-  'Tyres',
-  'Products',
-  'Sub Total',
-  'GST %',
-  'GST',
-  'Grand Total',
-  'Status',
-  'Revision',
-];
 const XLSX_WIDTHS = [8, 20, 13, 7, 22, 24, 7, 9, 11, 13, 15, 14, 15, 11, 11, 11, 7, 10, 12, 18, 9];
 
-/** A status as the list's chip says it in English: 'partially_approved' → 'Partially approved'. */
-const statusWords = (status: string | null | undefined) =>
-  status ? status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ') : '';
-
-function cells(q: QuoteExportRow): (string | number | null)[] {
+/** A quote's cells in the list's columns, then who and where, worded in `words`. */
+function cells(q: QuoteExportRow, words: ReportLabels): (string | number | null)[] {
   return [
     q.id,
     q.local_time,
     q.licensePlate,
     // As the list and the scans export write it: 'Arch', not the stored 'arch'.
-    SCAN_TYPES.find((t) => t.id === q.type)?.name ?? q.type,
+    words.scan_types[q.type as keyof ReportLabels['scan_types']] ?? q.type,
     q.agent_name,
     q.client_name,
     q.location_state,
@@ -78,7 +51,7 @@ function cells(q: QuoteExportRow): (string | number | null)[] {
     q.tax_percent,
     q.tax,
     q.grant_total,
-    statusWords(q.status),
+    q.status ? words.quote_statuses[q.status] : '',
     supplementLabel(q.revision ?? 0) ?? '',
   ];
 }
@@ -97,22 +70,22 @@ async function* rows(db: Executor, where: RawBuilder<boolean>): AsyncGenerator<Q
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-/** The export file of a selection: its bytes, content type and how many quotes it holds. */
-export async function buildQuoteExport(db: Executor, where: RawBuilder<boolean>, format: QuoteExportFormat) {
+/** The export file of a selection, worded in `words`: its bytes, content type and how many quotes it holds. */
+export async function buildQuoteExport(db: Executor, where: RawBuilder<boolean>, format: QuoteExportFormat, words: ReportLabels) {
   let count = 0;
   if (format === 'csv') {
-    const chunks: string[] = [`\uFEFF${QUOTE_EXPORT_COLUMNS.join(',')}\r\n`];
+    const chunks: string[] = [`\uFEFF${words.quotes.columns.join(',')}\r\n`];
     for await (const batch of rows(db, where)) {
-      chunks.push(`${batch.map((q) => cells(q).map(csvCell).join(',')).join('\r\n')}\r\n`);
+      chunks.push(`${batch.map((q) => cells(q, words).map(csvCell).join(',')).join('\r\n')}\r\n`);
       count += batch.length;
     }
     return { data: Buffer.from(chunks.join(''), 'utf8'), contentType: CONTENT_TYPE.csv, count };
   }
-  const sheet: Row[] = [QUOTE_EXPORT_COLUMNS.map((title) => ({ value: title, fontWeight: 'bold' as const }))];
+  const sheet: Row[] = [words.quotes.columns.map((title) => ({ value: title, fontWeight: 'bold' as const }))];
   for await (const batch of rows(db, where)) {
     for (const q of batch)
       sheet.push(
-        cells(q).map((v, i) =>
+        cells(q, words).map((v, i) =>
           i === 1
             ? { value: new Date(`${q.local_iso}Z`), type: Date, format: SHEET_DATE_TIME_FORMAT }
             : typeof v === 'string'
@@ -123,7 +96,7 @@ export async function buildQuoteExport(db: Executor, where: RawBuilder<boolean>,
     count += batch.length;
   }
   const data = await writeExcelFile(sheet, {
-    sheet: 'Quotes',
+    sheet: words.quotes.sheet,
     columns: XLSX_WIDTHS.map((width) => ({ width })),
     stickyRowsCount: 1,
   }).toBuffer();

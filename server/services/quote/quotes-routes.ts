@@ -13,7 +13,7 @@ import {
   QuoteRecord,
   quoteSearchBody,
 } from '../../../src/domain/quotes';
-import { orderedDays } from '../../../src/domain/scans';
+import { orderedDays, reportLanguageField } from '../../../src/domain/scans';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import { QuoteRevisionsRecord } from '../../../src/domain/quote-revisions';
 import { RESOURCES } from '../../../src/domain/resources';
@@ -98,7 +98,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         tags,
         summary: 'Export the filtered quotes as CSV or XLSX; replies the file URL',
         description:
-          `Same filters and scope as GET quotes; format csv (default) or xlsx. Replies {data: {url}}: a download link signed for this user, ` +
+          `Same filters and scope as GET quotes; format csv (default) or xlsx; lang en (default) or ja, the language of the headings and words. Replies {data: {url}}: a download link signed for this user, ` +
           `valid ${FILE_LINK_MINUTES} minutes; at most ${QUOTE_EXPORT_MAX_ROWS} rows; the file is removed ${QUOTE_EXPORT_TTL_HOURS} hours later.`,
         querystring: quoteFilterQuery
           .extend({
@@ -106,6 +106,7 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
               (v) => (v === '' ? undefined : v),
               z.enum(QUOTE_EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
             ),
+            lang: reportLanguageField,
             page: z.unknown().optional(),
             per_page: z.unknown().optional(),
             sort: z.unknown().optional(),

@@ -1,5 +1,6 @@
 import type { Caller, CallLog } from '../../lib/caller';
 import { toCents } from '../../../src/domain/money';
+import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
 import {
   type DentChoice,
   type DentLevel,
@@ -467,14 +468,17 @@ export function quoteRecords(deps: QuoteDeps) {
     },
 
     /** Writes the filtered quotes as a file (removed a day later) and returns a download link signed for this user. */
-    async exportReport({ actor, scope }: Pick<QuoteCaller, 'actor' | 'scope'>, query: QuoteFilters & { format: QuoteExportFormat }) {
-      const { format, ...filters } = query;
+    async exportReport(
+      { actor, scope }: Pick<QuoteCaller, 'actor' | 'scope'>,
+      query: QuoteFilters & { format: QuoteExportFormat; lang: ReportLanguage },
+    ) {
+      const { format, lang, ...filters } = query;
       const selection = await quoteSelection(db, scope, filters);
       if ((await countQuotesUpTo(db, selection, QUOTE_EXPORT_MAX_ROWS)) > QUOTE_EXPORT_MAX_ROWS)
         throw new ValidationError({
           ts: `An export holds at most ${QUOTE_EXPORT_MAX_ROWS.toLocaleString('en-AU')} quotes: narrow the filters`,
         });
-      const file = await buildQuoteExport(db, selection.where, format);
+      const file = await buildQuoteExport(db, selection.where, format, REPORT_LABELS[lang]);
       const key = await storage.put(file.data, file.contentType);
       await recordQuoteExport(db, key, actor.id, format, file.count);
       return { url: signedFileUrl(deps.signer, key, actor.id) };

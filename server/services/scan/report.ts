@@ -2,6 +2,7 @@ import { formatDateTime } from '../../../src/domain/format';
 import { DAMAGE_LEVELS, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scan-codes';
 import { autoTable, type UserOptions } from 'jspdf-autotable';
 import { csvCell } from '../../../src/domain/csv';
+import type { ReportLabels } from '../../../src/domain/report-labels';
 import { A4, createPdf, pdfBytes } from '../../lib/pdf/document';
 import type { ScanDetail, ScanItem } from './scan-repository';
 
@@ -129,29 +130,8 @@ export function scanReportPdf(scan: ReportInput): Buffer {
   return pdfBytes(doc);
 }
 
-/** The export's columns, in the list's order and words. */
-export const EXPORT_COLUMNS = [
-  'ID',
-  'Scan ID',
-  'Date/Time',
-  'Registration',
-  'Make',
-  'Model',
-  'Car Color',
-  'Body Type',
-  'Valuation',
-  'Location',
-  'Location State',
-  'Client',
-  'Agent',
-  'Type',
-  'Status',
-  'Dents',
-  'Scratches',
-] as const;
-
-/** The export's cells of one scan, typed, in EXPORT_COLUMNS order (the date/time as Melbourne wall-clock text). */
-export function exportCells(scan: ScanItem & { local_time: string }): (string | number | null)[] {
+/** The export's cells of one scan, typed, in the columns' order (the date/time as Melbourne wall-clock text), worded in `words`. */
+export function exportCells(scan: ScanItem & { local_time: string }, words: ReportLabels): (string | number | null)[] {
   return [
     scan.id,
     scan.scan_id,
@@ -166,13 +146,13 @@ export function exportCells(scan: ScanItem & { local_time: string }): (string | 
     scan.location_state,
     scan.client_name,
     scan.agent_name,
-    label(SCAN_TYPES, scan.type),
-    label(SCAN_STATUSES, scan.status),
+    words.scan_types[scan.type as keyof ReportLabels['scan_types']] ?? scan.type,
+    words.scan_statuses[scan.status as keyof ReportLabels['scan_statuses']] ?? scan.status,
     scan.dentCount,
     scan.scratchCount,
   ];
 }
 
-export function csvRow(scan: ScanItem & { local_time: string }) {
-  return exportCells(scan).map(csvCell).join(',');
+export function csvRow(scan: ScanItem & { local_time: string }, words: ReportLabels) {
+  return exportCells(scan, words).map(csvCell).join(',');
 }

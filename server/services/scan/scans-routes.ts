@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConflictReply } from '../../../src/domain/versions';
 import { EXPORT_FORMATS } from '../../../src/domain/scan-codes';
-import { orderedDays, scanUpdateBody } from '../../../src/domain/scans';
+import { orderedDays, reportLanguageField, scanUpdateBody } from '../../../src/domain/scans';
 import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { FILE_LINK_MINUTES } from '../../lib/storage';
@@ -52,7 +52,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
         tags,
         summary: 'Export the filtered scans as CSV or XLSX; replies the file URL',
         description:
-          `Same filters and scope as GET scans; format csv (default) or xlsx. Writes the file (CSV: UTF-8 with BOM; both: Melbourne times) to the file ` +
+          `Same filters and scope as GET scans; format csv (default) or xlsx; lang en (default) or ja, the language of the headings and words. Writes the file (CSV: UTF-8 with BOM; both: Melbourne times) to the file ` +
           `store and replies {data: {url}}: a download link signed for this user, valid ${FILE_LINK_MINUTES} minutes (the file itself also answers ` +
           `this user's bearer token); at most ${EXPORT_MAX_ROWS} rows. The file is removed ${EXPORT_TTL_HOURS} hours later.`,
         querystring: ScanFilterQuery.extend({
@@ -60,6 +60,7 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
             (v) => (v === '' ? undefined : v),
             z.enum(EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
           ),
+          lang: reportLanguageField,
           page: z.unknown().optional(),
           per_page: z.unknown().optional(),
         }).refine(...orderedDays('ts', 'te')),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { inScope } from '../../../src/domain/permissions';
+import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
 import { type ExportFormat, manualScanFields, SCAN_VEHICLE_FIELDS, scanVehicleFields } from '../../../src/domain/scan-codes';
 import { type scanUpdateBody } from '../../../src/domain/scans';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -67,13 +68,13 @@ export function scanRecords(deps: ScanDeps) {
     },
 
     /** Writes the filtered scans as a file (removed EXPORT_TTL_HOURS later) and returns its URL. */
-    async exportReport(caller: Pick<Caller, 'actor' | 'scope'>, query: ScanFilters & { format: ExportFormat }) {
+    async exportReport(caller: Pick<Caller, 'actor' | 'scope'>, query: ScanFilters & { format: ExportFormat; lang: ReportLanguage }) {
       // Paging parameters may come along (the list's query is reused); the selection reads only the filters.
-      const { format, ...filters } = query;
+      const { format, lang, ...filters } = query;
       const selection = await scanSelection(db, caller.scope, filters);
       if ((await countUpTo(db, selection, EXPORT_MAX_ROWS)) > EXPORT_MAX_ROWS)
         throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
-      const file = await buildExport(db, selection, format);
+      const file = await buildExport(db, selection, format, REPORT_LABELS[lang]);
       const key = await storage.put(file.data, file.contentType);
       await recordExport(db, key, caller.actor.id, format, file.count);
       // The browser downloads through a plain link (no bearer token): a short-lived link signed for this user.

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, ButtonGroup, CircularProgress, LinearProgress, Menu, MenuItem } from '@mui/material';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useDataProvider, useListContext, useTranslate } from 'react-admin';
+import { useDataProvider, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { downloadFile, exportFileName } from '../../components/downloadFile';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider, ExportQuery } from '../../dataProvider';
@@ -30,6 +30,7 @@ export const ListExportButton = ({ exportList, keys, filePrefix, messages }: Lis
   const dataProvider = useDataProvider<AppDataProvider>();
   const filterValues = useListContext().filterValues as Record<string, unknown>;
   const notifyError = useNotifyError();
+  const [locale] = useLocaleState();
   const [busy, setBusy] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [group, setGroup] = useState<HTMLDivElement | null>(null);
@@ -38,7 +39,8 @@ export const ListExportButton = ({ exportList, keys, filePrefix, messages }: Lis
     setMenuOpen(false);
     setBusy(true);
     try {
-      const query = filterQuery(keys, filterValues.q, filterValues);
+      // Written in the screen's language, as the list shows it.
+      const query = { ...filterQuery(keys, filterValues.q, filterValues), lang: locale };
       const url = await exportList(dataProvider, format === 'csv' ? query : { ...query, format });
       downloadFile(url, (extension) => exportFileName(filePrefix, extension));
     } catch (error) {
