@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type FieldSpec, pageParams } from '../../src/domain/fields';
-import { safeString } from '../../src/domain/text';
+import { fromDecimalText, safeString } from '../../src/domain/text';
 import { NotFoundError } from '../errors';
 import { callerOf } from './caller';
 import { multipartBody } from './multipart';
@@ -37,7 +37,10 @@ export const ListQuery = (sortable: string[], filters: string[] = []) =>
     ...Object.fromEntries(
       filters.map((c) => [
         c,
-        z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
+        z.preprocess(
+          (v) => (v === '' ? undefined : v),
+          fromDecimalText(z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
+        ),
       ]),
     ),
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { PAGE_MAX, PAGE_SIZE_MAX } from './paging';
-import { safeString, singleLine } from './text';
+import { safeString, singleLine, fromDecimalText } from './text';
 
 /**
  * A resource's fields, described once. The server builds its request schema from this
@@ -52,12 +52,14 @@ export type FieldSpecs = Record<string, FieldSpec>;
 export { messages };
 
 const pageNumber = (label: string, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(messages.integer(label))
-    .min(1, messages.min(label, 1))
-    .max(max, messages.max(label, max))
-    .default(fallback);
+  fromDecimalText(
+    z
+      .number({ error: `${label} must be a number` })
+      .int(messages.integer(label))
+      .min(1, messages.min(label, 1))
+      .max(max, messages.max(label, max))
+      .default(fallback),
+  );
 /** `page` and `per_page` of every list route (`?page=2&per_page=25`), each refused with a message naming it. */
 export const pageParams = { page: pageNumber('Page', PAGE_MAX, 1), per_page: pageNumber('Per Page', PAGE_SIZE_MAX, 10) };
 
@@ -88,24 +90,26 @@ function fieldSchema(spec: FieldSpec, mode: FormMode = 'create'): z.ZodType {
       break;
     }
     case 'number': {
-      let n = z.coerce.number({ error: onType('a number') });
+      let n = z.number({ error: onType('a number') });
       if (spec.integer) n = n.int(messages.integer(spec.label));
       // A decimal bounded by 1 (a price): the spec's 'greater than zero' for 0 and below, 'at least 1' for a fraction of it.
       if (spec.min === 1 && !spec.integer)
         n = n.positive(messages.min(spec.label, 1)).refine((v) => v <= 0 || v >= 1, messages.min(spec.label, 1, false));
       else if (spec.min !== undefined) n = n.min(spec.min, messages.min(spec.label, spec.min));
       if (spec.max !== undefined) n = n.max(spec.max, messages.max(spec.label, spec.max));
-      s = n;
+      s = fromDecimalText(n);
       break;
     }
     case 'reference':
-      s = z.coerce
-        .number({ error: onType('an id') })
-        .int(messages.invalid(spec.label))
-        .positive(messages.invalid(spec.label));
+      s = fromDecimalText(
+        z
+          .number({ error: onType('an id') })
+          .int(messages.invalid(spec.label))
+          .positive(messages.invalid(spec.label)),
+      );
       break;
     case 'references': {
-      const item = spec.by === 'name' ? safeString(spec.label).trim().min(1).max(255) : z.coerce.number().int().positive();
+      const item = spec.by === 'name' ? safeString(spec.label).trim().min(1).max(255) : fromDecimalText(z.number().int().positive());
       const arr = z.array(item, { error: onType('a list') });
       s = spec.required ? arr.min(1, req) : arr;
       break;

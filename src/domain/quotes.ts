@@ -6,7 +6,7 @@ import { DENT_LEVELS, LINE_STATUSES, REPAIR_TYPES, SCRATCH_REPAIR_TYPES, TYRE_CH
 import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
 import { SCAN_TYPE_IDS } from './scan-codes';
 import { countedDate, orderedDays, scanDate } from './scans';
-import { safeString, singleLine } from './text';
+import { safeString, singleLine, fromDecimalText } from './text';
 
 /**
  * Quotes on the wire: the bodies of `POST quotes` (the quote screen's multipart and the scan page's
@@ -31,11 +31,13 @@ const jsonText = (v: unknown) => {
 };
 
 const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be an id` })
-    .int(`${label} must be an id`)
-    .positive(`${label} must be an id`)
-    .max(Number.MAX_SAFE_INTEGER, `${label} must be an id`);
+  fromDecimalText(
+    z
+      .number({ error: `${label} must be an id` })
+      .int(`${label} must be an id`)
+      .positive(`${label} must be an id`)
+      .max(Number.MAX_SAFE_INTEGER, `${label} must be an id`),
+  );
 
 /** A 0/1 toggle: 0, 1, booleans, or their text forms (multipart sends text); absent is 0. */
 const flag = (label: string) =>
@@ -63,12 +65,14 @@ export const quoteItemInput = z.looseObject({
   ),
 });
 
-const price = z.coerce
-  .number({ error: 'Price must be a number' })
-  .refine((n) => Number.isFinite(n), 'Price must be a number')
-  .min(0, 'Price must be at least 0')
-  // 200 products at most, plus GST of up to 100 %, stay within the quote's totals (numeric(12,2): under 10^10).
-  .max(9_999_999.99, 'Price must be at most 9999999.99');
+const price = fromDecimalText(
+  z
+    .number({ error: 'Price must be a number' })
+    .refine((n) => Number.isFinite(n), 'Price must be a number')
+    .min(0, 'Price must be at least 0')
+    // 200 products at most, plus GST of up to 100 %, stay within the quote's totals (numeric(12,2): under 10^10).
+    .max(9_999_999.99, 'Price must be at most 9999999.99'),
+);
 
 /** A product row of the quote: the catalogue product (`value`) at the price the assessor typed (≥ 0). */
 export const quoteProductInput = z.looseObject({

@@ -5,7 +5,7 @@
 import { AU_STATES } from './locations';
 import { DENT_LEVELS } from './pricing';
 import type { FieldSpecs } from './fields';
-import { VALUATION_MAX } from './valuation';
+import { parseValuationText, VALUATION_MAX } from './valuation';
 
 /** Scan kinds; 'chasis' is the product's spelling and the stored value. */
 export const SCAN_TYPES = [
@@ -67,13 +67,16 @@ export function wheelNameKey(label: string): { key: string; n?: number } | null 
 /** Registrations are kept upper-case without spaces or dashes, so '1ab-2cd' and '1AB 2CD' are one plate. */
 export const normalisePlate = (plate: string) => plate.toUpperCase().replace(/[\s-]+/g, '');
 
-/** Valuation keeps only digits: '12,500' and 12500 are both 12500 dollars. */
+/**
+ * A device's valuation as text ('$15,900', '15900.50') is read as a person's typing is (`parseValuationText`): its whole
+ * dollars, undefined when blank. Text of any other form stays as it came, so the number check refuses it ('1,2,3' is
+ * not 123), and text beyond the largest valuation becomes a number beyond it, so the check names the bound.
+ */
 export const parseValuation = (v: unknown): unknown => {
-  if (typeof v === 'string') {
-    const digits = v.replace(/[,\s$]/g, '');
-    return digits === '' ? undefined : digits;
-  }
-  return v;
+  if (typeof v !== 'string') return v;
+  const parsed = parseValuationText(v.replace(/^\s*\$/, ''));
+  if (parsed.ok) return parsed.value ?? undefined;
+  return parsed.error === 'max' ? VALUATION_MAX + 1 : v;
 };
 
 /**

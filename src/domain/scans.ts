@@ -23,8 +23,8 @@ import {
   TYRE_ROWS_MAX,
   type DamageLevel,
 } from './scan-codes';
-import { safeString, singleLine } from './text';
-import { parseValuationText } from './valuation';
+import { safeString, singleLine, fromDecimalText } from './text';
+import { parseValuationText, VALUATION_FORMAT_MESSAGE, VALUATION_MAX, VALUATION_MAX_MESSAGE } from './valuation';
 import { REPORT_LANGUAGES } from './report-labels';
 
 /**
@@ -120,8 +120,20 @@ const deviceId = (label: string) =>
     .min(1, messages.required(label))
     .max(100, messages.max(label, 100))
     .regex(/^[A-Za-z0-9._:-]+$/, `${label} may hold only letters, digits and . _ : -`);
+/** How far ahead of the server's clock a device's clock may run: a scan time beyond it is a wrong clock, not a scan. */
+export const DEVICE_CLOCK_SKEW_HOURS = 24;
+/**
+ * A device's date-time: ISO 8601 with an offset, from SCAN_YEARS.min on (the lists' date filters start there) and not
+ * later than DEVICE_CLOCK_SKEW_HOURS from now (a scan dated 2090 would head every list for decades).
+ */
 const instant = (label: string) =>
-  z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z` });
+  z.iso
+    .datetime({ offset: true, error: `${label} must be an ISO 8601 date-time, e.g. 2024-05-31T07:30:00Z` })
+    .refine((v) => Date.parse(v) >= Date.UTC(SCAN_YEARS.min, 0, 1), `${label} must be in ${SCAN_YEARS.min} or later`)
+    .refine(
+      (v) => Date.parse(v) <= Date.now() + DEVICE_CLOCK_SKEW_HOURS * 3_600_000,
+      `${label} must not be more than ${DEVICE_CLOCK_SKEW_HOURS} hours ahead of now: check the device's clock`,
+    );
 const optionalText = (label: string, max: number) =>
   singleLine(label, { error: `${label} must be a string` })
     .trim()
@@ -152,11 +164,11 @@ export const ingestScanBody = z.object({
   body_type: optionalText('Body Type', 100),
   valuation: z.preprocess(
     parseValuation,
-    z.coerce
-      .number({ error: 'Valuation must be a number' })
+    z
+      .number({ error: (i) => (typeof i.input === 'string' ? VALUATION_FORMAT_MESSAGE : 'Valuation must be a number') })
       .int(messages.integer('Valuation'))
       .min(0, messages.min('Valuation', 0))
-      .max(100_000_000)
+      .max(VALUATION_MAX, VALUATION_MAX_MESSAGE)
       .nullish(),
   ),
   location_state: z.enum(AU_STATES.map((s) => s.id) as [string, ...string[]], { error: messages.choice('Location State') }).nullish(),
@@ -246,11 +258,13 @@ export const ingestStatusBody = z.object({ status: oneOf(['ready', 'uploaded'], 
 // ---- The scan page ----
 
 const idNumber = (label: string) =>
-  z.coerce
-    .number({ error: (i) => (i.input === undefined ? messages.required(label) : messages.type(label, 'an id')) })
-    .int(messages.type(label, 'an id'))
-    .positive(messages.type(label, 'an id'))
-    .max(Number.MAX_SAFE_INTEGER, messages.type(label, 'an id'));
+  fromDecimalText(
+    z
+      .number({ error: (i) => (i.input === undefined ? messages.required(label) : messages.type(label, 'an id')) })
+      .int(messages.type(label, 'an id'))
+      .positive(messages.type(label, 'an id'))
+      .max(Number.MAX_SAFE_INTEGER, messages.type(label, 'an id')),
+  );
 
 const levelCount = (level: string) => {
   const label = `${level[0].toUpperCase()}${level.slice(1)}`;

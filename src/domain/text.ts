@@ -21,3 +21,14 @@ export const hasLineBreak = (s: string) => /[\r\n\u2028\u2029]/.test(s);
  */
 export const singleLine = (label: string, params?: Parameters<typeof z.string>[0]) =>
   safeString(label, params).refine((s) => !hasLineBreak(s), { error: messages.lineBreak(label), abort: true });
+
+/** A number as a query string or a multipart field writes it: '16', '-2', '12.50'. */
+const DECIMAL_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;
+
+/**
+ * `schema` (a z.number() with its checks) reading a number, or text of decimal digits as that number. Anything else
+ * (true, [16], '0x10', '1e1', '') reaches the number check as it came and is refused there, where zod's coercion
+ * (Number(v)) would read true as 1 and [16] as 16: another record's id.
+ */
+export const fromDecimalText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && DECIMAL_TEXT.test(v) ? Number(v) : v), schema);

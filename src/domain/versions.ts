@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromDecimalText } from './text';
 
 /**
  * Versions of scans and quotes (docs/server.md, "Versions"): every read of a scan or a quote carries `version`, and a
@@ -9,12 +10,14 @@ import { z } from 'zod';
 /** The body field a save sends (a number, or its text in a multipart body); absent means "last save wins". */
 export const versionField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ error: 'Version must be a whole number' })
-    .int('Version must be a whole number')
-    .min(0, 'Version must be a whole number')
-    .max(2_147_483_647, 'Version must be a whole number')
-    .optional(),
+  fromDecimalText(
+    z
+      .number({ error: 'Version must be a whole number' })
+      .int('Version must be a whole number')
+      .min(0, 'Version must be a whole number')
+      .max(2_147_483_647, 'Version must be a whole number')
+      .optional(),
+  ),
 );
 
 /** One field that changed since the client's version, with its current value (null when it is gone). */
@@ -72,11 +75,9 @@ export function reapplyEdits<T>(base: T, mine: T, theirs: T): T {
 
 /** `POST /api/broadcasting/presence`: the page editing a scan (or its quote) says the user is here, or gone. */
 export const PresenceBody = z.object({
-  scan_id: z.coerce
-    .number({ error: 'Scan must be an id' })
-    .int('Scan must be an id')
-    .positive('Scan must be an id')
-    .max(Number.MAX_SAFE_INTEGER),
+  scan_id: fromDecimalText(
+    z.number({ error: 'Scan must be an id' }).int('Scan must be an id').positive('Scan must be an id').max(Number.MAX_SAFE_INTEGER),
+  ),
   record: z.enum(['scan', 'quote'], { error: 'Record must be scan or quote' }),
   state: z.enum(['here', 'gone'], { error: 'State must be here or gone' }),
 });

@@ -364,3 +364,45 @@ describe('a line break in a single-line field is 422 on the field, nothing store
     expect(res.json().error?.address).toBeUndefined();
   });
 });
+
+describe('a number is a number or its decimal text: any other value is 422 on the field, nothing stored', () => {
+  const scanRow = async () => (await sql`select to_jsonb(s) as row from scans s where id = ${scanId}`.execute(t.db)).rows[0];
+
+  it("does not read true, [id], hex or an exponent as another record's id or a price", async () => {
+    const group = await t.build.panelGroup();
+    await t.build.panel({ panel_group_id: group.id, car_panel: 'coerce_bonnet' });
+    const before = await scanRow();
+    for (const bad of [true, [scanId], `0x${scanId.toString(16)}`, `${scanId}e0`, '']) {
+      const res = await t.as(admin, {
+        method: 'POST',
+        url: '/api/scan/scans/arch/edit-damage-count',
+        payload: { scan_id: bad, car_panel: 'coerce_bonnet', dents: { light: 1 } },
+      });
+      expect(res.statusCode, `${JSON.stringify(bad)}: ${res.body}`).toBe(422);
+      expect(Object.keys(res.json().error)).toEqual(['scan_id']);
+    }
+    expect(await scanRow()).toEqual(before);
+
+    const products = async () => (await sql<{ n: number }>`select count(*)::int as n from products`.execute(t.db)).rows[0].n;
+    const count = await products();
+    for (const bad of ['0x10', true, [16], '1e1']) {
+      const res = await t.as(admin, { method: 'POST', url: '/api/quote/products', payload: { name: `Coerce ${String(bad)}`, price: bad } });
+      expect(res.statusCode, `${JSON.stringify(bad)}: ${res.body}`).toBe(422);
+      expect(Object.keys(res.json().error)).toEqual(['price']);
+    }
+    expect(await products()).toBe(count);
+    // Decimal text, as a form or a multipart body sends it, is read as its number.
+    const ok = await t.as(admin, { method: 'POST', url: '/api/quote/products', payload: { name: 'Coerce decimal', price: ' 12.50 ' } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().data.price).toBe(12.5);
+
+    const quote = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/quotes',
+      payload: { scan_id: scanId, client_id: clientId, products: [{ value: ok.json().data.id, text: 'Coerce', price: '0x10' }] },
+    });
+    expect(quote.statusCode, quote.body).toBe(422);
+    expect(quote.json().error).toEqual({ 'products.0.price': 'Price must be a number' });
+    expect((await sql`select id from quotes where scan_id = ${scanId}`.execute(t.db)).rows).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { VALUATION_FORMAT_MESSAGE, VALUATION_MAX_MESSAGE } from '../../src/domain/valuation';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keyOfUrl } from '../../server/lib/storage';
 import type { Broadcaster, PortalScanEvent, ScanEvent } from '../../server/realtime/broadcaster';
@@ -411,7 +412,39 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
     // A client agent A does not serve (agent B's) is not one its devices may name.
     const foreign = await device(keyA, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan({ client_id: clientB.id }) });
     expect(foreign.json()).toEqual({ error: { client_id: 'The selected client is invalid' } });
+    // A device's clock far off, and valuations written in no dollar form (or past the largest), are refused too.
+    const offClock = await device(keyA, {
+      method: 'POST',
+      url: '/api/scan/ingest/scans',
+      payload: newScan({ timestamp: '0001-01-01T00:00:00Z', startTime: '2090-01-01T00:00:00Z' }),
+    });
+    expect(offClock.json()).toEqual({
+      error: {
+        timestamp: 'Timestamp must be in 1900 or later',
+        startTime: "Start Time must not be more than 24 hours ahead of now: check the device's clock",
+      },
+    });
+    for (const [valuation, error] of [
+      ['1,2,3', VALUATION_FORMAT_MESSAGE],
+      ['0x10', VALUATION_FORMAT_MESSAGE],
+      ['1e15', VALUATION_FORMAT_MESSAGE],
+      [1e15, VALUATION_MAX_MESSAGE],
+      ['200,000,000', VALUATION_MAX_MESSAGE],
+      [true, 'Valuation must be a number'],
+    ] as const) {
+      const res = await device(keyA, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan({ valuation }) });
+      expect(res.json(), String(valuation)).toEqual({ error: { valuation: error } });
+    }
     expect(await count('scans')).toBe(before);
+    // Within a day ahead (a device's clock a little fast) and '$15,900' are taken.
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const fast = await device(keyA, {
+      method: 'POST',
+      url: '/api/scan/ingest/scans',
+      payload: newScan({ timestamp: soon, valuation: '$15,900' }),
+    });
+    expect(fast.statusCode, fast.body).toBe(201);
+    expect(fast.json().data).toMatchObject({ valuation: 15900 });
   });
 
   it('refuses a results upload with one bad item and stores none of it', async () => {

@@ -1,3 +1,4 @@
+import { fromDecimalText } from '../../../src/domain/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +31,9 @@ export function webhookEventRoutes(app: FastifyInstance, opts: { webhooks: Retur
       schema: {
         tags: ['Webhook'],
         summary: "The latest delivery of each of an agent's webhooks (docs/webhooks.md)",
-        querystring: z.object({ agent_id: z.coerce.number({ message: 'Agent is required' }).int().positive('Agent is required') }),
+        querystring: z.object({
+          agent_id: fromDecimalText(z.number({ message: 'Agent is required' }).int().positive('Agent is required')),
+        }),
         response: { 200: dataReply(z.array(WebhookDeliveryRecord)), ...recordErrors },
       },
     },

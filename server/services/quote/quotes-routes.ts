@@ -1,3 +1,4 @@
+import { fromDecimalText } from '../../../src/domain/text';
 import { callerOf } from '../../lib/caller';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +28,7 @@ import { QUOTE_MODEL, type quoteRecords } from './quotes-service';
 const IdParams = z.object({ id: z.string() });
 const RevisionNumber = z.preprocess(
   (v) => (v === '' ? undefined : v),
-  z.coerce.number({ error: 'Revision must be a whole number' }).int('Revision must be a whole number').min(0).max(1_000_000),
+  fromDecimalText(z.number({ error: 'Revision must be a whole number' }).int('Revision must be a whole number').min(0).max(1_000_000)),
 );
 
 /** Ids in paths are positive integers; anything else names no row, so it is the model's 404. */

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EvaluationRecord, ScanItemRecord } from '../../../src/domain/records';
 import { RESOURCES } from '../../../src/domain/resources';
-import { safeString } from '../../../src/domain/text';
+import { safeString, fromDecimalText } from '../../../src/domain/text';
 import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
 import type { scanEvaluation } from './evaluate-service';
@@ -12,16 +12,18 @@ const SearchBody = z.object({
   /** Our id of one scan. */
   scan_id: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: 'Scan must be an id' })
-      .int('Scan must be an id')
-      .positive('Scan must be an id')
-      .max(Number.MAX_SAFE_INTEGER)
-      .optional(),
+    fromDecimalText(
+      z
+        .number({ error: 'Scan must be an id' })
+        .int('Scan must be an id')
+        .positive('Scan must be an id')
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional(),
+    ),
   ),
   /** As the list's q: a registration prefix, make or model prefix, part of a client's or agent's name. */
   q: z.preprocess((v) => (v === '' || v === null ? undefined : v), safeString('Search').trim().max(200).optional()),
-  per_page: z.coerce.number().int().min(1).max(50).default(20),
+  per_page: fromDecimalText(z.number().int().min(1).max(50).default(20)),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { fromDecimalText } from '../../../src/domain/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ const ImageUploadBody = z
   .object({
     kind: z.enum(IMAGE_KINDS, { error: (i) => (i.input === undefined ? messages.required('Kind') : messages.choice('Kind')) }),
     damage_id: deviceText('Damage Id').optional(),
-    row: z.coerce.number({ error: 'Row must be a number' }).int().min(1).max(10).optional(),
+    row: fromDecimalText(z.number({ error: 'Row must be a number' }).int().min(1).max(10).optional()),
     direction: z.enum(['L', 'R'], { error: messages.choice('Direction') }).optional(),
     position: z.enum(['I', 'O'], { error: messages.choice('Position') }).optional(),
     image_id: deviceText('Image Id').optional(),

@@ -1,3 +1,4 @@
+import { fromDecimalText } from '../../../src/domain/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,11 +52,13 @@ export function scanPageRoutes(app: FastifyInstance, opts: { page: ReturnType<ty
         summary: "The car sketch: the scan's counts by measure and the panel groups with their panels' dent and scratch counts",
         description: "`scan_id` is the scan's id; `arch_id` (a legacy parameter) is accepted and ignored: a scan has one set of counts.",
         querystring: z.object({
-          scan_id: z.coerce
-            .number({ error: messages.type('Scan', 'an id') })
-            .int(messages.type('Scan', 'an id'))
-            .positive(messages.type('Scan', 'an id'))
-            .max(Number.MAX_SAFE_INTEGER, messages.type('Scan', 'an id')),
+          scan_id: fromDecimalText(
+            z
+              .number({ error: messages.type('Scan', 'an id') })
+              .int(messages.type('Scan', 'an id'))
+              .positive(messages.type('Scan', 'an id'))
+              .max(Number.MAX_SAFE_INTEGER, messages.type('Scan', 'an id')),
+          ),
           arch_id: z.string().max(100).optional(),
         }),
         response: { 200: dataReply(ArchDataRecord), ...recordErrors },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { inputSchema, pageParams } from '../../../src/domain/fields';
 import { AGO, manualScanFields, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scan-codes';
 import { orderedDays, scanDate } from '../../../src/domain/scans';
-import { safeString } from '../../../src/domain/text';
+import { safeString, fromDecimalText } from '../../../src/domain/text';
 import { ScanDetailRecord, ScanItemRecord } from '../../../src/domain/records';
 
 // The records (list row, whole scan) are shared with the browser: src/domain/records.ts.
@@ -13,12 +13,14 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const optionalId = (label: string) =>
   z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: `${label} must be an id` })
-      .int(`${label} must be an id`)
-      .positive(`${label} must be an id`)
-      .max(Number.MAX_SAFE_INTEGER)
-      .optional(),
+    fromDecimalText(
+      z
+        .number({ error: `${label} must be an id` })
+        .int(`${label} must be an id`)
+        .positive(`${label} must be an id`)
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional(),
+    ),
   );
 const lowerChoice = (ids: readonly string[], label: string) =>
   z.preprocess(

@@ -1,3 +1,4 @@
+import { fromDecimalText } from '../../../src/domain/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,10 +67,12 @@ export async function fileRoutes(app: FastifyInstance, opts: { files: ReturnType
             .string()
             .regex(/^[A-Za-z0-9_-]{43}$/, 'Sig is invalid')
             .optional(),
-          w: z.coerce
-            .number()
-            .pipe(z.literal(IMAGE_WIDTHS, { error: `W must be one of ${IMAGE_WIDTHS.join(', ')}` }))
-            .optional(),
+          w: fromDecimalText(
+            z
+              .number()
+              .pipe(z.literal(IMAGE_WIDTHS, { error: `W must be one of ${IMAGE_WIDTHS.join(', ')}` }))
+              .optional(),
+          ),
         }),
         response: {
           200: z.instanceof(Buffer).describe('The file bytes'),
