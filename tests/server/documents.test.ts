@@ -119,6 +119,27 @@ describe('documents (PDFs) on the files route', () => {
     }
   });
 
+  it('stops a signed link once its user no longer reaches the document: moved to another agent, or deleted', async () => {
+    const agentB = (await sql<{ id: number }>`select id from agents where name = 'Document agent B'`.execute(t.db)).rows[0].id;
+    const agentA = (await sql<{ id: number }>`select id from agents where name = 'Document agent A'`.execute(t.db)).rows[0].id;
+    const user = await t.build.user({ roles: ['Agent'], agents: [agentA] });
+    const token = await t.login(user.email);
+    const quote = (await t.as(token, { method: 'GET', url: `/api/quote/quotes/${quoteA}` })).json().data;
+    const report = (await t.as(token, { method: 'GET', url: `/api/scan/scans/${scanA}` })).json().data.pdf_url as string;
+    for (const link of [quote.pdf_url as string, report]) expect((await get(link)).statusCode, link).toBe(200);
+
+    await sql`update user_agents set agent_id = ${agentB} where user_id = ${user.id}`.execute(t.db);
+    for (const link of [quote.pdf_url as string, report]) {
+      const res = await get(link);
+      expect(res.statusCode, link).toBe(403);
+      expect(res.json()).toEqual({ error: 'The download link is no longer valid for its user' });
+    }
+    await sql`update user_agents set agent_id = ${agentA} where user_id = ${user.id}`.execute(t.db);
+    expect((await get(report)).statusCode).toBe(200);
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/user/users/${user.id}`, payload: {} })).statusCode).toBe(200);
+    for (const link of [quote.pdf_url as string, report]) expect((await get(link)).statusCode, link).toBe(403);
+  });
+
   it('answers 403 to an altered, incomplete or expired link', async () => {
     const userA = await idOf(agentUserA);
     const userB = await idOf(agentUserB);

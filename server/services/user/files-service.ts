@@ -1,15 +1,19 @@
 import type { ImageWidth } from '../../../src/domain/images';
-import { can, type DataScope, isSuperAdmin } from '../../../src/domain/permissions';
+import { can, type DataScope, dataScope, isSuperAdmin, type Principal } from '../../../src/domain/permissions';
 import { RESOURCES } from '../../../src/domain/resources';
 import type { Database } from '../../db/database';
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
+import { findAccessByUserId } from '../../lib/access';
 import { getSizedCopy } from '../../lib/images';
 import type { Signer } from '../../lib/signing';
 import { FILE_KEY, type FileStorage, isDocumentKey, isPrivateKey, isSizableKey, keyOfUrl, signedFileUser } from '../../lib/storage';
 import { checkUserUploadQuota } from '../../lib/upload-quota';
 import type { AuthUser } from '../../plugins/auth';
 import { deleteUploadedFile, documentReached, exportOwner, findUploadedFile, insertUploadedFile } from './files-repository';
+
+/** A signed link whose user is gone or no longer reaches the document. */
+export const LINK_NO_LONGER_VALID = 'The download link is no longer valid for its user';
 
 /**
  * The byte range a `Range` header asks for within `size` bytes (RFC 9110 §14): null to send the whole file (no header,
@@ -85,22 +89,27 @@ export function filesService(deps: { db: Database; storage: FileStorage; signer:
   }
 
   /**
-   * A document goes to a signed-in user whose data scope reaches its scan (with the scans' read permission) or its
-   * quote (with the quotes'; a quote's PDF also through its scan, as the scan page shows it), or to whoever holds a valid signed link:
-   * the scan and quote services sign one only in a reply to a user whose scope reached the document.
+   * A document goes to a user whose data scope reaches its scan (with the scans' read permission) or its quote (with
+   * the quotes'; a quote's PDF also through its scan, as the scan page shows it): the signed-in reader, or the user a
+   * valid signed link was made for, as that user is now (a link outlives neither the user nor their access to the
+   * document, though the services sign one only in a reply to a user whose scope reached it).
    */
   async function checkDocumentAccess(key: string, reader: FileReader, link: FileLink) {
-    const user = reader.actor;
-    if (user) {
-      const reads = { scans: can(user, RESOURCES.scans.permission), quotes: can(user, RESOURCES.quotes.permission) };
-      if (!(await documentReached(db, key, reader.scope, reads))) throw new NotFoundError('File', key);
+    if (reader.actor) {
+      if (!(await reaches(key, reader.actor, reader.scope))) throw new NotFoundError('File', key);
       return;
     }
     if (link.expires === undefined && link.uid === undefined && link.sig === undefined) throw new UnauthorizedError();
     if (!link.expires || !link.uid || !link.sig) throw new ForbiddenError('The download link is incomplete');
-    if (signedFileUser(signer, key, { expires: link.expires, uid: link.uid, sig: link.sig }) === null)
-      throw new ForbiddenError('The download link has expired or is not valid');
+    const uid = signedFileUser(signer, key, { expires: link.expires, uid: link.uid, sig: link.sig });
+    if (uid === null) throw new ForbiddenError('The download link has expired or is not valid');
+    const user = await findAccessByUserId(db, uid);
+    if (!user || !(await reaches(key, user, dataScope(user)))) throw new ForbiddenError(LINK_NO_LONGER_VALID);
   }
+
+  /** Whether the user's permissions and scope reach the document. */
+  const reaches = (key: string, user: Principal, scope: DataScope) =>
+    documentReached(db, key, scope, { scans: can(user, RESOURCES.scans.permission), quotes: can(user, RESOURCES.quotes.permission) });
 
   return {
     /**
