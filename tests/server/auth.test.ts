@@ -211,8 +211,15 @@ describe('PUT auth/profile', () => {
     expect(wrong.json()).toEqual({ error: { current_password: 'The current password is incorrect.' } });
   };
 
+  it('needs `user`, as the Update Profile page does', async () => {
+    const u = await t.build.user({ roles: ['Client'] });
+    const res = await profile(await t.login(u.email), { first_name: 'No', last_name: 'Access', email: u.email });
+    expect(res.statusCode).toBe(403);
+    expect((await t.db.selectFrom('users').select('last_name').where('id', '=', u.id).executeTakeFirstOrThrow()).last_name).toBe('User');
+  });
+
   it('updates the name and e-mail and keeps the password when none is typed', async () => {
-    const u = await t.build.user({ email: 'profile.keep@example.test' });
+    const u = await t.build.user({ email: 'profile.keep@example.test', permissions: ['user'] });
     const token = await t.login(u.email);
     const res = await profile(token, {
       first_name: ' Ada ',
@@ -237,7 +244,7 @@ describe('PUT auth/profile', () => {
   });
 
   it('sets a new password only with the current one, and signs out every other session of the user', async () => {
-    const u = await t.build.user();
+    const u = await t.build.user({ permissions: ['user'] });
     const token = await t.login(u.email);
     const other = await t.login(u.email);
     const body = { first_name: 'New', last_name: 'Password', email: u.email, password: 'brand-new-secret' };
@@ -255,7 +262,7 @@ describe('PUT auth/profile', () => {
   });
 
   it('throttles wrong current passwords like a login: at most 5 checked of 20 parallel', async () => {
-    const u = await t.build.user();
+    const u = await t.build.user({ permissions: ['user'] });
     const token = await t.login(u.email);
     const body = { first_name: 'A', last_name: 'B', email: u.email, password: 'brand-new-secret' };
     const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => profile(token, { ...body, current_password: `wrong-${i}` })));
@@ -267,7 +274,7 @@ describe('PUT auth/profile', () => {
   });
 
   it("throttles e-mail changes, so 'already taken' cannot be used to list registered addresses", async () => {
-    const u = await t.build.user();
+    const u = await t.build.user({ permissions: ['user'] });
     const token = await t.login(u.email);
     const tries = [];
     for (let i = 0; i < 6; i++)
@@ -280,8 +287,8 @@ describe('PUT auth/profile', () => {
   });
 
   it("refuses another user's e-mail (any case) but accepts a change of case of one's own", async () => {
-    await t.build.user({ email: 'taken@example.test' });
-    const u = await t.build.user({ email: 'mine@example.test' });
+    await t.build.user({ email: 'taken@example.test', permissions: ['user'] });
+    const u = await t.build.user({ email: 'mine@example.test', permissions: ['user'] });
     const token = await t.login(u.email);
     const dup = await profile(token, { first_name: 'A', last_name: 'B', email: 'Taken@Example.test', current_password: PASSWORD });
     expect(dup.statusCode).toBe(422);
@@ -295,7 +302,7 @@ describe('PUT auth/profile', () => {
   });
 
   it('changes the e-mail only with the current password, and tells the old address', async () => {
-    const u = await t.build.user({ email: 'before.change@example.test' });
+    const u = await t.build.user({ email: 'before.change@example.test', permissions: ['user'] });
     const token = await t.login(u.email);
     const body = { first_name: 'Test', last_name: 'User', email: 'after.change@example.test' };
     const mails = () =>
@@ -320,7 +327,7 @@ describe('PUT auth/profile', () => {
   });
 
   it('validates the fields and a short password', async () => {
-    const u = await t.build.user();
+    const u = await t.build.user({ permissions: ['user'] });
     const token = await t.login(u.email);
     const res = await profile(token, { first_name: '  ', last_name: 'B', email: 'nope', password: 'short', current_password: PASSWORD });
     expect(res.statusCode).toBe(422);

@@ -396,13 +396,14 @@ describe('a number is a number or its decimal text: any other value is 422 on th
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.price).toBe(12.5);
 
+    const unquoted = (await t.build.scan({ agent_id: agentId, client_id: clientId })).id;
     const quote = await t.as(admin, {
       method: 'POST',
       url: '/api/quote/quotes',
-      payload: { scan_id: scanId, client_id: clientId, products: [{ value: ok.json().data.id, text: 'Coerce', price: '0x10' }] },
+      payload: { scan_id: unquoted, client_id: clientId, products: [{ value: ok.json().data.id, text: 'Coerce', price: '0x10' }] },
     });
     expect(quote.statusCode, quote.body).toBe(422);
     expect(quote.json().error).toEqual({ 'products.0.price': 'Price must be a number' });
-    expect((await sql`select id from quotes where scan_id = ${scanId}`.execute(t.db)).rows).toEqual([]);
+    expect((await sql`select id from quotes where scan_id = ${unquoted}`.execute(t.db)).rows).toEqual([]);
   });
 });

@@ -96,7 +96,7 @@ describe('live subscriptions end with what authorised them', () => {
   });
 
   it("a password change closes the other sign-ins' sockets", async () => {
-    const email = (await t.build.user({ roles: ['Agent'], agents: [agentA] })).email;
+    const email = (await t.build.user({ roles: ['Agent'], permissions: ['user'], agents: [agentA] })).email;
     const [keep, other] = [await t.login(email), await t.login(email)];
     const kept = await subscriber('private-scan', { bearer: keep });
     const gone = await subscriber('private-scan', { bearer: other });

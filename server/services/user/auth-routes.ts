@@ -101,7 +101,7 @@ export function authRoutes(app: FastifyInstance, opts: { auth: ReturnType<typeof
   r.put(
     '/auth/profile',
     {
-      config: { access: 'signed-in' },
+      config: { access: { permission: 'user' } },
       schema: {
         tags,
         summary: 'Update own name, e-mail and (optionally) password, which needs current_password and signs out other sessions',
