@@ -177,15 +177,16 @@ export function sanitizeSvg(text: string): string | null {
 }
 
 /**
- * Checks an upload for an image field: the type by its magic bytes (PNG, JPEG, WebP; SVG after sanitising),
- * the size, and the pixel count read from the header without decoding. Refuses with 422 on `field`.
+ * Checks an upload for an image field: the type by its magic bytes (PNG, JPEG, WebP; SVG after sanitising, except for a
+ * `photo`: a vehicle's pictures are photographs, shown and sized as such), the size, and the pixel count read from the
+ * header without decoding. Refuses with 422 on `field`.
  */
-export async function checkImage(file: unknown, field: string, label: string): Promise<CheckedImage> {
+export async function checkImage(file: unknown, field: string, label: string, opts: { photo?: boolean } = {}): Promise<CheckedImage> {
   const refuse = (message: string) => new ValidationError({ [field]: message });
   if (!isUploadedFile(file)) throw refuse(messages.imageFile(label));
   if (file.truncated || file.data.length > IMAGE_MAX_BYTES) throw refuse(messages.fileSize(label, IMAGE_MAX_BYTES / 1024 / 1024));
   const type = sniff(file.data);
-  if (!type) throw refuse(messages.imageType(label));
+  if (!type || (opts.photo && type === 'svg')) throw refuse((opts.photo ? messages.photoType : messages.imageType)(label));
   if (type === 'svg') {
     const clean = sanitizeSvg(file.data.toString('utf8'));
     if (!clean) throw refuse(messages.imageInvalid(label));

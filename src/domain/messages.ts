@@ -81,6 +81,7 @@ export const messages = {
   pincode: () => keyed('Pincode does not match', 'app.validation.pincode'),
   imageFile: (label: string) => keyed(`${label} must be an image file`, 'app.validation.image_file'),
   imageType: (label: string) => keyed(`${label} must be a PNG, JPEG, WebP or SVG image`, 'app.validation.image_type'),
+  photoType: (label: string) => keyed(`${label} must be a PNG, JPEG or WebP image`, 'app.validation.photo_type'),
   imageInvalid: (label: string) => keyed(`${label} is not a valid image`, 'app.validation.image_invalid'),
   fileSize: (label: string, mb: number) => keyed(`${label} must be less than ${mb} MB`, 'app.validation.file_size', { mb }),
   imagePixels: (label: string, megapixels: number) =>

@@ -137,6 +137,7 @@ export const enCore = {
       pincode: 'Pincode does not match',
       image_file: '%{field} must be an image file',
       image_type: '%{field} must be a PNG, JPEG, WebP or SVG image',
+      photo_type: '%{field} must be a PNG, JPEG or WebP image',
       image_invalid: '%{field} is not a valid image',
       file_size: '%{field} must be less than %{mb} MB',
       image_pixels: '%{field} must be less than %{megapixels} megapixels',

@@ -171,6 +171,7 @@ export const ja: TranslationMessages = {
       pincode: 'ピンコードが一致しません',
       image_file: '%{field}は画像ファイルにしてください',
       image_type: '%{field}はPNG、JPEG、WebP、SVGのいずれかの画像にしてください',
+      photo_type: '%{field}はPNG、JPEG、WebPのいずれかの画像にしてください',
       image_invalid: '%{field}は有効な画像ではありません',
       file_size: '%{field}は%{mb} MB未満にしてください',
       image_pixels: '%{field}は%{megapixels}メガピクセル未満にしてください',

@@ -505,7 +505,15 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
       [
         { kind: 'thumbnail', file: { data: 'not an image', filename: 'a.png' } },
         'images',
-        { file: 'File must be a PNG, JPEG, WebP or SVG image' },
+        { file: 'File must be a PNG, JPEG or WebP image' },
+      ],
+      [
+        {
+          kind: 'thumbnail',
+          file: { data: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>', filename: 'a.png' },
+        },
+        'images',
+        { file: 'File must be a PNG, JPEG or WebP image' },
       ],
       [{ kind: 'poster', file: { data: await pngImage(), filename: 'a.png' } }, 'images', { kind: 'The selected kind is invalid' }],
       [{ kind: 'thumbnail' }, 'images', { file: 'File is required' }],

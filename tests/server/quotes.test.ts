@@ -372,7 +372,7 @@ describe('POST quotes', () => {
     });
     const refused = await t.as(agentUserA, { method: 'POST', url: '/api/quote/quotes', ...bad });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().error).toEqual({ vehicle_photo: 'Vehicle Photo must be a PNG, JPEG, WebP or SVG image' });
+    expect(refused.json().error).toEqual({ vehicle_photo: 'Vehicle Photo must be a PNG, JPEG or WebP image' });
   });
 });
 

@@ -256,6 +256,15 @@ describe('POST and DELETE scans/{id}/annotates', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ id: saved.id });
+    // A saved image is a photograph: an SVG, however clean, is refused.
+    const svg = await t.as(agentUser, {
+      method: 'POST',
+      url: `/api/scan/scans/${scan}/annotates`,
+      ...(await formData({
+        file: { data: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>', filename: 'a.svg' },
+      })),
+    });
+    expect([svg.statusCode, svg.json().error]).toEqual([422, { file: 'File must be a PNG, JPEG or WebP image' }]);
     expect(edited.json().data.path).toMatch(/\.png$/);
     // The replaced file left storage and the scan's files.
     expect(await t.app.storage.get(saved.path)).toBeNull();
@@ -290,7 +299,7 @@ describe('POST and DELETE scans/{id}/annotates', () => {
       t.as(agentUser, { method: 'POST', url: `/api/scan/scans/${scan}/annotates`, ...(await formData(fields)) });
     const html = await post({ file: { data: '<html><script>alert(1)</script></html>', filename: 'x.jpg', type: 'image/jpeg' } });
     expect(html.statusCode).toBe(422);
-    expect(html.json().error).toEqual({ file: 'File must be a PNG, JPEG, WebP or SVG image' });
+    expect(html.json().error).toEqual({ file: 'File must be a PNG, JPEG or WebP image' });
     expect((await post({ edit: '1' })).json().error).toMatchObject({ image_id: 'Image is required' });
     expect((await post({ file: { data: 'x', filename: 'x.txt' } })).statusCode).toBe(422);
     expect((await post({ edit: '0' })).json().error).toEqual({ file: 'File is required' });

@@ -322,7 +322,7 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
     // The quote is priced for the scan's client; another one is refused.
     if (scan.client_id !== body.client_id) throw new ValidationError({ client_id: 'The selected client is invalid' });
     const photo = isUploadedFile(body.vehicle_photo)
-      ? await checkImage(body.vehicle_photo, 'vehicle_photo', 'Vehicle Photo')
+      ? await checkImage(body.vehicle_photo, 'vehicle_photo', 'Vehicle Photo', { photo: true })
       : body.vehicle_photo === undefined || typeof body.vehicle_photo === 'string'
         ? null
         : (() => {

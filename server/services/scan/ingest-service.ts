@@ -127,7 +127,7 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
 
     async uploadImage(device: Device, rawId: string, b: ImageSlot & { file: UploadedFile }) {
       const scan = await ownScan(device, rawId);
-      const image = await checkImage(b.file, 'file', 'File');
+      const image = await checkImage(b.file, 'file', 'File', { photo: true });
       const key = await putImage(storage, image);
       const url = fileUrl(key);
       await withFiles(device, scan.id, [key], async (trx) => {
@@ -140,7 +140,7 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
     async uploadVideo(device: Device, rawId: string, b: { video_id: string; file: UploadedFile; thumbnail?: UploadedFile }) {
       const scan = await ownScan(device, rawId);
       const video = checkVideo(b.file, 'file', 'File');
-      const thumb = b.thumbnail ? await checkImage(b.thumbnail, 'thumbnail', 'Thumbnail') : null;
+      const thumb = b.thumbnail ? await checkImage(b.thumbnail, 'thumbnail', 'Thumbnail', { photo: true }) : null;
       const key = await storage.put(video.data, video.contentType);
       const keys = [key];
       try {

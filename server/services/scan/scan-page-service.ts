@@ -98,7 +98,7 @@ export function scanPage(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' |
       const id = parseScanId(rawId);
       const scan = await visible.item(caller, id);
       if (body.file === undefined) throw new ValidationError({ file: messages.required('File') });
-      const image = await checkImage(body.file, 'file', 'File');
+      const image = await checkImage(body.file, 'file', 'File', { photo: true });
       const key = await putImage(storage, image);
       const { saved, gone } = await withStoredFiles(storage, [key], () =>
         db.transaction().execute(async (trx) => {

@@ -184,7 +184,7 @@ export const VehiclePhoto = ({ savedUrl, file, busy, onFile, onDeleteSaved, onRe
             key={inputKey}
             id={inputId}
             type="file"
-            accept="image/*"
+            accept="image/png,image/jpeg,image/webp"
             hidden
             onChange={(event) => {
               const chosen = event.target.files?.[0] ?? null;
