@@ -36,4 +36,27 @@ describe('ConflictDialog', () => {
       'Assessor comments(none)',
     ]);
   });
+
+  it("names a scan's damage count by its panel, kind and level, and a tyre choice by its wheel", async () => {
+    const changes = [
+      { field: 'counts.right_front_guard.dents.oversize', value: 1 },
+      { field: 'tyre_repairs.1L', value: 'replace' },
+    ];
+    await loadScreenMessages();
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <ConflictDialog
+          conflict={{ version: 4, saved_at: null, saved_by: { id: 2, name: 'Ada Admin' }, changes }}
+          record="scan"
+          onReload={() => {}}
+          onReapply={() => {}}
+        />
+      </AdminContext>,
+    );
+    const list = within(await screen.findByRole('list', { name: 'Your changes were not saved. What changed meanwhile:' }));
+    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Right Front Guard · Dents (Oversize)1',
+      'Tyre 1 Lreplace',
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import { HttpError, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
+import { damageFieldLabel } from './changeLabel';
 import { formatStoredAmount } from '../domain/money';
 import { type ConflictInfo, ConflictRecord } from '../domain/versions';
 
@@ -31,6 +32,8 @@ function useChange(currency: string | null | undefined) {
       _: translate(`app.history.fields.${key === 'grant_total' ? 'grand_total' : key}`, { _: key }),
     });
   const label = (field: string) => {
+    const damage = damageFieldLabel(field, translate);
+    if (damage) return damage;
     const line = /^items\.(.+?)\.((?:scratch\.)?\w+)$/.exec(field);
     return line ? `${line[1]} · ${line[2].split('.').map(name).join(' ')}` : name(field);
   };

@@ -54,8 +54,12 @@ describe('HistoryCard', () => {
     expect(declinedLinesText(declined, 'ja')).toBe('ROOF – PDR（デントリペア） (重度): Not now');
   });
 
-  it("names a scan's status as the scan list does", async () => {
-    const list = await renderHistory('scan', [event(3, 'scan.updated', { status: 'uploaded' }, { status: 'ready' })]);
+  it("names a scan's status as the scan list does, a damage count by its panel and level, a tyre by its wheel", async () => {
+    const list = await renderHistory('scan', [
+      event(3, 'scan.updated', { status: 'uploaded' }, { status: 'ready' }),
+      event(6, 'scan.counts_changed', { 'right_front_guard.dents.medium': 0 }, { 'right_front_guard.dents.medium': 2 }),
+    ]);
     expect(await list.findByText('Status: Uploaded → Ready')).toBeTruthy();
+    expect(list.getByText('Right Front Guard · Dents (Medium): 0 → 2')).toBeTruthy();
   });
 });

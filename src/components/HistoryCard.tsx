@@ -7,6 +7,7 @@ import { formatDateTime } from '../domain/format';
 import { formatStoredAmount } from '../domain/money';
 import { changesOf, declinedLinesText, type EventRecord, type EventSubject, type EventValue } from '../domain/history';
 import type { AppDataProvider } from '../dataProvider';
+import { damageFieldLabel } from './changeLabel';
 import { downloadText, exportFileName } from './downloadFile';
 import { useNotifyError } from './useNotifyError';
 
@@ -31,16 +32,14 @@ const CODE_NAMES: Record<EventSubject, [RegExp, string][]> = {
   ],
 };
 
-/** A changed field's label: a panel's count reads `<panel> · Dents (light)`, a wheel's choice `Tyre 1 L`. */
+/** A changed field's label: a panel's count reads `Bonnet · Dents (Light)`, a wheel's choice `Tyre 1 L`. */
 function useFieldLabel() {
   const translate = useTranslate();
   return (field: string) => {
-    const count = /^(.+)\.(dents|scratchs)\.(\w+)$/.exec(field);
-    if (count) return `${count[1]} · ${translate(`${T}.fields.${count[2]}`)} (${count[3]})`;
+    const damage = damageFieldLabel(field, translate);
+    if (damage) return damage;
     const repair = /^(.+)\.(dent_repair|scratch_repair|dent_level)$/.exec(field);
     if (repair) return `${repair[1]} · ${translate(`${T}.fields.${repair[2]}`)}`;
-    const tyre = /^tyre\.(\d+)\.([LR])$/.exec(field);
-    if (tyre) return translate(`${T}.fields.tyre`, { wheel: `${tyre[1]} ${tyre[2]}` });
     return translate(`${T}.fields.${field}`, { _: field });
   };
 }

@@ -140,3 +140,83 @@ test('two editors of a scan: presence, a live change moves the next edit on, an 
   expect(await stored()).toMatchObject({ make: 'Alex Make', model: 'Alex Model', carColor: 'Ada Colour' });
   await Promise.all([adaContext.close(), alexContext.close()]);
 });
+
+/**
+ * Two editors of one panel's damage counts: a modal opened after the other's save shows it (never older counts to be
+ * saved at the newer version); a modal opened before it is refused, names the count changed meanwhile, and Re-apply
+ * saves only this editor's own change on top of it.
+ */
+test("two editors of a panel's damage counts: the later modal shows the earlier save; a stale one is refused and re-applies only its own change", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request, 'agent@demo.test');
+  const { key, device, headers } = await demoDevice(request);
+  const created = await request.post('/api/scan/ingest/scans', {
+    headers: headers(key),
+    data: { scan_id: `e2e-counts-${Date.now()}`, device_id: device.id, type: 'arch', timestamp: new Date().toISOString() },
+  });
+  expect(created.status()).toBe(201);
+  const scan = ((await created.json()) as { data: { id: number } }).data;
+  const results = await request.put(`/api/scan/ingest/scans/${scan.id}/results`, {
+    headers: headers(key),
+    data: {
+      damages: [
+        { id: 'c-1', carPanel: 'bonnet', type: 'dents', level: 'medium', width_mm: 24, height_mm: 18 },
+        { id: 'c-2', carPanel: 'bonnet', type: 'dents', level: 'light', width_mm: 8, height_mm: 7 },
+      ],
+    },
+  });
+  expect(results.status(), await results.text()).toBe(200);
+  const stored = async () =>
+    (await apiGet<{ measures: { dents: Record<string, Record<string, number>> } }>(request, token, `/api/scan/scans/${scan.id}`)).measures
+      .dents.bonnet;
+
+  const [adaContext, alexContext] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const ada = await adaContext.newPage();
+  const alex = await alexContext.newPage();
+  await signIn(ada, 'admin@demo.test');
+  await signIn(alex, 'agent@demo.test');
+  await ada.goto(`/scans/${scan.id}`);
+  await alex.goto(`/scans/${scan.id}`);
+  const chip = (page: typeof ada, dents: number) => page.getByRole('button', { name: `Bonnet: ${dents} dents` });
+  const modal = (page: typeof ada) => page.getByRole('dialog', { name: /Bonnet/ });
+  const setCount = async (page: typeof ada, level: string, value: number) =>
+    modal(page)
+      .getByRole('spinbutton', { name: `Dents ${level}` })
+      .fill(String(value));
+  await expect(chip(ada, 2)).toBeVisible();
+  await expect(chip(alex, 2)).toBeVisible();
+
+  // Ada saves a heavy dent; Alex's page shows it live, and his modal opened now starts from it.
+  await chip(ada, 2).click();
+  await setCount(ada, 'Heavy', 1);
+  await modal(ada).getByRole('button', { name: 'Save counts' }).click();
+  await expect(ada.getByText('Damage Count Updated')).toBeVisible();
+  await expect(chip(alex, 3)).toBeVisible();
+  await chip(alex, 3).click();
+  await expect(modal(alex).getByRole('spinbutton', { name: 'Dents Heavy' })).toHaveValue('1');
+  await setCount(alex, 'Light', 2);
+  await modal(alex).getByRole('button', { name: 'Save counts' }).click();
+  await expect(alex.getByText('Damage Count Updated')).toBeVisible();
+  await expect.poll(stored).toMatchObject({ light: 2, medium: 1, heavy: 1 });
+
+  // Alex opens the modal; Ada saves a severe dent meanwhile; Alex's save was made from before it.
+  await expect(chip(alex, 4)).toBeVisible();
+  await chip(alex, 4).click();
+  await expect(chip(ada, 4)).toBeVisible();
+  await chip(ada, 4).click();
+  await setCount(ada, 'Severe', 1);
+  await modal(ada).getByRole('button', { name: 'Save counts' }).click();
+  await expect(ada.getByText('Damage Count Updated')).toBeVisible();
+  await setCount(alex, 'Oversize', 1);
+  await modal(alex).getByRole('button', { name: 'Save counts' }).click();
+  const dialog = alex.getByRole('dialog', { name: /^This scan was changed by Ada Admin at / });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText(['Bonnet · Dents (Severe)1']);
+  await dialog.getByRole('button', { name: 'Re-apply my changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(stored).toMatchObject({ light: 2, medium: 1, heavy: 1, severe: 1, oversize: 1 });
+  await Promise.all([adaContext.close(), alexContext.close()]);
+});

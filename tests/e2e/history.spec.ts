@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { panelLabelOf } from '../../src/domain/scan-view';
 import { apiToken, signIn } from './helpers';
 
 /** The history of a scan (scan page) and of a quote (Quote Generation of a saved quote), through the real server. */
@@ -70,7 +71,7 @@ test.describe('history', () => {
 
     const counts = history.getByRole('listitem').filter({ hasText: 'Damage counts changed' }).last();
     await expect(counts).toContainText(name);
-    await expect(counts).toContainText(`${panel} · Dents (light): ${light} → ${light + 2}`);
+    await expect(counts).toContainText(`${panelLabelOf(panel)} · Dents (Light): ${light} → ${light + 2}`);
     await expect(counts).toContainText(`Dents (total): ${scan.dentCount} → ${scan.dentCount + 2}`);
     const details = history.getByRole('listitem').filter({ hasText: 'Vehicle details changed' }).last();
     await expect(details).toContainText(name);

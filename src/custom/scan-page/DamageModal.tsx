@@ -21,6 +21,7 @@ import { DAMAGE_LEVELS, type DamageLevel, type DamageType } from '../../domain/s
 import { damageImageText } from '../../domain/damage-images';
 import { imageSources } from '../../domain/images';
 import { emptyCounts, panelDetections, parseCount } from '../../domain/scan-view';
+import type { ConflictInfo } from '../../domain/versions';
 import { Empty } from './Section';
 import { useScanConflict } from './useScanConflict';
 import { useScanPage, type Scan } from './context';
@@ -136,7 +137,8 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
   const notifyError = useNotifyError();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [kind, setKind] = useState<Kind>('all');
-  const [drafts, setDrafts] = useState<Drafts>(() => draftsOf(scan, carPanel));
+  const [opened] = useState<Drafts>(() => draftsOf(scan, carPanel));
+  const [drafts, setDrafts] = useState<Drafts>(opened);
   const [saving, setSaving] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const { dents, scratchs } = panelDetections(scan.damages, carPanel, kind);
@@ -151,8 +153,14 @@ export const DamageCountDialog = ({ scan, reload, carPanel, label, views, onClos
   // Reload closes the modal: opened again, it shows the current counts.
   const conflicts = useScanConflict(reload, onClose);
 
-  const save = async (version = openedAt) => {
-    const counts = (t: DamageType) => Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, parseCount(drafts[t][l]) ?? 0]));
+  const save = async (version = openedAt, meanwhile?: ConflictInfo) => {
+    // Re-applied over a save made meanwhile: the levels this user changed are theirs, the others what was saved.
+    const count = (t: DamageType, l: DamageLevel) => {
+      const saved = meanwhile?.changes?.find((c) => c.field === `counts.${carPanel}.${t}.${l}`);
+      if (!saved || drafts[t][l] !== opened[t][l]) return parseCount(drafts[t][l]) ?? 0;
+      return typeof saved.value === 'number' ? saved.value : 0;
+    };
+    const counts = (t: DamageType) => Object.fromEntries(DAMAGE_LEVELS.map((l) => [l, count(t, l)]));
     setSaving(true);
     try {
       await dataProvider.editDamageCount({

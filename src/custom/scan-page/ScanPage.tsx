@@ -102,10 +102,12 @@ export const ScanPage = () => {
     return fresh;
   }, [queryClient, refetch]);
 
-  // The scan's current version, after a write whose reply does not carry it or a change made elsewhere.
+  // The scan's current version, after a write whose reply does not carry it or a change made elsewhere, with the
+  // damage counts and detections of that version (no inline edit holds them; the damage modal opens on them, and
+  // would otherwise offer older counts to save at the newer version).
   const refreshVersion = useCallback(async () => {
     const current = await dataProvider.scan(id);
-    setScan((s) => ({ ...s, version: current.version }));
+    setScan((s) => ({ ...s, version: current.version, measures: current.measures, damages: current.damages }));
   }, [dataProvider, id, setScan]);
   const conflicts = useScanConflict(reload);
   // Who else has this scan open for editing (only an editor says it is here).

@@ -4,8 +4,8 @@ import type { ConflictInfo } from '../../domain/versions';
 
 interface Pending {
   conflict: ConflictInfo;
-  /** The refused write again, made from the given (current) version. */
-  retry: (version: number) => Promise<unknown>;
+  /** The refused write again, made from the given (current) version, knowing what was saved meanwhile. */
+  retry: (version: number, meanwhile: ConflictInfo) => Promise<unknown>;
 }
 
 /**
@@ -23,7 +23,7 @@ export function useScanConflict(reload: () => Promise<unknown>, discard?: () => 
     if (!p) return;
     try {
       // The write says itself how it went: its own toast, its error, or this dialog again.
-      if (reapply) await p.retry(p.conflict.version);
+      if (reapply) await p.retry(p.conflict.version, p.conflict);
       else discard?.();
     } catch {
       // Already reported by the write.
