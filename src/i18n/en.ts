@@ -502,7 +502,7 @@ export const enScreens = {
         tread: {
           illegal: 'Below the legal minimum (%{legal} mm)',
           replace_soon: 'Below the recommended minimum (%{recommended} mm)',
-          ok: 'Above the recommended minimum (%{recommended} mm)',
+          ok: 'At or above the recommended minimum (%{recommended} mm)',
         },
       },
       rims: { rear_left: 'Rear Left', image: 'Rims scan' },

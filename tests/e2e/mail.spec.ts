@@ -57,10 +57,10 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
   await page.getByRole('checkbox', { name: 'Attach View Scan Report' }).check();
 
   const mail = await communication(page);
-  // The chips name the files as the mail will: 'Bonnet – heavy dent', 'Scan Report – ABC123'.
+  // The chips name the files as the mail will: 'Bonnet – heavy dent.jpg', 'Scan Report – ABC123.pdf'.
   const chips = mail.getByTestId('mail-attachments');
-  await expect(chips.getByText(/^.+ – (light|medium|heavy|severe|oversize) (dent|scratch)$/)).toBeVisible();
-  await expect(chips.getByText(`Scan Report – ${scan.licensePlate}`)).toBeVisible();
+  await expect(chips.getByText(/^.+ – (light|medium|heavy|severe|oversize) (dent|scratch)\.(jpg|png|webp)$/)).toBeVisible();
+  await expect(chips.getByText(`Scan Report – ${scan.licensePlate}.pdf`)).toBeVisible();
 
   await mail.getByRole('combobox', { name: 'Email Template' }).click();
   await page.getByRole('option', { name: 'Scan report' }).click();

@@ -251,7 +251,7 @@ test.describe('scan page', () => {
         ? `Below the legal minimum (${legal.toFixed(1)} mm)`
         : min < recommended
           ? `Below the recommended minimum (${recommended.toFixed(1)} mm)`
-          : `Above the recommended minimum (${recommended.toFixed(1)} mm)`;
+          : `At or above the recommended minimum (${recommended.toFixed(1)} mm)`;
     await expect(tread).toContainText(status(1.5, 3));
     // A stricter recommended minimum from the settings turns a fine tyre into one due soon.
     const headers = { Authorization: `Bearer ${admin}` };

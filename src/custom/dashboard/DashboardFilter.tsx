@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { Box, Button, Collapse, IconButton, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { Box, Button, ButtonBase, Collapse, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslate } from 'react-admin';
@@ -92,20 +92,20 @@ export const DashboardFilter = memo(function DashboardFilter({ applied, onApply 
   return (
     <Paper variant="outlined" sx={{ mb: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
-        <FilterListIcon fontSize="small" color="action" />
-        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {label(open ? 'title' : 'expand')}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        <IconButton
+        {/* The whole title row opens and closes the panel, as the lists' advance filters do. */}
+        <ButtonBase
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls="dashboard-advance-filter"
           aria-label={label(open ? 'collapse' : 'expand')}
-          size="small"
+          sx={{ flex: 1, justifyContent: 'flex-start', gap: 1, py: 0.5, textAlign: 'left', borderRadius: 1 }}
         >
+          <FilterListIcon fontSize="small" color="action" />
+          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flex: 1 }}>
+            {label(open ? 'title' : 'expand')}
+          </Typography>
           <ExpandMoreIcon sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }} />
-        </IconButton>
+        </ButtonBase>
         {!open && (
           <Box
             sx={{

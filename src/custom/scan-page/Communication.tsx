@@ -22,7 +22,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { fieldErrorsOf } from '../../dataProvider/errors';
 import { panelLabels } from '../../domain/damage-images';
 import type { MailPreview } from '../../domain/records';
-import { damageAttachmentName, reportAttachmentName, savedImageAttachmentName } from '../../domain/scan-mail';
+import { attachmentFileNames, damageAttachmentName, reportAttachmentName, savedImageAttachmentName } from '../../domain/scan-mail';
 import { panelLabelOf, parseRecipients } from '../../domain/scan-view';
 import { can } from '../../domain/permissions';
 import { useCurrentUser } from '../../session';
@@ -264,6 +264,10 @@ export const Communication = () => {
     return d ? damageAttachmentName(labels.get(d.carPanel) ?? panelLabelOf(d.carPanel), d.type, d.level) : String(i + 1);
   };
 
+  // As the mail names the files: with their extensions, a second equal name numbered.
+  const extensionOf = (path: string | null | undefined) => (path && path.includes('.') ? path.slice(path.lastIndexOf('.') + 1) : '');
+  const fileNames = attachmentFileNames(attachments.map((a, i) => ({ name: labelOf(a, i), extension: extensionOf(pathOf(a)) })));
+
   return (
     <Section id="communication" title={m('title')}>
       {/* The form (and its rich-text editor, the heaviest widget of the page) mounts as it nears the screen: it is far
@@ -301,7 +305,7 @@ export const Communication = () => {
               >
                 {attachments.map((a, i) => (
                   <li key={`${a.type}-${'id' in a ? a.id : a.path}`}>
-                    <Chip size="small" label={labelOf(a, i)} />
+                    <Chip size="small" label={fileNames[i]} />
                   </li>
                 ))}
               </Box>

@@ -8,7 +8,8 @@ import { Empty, Section } from '../scan-page/Section';
 
 type Wheel = VehicleDetail['tyres'][number];
 
-const mm = (n: number, locale: string) => n.toLocaleString(locale, { maximumFractionDigits: 2 });
+// One decimal at least, as the scan page writes depths ('4.0 mm' beside '2.3 mm'); a rate may need two.
+const mm = (n: number, locale: string) => n.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 2 });
 
 /** The wheel's wear rate and projected date, printed as an estimate with the readings it rests on. */
 const Projection = ({ wheel, legalMin }: { wheel: Wheel; legalMin: number }) => {

@@ -96,7 +96,7 @@ describe('the vehicle page', () => {
     const tyres = within(screen.getByRole('table', { name: 'Tyre tread per wheel' }));
     const front = within(tyres.getByRole('row', { name: /FRONT LEFT/ }));
     expect(front.getByText('Estimate: reaches 1.5 mm about 10-04-2026')).toBeTruthy();
-    expect(front.getByText(/1\.5 mm per 30 days · from 2 readings: 10-01-2026 6 mm, 20-01-2026 5\.5 mm/)).toBeTruthy();
+    expect(front.getByText(/1\.5 mm per 30 days · from 2 readings: 10-01-2026 6\.0 mm, 20-01-2026 5\.5 mm/)).toBeTruthy();
     expect(tyres.getByText('Too few readings since the last tyre change for a projection')).toBeTruthy();
   });
 });
