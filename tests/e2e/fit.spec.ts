@@ -223,6 +223,25 @@ test.describe('at 360 × 740', () => {
     }
   });
 
+  test('the scans and the quotes sort their page from a menu too, by the headings the cards hide', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    for (const list of ['/scans', '/quotes']) {
+      const first = await firstRow(page, list);
+      await expect(first).toBeVisible();
+      const sort = page.getByRole('main').locator('button[aria-haspopup="menu"][aria-label^="Sort"]:not(th *)');
+      await expect(sort, list).toHaveAccessibleName('Sort');
+      await sort.click();
+      await page.getByRole('menuitem', { name: 'Registration ascending' }).click();
+      await expect(sort, list).toHaveAccessibleName('Sort by registration ascending');
+      const plates = (await page.getByRole('main').locator('table tbody td.column-licensePlate').allTextContents())
+        .map((p) => p.trim())
+        .filter(Boolean);
+      expect(plates.length, list).toBeGreaterThan(1);
+      // As the lists order text: numbers within it by their value ('7NV8LU' before '712JD9').
+      expect(plates, list).toEqual([...plates].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
+    }
+  });
+
   test('a described list sorts from a menu, as its headings are hidden behind the cards', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await firstRow(page, '/parts');

@@ -15,10 +15,11 @@ import { dayRangeFields, scanTypeField, type FilterDescription } from '../../res
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
 import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagination } from '../../resources/shared/FilteredList';
 import { besideActionsSx, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
+import { PhoneSortMenu } from '../../resources/shared/PhoneSortMenu';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, type QuoteFilterKey } from './filters';
-import { amountCents, MONEY_COLUMNS, sortQuoteRows, type QuoteRow } from './rows';
+import { amountCents, MONEY_COLUMNS, QUOTE_SORT_COLUMNS, sortQuoteRows, type QuoteRow } from './rows';
 import { SortedCol } from '../../components/SortedCol';
 
 /**
@@ -75,6 +76,13 @@ const QUOTE_FILTERS: FilterDescription<QuoteFilterKey> = {
 const Column = SortedCol<QuoteRow>;
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const column = (key: string) => `app.quotes.columns.${key}`;
+/** The headings whose key is not the column's own (`app.quotes.columns.<key>`). */
+const SORT_HEADINGS: Partial<Record<(typeof QUOTE_SORT_COLUMNS)[number], string>> = {
+  created_at: 'created',
+  licensePlate: 'registration',
+  tax_percent: 'gst',
+  grant_total: 'grand_total',
+};
 
 /** The page's quotes in each quote's currency, ordered by the chosen heading; a click on a row opens the quote. */
 const QuoteTable = () => {
@@ -87,8 +95,13 @@ const QuoteTable = () => {
   const { rows, sort, setSort } = usePageSort(shown ?? [], sortQuoteRows);
   const label = (key: string) => ({ label: column(key), cellSx: cardLabel(translate(column(key))) });
   const money = (row: QuoteRow, cents: number) => formatMoney(cents, row.currency, locale);
+  // On a phone each row is a card and the headings that sort are hidden: a menu sorts the page instead.
+  const sortColumns = QUOTE_SORT_COLUMNS.map((field) => ({ field, label: translate(column(SORT_HEADINGS[field] ?? field)) }));
   return (
     <>
+      <Box sx={{ display: { xs: 'flex', sm: 'none' }, justifyContent: 'flex-end' }}>
+        <PhoneSortMenu columns={sortColumns} sort={sort} setSort={setSort} />
+      </Box>
       {pending ? (
         <FilteredListLoading messages="app.quotes" columns={MONEY_COLUMNS.length + 6} rowHeight={43} cardHeight={388} />
       ) : (

@@ -10,6 +10,7 @@ import { dayRangeFields, scanTypeField, type FilterDescription } from '../../res
 import { EditRowButton } from '../../resources/shared/EditRowButton';
 import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagination } from '../../resources/shared/FilteredList';
 import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
+import { PhoneSortMenu } from '../../resources/shared/PhoneSortMenu';
 import { usePageSort } from '../../resources/shared/pageSort';
 import { useCurrentUser } from '../../session';
 import { FILTER_KEYS, type ScanFilterKey } from './filters';
@@ -87,6 +88,17 @@ const unsortable = (source: string) => !(SORTABLE_COLUMNS as readonly string[]).
 const Column = SortedCol<ScanRow>;
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
+/** Each sortable column's heading (`app.scans.columns.<key>`). */
+const SORT_HEADINGS: Record<(typeof SORTABLE_COLUMNS)[number], string> = {
+  location_name: 'location',
+  type: 'type',
+  licensePlate: 'registration',
+  carColor: 'car_color',
+  client_name: 'client',
+  agent_name: 'agent',
+  status: 'status',
+};
+
 /** The server's page with the live events applied, ordered by the chosen heading; a click on a row opens its scan. */
 const ScanTable = () => {
   const translate = useTranslate();
@@ -98,8 +110,13 @@ const ScanTable = () => {
   const { rows, sort, setSort } = usePageSort(shown.rows, sortRows);
   const column = (key: string) => `app.scans.columns.${key}`;
   const label = (key: string) => ({ label: column(key), cellSx: cardLabel(translate(column(key))) });
+  // On a phone each row is a card and the headings that sort are hidden: a menu sorts the page instead.
+  const sortColumns = SORTABLE_COLUMNS.map((field) => ({ field, label: translate(column(SORT_HEADINGS[field])) }));
   return (
     <>
+      <Box sx={{ display: { xs: 'flex', sm: 'none' }, justifyContent: 'flex-end' }}>
+        <PhoneSortMenu columns={sortColumns} sort={sort} setSort={setSort} />
+      </Box>
       {pending ? (
         <FilteredListLoading messages="app.scans" columns={10} rowHeight={73} cardHeight={300} />
       ) : (

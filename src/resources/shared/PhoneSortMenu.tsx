@@ -1,15 +1,24 @@
 import { useState } from 'react';
 import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import SortIcon from '@mui/icons-material/Sort';
-import { useListSortContext, useTranslate } from 'react-admin';
+import { type SortPayload, useListSortContext, useTranslate } from 'react-admin';
 
 /**
  * A phone's sort menu, where each row is a card and the table's sorting headings are hidden: one entry per sortable
  * column, named by its heading as the table names it, ascending first and then the other way.
  */
-export const PhoneSortMenu = ({ columns }: { columns: readonly { field: string; label: string }[] }) => {
+export const PhoneSortMenu = ({
+  columns,
+  ...own
+}: {
+  columns: readonly { field: string; label: string }[];
+  /** A list that sorts its page itself (the scans and the quotes): its order, else the list's. */
+  sort?: SortPayload;
+  setSort?: (sort: SortPayload) => void;
+}) => {
   const translate = useTranslate();
-  const { sort, setSort } = useListSortContext();
+  const list = useListSortContext();
+  const { sort, setSort } = own.sort && own.setSort ? { sort: own.sort, setSort: own.setSort } : list;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const current = columns.find((c) => c.field === sort.field);
   const order = (field: string) => (field === sort.field && sort.order === 'ASC' ? 'DESC' : 'ASC');
