@@ -17,7 +17,7 @@ import {
 } from '../scans-generator';
 import { damageImage, sampleVideo, tyreChart, tyreImage, vehicleImage, videoThumbnail } from '../scans-generator/images';
 import type { LevelCounts } from '../services/scan/scan-repository';
-import { scanReportPdf } from '../services/scan/report';
+import { type ReportInput, SCAN_REPORTS, scanReportPdf } from '../services/scan/report';
 import { linkScanVehicle } from '../services/scan/vehicles-service';
 
 const DAY = 24 * 3600 * 1000;
@@ -234,7 +234,7 @@ export async function seedScans(
       if (rng.chance(0.1))
         annotates.push({ scan_id: id, image_id: 'photo-1', src: link(id, await pool.src(colour, body)), vehicle_photo: true });
       if (p.status === 'uploaded') {
-        const pdf = scanReportPdf({
+        const input: ReportInput = {
           agent_name: p.device.agent_name,
           location_name: p.device.location_name,
           licensePlate: scan.vehicle.licensePlate,
@@ -253,13 +253,14 @@ export async function seedScans(
           damageCount: dentCount + scratchCount,
           measures: counts,
           data: tyreRows,
-        });
-        reports.push({
-          scan_id: id,
-          kind: 'scan_report',
-          label: 'View Scan Report',
-          url: link(id, fileUrl(await storage.put(pdf, 'application/pdf'))),
-        });
+        };
+        for (const r of SCAN_REPORTS)
+          reports.push({
+            scan_id: id,
+            kind: r.kind,
+            label: r.label,
+            url: link(id, fileUrl(await storage.put(scanReportPdf(input, r.audience), 'application/pdf'))),
+          });
       }
     }
     for (const part of chunks(damages, 2000)) await trx.insertInto('scan_damages').values(part).execute();

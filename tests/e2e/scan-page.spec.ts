@@ -70,6 +70,14 @@ test.describe('scan page', () => {
       await expect(page.getByRole('heading', { name: card })).toBeVisible();
     }
     await expect(section(page, 'Total Dents & Scratchs').getByLabel(`Dents: ${scan.dentCount}`)).toBeVisible();
+    // Reports: the scan report and the customer portal's PDF (the spec's links), each a document that opens.
+    const reports = section(page, 'Reports');
+    for (const name of ['View Scan Report', 'Customer Portal PDF']) {
+      const link = reports.getByRole('link', { name: new RegExp(`^${name}`) });
+      await expect(link).toBeVisible();
+      const pdf = await request.get((await link.getAttribute('href'))!);
+      expect(pdf.headers()['content-type'], name).toBe('application/pdf');
+    }
     // The sketch's panel-group drawings.
     for (const view of ['Front', 'Rear', 'Left', 'Right', 'Top'])
       await expect(page.getByRole('img', { name: view, exact: true })).toBeVisible();

@@ -16,6 +16,8 @@ let noReader: string;
 let scanA: number;
 let quoteA: number;
 let reportPath: string;
+/** The customer portal's PDF of the scan (a document like the report). */
+let portalReportPath: string;
 let quotePath: string;
 
 const get = (url: string, token?: string) => (token ? t.as(token, { method: 'GET', url }) : t.app.inject({ method: 'GET', url }));
@@ -40,8 +42,8 @@ beforeAll(async () => {
   scanA = (await t.build.scan({ agent_id: agentA.id, client_id: clientX.id, license_plate: 'DOC111' })).id;
   // The scan's report PDF, written by the server.
   expect((await t.as(admin, { method: 'POST', url: `/api/scan/scans/${scanA}/refresh` })).statusCode).toBe(200);
-  const report = await sql<{ url: string }>`select url from scan_reports where scan_id = ${scanA}`.execute(t.db);
-  reportPath = report.rows[0].url;
+  const report = await sql<{ url: string }>`select url from scan_reports where scan_id = ${scanA} order by kind`.execute(t.db);
+  [portalReportPath, reportPath] = report.rows.map((r) => r.url);
   // A quote of the scan with a stored PDF.
   quoteA = (await t.build.quote(scanA, { grant_total: 1234 })).id;
   const pdfKey = await storageOf(t.app).put(Buffer.from('%PDF-1.4\n% quote of Document client X\n'), 'application/pdf');
@@ -51,7 +53,7 @@ beforeAll(async () => {
 
 describe('documents (PDFs) on the files route', () => {
   it('answers 401 to a request without a bearer token or a signed link', async () => {
-    for (const path of [reportPath, quotePath]) {
+    for (const path of [reportPath, portalReportPath, quotePath]) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(401);
       expect(res.rawPayload.toString()).not.toContain('%PDF');
@@ -60,7 +62,7 @@ describe('documents (PDFs) on the files route', () => {
 
   it('serves a document to a user whose scope reaches its scan or quote, never cached publicly', async () => {
     for (const token of [admin, agentUserA, clientUserX])
-      for (const path of [reportPath, quotePath]) {
+      for (const path of [reportPath, portalReportPath, quotePath]) {
         const res = await get(path, token);
         expect(res.statusCode, path).toBe(200);
         expect(res.headers['content-type']).toBe('application/pdf');
@@ -71,7 +73,7 @@ describe('documents (PDFs) on the files route', () => {
 
   it("answers 404 to another agent's or client's user, and to a user in scope who may not read scans or quotes", async () => {
     for (const token of [agentUserB, clientUserY, noReader])
-      for (const path of [reportPath, quotePath]) {
+      for (const path of [reportPath, portalReportPath, quotePath]) {
         const res = await get(path, token);
         expect(res.statusCode, path).toBe(404);
         expect(res.rawPayload.toString()).not.toContain('%PDF');
@@ -85,8 +87,8 @@ describe('documents (PDFs) on the files route', () => {
     const quote = (await t.as(agentUserA, { method: 'GET', url: `/api/quote/quotes/${quoteA}` })).json().data;
     const row = list.items.find((q: { id: number }) => q.id === quoteA);
     const links: string[] = [scan.pdf_url, ...scan.report_pdfs.map((r: { url: string }) => r.url), row.pdf, quote.pdf_url];
-    // The scan page's Reports holds its report and 'View Quote'.
-    expect(links).toHaveLength(5);
+    // The scan page's Reports holds its two reports and 'View Quote'.
+    expect(links).toHaveLength(6);
     for (const link of links) {
       const m = SIGNED.exec(link);
       expect(m, link).not.toBeNull();
@@ -102,7 +104,9 @@ describe('documents (PDFs) on the files route', () => {
       expect(named.headers['content-disposition']).toBe('attachment; filename="quote.pdf"');
     }
     // The attachment names the scan page mails by stay the plain keys.
-    expect(scan.report_pdfs.map((r: { path: string }) => r.path).sort()).toEqual([keyOf(reportPath), keyOf(quotePath)].sort());
+    expect(scan.report_pdfs.map((r: { path: string }) => r.path).sort()).toEqual(
+      [keyOf(reportPath), keyOf(portalReportPath), keyOf(quotePath)].sort(),
+    );
     expect(quote.pdf_path).toBe(keyOf(quotePath));
   });
 

@@ -256,6 +256,7 @@ describe('the device ingestion happy path', () => {
     ]);
     expect(page.report_pdfs).toEqual([
       { label: 'View Scan Report', url: page.pdf_url, path: expect.stringMatching(/^[0-9a-f]{32}\.pdf$/) },
+      { label: 'Customer Portal PDF', url: expect.any(String), path: expect.stringMatching(/^[0-9a-f]{32}\.pdf$/) },
     ]);
 
     // The files are served: the video as WebM, the report as a PDF naming the registration and the counts.
@@ -268,8 +269,15 @@ describe('the device ingestion happy path', () => {
     const text = pdfLines(pdf.rawPayload);
     expect(text).toContain('Registration AB12CD (NSW)');
     expect(text).toContain('Damage Dents: 2 Scratches: 1 Total: 3');
-    // scan_files knows every file the scan uses: 2 meta, 1 damage, 2 tyre, 1 photo, video + thumbnail, report.
-    expect(await count('scan_files', scan.id)).toBe(9);
+    expect(text.some((line) => line.startsWith('Client ') || line.startsWith('Scan id '))).toBe(true);
+    // The customer portal's PDF: the same vehicle and damage for its owner, without whom the scan is for or its ids.
+    const portal = pdfLines((await t.app.inject({ method: 'GET', url: page.report_pdfs[1].url })).rawPayload);
+    expect(portal).toContain('Your Vehicle Scan');
+    expect(portal).toContain('Registration AB12CD (NSW)');
+    expect(portal).toContain('Damage Dents: 2 Scratches: 1 Total: 3');
+    expect(portal.filter((line) => line.startsWith('Client ') || line.startsWith('Scan id ') || line.startsWith('Status '))).toEqual([]);
+    // scan_files knows every file the scan uses: 2 meta, 1 damage, 2 tyre, 1 photo, video + thumbnail, two reports.
+    expect(await count('scan_files', scan.id)).toBe(10);
   });
 
   it("lists the devices of the key's agents only", async () => {

@@ -191,7 +191,7 @@ describe('POST portal/{agentId}/scans (Create Scan)', () => {
     const list = (await get(`/api/scan/portal/${agent.id}/scans`)).json<{ items: { id: number; has_quote: boolean }[] }>();
     expect(list.items[0]).toMatchObject({ id: scan.id, has_quote: false });
     const reports = await t.db.selectFrom('scan_reports').select('kind').where('scan_id', '=', Number(scan.id)).execute();
-    expect(reports).toEqual([{ kind: 'scan_report' }]);
+    expect(reports.map((r) => r.kind).sort()).toEqual(['portal_report', 'scan_report']);
   });
 
   it('refuses a body that is not an object naming nothing stored, and throttles per agent and address', async () => {

@@ -525,6 +525,7 @@ describe('manual scans', () => {
     });
     expect(scan.report_pdfs).toEqual([
       { label: 'View Scan Report', url: expect.stringMatching(/\.pdf\?expires=\d+&uid=\d+&sig=[\w-]{43}$/), path: expect.any(String) },
+      { label: 'Customer Portal PDF', url: expect.stringMatching(/\.pdf\?expires=\d+&uid=\d+&sig=[\w-]{43}$/), path: expect.any(String) },
     ]);
     expect(events.map((e) => e.kind)).toEqual(['created']);
     const defaulted = await t.as(admin, { method: 'POST', url: '/api/scan/scans', payload: { agent_id: agentB.id } });

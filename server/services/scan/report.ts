@@ -43,10 +43,20 @@ const MARGIN = 56;
 const PRIMARY: [number, number, number] = [12, 24, 57]; // #0C1839
 
 /**
- * The scan report (the scan page's Reports, 'View Scan Report'): an A4 PDF (server/lib/pdf) of the vehicle, the damage counts
- * per panel and the tyres. Helvetica, or IPAex Gothic embedded when a name needs it (a Japanese client or agent).
+ * The scan's report PDFs (the scan page's Reports): the scan report for the agent's and the client's staff, and the
+ * customer portal's, for the vehicle's owner, which leaves out whom the scan is for and the device's scan id.
  */
-export function scanReportPdf(scan: ReportInput): Buffer {
+export const SCAN_REPORTS = [
+  { kind: 'scan_report', label: 'View Scan Report', audience: 'staff' },
+  { kind: 'portal_report', label: 'Customer Portal PDF', audience: 'customer' },
+] as const;
+export type ReportAudience = (typeof SCAN_REPORTS)[number]['audience'];
+
+/**
+ * A scan report: an A4 PDF (server/lib/pdf) of the vehicle, the damage counts per panel and the tyres. Helvetica, or
+ * IPAex Gothic embedded when a name needs it (a Japanese client or agent).
+ */
+export function scanReportPdf(scan: ReportInput, audience: ReportAudience = 'staff'): Buffer {
   const levels = DAMAGE_LEVELS.map((l) => l.charAt(0).toUpperCase() + l.slice(1));
   const panels = Object.keys(scan.measures.damage_count).sort();
   const panelRows = panels.map((panel) => {
@@ -68,17 +78,22 @@ export function scanReportPdf(scan: ReportInput): Buffer {
     ['Colour', dash(scan.carColor)],
     ['Body type', dash(scan.body_type)],
   ];
+  const staff = audience === 'staff';
   const scanRows = [
     ['Date', `${melbourneTime(scan.timestamp)} (Melbourne time)`],
     ['Type', label(SCAN_TYPES, scan.type)],
-    ['Status', label(SCAN_STATUSES, scan.status)],
-    ['Scan id', scan.scan_id],
-    ['Client', dash(scan.client_name)],
+    ...(staff
+      ? [
+          ['Status', label(SCAN_STATUSES, scan.status)],
+          ['Scan id', scan.scan_id],
+          ['Client', dash(scan.client_name)],
+        ]
+      : []),
     ['Damage', `Dents: ${scan.dentCount}    Scratches: ${scan.scratchCount}    Total: ${scan.damageCount}`],
   ];
   const agent = `${scan.agent_name}${scan.location_name ? ` - ${scan.location_name}` : ''}`;
   const footer = `Generated ${melbourneTime(new Date())}. Scan results are estimates and must be confirmed by an assessor.`;
-  const title = `Scan report ${scan.licensePlate ?? scan.scan_id}`;
+  const title = staff ? `Scan report ${scan.licensePlate ?? scan.scan_id}` : `Vehicle scan ${scan.licensePlate ?? ''}`.trimEnd();
   const { doc, font } = createPdf({
     title,
     texts: [agent, footer, ...vehicle.flat(), ...scanRows.flat(), ...panelRows.flat(), ...tyreRows.flat()],
@@ -88,7 +103,7 @@ export function scanReportPdf(scan: ReportInput): Buffer {
     .setFont(font.family, font.bold)
     .setFontSize(20)
     .setTextColor(...PRIMARY);
-  doc.text('Vehicle Scan Report', MARGIN, MARGIN + 14);
+  doc.text(staff ? 'Vehicle Scan Report' : 'Your Vehicle Scan', MARGIN, MARGIN + 14);
   doc.setFont(font.family, 'normal').setFontSize(11).setTextColor(60);
   doc.text(agent, MARGIN, MARGIN + 34);
   let y = MARGIN + 44;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SCAN_REPORTS } from './report';
 import type { DataScope } from '../../../src/domain/permissions';
 import { DAMAGE_LEVELS, isDateOnly, TYRE_REPAIR_TYPES } from '../../../src/domain/scan-codes';
 import { DISPLAY_TIME_ZONE } from '../../../src/domain/formats';
@@ -248,14 +249,17 @@ export async function insertManualScan(
   return r.rows[0].id;
 }
 
+/** Whether the scan has every one of its report PDFs (SCAN_REPORTS). */
 export async function hasScanReport(db: Executor, scanId: number) {
-  const r = await sql<{ id: number }>`select id from scan_reports where scan_id = ${scanId} and kind = 'scan_report'`.execute(db);
-  return r.rows.length > 0;
+  const kinds = SCAN_REPORTS.map((r) => r.kind);
+  const r = await sql<{ n: number }>`select count(*)::int as n from scan_reports where scan_id = ${scanId}
+    and kind = any(${kinds}::text[])`.execute(db);
+  return r.rows[0].n === kinds.length;
 }
 
-/** Records the scan's report PDF, replacing the previous one. */
-export async function upsertScanReport(trx: Executor, scanId: number, url: string) {
-  await sql`insert into scan_reports (scan_id, kind, label, url) values (${scanId}, 'scan_report', 'View Scan Report', ${url})
+/** Records one of the scan's report PDFs, replacing the previous one of its kind. */
+export async function upsertScanReport(trx: Executor, scanId: number, report: { kind: string; label: string }, url: string) {
+  await sql`insert into scan_reports (scan_id, kind, label, url) values (${scanId}, ${report.kind}, ${report.label}, ${url})
     on conflict (scan_id, kind) do update set url = excluded.url, label = excluded.label, created_at = now()`.execute(trx);
 }
 

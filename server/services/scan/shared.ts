@@ -6,7 +6,7 @@ import { type FileStorage, fileUrl } from '../../lib/storage';
 import type { Broadcaster } from '../../realtime/broadcaster';
 import { releaseFiles, withStoredFiles } from './files';
 import { syncScanFiles } from './files-repository';
-import { scanReportPdf } from './report';
+import { SCAN_REPORTS, scanReportPdf } from './report';
 import { findScanDetail, upsertScanReport } from './scan-repository';
 
 export const SCAN_MODEL = 'Scan';
@@ -30,16 +30,21 @@ export function parseIdOf(model: string, raw: string) {
 
 export const parseScanId = (raw: string) => parseIdOf(SCAN_MODEL, raw);
 
-/** (Re)writes the scan's report PDF ('View Scan Report') from what the scan holds now, replacing the previous one. */
+/** (Re)writes the scan's report PDFs (SCAN_REPORTS) from what the scan holds now, replacing the previous ones. */
 export async function writeScanReport(db: Database, storage: FileStorage, scanId: number, log?: CallLog) {
   const scan = await findScanDetail(db, scanId);
   if (!scan) return;
-  const key = await storage.put(scanReportPdf(scan), 'application/pdf');
-  const gone = await withStoredFiles(storage, [key], () =>
-    db.transaction().execute(async (trx) => {
-      await upsertScanReport(trx, scanId, fileUrl(key));
-      return syncScanFiles(trx, scanId);
-    }),
+  const reports = await Promise.all(
+    SCAN_REPORTS.map(async (r) => ({ ...r, key: await storage.put(scanReportPdf(scan, r.audience), 'application/pdf') })),
+  );
+  const gone = await withStoredFiles(
+    storage,
+    reports.map((r) => r.key),
+    () =>
+      db.transaction().execute(async (trx) => {
+        for (const r of reports) await upsertScanReport(trx, scanId, r, fileUrl(r.key));
+        return syncScanFiles(trx, scanId);
+      }),
   );
   await releaseFiles(db, storage, gone, log);
 }
