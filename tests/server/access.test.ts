@@ -174,19 +174,23 @@ describe('scoping of locations', () => {
     expect(res.json().data).toMatchObject({ state: 'SA', agent_id: agentB });
   });
 
-  it('a Client user sees only locations where a device serves their client', async () => {
+  it('a Client user sees only locations where a device serves their client or where their client has scans', async () => {
     const c = (await t.build.client()).id;
     const other = (await t.build.client()).id;
     const served = (await t.build.location({ name: 'Client served', agent_id: agentB })).id;
+    const scanned = (await t.build.location({ name: 'Client scanned', agent_id: agentB })).id;
     const unserved = (await t.build.location({ name: 'Client unserved', agent_id: agentB })).id;
     await t.build.device({ location_id: served, agent_id: agentB, default_client_id: c });
     await t.build.device({ location_id: unserved, agent_id: agentB, default_client_id: other });
+    // A site whose device serves another client by default, where a scan was made for this one.
+    await t.build.device({ location_id: scanned, agent_id: agentB, default_client_id: other });
+    await t.build.scan({ agent_id: agentB, client_id: c, location_id: scanned });
     const u = await t.build.user({ roles: ['Client'], clients: [c], permissions: ['location'] });
     const token = await t.login(u.email);
 
     const page = await t.as(token, { method: 'GET', url: '/api/agent/locations?q=Client' });
-    expect(page.json()).toMatchObject({ total: 1, items: [{ id: served }] });
-    expect(ids((await t.as(token, { method: 'GET', url: '/api/agent/locations/lists' })).json())).toEqual([served]);
+    expect(page.json()).toMatchObject({ total: 2, items: [{ id: scanned }, { id: served }] });
+    expect(ids((await t.as(token, { method: 'GET', url: '/api/agent/locations/lists' })).json())).toEqual([served, scanned]);
     expect((await t.as(token, { method: 'GET', url: `/api/agent/locations/${served}` })).statusCode).toBe(200);
     const hidden = await t.as(token, { method: 'GET', url: `/api/agent/locations/${unserved}` });
     expect(hidden.statusCode).toBe(404);
