@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type MessageKey, messageKeyOf } from '../../src/domain/messages';
+import { type MessageKey, messageKeyOf, messages } from '../../src/domain/messages';
 import { AppError, ConflictError, TooManyRequestsError } from '../errors';
 
 /** Field name from a validation issue path like `/body/name` or `/name`. */
@@ -58,6 +58,52 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
 
 const isFieldMap = (body: unknown): body is Record<string, string> => typeof body === 'object' && body !== null && !Array.isArray(body);
 
+/** A field's key as its name in a message: `per_page` → 'Per page', `items.3.price` → 'Price'; `q` is the search. */
+const labelOf = (key: string) => {
+  const last =
+    key
+      .split('.')
+      .filter((k) => !/^\d+$/.test(k))
+      .pop() ?? key;
+  if (last === 'q') return 'Search';
+  const words = last
+    .replace(/_/g, ' ')
+    .replace(/(?<=[a-z])(?=[A-Z])/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * An issue's message. A schema's own message stands; zod's default wording ('Too big: expected string to have <=200
+ * characters', 'Invalid option: expected one of …'), left where a schema gave none, is worded as the product words a
+ * field's rule, naming the field, in the catalogue's keyed texts so a Japanese screen shows it in Japanese.
+ */
+function wordedIssue(issue: { keyword?: string; message?: string; params?: Record<string, unknown> }, key: string): string {
+  const message = issue.message ?? '';
+  if (message && !/^(Too big|Too small|Invalid option|Invalid input|Invalid value)\b/.test(message)) return message;
+  const label = labelOf(key);
+  const p = issue.params ?? {};
+  const bound = Number(p.maximum ?? p.minimum);
+  switch (issue.keyword) {
+    case 'too_big':
+      return p.origin === 'string'
+        ? messages.maxLength(label, bound)
+        : p.origin === 'array'
+          ? messages.maxItems(label, bound)
+          : messages.atMost(label, bound);
+    case 'too_small':
+      return p.origin === 'string'
+        ? messages.minLength(label, bound)
+        : p.origin === 'array'
+          ? messages.minItems(label, bound)
+          : messages.min(label, bound, false);
+    case 'invalid_value':
+      return messages.choice(label);
+    default:
+      return messages.invalid(label);
+  }
+}
+
 /** One error shape for the whole API (Infisical's error-handler habit). */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -72,7 +118,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = fieldOf(issue.instancePath);
-        fields[key] ??= issue.message ?? `${key} is invalid`;
+        fields[key] ??= wordedIssue(issue, key);
       }
       return reply.status(422).send(fieldErrorReply(fields, withKeys));
     }
