@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from './helper';
+import { createTestContext, formData, type TestContext } from './helper';
 
 /**
  * Bad input never reaches PostgreSQL as a 500: a NUL byte in any text (PostgreSQL text cannot hold one)
@@ -424,5 +424,23 @@ describe("a rule without a message of its own is worded as the product's, naming
       for (const text of Object.values(res.json().error as Record<string, string>))
         expect(text, url).not.toMatch(/^(Too big|Too small|Invalid option|Invalid input)\b/);
     }
+  });
+});
+
+describe('addresses and bodies the framework refuses answer in the API shape', () => {
+  it('a bad %-encoding or an over-long path part is 400 with a message; two file parts are 422 on the file', async () => {
+    for (const url of ['/api/quote/quotes/%E0%A4%A', `/api/quote/quotes/${'9'.repeat(600)}`]) {
+      const res = await t.as(admin, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: 'The address is not valid: check its encoding and the length of its parts' });
+    }
+    const png = { data: Buffer.from('89504e470d0a1a0a', 'hex'), filename: 'a.png', type: 'image/png' };
+    const two = await t.as(admin, {
+      method: 'POST',
+      url: `/api/scan/scans/${scanId}/annotates`,
+      ...(await formData({ file: png, second: png })),
+    });
+    expect(two.statusCode, two.body).toBe(422);
+    expect(two.json().error).toEqual({ file: 'Send one file at a time' });
   });
 });
