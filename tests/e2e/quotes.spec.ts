@@ -100,7 +100,9 @@ test('quote generation from a demo scan: toggles, repair type, category, a damag
   await parts.getByRole('combobox', { name: 'Parts' }).press('Enter');
   await expect(parts.getByRole('button', { name: 'Left Mirror Glass' })).toBeVisible();
 
-  await page.locator('input[type="file"][accept="image/*"]').setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .locator('input[type="file"][accept="image/png,image/jpeg,image/webp"]')
+    .setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByRole('img', { name: 'Vehicle photo' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Comments' }).fill('Hail damage on the bonnet');
 

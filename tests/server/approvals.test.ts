@@ -227,6 +227,10 @@ describe('the approval page', () => {
     const quote = (await t.as(agentUser, { method: 'GET', url: `/api/quote/quotes/${q.id}` })).json().data;
     expect(quote.status).toBe('partially_approved');
     expect(quote.approval.signed_pdf_url).toContain(row.signed_pdf_key);
+    // Its link opens it (a document: for the users whose scope reaches the quote).
+    const served = await t.app.inject({ method: 'GET', url: quote.approval.signed_pdf_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
     const pdf = await storageOf(t.app).get(row.signed_pdf_key);
     const text = pdfLines(pdf!.data).join('\n');
     expect(text).toContain('Approved estimate');

@@ -25,10 +25,12 @@ export async function documentReached(db: Executor, key: string, scope: DataScop
       where r.url = ${url} and ${scopePredicate(scope, scanScope)})
     or exists (select 1 from quotes q join scans s on s.id = q.scan_id
       where q.pdf_key = ${key} and ${scopePredicate(scope, scanScope)}))`;
-  // A quote's document: its current PDF or a sent revision's frozen copy.
+  // A quote's document: its current PDF, a sent revision's frozen copy, or the customer's signed answer.
   const quoteDocument = sql<boolean>`(exists (select 1 from quotes q where q.pdf_key = ${key} and ${scopePredicate(scope, quoteScope)})
     or exists (select 1 from quote_revisions r join quotes q on q.id = r.quote_id
-      where r.pdf_key = ${key} and ${scopePredicate(scope, quoteScope)}))`;
+      where r.pdf_key = ${key} and ${scopePredicate(scope, quoteScope)})
+    or exists (select 1 from quote_approvals l join quotes q on q.id = l.quote_id
+      where l.signed_pdf_key = ${key} and ${scopePredicate(scope, quoteScope)}))`;
   return (
     await sql<{
       ok: boolean;
