@@ -74,6 +74,9 @@ export const messages = {
     keyed(`This part prices these panels: ${panels.join(', ')}. Give them another part first.`, 'app.errors.part_in_use', {
       panels: panels.join(', '),
     }),
+  /** A user's agents (clients) sent without the Agent (Client) role that they scope. */
+  scopeWithoutRole: (label: string, role: string) =>
+    keyed(`${label} apply only to a user with the ${role} role`, 'app.validation.scope_without_role', { role }),
   invalid: (label: string) => keyed(`${label} is invalid`, 'app.validation.invalid'),
   choice: (label: string) => keyed(`The selected ${label.toLowerCase()} is invalid`, 'app.validation.choice'),
   /** A value of the wrong JSON type (a list where text belongs, …). */

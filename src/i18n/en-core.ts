@@ -116,6 +116,7 @@ export const enCore = {
       min: '%{field} must be greater than or equal to %{min}',
       at_least: '%{field} must be at least %{min}',
       min_length: '%{field} must be at least %{min} characters',
+      scope_without_role: '%{field} apply only to a user with the %{role} role',
       at_most: '%{field} must be at most %{max}',
       max_length: '%{field} must be at most %{max} characters',
       min_items: '%{field} must hold at least %{min} items',

@@ -150,6 +150,7 @@ export const ja: TranslationMessages = {
       min: '%{field}は%{min}以上にしてください',
       at_least: '%{field}は%{min}以上にしてください',
       min_length: '%{field}は%{min}文字以上にしてください',
+      scope_without_role: '%{field}は%{role}ロールのユーザーにのみ設定できます',
       at_most: '%{field}は%{max}以下にしてください',
       max_length: '%{field}は%{max}文字以内にしてください',
       min_items: '%{field}は%{min}件以上にしてください',

@@ -195,15 +195,27 @@ describe('create, read, page, search, update, delete', () => {
     expect(await t.db.selectFrom('user_roles').select('role_id').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 
-  it('clears the agents when the Agent role is deselected, and the clients when Client is (the server enforces it)', async () => {
+  it('refuses agents without the Agent role and clients without the Client role (422, nothing changed), and clears them with the role', async () => {
     const agent = (await t.build.agent()).id;
     const client = (await t.build.client()).id;
     const u = await t.build.user({ roles: ['Agent', 'Client'], agents: [agent], clients: [client] });
     const base = { first_name: 'Test', last_name: 'User', email: u.email };
-    const noAgent = await put(admin, u.id, { ...base, roles: ['Client'], agents: [agent], clients: [client] });
+    // Sent without the role they scope, agents and clients would be dropped unseen: a custom role carries no data scope.
+    const stale = await put(admin, u.id, { ...base, roles: ['Client'], agents: [agent], clients: [client] });
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().error).toEqual({ agents: 'Agents apply only to a user with the Agent role' });
+    const custom = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/users',
+      payload: { ...base, email: 'scope.custom@example.test', password: 'long-enough-1', roles: ['Super Admin'], clients: [client] },
+    });
+    expect(custom.json().error).toEqual({ clients: 'Clients apply only to a user with the Client role' });
+    expect(await t.db.selectFrom('user_agents').select('agent_id').where('user_id', '=', u.id).execute()).toEqual([{ agent_id: agent }]);
+    // The form clears them with the role: the user keeps the other.
+    const noAgent = await put(admin, u.id, { ...base, roles: ['Client'], agents: [], clients: [client] });
     expect(noAgent.statusCode).toBe(200);
     expect(noAgent.json().data).toMatchObject({ roles: ['Client'], agents: [], clients: [client] });
-    const noClient = await put(admin, u.id, { ...base, roles: ['Agent'], agents: [agent], clients: [client] });
+    const noClient = await put(admin, u.id, { ...base, roles: ['Agent'], agents: [agent], clients: [] });
     expect(noClient.json().data).toMatchObject({ roles: ['Agent'], agents: [agent], clients: [] });
     expect(await t.db.selectFrom('user_clients').select('client_id').where('user_id', '=', u.id).execute()).toEqual([]);
   });

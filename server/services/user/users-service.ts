@@ -94,6 +94,13 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   const permissions = await permissionsOfRoles(trx, roles);
   if (!isSuperAdmin(me) && permissions.some((p) => !me.permissions.includes(p))) throw new ValidationError({ roles: messages.rolesHeld() });
 
+  // Agents scope only an Agent user and clients only a Client user: sent without the role, they would be dropped unseen.
+  const scopeWithoutRole: Record<string, string> = {};
+  if (!rolesInclude(input.roles, ROLE_AGENT) && asIds(input.agents).length)
+    scopeWithoutRole.agents = messages.scopeWithoutRole('Agents', 'Agent');
+  if (!rolesInclude(input.roles, ROLE_CLIENT) && asIds(input.clients).length)
+    scopeWithoutRole.clients = messages.scopeWithoutRole('Clients', 'Client');
+  if (Object.keys(scopeWithoutRole).length) throw new ValidationError(scopeWithoutRole);
   const { agents, clients } = relationsForRoles(input.roles, input.agents, input.clients);
   checkAssignable(me, 'agents', agents, asIds(current?.agents));
   checkAssignable(me, 'clients', clients, asIds(current?.clients));
