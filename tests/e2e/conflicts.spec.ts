@@ -1,5 +1,28 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { apiGet, apiToken, demoDevice, signIn } from './helpers';
+
+/** A scan of its own, sent by the agent's demo device (no other test edits it meanwhile), with the device's key. */
+async function deviceScan(request: APIRequestContext, vehicle: Record<string, string> = {}) {
+  const { key, device, headers } = await demoDevice(request);
+  const created = await request.post('/api/scan/ingest/scans', {
+    headers: headers(key),
+    data: { scan_id: `e2e-conflict-${Date.now()}`, device_id: device.id, type: 'arch', timestamp: new Date().toISOString(), ...vehicle },
+  });
+  expect(created.status()).toBe(201);
+  return { scan: ((await created.json()) as { data: { id: number } }).data, key, headers };
+}
+
+/** Ada (Super Admin) and Alex (Agent user), each signed in in a browser of their own, on the same page. */
+async function twoEditors(browser: Browser, path: string) {
+  const [adaContext, alexContext] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const ada = await adaContext.newPage();
+  const alex = await alexContext.newPage();
+  await signIn(ada, 'admin@demo.test');
+  await signIn(alex, 'agent@demo.test');
+  await ada.goto(path);
+  await alex.goto(path);
+  return { ada, alex, adaContext, alexContext };
+}
 
 /** Two editors of one quote: each sees the other within 2 s; the later save is refused with the conflict dialog, and Reload shows the other's save. */
 test('two editors of a quote: presence, then the second save gets the conflict dialog and Reload shows the first save', async ({
@@ -16,13 +39,7 @@ test('two editors of a quote: presence, then the second save gets the conflict d
   const scan = items.find((s) => s.dentCount > 0 && s.client_id !== null);
   expect(scan, "a demo arch scan of the agent's with dents").toBeTruthy();
 
-  const [adaContext, alexContext] = await Promise.all([browser.newContext(), browser.newContext()]);
-  const ada = await adaContext.newPage();
-  const alex = await alexContext.newPage();
-  await signIn(ada, 'admin@demo.test');
-  await signIn(alex, 'agent@demo.test');
-  await ada.goto(`/quotes/${scan!.id}`);
-  await alex.goto(`/quotes/${scan!.id}`);
+  const { ada, alex, adaContext, alexContext } = await twoEditors(browser, `/quotes/${scan!.id}`);
   await expect(ada.getByTestId('quote-summary')).toBeVisible();
   await expect(alex.getByTestId('quote-summary')).toBeVisible();
 
@@ -70,31 +87,13 @@ test('two editors of a scan: presence, a live change moves the next edit on, an 
 }) => {
   test.setTimeout(120_000);
   const token = await apiToken(request, 'agent@demo.test');
-  // A scan of its own, sent by the agent's device: no other test edits it meanwhile.
-  const { key, device, headers } = await demoDevice(request);
-  const created = await request.post('/api/scan/ingest/scans', {
-    headers: headers(key),
-    data: {
-      scan_id: `e2e-conflict-${Date.now()}`,
-      device_id: device.id,
-      type: 'arch',
-      timestamp: new Date().toISOString(),
-      licensePlate: `CF${String(Date.now()).slice(-5)}`,
-      make: 'Toyota',
-      model: 'Corolla',
-      carColor: 'Red',
-    },
+  const { scan } = await deviceScan(request, {
+    licensePlate: `CF${String(Date.now()).slice(-5)}`,
+    make: 'Toyota',
+    model: 'Corolla',
+    carColor: 'Red',
   });
-  expect(created.status()).toBe(201);
-  const scan = ((await created.json()) as { data: { id: number } }).data;
-
-  const [adaContext, alexContext] = await Promise.all([browser.newContext(), browser.newContext()]);
-  const ada = await adaContext.newPage();
-  const alex = await alexContext.newPage();
-  await signIn(ada, 'admin@demo.test');
-  await signIn(alex, 'agent@demo.test');
-  await ada.goto(`/scans/${scan.id}`);
-  await alex.goto(`/scans/${scan.id}`);
+  const { ada, alex, adaContext, alexContext } = await twoEditors(browser, `/scans/${scan.id}`);
   const adaCard = ada.getByRole('region', { name: 'Car Details' });
   const alexCard = alex.getByRole('region', { name: 'Car Details' });
   await expect(adaCard).toBeVisible();
@@ -152,13 +151,7 @@ test("two editors of a panel's damage counts: the later modal shows the earlier 
 }) => {
   test.setTimeout(120_000);
   const token = await apiToken(request, 'agent@demo.test');
-  const { key, device, headers } = await demoDevice(request);
-  const created = await request.post('/api/scan/ingest/scans', {
-    headers: headers(key),
-    data: { scan_id: `e2e-counts-${Date.now()}`, device_id: device.id, type: 'arch', timestamp: new Date().toISOString() },
-  });
-  expect(created.status()).toBe(201);
-  const scan = ((await created.json()) as { data: { id: number } }).data;
+  const { scan, key, headers } = await deviceScan(request);
   const results = await request.put(`/api/scan/ingest/scans/${scan.id}/results`, {
     headers: headers(key),
     data: {
@@ -173,13 +166,7 @@ test("two editors of a panel's damage counts: the later modal shows the earlier 
     (await apiGet<{ measures: { dents: Record<string, Record<string, number>> } }>(request, token, `/api/scan/scans/${scan.id}`)).measures
       .dents.bonnet;
 
-  const [adaContext, alexContext] = await Promise.all([browser.newContext(), browser.newContext()]);
-  const ada = await adaContext.newPage();
-  const alex = await alexContext.newPage();
-  await signIn(ada, 'admin@demo.test');
-  await signIn(alex, 'agent@demo.test');
-  await ada.goto(`/scans/${scan.id}`);
-  await alex.goto(`/scans/${scan.id}`);
+  const { ada, alex, adaContext, alexContext } = await twoEditors(browser, `/scans/${scan.id}`);
   const chip = (page: typeof ada, dents: number) => page.getByRole('button', { name: `Bonnet: ${dents} dents` });
   const modal = (page: typeof ada) => page.getByRole('dialog', { name: /Bonnet/ });
   const setCount = async (page: typeof ada, level: string, value: number) =>
