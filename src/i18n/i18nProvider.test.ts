@@ -56,4 +56,20 @@ describe('the i18n provider', () => {
     await i18nProvider.changeLocale('en');
     expect(i18nProvider.translate('app.scans.search')).toBe('Search Scan');
   });
+
+  // react-admin changes the provider's locale only when getLocale() differs from the chosen one.
+  it('keeps the latest choice when the user switches back before the first catalogue has arrived', async () => {
+    await loadScreenMessages();
+    const toJapanese = i18nProvider.changeLocale('ja');
+    expect(i18nProvider.getLocale()).toBe('ja');
+    const backToEnglish = i18nProvider.changeLocale('en');
+    expect(i18nProvider.getLocale()).toBe('en');
+    await Promise.all([toJapanese, backToEnglish]);
+    expect(i18nProvider.getLocale()).toBe('en');
+    expect(i18nProvider.translate('app.scans.search')).toBe('Search Scan');
+    expect(document.documentElement.lang).toBe('en');
+    await i18nProvider.changeLocale('ja');
+    expect(i18nProvider.translate('app.scans.search')).not.toBe('Search Scan');
+    expect(document.documentElement.lang).toBe('ja');
+  });
 });

@@ -33,6 +33,8 @@ function applyToDocument(provider: I18nProvider) {
 
 function createI18nProvider(): I18nProvider {
   const polyglot = polyglotI18nProvider(getMessages, 'en', LOCALES);
+  let chosen: string | undefined;
+  let applied: Promise<unknown> = Promise.resolve();
   return {
     ...polyglot,
     // A server rule message names its field by the label's key (src/i18n/ruleMessages.ts): translated first.
@@ -45,9 +47,27 @@ function createI18nProvider(): I18nProvider {
       const field = polyglot.translate(fieldKey, { smart_count: 1, _: fieldKey.split('.').pop() ?? fieldKey });
       return polyglot.translate(key, { ...options, field });
     },
-    changeLocale: async (locale, options) => {
-      await polyglot.changeLocale(locale, options);
-      applyToDocument(polyglot);
+    // react-admin asks for a change only when getLocale() differs from the chosen locale, and a catalogue may still
+    // be downloading when the user chooses again: so getLocale() names the latest choice at once, the changes apply
+    // in the order asked, and a choice overtaken by a later one is skipped. Otherwise Japanese arriving after a quick
+    // switch back to English would win, with English selected.
+    getLocale: () => chosen ?? polyglot.getLocale(),
+    changeLocale: (locale, options) => {
+      chosen = locale;
+      const messages = Promise.resolve(getMessages(locale));
+      const change = applied.then(async () => {
+        try {
+          await messages;
+        } catch (error) {
+          if (chosen === locale) chosen = undefined;
+          throw error;
+        }
+        if (chosen !== locale) return;
+        await polyglot.changeLocale(locale, options);
+        applyToDocument(polyglot);
+      });
+      applied = change.catch(() => undefined);
+      return change;
     },
   };
 }

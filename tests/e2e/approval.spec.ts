@@ -37,11 +37,11 @@ test.describe('approval by link', () => {
     const candidates = quotes.filter((q) => q.status === 'draft' && q.grant_total > 0);
     let quote: Quote | null = null;
     for (const c of candidates) {
-      const detail = await apiGet<Quote & { items: Record<string, { lineTotal: number }>; products: unknown[] }>(
-        request,
-        admin,
-        `/api/quote/quotes/${c.id}`,
-      );
+      const detail = await apiGet<
+        Quote & { items: Record<string, { lineTotal: number }>; products: unknown[]; agent: { language?: string | null } }
+      >(request, admin, `/api/quote/quotes/${c.id}`);
+      // An English agent's quote: the page opens in English and the customer switches to Japanese and back.
+      if (detail.agent.language === 'ja') continue;
       if (Object.values(detail.items).filter((i) => i.lineTotal > 0).length + detail.products.length >= 2) {
         quote = detail;
         break;
@@ -100,7 +100,23 @@ test.describe('approval by link', () => {
     const approve = await customer.newPage();
     await approve.goto(link!);
     await expect(approve.getByRole('heading', { name: 'Estimate for approval' })).toBeVisible();
-    // The page opens in the agent's language; the customer's switch holds.
+    // The page opens in the agent's language; the customer's switch holds. A switch back to English made while the
+    // Japanese words are still downloading holds too.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await approve.route(/\/assets\/ja-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await approve.getByRole('button', { name: '日本語' }).click();
+    await approve.getByRole('button', { name: 'English' }).click();
+    const japanese = approve.waitForResponse(/\/assets\/ja-[^/]+\.js$/);
+    release();
+    await japanese;
+    await approve.waitForTimeout(500);
+    await expect(approve.getByRole('heading', { name: 'Estimate for approval' })).toBeVisible();
+    await expect(approve.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(approve.locator('html')).toHaveAttribute('lang', 'en');
     await approve.getByRole('button', { name: '日本語' }).click();
     await expect(approve.getByRole('heading', { name: '承認のための見積' })).toBeVisible();
     await expect(approve.locator('html')).toHaveAttribute('lang', 'ja');
