@@ -184,10 +184,11 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
       const value = columns[column];
       if (typeof value !== 'string') continue;
       const other = current ? sql` and id <> ${current.id}` : sql``;
-      const found =
-        await sql`select 1 from ${sql.table(d.table)} where ${folded(sql.ref(column))} = ${folded(sql`${value}`)} ${other} limit 1`.execute(
-          trx,
-        );
+      // Read through the resource's source, where the wire's names are columns (an e-mail template's templateName).
+      const source = d.from ?? sql.table(d.table);
+      const found = await sql`select 1 from ${source} where ${folded(sql.ref(column))} = ${folded(sql`${value}`)} ${other} limit 1`.execute(
+        trx,
+      );
       if (found.rows.length) throw new ValidationError({ [column]: messages.taken(d.fields[column]?.label ?? column) });
     }
   };

@@ -113,6 +113,30 @@ describe('devices: a resource registered by description', () => {
     expect(await countDevices()).toBe(before);
   });
 
+  it("refuses a serial another device carries (any agent's, spaces and case aside), and keeps a device's own on update", async () => {
+    const first = await t.as(admin, { method: 'POST', url: '/api/agent/devices', payload: body({ serial: 'SN-DUP-1' }) });
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await countDevices();
+    const again = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/devices',
+      payload: body({ serial: ' sn-dup-1 ', agent_id: agentB.id, location_id: siteB.id }),
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ error: { serial: 'Serial has already been taken.' } });
+    expect(await countDevices()).toBe(before);
+    const id = first.json().data.id;
+    const kept = await t.as(admin, { method: 'PUT', url: `/api/agent/devices/${id}`, payload: body({ serial: 'SN-DUP-1', type: 'tire' }) });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const other = await t.as(admin, { method: 'POST', url: '/api/agent/devices', payload: body({ serial: 'SN-DUP-2' }) });
+    const taken = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/agent/devices/${other.json().data.id}`,
+      payload: body({ serial: 'SN-DUP-1' }),
+    });
+    expect(taken.json()).toEqual({ error: { serial: 'Serial has already been taken.' } });
+  });
+
   it('answers 422 on the field (not 409 or 500) for a location, agent or client that does not exist', async () => {
     const before = await countDevices();
     const cases: [Record<string, unknown>, Record<string, string>][] = [

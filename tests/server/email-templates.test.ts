@@ -54,6 +54,23 @@ describe('email templates: validation', () => {
     expect(await count()).toBe(before);
   });
 
+  it('refuses a name another template has (spaces and case aside), and keeps its own on update', async () => {
+    const first = await post({ templateName: 'Reminder  Mail', templateBody: '<p>Hello</p>' });
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await count();
+    const again = await post({ templateName: ' reminder mail ', templateBody: '<p>Hi</p>' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ error: { templateName: 'Template Name has already been taken.' } });
+    expect(await count()).toBe(before);
+    const id = first.json().data.id;
+    const kept = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/email/emailTemplates/${id}`,
+      payload: { templateName: 'Reminder  Mail', templateBody: '<p>Changed</p>' },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
   it('treats an empty editor, or a body that is nothing but script, as blank', async () => {
     const before = await count();
     for (const body of ['<p><br></p>', '<p>&nbsp;</p>', '<script>alert(1)</script>']) {

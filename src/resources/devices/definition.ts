@@ -11,6 +11,7 @@ export const definition = defineResource({
   table: 'devices',
   fields: deviceFields,
   searchable: ['serial', 'location_name', 'owner'],
+  unique: ['serial'],
   sortable: ['serial', 'type', 'location_name', 'owner', 'default_client_name', 'created_at'],
   defaultSort: { field: 'location_name', order: 'asc' },
   scope: { agent: 'agent_id', client: 'default_client_id' },

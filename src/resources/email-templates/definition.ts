@@ -12,6 +12,7 @@ export const definition = defineResource({
   table: 'email_templates',
   fields: emailTemplateFields,
   searchable: ['templateName'],
+  unique: ['templateName'],
   sortable: ['templateName', 'created_at'],
   defaultSort: { field: 'created_at', order: 'desc' },
   scope: 'global',
