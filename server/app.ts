@@ -189,7 +189,7 @@ export async function buildApp({ config, db, mailer, storage, logStream, databas
   );
 
   await app.register(userService, { prefix: '/api/user', config, mailer: outbox });
-  await app.register(agentService, { prefix: '/api/agent' });
+  await app.register(agentService, { prefix: '/api/agent', allowPrivateWebhooks: config.WEBHOOK_ALLOW_PRIVATE });
   await app.register(scanService, { prefix: '/api/scan', config });
   await app.register(quoteService, { prefix: '/api/quote', mailer: outbox, appUrl: config.APP_URL });
   await app.register(emailService, { prefix: '/api/email', mailer: outbox, appUrl: config.APP_URL });

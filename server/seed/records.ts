@@ -82,7 +82,8 @@ export function seedRecords(deps: { db: Database; storage: FileStorage; log: Cal
   const caller = installer(deps.log);
   const descriptions = {
     ...Object.fromEntries(Object.entries(RESOURCES).map(([name, [definition, part]]) => [name, describeDefinition(definition, part)])),
-    webhooks: webhooksResource,
+    // The demo's endpoints are placeholders under .test, public names that resolve nowhere.
+    webhooks: webhooksResource({ allowPrivate: false }),
   } as Record<SeededResource, ResourceDescription>;
   // A write's references are checked against the resource they name, found by path as the app's routes record them.
   for (const description of Object.values(descriptions)) recordDescription(description);

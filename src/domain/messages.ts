@@ -46,6 +46,8 @@ export const messages = {
   maxItems: (label: string, max: number) => keyed(`${label} may hold at most ${max} items`, 'app.validation.max_items', { max }),
   integer: (label: string) => keyed(`${label} must be a whole number`, 'app.validation.integer'),
   url: (label: string) => keyed(`${label} must be a valid URL`, 'app.validation.url'),
+  publicAddress: (label: string) =>
+    keyed(`${label} must be a public address, not this server or a private network`, 'app.validation.public_address'),
   color: (label: string, example: string) => keyed(`${label} must be a colour like ${example}`, 'app.validation.color', { example }),
   digits: (label: string, digits: number) => keyed(`${label} must be exactly ${digits} digits`, 'app.validation.digits', { digits }),
   permissionName: (label: string) =>

@@ -124,6 +124,7 @@ export const enCore = {
       max: '%{field} must be less than %{max}',
       integer: '%{field} must be a whole number',
       url: '%{field} must be a valid URL',
+      public_address: '%{field} must be a public address, not this server or a private network',
       color: '%{field} must be a colour like %{example}',
       invalid: '%{field} is invalid',
       choice: 'The selected %{field} is invalid',

@@ -158,6 +158,7 @@ export const ja: TranslationMessages = {
       max: '%{field}は%{max}未満にしてください',
       integer: '%{field}は整数にしてください',
       url: '%{field}は有効なURLにしてください',
+      public_address: '%{field}は公開アドレスにしてください（このサーバーやプライベートネットワークは指定できません）',
       color: '%{field}は%{example}のような色にしてください',
       invalid: '%{field}が無効です',
       choice: '選択された%{field}は無効です',

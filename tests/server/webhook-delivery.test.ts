@@ -46,7 +46,7 @@ let device: number;
 
 beforeAll(async () => {
   endpoint = `http://127.0.0.1:${await listen(receiver)}/hooks`;
-  t = await createTestContext();
+  t = await createTestContext({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
   const client = await t.build.client();
   agentA = (await t.build.agent({ name: 'Delivery agent A', default_client_id: client.id })).id;

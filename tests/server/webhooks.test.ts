@@ -122,6 +122,40 @@ describe('webhooks', () => {
     expect(await countHooks()).toBe(before);
   });
 
+  it('refuses an endpoint on this host or a private network when saved, in every spelling, and stores nothing', async () => {
+    const created = (await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body() })).json().data;
+    const before = await countHooks();
+    const internal = [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'https://api.localhost./hook',
+      'http://2130706433/hook', // 127.0.0.1 as one number
+      'http://0x7f.1/hook',
+      'http://[::1]/hook',
+      'http://[::ffff:10.0.0.1]/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://192.168.1.20/hook',
+      'http://10.1.2.3/hook',
+      'http://[fe80::1]/hook',
+    ];
+    const error = { error: { endpoint: 'Endpoint must be a public address, not this server or a private network' } };
+    for (const endpoint of internal) {
+      const res = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body({ endpoint }) });
+      expect(res.statusCode, endpoint).toBe(422);
+      expect(res.json(), endpoint).toEqual(error);
+      const edit = await t.as(admin, { method: 'PUT', url: `/api/agent/webhooks/${created.id}`, payload: body({ endpoint }) });
+      expect(edit.json(), endpoint).toEqual(error);
+    }
+    expect(await countHooks()).toBe(before);
+    const kept = await t.as(admin, { method: 'GET', url: `/api/agent/webhooks/${created.id}` });
+    expect(kept.json().data.endpoint).toBe(created.endpoint);
+    // Public addresses and names are taken; a name is checked again on each delivery, where it resolves.
+    for (const endpoint of ['https://93.184.216.34/hook', 'https://[2606:4700::1111]/hook', 'https://hooks.example.test/ok']) {
+      const res = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body({ endpoint }) });
+      expect(res.statusCode, endpoint).toBe(201);
+    }
+  });
+
   it('answers 403 on every webhook route to a user without `agent`', async () => {
     const hook = await t.build.webhook({ agent_id: agentA });
     const token = await t.login((await t.build.user({ roles: ['Agent'], agents: [agentA] })).email);

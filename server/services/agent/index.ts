@@ -13,10 +13,10 @@ import { webhooksResource, webhooksService } from './webhooks-service';
 export { createWebhookDeliverer } from './webhook-delivery';
 
 /** The agent service (/api/agent): locations, devices, agents (with the portal pin check) and their webhooks. */
-export async function agentService(app: FastifyInstance) {
+export async function agentService(app: FastifyInstance, opts: { allowPrivateWebhooks: boolean }) {
   await app.register(multipartPlugin);
   registerDefinitions(app, 'agent', { locations: locationsPart, devices: devicesPart, agents: agentsPart });
   await app.register(agentRoutes, { agents: agentsService({ db: app.db, signer: app.signer }) });
-  registerResource(app, webhooksResource);
+  registerResource(app, webhooksResource({ allowPrivate: opts.allowPrivateWebhooks }));
   await app.register(webhookEventRoutes, { webhooks: webhooksService({ db: app.db }) });
 }

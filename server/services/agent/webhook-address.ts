@@ -108,3 +108,24 @@ export function isInternalAddress(address: string, own: OwnAddresses = ownAddres
   if (!inPrefix(v6, GLOBAL, 3)) return true;
   return v6BlockedInGlobal.check(v6Text(v6), 'ipv6') || own.v6.has(v6);
 }
+
+/**
+ * Does this endpoint name an internal host by itself: an IP literal that `isInternalAddress` refuses, or a
+ * `localhost` name (which always means this host)? A name that only resolves to an internal address is found when a
+ * delivery connects. An endpoint that is not a URL counts as internal.
+ */
+export function internalEndpoint(endpoint: string, own?: OwnAddresses): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return true;
+  }
+  // The WHATWG parser has already turned 2130706433, 0x7f.1, 017700000001 and [::ffff:127.0.0.1] into canonical IPs.
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return net.isIP(host) !== 0 && isInternalAddress(host, own);
+}

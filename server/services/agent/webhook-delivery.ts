@@ -5,7 +5,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { WebhookFailure } from '../../../src/domain/webhooks';
 import type { Database } from '../../db/database';
-import { isInternalAddress } from './webhook-address';
+import { internalEndpoint, isInternalAddress } from './webhook-address';
 import { claimDue, type Due, recordDelivered, recordFailed, recordRetry } from './webhook-delivery-repository';
 
 /**
@@ -84,9 +84,7 @@ function post(endpoint: string, headers: Record<string, string>, body: string, o
       return reject(new AttemptFailure('unreachable'));
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(new AttemptFailure('refused'));
-    // The WHATWG parser has already turned 2130706433, 0x7f.1, 017700000001 and [::ffff:127.0.0.1] into canonical IPs.
-    const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (!opts.allowPrivate && net.isIP(literal) && isInternalAddress(literal)) return reject(new AttemptFailure('refused'));
+    if (!opts.allowPrivate && internalEndpoint(endpoint)) return reject(new AttemptFailure('refused'));
     const req = (url.protocol === 'https:' ? https : http).request(
       url,
       {

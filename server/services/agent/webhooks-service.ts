@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { webhookFields } from '../../../src/domain/webhooks';
 import { WebhookRecord } from '../../../src/domain/records';
 import { resourceFacts } from '../../../src/domain/resources';
+import { messages } from '../../../src/domain/fields';
+import { ValidationError } from '../../errors';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../lib/caller';
 import type { ResourceDescription } from '../../lib/resource';
+import { internalEndpoint } from './webhook-address';
 import { latestDeliveries, webhookScope } from './webhooks-repository';
 
 /** 32 random bytes as Standard Webhooks writes a secret: `whsec_` + base64 (its verifiers base64-decode the rest). */
@@ -14,7 +17,7 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64'
  * An agent's webhooks. The secret is made here on create and never read from the body; it is
  * returned to holders of `agent` because the receiver needs it to verify the signature.
  */
-export const webhooksResource: ResourceDescription = {
+export const webhooksResource = (opts: { allowPrivate: boolean }): ResourceDescription => ({
   ...resourceFacts('webhooks'),
   model: 'Webhook',
   table: 'webhooks',
@@ -28,10 +31,15 @@ export const webhooksResource: ResourceDescription = {
   lists: { text: 'endpoint', access: 'read' },
   hooks: {
     beforeWrite(columns, _input, { mode }) {
+      // Delivery refuses internal addresses anyway (webhook-delivery.ts); an endpoint that names one is refused here
+      // so the form says so, rather than a list of failed deliveries later. WEBHOOK_ALLOW_PRIVATE allows them.
+      if (!opts.allowPrivate && typeof columns.endpoint === 'string' && internalEndpoint(columns.endpoint)) {
+        throw new ValidationError({ endpoint: messages.publicAddress(webhookFields.endpoint.label) });
+      }
       return mode === 'create' ? { ...columns, secret: newWebhookSecret() } : columns;
     },
   },
-};
+});
 
 /** The webhooks' service beyond their described routes: what was last delivered. */
 export function webhooksService(deps: { db: Database }) {
