@@ -58,8 +58,9 @@ export function resourceRepository(d: ResourceDescription) {
         where id = ${id} returning *`.execute(db);
       return r.rows[0];
     },
+    /** Whether a row was deleted: a DELETE that waited for another one to commit finds nothing left. */
     async remove(db: Executor, id: number) {
-      await sql`delete from ${t} where id = ${id}`.execute(db);
+      return Number((await sql`delete from ${t} where id = ${id}`.execute(db)).numAffectedRows ?? 0) > 0;
     },
     async lists(db: Executor, scope: DataScope, extra?: RawBuilder<boolean> | null, filters: Record<string, string | undefined> = {}) {
       const columns = (d.lists.extra ?? []).map((c) => sql`, ${sql.ref(c)}`);

@@ -275,11 +275,14 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
     async remove(caller: Caller, id: number) {
       const row = await find(caller, id);
       await d.hooks?.beforeDelete?.(row, { ...caller, db });
+      let removed = false;
       try {
-        await repo.remove(db, id);
+        removed = await repo.remove(db, id);
       } catch (e) {
         translateDbError(e, d);
       }
+      // Another DELETE of the row got there first: it answered 200 and removed the files.
+      if (!removed) throw new NotFoundError(d.model, id);
       await files.removeReplaced(caller, row, null);
       return row;
     },

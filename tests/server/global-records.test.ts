@@ -76,7 +76,7 @@ async function globalWrites(): Promise<Call[]> {
       payload: [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p><a href="https://phish.example">Log in</a></p>' }],
     },
     { method: 'POST', url: '/api/email/emailTemplates', payload: { templateName: 'Phish', templateBody: '<p>Hi</p>' } },
-    { method: 'PUT', url: `/api/email/emailTemplates/${template}`, payload: { templateName: 'Phish', templateBody: '<p>Hi</p>' } },
+    { method: 'PUT', url: `/api/email/emailTemplates/${template}`, payload: { templateName: 'Phish again', templateBody: '<p>Hi</p>' } },
     { method: 'DELETE', url: `/api/email/emailTemplates/${template}` },
   ];
 }

@@ -369,8 +369,9 @@ export async function setManualCheck(db: Executor, id: number, on: boolean) {
   await sql`update quotes set manual_check = ${on}, version = version + 1, updated_at = now() where id = ${id}`.execute(db);
 }
 
+/** Whether the row was deleted: one that waited for another DELETE to commit finds nothing left. */
 export async function deleteQuoteRow(trx: Executor, id: number) {
-  await sql`delete from quotes where id = ${id}`.execute(trx);
+  return Number((await sql`delete from quotes where id = ${id}`.execute(trx)).numAffectedRows ?? 0) > 0;
 }
 
 /** Which of these product ids exist, with their catalogue names. */

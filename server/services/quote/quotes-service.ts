@@ -503,7 +503,8 @@ export function quoteRecords(deps: QuoteDeps) {
         const f = await quoteFiles(trx, quote.id);
         const frozen = await revisionPdfKeys(trx, quote.id);
         await recordQuoteEvent(trx, actor, quote, 'quote.deleted');
-        await deleteQuoteRow(trx, quote.id);
+        // Another DELETE got there first and answered 200: this one records nothing and is 404.
+        if (!(await deleteQuoteRow(trx, quote.id))) throw new NotFoundError(QUOTE_MODEL, quote.id);
         return { ...f, frozen };
       });
       await removeFiles(storage, [files.vehicle_photo, files.pdf_key, ...files.frozen], log);

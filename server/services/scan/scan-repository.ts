@@ -263,11 +263,14 @@ export async function upsertScanReport(trx: Executor, scanId: number, report: { 
     on conflict (scan_id, kind) do update set url = excluded.url, label = excluded.label, created_at = now()`.execute(trx);
 }
 
-/** Deletes a scan (its rows go with it) and returns the file keys it linked. */
+/**
+ * Deletes a scan (its rows go with it) and returns the file keys it linked; null when no row was left to delete
+ * (another DELETE committed first).
+ */
 export async function deleteScanRows(trx: Executor, scanId: number) {
   const linked = (await sql<{ key: string }>`select key from scan_files where scan_id = ${scanId}`.execute(trx)).rows.map((r) => r.key);
-  await sql`delete from scans where id = ${scanId}`.execute(trx);
-  return linked;
+  const deleted = await sql`delete from scans where id = ${scanId}`.execute(trx);
+  return Number(deleted.numAffectedRows ?? 0) > 0 ? linked : null;
 }
 
 export async function tyreRepairs(db: Executor, scanId: number) {

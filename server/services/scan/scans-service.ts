@@ -120,7 +120,10 @@ export function scanRecords(deps: ScanDeps) {
       const item = await visible.item(caller, id);
       const keys = await db.transaction().execute(async (trx) => {
         await recordScanEvent(trx, caller.actor, item, 'scan.deleted');
-        return deleteScanRows(trx, id);
+        const linked = await deleteScanRows(trx, id);
+        // Another DELETE got there first and answered 200: this one records nothing and is 404.
+        if (linked === null) throw new NotFoundError(SCAN_MODEL, id);
+        return linked;
       });
       await releaseFiles(db, storage, keys, caller.log);
       return item;
