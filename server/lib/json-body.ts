@@ -56,6 +56,15 @@ function labelOf(text: string, start: number, end: number): string {
   }
 }
 
+const isPlainJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Fastify's JSON body parser (prototype poisoning refused, as by default), after a depth check on the raw text: a
  * deeply nested body is a 422 before anything parses or walks it, so no request costs more than its size.
@@ -70,6 +79,13 @@ export function boundedJsonParser(app: FastifyInstance) {
       done(new ValidationError({ [field]: `${field} is nested too deeply (at most ${MAX_JSON_DEPTH} levels)` }), undefined);
       return;
     }
-    void parse(req, text, done);
+    void parse(req, text, (error, parsed) => {
+      // The parser refuses a `__proto__` or `constructor.prototype` key as it refuses broken JSON: say which it was.
+      if (error && isPlainJson(text)) {
+        done(new ValidationError({ body: 'Body must not hold a __proto__ or constructor.prototype key' }), undefined);
+        return;
+      }
+      done(error, parsed);
+    });
   });
 }

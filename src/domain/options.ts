@@ -81,7 +81,10 @@ const optionName = z
 
 /** POST options/search: the upper-case names wanted (e.g. the terms dialog asks for TERMS_AND_CONDITIONS). */
 export const OptionSearchBody = z.object({
-  option_name: z.array(optionName, { error: 'Option Name is required' }).min(1, 'Option Name is required').max(100),
+  option_name: z
+    .array(optionName, { error: (i) => (i.input === undefined ? 'Option Name is required' : 'Option Name must be a list of names') })
+    .min(1, 'Option Name is required')
+    .max(100, messages.maxItems('Option Name', 100)),
 });
 
 /** POST options/bulksave: several options saved at once (the Email Header & Footer page). */

@@ -6,6 +6,7 @@ import { DENT_LEVELS, LINE_STATUSES, REPAIR_TYPES, SCRATCH_REPAIR_TYPES, TYRE_CH
 import { contactFields, PricingClientRecord, ScanItemRecord } from './records';
 import { SCAN_TYPE_IDS } from './scan-codes';
 import { countedDate, orderedDays, scanDate } from './scans';
+import { messages } from './messages';
 import { safeString, singleLine, fromDecimalText } from './text';
 
 /**
@@ -83,10 +84,12 @@ export const quoteProductInput = z.looseObject({
 
 /** A part of the quote: typed text or `{text, value}`; trimmed, never empty; its id is the lower-cased text. */
 export const quotePartInput = z
-  .union([singleLine('Part'), z.looseObject({ text: singleLine('Part'), value: z.unknown().optional() })], {
-    error: 'Part must be a text',
-  })
-  .transform((p) => (typeof p === 'string' ? p : p.text).trim())
+  .preprocess(
+    // `{text, value}` is read as its text; the text's own rules then name what is wrong (a line break, a NUL byte).
+    (p) => (p !== null && typeof p === 'object' && !Array.isArray(p) ? (p as { text?: unknown }).text : p),
+    singleLine('Part', { error: 'Part must be a text' }),
+  )
+  .transform((p) => p.trim())
   .refine((text) => text.length > 0, 'Part must not be empty')
   .refine((text) => text.length <= 255, 'Part must be at most 255 characters')
   .transform((text) => ({ text, value: text.toLowerCase() }));
@@ -102,7 +105,7 @@ export const quoteBody = z.object({
   ),
   products: z.preprocess(
     (v) => jsonText(blankToUndefined(v)) ?? [],
-    z.array(quoteProductInput, { error: 'Products must be a list' }).max(200),
+    z.array(quoteProductInput, { error: 'Products must be a list' }).max(200, messages.maxItems('Products', 200)),
   ),
   parts: z.preprocess(
     (v) => {
@@ -110,7 +113,7 @@ export const quoteBody = z.object({
       // A repeated multipart text part arrives as a list of texts already; one part as its text.
       return typeof parsed === 'string' ? [parsed] : parsed;
     },
-    z.array(quotePartInput, { error: 'Parts must be a list' }).max(200),
+    z.array(quotePartInput, { error: 'Parts must be a list' }).max(200, messages.maxItems('Parts', 200)),
   ),
   assessor_comments: z.preprocess(
     blankToUndefined,

@@ -427,6 +427,62 @@ describe("a rule without a message of its own is worded as the product's, naming
   });
 });
 
+describe('each rule of a field says its own message', () => {
+  it('a list over its limit, a part with a line break, a text for a list and a prototype key, nothing stored', async () => {
+    const product = await t.build.product();
+    const scan = (await t.build.scan({ agent_id: agentId, client_id: clientId })).id;
+    const quote = (over: Record<string, unknown>) => ({ scan_id: scan, client_id: clientId, ...over });
+    const cases: [string, Record<string, unknown>, Record<string, string>][] = [
+      [
+        '/api/quote/quotes',
+        quote({ products: Array.from({ length: 201 }, () => ({ value: product.id, text: 'P', price: 1 })) }),
+        { products: 'Products may hold at most 200 items' },
+      ],
+      [
+        '/api/quote/quotes',
+        quote({ parts: Array.from({ length: 201 }, (_, i) => `Part ${i}`) }),
+        { parts: 'Parts may hold at most 200 items' },
+      ],
+      ['/api/quote/quotes', quote({ parts: ['Bumper\nclip'] }), { 'parts.0': 'Part must be a single line' }],
+      ['/api/quote/quotes', quote({ parts: [{ text: 'Bumper\nclip', value: 'x' }] }), { 'parts.0': 'Part must be a single line' }],
+      ['/api/quote/quotes', quote({ parts: [42] }), { 'parts.0': 'Part must be a text' }],
+      ['/api/quote/quotes', quote({ products: 'all of them' }), { products: 'Products must be a list' }],
+      ['/api/user/options/search', { option_name: 'GST_PERCENT' }, { option_name: 'Option Name must be a list of names' }],
+      [
+        '/api/user/options/search',
+        { option_name: Array.from({ length: 101 }, () => 'GST_PERCENT') },
+        { option_name: 'Option Name may hold at most 100 items' },
+      ],
+    ];
+    for (const [url, payload, error] of cases) {
+      const res = await t.as(admin, { method: 'POST', url, payload });
+      expect(res.statusCode, `${url} ${JSON.stringify(error)}`).toBe(422);
+      expect(res.json().error, `${url} ${JSON.stringify(error)}`).toEqual(error);
+    }
+    expect((await sql`select id from quotes where scan_id = ${scan}`.execute(t.db)).rows).toEqual([]);
+
+    for (const text of ['{"__proto__": {"admin": true}, "name": "x"}', '{"constructor": {"prototype": {"admin": true}}}']) {
+      const res = await t.as(admin, {
+        method: 'POST',
+        url: '/api/quote/clients',
+        payload: text,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, text).toBe(422);
+      expect(res.json(), text).toEqual({ error: { body: 'Body must not hold a __proto__ or constructor.prototype key' } });
+    }
+    const broken = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/clients',
+      payload: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(Object.keys(broken.json().error)).toEqual(['body']);
+    expect(broken.json().error.body).not.toMatch(/__proto__/);
+  });
+});
+
 describe('addresses and bodies the framework refuses answer in the API shape', () => {
   it('a bad %-encoding or an over-long path part is 400 with a message; two file parts are 422 on the file', async () => {
     for (const url of ['/api/quote/quotes/%E0%A4%A', `/api/quote/quotes/${'9'.repeat(600)}`]) {

@@ -510,6 +510,27 @@ describe('bad payloads: 422 naming the field, nothing partial stored', () => {
         'images',
         { row: 'Row is required', direction: 'Direction is required', position: 'Position is required' },
       ],
+      // Each of the row's rules says its own message (rows are 1 to 10).
+      [
+        { kind: 'tyre_image', row: 99, direction: 'L', position: 'I', file: { data: await pngImage(), filename: 'a.png' } },
+        'images',
+        { row: 'Row must be less than 11' },
+      ],
+      [
+        { kind: 'tyre_image', row: 0, direction: 'L', position: 'I', file: { data: await pngImage(), filename: 'a.png' } },
+        'images',
+        { row: 'Row must be greater than zero' },
+      ],
+      [
+        { kind: 'tyre_image', row: '1.5', direction: 'L', position: 'I', file: { data: await pngImage(), filename: 'a.png' } },
+        'images',
+        { row: 'Row must be a whole number' },
+      ],
+      [
+        { kind: 'tyre_image', row: 'front', direction: 'L', position: 'I', file: { data: await pngImage(), filename: 'a.png' } },
+        'images',
+        { row: 'Row must be a number' },
+      ],
       [
         { kind: 'thumbnail', file: { data: 'not an image', filename: 'a.png' } },
         'images',

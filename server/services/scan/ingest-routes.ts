@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../src/domain/fields';
-import { IMAGE_KINDS } from '../../../src/domain/scan-codes';
+import { IMAGE_KINDS, TYRE_ROWS_MAX } from '../../../src/domain/scan-codes';
 import { ingestResultsBody, ingestScanBody, ingestStatusBody } from '../../../src/domain/scans';
 import { IMAGE_MAX_BYTES, type UploadedFile } from '../../lib/images';
 import { callerOf } from '../../lib/caller';
@@ -35,7 +35,14 @@ const ImageUploadBody = z
   .object({
     kind: z.enum(IMAGE_KINDS, { error: (i) => (i.input === undefined ? messages.required('Kind') : messages.choice('Kind')) }),
     damage_id: deviceText('Damage Id').optional(),
-    row: fromDecimalText(z.number({ error: 'Row must be a number' }).int().min(1).max(10).optional()),
+    row: fromDecimalText(
+      z
+        .number({ error: 'Row must be a number' })
+        .int(messages.integer('Row'))
+        .min(1, messages.min('Row', 1))
+        .max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1))
+        .optional(),
+    ),
     direction: z.enum(['L', 'R'], { error: messages.choice('Direction') }).optional(),
     position: z.enum(['I', 'O'], { error: messages.choice('Position') }).optional(),
     image_id: deviceText('Image Id').optional(),
