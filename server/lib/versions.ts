@@ -16,12 +16,24 @@ export const KEPT_VERSIONS = 50;
 /** The fields a conflict compares, read in the writing transaction. */
 export type Snapshot = () => Promise<SnapshotJson>;
 
+/**
+ * Locks the record's row and reads its stamp, then the saver's name in a second statement: a locking read that waited
+ * for another save rereads only the locked row, so a name joined to it would come back empty.
+ */
 async function stampOf(db: Executor, kind: VersionedKind, id: number) {
   const k = KINDS[kind];
-  const r = await sql<{ version: number; saved_at: Date | null; saved_by: number | null; name: string | null }>`
-    select r.version, r.saved_at, r.saved_by, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as name
-    from ${sql.table(k.table)} r left join users u on u.id = r.saved_by where r.id = ${id} for update of r`.execute(db);
-  return r.rows[0] ?? null;
+  const r = await sql<{ version: number; saved_at: Date | null; saved_by: number | null }>`
+    select version, saved_at, saved_by from ${sql.table(k.table)} where id = ${id} for update`.execute(db);
+  const row = r.rows[0];
+  if (!row) return null;
+  const name =
+    row.saved_by === null
+      ? null
+      : ((
+          await sql<{ name: string | null }>`select nullif(trim(concat_ws(' ', first_name, last_name)), '') as name
+            from users where id = ${row.saved_by}`.execute(db)
+        ).rows[0]?.name ?? null);
+  return { ...row, name };
 }
 
 async function keepSnapshot(db: Executor, kind: VersionedKind, id: number, version: number, snapshot: SnapshotJson) {

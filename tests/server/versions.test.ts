@@ -79,6 +79,35 @@ describe('scan versions', () => {
     expect(again.json().data).toMatchObject({ make: 'Mazda', model: 'Yaris', version: v + 2 });
   });
 
+  it('names the saver in a conflict lost to a save made the same instant', async () => {
+    const scan = (await t.build.scan({ agent_id: agent, client_id: client, license_plate: 'VER009' })).id;
+    const v = await scanVersion(anna, scan);
+    // Both saves wait on the row's lock from the same version; the one let through first wins.
+    let saves: Promise<Awaited<ReturnType<typeof call>>[]> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      await sql`select 1 from scans where id = ${scan} for update`.execute(trx);
+      saves = Promise.all([
+        call(anna, 'PUT', `/api/scan/scans/${scan}`, { make: 'Mazda', version: v }),
+        call(ben, 'PUT', `/api/scan/scans/${scan}`, { make: 'Toyota', version: v }),
+      ]);
+      for (let waited = 0; ; waited += 20) {
+        const r = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+        if (r.rows[0].n >= 2) break;
+        if (waited > 10_000) throw new Error('the two saves never both waited for the row');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    const replies = await saves!;
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const lost = replies.find((r) => r.statusCode === 409)!.json();
+    const won = replies.find((r) => r.statusCode === 200)!.json().data as { make: string };
+    const winner = won.make === 'Mazda' ? { id: annaId, name: 'Anna Lee' } : { name: expect.any(String) };
+    expect(lost.conflict.saved_by).toMatchObject(winner);
+    expect(lost.conflict.saved_by).not.toBeNull();
+    expect(lost.error).toMatch(/^This scan was changed by \S/);
+  });
+
   it('refuses a stale damage count edit and lists the counts that changed', async () => {
     const scan = (await t.build.scan({ agent_id: agent, client_id: client })).id;
     const v = await scanVersion(anna, scan);
