@@ -50,9 +50,6 @@ export const enScreens = {
       filter: {
         expand: 'Expand to Filter',
         title: 'Advance Filter',
-        start_date: 'Start Date',
-        end_date: 'End Date',
-        end_before_start: 'End Date must not be before Start Date',
         status: 'Status',
         type: 'Type',
         agent: 'Agent',
@@ -264,9 +261,6 @@ export const enScreens = {
       filter: {
         expand: 'Expand to Filter',
         title: 'Advance Filter',
-        start_date: 'Start Date',
-        end_date: 'End Date',
-        end_before_start: 'End Date must not be before Start Date',
         type: 'Type',
         agent: 'Agent',
         client: 'Client',
@@ -663,6 +657,12 @@ export const enScreens = {
         OVER_INFLATED: 'Over-inflated',
       },
     },
+    date_range: {
+      label: 'Date range',
+      pick: 'Select a date range',
+      selected: '%{smart_count} selected',
+      clear: 'Clear',
+    },
     dashboard: {
       title: 'Scan Analytics',
       todays_scans: "Today's Scans",
@@ -697,10 +697,6 @@ export const enScreens = {
         location: 'Location',
         select: '---Select %{field}---',
         not_set: 'Not set',
-        date_range: 'Date range',
-        pick_range: 'Select a date range',
-        selected: '%{smart_count} selected',
-        clear: 'Clear',
         search: 'Search',
         reset: 'Reset',
       },

@@ -261,9 +261,6 @@ export const ja: TranslationMessages = {
       filter: {
         expand: '展開して絞り込む',
         title: '詳細フィルター',
-        start_date: '開始日',
-        end_date: '終了日',
-        end_before_start: '終了日は開始日より前にできません',
         status: 'ステータス',
         type: '種別',
         agent: 'エージェント',
@@ -475,9 +472,6 @@ export const ja: TranslationMessages = {
       filter: {
         expand: '展開して絞り込む',
         title: '詳細フィルター',
-        start_date: '開始日',
-        end_date: '終了日',
-        end_before_start: '終了日は開始日より前にできません',
         type: '種別',
         agent: 'エージェント',
         client: 'クライアント',
@@ -873,6 +867,12 @@ export const ja: TranslationMessages = {
         OVER_INFLATED: '空気圧過多',
       },
     },
+    date_range: {
+      label: '期間',
+      pick: '期間を選択',
+      selected: '%{smart_count} 日選択',
+      clear: 'クリア',
+    },
     dashboard: {
       title: 'スキャン分析',
       todays_scans: '本日のスキャン',
@@ -907,10 +907,6 @@ export const ja: TranslationMessages = {
         location: 'ロケーション',
         select: '---%{field}を選択---',
         not_set: '未設定',
-        date_range: '期間',
-        pick_range: '期間を選択',
-        selected: '%{smart_count} 日選択',
-        clear: 'クリア',
         search: '検索',
         reset: 'リセット',
       },

@@ -114,13 +114,25 @@ test.describe('scan list', () => {
     await page.getByRole('button', { name: 'Expand to Filter' }).click();
     await page.getByLabel('Status', { exact: true }).click();
     await page.getByRole('option', { name: 'Uploaded' }).click();
+    // This month so far, in the app's range calendar (the dashboard's), written DD-MM-YYYY whatever the browser's language.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date());
+    const [y, m, d] = today.split('-');
+    await page.getByRole('button', { name: 'Date range: Select a date range' }).click();
+    const calendar = page.getByRole('dialog', { name: 'Date range' });
+    await calendar.getByRole('gridcell', { name: '1', exact: true }).click();
+    await calendar.getByRole('gridcell', { name: String(Number(d)), exact: true }).click();
+    await expect(calendar).toBeHidden();
+    const label = d === '01' ? `01-${m}-${y}` : `01-${m}-${y} – ${d}-${m}-${y}`;
+    await expect(page.getByRole('button', { name: `Date range: ${label}` })).toBeVisible();
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByText('1 filter applied')).toBeVisible();
+    await expect(page.getByText('2 filters applied')).toBeVisible();
 
     const exportCall = page.waitForRequest((r) => r.url().includes('/api/scan/scans/export-scan-report'));
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    expect(new URL((await exportCall).url()).searchParams.get('status')).toBe('uploaded');
+    const params = new URL((await exportCall).url()).searchParams;
+    expect(params.get('status')).toBe('uploaded');
+    expect([params.get('ts'), params.get('te')]).toEqual([`${y}-${m}-01`, today]);
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^scans-\d{8}-\d{4}\.csv$/);
     const csv = await readFile(await file.path(), 'utf8');

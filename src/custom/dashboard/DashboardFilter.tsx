@@ -5,7 +5,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { useTranslate } from 'react-admin';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import type { SelectOption } from '../../dataProvider';
-import { DateRangeField } from './DateRangeField';
+import { DateRangeField } from '../../components/DateRangeField';
 import { canSearch, EMPTY_DASHBOARD_FILTERS, hasAnyFilter, type DashboardFilterValues } from './filters';
 
 type IdKey = 'agent_id' | 'client_id' | 'location_id';

@@ -55,7 +55,7 @@ describe('quotes list', () => {
     const query = new URL(listCalls(fetch)[0], 'http://x').searchParams;
     expect(query.get('ts')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(Date.parse(query.get('te')!) - Date.parse(query.get('ts')!)).toBe(2 * 86_400_000);
-    expect(screen.getByText('2 filters applied')).toBeTruthy();
+    expect(screen.getByText('1 filter applied')).toBeTruthy();
 
     const [first, second] = screen.getAllByRole('row').slice(1);
     expect(within(first).getByText('31-05-2024 05:30 PM')).toBeTruthy();

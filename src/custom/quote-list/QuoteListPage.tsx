@@ -11,7 +11,7 @@ import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
 import { AU_STATES } from '../../domain/locations';
 import { formatMoney } from '../../domain/money';
-import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
+import { dayRangeField, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { DeleteRowButton } from '../../resources/shared/DeleteRowButton';
 import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagination } from '../../resources/shared/FilteredList';
 import { besideActionsSx, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
@@ -65,7 +65,7 @@ const QUOTE_FILTERS: FilterDescription<QuoteFilterKey> = {
   keys: QUOTE_FILTER_KEYS,
   columns: 3,
   fields: [
-    ...dayRangeFields('ts', 'te'),
+    dayRangeField('ts', 'te'),
     scanTypeField,
     { type: 'reference', source: 'agent_id', label: 'agent', reference: 'agents' },
     { type: 'reference', source: 'client_id', label: 'client', reference: 'clients' },

@@ -5,6 +5,7 @@ import { aScan } from '../../test/builders';
 import { renderListScreen } from '../../test/renderListScreen';
 import { callsTo, signedInLister, type stubApi } from '../../test/stubFetch';
 import type { ScanEventHandlers } from '../../realtime';
+import { melbourneToday } from '../dashboard/filters';
 import { ScanListPage } from './ScanListPage';
 
 // The live connection is replaced by a hand-held one: tests play the server's events through it.
@@ -111,24 +112,23 @@ describe('scan list screen', () => {
     expect(await screen.findByText('Advance Filter')).toBeTruthy();
     const search = screen.getByRole<HTMLButtonElement>('button', { name: 'Search' });
     expect(search.disabled).toBe(true);
-    fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2024-05-01' } });
-    expect(search.disabled).toBe(false);
-    // An end typed before the start says so under the end, and Search waits for the range to be put right.
-    const end = screen.getByLabelText<HTMLInputElement>('End Date');
-    fireEvent.change(end, { target: { value: '2024-04-30' } });
-    expect(screen.getByText('End Date must not be before Start Date')).toBeTruthy();
-    expect(end.getAttribute('aria-invalid')).toBe('true');
-    expect(search.disabled).toBe(true);
-    fireEvent.change(end, { target: { value: '' } });
-    expect(screen.queryByText('End Date must not be before Start Date')).toBeNull();
+    // The range is picked in the app's calendar (this month, Melbourne's): the 2nd, then the 1st; it keeps them in order.
+    fireEvent.click(screen.getByRole('button', { name: 'Date range: Select a date range' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Date range' });
+    fireEvent.click(await within(calendar).findByRole('gridcell', { name: '2' }));
+    fireEvent.click(within(calendar).getByRole('gridcell', { name: '1' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Date range' })).toBeNull());
+    const month = melbourneToday().slice(0, 8);
+    const [y, m] = month.split('-');
+    expect(screen.getByRole('button', { name: `Date range: 01-${m}-${y} – 02-${m}-${y}` })).toBeTruthy();
     expect(search.disabled).toBe(false);
     fireEvent.click(search);
-    await waitFor(() => expect(listCalls(fetch)).toContain('/api/scan/scans?ts=2024-05-01&page=1&per_page=10'));
+    await waitFor(() => expect(listCalls(fetch)).toContain(`/api/scan/scans?ts=${month}01&te=${month}02&page=1&per_page=10`));
     expect(screen.getByText('1 filter applied')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(screen.queryByText('1 filter applied')).toBeNull());
     expect(listCalls(fetch).at(-1)).toBe('/api/scan/scans?page=1&per_page=10');
-    expect(screen.getByLabelText<HTMLInputElement>('Start Date').value).toBe('');
+    expect(screen.getByRole('button', { name: 'Date range: Select a date range' })).toBeTruthy();
   });
 
   it("lists the chosen agent's sites under Location, and clears the location when the agent changes", async () => {

@@ -6,7 +6,7 @@ import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
 import { NEW_DAMAGE_COLOUR } from '../../domain/scan-view';
 import { isScanType, SCAN_STATUSES } from '../../domain/scan-codes';
-import { dayRangeFields, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
+import { dayRangeField, scanTypeField, type FilterDescription } from '../../resources/shared/AdvanceFilter';
 import { EditRowButton } from '../../resources/shared/EditRowButton';
 import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagination } from '../../resources/shared/FilteredList';
 import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
@@ -57,9 +57,9 @@ const StatusChip = ({ status }: { status: unknown }) => {
 /** The scan list's advance filter: date range, status, type, agent, client, location and new damage. */
 const SCAN_FILTERS: FilterDescription<ScanFilterKey> = {
   keys: FILTER_KEYS,
-  columns: 4,
+  columns: 3,
   fields: [
-    ...dayRangeFields('ts', 'te'),
+    dayRangeField('ts', 'te'),
     {
       type: 'choice',
       source: 'status',

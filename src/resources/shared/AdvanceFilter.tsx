@@ -3,6 +3,7 @@ import { Box, Button, ButtonBase, Collapse, MenuItem, Paper, TextField, Typograp
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { useListContext, useTranslate } from 'react-admin';
+import { DateRangeField } from '../../components/DateRangeField';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { SCAN_TYPES } from '../../domain/scan-codes';
 import { emptyFilters, filterQuery, hasAnyValue, normaliseFilterValues, type FilterValues } from './filterValues';
@@ -110,10 +111,10 @@ export const AdvanceFilterPanel = ({ messages, id, applied, children }: AdvanceF
   );
 };
 
-/** One input of an advance filter; `label` names `<messages>.filter.<label>`. */
+/** One input of an advance filter; a `label` names `<messages>.filter.<label>`. */
 export type FilterField<K extends string> =
-  /** A day ('YYYY-MM-DD'); `min` / `max` name the field that bounds it (the range's other end). */
-  | { type: 'date'; source: K; label: string; min?: K; max?: K }
+  /** A range of days ('YYYY-MM-DD'), `source` its start and `end` its end, picked in the app's range calendar. */
+  | { type: 'dayRange'; source: K; end: K }
   /** A clearable select of fixed choices; `name` is a message key when `translateChoice`, else the text shown. */
   | { type: 'choice'; source: K; label: string; choices: readonly { id: string; name: string }[]; translateChoice?: boolean }
   /**
@@ -123,13 +124,10 @@ export type FilterField<K extends string> =
   | { type: 'reference'; source: K; label: string; reference: 'agents' | 'clients' | 'locations'; within?: K };
 
 /**
- * A day range: the start (`<messages>.filter.start_date`) and the end day (`.end_date`), each bounding the other. The
- * pickers keep them in order; a typed end before the start says `.end_before_start` under the end, and Search waits.
+ * A day range, its start and end days picked in the app's range calendar (the dashboard's), which keeps them in order
+ * and writes them DD-MM-YYYY (Japanese YYYY-MM-DD) whatever the browser's language.
  */
-export const dayRangeFields = <K extends string>(start: K, end: K): FilterField<K>[] => [
-  { type: 'date', source: start, label: 'start_date', max: end },
-  { type: 'date', source: end, label: 'end_date', min: start },
-];
+export const dayRangeField = <K extends string>(start: K, end: K): FilterField<K> => ({ type: 'dayRange', source: start, end });
 
 /** A scan type select (Arch, Chasis, Tire), the scan and quote lists' `type`. */
 export const scanTypeField: FilterField<'type'> = {
@@ -157,10 +155,6 @@ interface FilterFormProps<K extends string> {
   onReset: () => void;
 }
 
-/** An end day (a field bounded below) before its start day: both set, as days compare. */
-const rangeReversed = <K extends string>(field: FilterField<K>, draft: FilterValues<K>) =>
-  field.type === 'date' && !!field.min && !!draft[field.min] && !!draft[field.source] && draft[field.source] < draft[field.min];
-
 const FilterInput = <K extends string>({
   field,
   draft,
@@ -173,30 +167,21 @@ const FilterInput = <K extends string>({
   messages: string;
 }) => {
   const translate = useTranslate();
-  const label = translate(`${messages}.filter.${field.label}`);
+  // The range names itself ('Date range'); the other inputs are named by the list's messages.
+  const label = field.type === 'dayRange' ? '' : translate(`${messages}.filter.${field.label}`);
   const value = draft[field.source];
   switch (field.type) {
-    case 'date': {
-      const reversed = rangeReversed(field, draft);
+    case 'dayRange':
       return (
-        <TextField
-          type="date"
-          size="small"
-          label={label}
-          value={value}
-          error={reversed}
-          helperText={reversed ? translate(`${messages}.filter.end_before_start`) : undefined}
-          onChange={(event) => set(field.source)(event.target.value)}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: {
-              min: (field.min && draft[field.min]) || undefined,
-              max: (field.max && draft[field.max]) || undefined,
-            },
+        <DateRangeField
+          ts={value}
+          td={draft[field.end]}
+          onChange={(range) => {
+            set(field.source)(range.ts);
+            set(field.end)(range.td);
           }}
         />
       );
-    }
     case 'choice':
       return (
         <ChoiceField messages={messages} label={label} value={value} onChange={set(field.source)}>
@@ -236,7 +221,7 @@ const FilterForm = <K extends string>({ messages, filters, applied, loading, onA
       for (const f of filters.fields) if (f.type === 'reference' && f.within === key && value !== d[key]) next[f.source] = '';
       return next;
     });
-  const canSearch = !loading && hasAnyValue(filters.keys, draft) && !filters.fields.some((f) => rangeReversed(f, draft));
+  const canSearch = !loading && hasAnyValue(filters.keys, draft);
   const canReset = hasAnyValue(filters.keys, draft) || hasAnyValue(filters.keys, applied);
 
   return (
@@ -275,6 +260,11 @@ const FilterForm = <K extends string>({ messages, filters, applied, loading, onA
   );
 };
 
+/** How many filters are applied: a day range with both its days is one. */
+const appliedCount = <K extends string>(filters: FilterDescription<K>, applied: FilterValues<K>) =>
+  filters.keys.filter((key) => applied[key] !== '').length -
+  filters.fields.filter((f) => f.type === 'dayRange' && applied[f.source] !== '' && applied[f.end] !== '').length;
+
 /**
  * The advance filter (after the shared pattern): the panel above holding the described inputs; Search applies the values
  * with the list's search text (disabled while loading or with none set), Reset clears them. The select lists load when
@@ -297,7 +287,7 @@ export const AdvanceFilter = <K extends string>({
   const applied = useMemo(() => normaliseFilterValues(filters.keys, values), [filters.keys, values]);
   const apply = (next: FilterValues<K>) => setFilters(filterQuery(filters.keys, values.q, next));
   return (
-    <AdvanceFilterPanel messages={messages} id={id} applied={filters.keys.filter((key) => applied[key] !== '').length}>
+    <AdvanceFilterPanel messages={messages} id={id} applied={appliedCount(filters, applied)}>
       <FilterForm
         messages={messages}
         filters={filters}

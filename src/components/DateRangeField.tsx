@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState, type ComponentProps } from 'react';
 import { Box, Button, CircularProgress, Popover, Typography } from '@mui/material';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { rangeLabel, selectedDays } from './filters';
+import { rangeLabel, selectedDays } from './dayRange';
 
 /** The calendar (MUI X date pickers) loads when the field is first opened, not with the dashboard. */
 const RangeCalendar = lazy(async () => ({ default: (await import('./RangeCalendar')).RangeCalendar }));
@@ -20,7 +20,7 @@ export const DateRangeField = ({ ts, td, onChange }: Props) => {
   const [locale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
-  const label = ts ? rangeLabel(ts, td, locale) : translate('app.dashboard.filter.pick_range');
+  const label = ts ? rangeLabel(ts, td, locale) : translate('app.date_range.pick');
   const count = selectedDays(ts, td);
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -31,7 +31,7 @@ export const DateRangeField = ({ ts, td, onChange }: Props) => {
         startIcon={<DateRangeIcon />}
         aria-haspopup="dialog"
         aria-controls={anchor ? id : undefined}
-        aria-label={`${translate('app.dashboard.filter.date_range')}: ${label}`}
+        aria-label={`${translate('app.date_range.label')}: ${label}`}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ justifyContent: 'flex-start', textTransform: 'none', borderColor: 'rgba(0, 0, 0, 0.23)', minHeight: 40 }}
       >
@@ -41,7 +41,7 @@ export const DateRangeField = ({ ts, td, onChange }: Props) => {
       </Button>
       {count > 0 && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, ml: 1.5 }}>
-          {translate('app.dashboard.filter.selected', { smart_count: count })}
+          {translate('app.date_range.selected', { smart_count: count })}
         </Typography>
       )}
       <Popover
@@ -50,7 +50,7 @@ export const DateRangeField = ({ ts, td, onChange }: Props) => {
         anchorEl={anchor}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': translate('app.dashboard.filter.date_range') } }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': translate('app.date_range.label') } }}
       >
         <Box sx={{ minWidth: 320 }}>
           {anchor && (

@@ -11,8 +11,8 @@ import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { DISPLAY_TIME_ZONE } from '../../domain/format';
-import { pickDay, selectedDays } from './filters';
+import { DISPLAY_TIME_ZONE } from '../domain/format';
+import { type DayRange, pickDay, selectedDays } from './dayRange';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -20,13 +20,8 @@ dayjs.extend(timezone);
 dayjs.locale({ ...en, name: 'en-monday', weekStart: 1 }, undefined, true);
 dayjs.locale({ ...ja, name: 'ja-monday', weekStart: 1 }, undefined, true);
 
-interface Range {
-  ts: string;
-  td: string;
-}
-
 interface DayProps extends PickerDayProps {
-  range?: Range;
+  range?: DayRange;
 }
 
 /**
@@ -55,9 +50,9 @@ const RangeDay = ({ range, ...props }: DayProps) => {
 };
 
 interface Props {
-  value: Range;
+  value: DayRange;
   /** A finished range (both dates). */
-  onPicked: (range: Range) => void;
+  onPicked: (range: DayRange) => void;
   onClear: () => void;
 }
 
@@ -68,7 +63,7 @@ interface Props {
 export const RangeCalendar = ({ value, onPicked, onClear }: Props) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [range, setRange] = useState<Range>(value);
+  const [range, setRange] = useState<DayRange>(value);
   const count = selectedDays(range.ts, range.td);
   const shown = range.td || range.ts;
   return (
@@ -90,7 +85,7 @@ export const RangeCalendar = ({ value, onPicked, onClear }: Props) => {
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pb: 1.5 }}>
         <Typography variant="body2" role="status" sx={{ flex: 1 }}>
-          {translate('app.dashboard.filter.selected', { smart_count: count })}
+          {translate('app.date_range.selected', { smart_count: count })}
         </Typography>
         <Button
           size="small"
@@ -99,7 +94,7 @@ export const RangeCalendar = ({ value, onPicked, onClear }: Props) => {
             onClear();
           }}
         >
-          {translate('app.dashboard.filter.clear')}
+          {translate('app.date_range.clear')}
         </Button>
       </Box>
     </LocalizationProvider>
