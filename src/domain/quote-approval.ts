@@ -63,6 +63,12 @@ export interface ApprovalLine {
   scratchs: Record<string, number>;
 }
 
+/** A line's kind read back from its key (`dent:12`, `scratch:12`, `product:7`; a tyre's key is its wheel). */
+export const kindOfLineKey = (key: string): ApprovalLine['kind'] => {
+  const prefix = key.slice(0, key.indexOf(':'));
+  return prefix === 'dent' || prefix === 'scratch' || prefix === 'product' ? prefix : 'tyre';
+};
+
 /** The lines a customer is asked about: every priced line with an amount, then every product. */
 export function approvalLinesOf(q: {
   panels: readonly Pick<ApprovalLine, 'panel_id' | 'label' | 'car_panel' | 'dents' | 'scratchs'>[];
@@ -268,6 +274,8 @@ export const ApprovalPageRecord = z.object({
       tax: z.number(),
       grand_total: z.number(),
       lines: z.array(ApprovalLineRecord),
+      /** A supplement's lines that the revision sent before it had and it has not: shown, not asked about. */
+      removed: z.array(ApprovalLineRecord.pick({ key: true, kind: true, label: true, repair_type: true, category: true, amount: true })),
       terms: z.string().describe('The application setting TERMS_AND_CONDITIONS (sanitised HTML)'),
     })
     .nullable(),

@@ -192,6 +192,8 @@ export const enScreens = {
         supplement_help: 'This supplement changes the estimate you were sent: only its new and changed lines are asked.',
         line_added: 'New line',
         line_before: 'Was %{before}',
+        removed_title: 'Removed from the estimate',
+        nothing_to_decide: 'Nothing new to decide: the lines above keep your earlier answers. Sign below to confirm the revised estimate.',
         valid_until: 'This link is valid until %{date}.',
         line: 'Line',
         amount: 'Amount',

@@ -403,6 +403,9 @@ export const ja: TranslationMessages = {
         supplement_help: 'この追加見積は、お送りした見積を変更するものです。新しい明細と変更された明細についてのみ回答をお願いします。',
         line_added: '新しい明細',
         line_before: '変更前：%{before}',
+        removed_title: '見積から削除された明細',
+        nothing_to_decide:
+          '新たにご判断いただく明細はありません。上記の明細は前回のご回答のままです。下記に署名して、変更後の見積をご確認ください。',
         valid_until: 'このリンクは %{date} まで有効です。',
         line: '明細',
         amount: '金額',

@@ -170,3 +170,100 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   await expect(state).toHaveText(new RegExp(`^Link sent to ${escape(second)} on .+, revoked on `));
   await expect(summary).toContainText('Revoked');
 });
+
+test('a supplement that only removes a line: the customer sees it removed, has nothing to decide and signs the lower total', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await apiToken(request, 'admin@demo.test');
+  // A demo draft quote of an English-speaking agent, with a product; a second product is added so that one can be removed.
+  const list = await apiGet<Quote[]>(request, admin, '/api/quote/quotes?per_page=50');
+  let quote: Quote | null = null;
+  for (const c of list.filter((q) => q.status === 'draft' && q.grant_total > 0)) {
+    const detail = await apiGet<Quote>(request, admin, `/api/quote/quotes/${c.id}`);
+    if (detail.agent.language !== 'ja' && detail.products.length > 0) {
+      quote = detail;
+      break;
+    }
+  }
+  expect(quote, 'a demo draft quote of an English-speaking agent, with a product').not.toBeNull();
+
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/quotes/${quote!.scan_id}`);
+  const products = page.getByRole('region', { name: 'Add Products' });
+  // The first product no other row holds (choosing one twice is refused).
+  const taken = (quote!.products as { text: string }[]).map((p) => p.text);
+  await expect(products.getByRole('combobox', { name: 'Product' })).toHaveText(taken);
+  await products.getByRole('button', { name: 'Add Product' }).click();
+  const added = products.getByRole('combobox', { name: 'Product' }).last();
+  await added.click();
+  const free = (await page.getByRole('option').allTextContents()).find((name) => !taken.includes(name))!;
+  await page.getByRole('option', { name: free, exact: true }).click();
+  await expect(added).toHaveText(free);
+  await page.getByRole('button', { name: 'Save and Generate Quote' }).click();
+  await expect(page).toHaveURL(/\/quotes\/\d+\/invoice$/);
+
+  // Sent and wholly approved by its link.
+  const first = `removal.${Date.now()}@example.test`;
+  const sent = await request.post(`/api/quote/quotes/${quote!.id}/approval`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { recipient: first },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const token0 = (await linkMailedTo(baseURL!, first))!.split('/').pop();
+  const page0 = (await (await request.get(`/api/quote/approvals/${token0}`)).json()) as { data: { quote: { lines: { key: string }[] } } };
+  const answered = await request.post(`/api/quote/approvals/${token0}`, {
+    data: {
+      decisions: page0.data.quote.lines.map((l) => ({ key: l.key, decision: 'approved' })),
+      terms_accepted: true,
+      signer_name: 'Pat Customer',
+      signature: SIGNATURE,
+    },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+
+  // The assessor removes the added product: S1, a draft, that only removes a line.
+  await page.goto(`/quotes/${quote!.scan_id}`);
+  const summary = page.getByTestId('quote-summary');
+  await expect(summary).toContainText('Approved');
+  await products.getByRole('button', { name: 'Remove product' }).last().click();
+  await page.getByRole('button', { name: 'Save and Generate Quote' }).click();
+  await expect(page).toHaveURL(/\/quotes\/\d+\/invoice$/);
+  expect(await apiGet<Quote>(request, admin, `/api/quote/quotes/${quote!.id}`)).toMatchObject({ revision: 1, status: 'draft' });
+
+  // Sent from Quote Generation like any supplement.
+  await page.goto(`/quotes/${quote!.scan_id}`);
+  await page.getByRole('region', { name: 'Send for approval' }).getByRole('button', { name: 'Send for approval' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send the estimate for approval' });
+  const second = `removal.s1.${Date.now()}@example.test`;
+  await dialog.getByLabel('Recipient').fill(second);
+  await dialog.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(summary).toContainText('Sent');
+
+  // The customer: the removed line is listed, nothing is asked, the signature confirms the lower total.
+  const customer = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const approve = await customer.newPage();
+  await approve.goto((await linkMailedTo(baseURL!, second))!);
+  const removed = approve.getByRole('region', { name: 'Removed from the estimate' });
+  await expect(removed.getByTestId('line-removed')).toHaveText([new RegExp(`^${escape(free)} `)]);
+  await expect(approve.getByText(/^Nothing new to decide/)).toBeVisible();
+  await expect(approve.getByRole('group', { name: /^Your decision for / })).toHaveCount(0);
+  await approve.getByLabel('I accept the terms and conditions').check();
+  await approve.getByLabel('Full name').fill('Pat Customer');
+  const pad = approve.getByRole('img', { name: 'Signature' });
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await approve.mouse.move(box.x + 20, box.y + 20);
+  await approve.mouse.down();
+  await approve.mouse.move(box.x + 120, box.y + 60, { steps: 5 });
+  await approve.mouse.up();
+  await approve.getByRole('button', { name: 'Sign and send' }).click();
+  await expect(approve.getByText('You approved the estimate.')).toBeVisible();
+  expect(await approve.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await customer.close();
+  await expect(summary).toContainText('Approved');
+});

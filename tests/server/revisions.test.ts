@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOTHING_TO_APPROVE } from '../../server/services/quote/approvals-service';
 import { storageOf } from '../../server/lib/storage';
-import { createTestContext, type TestContext } from './helper';
+import { createTestContext, DENT_PRICE_ROW, type TestContext } from './helper';
 import { dentedScan, quotingFixture } from './quote-fixtures';
 import { pngImage } from './image-fixtures';
 import { pdfLines } from './pdf-text';
@@ -325,10 +325,83 @@ describe('quote revisions', () => {
     expect((await revisionRows(q.id)).map((row) => row.number)).toEqual([0, 1, 2]);
   });
 
-  it('does not send a supplement that only removes lines: 422, no link, no mail, the quote stays a draft', async () => {
+  it('sends a supplement that only removes lines: the page lists them and asks nothing; the signature confirms the lower total', async () => {
     const q = await approvedQuote();
-    const s1 = await save(q.scan_id, (await current(q.id)).version, undefined, undefined, null);
+    const before = await current(q.id);
+    const s1 = await save(q.scan_id, before.version, undefined, undefined, null);
     expect(s1).toMatchObject({ revision: 1, status: 'draft' });
+    expect(s1.grant_total).toBeLessThan(before.grant_total);
+    const token = await send(q.id);
+    const mail = await sql<{ subject: string }>`select subject from mail_outbox order by id desc limit 1`.execute(t.db);
+    expect(mail.rows[0].subject).toMatch(/^Supplement S1 to estimate /);
+    const page = await open(token);
+    expect(page.quote.revision).toBe(1);
+    expect(page.quote.lines.every((l: { carried: boolean }) => l.carried)).toBe(true);
+    expect(page.quote.removed).toEqual([
+      { key: `dent:${roof}`, kind: 'dent', label: 'ROOF', repair_type: 'conventional', category: null, amount: expect.any(Number) },
+    ]);
+    expect(page.quote.grand_total).toBe(s1.grant_total);
+    // Nothing to decide: the signature alone answers, with the earlier decisions.
+    const res = await answer(token, []);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.answer).toMatchObject({ status: 'approved', approved_total: s1.grant_total });
+    expect(await current(q.id)).toMatchObject({ revision: 1, status: 'approved' });
+    // A line no longer on the estimate cannot be decided.
+    const again = await approvedQuote();
+    await save(again.scan_id, (await current(again.id)).version, undefined, undefined, null);
+    const token2 = await send(again.id);
+    const stale = await answer(token2, [{ key: `dent:${roof}`, decision: 'approved' }]);
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().error).toEqual({ 'decisions.0.key': 'The selected line is invalid' });
+  });
+
+  it('sends a supplement whose lines stand but whose total moved (a new GST rate): nothing to decide, the new total to sign', async () => {
+    const q = await approvedQuote();
+    const gst = (await sql<{ v: string }>`select option_value as v from options where option_name = 'GST_PERCENT'`.execute(t.db)).rows[0].v;
+    await sql`update options set option_value = '15' where option_name = 'GST_PERCENT'`.execute(t.db);
+    try {
+      const s1 = await save(q.scan_id, (await current(q.id)).version);
+      expect(s1).toMatchObject({ revision: 1, status: 'draft' });
+      expect(s1.grant_total).toBeGreaterThan(q.grant_total);
+      const page = await open(await send(q.id));
+      expect(page.quote.lines.every((l: { carried: boolean }) => l.carried)).toBe(true);
+      expect(page.quote.removed).toEqual([]);
+      expect(page.quote).toMatchObject({ gst_percent: 15, grand_total: s1.grant_total });
+    } finally {
+      await sql`update options set option_value = ${gst} where option_name = 'GST_PERCENT'`.execute(t.db);
+    }
+  });
+
+  it('does not send a supplement that changes only the client, every line and the total as answered: 422, no link, no mail', async () => {
+    const q = await approvedQuote();
+    const part = (await sql<{ part_id: number }>`select part_id from panels where id = ${bonnet}`.execute(t.db)).rows[0].part_id;
+    const twin = await t.build.client({ name: 'Revision twin client' });
+    await t.db
+      .insertInto('client_dent_prices')
+      .values({ client_id: twin.id, part_id: part, ...DENT_PRICE_ROW })
+      .execute();
+    // The scan moves to the twin client (a quote is priced for its scan's client); a Super Admin saves the quote.
+    await sql`update scans set client_id = ${twin.id} where id = ${q.scan_id}`.execute(t.db);
+    const admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
+    const moved = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/quotes',
+      payload: {
+        scan_id: q.scan_id,
+        client_id: twin.id,
+        type: 'arch',
+        items: { [bonnet]: { repair_type: 'pdr', category: 'heavy' }, [roof]: { repair_type: 'conventional' } },
+        products: [{ value: product, text: 'Revision wax', price: 30 }],
+        parts: [],
+        metallic: 0,
+        pearl: 0,
+        aluminium: 0,
+        vehicle_type: 'D',
+        version: (await current(q.id)).version,
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ revision: 1, status: 'draft', grant_total: q.grant_total });
     const links = async () =>
       (await sql<{ n: number }>`select count(*)::int as n from quote_approvals where quote_id = ${q.id}`.execute(t.db)).rows[0].n;
     const mails = async () => (await sql<{ n: number }>`select count(*)::int as n from mail_outbox`.execute(t.db)).rows[0].n;

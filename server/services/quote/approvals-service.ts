@@ -13,6 +13,7 @@ import {
   type ApprovalPageRecord,
   approvalPath,
   approvedTotals,
+  kindOfLineKey,
   lineRecordOf,
   signaturePng,
 } from '../../../src/domain/quote-approval';
@@ -225,6 +226,14 @@ export function quoteApprovals(
             before: before.get(l.key) ?? null,
           }),
         ),
+        removed: (changes?.delta.removed ?? []).map((l) => ({
+          key: l.key,
+          kind: kindOfLineKey(l.key),
+          label: l.label,
+          repair_type: l.repair_type,
+          category: l.category ?? null,
+          amount: centsToAmount(l.amount),
+        })),
         terms: sanitizeRichText(await termsText(db)),
       },
       answer:
@@ -253,8 +262,12 @@ export function quoteApprovals(
         await revokeOpenLinks(trx, quote.id);
         // What is sent is frozen: a later save starts a supplement and leaves this revision as it was sent.
         const carried = await carriedAnswers(trx, quote);
-        // A supplement whose every line the customer has answered already would send a page with nothing to decide.
-        if (carried && approvalLinesOf(quote).every((l) => l.key in carried)) throw new ValidationError({ recipient: NOTHING_TO_APPROVE });
+        // A supplement whose every line the customer has answered already asks for a signature on the revised estimate
+        // when it removes lines (the page lists them) or its total moved (a new GST rate); else there is nothing to send.
+        if (carried && approvalLinesOf(quote).every((l) => l.key in carried)) {
+          const delta = (await supplementChanges(trx, quote))?.delta;
+          if (!delta?.removed.length && !delta?.total.difference) throw new ValidationError({ recipient: NOTHING_TO_APPROVE });
+        }
         await freezeRevision(deps, trx, quote, actor.id);
         const link = await insertLink(trx, {
           quoteId: quote.id,

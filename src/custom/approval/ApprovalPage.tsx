@@ -255,6 +255,23 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
           );
         })}
       </Box>
+      {quote.removed.length > 0 && (
+        <Card variant="outlined" component="section" aria-labelledby="approval-removed">
+          <CardContent sx={{ display: 'grid', gap: 1 }}>
+            <Typography component="h3" id="approval-removed" sx={{ fontWeight: 600 }}>
+              {t('removed_title')}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
+              {quote.removed.map((line) => (
+                <Typography component="li" key={line.key} data-testid="line-removed">
+                  {lineName(line, locale)} <s>{money(line.amount)}</s>
+                </Typography>
+              ))}
+            </Box>
+          </CardContent>
+        </Card>
+      )}
+      {!readOnly && asked.length === 0 && <Alert severity="info">{t('nothing_to_decide')}</Alert>}
       {!readOnly && (
         <Card variant="outlined">
           <CardContent sx={{ display: 'grid', gap: 1.5 }}>
