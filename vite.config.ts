@@ -90,7 +90,8 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'] },
             { name: 'signin', test: /src[\\/]custom[\\/]login[\\/]LoginPage\.tsx$/ },
             { name: 'definitions', test: /src[\\/]resources[\\/]([^\\/]+[\\/]definition|definitions)\.tsx?$/ },
-            { name: 'layout', test: /src[\\/]custom[\\/]layout[\\/]AppLayout\.tsx$/ },
+            // The date range field goes with it: the dashboard and the scan and quote lists' filters all show it.
+            { name: 'layout', test: /src[\\/](custom[\\/]layout[\\/]AppLayout|components[\\/]DateRangeField)\.tsx$/ },
             // The words the catalogues share with the server's documents (the invoice's, the exports'): one file, not two.
             { name: 'labels', test: /src[\\/]domain[\\/](invoice|report)-labels\.ts$/ },
           ],

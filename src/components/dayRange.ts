@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
+/**
+ * Ranges of whole days written 'YYYY-MM-DD'. Plain text and UTC arithmetic, no date library: the range field that
+ * uses them comes with every signed-in screen's layout.
+ */
 
 /** A range of days as the range calendar holds it: 'YYYY-MM-DD' (Melbourne) or '' for none. */
 export interface DayRange {
@@ -9,12 +9,14 @@ export interface DayRange {
   td: string;
 }
 
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+
 /** How many days a range holds, both ends counted ('N selected'); 1 with only a start, 0 with none. */
 export function selectedDays(ts: string, td: string): number {
   if (!ts) return 0;
   if (!td) return 1;
-  const [a, b] = [dayjs.utc(ts), dayjs.utc(td)];
-  return Math.abs(b.diff(a, 'day')) + 1;
+  return Math.abs(dayNumber(td) - dayNumber(ts)) + 1;
 }
 
 /** A click on a day of the range calendar: the first sets the start, the second the end (either order); a third starts again. */
@@ -25,7 +27,7 @@ export function pickDay(range: DayRange, day: string): DayRange {
 
 /** The dates of a range as the heading shows them: DD-MM-YYYY (Japanese YYYY-MM-DD), one date when both are the same. */
 export function rangeLabel(ts: string, td: string, locale: string): string {
-  const fmt = (d: string) => dayjs.utc(d).format(locale === 'ja' ? 'YYYY-MM-DD' : 'DD-MM-YYYY');
+  const fmt = (d: string) => (locale === 'ja' ? d.slice(0, 10) : `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`);
   if (!ts) return '';
   if (!td || ts === td) return fmt(ts);
   return `${fmt(ts)} – ${fmt(td)}`;
