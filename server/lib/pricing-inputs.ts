@@ -5,7 +5,13 @@ import { OPTION_NAMES } from '../../src/domain/options';
 import type { PricingClientRecord } from '../../src/domain/records';
 import { clientCategoryMethod, DENT_LEVELS, type DentLevel, panelCategory, type TyreChoice } from '../../src/domain/pricing';
 import { DEFAULT_GST_PERCENT } from '../../src/domain/quote-rules';
-import { type LevelCounts, newDamageMeasures, preExistingPanels, type ScanMeasures } from '../../src/domain/new-damage';
+import {
+  type LevelCounts,
+  newDamageMeasures,
+  partlyPreExistingPanels,
+  preExistingPanels,
+  type ScanMeasures,
+} from '../../src/domain/new-damage';
 import type { PanelComparison } from '../../src/domain/vehicle-history';
 import type { Executor } from '../db/database';
 import type { DataScope } from '../../src/domain/permissions';
@@ -110,6 +116,8 @@ export interface NewDamageInput {
   measures: ScanMeasures;
   /** The car panels damaged on the scan that gained nothing: listed as pre-existing, at 0. */
   pre_existing: string[];
+  /** The car panels that gained damage and had some before: priced for the gain only. */
+  partly_pre_existing: string[];
 }
 
 /**
@@ -127,6 +135,7 @@ export async function loadNewDamage(db: Executor, scanId: number, scope: DataSco
     compared_with: row.previous_scanned_at,
     measures: newDamageMeasures(row.differences),
     pre_existing: preExistingPanels(row.differences),
+    partly_pre_existing: partlyPreExistingPanels(row.differences),
   };
 }
 

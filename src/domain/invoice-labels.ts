@@ -67,6 +67,7 @@ const en = {
   new_damage_only: 'New damage only (compared with the scan of {date})',
   /** The damaged panels such a quote leaves at 0. */
   pre_existing: 'Pre-existing damage (not priced)',
+  new_damage_part: 'Only its new damage is priced',
   /** The heading of the totals block. */
   totals_title: 'Totals',
   totals: {
@@ -149,6 +150,7 @@ const ja: InvoiceLabels = {
   vehicle_photo: '車両写真',
   new_damage_only: '新規損傷のみ（{date} のスキャンと比較）',
   pre_existing: '既存の損傷（見積対象外）',
+  new_damage_part: '新しい損傷のみ見積対象',
   totals_title: '合計',
   totals: {
     pdr: 'PDR合計',

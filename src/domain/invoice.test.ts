@@ -309,6 +309,23 @@ describe('buildInvoice: the vehicle, the comments, the photo and the GST rate', 
   });
 });
 
+describe('a new-damage-only quote', () => {
+  it('lists the pre-existing panels at 0 and those priced for their new damage only, in both languages', () => {
+    const new_damage = { compared_with: '2026-03-02T00:00:00Z', pre_existing: ['BONNET'], partly_pre_existing: ['ROOF'] };
+    const en = buildInvoice(sampleInvoiceSource({ new_damage }));
+    expect(en.new_damage?.pre_existing).toEqual([
+      { panel: 'BONNET', total: '$0.00' },
+      { panel: 'ROOF', total: 'Only its new damage is priced' },
+    ]);
+    expect(invoiceTexts(en)).toEqual(expect.arrayContaining(['Pre-existing damage (not priced)', 'ROOF', 'Only its new damage is priced']));
+    const ja = buildInvoice(sampleInvoiceSource({ new_damage, language: 'ja' }));
+    expect(ja.new_damage?.pre_existing.map((p) => p.total)).toEqual(['$0.00', '新しい損傷のみ見積対象']);
+    // A quote saved before the partly pre-existing panels were kept lists the others alone.
+    const older = buildInvoice(sampleInvoiceSource({ new_damage: { compared_with: '2026-03-02T00:00:00Z', pre_existing: ['BONNET'] } }));
+    expect(older.new_damage?.pre_existing).toEqual([{ panel: 'BONNET', total: '$0.00' }]);
+  });
+});
+
 describe('invoiceTexts', () => {
   it('lists every printed text: labels, lines, figures', () => {
     const texts = invoiceTexts(buildInvoice(sampleInvoiceSource()));

@@ -90,7 +90,7 @@ export interface InvoiceSource {
   /** The GST rate the quote was priced with, in percent: the GST row names it ('GST 10 %'). */
   gst_percent?: number | null;
   /** Set when the quote prices only the new damage: the previous scan's time and the pre-existing panels' labels. */
-  new_damage?: { compared_with: DateInput; pre_existing: readonly string[] } | null;
+  new_damage?: { compared_with: DateInput; pre_existing: readonly string[]; partly_pre_existing?: readonly string[] } | null;
 }
 
 /** A labelled value of the agent block or the vehicle header. */
@@ -334,7 +334,11 @@ export function buildInvoice(source: InvoiceSource): Invoice {
     new_damage: source.new_damage
       ? {
           note: labels.new_damage_only.replace('{date}', formatDay(source.new_damage.compared_with, language)),
-          pre_existing: source.new_damage.pre_existing.map((panel) => ({ panel, total: money(0) })),
+          // A panel priced for its new damage only is listed too: the rest of its damage was there before.
+          pre_existing: [
+            ...source.new_damage.pre_existing.map((panel) => ({ panel, total: money(0) })),
+            ...(source.new_damage.partly_pre_existing ?? []).map((panel) => ({ panel, total: labels.new_damage_part })),
+          ],
         }
       : null,
   };
@@ -349,7 +353,9 @@ export function invoiceTexts(invoice: Invoice): string[] {
     invoice.agent.name,
     ...invoice.agent.fields.flatMap((f) => [f.label, f.value]),
     ...invoice.vehicle.flatMap((f) => [f.label, f.value]),
-    ...(invoice.new_damage ? [invoice.new_damage.note, labels.pre_existing, ...invoice.new_damage.pre_existing.map((p) => p.panel)] : []),
+    ...(invoice.new_damage
+      ? [invoice.new_damage.note, labels.pre_existing, ...invoice.new_damage.pre_existing.flatMap((p) => [p.panel, p.total])]
+      : []),
     labels.description,
     labels.repair_fee,
     labels.aluminium_fee,

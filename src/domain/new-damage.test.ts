@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newDamageMeasures, preExistingPanels } from './new-damage';
+import { newDamageMeasures, partlyPreExistingPanels, preExistingPanels } from './new-damage';
 import { initialDentChoice, initialScratchRepair, panelCategory, priceQuote, type PricingClient } from './pricing';
 import { compareDamage, type DamageCounts } from './vehicle-history';
 
@@ -33,6 +33,21 @@ describe('preExistingPanels', () => {
     const c = compareDamage(counts({ dents: { door: { light: 1 }, roof: { light: 1 } } }), counts({ dents: { roof: { light: 1 } } }));
     expect(preExistingPanels(c.panels)).toEqual(['roof']);
     expect(preExistingPanels(differences)).toEqual(['bonnet', 'boot']);
+  });
+});
+
+describe('partlyPreExistingPanels', () => {
+  it('lists the panels that gained damage and had some before: the roof, not the new door scratch', () => {
+    expect(partlyPreExistingPanels(differences)).toEqual(['roof']);
+    // A panel whose damage is all new is not partly pre-existing; one that only lost damage gained nothing.
+    const c = compareDamage(counts({ dents: { door: { light: 2 } } }), counts({ dents: { door: { light: 1 }, hood: { light: 1 } } }));
+    expect(partlyPreExistingPanels(c.panels)).toEqual([]);
+    // Damage of another type counts as there before: a scratched boot that gains a dent.
+    const t = compareDamage(
+      counts({ scratchs: { boot: { light: 1 } } }),
+      counts({ scratchs: { boot: { light: 1 } }, dents: { boot: { light: 1 } } }),
+    );
+    expect(partlyPreExistingPanels(t.panels)).toEqual(['boot']);
   });
 });
 

@@ -48,10 +48,27 @@ export function preExistingPanels(differences: readonly PanelComparison[]): stri
   return [...damaged].filter((p) => !gained.has(p)).sort();
 }
 
+/**
+ * The car panels that gained damage since the previous one and had some then: priced for the gain only, so the quote
+ * says that the rest of their damage was there before.
+ */
+export function partlyPreExistingPanels(differences: readonly PanelComparison[]): string[] {
+  const before = new Set<string>();
+  const gained = new Set<string>();
+  for (const panel of differences)
+    for (const d of panel.levels) {
+      if (d.before > 0) before.add(panel.carPanel);
+      if (d.delta > 0) gained.add(panel.carPanel);
+    }
+  return [...gained].filter((p) => before.has(p)).sort();
+}
+
 /** What a new-damage-only quote rests on: the previous scan's date and the panels left at 0 as pre-existing. */
 export interface NewDamageBasis {
   /** The previous scan's time (ISO 8601 on the wire). */
   compared_with: string | Date;
   /** The pre-existing panels' labels, in panel order. */
   pre_existing: string[];
+  /** The labels of the panels priced for their new damage only, some of it there before (absent on older quotes). */
+  partly_pre_existing?: string[];
 }

@@ -280,7 +280,13 @@ export function quoteRecordOf(q: SavedQuote): QuoteRecordType {
     scan: q.scan,
     version: q.version,
     new_damage_only: q.new_damage ? 1 : 0,
-    new_damage: q.new_damage ? { compared_with: new Date(q.new_damage.compared_with), pre_existing: q.new_damage.pre_existing } : null,
+    new_damage: q.new_damage
+      ? {
+          compared_with: new Date(q.new_damage.compared_with),
+          pre_existing: q.new_damage.pre_existing,
+          partly_pre_existing: q.new_damage.partly_pre_existing ?? [],
+        }
+      : null,
     approval: q.approval,
   };
 }
@@ -311,7 +317,7 @@ export interface QuoteInvoiceRecord {
   agent: InvoiceQuote['agent'];
   scan: InvoiceQuote['scan'];
   /** A new-damage-only quote's basis (absent or null on any other). */
-  new_damage?: { compared_with: DateInput; pre_existing: string[] } | null;
+  new_damage?: { compared_with: DateInput; pre_existing: string[]; partly_pre_existing?: string[] } | null;
   /** 0 for the estimate first sent, n for supplement Sn (absent on a past revision's record). */
   revision?: number;
 }
@@ -346,7 +352,11 @@ export function invoiceQuoteOfRecord(record: QuoteInvoiceRecord): InvoiceQuote {
     agent: record.agent,
     scan: record.scan,
     new_damage: record.new_damage
-      ? { compared_with: String(record.new_damage.compared_with), pre_existing: record.new_damage.pre_existing }
+      ? {
+          compared_with: String(record.new_damage.compared_with),
+          pre_existing: record.new_damage.pre_existing,
+          partly_pre_existing: record.new_damage.partly_pre_existing ?? [],
+        }
       : null,
   };
 }

@@ -335,7 +335,12 @@ export const QuoteListRecord = z.object({
 });
 
 /** A new-damage-only quote's basis: the previous scan's time and the damaged panels left at 0 as pre-existing. */
-export const NewDamageBasisRecord = z.object({ compared_with: z.date(), pre_existing: z.array(z.string()) });
+export const NewDamageBasisRecord = z.object({
+  compared_with: z.date(),
+  pre_existing: z.array(z.string()),
+  /** The panels priced for their new damage only, some of it there before ([] on quotes saved before it was kept). */
+  partly_pre_existing: z.array(z.string()),
+});
 
 /** One quote with everything the generation screen, the invoice and the PDF need (the wire's Quote). */
 export const QuoteRecord = QuoteListRecord.extend({

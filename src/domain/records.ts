@@ -287,6 +287,8 @@ export const EvaluationRecord = z.object({
   new_damage_only: z.boolean(),
   /** Then: the car panels damaged on the scan that gained nothing, listed as pre-existing at 0. */
   pre_existing: z.array(z.string()),
+  /** Then: the car panels that gained damage and had some before, priced for the gain only. */
+  partly_pre_existing: z.array(z.string()),
 });
 export type EvaluationReply = Wire<z.infer<typeof EvaluationRecord>>;
 

@@ -282,6 +282,7 @@ export const enScreens = {
         starts_supplement:
           'This quote has gone to the customer: saving a change to its lines, amounts or client starts supplement %{label}, and the customer is asked again about the lines that change. Other changes (comments, the photo) keep it as sent.',
         pre_existing: 'Pre-existing, not priced (%{amount}): %{panels}',
+        partly_pre_existing: 'Priced for their new damage only, the rest there before: %{panels}',
         summary: 'Quote Summary',
         save_bar: 'Total and save',
         total: 'Total',

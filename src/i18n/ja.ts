@@ -494,6 +494,7 @@ export const ja: TranslationMessages = {
         starts_supplement:
           'この見積はお客様に送付済みです。明細・金額・クライアントを変更して保存すると追加見積 %{label} が作成され、変更された項目について再度お客様の承認を求めます。その他の変更（コメント、写真）は送付済みの版のまま保存されます。',
         pre_existing: '既存の損傷、見積対象外（%{amount}）：%{panels}',
+        partly_pre_existing: '新しい損傷のみ見積対象（残りは既存の損傷）：%{panels}',
         summary: '見積概要',
         save_bar: '合計と保存',
         total: '合計',

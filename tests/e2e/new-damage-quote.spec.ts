@@ -78,6 +78,10 @@ test('the switch prices the differences: the total is the engine’s figure for 
   await expect(page.getByRole('switch', { name: 'Price only the new damage' })).toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: 'New damage only (compared with the scan of 10-01-2026)' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Pre-existing, not priced .*: Bonnet/ })).toBeVisible();
+  // The left front door gained dents and had one: priced for the gain, and said to have had the rest before.
+  await expect(
+    page.getByRole('status').filter({ hasText: /Priced for their new damage only, the rest there before: Left Front Door/ }),
+  ).toBeVisible();
   await expect(
     summary
       .locator('div')
@@ -92,5 +96,10 @@ test('the switch prices the differences: the total is the engine’s figure for 
   expect(stored.new_damage_only).toBe(1);
   await expect(page).toHaveURL(new RegExp(`/quotes/${stored.id}/invoice$`));
   await expect(page.getByRole('heading', { name: 'New damage only (compared with the scan of 10-01-2026)' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Pre-existing damage (not priced)' })).toContainText('Bonnet');
+  const preExisting = page.getByRole('table', { name: 'Pre-existing damage (not priced)' });
+  await expect(preExisting.getByRole('row')).toHaveText([
+    /^Pre-existing damage/,
+    /^Bonnet\$0\.00$/,
+    /^Left Front DoorOnly its new damage is priced$/,
+  ]);
 });

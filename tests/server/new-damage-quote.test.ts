@@ -115,6 +115,8 @@ describe('"Price only the new damage"', () => {
     expect(evaluation.comparison).toMatchObject({ compared_with: day(1) });
     expect(evaluation.new_damage_only).toBe(true);
     expect(evaluation.pre_existing).toEqual(['bonnet', 'boot']);
+    // The roof gained damage and had some: priced for the gain, and said to be partly pre-existing.
+    expect(evaluation.partly_pre_existing).toEqual(['roof']);
     expect(evaluation.measures.damage_count).toEqual({ dents: { roof: 3 }, scratchs: { door_lf: 1 } });
 
     // Counts or totals a browser might send are not read: the server prices the stored comparison's gains.
@@ -132,13 +134,17 @@ describe('"Price only the new damage"', () => {
     const stored = await sql<{ grant_total: number; new_damage_only: boolean }>`
       select grant_total, new_damage_only from quotes where id = ${quote.id}`.execute(t.db);
     expect(stored.rows[0]).toEqual({ grant_total: 275, new_damage_only: true });
-    expect(quote).toMatchObject({ new_damage_only: 1, new_damage: { compared_with: day(1), pre_existing: ['BONNET', 'BOOT'] } });
+    expect(quote).toMatchObject({
+      new_damage_only: 1,
+      new_damage: { compared_with: day(1), pre_existing: ['BONNET', 'BOOT'], partly_pre_existing: ['ROOF'] },
+    });
 
     // The PDF says what the quote prices.
     const pdf = await t.as(admin, { method: 'GET', url: quote.pdf_url });
     expect(pdf.statusCode).toBe(200);
     const lines = pdfLines(pdf.rawPayload).join('\n');
     expect(lines).toContain('New damage only (compared with the scan of 02-03-2026)');
+    expect(lines).toContain('ROOF Only its new damage is priced');
 
     // The same scan priced whole: the bonnet's dents and the boot's scratch as well.
     const whole = await screenBody(admin, scanId, false);
@@ -155,6 +161,7 @@ describe('"Price only the new damage"', () => {
       comparison: null,
       new_damage_only: false,
       pre_existing: [],
+      partly_pre_existing: [],
     });
     const { body } = await screenBody(admin, lone, true);
     const res = await t.as(admin, { method: 'POST', url: '/api/quote/quotes', payload: { ...body, new_damage_only: 1 } });

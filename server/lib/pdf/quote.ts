@@ -194,7 +194,8 @@ function newDamage(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
     startY: y + 6,
     head: [[{ content: invoice.labels.pre_existing, colSpan: 2, styles: { fontSize: 11 } }]],
     body: nd.pre_existing.map((p) => [p.panel, p.total]),
-    columnStyles: { 1: { halign: 'right', cellWidth: 62 } },
+    // As wide as its widest cell: an amount, or 'Only its new damage is priced' on one line.
+    columnStyles: { 1: { halign: 'right', cellWidth: 'wrap' } },
   });
 }
 

@@ -205,7 +205,7 @@ interface QuoteRaw extends ListRowRaw {
   client_snapshot: SavedQuote['client'];
   agent: SavedQuote['agent'];
   scan: Omit<SavedQuote['scan'], 'timestamp'> & { timestamp: string };
-  new_damage: { compared_with: string; pre_existing: string[] } | null;
+  new_damage: { compared_with: string; pre_existing: string[]; partly_pre_existing?: string[] } | null;
   approval: (Omit<QuoteApprovalRecord, 'signed_pdf_url'> & { signed_pdf_key: string | null }) | null;
 }
 

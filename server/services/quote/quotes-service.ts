@@ -229,7 +229,11 @@ export function priceQuoteBody(body: QuoteBody, ctx: QuotePricingContext): Price
     products: body.products.map((p) => ({ value: p.value, text: ctx.products.get(p.value)!, price: toCents(p.price) })),
     parts,
     new_damage: nd
-      ? { compared_with: nd.compared_with, pre_existing: nd.pre_existing.map((c) => panelLabel(ctx.panels, c, body.vehicle_type)) }
+      ? {
+          compared_with: nd.compared_with,
+          pre_existing: nd.pre_existing.map((c) => panelLabel(ctx.panels, c, body.vehicle_type)),
+          partly_pre_existing: nd.partly_pre_existing.map((c) => panelLabel(ctx.panels, c, body.vehicle_type)),
+        }
       : null,
   };
 }

@@ -47,6 +47,7 @@ export function scanEvaluation(deps: Pick<ScanDeps, 'db'>) {
         comparison: newDamage && { previous_scan_id: newDamage.previous_scan_id, compared_with: newDamage.compared_with },
         new_damage_only: only,
         pre_existing: only ? newDamage.pre_existing : [],
+        partly_pre_existing: only ? newDamage.partly_pre_existing : [],
       };
     },
 

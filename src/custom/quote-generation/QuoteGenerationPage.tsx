@@ -495,6 +495,11 @@ const NewDamageNote = ({ evaluation, panels, locale }: { evaluation: Evaluation;
           })}
         </Box>
       )}
+      {evaluation.partlyPreExisting.length > 0 && (
+        <Box component="span" sx={{ display: 'block' }}>
+          {translate(`${T}.partly_pre_existing`, { panels: evaluation.partlyPreExisting.map(label).join(', ') })}
+        </Box>
+      )}
     </Alert>
   );
 };

@@ -50,6 +50,7 @@ describe('reading the replies the quote screen starts from', () => {
       comparison: null,
       new_damage_only: false,
       pre_existing: [],
+      partly_pre_existing: [],
     };
     const evaluation = toEvaluation(reply)!;
     expect(evaluation.panels).toEqual([
@@ -119,6 +120,7 @@ describe('reading the replies the quote screen starts from', () => {
       comparison: null,
       new_damage_only: false,
       pre_existing: [],
+      partly_pre_existing: [],
     })!;
     expect(saved.items).toEqual({ '1': { repair_type: 'pdr', category: 'light', scratch_repair_type: 'paint' } });
     expect(saved.parts).toEqual(['Wiper']);

@@ -42,6 +42,8 @@ export interface Evaluation {
   /** The counts above are the comparison's gains; `preExisting` names the car panels damaged before, left at 0. */
   newDamageOnly: boolean;
   preExisting: string[];
+  /** The car panels priced for their new damage only, some of it there before. */
+  partlyPreExisting: string[];
 }
 
 /**
@@ -143,6 +145,7 @@ export function toEvaluation(reply: EvaluationReply): Evaluation | null {
     comparedWith: reply.comparison?.compared_with ?? null,
     newDamageOnly: reply.new_damage_only,
     preExisting: reply.pre_existing,
+    partlyPreExisting: reply.partly_pre_existing,
   };
 }
 
