@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { apiGet, apiToken, linkMailedTo, pdfLines, signIn } from './helpers';
+import { apiGet, apiToken, drawSignature, linkMailedTo, pdfLines, signIn } from './helpers';
 
 interface Quote {
   id: number;
@@ -149,14 +149,7 @@ test.describe('approval by link', () => {
     }
     await approve.getByLabel('I accept the terms and conditions').check();
     await approve.getByLabel('Full name').fill('Pat Customer');
-    const pad = approve.getByRole('img', { name: 'Signature' });
-    await pad.scrollIntoViewIfNeeded();
-    const box = (await pad.boundingBox())!;
-    await approve.mouse.move(box.x + 20, box.y + 20);
-    await approve.mouse.down();
-    await approve.mouse.move(box.x + 120, box.y + 60, { steps: 5 });
-    await approve.mouse.move(box.x + 200, box.y + 30, { steps: 5 });
-    await approve.mouse.up();
+    await drawSignature(approve);
     await expect(missing).toHaveCount(0);
     await approve.getByRole('button', { name: 'Sign and send' }).click();
     await expect(approve.getByText('You approved part of the estimate.')).toBeVisible();

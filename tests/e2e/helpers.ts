@@ -148,3 +148,15 @@ export async function untilStill(page: Page) {
       }),
   );
 }
+
+/** Draws a stroke on the approval page's signature pad, as a customer signs with a finger or a mouse. */
+export async function drawSignature(page: Page) {
+  const pad = page.getByRole('img', { name: 'Signature' });
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 60, { steps: 5 });
+  await page.mouse.move(box.x + 200, box.y + 30, { steps: 5 });
+  await page.mouse.up();
+}

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { apiGet, apiToken, linkMailedTo, pdfLines, signIn } from './helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiGet, apiToken, drawSignature, linkMailedTo, pdfLines, signIn } from './helpers';
 
 interface Item {
   label: string;
@@ -30,6 +30,27 @@ const money = (amount: number, currency: string) =>
   `${currency}${amount.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const escape = (s: string) => s.replace(/[$.+*?()[\]{}|^\\]/g, (c) => `\\${c}`);
 
+/** Sends the quote for approval to `recipient` and answers the mailed link through the API, approving every line. */
+async function approvedByLink(request: APIRequestContext, admin: string, baseURL: string, quoteId: number, recipient: string) {
+  const sent = await request.post(`/api/quote/quotes/${quoteId}/approval`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { recipient },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const token = (await linkMailedTo(baseURL, recipient))!.split('/').pop();
+  const page = (await (await request.get(`/api/quote/approvals/${token}`)).json()) as { data: { quote: { lines: { key: string }[] } } };
+  const answered = await request.post(`/api/quote/approvals/${token}`, {
+    data: {
+      decisions: page.data.quote.lines.map((l) => ({ key: l.key, decision: 'approved' })),
+      terms_accepted: true,
+      signer_name: 'Pat Customer',
+      signature: SIGNATURE,
+    },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  return page.data.quote.lines;
+}
+
 test('an approved quote edited on Quote Generation becomes S1 with its changes; its link asks only the changed line; the original stays as sent', async ({
   page,
   request,
@@ -56,24 +77,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
 
   // Approved by its link: every line.
   const first = `first.${Date.now()}@example.test`;
-  const sent = await request.post(`/api/quote/quotes/${quote!.id}/approval`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { recipient: first },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const link0 = (await linkMailedTo(baseURL!, first))!;
-  const page0 = (await (await request.get(`/api/quote/approvals/${link0.split('/').pop()}`)).json()) as {
-    data: { quote: { lines: { key: string }[] } };
-  };
-  const answered = await request.post(`/api/quote/approvals/${link0.split('/').pop()}`, {
-    data: {
-      decisions: page0.data.quote.lines.map((l) => ({ key: l.key, decision: 'approved' })),
-      terms_accepted: true,
-      signer_name: 'Pat Customer',
-      signature: SIGNATURE,
-    },
-  });
-  expect(answered.status(), await answered.text()).toBe(200);
+  const lines0 = await approvedByLink(request, admin, baseURL!, quote!.id, first);
   const original = await apiGet<Revisions>(request, admin, `/api/quote/quotes/${quote!.id}/revisions`);
   expect(original.revisions.map((r) => [r.number, r.status])).toEqual([[0, 'approved']]);
   const originalPdf = await pdfLines(request, original.revisions[0].pdf!);
@@ -140,7 +144,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   await expect(approve.getByTestId('line-change')).toHaveText(ja ? /^変更前：PDR/ : /^Was PDR/);
   await expect(decisions).toHaveAccessibleName(ja ? `${panel!.label} の判断` : `Your decision for ${panel!.label}`);
   const carried = ja ? '（前回の回答：この明細は変更されていません）' : '(your earlier answer: this line has not changed)';
-  await expect(approve.getByText(carried)).toHaveCount(page0.data.quote.lines.length - 1);
+  await expect(approve.getByText(carried)).toHaveCount(lines0.length - 1);
   await customer.close();
 
   // The original's invoice and PDF are as they were sent.
@@ -207,23 +211,7 @@ test('a supplement that only removes a line: the customer sees it removed, has n
   await expect(page).toHaveURL(/\/quotes\/\d+\/invoice$/);
 
   // Sent and wholly approved by its link.
-  const first = `removal.${Date.now()}@example.test`;
-  const sent = await request.post(`/api/quote/quotes/${quote!.id}/approval`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { recipient: first },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const token0 = (await linkMailedTo(baseURL!, first))!.split('/').pop();
-  const page0 = (await (await request.get(`/api/quote/approvals/${token0}`)).json()) as { data: { quote: { lines: { key: string }[] } } };
-  const answered = await request.post(`/api/quote/approvals/${token0}`, {
-    data: {
-      decisions: page0.data.quote.lines.map((l) => ({ key: l.key, decision: 'approved' })),
-      terms_accepted: true,
-      signer_name: 'Pat Customer',
-      signature: SIGNATURE,
-    },
-  });
-  expect(answered.status(), await answered.text()).toBe(200);
+  await approvedByLink(request, admin, baseURL!, quote!.id, `removal.${Date.now()}@example.test`);
 
   // The assessor removes the added product: S1, a draft, that only removes a line.
   await page.goto(`/quotes/${quote!.scan_id}`);
@@ -254,13 +242,7 @@ test('a supplement that only removes a line: the customer sees it removed, has n
   await expect(approve.getByRole('group', { name: /^Your decision for / })).toHaveCount(0);
   await approve.getByLabel('I accept the terms and conditions').check();
   await approve.getByLabel('Full name').fill('Pat Customer');
-  const pad = approve.getByRole('img', { name: 'Signature' });
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await approve.mouse.move(box.x + 20, box.y + 20);
-  await approve.mouse.down();
-  await approve.mouse.move(box.x + 120, box.y + 60, { steps: 5 });
-  await approve.mouse.up();
+  await drawSignature(approve);
   await approve.getByRole('button', { name: 'Sign and send' }).click();
   await expect(approve.getByText('You approved the estimate.')).toBeVisible();
   expect(await approve.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -30,20 +30,24 @@ beforeAll(async () => {
 
 type Saved = { id: number; scan_id: number; status: string; revision: number; version: number; grant_total: number; pdf_path: string };
 
-/** Saves the scan's quote: the bonnet (pdr heavy, or the repair given), the roof (conventional, or as given; null: none) and one product. */
+/**
+ * Saves the scan's quote: the bonnet (pdr heavy, or the repair given), the roof (conventional, or as given; null: none)
+ * and one product; by the agent's user for the fixture's client unless `by` says otherwise.
+ */
 async function save(
   scanId: number,
   version: number,
   bonnetRepair: Record<string, string> = { repair_type: 'pdr', category: 'heavy' },
   comments?: string,
   roofRepair: Record<string, string> | null = { repair_type: 'conventional' },
+  by: { token: string; clientId: number } = { token: agentUser, clientId: client.id },
 ) {
-  const res = await t.as(agentUser, {
+  const res = await t.as(by.token, {
     method: 'POST',
     url: '/api/quote/quotes',
     payload: {
       scan_id: scanId,
-      client_id: client.id,
+      client_id: by.clientId,
       type: 'arch',
       items: { [bonnet]: bonnetRepair, ...(roofRepair ? { [roof]: roofRepair } : {}) },
       products: [{ value: product, text: 'Revision wax', price: 30 }],
@@ -383,25 +387,11 @@ describe('quote revisions', () => {
     // The scan moves to the twin client (a quote is priced for its scan's client); a Super Admin saves the quote.
     await sql`update scans set client_id = ${twin.id} where id = ${q.scan_id}`.execute(t.db);
     const admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
-    const moved = await t.as(admin, {
-      method: 'POST',
-      url: '/api/quote/quotes',
-      payload: {
-        scan_id: q.scan_id,
-        client_id: twin.id,
-        type: 'arch',
-        items: { [bonnet]: { repair_type: 'pdr', category: 'heavy' }, [roof]: { repair_type: 'conventional' } },
-        products: [{ value: product, text: 'Revision wax', price: 30 }],
-        parts: [],
-        metallic: 0,
-        pearl: 0,
-        aluminium: 0,
-        vehicle_type: 'D',
-        version: (await current(q.id)).version,
-      },
+    const moved = await save(q.scan_id, (await current(q.id)).version, undefined, undefined, undefined, {
+      token: admin,
+      clientId: twin.id,
     });
-    expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json().data).toMatchObject({ revision: 1, status: 'draft', grant_total: q.grant_total });
+    expect(moved).toMatchObject({ revision: 1, status: 'draft', grant_total: q.grant_total });
     const links = async () =>
       (await sql<{ n: number }>`select count(*)::int as n from quote_approvals where quote_id = ${q.id}`.execute(t.db)).rows[0].n;
     const mails = async () => (await sql<{ n: number }>`select count(*)::int as n from mail_outbox`.execute(t.db)).rows[0].n;
