@@ -1,9 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { apiGet, apiToken, drawSignature, linkMailedTo, pdfLines, signIn } from './helpers';
+import { apiGet, apiToken, drawSignature, expectAccessibleAndFitting, linkMailedTo, pdfLines, signIn } from './helpers';
 
 interface Quote {
   id: number;
@@ -15,15 +14,6 @@ interface Quote {
 }
 
 /** Axe's serious and critical violations on the page as it is, and whether it scrolls sideways. */
-async function check(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
-  expect(serious).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 test.describe('approval by link', () => {
   test('send for approval, decline one line and approve the rest by the link, sign: Quote Generation shows it live, the history, the signed PDF, and a receiver verifies every webhook', async ({
@@ -133,7 +123,7 @@ test.describe('approval by link', () => {
       headings.join(' | '),
     ).toBe(true);
     expect(headings.filter((h) => / – (pdr|conventional|replacement|p2p|spot|paint)\b/.test(h))).toEqual([]);
-    await check(approve);
+    await expectAccessibleAndFitting(approve);
     // Pressed too early, the page says what is missing, until every part is done.
     const missing = approve.getByText('Decide every line, give a reason for each declined one, accept the terms, type your name and sign.');
     await approve.getByRole('button', { name: 'Sign and send' }).click();
@@ -154,7 +144,7 @@ test.describe('approval by link', () => {
     await approve.getByRole('button', { name: 'Sign and send' }).click();
     await expect(approve.getByText('You approved part of the estimate.')).toBeVisible();
     await expect(approve.getByText('Declined: Not this panel')).toBeVisible();
-    await check(approve);
+    await expectAccessibleAndFitting(approve);
     // Nothing is offered to answer again.
     await expect(approve.getByRole('button', { name: 'Sign and send' })).toHaveCount(0);
     await customer.close();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -159,4 +160,15 @@ export async function drawSignature(page: Page) {
   await page.mouse.move(box.x + 120, box.y + 60, { steps: 5 });
   await page.mouse.move(box.x + 200, box.y + 30, { steps: 5 });
   await page.mouse.up();
+}
+
+/** axe finds no serious or critical violation on the page, and the page does not scroll sideways. */
+export async function expectAccessibleAndFitting(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
+  expect(serious).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
