@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import { loadAverage, type BenchCheck } from './report';
 import { demoScan } from './scan-page';
 import { CHROMIUM, CHROMIUM_FLAGS, type RunningServer } from './server';
-import { lighthouseMedian, signedIn, type VisitorStorage } from './web';
+import { lighthouseMedian, signedIn, THROTTLING, type VisitorStorage } from './web';
 
 /** Every main screen's targets: Lighthouse performance (median of 3) and the cumulative layout shift of that run. */
 export const SCREEN_TARGETS = { desktop: 95, mobile: 90, cls: 0.05 } as const;
@@ -106,7 +106,7 @@ export async function benchScreens(server: RunningServer, all: Screen[], log: (s
   // BENCH_SCREENS=portal,scans keeps the screens whose name contains one of the words (all by default).
   const words = (process.env.BENCH_SCREENS ?? '').split(',').filter(Boolean);
   const screens = words.length ? all.filter((s) => words.some((w) => s.name.includes(w))) : all;
-  log(`  (${loadAverage()})`);
+  log(`  (${loadAverage()}; Lighthouse throttling: ${THROTTLING})`);
   for (const screen of screens) {
     for (const preset of ['desktop', 'mobile'] as const) {
       const { scores, mid } = await lighthouseMedian(server, screen.path, preset, screen.storage, log);
