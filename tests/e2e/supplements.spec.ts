@@ -30,6 +30,17 @@ const money = (amount: number, currency: string) =>
   `${currency}${amount.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const escape = (s: string) => s.replace(/[$.+*?()[\]{}|^\\]/g, (c) => `\\${c}`);
 
+/** The first demo draft quote with a total whose detail `fits`, from the newest or the oldest of the list's first 50. */
+async function demoDraftQuote(request: APIRequestContext, admin: string, fits: (q: Quote) => boolean, from: 'newest' | 'oldest') {
+  const list = await apiGet<Quote[]>(request, admin, '/api/quote/quotes?per_page=50');
+  const drafts = list.filter((q) => q.status === 'draft' && q.grant_total > 0);
+  for (const c of from === 'newest' ? drafts.reverse() : drafts) {
+    const detail = await apiGet<Quote>(request, admin, `/api/quote/quotes/${c.id}`);
+    if (fits(detail)) return detail;
+  }
+  return null;
+}
+
 /** Sends the quote for approval to `recipient` and answers the mailed link through the API, approving every line. */
 async function approvedByLink(request: APIRequestContext, admin: string, baseURL: string, quoteId: number, recipient: string) {
   const sent = await request.post(`/api/quote/quotes/${quoteId}/approval`, {
@@ -60,20 +71,11 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   test.setTimeout(120_000);
   const admin = await apiToken(request, 'admin@demo.test');
   // A demo draft quote with a PDR panel priced without a scratch line (so repairing it conventionally changes one line) and another line.
-  const list = await apiGet<Quote[]>(request, admin, '/api/quote/quotes?per_page=50');
-  let quote: Quote | null = null;
-  let panel: Item | null = null;
-  for (const c of list.filter((q) => q.status === 'draft' && q.grant_total > 0).reverse()) {
-    const detail = await apiGet<Quote>(request, admin, `/api/quote/quotes/${c.id}`);
-    const priced = Object.values(detail.items).filter((i) => i.lineTotal > 0);
-    const pdr = priced.find((i) => i.repair_type === 'pdr' && !(i.scratch?.lineTotal && i.scratch.lineTotal > 0));
-    if (pdr && priced.length + detail.products.length >= 2) {
-      quote = detail;
-      panel = pdr;
-      break;
-    }
-  }
+  const priced = (q: Quote) => Object.values(q.items).filter((i) => i.lineTotal > 0);
+  const pdrOf = (q: Quote) => priced(q).find((i) => i.repair_type === 'pdr' && !(i.scratch?.lineTotal && i.scratch.lineTotal > 0));
+  const quote = await demoDraftQuote(request, admin, (q) => !!pdrOf(q) && priced(q).length + q.products.length >= 2, 'newest');
   expect(quote, 'a demo draft quote with a PDR panel and another line').not.toBeNull();
+  const panel = pdrOf(quote!)!;
 
   // Approved by its link: every line.
   const first = `first.${Date.now()}@example.test`;
@@ -87,7 +89,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   await page.goto(`/quotes/${quote!.scan_id}`);
   const summary = page.getByTestId('quote-summary');
   await expect(summary).toContainText('Approved');
-  const card = page.getByRole('region', { name: panel!.label, exact: true });
+  const card = page.getByRole('region', { name: panel.label, exact: true });
   await card.getByRole('combobox', { name: 'Repair Type' }).click();
   await page.getByRole('option', { name: 'Conventional' }).click();
   await page.getByRole('button', { name: 'Save and Generate Quote' }).click();
@@ -100,7 +102,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   const invoiceChanges = page.getByRole('region', { name: 'Supplement S1 — changes since the original estimate' });
   await expect(invoiceChanges.getByRole('row')).toHaveCount(3);
   await expect(invoiceChanges.getByRole('row').nth(1)).toContainText(
-    new RegExp(`${panel!.label}Changed: PDR \\(\\w+\\) \\S+ to Conventional`),
+    new RegExp(`${panel.label}Changed: PDR \\(\\w+\\) \\S+ to Conventional`),
   );
 
   await page.goto(`/quotes/${quote!.scan_id}`);
@@ -109,7 +111,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   const changes = page.getByRole('region', { name: 'Changes since the original estimate' });
   await expect(changes.getByRole('listitem')).toHaveCount(1);
   // The work as the invoice names it (its level beside a pdr repair), not the stored code.
-  await expect(changes.getByRole('listitem')).toContainText(new RegExp(`Changed ${panel!.label}: PDR \\(\\w+\\) \\S+ → Conventional`));
+  await expect(changes.getByRole('listitem')).toContainText(new RegExp(`Changed ${panel.label}: PDR \\(\\w+\\) \\S+ → Conventional`));
   await expect(changes.getByTestId('changes-total')).toHaveText(new RegExp(`^${escape(money(quote!.grant_total, quote!.currency))} → `));
   await expect(page.getByRole('region', { name: 'Revisions' })).toContainText('Original estimate');
   // The original's answer keeps its signed PDF; the card's link is the original's, and says so.
@@ -134,7 +136,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   // The page speaks the agent's language: one decision asked, the others carried.
   const ja = quote!.agent.language === 'ja';
   const decisions = approve.getByRole('group', { name: ja ? / の判断$/ : /^Your decision for / });
-  await expect(approve.getByRole('group', { name: new RegExp(panel!.label) })).toBeVisible();
+  await expect(approve.getByRole('group', { name: new RegExp(panel.label) })).toBeVisible();
   await expect(decisions).toHaveCount(1);
   // It says it is the supplement, and what the changed line was.
   await expect(approve.getByRole('heading', { level: 2 }).first()).toHaveText(
@@ -142,7 +144,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   );
   await expect(approve.getByTestId('line-change')).toHaveCount(1);
   await expect(approve.getByTestId('line-change')).toHaveText(ja ? /^変更前：PDR/ : /^Was PDR/);
-  await expect(decisions).toHaveAccessibleName(ja ? `${panel!.label} の判断` : `Your decision for ${panel!.label}`);
+  await expect(decisions).toHaveAccessibleName(ja ? `${panel.label} の判断` : `Your decision for ${panel.label}`);
   const carried = ja ? '（前回の回答：この明細は変更されていません）' : '(your earlier answer: this line has not changed)';
   await expect(approve.getByText(carried)).toHaveCount(lines0.length - 1);
   await customer.close();
@@ -184,15 +186,7 @@ test('a supplement that only removes a line: the customer sees it removed, has n
   test.setTimeout(120_000);
   const admin = await apiToken(request, 'admin@demo.test');
   // A demo draft quote of an English-speaking agent, with a product; a second product is added so that one can be removed.
-  const list = await apiGet<Quote[]>(request, admin, '/api/quote/quotes?per_page=50');
-  let quote: Quote | null = null;
-  for (const c of list.filter((q) => q.status === 'draft' && q.grant_total > 0)) {
-    const detail = await apiGet<Quote>(request, admin, `/api/quote/quotes/${c.id}`);
-    if (detail.agent.language !== 'ja' && detail.products.length > 0) {
-      quote = detail;
-      break;
-    }
-  }
+  const quote = await demoDraftQuote(request, admin, (q) => q.agent.language !== 'ja' && q.products.length > 0, 'oldest');
   expect(quote, 'a demo draft quote of an English-speaking agent, with a product').not.toBeNull();
 
   await signIn(page, 'admin@demo.test');
