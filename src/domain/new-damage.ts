@@ -36,15 +36,21 @@ export function newDamageMeasures(differences: readonly PanelComparison[]): Scan
   return m;
 }
 
-/** The car panels damaged on this scan that gained nothing since the previous one: listed as pre-existing, at 0. */
-export function preExistingPanels(differences: readonly PanelComparison[]): string[] {
-  const damaged = new Set<string>();
-  const gained = new Set<string>();
+/** Which car panels have damage on this scan, had some on the previous one, and gained some since. */
+function panelSets(differences: readonly PanelComparison[]) {
+  const sets = { damaged: new Set<string>(), before: new Set<string>(), gained: new Set<string>() };
   for (const panel of differences)
     for (const d of panel.levels) {
-      if (d.after > 0) damaged.add(panel.carPanel);
-      if (d.delta > 0) gained.add(panel.carPanel);
+      if (d.after > 0) sets.damaged.add(panel.carPanel);
+      if (d.before > 0) sets.before.add(panel.carPanel);
+      if (d.delta > 0) sets.gained.add(panel.carPanel);
     }
+  return sets;
+}
+
+/** The car panels damaged on this scan that gained nothing since the previous one: listed as pre-existing, at 0. */
+export function preExistingPanels(differences: readonly PanelComparison[]): string[] {
+  const { damaged, gained } = panelSets(differences);
   return [...damaged].filter((p) => !gained.has(p)).sort();
 }
 
@@ -53,13 +59,7 @@ export function preExistingPanels(differences: readonly PanelComparison[]): stri
  * says that the rest of their damage was there before.
  */
 export function partlyPreExistingPanels(differences: readonly PanelComparison[]): string[] {
-  const before = new Set<string>();
-  const gained = new Set<string>();
-  for (const panel of differences)
-    for (const d of panel.levels) {
-      if (d.before > 0) before.add(panel.carPanel);
-      if (d.delta > 0) gained.add(panel.carPanel);
-    }
+  const { before, gained } = panelSets(differences);
   return [...gained].filter((p) => before.has(p)).sort();
 }
 
