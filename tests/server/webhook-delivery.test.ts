@@ -5,7 +5,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isInternalAddress } from '../../server/services/agent/webhook-address';
+import { isInternalAddress, resolvesInward } from '../../server/services/agent/webhook-address';
 import { enqueueWebhooks } from '../../server/lib/events';
 import { createWebhookDeliverer, deliverDueWebhooks, MAX_ATTEMPTS, signWebhook } from '../../server/services/agent/webhook-delivery';
 import { queueScanEvent } from '../../server/services/scan/events';
@@ -336,6 +336,43 @@ describe('webhook address guard', () => {
     expect(isInternalAddress('2a00:1450::98', own)).toBe(false);
     // And by default, what this machine's interfaces hold.
     for (const a of ownNonLoopback) expect(isInternalAddress(a.address), a.address).toBe(true);
+  });
+
+  it('finds a host name that resolves to an internal address, any of its answers; an unknown or silent name is not', async () => {
+    const none = { v4: new Set<string>(), v6: new Set<bigint>() };
+    const answers: Record<string, string[]> = {
+      'inward.example.test': ['10.0.0.5'],
+      'mixed.example.test': ['93.184.216.34', '192.168.1.9'],
+      'v6.example.test': ['fd00::1'],
+      'public.example.test': ['93.184.216.34', '2606:4700::1111'],
+    };
+    const asked: string[] = [];
+    const lookup = async (host: string) => {
+      asked.push(host);
+      if (host === 'silent.example.test') return new Promise<never>(() => {});
+      const list = answers[host];
+      if (!list) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      return list.map((address) => ({ address }));
+    };
+    const inward = (endpoint: string) => resolvesInward(endpoint, { lookup, own: none, timeoutMs: 200 });
+    expect(await inward('https://inward.example.test/hook')).toBe(true);
+    expect(await inward('https://MIXED.example.test./hook')).toBe(true);
+    expect(await inward('https://v6.example.test/hook')).toBe(true);
+    expect(await inward('https://public.example.test/hook')).toBe(false);
+    expect(await inward('https://missing.example.test/hook')).toBe(false);
+    const started = performance.now();
+    expect(await inward('https://silent.example.test/hook')).toBe(false);
+    expect(performance.now() - started).toBeLessThan(2000);
+    // IP literals are `internalEndpoint`'s: no lookup for them.
+    expect(await inward('http://10.0.0.1/hook')).toBe(false);
+    expect(asked).toEqual([
+      'inward.example.test',
+      'mixed.example.test',
+      'v6.example.test',
+      'public.example.test',
+      'missing.example.test',
+      'silent.example.test',
+    ]);
   });
 
   it('sends nothing to a corpus of 70+ URL forms of this host and private networks: a listener on every local address gets no connection', async () => {

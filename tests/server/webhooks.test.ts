@@ -1,5 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import dns from 'node:dns';
 import fs from 'node:fs';
+import os from 'node:os';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -149,6 +151,17 @@ describe('webhooks', () => {
     expect(await countHooks()).toBe(before);
     const kept = await t.as(admin, { method: 'GET', url: `/api/agent/webhooks/${created.id}` });
     expect(kept.json().data.endpoint).toBe(created.endpoint);
+    // A name that resolves to this machine, through the system's own resolver: this host's name.
+    const ownName = os.hostname();
+    expect((await dns.promises.lookup(ownName, { all: true })).length, `${ownName} resolves here`).toBeGreaterThan(0);
+    for (const endpoint of [`http://${ownName}:8080/hook`, `https://${ownName.toUpperCase()}./hook`]) {
+      const res = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body({ endpoint }) });
+      expect(res.statusCode, endpoint).toBe(422);
+      expect(res.json(), endpoint).toEqual(error);
+      const edit = await t.as(admin, { method: 'PUT', url: `/api/agent/webhooks/${created.id}`, payload: body({ endpoint }) });
+      expect(edit.json(), endpoint).toEqual(error);
+    }
+    expect(await countHooks()).toBe(before);
     // Public addresses and names are taken; a name is checked again on each delivery, where it resolves.
     for (const endpoint of ['https://93.184.216.34/hook', 'https://[2606:4700::1111]/hook', 'https://hooks.example.test/ok']) {
       const res = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body({ endpoint }) });

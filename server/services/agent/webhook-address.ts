@@ -1,3 +1,4 @@
+import dns from 'node:dns';
 import net from 'node:net';
 import os from 'node:os';
 
@@ -109,23 +110,53 @@ export function isInternalAddress(address: string, own: OwnAddresses = ownAddres
   return v6BlockedInGlobal.check(v6Text(v6), 'ipv6') || own.v6.has(v6);
 }
 
-/**
- * Does this endpoint name an internal host by itself: an IP literal that `isInternalAddress` refuses, or a
- * `localhost` name (which always means this host)? A name that only resolves to an internal address is found when a
- * delivery connects. An endpoint that is not a URL counts as internal.
- */
-export function internalEndpoint(endpoint: string, own?: OwnAddresses): boolean {
+/** An endpoint's host as a resolver or `net.isIP` reads it (no brackets, no trailing dot, lower case); null for a non-URL. */
+function hostOf(endpoint: string): string | null {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return true;
+    return null;
   }
   // The WHATWG parser has already turned 2130706433, 0x7f.1, 017700000001 and [::ffff:127.0.0.1] into canonical IPs.
-  const host = url.hostname
+  return url.hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
     .toLowerCase();
+}
+
+/**
+ * Does this endpoint name an internal host by itself: an IP literal that `isInternalAddress` refuses, or a
+ * `localhost` name (which always means this host)? An endpoint that is not a URL counts as internal.
+ */
+export function internalEndpoint(endpoint: string, own?: OwnAddresses): boolean {
+  const host = hostOf(endpoint);
+  if (host === null) return true;
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   return net.isIP(host) !== 0 && isInternalAddress(host, own);
+}
+
+/** A resolver's answer for a host name: every address it names. */
+export type HostLookup = (hostname: string) => Promise<{ address: string }[]>;
+
+const systemLookup: HostLookup = (hostname) => dns.promises.lookup(hostname, { all: true });
+
+/**
+ * Does this endpoint's host name resolve, now, to an address `isInternalAddress` refuses (any of its addresses)?
+ * A name that does not resolve, or not within `timeoutMs`, is not known to be internal: it is taken, and each delivery
+ * resolves it again and refuses an internal answer (a name can be pointed elsewhere after it is saved).
+ */
+export async function resolvesInward(
+  endpoint: string,
+  opts: { lookup?: HostLookup; timeoutMs?: number; own?: OwnAddresses } = {},
+): Promise<boolean> {
+  const host = hostOf(endpoint);
+  if (host === null || net.isIP(host) !== 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<{ address: string }[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), opts.timeoutMs ?? 2000);
+  });
+  const answer = await Promise.race([(opts.lookup ?? systemLookup)(host).catch(() => []), unanswered]);
+  clearTimeout(timer);
+  return answer.some((a) => isInternalAddress(a.address, opts.own));
 }

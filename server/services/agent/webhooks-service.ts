@@ -7,7 +7,7 @@ import { ValidationError } from '../../errors';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../lib/caller';
 import type { ResourceDescription } from '../../lib/resource';
-import { internalEndpoint } from './webhook-address';
+import { internalEndpoint, resolvesInward } from './webhook-address';
 import { latestDeliveries, webhookScope } from './webhooks-repository';
 
 /** 32 random bytes as Standard Webhooks writes a secret: `whsec_` + base64 (its verifiers base64-decode the rest). */
@@ -30,10 +30,12 @@ export const webhooksResource = (opts: { allowPrivate: boolean }): ResourceDescr
   ownerAgentColumn: 'agent_id',
   lists: { text: 'endpoint', access: 'read' },
   hooks: {
-    beforeWrite(columns, _input, { mode }) {
-      // Delivery refuses internal addresses anyway (webhook-delivery.ts); an endpoint that names one is refused here
-      // so the form says so, rather than a list of failed deliveries later. WEBHOOK_ALLOW_PRIVATE allows them.
-      if (!opts.allowPrivate && typeof columns.endpoint === 'string' && internalEndpoint(columns.endpoint)) {
+    async beforeWrite(columns, _input, { mode }) {
+      // Delivery refuses internal addresses anyway (webhook-delivery.ts); an endpoint that names one, or whose name
+      // resolves to one now, is refused here so the form says so, rather than a list of failed deliveries later.
+      // WEBHOOK_ALLOW_PRIVATE allows them.
+      const endpoint = columns.endpoint;
+      if (!opts.allowPrivate && typeof endpoint === 'string' && (internalEndpoint(endpoint) || (await resolvesInward(endpoint)))) {
         throw new ValidationError({ endpoint: messages.publicAddress(webhookFields.endpoint.label) });
       }
       return mode === 'create' ? { ...columns, secret: newWebhookSecret() } : columns;
