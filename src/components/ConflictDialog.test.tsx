@@ -56,7 +56,7 @@ describe('ConflictDialog', () => {
     const list = within(await screen.findByRole('list', { name: 'Your changes were not saved. What changed meanwhile:' }));
     expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Right Front Guard · Dents (Oversize)1',
-      'Tyre 1 Lreplace',
+      'Tyre FRONT LEFTReplace',
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import { HttpError, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
-import { damageFieldLabel } from './changeLabel';
+import { damageFieldLabel, TYRE_CHOICE_FIELD, tyreChoiceText } from './changeLabel';
 import { formatStoredAmount } from '../domain/money';
 import { type ConflictInfo, ConflictRecord } from '../domain/versions';
 
@@ -27,12 +27,13 @@ const SWITCHES = /^(metallic|pearl|aluminium|manual_check|new_damage_only)$/;
  */
 function useChange(currency: string | null | undefined) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const name = (key: string) =>
     translate(`app.conflicts.fields.${key}`, {
       _: translate(`app.history.fields.${key === 'grant_total' ? 'grand_total' : key}`, { _: key }),
     });
   const label = (field: string) => {
-    const damage = damageFieldLabel(field, translate);
+    const damage = damageFieldLabel(field, translate, locale);
     if (damage) return damage;
     const line = /^items\.(.+?)\.((?:scratch\.)?\w+)$/.exec(field);
     return line ? `${line[1]} · ${line[2].split('.').map(name).join(' ')}` : name(field);
@@ -42,6 +43,7 @@ function useChange(currency: string | null | undefined) {
     if (v === null || v === undefined || v === '') return empty;
     if (SWITCHES.test(field) && (v === 0 || v === 1 || typeof v === 'boolean')) return translate(`app.history.${v ? 'yes' : 'no'}`);
     if (MONEY.test(field) && typeof v === 'number') return formatStoredAmount(v, currency);
+    if (TYRE_CHOICE_FIELD.test(field) && typeof v === 'string') return tyreChoiceText(v, translate);
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   return { label, value };

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { CoreAdminContext } from 'react-admin';
 import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
 import { declinedLinesText, declinedLinesValue, type EventRecord } from '../domain/history';
+import { store } from '../store';
 import { HistoryCard } from './HistoryCard';
 
 const event = (id: number, action: string, before: EventRecord['before'], after: EventRecord['after']): EventRecord => ({
@@ -17,15 +18,21 @@ const event = (id: number, action: string, before: EventRecord['before'], after:
   after,
 });
 
-async function renderHistory(subject: 'scan' | 'quote', events: EventRecord[], currency?: string) {
+async function renderHistory(
+  subject: 'scan' | 'quote',
+  events: EventRecord[],
+  currency?: string,
+  wheels?: ReadonlyMap<string, string>,
+  listName = 'History',
+) {
   await loadScreenMessages();
   const dataProvider = { history: vi.fn(async () => events) };
   render(
-    <CoreAdminContext dataProvider={dataProvider as never} i18nProvider={i18nProvider} queryClient={new QueryClient()}>
-      <HistoryCard subject={subject} id={7} currency={currency} />
+    <CoreAdminContext dataProvider={dataProvider as never} i18nProvider={i18nProvider} queryClient={new QueryClient()} store={store}>
+      <HistoryCard subject={subject} id={7} currency={currency} wheels={wheels} />
     </CoreAdminContext>,
   );
-  return within(await screen.findByRole('list', { name: 'History' }));
+  return within(await screen.findByRole('list', { name: listName }));
 }
 
 describe('HistoryCard', () => {
@@ -61,5 +68,32 @@ describe('HistoryCard', () => {
     ]);
     expect(await list.findByText('Status: Uploaded → Ready')).toBeTruthy();
     expect(list.getByText('Right Front Guard · Dents (Medium): 0 → 2')).toBeTruthy();
+  });
+
+  const tyreChoices = [
+    event(7, 'scan.tyre_choice', { 'tyre_repairs.1L': null }, { 'tyre_repairs.1L': 'repair' }),
+    event(8, 'scan.tyre_choice', { 'tyre_repairs.2R': 'recheck' }, { 'tyre_repairs.2R': 'replace' }),
+    event(9, 'scan.tyre_choice', { 'tyre_repairs.3L': null }, { 'tyre_repairs.3L': 'recheck' }),
+  ];
+  const wheels = new Map([
+    ['1L', 'FRONT LEFT'],
+    ['2R', 'REAR RIGHT'],
+  ]);
+
+  it("names a tyre choice by its wheel as the tyre cards do, and the choice as the scan page's buttons do", async () => {
+    const list = await renderHistory('scan', tyreChoices, undefined, wheels);
+    expect(await list.findByText('Tyre FRONT LEFT: — → Repair')).toBeTruthy();
+    expect(list.getByText('Tyre REAR RIGHT: Recheck Next Visit → Replace')).toBeTruthy();
+    // A wheel the record does not name reads by its row.
+    expect(list.getByText('Tyre 3 LEFT: — → Recheck Next Visit')).toBeTruthy();
+  });
+
+  // Last: the app's translator keeps the language for the rest of the file.
+  it('names the wheels and the choices in Japanese in the Japanese interface', async () => {
+    localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('ja'));
+    const list = await renderHistory('scan', tyreChoices, undefined, wheels, '履歴');
+    expect(await list.findByText('タイヤ 左前輪: — → 修理')).toBeTruthy();
+    expect(list.getByText('タイヤ 右後輪: 次回再点検 → 交換')).toBeTruthy();
+    expect(list.getByText('タイヤ 第3軸 左: — → 次回再点検')).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import { formatDateTime } from '../domain/format';
 import { formatStoredAmount } from '../domain/money';
 import { changesOf, declinedLinesText, type EventRecord, type EventSubject, type EventValue } from '../domain/history';
 import type { AppDataProvider } from '../dataProvider';
-import { damageFieldLabel } from './changeLabel';
+import { damageFieldLabel, TYRE_CHOICE_FIELD, tyreChoiceText, type WheelLabels } from './changeLabel';
 import { downloadText, exportFileName } from './downloadFile';
 import { useNotifyError } from './useNotifyError';
 
@@ -22,7 +22,6 @@ const CODE_NAMES: Record<EventSubject, [RegExp, string][]> = {
     [/\.dent_repair$/, 'app.quotes.generation.repair_types'],
     [/\.scratch_repair$/, 'app.quotes.generation.scratch_types'],
     [/\.dent_level$/, 'app.quotes.generation.levels'],
-    [/^tyre\.\d+\.[LR]$/, 'app.invoice.document.tyre_choices'],
     [/^status$/, 'app.approval.status'],
     [/^type$/, 'app.scans.type'],
   ],
@@ -32,11 +31,12 @@ const CODE_NAMES: Record<EventSubject, [RegExp, string][]> = {
   ],
 };
 
-/** A changed field's label: a panel's count reads `Bonnet · Dents (Light)`, a wheel's choice `Tyre 1 L`. */
-function useFieldLabel() {
+/** A changed field's label: a panel's count reads `Bonnet · Dents (Light)`, a wheel's choice `Tyre FRONT LEFT`. */
+function useFieldLabel(wheels: WheelLabels | undefined) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (field: string) => {
-    const damage = damageFieldLabel(field, translate);
+    const damage = damageFieldLabel(field, translate, locale, wheels);
     if (damage) return damage;
     const repair = /^(.+)\.(dent_repair|scratch_repair|dent_level)$/.exec(field);
     if (repair) return `${repair[1]} · ${translate(`${T}.fields.${repair[2]}`)}`;
@@ -47,24 +47,26 @@ function useFieldLabel() {
 /**
  * A scan's or a quote's history (who changed what, when, in Melbourne time), oldest first, with a CSV download.
  * It reloads whenever `changed` does: the page hands it the record it shows, so the page's own saves show here.
- * A quote's amounts print in its `currency` when the page knows it.
+ * A quote's amounts print in its `currency` when the page knows it, and a tyre choice names its wheel as `wheels` do.
  */
 export function HistoryCard({
   subject,
   id,
   changed,
   currency,
+  wheels,
 }: {
   subject: EventSubject;
   id: Identifier;
   changed?: unknown;
   currency?: string | null;
+  wheels?: WheelLabels;
 }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notifyError = useNotifyError();
-  const fieldLabel = useFieldLabel();
+  const fieldLabel = useFieldLabel(wheels);
   const [downloading, setDownloading] = useState(false);
   const { data, error, refetch } = useQuery({
     queryKey: ['history', subject, String(id)],
@@ -83,6 +85,7 @@ export function HistoryCard({
     if (field === 'declined_lines') return declinedLinesText(v, locale);
     if (typeof v === 'boolean') return translate(`${T}.${v ? 'yes' : 'no'}`);
     if (AMOUNTS.test(field) && typeof v === 'number') return formatStoredAmount(v, currency);
+    if (TYRE_CHOICE_FIELD.test(field)) return tyreChoiceText(String(v), translate);
     const code = CODE_NAMES[subject].find(([pattern]) => pattern.test(field));
     return code ? translate(`${code[1]}.${String(v)}`, { _: String(v) }) : String(v);
   };

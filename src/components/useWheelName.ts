@@ -1,15 +1,9 @@
 import { useCallback } from 'react';
-import { useTranslate } from 'react-admin';
-import { wheelNameKey } from '../domain/scan-codes';
+import { useLocaleState } from 'react-admin';
+import { wheelName } from '../domain/invoice-labels';
 
-/** A wheel's label ('FRONT LEFT', '2 RIGHT') in the user's language; any other text as it is. */
+/** A wheel's label ('FRONT LEFT', '2 RIGHT') in the user's language, in the documents' words; any other text as it is. */
 export function useWheelName() {
-  const translate = useTranslate();
-  return useCallback(
-    (label: string) => {
-      const name = wheelNameKey(label);
-      return name ? translate(name.key, { n: name.n, _: label }) : label;
-    },
-    [translate],
-  );
+  const [locale] = useLocaleState();
+  return useCallback((label: string) => wheelName(label, locale), [locale]);
 }

@@ -30,6 +30,15 @@ const en = {
   },
   panel: 'Panel',
   wheel: 'Wheel',
+  /** A wheel's name ({n}: its axle, counted from the front), as `wheelName` reads a device's label. */
+  wheels: {
+    front_left: 'FRONT LEFT',
+    front_right: 'FRONT RIGHT',
+    rear_left: 'REAR LEFT',
+    rear_right: 'REAR RIGHT',
+    axle_left: '{n} LEFT',
+    axle_right: '{n} RIGHT',
+  },
   description: 'Description',
   repair_fee: 'Repair',
   aluminium_fee: 'Aluminium',
@@ -115,6 +124,14 @@ const ja: InvoiceLabels = {
   },
   panel: 'パネル',
   wheel: 'タイヤ位置',
+  wheels: {
+    front_left: '左前輪',
+    front_right: '右前輪',
+    rear_left: '左後輪',
+    rear_right: '右後輪',
+    axle_left: '第{n}軸 左',
+    axle_right: '第{n}軸 右',
+  },
   description: '内容',
   repair_fee: '修理費',
   aluminium_fee: 'アルミ',
@@ -168,3 +185,21 @@ const ja: InvoiceLabels = {
 
 export const INVOICE_LABELS = { en, ja } as const satisfies Record<string, InvoiceLabels>;
 export type InvoiceLanguage = keyof typeof INVOICE_LABELS;
+
+/** The document's language: Japanese for 'ja' (or 'ja-JP'), English otherwise. */
+export const invoiceLanguage = (language: string | null | undefined): InvoiceLanguage =>
+  typeof language === 'string' && /^ja\b/i.test(language) ? 'ja' : 'en';
+
+/**
+ * A wheel's label as devices and the tyre tab write it ('FRONT LEFT', '3 RIGHT': `tyreLabel` in ./scan-codes.ts) in
+ * `language`'s words ('左前輪', '第3軸 右'); any other text as it is.
+ */
+export function wheelName(label: string, language: string | null | undefined): string {
+  const m = /^\s*(FRONT|REAR|\d+)\s+(LEFT|RIGHT)\s*$/i.exec(label);
+  if (!m) return label;
+  const words = INVOICE_LABELS[invoiceLanguage(language)].wheels;
+  const side = m[2].toLowerCase() as 'left' | 'right';
+  const where = m[1].toLowerCase();
+  if (/^\d+$/.test(where)) return words[`axle_${side}`].replace('{n}', String(Number(where)));
+  return words[`${where as 'front' | 'rear'}_${side}`];
+}

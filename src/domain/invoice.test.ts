@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_COMMENTS, sampleInvoiceSource, samplePricing, sampleQuoteRecord } from '../test/invoiceSample';
-import { buildInvoice, formatMoney, groupDigits, invoiceLanguage, invoiceSourceOfQuote, invoiceTexts, type Invoice } from './invoice';
+import {
+  buildInvoice,
+  formatMoney,
+  groupDigits,
+  invoiceLanguage,
+  invoiceSourceOfQuote,
+  invoiceTexts,
+  lineName,
+  type Invoice,
+} from './invoice';
 import { invoiceQuoteOfRecord } from './quote-wire';
 import { priceQuote } from './pricing';
 
@@ -204,7 +213,11 @@ describe('buildInvoice in Japanese', () => {
     ]);
     expect(rows(invoice, 'pdr')[0]).toEqual(['Bonnet', '重度', '¥245.00']);
     expect(rows(invoice, 'paint')).toEqual([['Bonnet', 'スクラッチ (塗装)', '¥242.28']]);
-    expect(rows(invoice, 'tyre')[2]).toEqual(['REAR RIGHT', '次回再点検', '¥0.00']);
+    // The wheels in Japanese too, as the scan page names them.
+    expect(rows(invoice, 'tyre').map((r) => r[0])).toEqual(['左前輪', '右前輪', '右後輪']);
+    expect(rows(invoice, 'tyre')[2]).toEqual(['右後輪', '次回再点検', '¥0.00']);
+    expect(lineName({ kind: 'tyre', label: 'FRONT LEFT', repair_type: 'replace' }, 'ja')).toBe('左前輪 – 交換');
+    expect(lineName({ kind: 'tyre', label: 'FRONT LEFT', repair_type: 'replace' }, 'en')).toBe('FRONT LEFT – Replace');
     expect(totals(invoice)).toMatchObject({ 小計: '¥3,414.49', 'GST 10 %': '¥341.45', 総合計: '¥3,755.94' });
     expect(invoice.agent.fields.find((f) => f.key === 'abn')).toEqual({ key: 'abn', label: '法人番号', value: '5182 446 0393' });
   });

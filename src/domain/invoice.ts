@@ -1,5 +1,5 @@
 import { formatDateTime, formatDay, type DateInput } from './format';
-import { INVOICE_LABELS, type InvoiceLabels, type InvoiceLanguage } from './invoice-labels';
+import { INVOICE_LABELS, invoiceLanguage, type InvoiceLabels, type InvoiceLanguage, wheelName } from './invoice-labels';
 import { formatMoney, type Cents } from './money';
 import type { InvoiceQuote } from './quote-model';
 import {
@@ -172,9 +172,7 @@ export interface Invoice {
   new_damage: { note: string; pre_existing: { panel: string; total: string }[] } | null;
 }
 
-/** The document's language: Japanese for 'ja' (or 'ja-JP'), English otherwise. */
-export const invoiceLanguage = (language: string | null | undefined): InvoiceLanguage =>
-  typeof language === 'string' && /^ja\b/i.test(language) ? 'ja' : 'en';
+export { invoiceLanguage, wheelName };
 
 /** Money as the screens show it (one definition, src/domain/money.ts). */
 export { formatMoney };
@@ -233,7 +231,8 @@ export function lineName(
   language: string | null | undefined,
 ) {
   const words = lineWords(line, language);
-  return words ? `${line.label} – ${words}` : line.label;
+  const label = line.kind === 'tyre' ? wheelName(line.label, language) : line.label;
+  return words ? `${label} – ${words}` : label;
 }
 
 /** The invoice of a saved quote. Pure: the same source gives the same model in the browser and on the server. */
@@ -259,10 +258,11 @@ export function buildInvoice(source: InvoiceSource): Invoice {
   for (const line of result.lines) {
     // A large-variant panel of another vehicle type is not on this vehicle: priced 0 and not shown.
     if (line.status === 'other-vehicle-type') continue;
+    const label = panels.get(String(line.panel_id))?.label ?? String(line.panel_id);
     byKey.get(line.subtotal)?.lines.push({
       panel_id: line.panel_id,
       kind: line.kind,
-      panel: panels.get(String(line.panel_id))?.label ?? String(line.panel_id),
+      panel: line.kind === 'tyre' ? wheelName(label, language) : label,
       description: lineDescription(line, labels, language, panels.get(String(line.panel_id))),
       repair_fee: money(line.repair_fee),
       aluminium_fee: money(line.aluminium_fee),

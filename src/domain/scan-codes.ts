@@ -52,18 +52,6 @@ export function tyreLabel(row: number, lastRow: number, direction: 'L' | 'R') {
   return `${row} ${side}`;
 }
 
-/**
- * A wheel's label as `tyreLabel` writes it (and devices send it), as an i18n key and its parameters:
- * 'FRONT LEFT' → app.tyres.wheel.front_left, '3 RIGHT' → app.tyres.wheel.axle_right {n: 3}; null for any other text.
- */
-export function wheelNameKey(label: string): { key: string; n?: number } | null {
-  const m = /^\s*(FRONT|REAR|\d+)\s+(LEFT|RIGHT)\s*$/i.exec(label);
-  if (!m) return null;
-  const side = m[2].toLowerCase();
-  const where = m[1].toLowerCase();
-  return /^\d+$/.test(where) ? { key: `app.tyres.wheel.axle_${side}`, n: Number(where) } : { key: `app.tyres.wheel.${where}_${side}` };
-}
-
 /** Registrations are kept upper-case without spaces or dashes, so '1ab-2cd' and '1AB 2CD' are one plate. */
 export const normalisePlate = (plate: string) => plate.toUpperCase().replace(/[\s-]+/g, '');
 

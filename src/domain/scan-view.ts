@@ -147,6 +147,10 @@ export function tyreRows(tyres: ScanDetail['data']): TyreRow[] {
   return rows.map((row) => ({ row, left: wheel(row, 'L'), right: wheel(row, 'R') }));
 }
 
+/** Each wheel's label by its key (`1L`, `2R`), as the tyre cards name them. */
+export const wheelLabelsOf = (rows: readonly TyreRow[]): ReadonlyMap<string, string> =>
+  new Map(rows.flatMap((r) => [[`${r.row}L`, r.left.label] as const, [`${r.row}R`, r.right.label] as const]));
+
 /** The tread-depth limits (application settings TYRE_LEGAL_MIN_MM and TYRE_RECOMMENDED_MIN_MM), in mm. */
 export interface TreadLimits {
   legal: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePlate, statusRank, tyreLabel, wheelNameKey } from './scan-codes';
+import { wheelName } from './invoice-labels';
+import { normalisePlate, statusRank, tyreLabel } from './scan-codes';
 import { ingestResultsBody, scanDate, scanUpdateBody } from './scans';
 
 describe('scan rules', () => {
@@ -10,11 +11,13 @@ describe('scan rules', () => {
     expect(tyreLabel(3, 3, 'L')).toBe('REAR LEFT');
   });
 
-  it("names a wheel's label by its message key, so the screens say it in the user's language", () => {
-    expect(wheelNameKey('FRONT LEFT')).toEqual({ key: 'app.tyres.wheel.front_left' });
-    expect(wheelNameKey('rear right')).toEqual({ key: 'app.tyres.wheel.rear_right' });
-    expect(wheelNameKey('3 RIGHT')).toEqual({ key: 'app.tyres.wheel.axle_right', n: 3 });
-    expect(wheelNameKey('Spare')).toBeNull();
+  it("names a wheel's label in the reader's language, as the screens and documents print it", () => {
+    expect(wheelName('FRONT LEFT', 'en')).toBe('FRONT LEFT');
+    expect(wheelName('FRONT LEFT', 'ja')).toBe('左前輪');
+    expect(wheelName('rear right', 'ja-JP')).toBe('右後輪');
+    expect(wheelName(' 3 RIGHT ', 'ja')).toBe('第3軸 右');
+    expect(wheelName('03 left', 'en')).toBe('3 LEFT');
+    expect(wheelName('Spare', 'ja')).toBe('Spare');
   });
 
   it('keeps registrations upper-case without spaces or dashes, and reads typed valuations', () => {

@@ -378,16 +378,6 @@ export const enScreens = {
         no_photo: 'No vehicle photo',
       },
     },
-    tyres: {
-      wheel: {
-        front_left: 'FRONT LEFT',
-        front_right: 'FRONT RIGHT',
-        rear_left: 'REAR LEFT',
-        rear_right: 'REAR RIGHT',
-        axle_left: '%{n} LEFT',
-        axle_right: '%{n} RIGHT',
-      },
-    },
     scanPage: {
       title_bar: 'Scans',
       tabs: 'Scan parts',

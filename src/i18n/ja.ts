@@ -590,16 +590,6 @@ export const ja: TranslationMessages = {
         no_photo: '車両写真はありません',
       },
     },
-    tyres: {
-      wheel: {
-        front_left: '左前輪',
-        front_right: '右前輪',
-        rear_left: '左後輪',
-        rear_right: '右後輪',
-        axle_left: '第%{n}軸 左',
-        axle_right: '第%{n}軸 右',
-      },
-    },
     scanPage: {
       title_bar: 'スキャン',
       tabs: 'スキャン部位',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { previewGstPercent, toEvaluation, type Evaluation } from '../../src/custom/quote-generation/evaluation';
 import { initialForm, onePerCarPanel, panelDamage, pricingOf, visiblePanels } from '../../src/custom/quote-generation/quoteForm';
-import { INVOICE_LABELS } from '../../src/domain/invoice-labels';
+import { INVOICE_LABELS, wheelName } from '../../src/domain/invoice-labels';
 import { formatMoney, toCents } from '../../src/domain/money';
 import type { EvaluationReply } from '../../src/domain/records';
 import { apiGet, apiToken, pdfLines, signIn } from './helpers';
@@ -184,6 +184,10 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   };
   await choose(replaced.label, 'Replace');
   await choose(rechecked.label, 'Recheck Next Visit');
+  // The scan's history names each wheel as its card does, and the choice as its button does.
+  const history = page.getByRole('list', { name: 'History' });
+  await expect(history).toContainText(`Tyre ${wheelName(replaced.label, 'en')}: — → Replace`);
+  await expect(history).toContainText(`Tyre ${wheelName(rechecked.label, 'en')}: — → Recheck Next Visit`);
 
   const quoteArea = page.getByRole('region', { name: 'Quote', exact: true });
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/quote/quotes') && r.request().method() === 'POST');
@@ -217,12 +221,26 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   await expect(tyres.getByRole('row').filter({ hasText: replaced.label })).toContainText(replaceText);
   await expect(tyres.getByRole('row').filter({ hasText: rechecked.label })).toContainText('Recheck Next Visit');
 
+  // In Japanese the wheels read as the scan page names them there (the invoice has no header: the stored choice).
+  const setLocale = (locale: string) => page.evaluate((l) => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify(l)), locale);
+  await setLocale('ja');
+  await page.reload();
+  const tyresJa = page.getByRole('region', { name: INVOICE_LABELS.ja.sections.tyre, exact: true });
+  await expect(tyresJa.getByRole('row').filter({ hasText: INVOICE_LABELS.ja.tyre_choices.replace })).toContainText(
+    wheelName(replaced.label, 'ja'),
+  );
+  expect(wheelName(replaced.label, 'ja')).not.toBe(replaced.label);
+  await setLocale('en');
+
   const pdf = await pdfLines(request, stored.pdf!, agent);
-  const words = INVOICE_LABELS[pdf[0].startsWith(INVOICE_LABELS.ja.estimate) ? 'ja' : 'en'];
+  const language = pdf[0].startsWith(INVOICE_LABELS.ja.estimate) ? 'ja' : 'en';
+  const words = INVOICE_LABELS[language];
   expect(pdf, pdf.join('\n')).toContain(words.sections.tyre);
   expect(pdf, pdf.join('\n')).toContainEqual(
     expect.stringMatching(new RegExp(`^${words.wheel}\\s+${words.description}\\s+${words.repair_fee}\\s+${words.amount}$`)),
   );
-  expect(pdf.some((l) => l.startsWith(`${replaced.label} ${words.tyre_choices.replace}`) && l.endsWith(replaceText))).toBe(true);
-  expect(pdf.some((l) => l.startsWith(`${rechecked.label} ${words.tyre_choices.recheck}`))).toBe(true);
+  expect(
+    pdf.some((l) => l.startsWith(`${wheelName(replaced.label, language)} ${words.tyre_choices.replace}`) && l.endsWith(replaceText)),
+  ).toBe(true);
+  expect(pdf.some((l) => l.startsWith(`${wheelName(rechecked.label, language)} ${words.tyre_choices.recheck}`))).toBe(true);
 });

@@ -130,6 +130,8 @@ describe('the quote PDF', () => {
     expectRow(lines, '総合計', '¥3,755.94');
     expectRow(lines, '法人番号: 5182 446 0393');
     expectRow(lines, 'スキャン日時', '2026-11-20 午後 02:15');
+    expectRow(lines, '左前輪', '交換', '¥189.90', '¥189.90');
+    expectRow(lines, '右後輪', '次回再点検', '¥0.00');
     const fonts = fontsOf(pdf);
     expect(fonts).toMatch(/IPAexGothic\s+CID TrueType\s+Identity-H\s+yes/);
     // The subset, not the 6 MB font (jspdf's own subset kept the whole cmap and post: about 230 kB).

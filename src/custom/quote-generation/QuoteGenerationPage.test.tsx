@@ -321,18 +321,18 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
 
   it("shows the agent's tyre choices priced from the client's tyre prices: 0 is a missing price, a recheck advisory", async () => {
     const tyres = [
-      { row: 1, direction: 'L', label: 'Front Left', repair_type: 'replace' },
-      { row: 1, direction: 'R', label: 'Front Right', repair_type: 'repair' },
-      { row: 2, direction: 'L', label: 'Rear Left', repair_type: 'recheck' },
+      { row: 1, direction: 'L', label: 'FRONT LEFT', repair_type: 'replace' },
+      { row: 1, direction: 'R', label: 'FRONT RIGHT', repair_type: 'repair' },
+      { row: 2, direction: 'L', label: 'REAR LEFT', repair_type: 'recheck' },
     ];
     const withTyres = { ...evaluation, client: { ...evaluation.client, tyre_replace: 185.5, tyre_repair: 0 }, tyres };
     signedIn(noQuote, EDITOR, withTyres);
     renderQuotes('/quotes/42');
     const card = within(await screen.findByTestId('quote-tyres', undefined, { timeout: 40_000 }));
     const amountOf = (label: string) => card.getByText(label).nextElementSibling?.textContent;
-    expect(amountOf('Front Left – Replace')).toBe('$185.50');
-    expect(amountOf('Front Right – Repair')).toBe('No tyre price in the client’s price list');
-    expect(amountOf('Rear Left – Recheck Next Visit')).toBe('Advisory');
+    expect(amountOf('FRONT LEFT – Replace')).toBe('$185.50');
+    expect(amountOf('FRONT RIGHT – Repair')).toBe('No tyre price in the client’s price list');
+    expect(amountOf('REAR LEFT – Recheck Next Visit')).toBe('Advisory');
     // Only the priced tyre adds to the Tyres subtotal: heavy pdr 200 + Replace 185.50 = 385.50, + GST = 424.05.
     await waitFor(() => expect(summary().getByText('$185.50')).toBeTruthy());
     expect(summary().getByText('$424.05')).toBeTruthy();

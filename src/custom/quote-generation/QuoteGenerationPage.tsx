@@ -602,6 +602,7 @@ export const QuoteGenerationPage = () => {
             id={saved.data.id}
             changed={saved.data}
             currency={saved.data.currency ?? evaluation.data?.client.currency}
+            wheels={new Map((evaluation.data?.tyres ?? []).map((t) => [`${t.row}${t.direction}`, t.label]))}
           />
         </Box>
       )}

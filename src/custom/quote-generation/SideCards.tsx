@@ -7,6 +7,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { LinkBase, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
+import { wheelName } from '../../domain/invoice-labels';
 import { formatMoney } from '../../domain/money';
 import type { PricedLine, QuoteTotals } from '../../domain/pricing';
 import { tyreLineKey } from '../../domain/pricing';
@@ -165,7 +166,7 @@ export const TyresCard = ({
                   ? t('tyre_price_missing')
                   : formatMoney(line?.line_total ?? 0, currency, locale);
             return (
-              <Row key={tyreLineKey(tyre)} label={`${tyre.label} – ${translate(`app.scanPage.tire.${tyre.choice}`)}`}>
+              <Row key={tyreLineKey(tyre)} label={`${wheelName(tyre.label, locale)} – ${translate(`app.scanPage.tire.${tyre.choice}`)}`}>
                 {amount}
               </Row>
             );

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { HistoryCard } from '../../components/HistoryCard';
+import { tyreRows, wheelLabelsOf } from '../../domain/scan-view';
 import { AgentQuote } from './AgentQuote';
 import { Communication } from './Communication';
 import { useScanPage } from './context';
@@ -30,12 +32,13 @@ export const MainColumnLater = () => {
 /** The side column below the car: the scan's details, its totals, its reports and its history. */
 export const SideColumnLater = () => {
   const { scan } = useScanPage();
+  const wheels = useMemo(() => wheelLabelsOf(tyreRows(scan.data)), [scan.data]);
   return (
     <>
       <ScanDetailsCard />
       <TotalsCard />
       <ReportsCard />
-      <HistoryCard subject="scan" id={scan.id} changed={scan} />
+      <HistoryCard subject="scan" id={scan.id} changed={scan} wheels={wheels} />
     </>
   );
 };

@@ -6,7 +6,15 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useWheelName } from '../../components/useWheelName';
 import type { AppDataProvider } from '../../dataProvider';
 import { OPTION_NAMES } from '../../domain/option-fields';
-import { DEFAULT_TREAD_LIMITS, treadLimitsOf, treadOf, tyreRows, type TreadLimits, type TyreWheel } from '../../domain/scan-view';
+import {
+  DEFAULT_TREAD_LIMITS,
+  treadLimitsOf,
+  treadOf,
+  tyreRows,
+  type TreadLimits,
+  type TyreWheel,
+  wheelLabelsOf,
+} from '../../domain/scan-view';
 import { Empty } from './Section';
 import { lazyComponent } from '../../components/lazyComponent';
 import { TyreRepairChoice } from './TyreRepairChoice';
@@ -169,10 +177,7 @@ export const TireTab = () => {
           <WheelCard wheel={r.right} row={r.row} direction="R" limits={limits} onGraph={() => setGraph(r.right)} first={index === 0} />
         </Box>
       ))}
-      <TyreWear
-        scanId={scan.id}
-        labels={new Map(rows.flatMap((r) => [[`${r.row}L`, r.left.label] as const, [`${r.row}R`, r.right.label] as const]))}
-      />
+      <TyreWear scanId={scan.id} labels={wheelLabelsOf(rows)} />
       {graph && <TyreGraphDialog wheel={graph} onClose={() => setGraph(null)} />}
     </Box>
   );
