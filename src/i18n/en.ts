@@ -400,6 +400,7 @@ export const enScreens = {
       save_failed: '%{field} was not saved: %{reason}',
       valuation_invalid:
         'Valuation must be a number of dollars: digits, commas between groups of three digits and at most one decimal point (e.g. 15,900 or 15900.50)',
+      valuation_characters: 'Only digits, commas and a decimal point can be typed here',
       valuation_max: 'Valuation must be at most 100,000,000',
       fetch_registration: 'Fetch vehicle details',
       fetched: 'Vehicle details filled from the registration',

@@ -611,6 +611,7 @@ export const ja: TranslationMessages = {
       saved: 'スキャンを更新しました',
       save_failed: '%{field}を保存できませんでした: %{reason}',
       valuation_invalid: '評価額はドルの金額で入力してください: 数字、3桁ごとのカンマ、小数点は1つまで（例: 15,900 または 15900.50）',
+      valuation_characters: '入力できるのは数字、カンマ、小数点のみです',
       valuation_max: '評価額は100,000,000以下で入力してください',
       fetch_registration: '車両情報を取得',
       fetched: '登録番号から車両情報を入力しました',

@@ -183,6 +183,17 @@ test.describe('scan page', () => {
     await card.getByRole('button', { name: 'Save Valuation' }).click();
     await expect(card.getByText(/^Valuation must be a number of dollars/)).toBeVisible();
     await expect(valuation).toHaveValue('15.900,50');
+    // Only digits, commas and a decimal point get in: a keystroke or paste of anything else is refused whole, with a note.
+    await valuation.fill('15900');
+    await valuation.press('a');
+    await valuation.press('-');
+    await expect(valuation).toHaveValue('15900');
+    await expect(card.getByText('Only digits, commas and a decimal point can be typed here')).toBeVisible();
+    await valuation.fill('$15k');
+    await expect(valuation).toHaveValue('15900');
+    await valuation.press('1');
+    await expect(valuation).toHaveValue('159001');
+    await expect(card.getByText('Only digits, commas and a decimal point can be typed here')).toHaveCount(0);
     page.off('request', countPuts);
     expect(puts).toBe(0);
     expect((await api<Scan>(request, admin, `scans/${scan.id}`)).valuation).toBe(15901);

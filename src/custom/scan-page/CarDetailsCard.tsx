@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useSelectOptions } from '../../components/useSelectOptions';
@@ -42,6 +43,44 @@ const SelectInput = ({ p, empty, options }: { p: InlineInputProps<string>; empty
   </TextField>
 );
 
+/** What the valuation input takes: digits, thousands commas and a decimal point (its cents are rounded to whole dollars). */
+const VALUATION_CHARACTERS = /^[\d,.]*$/;
+
+/**
+ * The valuation input: only digits, commas and a decimal point get in. A keystroke or paste holding anything else is
+ * refused whole, with a note under the input, never stripped: '15k' or '-500' with characters dropped would be another
+ * amount. What gets in stays as typed; leaving the input shows the whole dollars that will be saved, cents rounded half
+ * up.
+ */
+const ValuationInput = (p: InlineInputProps<string>) => {
+  const translate = useTranslate();
+  const [refused, setRefused] = useState(false);
+  return (
+    <TextField
+      id={p.id}
+      size="small"
+      fullWidth
+      value={p.value}
+      disabled={p.disabled}
+      error={p.error !== null}
+      helperText={p.error ?? (refused ? translate('app.scanPage.valuation_characters') : undefined)}
+      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      onChange={(e) => {
+        const ok = VALUATION_CHARACTERS.test(e.target.value);
+        setRefused(!ok);
+        if (ok) p.onChange(e.target.value);
+      }}
+      onBlur={() => {
+        const read = parseValuationText(p.value);
+        if (read.ok && valuationInputText(read.value) !== p.value) p.onChange(valuationInputText(read.value));
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') p.onSubmit();
+      }}
+    />
+  );
+};
+
 export const CarDetailsCard = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -81,28 +120,7 @@ export const CarDetailsCard = () => {
           display={formatValuation(scan.valuation, locale)}
           initial={valuationInputText(scan.valuation)}
           validate={valuationRefused}
-          input={(p) => (
-            <TextField
-              id={p.id}
-              size="small"
-              fullWidth
-              value={p.value}
-              disabled={p.disabled}
-              error={p.error !== null}
-              helperText={p.error}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              // What is typed stays as typed (a dropped character could change the amount); leaving the input shows
-              // the whole dollars that will be saved, cents rounded half up.
-              onChange={(e) => p.onChange(e.target.value)}
-              onBlur={() => {
-                const read = parseValuationText(p.value);
-                if (read.ok && valuationInputText(read.value) !== p.value) p.onChange(valuationInputText(read.value));
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') p.onSubmit();
-              }}
-            />
-          )}
+          input={(p) => <ValuationInput {...p} />}
           save={(v) => {
             const read = parseValuationText(v);
             // `validate` has refused any other text; nothing is saved for one that slips through.
