@@ -1,10 +1,12 @@
 import { API_URL } from '../config';
+import { fileTimeStamp } from '../domain/format';
 
-/** An export's file name: `<prefix>-YYYYMMDD-HHmm.<ext>` (e.g. scans-20261124-1530.csv). */
+/**
+ * An export's file name: `<prefix>-YYYYMMDD-HHmm.<ext>` (e.g. scans-20261124-1530.csv), the time in Melbourne like
+ * every time the rows inside show, whatever the browser's own time zone.
+ */
 export function exportFileName(prefix: string, extension: string, now = new Date()) {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}`;
-  return `${prefix}-${stamp}.${extension}`;
+  return `${prefix}-${fileTimeStamp(now)}.${extension}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDateTime, formatDay, localDate } from './format';
+import { exportFileName } from '../components/downloadFile';
+import { fileTimeStamp, formatClock, formatDateTime, formatDay, localDate } from './format';
 
 describe('formatDateTime', () => {
   it('shows DD-MM-YYYY hh:mm A in Melbourne time (AEST in winter, UTC+10)', () => {
@@ -55,6 +56,25 @@ describe('localDate', () => {
     expect(localDate('2024-05-31T15:00:00Z')).toBe('2024-06-01');
     expect(localDate('2024-05-31T13:59:59Z')).toBe('2024-05-31');
     expect(localDate(null)).toBeNull();
+  });
+});
+
+describe('fileTimeStamp', () => {
+  it("stamps an export's file name with the Melbourne time, not the browser's", () => {
+    // A browser in London: its own clock must not show through.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/London';
+    try {
+      // 22:39 UTC on 29 November is 09:39 on 30 November in Melbourne (daylight time, UTC+11).
+      expect(fileTimeStamp('2026-11-29T22:39:00Z')).toBe('20261130-0939');
+      expect(exportFileName('scans', 'csv', new Date('2026-11-29T22:39:00Z'))).toBe('scans-20261130-0939.csv');
+      // Winter: UTC+10.
+      expect(fileTimeStamp('2026-06-30T14:05:00Z')).toBe('20260701-0005');
+      expect(fileTimeStamp(null)).toBe('');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 

@@ -71,6 +71,12 @@ export function localDate(value: DateInput, timeZone = DISPLAY_TIME_ZONE): strin
   return d ? wallClock(d, timeZone).format('YYYY-MM-DD') : null;
 }
 
+/** An instant as a file name carries it, in Melbourne: 'YYYYMMDD-HHmm' (20261130-0939). */
+export function fileTimeStamp(value: DateInput, timeZone = DISPLAY_TIME_ZONE): string {
+  const d = parse(value);
+  return d ? wallClock(d, timeZone).format('YYYYMMDD-HHmm') : '';
+}
+
 /** A day as the interface writes it: DD-MM-YYYY, year first (YYYY-MM-DD) in Japanese; '' for no or a bad date. */
 export function formatDay(value: DateInput, locale = 'en', timeZone = DISPLAY_TIME_ZONE): string {
   const day = localDate(value, timeZone) ?? '';
