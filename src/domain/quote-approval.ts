@@ -146,6 +146,8 @@ export function approvalOutcome(decisions: readonly ApprovalDecision[]): 'approv
 const email = (label: string) =>
   singleLine(label, { error: (i) => (i.input == null ? messages.required(label) : `${label} must be a string`) })
     .trim()
+    // Lower-cased as the scan mail's recipients are: one address, one spelling in the links' records and figures.
+    .toLowerCase()
     .min(1, messages.required(label))
     .max(255, messages.max(label, 255))
     .pipe(z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email()));

@@ -146,6 +146,15 @@ describe('sending a quote for approval', () => {
     expect(await events(q.id)).toEqual(['quote.created']);
   });
 
+  it('keeps the recipient lower-cased and trimmed, as the scan mail keeps its recipients', async () => {
+    const q = await savedQuote();
+    const res = await send(agentUser, q.id, '  Owner.Two@Example.TEST ');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.approval.recipient).toBe('owner.two@example.test');
+    const mail = await sql<{ recipients: string[] }>`select recipients from mail_outbox order by id desc limit 1`.execute(t.db);
+    expect(mail.rows[0].recipients).toEqual(['owner.two@example.test']);
+  });
+
   it('uses the QUOTE_APPROVAL_DAYS setting', async () => {
     await sql`update options set option_value = '3' where option_name = 'QUOTE_APPROVAL_DAYS'`.execute(t.db);
     try {
