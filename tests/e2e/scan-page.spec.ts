@@ -519,6 +519,8 @@ test.describe('scan page', () => {
     // The form's button previews the mail; the preview dialog's Send sends it.
     await mail.getByRole('button', { name: 'Preview' }).click();
     await expect(mail.getByText('Recipients is required')).toBeVisible();
+    // The messages under the fields say it all: no toast besides them.
+    await expect(page.getByText('The form is not valid. Please check for errors')).toHaveCount(0);
     await mail.getByRole('textbox', { name: 'Recipients' }).fill('Owner@Example.com, nope');
     await mail.getByRole('textbox', { name: 'Subject' }).fill('Your scan');
     await mail.getByRole('textbox', { name: 'Message' }).fill('Here are the pictures.');

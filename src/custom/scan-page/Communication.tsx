@@ -273,7 +273,13 @@ export const Communication = () => {
       {/* The form (and its rich-text editor, the heaviest widget of the page) mounts as it nears the screen: it is far
           below the first screen, and mounting it whole keeps every input's validation with the form. */}
       <WhenNear placeholder={<Box sx={{ height: FORM_HEIGHT }} />}>
-        <Form key={formKey} onSubmit={showPreview} defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }} noValidate>
+        <Form
+          key={formKey}
+          onSubmit={showPreview}
+          defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }}
+          noValidate
+          disableInvalidFormNotification
+        >
           <TemplateSelect />
           <TextInput
             source="recipients"

@@ -74,7 +74,7 @@ export const UpdateProfilePage = () => {
         <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
           {translate('app.profile.title')}
         </Typography>
-        <Form onSubmit={submit} defaultValues={defaultValues} validate={validate} noValidate>
+        <Form onSubmit={submit} defaultValues={defaultValues} validate={validate} noValidate disableInvalidFormNotification>
           <Stack>
             <TextInput source="first_name" label={LABELS.first_name} autoComplete="given-name" />
             <TextInput source="last_name" label={LABELS.last_name} autoComplete="family-name" />
