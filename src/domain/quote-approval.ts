@@ -14,13 +14,42 @@ import { safeString, singleLine } from './text';
 export const QUOTE_STATUSES = ['draft', 'sent', 'approved', 'partially_approved', 'declined', 'expired', 'revoked'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
-/** The mail template the approval mail is written from (seeded by migration 026; a built-in copy when it is gone). */
-export const APPROVAL_TEMPLATE_NAME = 'Quote approval request';
-export const APPROVAL_TEMPLATE_BODY =
-  '<p>Your estimate {{quote_number}} for {{registration}} ({{make}} {{model}}, {{client_name}}) comes to ' +
-  '{{grand_total}}.</p><p>Please review it, approve or decline each line and sign here: ' +
-  '<a href="{{approval_link}}">{{approval_link}}</a></p><p>The link is valid until {{expires_on}}.</p>' +
-  '<p>{{agent_name}}<br>{{agent_email}} {{agent_phone}}</p>';
+/**
+ * The mail templates the approval mail is written from, one per agent language (seeded by migrations 026 and 038; a
+ * built-in copy when one is gone): an agent's customers get the mail in the agent's language, as the page it links to.
+ */
+export const APPROVAL_TEMPLATE_NAMES = { en: 'Quote approval request', ja: 'Quote approval request (Japanese)' } as const;
+export const APPROVAL_TEMPLATE_NAME = APPROVAL_TEMPLATE_NAMES.en;
+export const APPROVAL_TEMPLATE_BODIES = {
+  en:
+    '<p>Your estimate {{quote_number}} for {{registration}} ({{make}} {{model}}, {{client_name}}) comes to ' +
+    '{{grand_total}}.</p><p>Please review it, approve or decline each line and sign here: ' +
+    '<a href="{{approval_link}}">{{approval_link}}</a></p><p>The link is valid until {{expires_on}}.</p>' +
+    '<p>{{agent_name}}<br>{{agent_email}} {{agent_phone}}</p>',
+  ja:
+    '<p>{{registration}}（{{make}} {{model}}、{{client_name}}）の見積 {{quote_number}} の合計は {{grand_total}} です。</p>' +
+    '<p>内容をご確認のうえ、明細ごとに承認または辞退を選び、こちらから署名してください: ' +
+    '<a href="{{approval_link}}">{{approval_link}}</a></p><p>このリンクは {{expires_on}} まで有効です。</p>' +
+    '<p>{{agent_name}}<br>{{agent_email}} {{agent_phone}}</p>',
+} as const;
+export const APPROVAL_TEMPLATE_BODY = APPROVAL_TEMPLATE_BODIES.en;
+
+/** The approval mail's own words around its template, in the agent's language ({label}: a supplement's, S1). */
+export const APPROVAL_MAIL_WORDS = {
+  en: {
+    subject: 'Estimate {{quote_number}} for {{registration}}: your approval',
+    supplement_subject: 'Supplement {label} to estimate {{quote_number}} for {{registration}}: your approval',
+    supplement_intro:
+      'Supplement {label} changes your estimate. Only the lines that changed are asked again; your earlier answers stand for the others.',
+  },
+  ja: {
+    subject: '見積 {{quote_number}}（{{registration}}）承認のお願い',
+    supplement_subject: '見積 {{quote_number}} の追加見積 {label}（{{registration}}）承認のお願い',
+    supplement_intro:
+      '追加見積 {label} は、お送りした見積を変更するものです。変更された明細についてのみ改めて回答をお願いします。その他の明細は以前の回答のままです。',
+  },
+} as const;
+
 /** How many days a link is valid when the application setting QUOTE_APPROVAL_DAYS is missing or unreadable. */
 export const APPROVAL_DAYS_DEFAULT = 14;
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { declinedLinesText } from '../../src/domain/history';
+import { APPROVAL_TEMPLATE_BODIES, APPROVAL_TEMPLATE_NAMES } from '../../src/domain/quote-approval';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storageOf } from '../../server/lib/storage';
 import { createTestContext, type TestContext } from './helper';
@@ -153,6 +154,32 @@ describe('sending a quote for approval', () => {
     expect(res.json().data.approval.recipient).toBe('owner.two@example.test');
     const mail = await sql<{ recipients: string[] }>`select recipients from mail_outbox order by id desc limit 1`.execute(t.db);
     expect(mail.rows[0].recipients).toEqual(['owner.two@example.test']);
+  });
+
+  it("writes the mail in the agent's language, as the page it links to: the seeded template of that language", async () => {
+    const seeded = await sql<{ template_name: string; template_body: string }>`select template_name, template_body from email_templates
+      where template_name in (${APPROVAL_TEMPLATE_NAMES.en}, ${APPROVAL_TEMPLATE_NAMES.ja})`.execute(t.db);
+    expect(Object.fromEntries(seeded.rows.map((r) => [r.template_name, r.template_body]))).toEqual({
+      [APPROVAL_TEMPLATE_NAMES.en]: APPROVAL_TEMPLATE_BODIES.en,
+      [APPROVAL_TEMPLATE_NAMES.ja]: APPROVAL_TEMPLATE_BODIES.ja,
+    });
+    await sql`update agents set language = 'ja' where id = ${agent.id}`.execute(t.db);
+    try {
+      const q = await savedQuote();
+      expect((await send(agentUser, q.id)).statusCode).toBe(200);
+      const mail = (
+        await sql<{ subject: string; text: string }>`select subject, text_body as text from mail_outbox order by id desc limit 1`.execute(
+          t.db,
+        )
+      ).rows[0];
+      expect(mail.subject).toBe(`見積 #${q.id}（APR123）承認のお願い`);
+      expect(mail.text).toContain(`の見積 #${q.id} の合計は`);
+      // The date as the Japanese screens write it (YYYY-MM-DD A hh:mm), Melbourne time.
+      expect(mail.text).toMatch(/このリンクは \d{4}-\d{2}-\d{2} (午前|午後) \d{2}:\d{2} まで有効です。/);
+      expect(mail.text).not.toMatch(/The link is valid|Your estimate/);
+    } finally {
+      await sql`update agents set language = 'en' where id = ${agent.id}`.execute(t.db);
+    }
   });
 
   it('uses the QUOTE_APPROVAL_DAYS setting', async () => {

@@ -1,4 +1,4 @@
-import { APPROVAL_MERGE_FIELDS, APPROVAL_TEMPLATE_NAME } from '../../src/domain/quote-approval';
+import { APPROVAL_MERGE_FIELDS, APPROVAL_TEMPLATE_NAMES } from '../../src/domain/quote-approval';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientCategoryMethod, DENT_LEVELS } from '../../src/domain/pricing';
 import { MERGE_FIELDS } from '../../src/domain/scan-mail';
@@ -371,9 +371,10 @@ describe('demo catalogue', () => {
       ]),
     );
     expect((await d.db.selectFrom('products').select('id').execute()).length).toBeGreaterThanOrEqual(3);
-    // Beside the approval mail's template, which migration 026 seeds for every installation.
+    // Beside the approval mail's templates, which migrations 026 and 038 seed for every installation.
     expect((await d.db.selectFrom('email_templates').select('template_name').execute()).map((r) => r.template_name).sort()).toEqual([
-      APPROVAL_TEMPLATE_NAME,
+      APPROVAL_TEMPLATE_NAMES.en,
+      APPROVAL_TEMPLATE_NAMES.ja,
       'Quote ready',
       'Scan report',
     ]);
@@ -383,7 +384,8 @@ describe('demo catalogue', () => {
       expect(t.template_body, t.template_name).not.toMatch(/^<p>\s*(hello|hi|dear)\b/i);
       const names = [...`${t.template_name} ${t.template_body}`.matchAll(/\{\{([^{}]*)\}\}/g)].map((x) => x[1].trim());
       // The approval mail fills its own fields (the link, the quote's number and total).
-      const fills = t.template_name === APPROVAL_TEMPLATE_NAME ? new Set<string>(APPROVAL_MERGE_FIELDS) : known;
+      const approval = (Object.values(APPROVAL_TEMPLATE_NAMES) as string[]).includes(t.template_name);
+      const fills = approval ? new Set<string>(APPROVAL_MERGE_FIELDS) : known;
       expect(
         names.filter((n) => !fills.has(n)),
         t.template_name,

@@ -1,8 +1,9 @@
 import { formatDateTime } from '../../../src/domain/format';
 import { centsToAmount, formatMoney, toCents } from '../../../src/domain/money';
 import {
-  APPROVAL_TEMPLATE_BODY,
-  APPROVAL_TEMPLATE_NAME,
+  APPROVAL_MAIL_WORDS,
+  APPROVAL_TEMPLATE_BODIES,
+  APPROVAL_TEMPLATE_NAMES,
   APPROVAL_TOKEN,
   type ApprovalAnswer,
   type ApprovalDecision,
@@ -18,7 +19,7 @@ import {
   signaturePng,
 } from '../../../src/domain/quote-approval';
 import { declinedLinesValue } from '../../../src/domain/history';
-import { lineWords } from '../../../src/domain/invoice';
+import { invoiceLanguage, lineWords } from '../../../src/domain/invoice';
 import { type SavedQuote, supplementLabel } from '../../../src/domain/quote-model';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import { fillMergeFields } from '../../../src/domain/scan-mail';
@@ -402,6 +403,8 @@ export function quoteApprovals(
   };
 
   async function approvalMail(trx: Executor, quote: SavedQuote, recipient: string, link: string, expires: Date) {
+    // The agent's language, as the page the link opens and the estimate's PDF.
+    const language = invoiceLanguage(quote.agent.language);
     const values: Record<ApprovalMergeField, string | null> = {
       client_name: quote.client_name,
       registration: quote.scan.licensePlate,
@@ -410,24 +413,17 @@ export function quoteApprovals(
       quote_number: `#${quote.id}`,
       grand_total: formatMoney(quote.totals.grand_total, quote.currency),
       approval_link: link,
-      expires_on: formatDateTime(expires, 'en'),
+      expires_on: formatDateTime(expires, language),
       agent_name: quote.agent.name ?? null,
       agent_email: quote.agent.email ?? null,
       agent_phone: quote.agent.phone ?? null,
     };
-    const template = (await approvalTemplate(trx, APPROVAL_TEMPLATE_NAME)) ?? APPROVAL_TEMPLATE_BODY;
+    const template = (await approvalTemplate(trx, APPROVAL_TEMPLATE_NAMES[language])) ?? APPROVAL_TEMPLATE_BODIES[language];
     // A supplement says so: only its changed lines are asked, the earlier answers stand for the others.
     const label = supplementLabel(quote.revision);
-    const subject = fillMergeFields(
-      label
-        ? `Supplement ${label} to estimate {{quote_number}} for {{registration}}: your approval`
-        : `Estimate {{quote_number}} for {{registration}}: your approval`,
-      values,
-      'text',
-    ).text;
-    const intro = label
-      ? `<p>Supplement ${label} changes your estimate. Only the lines that changed are asked again; your earlier answers stand for the others.</p>`
-      : '';
+    const words = APPROVAL_MAIL_WORDS[language];
+    const subject = fillMergeFields(label ? words.supplement_subject.replace('{label}', label) : words.subject, values, 'text').text;
+    const intro = label ? `<p>${words.supplement_intro.replace('{label}', label)}</p>` : '';
     // A field with no value (a scan without a registration) is left out rather than shown as a placeholder.
     const message = sanitizeRichText(
       intro + fillMergeFields(sanitizeRichText(template), values, 'html').text.replace(/\{\{[^{}]*\}\}/g, ''),
