@@ -17,7 +17,7 @@ export const stateLabel = (s: { id: string; name: string }) => `${s.id} - ${s.na
 
 export const locationFields = {
   name: { type: 'text', label: 'Name', required: true, max: 255, list: true },
-  state: { type: 'choice', label: 'State', required: true, choices: AU_STATES.map((s) => ({ id: s.id, name: stateLabel(s) })), list: true },
+  state: { type: 'choice', label: 'State', required: true, choices: AU_STATES.map((s) => ({ id: s.id, name: stateLabel(s) })) },
   /** The agent running the site; an Agent user's new location defaults to their first agent. */
   agent_id: { type: 'reference', label: 'Agent', reference: 'agents' },
 } satisfies FieldSpecs;
