@@ -183,6 +183,7 @@ export const enCore = {
       delete_confirm: 'Yes, delete it!',
       breadcrumb: 'Breadcrumb',
       sort: 'Sort',
+      pagination: 'Pagination',
     },
   },
 } satisfies TranslationMessages;

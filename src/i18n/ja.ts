@@ -217,6 +217,7 @@ export const ja: TranslationMessages = {
       delete_confirm: 'はい、削除します',
       breadcrumb: 'パンくずリスト',
       sort: '並べ替え',
+      pagination: 'ページ送り',
     },
     profile: {
       title: 'プロフィール更新',

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box } from '@mui/material';
 import {
@@ -9,6 +9,7 @@ import {
   type Exporter,
   List,
   Pagination,
+  PaginationActions,
   SearchInput,
   TopToolbar,
   type RaRecord,
@@ -153,6 +154,12 @@ function useListExporter(description: ResourceDescription): Exporter {
   };
 }
 
+/** react-admin's page buttons, their landmark named in the user's language (MUI names it 'pagination navigation'). */
+const NamedPaginationActions = (props: ComponentProps<typeof PaginationActions>) => {
+  const translate = useTranslate();
+  return <PaginationActions {...props} aria-label={translate('app.crud.pagination')} />;
+};
+
 /**
  * react-admin's pagination. On a phone it is MUI's own, whose arrows are named in English unless told; react-admin
  * passes the naming through (its type leaves it out) and its wider pagination names them itself.
@@ -162,6 +169,7 @@ const ListPagination = () => {
   const props = {
     rowsPerPageOptions: PER_PAGE_OPTIONS,
     getItemAriaLabel: (type: string) => translate(`ra.navigation.${type}`, { _: `Go to ${type} page` }),
+    actions: NamedPaginationActions,
   };
   return <Pagination {...props} />;
 };

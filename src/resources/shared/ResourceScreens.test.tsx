@@ -37,6 +37,14 @@ describe('described list screen', () => {
     expect(sorted.map((h) => [h.textContent, h.getAttribute('aria-sort')])).toEqual([['Name', 'ascending']]);
   });
 
+  it("names the page buttons' landmark in the user's words, not MUI's 'pagination navigation'", async () => {
+    signedIn((request) => (request.startsWith('GET /api/agent/locations?') ? { body: { items: [depot, yard], total: 25 } } : undefined));
+    renderScreen('/locations', { resources: ['locations'] });
+    const pages = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(pages).getByRole('button', { name: 'Go to page 2' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'pagination navigation' })).toBeNull();
+  });
+
   it("deletes after 'Yes, delete it!', reloads the list and says 'Deleted Successfully'", async () => {
     let rows = [depot, yard];
     const fetch = signedIn((request) => {
