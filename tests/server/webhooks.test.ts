@@ -127,6 +127,9 @@ describe('webhooks', () => {
   it('refuses an endpoint on this host or a private network when saved, in every spelling, and stores nothing', async () => {
     const created = (await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body() })).json().data;
     const before = await countHooks();
+    // A name that resolves to this machine, through the system's own resolver: this host's name.
+    const ownName = os.hostname();
+    expect((await dns.promises.lookup(ownName, { all: true })).length, `${ownName} resolves here`).toBeGreaterThan(0);
     const internal = [
       'http://127.0.0.1:8080/hook',
       'http://localhost/hook',
@@ -139,6 +142,8 @@ describe('webhooks', () => {
       'http://192.168.1.20/hook',
       'http://10.1.2.3/hook',
       'http://[fe80::1]/hook',
+      `http://${ownName}:8080/hook`,
+      `https://${ownName.toUpperCase()}./hook`,
     ];
     const error = { error: { endpoint: 'Endpoint must be a public address, not this server or a private network' } };
     for (const endpoint of internal) {
@@ -151,17 +156,6 @@ describe('webhooks', () => {
     expect(await countHooks()).toBe(before);
     const kept = await t.as(admin, { method: 'GET', url: `/api/agent/webhooks/${created.id}` });
     expect(kept.json().data.endpoint).toBe(created.endpoint);
-    // A name that resolves to this machine, through the system's own resolver: this host's name.
-    const ownName = os.hostname();
-    expect((await dns.promises.lookup(ownName, { all: true })).length, `${ownName} resolves here`).toBeGreaterThan(0);
-    for (const endpoint of [`http://${ownName}:8080/hook`, `https://${ownName.toUpperCase()}./hook`]) {
-      const res = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body({ endpoint }) });
-      expect(res.statusCode, endpoint).toBe(422);
-      expect(res.json(), endpoint).toEqual(error);
-      const edit = await t.as(admin, { method: 'PUT', url: `/api/agent/webhooks/${created.id}`, payload: body({ endpoint }) });
-      expect(edit.json(), endpoint).toEqual(error);
-    }
-    expect(await countHooks()).toBe(before);
     // Public addresses and names are taken; a name is checked again on each delivery, where it resolves.
     for (const endpoint of ['https://93.184.216.34/hook', 'https://[2606:4700::1111]/hook', 'https://hooks.example.test/ok']) {
       const res = await t.as(admin, { method: 'POST', url: '/api/agent/webhooks', payload: body({ endpoint }) });
