@@ -4,7 +4,7 @@ import { initialForm, onePerCarPanel, panelDamage, pricingOf, visiblePanels } fr
 import { INVOICE_LABELS, wheelName } from '../../src/domain/invoice-labels';
 import { formatMoney, toCents } from '../../src/domain/money';
 import type { EvaluationReply } from '../../src/domain/records';
-import { apiGet, apiToken, pdfLines, signIn } from './helpers';
+import { apiGet, apiToken, linkMailedTo, pdfLines, signIn } from './helpers';
 
 /**
  * The estimate an insurer reads: scratch work in its own Scratch / Paint section (never under Replace, never beside a
@@ -144,6 +144,7 @@ test('a scratch on a pdr panel is priced in Scratch / Paint on the summary, invo
 test("the agent's tyre choices become the quote's Tyres section: a priced Replace and an advisory recheck, on the invoice and the PDF", async ({
   page,
   request,
+  baseURL,
 }) => {
   test.setTimeout(150_000);
   const agent = await apiToken(request, 'agent@demo.test');
@@ -243,4 +244,17 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
     pdf.some((l) => l.startsWith(`${wheelName(replaced.label, language)} ${words.tyre_choices.replace}`) && l.endsWith(replaceText)),
   ).toBe(true);
   expect(pdf.some((l) => l.startsWith(`${wheelName(rechecked.label, language)} ${words.tyre_choices.recheck}`))).toBe(true);
+
+  // The customer's approval page names the priced wheel in the language the customer picks.
+  const recipient = `tyres.${Date.now()}@example.test`;
+  const sent = await request.post(`/api/quote/quotes/${id}/approval`, {
+    headers: { Authorization: `Bearer ${agent}` },
+    data: { recipient },
+  });
+  expect(sent.ok()).toBe(true);
+  const link = await linkMailedTo(baseURL!, recipient);
+  await page.goto(link!);
+  await page.getByRole('button', { name: '日本語' }).click();
+  await expect(page.getByRole('heading', { name: '承認のための見積' })).toBeVisible();
+  await expect(page.getByText(`${wheelName(replaced.label, 'ja')} – ${INVOICE_LABELS.ja.tyre_choices.replace}`)).toBeVisible();
 });
