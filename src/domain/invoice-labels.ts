@@ -64,6 +64,8 @@ const en = {
     recheck: 'Recheck Next Visit',
     replace: 'Replace',
   },
+  /** A tyre line the client's price list has no price for ({choice}: Repair or Replace), at 0. */
+  tyre_no_price: '{choice} (no tyre price in the client’s price list)',
   /** Recheck Next Visit with the wheel's projection ({date}: the day it is estimated to reach the legal minimum). */
   recheck_by: 'Recheck Next Visit (legal minimum estimated around {date})',
   products: 'Products',
@@ -158,6 +160,7 @@ const ja: InvoiceLabels = {
     recheck: '次回再点検',
     replace: '交換',
   },
+  tyre_no_price: '{choice}（クライアントの価格表にタイヤの価格がありません）',
   recheck_by: '次回再点検（法定最小溝深さ到達見込み {date}、推定）',
   products: '商品',
   product: '商品',

@@ -105,6 +105,14 @@ describe('buildInvoice: a worked example (src/test/invoiceSample.ts)', () => {
     expect(invoice.sections.map((s) => s.title)).toEqual(['PDR', 'Conventional', 'Push to Paint', 'Replace', 'Scratch / Paint', 'Tyres']);
   });
 
+  it('marks a tyre the client has no price for as a missing price, never a free tyre', () => {
+    const pricing = samplePricing();
+    const unpriced = { ...pricing, client: { ...pricing.client, tyre_replace: 0 } };
+    const source = sampleInvoiceSource({ result: priceQuote(unpriced) });
+    expect(rows(buildInvoice(source), 'tyre')[0]).toEqual(['FRONT LEFT', 'Replace (no tyre price in the client’s price list)', '$0.00']);
+    expect(rows(buildInvoice({ ...source, language: 'ja' }), 'tyre')[0][1]).toBe('交換（クライアントの価格表にタイヤの価格がありません）');
+  });
+
   it('leaves out a large-variant panel of another vehicle type', () => {
     expect(invoice.sections.flatMap((s) => s.lines.map((l) => l.panel))).not.toContain('Roof (Large)');
   });
@@ -293,13 +301,16 @@ describe('buildInvoice over generated quotes', () => {
 });
 
 describe('buildInvoice: the vehicle, the comments, the photo and the GST rate', () => {
-  it('names the GST rate the quote was priced with, with at most two decimals, and keeps the amount', () => {
+  it('names the GST rate the quote was priced with, every decimal the setting holds, and keeps the amount', () => {
     const tax = (gst_percent: number | null | undefined) =>
       buildInvoice(sampleInvoiceSource({ gst_percent })).totals.find((t) => t.key === 'tax')!;
     expect(tax(10)).toMatchObject({ label: 'GST 10 %', amount: '$341.45' });
     expect(tax(7.5).label).toBe('GST 7.5 %');
     expect(tax(0).label).toBe('GST 0 %');
-    expect(tax(12.345).label).toBe('GST 12.35 %');
+    // All four decimals GST_PERCENT may hold, so the printed rate times the sub total gives the printed GST.
+    expect(tax(12.345).label).toBe('GST 12.345 %');
+    expect(tax(8.875).label).toBe('GST 8.875 %');
+    expect(tax(8.1234).label).toBe('GST 8.1234 %');
     // A source without a rate (never a saved quote) prints the word alone rather than a wrong rate.
     expect(tax(null).label).toBe('GST');
     expect(tax(undefined).label).toBe('GST');

@@ -189,8 +189,11 @@ export function groupDigits(value: string | null | undefined): string {
   return [digits.slice(0, 4), digits.slice(4, 7), digits.slice(7)].filter(Boolean).join(' ');
 }
 
-/** A percentage as the GST row prints it: 10 → '10', 7.5 → '7.5' (at most two decimals). */
-const percentText = (n: number) => String(Math.round(n * 100) / 100);
+/**
+ * A percentage as the GST row prints it: 10 → '10', 7.5 → '7.5', 8.875 → '8.875': every decimal the setting may hold
+ * (four), so the printed rate times the sub-total gives the printed GST.
+ */
+const percentText = (n: number) => String(Math.round(n * 10_000) / 10_000);
 
 const on = (flag: boolean | number | null | undefined) => flag === true || flag === 1;
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v).trim());
@@ -198,7 +201,11 @@ const text = (v: string | number | null | undefined) => (v === null || v === und
 function lineDescription(line: PricedLine, labels: InvoiceLabels, language: InvoiceLanguage, panel?: InvoicePanelSource): string {
   if (line.kind === 'tyre' && line.repair_type === 'recheck' && panel?.projected_at)
     return labels.recheck_by.replace('{date}', formatDay(panel.projected_at, language));
-  if (line.kind === 'tyre') return labels.tyre_choices[line.repair_type as TyreChoice] ?? line.repair_type;
+  if (line.kind === 'tyre') {
+    const choice = labels.tyre_choices[line.repair_type as TyreChoice] ?? line.repair_type;
+    // A price of 0 is a missing price (PRICING.md, Tyres), never a free tyre.
+    return line.status === 'no-price' ? labels.tyre_no_price.replace('{choice}', choice) : choice;
+  }
   if (line.kind === 'scratch') {
     const type = line.repair_type as keyof InvoiceLabels['scratch_types'];
     return `${labels.scratch} (${labels.scratch_types[type] ?? line.repair_type})`;

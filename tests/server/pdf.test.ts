@@ -217,6 +217,19 @@ describe('the quote PDF', () => {
     expect(imagesOf(ja)).toEqual([[1, 640, 480]]);
   });
 
+  it("says a tyre without a price in the client's list is a missing price, in English and Japanese", async () => {
+    const pricing = samplePricing();
+    const result = priceQuote({ ...pricing, client: { ...pricing.client, tyre_replace: 0 } });
+    for (const language of ['en', 'ja']) {
+      const invoice = buildInvoice(sampleInvoiceSource({ result, language }));
+      const lines = textOf(await renderQuotePdf(invoice));
+      expectInvoice(lines, invoice);
+      expect(lines.join('\n')).toContain(
+        language === 'en' ? 'no tyre price in the client’s price list' : 'クライアントの価格表にタイヤの価格がありません',
+      );
+    }
+  });
+
   it('leaves the photo block out when there is no photo or it cannot be read, and the comments when there are none', async () => {
     const invoice = buildInvoice(sampleInvoiceSource({ comments: null }));
     for (const photo of [null, Buffer.from('not an image'), Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x01])]) {
