@@ -175,6 +175,43 @@ test.describe('approval by link', () => {
     receiver.close();
   });
 
+  test('a link revoked while the customer has its page open: signing then shows the ended link and whom to ask', async ({
+    request,
+    browser,
+    baseURL,
+  }) => {
+    const admin = await apiToken(request, 'admin@demo.test');
+    const drafts = (await apiGet<Quote[]>(request, admin, '/api/quote/quotes?per_page=50')).filter(
+      (q) => q.status === 'draft' && q.grant_total > 0,
+    );
+    expect(drafts.length, 'a demo draft quote').toBeGreaterThan(0);
+    const quote = drafts[drafts.length - 1];
+    const recipient = `revoked.${Date.now()}@example.test`;
+    const headers = { Authorization: `Bearer ${admin}` };
+    expect((await request.post(`/api/quote/quotes/${quote.id}/approval`, { headers, data: { recipient } })).ok()).toBe(true);
+    const link = await linkMailedTo(baseURL!, recipient);
+
+    const customer = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-AU' });
+    const approve = await customer.newPage();
+    await approve.goto(link!);
+    await approve.getByRole('button', { name: 'English' }).click();
+    const lines = approve.getByRole('listitem');
+    await expect(lines.first()).toBeVisible();
+    for (let i = 0; i < (await lines.count()); i++) await lines.nth(i).getByRole('button', { name: 'Approve' }).click();
+    await approve.getByLabel('I accept the terms and conditions').check();
+    await approve.getByLabel('Full name').fill('Pat Customer');
+    await drawSignature(approve);
+
+    // Meanwhile the agent revokes the link.
+    expect((await request.delete(`/api/quote/quotes/${quote.id}/approval`, { headers })).ok()).toBe(true);
+    await approve.getByRole('button', { name: 'Sign and send' }).click();
+    await expect(approve.getByText('This approval link is no longer valid.')).toBeVisible();
+    await expect(approve.getByText(/^To receive a new link, contact /)).toBeVisible();
+    await expect(approve.getByRole('button', { name: 'Sign and send' })).toHaveCount(0);
+    expect((await apiGet<Quote>(request, admin, `/api/quote/quotes/${quote.id}`)).status).toBe('revoked');
+    await customer.close();
+  });
+
   test('a link that names nothing says so', async ({ page }) => {
     await page.goto(`/approve/${'x'.repeat(43)}`);
     await expect(page.getByText('This approval link is not valid.')).toBeVisible();

@@ -89,12 +89,23 @@ export const ApprovalPage = () => {
           <Typography>{t('ask', { name: [data.agent.name, data.agent.email, data.agent.phone].filter(Boolean).join(' · ') })}</Typography>
         </Alert>
       )}
-      {data?.quote && <Estimate data={data} token={token} onAnswered={setAnswered} />}
+      {data?.quote && <Estimate data={data} token={token} onAnswered={setAnswered} onEnded={() => void page.refetch()} />}
     </Box>
   );
 };
 
-function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token: string; onAnswered: (d: ApprovalPageRecord) => void }) {
+function Estimate({
+  data,
+  token,
+  onAnswered,
+  onEnded,
+}: {
+  data: ApprovalPageRecord;
+  token: string;
+  onAnswered: (d: ApprovalPageRecord) => void;
+  /** The link was answered elsewhere (409), revoked or expired (410) while this page was open. */
+  onEnded: () => void;
+}) {
   const quote = data.quote!;
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -141,6 +152,8 @@ function Estimate({ data, token, onAnswered }: { data: ApprovalPageRecord; token
       onAnswered(reply);
     } catch (e) {
       setProblem(e instanceof Error ? e.message : t('failed'));
+      // The page as the link stands now: the ended link's notice with whom to ask, or the answer given elsewhere.
+      if (statusOf(e) === 409 || statusOf(e) === 410) onEnded();
     } finally {
       setBusy(false);
     }
