@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseLanguage, clickUntil, DEMO_PASSWORD, nav, signIn, signOut } from './helpers';
+import { apiGet, chooseLanguage, clickUntil, DEMO_PASSWORD, nav, signIn, signOut } from './helpers';
 
 /**
  * The dashboard: each demo user sees the real counts of their own scope, counted here independently from the
@@ -321,4 +321,25 @@ test("the approval figures show the server's counts for the dashboard's range, i
   await expect(card.getByText('From scan to approval')).toBeVisible();
   await chooseLanguage(page, '日本語');
   await expect(page.getByRole('region', { name: '承認' }).getByText('送信から承認まで')).toBeVisible();
+});
+
+test('the approval figures follow a link sent elsewhere, without a reload', async ({ page, request }) => {
+  const { token } = await apiLogin(request, 'admin@demo.test');
+  const quotes = await apiGet<{ id: number; status: string; grant_total: number }[]>(request, token, '/api/quote/quotes?per_page=50');
+  const draft = quotes.find((q) => q.status === 'draft' && q.grant_total > 0);
+  expect(draft, 'a demo draft quote').toBeTruthy();
+  await signIn(page, 'admin@demo.test');
+  const sent = page
+    .getByRole('region', { name: 'Approvals' })
+    .getByRole('term')
+    .filter({ hasText: /^Sent for approval$/ })
+    .locator('xpath=following-sibling::dd[1]');
+  await expect(sent).toHaveText(/^\d+$/);
+  const before = Number(await sent.textContent());
+  const reply = await request.post(`/api/quote/quotes/${draft!.id}/approval`, {
+    headers: bearer(token),
+    data: { recipient: `live.${Date.now()}@example.test` },
+  });
+  expect(reply.ok()).toBe(true);
+  await expect(sent).toHaveText(String(before + 1), { timeout: 10_000 });
 });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import type { DurationFigures } from '../../domain/dashboard';
+import { useQuoteEvents } from '../../realtime';
 import type { Selection } from '../../session';
 
 /** A duration as people read it: minutes under an hour, hours under two days, else days (one decimal at most). */
@@ -29,11 +30,13 @@ export const ApprovalFigures = memo(function ApprovalFigures({
 }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { data, isError } = useQuery({
+  const { data, isError, refetch } = useQuery({
     queryKey: ['quotes', 'approval-statistics', query, agent, client],
     queryFn: () => dataProvider.approvalStatistics(query),
     retry: false,
   });
+  // A link sent, answered, revoked or expired elsewhere counts here without a reload.
+  useQuoteEvents(() => void refetch());
   const t = (key: string, args?: Record<string, unknown>) => translate(`app.dashboard.approvals.${key}`, args);
   const duration = (seconds: number) => {
     const { unit, n } = durationParts(seconds);

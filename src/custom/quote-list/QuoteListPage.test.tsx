@@ -1,8 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ScanEventHandlers } from '../../realtime';
 import { renderListScreen } from '../../test/renderListScreen';
 import { callsTo, signedInLister, type stubApi } from '../../test/stubFetch';
 import { QuoteListPage } from './QuoteListPage';
+
+// The live connection is replaced by a hand-held one: tests play the server's events through it.
+const live = vi.hoisted(() => ({ subscribers: new Set<ScanEventHandlers>() }));
+vi.mock('../../realtime/instance', () => ({
+  realtime: {
+    subscribeScan: (handlers: ScanEventHandlers) => {
+      live.subscribers.add(handlers);
+      return () => live.subscribers.delete(handlers);
+    },
+    disconnect: () => undefined,
+  },
+}));
 
 const quote = (id: number, over: Record<string, unknown> = {}) => ({
   id,
@@ -120,5 +133,26 @@ describe('quotes list', () => {
       expect(last.get('ts')).toBeNull();
       expect(last.get('te')).toBeNull();
     });
+  });
+
+  it("follows a quote's status changed elsewhere: the page is asked for again, once for a burst of events", async () => {
+    let status = 'sent';
+    const fetch = signedIn((request) =>
+      request.startsWith('GET /api/quote/quotes?') ? { body: { items: [quote(1, { status })], total: 1 } } : undefined,
+    );
+    await renderListScreen('/quotes', <QuoteListPage />);
+    expect(await screen.findByText('Sent')).toBeTruthy();
+    const before = listCalls(fetch).length;
+    // A scan's own change (no quote in it) asks for nothing.
+    act(() => live.subscribers.forEach((h) => h.updated?.({ id: 101, status: 'uploaded' })));
+    status = 'approved';
+    act(() =>
+      live.subscribers.forEach((h) => {
+        h.updated?.({ id: 101, quote_id: 1, quote_status: 'viewed' });
+        h.updated?.({ id: 101, quote_id: 1, quote_status: 'approved' });
+      }),
+    );
+    expect(await screen.findByText('Approved', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(listCalls(fetch).length).toBe(before + 1);
   });
 });

@@ -17,6 +17,7 @@ import { FilteredList, FilteredListEmpty, FilteredListLoading, FilteredListPagin
 import { besideActionsSx, cardLabel, cardRowsSx, stopRowClick } from '../../resources/shared/listLayout';
 import { PhoneSortMenu } from '../../resources/shared/PhoneSortMenu';
 import { usePageSort } from '../../resources/shared/pageSort';
+import { useQuoteEvents } from '../../realtime';
 import { useCurrentUser } from '../../session';
 import { defaultQuoteFilters, QUOTE_FILTER_KEYS, type QuoteFilterKey } from './filters';
 import { amountCents, MONEY_COLUMNS, QUOTE_SORT_COLUMNS, sortQuoteRows, type QuoteRow } from './rows';
@@ -88,7 +89,9 @@ const SORT_HEADINGS: Partial<Record<(typeof QUOTE_SORT_COLUMNS)[number], string>
 const QuoteTable = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const { data, isPending } = useListContext<QuoteRow>();
+  const { data, isPending, refetch } = useListContext<QuoteRow>();
+  // A quote's status changed by its customer or another user shows without a reload.
+  useQuoteEvents(() => void refetch());
   // A reply renders synchronously (react-query's store): the rows follow in a transition React can pause.
   const shown = useDeferredValue(data);
   const pending = useDeferredValue(isPending);
