@@ -8,6 +8,7 @@ import {
   invoiceLanguage,
   invoiceSourceOfQuote,
   invoiceTexts,
+  lineEvidence,
   lineName,
   type Invoice,
 } from './invoice';
@@ -398,5 +399,19 @@ describe('invoiceSourceOfQuote: the invoice of a saved quote as the quote servic
       'Scratch (Conventional)',
     ]);
     expect(invoice.sections.find((s) => s.key === 'tyre')!.lines.map((l) => l.panel)).toEqual(['FRONT LEFT', 'FRONT RIGHT', 'REAR RIGHT']);
+  });
+});
+
+describe('lineEvidence', () => {
+  it('shows a dent line its dents and a scratch line its scratches; a dent line with no scratch line beside it, both', () => {
+    const panel = { panel_id: 7, dents: { medium: 1 }, scratchs: { light: 1 } };
+    const pdr = { kind: 'dent', ...panel };
+    const spot = { kind: 'scratch', ...panel };
+    expect(lineEvidence(pdr, [pdr, spot])).toEqual({ dents: { medium: 1 }, scratchs: {} });
+    expect(lineEvidence(spot, [pdr, spot])).toEqual({ dents: {}, scratchs: { light: 1 } });
+    // A conventional repair covers the scratches: no scratch line, so its line shows them.
+    expect(lineEvidence(pdr, [pdr])).toEqual({ dents: { medium: 1 }, scratchs: { light: 1 } });
+    // Another panel's scratch line does not count.
+    expect(lineEvidence(pdr, [pdr, { kind: 'scratch', panel_id: 8 }])).toEqual({ dents: { medium: 1 }, scratchs: { light: 1 } });
   });
 });

@@ -242,6 +242,30 @@ export function lineName(
   return words ? `${label} – ${words}` : label;
 }
 
+/** A line's evidence on the approval page: the counts of its panel's damage. */
+interface LineCounts {
+  kind: string;
+  panel_id: number | null;
+  dents: Record<string, number>;
+  scratchs: Record<string, number>;
+}
+
+/**
+ * The counts a line shows the customer as its evidence: a dent line its panel's dents, a scratch line its scratches. A
+ * dent line whose panel has no scratch line (its repair, conventional or a replacement, covers the scratches too) shows
+ * both.
+ */
+export function lineEvidence(
+  line: LineCounts,
+  lines: readonly Pick<LineCounts, 'kind' | 'panel_id'>[],
+): Pick<LineCounts, 'dents' | 'scratchs'> {
+  const scratchLine = lines.some((l) => l.kind === 'scratch' && l.panel_id === line.panel_id);
+  return {
+    dents: line.kind === 'scratch' ? {} : line.dents,
+    scratchs: line.kind === 'dent' && scratchLine ? {} : line.scratchs,
+  };
+}
+
 /** The invoice of a saved quote. Pure: the same source gives the same model in the browser and on the server. */
 export function buildInvoice(source: InvoiceSource): Invoice {
   const language = invoiceLanguage(source.language);

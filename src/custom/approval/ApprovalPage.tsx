@@ -16,7 +16,7 @@ import { useParams } from 'react-router-dom';
 import { ImageViewer } from '../../components/ImageViewer';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
-import { lineName, lineWords } from '../../domain/invoice';
+import { lineEvidence, lineName, lineWords } from '../../domain/invoice';
 import { formatMoney, toCents } from '../../domain/money';
 import type { ApprovalLineRecord, ApprovalPageRecord } from '../../domain/quote-approval';
 import { SignaturePad } from './SignaturePad';
@@ -187,6 +187,7 @@ function Estimate({
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }} aria-label={t('line')}>
         {quote.lines.map((line) => {
           const d = decisions[line.key];
+          const evidence = lineEvidence(line, quote.lines);
           const counts = (m: Record<string, number>) =>
             Object.entries(m)
               .filter(([, n]) => n > 0)
@@ -212,14 +213,14 @@ function Estimate({
                       : t('line_added')}
                   </Typography>
                 )}
-                {counts(line.dents) && (
+                {counts(evidence.dents) && (
                   <Typography variant="body2">
-                    {t('dents')}: {counts(line.dents)}
+                    {t('dents')}: {counts(evidence.dents)}
                   </Typography>
                 )}
-                {counts(line.scratchs) && (
+                {counts(evidence.scratchs) && (
                   <Typography variant="body2">
-                    {t('scratches')}: {counts(line.scratchs)}
+                    {t('scratches')}: {counts(evidence.scratchs)}
                   </Typography>
                 )}
                 {line.images.length > 0 && (
