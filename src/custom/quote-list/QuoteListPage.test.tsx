@@ -1,21 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ScanEventHandlers } from '../../realtime';
+import { liveSubscribers } from '../../test/handHeldRealtime';
 import { renderListScreen } from '../../test/renderListScreen';
 import { callsTo, signedInLister, type stubApi } from '../../test/stubFetch';
 import { QuoteListPage } from './QuoteListPage';
 
 // The live connection is replaced by a hand-held one: tests play the server's events through it.
-const live = vi.hoisted(() => ({ subscribers: new Set<ScanEventHandlers>() }));
-vi.mock('../../realtime/instance', () => ({
-  realtime: {
-    subscribeScan: (handlers: ScanEventHandlers) => {
-      live.subscribers.add(handlers);
-      return () => live.subscribers.delete(handlers);
-    },
-    disconnect: () => undefined,
-  },
-}));
+vi.mock('../../realtime/instance', () => import('../../test/handHeldRealtime'));
 
 const quote = (id: number, over: Record<string, unknown> = {}) => ({
   id,
@@ -144,10 +135,10 @@ describe('quotes list', () => {
     expect(await screen.findByText('Sent')).toBeTruthy();
     const before = listCalls(fetch).length;
     // A scan's own change (no quote in it) asks for nothing.
-    act(() => live.subscribers.forEach((h) => h.updated?.({ id: 101, status: 'uploaded' })));
+    act(() => liveSubscribers.forEach((h) => h.updated?.({ id: 101, status: 'uploaded' })));
     status = 'approved';
     act(() =>
-      live.subscribers.forEach((h) => {
+      liveSubscribers.forEach((h) => {
         h.updated?.({ id: 101, quote_id: 1, quote_status: 'viewed' });
         h.updated?.({ id: 101, quote_id: 1, quote_status: 'approved' });
       }),

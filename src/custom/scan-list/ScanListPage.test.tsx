@@ -4,21 +4,12 @@ import type { ScanItem } from '../../domain/records';
 import { aScan } from '../../test/builders';
 import { renderListScreen } from '../../test/renderListScreen';
 import { callsTo, signedInLister, type stubApi } from '../../test/stubFetch';
-import type { ScanEventHandlers } from '../../realtime';
+import { liveSubscribers } from '../../test/handHeldRealtime';
 import { melbourneToday } from '../dashboard/filters';
 import { ScanListPage } from './ScanListPage';
 
 // The live connection is replaced by a hand-held one: tests play the server's events through it.
-const live = vi.hoisted(() => ({ subscribers: new Set<ScanEventHandlers>() }));
-vi.mock('../../realtime/instance', () => ({
-  realtime: {
-    subscribeScan: (handlers: ScanEventHandlers) => {
-      live.subscribers.add(handlers);
-      return () => live.subscribers.delete(handlers);
-    },
-    disconnect: () => undefined,
-  },
-}));
+vi.mock('../../realtime/instance', () => import('../../test/handHeldRealtime'));
 
 const scan = (id: number, overrides: Partial<ScanItem> = {}) =>
   aScan({ id, scan_id: `s-${id}`, licensePlate: `PLATE${id}`, status: 'uploaded', ...overrides });
@@ -220,8 +211,8 @@ describe('scan list screen', () => {
     );
     await renderListScreen('/scans', <ScanListPage />);
     await screen.findByText('PLATE1');
-    await waitFor(() => expect(live.subscribers.size).toBe(1));
-    const [handlers] = [...live.subscribers];
+    await waitFor(() => expect(liveSubscribers.size).toBe(1));
+    const [handlers] = [...liveSubscribers];
     act(() => handlers.created?.(scan(9, { licensePlate: 'NEW999' })));
     const rows = () =>
       screen
