@@ -203,7 +203,7 @@ function lineDescription(line: PricedLine, labels: InvoiceLabels, language: Invo
     return labels.recheck_by.replace('{date}', formatDay(panel.projected_at, language));
   if (line.kind === 'tyre') {
     const choice = labels.tyre_choices[line.repair_type as TyreChoice] ?? line.repair_type;
-    // A price of 0 is a missing price (PRICING.md, Tyres), never a free tyre.
+    // A price of 0 is a missing price (docs/pricing.md), never a free tyre.
     return line.status === 'no-price' ? labels.tyre_no_price.replace('{choice}', choice) : choice;
   }
   if (line.kind === 'scratch') {
