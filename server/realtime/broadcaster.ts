@@ -25,6 +25,9 @@ export interface ScanEvent {
   body_type: string | null;
   valuation: number | string | null;
   location_state: string | null;
+  /** A quote's change travels as its scan's `updated` event with the quote's id and status (`deleted` once gone). */
+  quote_id?: number;
+  quote_status?: string;
   // Further list columns of the object passed (agent_name, location_name, timestamps...) travel as given.
 }
 

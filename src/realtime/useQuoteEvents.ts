@@ -5,8 +5,9 @@ import { useScanEvents } from './useScanEvents';
 export const QUOTE_RELOAD_MS = 1000;
 
 /**
- * Calls `reload` once a quote in the user's scope has changed on the server: its status (sent, viewed, answered,
- * revoked, expired) arrives as its scan's `updated` event carrying `quote_id` (server: approvals-service.ts). Events
+ * Calls `reload` once a quote in the user's scope has changed on the server: a save, a deletion or a status change
+ * (sent, viewed, answered, revoked, expired) arrives as its scan's `updated` event carrying `quote_id` (server:
+ * quote-events.ts). Events
  * close together make one reload, `QUOTE_RELOAD_MS` after the first; a connection back after a drop reloads too.
  * The reload asks the server again, which applies the scope and the screen's own filters.
  */

@@ -35,6 +35,7 @@ import { sanitizeRichText } from '../../lib/rich-text';
 import { attemptThrottle } from '../../lib/throttle';
 import { hashToken, newToken } from '../../lib/tokens';
 import { recordQuoteEvent } from './history-service';
+import { publishQuoteChange } from './quote-events';
 import {
   type ApprovalLinkRow,
   approvalDays,
@@ -47,7 +48,6 @@ import {
   panelImages,
   revokeOpenLinks,
   saveAnswer,
-  scanValuation,
   setQuoteStatus,
   setSignedPdf,
   termsText,
@@ -102,35 +102,13 @@ export function quoteApprovals(
     return quote;
   };
 
-  /** The agent's users see the status change without a reload: the quote's scan is published as changed. */
-  const publish = async (quote: Pick<SavedQuote, 'id' | 'scan_id' | 'agent_id' | 'client_id'>, status: string, log: CallLog) => {
-    const b = deps.broadcaster;
-    if (!b) return;
-    try {
-      const current = await findQuote(db, quote.id);
-      if (!current) return;
-      // The scan's row with its quote's status: the scan channels carry it to the users who may see the scan.
-      const event = {
-        id: current.scan_id,
-        agent_id: current.agent_id,
-        client_id: current.client_id,
-        status: current.scan.status,
-        type: current.scan.type,
-        carColor: current.scan.carColor,
-        licensePlate: current.scan.licensePlate,
-        make: current.scan.make,
-        model: current.scan.model,
-        client_name: current.client_name,
-        body_type: current.scan.body_type ?? null,
-        valuation: await scanValuation(db, current.scan_id),
-        location_state: current.scan.location_state,
-        quote_id: current.id,
-        quote_status: status,
-      };
-      await b.scanUpdated(event);
-    } catch (err) {
+  /** The status change, published with the quote as it now stands. */
+  const publish = async (quote: Pick<SavedQuote, 'id'>, status: string, log: CallLog) => {
+    const current = await findQuote(db, quote.id).catch((err: unknown) => {
       log.warn({ err, quote: quote.id }, 'could not publish a quote event');
-    }
+      return null;
+    });
+    if (current) await publishQuoteChange(deps, current, status, log);
   };
 
   /** The link behind a token, counted against the address's wrong tokens (429 past the limit). */

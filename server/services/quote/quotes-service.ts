@@ -49,6 +49,7 @@ import {
 import type { Signer } from '../../lib/signing';
 import { type FileStorage, fileUrl, signedFileUrl } from '../../lib/storage';
 import type { Broadcaster } from '../../realtime/broadcaster';
+import { publishQuoteChange } from './quote-events';
 import { guardVersion, stampVersion } from '../../lib/versions';
 import { quoteSnapshot } from './quote-versions';
 import { buildQuoteExport, QUOTE_EXPORT_MAX_ROWS, type QuoteExportFormat } from './quotes-export';
@@ -422,6 +423,7 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
       await removeFiles(storage, [replaced], log);
       const withPdf = await makeQuotePdf(deps, quote, log);
       await tellPortal(deps, scan.agent_id, scan.id, true, log);
+      await publishQuoteChange(deps, withPdf, withPdf.status, log);
       return { created, quote: withPdf };
     } catch (error) {
       await removeFiles(storage, [photoKey], log);
@@ -513,6 +515,7 @@ export function quoteRecords(deps: QuoteDeps) {
       });
       await removeFiles(storage, [files.vehicle_photo, files.pdf_key, ...files.frozen], log);
       await tellPortal(deps, quote.agent_id, quote.scan_id, false, log);
+      await publishQuoteChange(deps, quote, 'deleted', log);
       return quote;
     },
 
