@@ -534,6 +534,9 @@ export const QuoteGenerationPage = () => {
   const error = evaluation.error ?? saved.error ?? groups.error;
   const user = useCurrentUser();
   const readOnly = !canChange(user, 'quotes');
+  // The history names a tyre change by the wheel's label on this vehicle.
+  const tyres = evaluation.data?.tyres;
+  const wheels = useMemo(() => new Map((tyres ?? []).map((t) => [`${t.row}${t.direction}`, t.label])), [tyres]);
 
   // '{Name} Not Found', then the list after 300 ms.
   useLoadError(error, 'app.scans.page.scan', '/quotes');
@@ -602,7 +605,7 @@ export const QuoteGenerationPage = () => {
             id={saved.data.id}
             changed={saved.data}
             currency={saved.data.currency ?? evaluation.data?.client.currency}
-            wheels={new Map((evaluation.data?.tyres ?? []).map((t) => [`${t.row}${t.direction}`, t.label]))}
+            wheels={wheels}
           />
         </Box>
       )}
