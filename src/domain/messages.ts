@@ -110,6 +110,15 @@ export const messages = {
   scopeWithin: () => keyed('With these roles the user would see data you cannot see.', 'app.validation.scope_within'),
   permissionsHeld: () => keyed('You may only grant permissions you hold.', 'app.validation.permissions_held'),
   superAdminPermissions: () => keyed('The Super Admin role holds every permission.', 'app.validation.super_admin_permissions'),
+  // Impersonation's refusals (403), which an API caller reads; the app itself says 'Failed to impersonate user'.
+  impersonatingAlready: () =>
+    keyed('You are already impersonating a user; leave impersonation first.', 'app.errors.impersonating_already'),
+  impersonateSuperAdminOnly: () => keyed('Only a Super Admin may impersonate a user.', 'app.errors.impersonate_super_admin_only'),
+  impersonateSelf: () => keyed('You cannot impersonate yourself.', 'app.errors.impersonate_self'),
+  impersonateSuperAdmin: () => keyed('You cannot impersonate another Super Admin.', 'app.errors.impersonate_super_admin'),
+  notImpersonating: () => keyed('You are not impersonating anyone.', 'app.errors.not_impersonating'),
+  impersonationOfAnother: () => keyed('This impersonation was not started by that user.', 'app.errors.impersonation_of_another'),
+  consentOwn: () => keyed('Only the user can accept the terms, not an impersonating admin.', 'app.errors.consent_own'),
   fixedName: (what: 'role' | 'permission', name: string) =>
     keyed(`The ${name} ${what} cannot be renamed.`, `app.validation.fixed_${what}_name`, { name }),
 };

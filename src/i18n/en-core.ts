@@ -99,6 +99,13 @@ export const enCore = {
       slow_down: 'Too many requests. Please slow down.',
       in_use: 'This record is still in use: change or remove what uses it first.',
       part_in_use: 'This part prices these panels: %{panels}. Give them another part first.',
+      impersonating_already: 'You are already impersonating a user; leave impersonation first.',
+      impersonate_super_admin_only: 'Only a Super Admin may impersonate a user.',
+      impersonate_self: 'You cannot impersonate yourself.',
+      impersonate_super_admin: 'You cannot impersonate another Super Admin.',
+      not_impersonating: 'You are not impersonating anyone.',
+      impersonation_of_another: 'This impersonation was not started by that user.',
+      consent_own: 'Only the user can accept the terms, not an impersonating admin.',
     },
     validation: {
       option_gst: 'GST Percent must be a number from 0 to 100',

@@ -133,6 +133,13 @@ export const ja: TranslationMessages = {
       slow_down: 'リクエストが多すぎます。しばらくしてからもう一度お試しください。',
       in_use: 'このレコードは使用中です。先に使用している側を変更または削除してください。',
       part_in_use: 'このパーツは次のパネルの価格に使われています：%{panels}。先に別のパーツを割り当ててください。',
+      impersonating_already: 'すでに別のユーザーとして操作しています。先に代理操作を終了してください。',
+      impersonate_super_admin_only: 'ユーザーの代理操作ができるのはスーパー管理者のみです。',
+      impersonate_self: '自分自身の代理操作はできません。',
+      impersonate_super_admin: '他のスーパー管理者の代理操作はできません。',
+      not_impersonating: '代理操作中ではありません。',
+      impersonation_of_another: 'この代理操作は指定されたユーザーが開始したものではありません。',
+      consent_own: '利用規約に同意できるのはユーザー本人のみです。代理操作中の管理者は同意できません。',
     },
     validation: {
       option_gst: 'GST率は0〜100の数値で入力してください',

@@ -83,6 +83,16 @@ describe('take', () => {
     const peer = await take(admin, other.id);
     expect(peer.statusCode).toBe(403);
     expect(peer.json()).toEqual({ error: 'You cannot impersonate another Super Admin.' });
+    // An app asking for keys gets the refusal's message key too, to say it in its user's language.
+    const keyed = await t.as(admin, {
+      method: 'GET',
+      url: `/api/user/auth/impersonate/take/${other.id}`,
+      headers: { 'x-message-keys': '1' },
+    });
+    expect(keyed.json()).toEqual({
+      error: 'You cannot impersonate another Super Admin.',
+      message: { key: 'app.errors.impersonate_super_admin' },
+    });
     const before = await t.db
       .selectFrom('api_tokens')
       .select('id')

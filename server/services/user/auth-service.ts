@@ -140,7 +140,7 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
 
     /** Consent is the user's own: an impersonating admin cannot give it for them. */
     async consent(caller: Pick<Caller, 'actor'>) {
-      if (caller.actor.impersonatorId != null) throw new ForbiddenError('Only the user can accept the terms, not an impersonating admin.');
+      if (caller.actor.impersonatorId != null) throw new ForbiddenError(messages.consentOwn());
       await updateUser(db, caller.actor.id, { consent: 1 });
     },
 
@@ -207,14 +207,14 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
     async impersonate(caller: Pick<Caller, 'actor'>, target: string) {
       const admin = caller.actor;
       // Checked first: while impersonating, the actor is the impersonated user, not the admin.
-      if (admin.impersonatorId !== null) throw new ForbiddenError('You are already impersonating a user; leave impersonation first.');
-      if (!isSuperAdmin(admin)) throw new ForbiddenError('Only a Super Admin may impersonate a user.');
+      if (admin.impersonatorId !== null) throw new ForbiddenError(messages.impersonatingAlready());
+      if (!isSuperAdmin(admin)) throw new ForbiddenError(messages.impersonateSuperAdminOnly());
       if (!/^\d{1,15}$/.test(target) || Number(target) < 1) throw new NotFoundError('User', target);
       const targetId = Number(target);
-      if (targetId === admin.id) throw new ForbiddenError('You cannot impersonate yourself.');
+      if (targetId === admin.id) throw new ForbiddenError(messages.impersonateSelf());
       const user = await findAccessByUserId(db, targetId);
       if (!user) throw new NotFoundError('User', targetId);
-      if (isSuperAdmin(user)) throw new ForbiddenError('You cannot impersonate another Super Admin.');
+      if (isSuperAdmin(user)) throw new ForbiddenError(messages.impersonateSuperAdmin());
       const token = await db.transaction().execute(async (trx) => {
         const issued = await issueToken(trx, user.id, admin.id);
         await audit(trx, 'impersonate.take', admin.id, user.id);
@@ -229,8 +229,8 @@ export function authService(deps: { db: Database; config: Config; mailer: Mailer
      */
     async leaveImpersonation(caller: Pick<Caller, 'actor' | 'revokeLive'>, adminId: number) {
       const current = caller.actor;
-      if (current.impersonatorId === null) throw new ForbiddenError('You are not impersonating anyone.');
-      if (current.impersonatorId !== adminId) throw new ForbiddenError('This impersonation was not started by that user.');
+      if (current.impersonatorId === null) throw new ForbiddenError(messages.notImpersonating());
+      if (current.impersonatorId !== adminId) throw new ForbiddenError(messages.impersonationOfAnother());
       const tokenId = sessionOf(caller);
       const token = await db.transaction().execute(async (trx) => {
         await revokeToken(trx, tokenId);
