@@ -106,6 +106,7 @@ export function describeDefinition(d: ResourceDefinition, part: ResourcePart = {
     scope: part.scope ?? scopeRule(d.scope),
     ...(d.global ? { unrestrictedWrites: true as const } : {}),
     ...(agentColumn ? { ownerAgentColumn: agentColumn } : {}),
+    ...(d.owner ? { ownedBy: d.owner } : {}),
     lists: d.lists,
     ...(d.unique ? { unique: d.unique } : {}),
     ...(d.pageCache ? { pageJson: true as const } : {}),

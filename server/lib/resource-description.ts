@@ -2,7 +2,7 @@ import type { RawBuilder } from 'kysely';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { type FieldSpecs, type FormMode, inputSchema } from '../../src/domain/fields';
-import { type DataScope, dataScope, ignoresSelection, isUnrestricted, type PermissionName } from '../../src/domain/permissions';
+import { type DataScope, dataScope, ignoresSelection, isUnrestricted, ownerScope, type PermissionName } from '../../src/domain/permissions';
 import type { Executor } from '../db/database';
 import type { AuthUser } from '../plugins/auth';
 import type { Caller } from './caller';
@@ -43,6 +43,8 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
    * reads them, only an unrestricted scope (Super Admin) creates, changes or deletes them.
    */
   unrestrictedWrites?: true;
+  /** Whose records these are (the definition's `owner`): writes keep to that dimension of the scope (`writeScopeOf`). */
+  ownedBy?: 'agent' | 'client';
   /** A column naming the owning agent: a restricted user's new row defaults to their first agent. */
   ownerAgentColumn?: string;
   /**
@@ -147,6 +149,13 @@ export const referenceFields = (fields: FieldSpecs) =>
   Object.entries(fields)
     .filter(([, spec]) => spec.type === 'reference' || (spec.type === 'references' && spec.by !== 'name'))
     .map(([name]) => name);
+
+/**
+ * The scope a write of `d` runs in: the read scope, narrowed for records an agent (a client) owns to the writer's own
+ * agents (clients). A user scoped to clients only reaches no agent's records this way, and the reverse.
+ */
+export const writeScopeOf = (d: Pick<ResourceDescription, 'path' | 'ownedBy'>, caller: Pick<Caller, 'actor' | 'scope'>): DataScope =>
+  ownerScope(readScopeOf(d, caller), d.ownedBy);
 
 /** The scope a read of `d` runs in: calls whose path names agents or clients ignore the X_SNG_* selection. */
 export const readScopeOf = (d: Pick<ResourceDescription, 'path'>, caller: Pick<Caller, 'actor' | 'scope'>) =>

@@ -12,6 +12,7 @@ import {
   describedAs,
   type PageQuery,
   readScopeOf,
+  writeScopeOf,
   referenceFields,
   type ResourceDescription,
   type WriteContext,
@@ -176,6 +177,7 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
   const files = fileHandling(d, deps.storage);
   const narrow = (caller: Pick<Caller, 'actor'>) => d.where?.(caller.actor) ?? null;
   const scopeOf = (caller: Pick<Caller, 'actor' | 'scope'>) => readScopeOf(d, caller);
+  const writeScope = (caller: Pick<Caller, 'actor' | 'scope'>) => writeScopeOf(d, caller);
 
   /** Each unique column the write sets must not repeat another row's (trimmed, case-insensitive, runs of spaces as one). */
   const checkUnique = async (trx: Executor, columns: Record<string, unknown>, current?: Record<string, unknown>) => {
@@ -220,7 +222,7 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
       return await db.transaction().execute(async (trx) => {
         const written = await write(trx);
         // Read back through the resource's source, so the reply has the same shape as GET.
-        const row = await repo.find(trx, scopeOf(caller), written.id as number, narrow(caller));
+        const row = await repo.find(trx, writeScope(caller), written.id as number, narrow(caller));
         if (!row) throw new ForbiddenError();
         return row;
       });
@@ -232,6 +234,12 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
   const find = async (caller: Pick<Caller, 'actor' | 'scope'>, id: number) => {
     const row = await repo.find(db, scopeOf(caller), id, narrow(caller));
     if (!row) throw new NotFoundError(d.model, id);
+    return row;
+  };
+  /** The row an update or delete names: 404 out of sight, 403 in sight but another agent's (client's) to change. */
+  const findToChange = async (caller: Pick<Caller, 'actor' | 'scope'>, id: number) => {
+    const row = await find(caller, id);
+    if (d.ownedBy && !(await repo.find(db, writeScope(caller), id, narrow(caller)))) throw new ForbiddenError();
     return row;
   };
 
@@ -258,7 +266,7 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
       );
     },
     async update(caller: Caller, id: number, body: Record<string, unknown>) {
-      const current = await find(caller, id);
+      const current = await findToChange(caller, id);
       const { input, stored } = await files.store(body);
       // No owner default here: an update without the owner column keeps the row's owner.
       const row = await files.undoOnError(caller, stored, () =>
@@ -273,7 +281,7 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
       return row;
     },
     async remove(caller: Caller, id: number) {
-      const row = await find(caller, id);
+      const row = await findToChange(caller, id);
       await d.hooks?.beforeDelete?.(row, { ...caller, db });
       let removed = false;
       try {

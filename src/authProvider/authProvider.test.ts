@@ -161,9 +161,9 @@ describe('canAccess', () => {
         expect(await canAccess(resource, 'list'), resource).toBe(true);
         for (const action of ['create', 'edit', 'delete']) expect(await canAccess(resource, action), `${resource} ${action}`).toBe(false);
       }
-      // A resource scoped by agent or client stays theirs to change.
+      // A resource scoped by agent or client stays theirs to change where it is their side's: sites are an agent's.
       setCurrentUser({ ...restricted, permissions: ['location'] });
-      expect(await canAccess('locations', 'edit')).toBe(true);
+      expect(await canAccess('locations', 'edit')).toBe(restricted.roles.includes('Agent'));
     }
     setCurrentUser(aUser({ roles: ['Super Admin'], agents: [], permissions: all }));
     for (const resource of ['roles', 'permissions', 'app-settings', 'email-templates'])
@@ -172,6 +172,23 @@ describe('canAccess', () => {
     setCurrentUser(aUser({ roles: ['Super Admin'], agents: [], permissions: ['user'] }));
     expect(await canAccess('app-settings', 'list')).toBe(true);
     expect(await canAccess('app-settings', 'edit')).toBe(false);
+  });
+
+  it("keeps changing an agent's records to Agent users and a client's to Client users, while both read them", async () => {
+    const all = ['agent', 'device', 'location', 'client'];
+    const agentOwned = ['agents', 'devices', 'locations', 'webhooks'];
+    setCurrentUser(aUser({ roles: ['Client'], agents: [], clients: [4], permissions: all }));
+    for (const resource of agentOwned) {
+      expect(await canAccess(resource, 'list'), resource).toBe(true);
+      for (const action of ['create', 'edit', 'delete']) expect(await canAccess(resource, action), `${resource} ${action}`).toBe(false);
+    }
+    expect(await canAccess('clients', 'edit')).toBe(true);
+    setCurrentUser(aUser({ roles: ['Agent'], agents: [3], clients: [], permissions: all }));
+    for (const resource of agentOwned) expect(await canAccess(resource, 'edit'), resource).toBe(true);
+    expect(await canAccess('clients', 'list')).toBe(true);
+    expect(await canAccess('clients', 'edit')).toBe(false);
+    setCurrentUser(aUser({ roles: ['Super Admin'], agents: [], permissions: all }));
+    for (const resource of [...agentOwned, 'clients']) expect(await canAccess(resource, 'delete'), resource).toBe(true);
   });
 
   it('refuses unknown resources and signed-out users', async () => {

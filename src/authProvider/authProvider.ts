@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { can, dataScope, isUnrestricted } from '../domain/permissions';
+import { can, dataScope } from '../domain/permissions';
 import type { Request } from '../dataProvider/http';
 import {
   claimSelection,
@@ -10,7 +10,7 @@ import {
   setLastSeenPage,
   toCurrentUser,
 } from '../session';
-import { type AccessRules, changesGlobalRecord, permissionFor } from './resourceAccess';
+import { type AccessRules, permissionFor, scopeAllows } from './resourceAccess';
 
 export const LOGIN_PATH = '/login';
 /** i18n key of 'Login token expired'. */
@@ -67,7 +67,7 @@ export function createAuthProvider({ request, access }: { request: Request; acce
       const permission = permissionFor(rule, action);
       const user = getCurrentUser();
       if (permission === undefined || !user || !can(user, permission)) return false;
-      return !changesGlobalRecord(rule, action) || isUnrestricted(dataScope(user));
+      return scopeAllows(rule, action, dataScope(user));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { PermissionName } from '../domain/permissions';
+import { type DataScope, isUnrestricted, ownerScope, type PermissionName, reachesAny } from '../domain/permissions';
 import { RESOURCES, type ResourceFacts } from '../domain/resources';
 
 /**
@@ -11,6 +11,8 @@ export interface ResourceAccess {
   edit?: PermissionName;
   /** Changing its records needs an unrestricted data scope besides the permission (roles, settings, templates). */
   global?: true;
+  /** Its records are an agent's (a client's): a restricted user changes only their own agents' (clients'). */
+  owner?: 'agent' | 'client';
 }
 
 /** A resource name → its access rule; undefined for a name no resource has. */
@@ -21,6 +23,7 @@ const ruleOf = (facts: ResourceFacts): ResourceAccess => ({
   ...(facts.list ? { list: facts.list } : {}),
   ...(facts.edit ? { edit: facts.edit } : {}),
   ...(facts.global ? { global: true as const } : {}),
+  ...(facts.owner ? { owner: facts.owner } : {}),
 });
 
 /**
@@ -39,9 +42,15 @@ export const accessRulesOf =
 const LIST_ACTIONS = new Set(['list', 'export']);
 const CHANGE_ACTIONS = new Set(['create', 'edit', 'delete']);
 
-/** Whether the action changes records of a global resource: then only an unrestricted data scope may take it. */
-export const changesGlobalRecord = (rule: ResourceAccess | undefined, action: string) =>
-  rule?.global === true && CHANGE_ACTIONS.has(action);
+/**
+ * Whether a user with this data scope may take the action, as far as the scope decides: changing a global resource's
+ * records needs an unrestricted scope; changing an agent's (a client's) records needs agents (clients) of one's own.
+ */
+export function scopeAllows(rule: ResourceAccess | undefined, action: string, scope: DataScope): boolean {
+  if (!rule || !CHANGE_ACTIONS.has(action)) return true;
+  if (rule.global) return isUnrestricted(scope);
+  return reachesAny(ownerScope(scope, rule.owner));
+}
 
 /** The permission react-admin's `{resource, action}` needs, or undefined for a resource we do not know. */
 export function permissionFor(rule: ResourceAccess | undefined, action: string): PermissionName | undefined {

@@ -48,6 +48,8 @@ export const messages = {
   url: (label: string) => keyed(`${label} must be a valid URL`, 'app.validation.url'),
   publicAddress: (label: string) =>
     keyed(`${label} must be a public address, not this server or a private network`, 'app.validation.public_address'),
+  /** A device placed at another agent's site (a site without an agent suits any owner). */
+  siteOfOwner: (label: string) => keyed(`${label} must be a site of the chosen owner`, 'app.validation.site_of_owner'),
   color: (label: string, example: string) => keyed(`${label} must be a colour like ${example}`, 'app.validation.color', { example }),
   digits: (label: string, digits: number) => keyed(`${label} must be exactly ${digits} digits`, 'app.validation.digits', { digits }),
   permissionName: (label: string) =>
@@ -111,8 +113,7 @@ export const messages = {
   permissionsHeld: () => keyed('You may only grant permissions you hold.', 'app.validation.permissions_held'),
   superAdminPermissions: () => keyed('The Super Admin role holds every permission.', 'app.validation.super_admin_permissions'),
   // Impersonation's refusals (403), which an API caller reads; the app itself says 'Failed to impersonate user'.
-  impersonatingAlready: () =>
-    keyed('You are already impersonating a user; leave impersonation first.', 'app.errors.impersonating_already'),
+  impersonatingAlready: () => keyed('You are already impersonating a user; leave impersonation first.', 'app.errors.impersonating_already'),
   impersonateSuperAdminOnly: () => keyed('Only a Super Admin may impersonate a user.', 'app.errors.impersonate_super_admin_only'),
   impersonateSelf: () => keyed('You cannot impersonate yourself.', 'app.errors.impersonate_self'),
   impersonateSuperAdmin: () => keyed('You cannot impersonate another Super Admin.', 'app.errors.impersonate_super_admin'),

@@ -94,6 +94,18 @@ export function accessWithin(a: Principal, b: Principal): boolean {
 
 export const isUnrestricted = (s: DataScope) => s.agents === null && s.clients === null;
 
+/**
+ * The scope a write of records an agent (a client) owns keeps to: the writer's own agents (clients). A user scoped to
+ * clients only reaches no agent's records this way, and the reverse; an unrestricted scope stays so.
+ */
+export function ownerScope(s: DataScope, owner: 'agent' | 'client' | undefined): DataScope {
+  if (!owner || isUnrestricted(s)) return s;
+  return owner === 'agent' ? { agents: s.agents ?? [], clients: null } : { agents: null, clients: s.clients ?? [] };
+}
+
+/** Whether a scope holds any row at all (no dimension narrowed to nothing). */
+export const reachesAny = (s: DataScope) => s.agents?.length !== 0 && s.clients?.length !== 0;
+
 /** Is a row with this agent and client inside the scope? Used for single-record checks and real-time events. */
 export function inScope(s: DataScope, row: { agent_id?: number | null; client_id?: number | null }): boolean {
   if (s.agents !== null && (row.agent_id == null || !s.agents.includes(row.agent_id))) return false;

@@ -25,6 +25,12 @@ export interface ResourceFacts {
    * restricted reads it but never changes it; only an unrestricted scope (Super Admin) does, as the server enforces.
    */
   global?: true;
+  /**
+   * Whose records these are, where a restricted user may see more than they may change: an agent's (the agent, its
+   * sites, devices and webhooks) or a client's (the client and its price lists). A restricted user creates, changes
+   * and deletes them only for their own agents (clients), as the server enforces (`ownerScope` in ./permissions).
+   */
+  owner?: 'agent' | 'client';
   /** Columns the list may sort by: the server's `sort` values (for scans: the page's own columns). */
   sortable: readonly string[];
 }
@@ -34,7 +40,7 @@ export interface ResourceFacts {
  * src/resources/<name>/definition.ts, which carry the same facts.
  */
 export const RESOURCES = {
-  webhooks: { service: 'agent', path: 'webhooks', permission: 'agent', sortable: ['endpoint', 'created_at'] },
+  webhooks: { service: 'agent', path: 'webhooks', permission: 'agent', owner: 'agent', sortable: ['endpoint', 'created_at'] },
   scans: {
     service: 'scan',
     path: 'scans',

@@ -132,6 +132,7 @@ export const enCore = {
       integer: '%{field} must be a whole number',
       url: '%{field} must be a valid URL',
       public_address: '%{field} must be a public address, not this server or a private network',
+      site_of_owner: '%{field} must be a site of the chosen owner',
       color: '%{field} must be a colour like %{example}',
       invalid: '%{field} is invalid',
       choice: 'The selected %{field} is invalid',

@@ -166,6 +166,7 @@ export const ja: TranslationMessages = {
       integer: '%{field}は整数にしてください',
       url: '%{field}は有効なURLにしてください',
       public_address: '%{field}は公開アドレスにしてください（このサーバーやプライベートネットワークは指定できません）',
+      site_of_owner: '%{field}は選択した所有者の拠点から選んでください',
       color: '%{field}は%{example}のような色にしてください',
       invalid: '%{field}が無効です',
       choice: '選択された%{field}は無効です',

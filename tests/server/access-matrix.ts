@@ -114,6 +114,15 @@ const path =
 const body =
   (url: string, payload: (f: Fixtures, who: Actor) => unknown): Make =>
   (f, who) => ({ url, payload: payload(f, who) });
+/**
+ * A change to a record the other side owns (docs/ARCHITECTURE.md, "Records an agent or a client owns"): that side's
+ * user reads it but is refused the change (403) before any field is looked at.
+ */
+const notTheirs = (side: 'agent' | 'client', fields: string[] = []) => ({
+  scoped: { [side]: 403 },
+  ...(fields.length ? { referenceStatus: Object.fromEntries(fields.map((name) => [name, { [side]: 403 }])) } : {}),
+});
+
 /** A scan's mail (POST emails and its preview): the caller's scan, or another agent's for the scoped users. */
 const scanMail = (url: string): MatrixEntry => ({
   access: { permission: 'scan' },
@@ -401,6 +410,7 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/agent/locations/${await sharedLocation(f)}`, payload: location(f) }),
     foreign: (f) => ({ url: `/api/agent/locations/${f.other.location}`, payload: location(f) }),
     references: { agent_id: (f) => f.other.agent },
+    ...notTheirs('client', ['agent_id']),
   },
   'DELETE /api/agent/locations/:id': {
     access: { permission: 'location' },
@@ -420,6 +430,7 @@ export const matrix: Record<string, MatrixEntry> = {
     access: { permission: 'device' },
     request: body('/api/agent/devices', device),
     status: 201,
+    scoped: { client: 403 },
     foreign: 'none',
     references: { location_id: (f) => f.other.location, agent_id: (f) => f.other.agent, default_client_id: (f) => f.other.client },
   },
@@ -433,12 +444,14 @@ export const matrix: Record<string, MatrixEntry> = {
     },
     foreign: (f) => ({ url: `/api/agent/devices/${f.other.device}`, payload: device(f) }),
     references: { location_id: (f) => f.other.location, agent_id: (f) => f.other.agent, default_client_id: (f) => f.other.client },
+    ...notTheirs('client', ['location_id', 'agent_id', 'default_client_id']),
   },
   'DELETE /api/agent/devices/:id': {
     access: { permission: 'device' },
     request: async (f) => ({
       url: `/api/agent/devices/${(await f.build.device({ location_id: f.mine.location, agent_id: f.mine.agent, default_client_id: f.mine.client, serial: f.serial() })).id}`,
     }),
+    ...notTheirs('client'),
     foreign: (f) => ({ url: `/api/agent/devices/${f.other.device}` }),
   },
   'GET /api/agent/agents': { access: { permission: 'agent' }, request: path('/api/agent/agents'), foreign: 'none' },
@@ -452,8 +465,8 @@ export const matrix: Record<string, MatrixEntry> = {
     access: { permission: 'agent' },
     request: body('/api/agent/agents', (f) => agent(f)),
     status: 201,
-    // A new agent is not the Agent user's (undone); one defaulting to the Client user's client serves them.
-    scoped: { agent: 403, client: 201 },
+    // A new agent is not the Agent user's (undone); an agent is no Client user's to create.
+    scoped: 403,
     foreign: 'none',
     references: { default_client_id: (f) => f.other.client },
   },
@@ -462,18 +475,20 @@ export const matrix: Record<string, MatrixEntry> = {
     request: (f) => ({ url: `/api/agent/agents/${f.mine.agent}`, payload: { ...agent(f, 'Matrix own agent'), pincode: '' } }),
     foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}`, payload: { ...agent(f, 'Taken over'), pincode: '' } }),
     references: { default_client_id: (f) => f.other.client },
+    ...notTheirs('client', ['default_client_id']),
   },
   'POST /api/agent/agents/:id': {
     access: { permission: 'agent' },
     request: (f) => ({ url: `/api/agent/agents/${f.mine.agent}?_method=PUT`, payload: { ...agent(f, 'Matrix own agent'), pincode: '' } }),
     foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}?_method=PUT`, payload: { ...agent(f, 'Taken over'), pincode: '' } }),
     references: { default_client_id: (f) => f.other.client },
+    ...notTheirs('client', ['default_client_id']),
   },
   'DELETE /api/agent/agents/:id': {
     access: { permission: 'agent' },
     request: async (f) => ({ url: `/api/agent/agents/${(await f.build.agent({ default_client_id: f.mine.client })).id}` }),
-    // The fresh agent is not the Agent user's; it serves the Client user's client.
-    scoped: { agent: 404 },
+    // The fresh agent is not the Agent user's; it serves the Client user's client, who may not delete it.
+    scoped: { agent: 404, client: 403 },
     foreign: (f) => ({ url: `/api/agent/agents/${f.other.agent}` }),
   },
   'GET /api/agent/agents/:id/branding': {
@@ -558,6 +573,7 @@ export const matrix: Record<string, MatrixEntry> = {
     access: { permission: 'agent' },
     request: body('/api/agent/webhooks', webhook),
     status: 201,
+    scoped: { client: 403 },
     foreign: 'none',
     references: { agent_id: (f) => f.other.agent },
   },
@@ -566,10 +582,12 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/agent/webhooks/${(await f.build.webhook({ agent_id: f.mine.agent })).id}`, payload: webhook(f) }),
     foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}`, payload: webhook(f) }),
     references: { agent_id: (f) => f.other.agent },
+    ...notTheirs('client', ['agent_id']),
   },
   'DELETE /api/agent/webhooks/:id': {
     access: { permission: 'agent' },
     request: async (f) => ({ url: `/api/agent/webhooks/${(await f.build.webhook({ agent_id: f.mine.agent })).id}` }),
+    ...notTheirs('client'),
     foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}` }),
   },
   'GET /api/agent/webhooks/events': { access: { permission: 'agent' }, request: path('/api/agent/webhooks/events'), foreign: 'none' },
@@ -882,6 +900,7 @@ export const matrix: Record<string, MatrixEntry> = {
     }),
     foreign: (f) => ({ url: `/api/quote/clients/${f.other.client}`, payload: { name: 'Taken over', sc_threshold: 5 } }),
     references: { products: () => [MISSING_ID], parts: () => [MISSING_ID] },
+    ...notTheirs('agent', ['products', 'parts']),
   },
   'DELETE /api/quote/clients/:id': {
     access: { permission: 'client' },

@@ -37,6 +37,38 @@ const countDevices = async () =>
   ).n;
 
 describe('devices: a resource registered by description', () => {
+  it("stands at a site of its owner, or at a site no agent owns: another agent's site is a 422 on location_id", async () => {
+    const before = await countDevices();
+    const elsewhere = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/devices',
+      payload: body({ location_id: siteB.id, serial: '4100000901' }),
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(422);
+    expect(elsewhere.json()).toEqual({ error: { location_id: 'Location must be a site of the chosen owner' } });
+    expect(await countDevices()).toBe(before);
+
+    const shared = await t.build.location({ name: 'Device shared site', agent_id: null });
+    const atShared = await t.as(admin, {
+      method: 'POST',
+      url: '/api/agent/devices',
+      payload: body({ location_id: shared.id, serial: '4100000902' }),
+    });
+    expect(atShared.statusCode, atShared.body).toBe(201);
+
+    // Handing the device to another owner while it stays at the site is refused too, and changes nothing.
+    const mine = (await t.as(admin, { method: 'POST', url: '/api/agent/devices', payload: body({ serial: '4100000903' }) })).json().data;
+    const moved = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/agent/devices/${mine.id}`,
+      payload: body({ serial: '4100000903', agent_id: agentB.id }),
+    });
+    expect(moved.statusCode, moved.body).toBe(422);
+    expect(moved.json().error).toEqual({ location_id: 'Location must be a site of the chosen owner' });
+    expect((await t.as(admin, { method: 'GET', url: `/api/agent/devices/${mine.id}` })).json().data.agent_id).toBe(agentA.id);
+    for (const id of [atShared.json().data.id, mine.id]) await t.as(admin, { method: 'DELETE', url: `/api/agent/devices/${id}` });
+  });
+
   it('creates, reads, pages, searches, updates and deletes, with location name, owner and client name', async () => {
     const created = await t.as(admin, { method: 'POST', url: '/api/agent/devices', payload: body({ serial: ' 4100000777 ' }) });
     expect(created.statusCode, created.body).toBe(201);

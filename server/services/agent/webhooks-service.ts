@@ -27,6 +27,7 @@ export const webhooksResource = (opts: { allowPrivate: boolean }): ResourceDescr
   defaultSort: { field: 'created_at', order: 'asc' },
   filters: ['agent_id'],
   scope: webhookScope,
+  ownedBy: 'agent',
   ownerAgentColumn: 'agent_id',
   lists: { text: 'endpoint', access: 'read' },
   hooks: {

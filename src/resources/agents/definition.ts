@@ -14,6 +14,7 @@ export const definition = defineResource({
   sortable: ['name', 'email', 'phone', 'is_enabled', 'language', 'default_client_name', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'server',
+  owner: 'agent',
   lists: { text: 'name' },
   menu: { group: 'setting', icon: 'SupportAgent', position: 4, label: 'app.menu.agents' },
   recordRepresentation: 'name',

@@ -14,6 +14,7 @@ export const definition = defineResource({
   sortable: ['name', 'currency', 'calculation_method', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'server',
+  owner: 'client',
   lists: { text: 'name' },
   menu: { group: 'setting', icon: 'Business', position: 3, label: 'app.menu.clients' },
   recordRepresentation: 'name',

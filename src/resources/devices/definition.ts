@@ -15,6 +15,7 @@ export const definition = defineResource({
   sortable: ['serial', 'type', 'location_name', 'owner', 'default_client_name', 'created_at'],
   defaultSort: { field: 'location_name', order: 'asc' },
   scope: { agent: 'agent_id', client: 'default_client_id' },
+  owner: 'agent',
   lists: { text: 'serial' },
   menu: { group: 'setting', icon: 'Sensors', position: 1, label: 'app.menu.devices' },
   recordRepresentation: 'serial',

@@ -14,6 +14,7 @@ export const definition = defineResource({
   sortable: ['name', 'state', 'created_at'],
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'server',
+  owner: 'agent',
   lists: { text: 'name', filters: ['agent_id'] },
   menu: { group: 'setting', icon: 'Place', position: 2, label: 'app.menu.locations' },
   recordRepresentation: 'name',

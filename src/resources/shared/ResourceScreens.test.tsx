@@ -7,9 +7,12 @@ import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
 const depot = { id: 1, name: 'Depot', state: 'VIC', agent_id: 3 };
 const yard = { id: 2, name: 'Yard', state: 'NSW', agent_id: 3 };
 
-/** A signed-in user with `location`; `answer` handles the calls under test, the shell's own calls get empty replies. */
+/**
+ * A signed-in Agent user of agent 3 with `location` (sites are an agent's to change); `answer` handles the calls under
+ * test, the shell's own calls get empty replies.
+ */
 function signedIn(answer: (request: string, body: unknown) => Reply | undefined, permissions = ['location']) {
-  const user = aUser({ permissions, agents: [], clients: [] });
+  const user = aUser({ permissions, agents: [3], clients: [] });
   localStorage.setItem('currentUser', JSON.stringify(user));
   return stubApi((request, body) => {
     if (request === 'GET /api/user/auth/user') return { body: { data: user } };
