@@ -291,6 +291,39 @@ describe('vehicles through the scans a user may see', () => {
     expect((await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${hidden}/comparison` })).statusCode).toBe(404);
   });
 
+  it('names the vehicle and dates it from the caller’s scans alone: another client’s later scan shows nowhere', async () => {
+    const seen = await ingest({ licensePlate: 'SCP010', timestamp: day(70), make: 'Subaru', model: 'Forester' });
+    const hidden = await ingest({ licensePlate: 'SCP010', timestamp: day(72), make: 'Kia', model: 'Cerato', vin: 'KNAFX411BA5123456' });
+    await t.db.updateTable('scans').set({ client_id: clientB.id }).where('id', '=', hidden).execute();
+    const vehicle = (await vehicleOf(seen))!;
+    expect(await vehicleOf(hidden)).toBe(vehicle);
+    const clientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [clientA.id] })).email);
+
+    const mine = {
+      id: vehicle,
+      registration: 'SCP010',
+      make: 'Subaru',
+      model: 'Forester',
+      vin: null,
+      first_seen: day(70),
+      last_seen: day(70),
+    };
+    const page = await t.as(clientUser, { method: 'GET', url: `/api/scan/vehicles/${vehicle}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data).toMatchObject(mine);
+    const list = await t.as(clientUser, { method: 'GET', url: '/api/scan/vehicles?q=SCP010&sort=last_seen&order=desc' });
+    expect(list.json()).toMatchObject({ total: 1, items: [mine] });
+    // The Super Admin sees the vehicle as all its scans tell it.
+    const all = await t.as(admin, { method: 'GET', url: `/api/scan/vehicles/${vehicle}` });
+    expect(all.json().data).toMatchObject({
+      make: 'Kia',
+      model: 'Cerato',
+      vin: 'KNAFX411BA5123456',
+      first_seen: day(70),
+      last_seen: day(72),
+    });
+  });
+
   it('gives each quote on the timeline its total and its currency, so a yen quote is not shown in dollars', async () => {
     const scan = await ingest({ licensePlate: 'CUR001', timestamp: day(64) });
     const quote = await t.build.quote(scan, { grant_total: 19369.9 });

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { DataScope } from '../../../src/domain/permissions';
+import { type DataScope, isUnrestricted } from '../../../src/domain/permissions';
 import type { DamageCounts, PanelComparison } from '../../../src/domain/vehicle-history';
 import type { VehicleSort } from '../../../src/domain/vehicles';
 import type { Executor } from '../../db/database';
@@ -211,9 +211,28 @@ export async function findComparison(db: Executor, scanId: number, basis: Compar
   return r.rows[0] ?? null;
 }
 
-/** The scope's test on a vehicle: one of its scans is in the caller's scope. */
-const seesVehicle = (scope: DataScope) =>
-  sql<boolean>`exists (select 1 from scans s where s.vehicle_id = v.id and ${scopePredicate(scope, scanScope)})`;
+/**
+ * The vehicles as the caller sees them. An unrestricted caller reads the stored rows, whose facts come from all the
+ * vehicle's scans (`refreshVehicle`). Anyone else sees only the vehicles with a scan in their scope, with the facts
+ * of those scans alone: another agent's later scan must not show its date, make or model (or a VIN only it read).
+ */
+function vehiclesSeen(scope: DataScope) {
+  if (isUnrestricted(scope)) return sql`vehicles`;
+  const latest = (column: RawBuilder<unknown>, present: RawBuilder<boolean>) =>
+    sql`(array_agg(${column} order by s.scanned_at desc, s.id desc) filter (where ${present}))[1]`;
+  return sql`(select v.id, coalesce(x.registration, v.registration) as registration, coalesce(x.state, v.state) as state,
+      x.vin, x.make, x.model, x.first_seen, x.last_seen
+    from vehicles v cross join lateral (
+      select min(s.scanned_at) as first_seen, max(s.scanned_at) as last_seen,
+        ${latest(sql`upper(regexp_replace(s.license_plate, '[\\s-]+', '', 'g'))`, sql`s.license_plate is not null and s.license_plate <> ''`)} as registration,
+        ${latest(sql`s.location_state`, sql`s.location_state is not null`)} as state,
+        ${latest(sql`s.vin`, sql`s.vin is not null`)} as vin,
+        ${latest(sql`s.make`, sql`s.make is not null`)} as make,
+        ${latest(sql`s.model`, sql`s.model is not null`)} as model
+      from scans s where s.vehicle_id = v.id and ${scopePredicate(scope, scanScope)}
+    ) x
+    where x.last_seen is not null)`;
+}
 
 export interface VehicleRow {
   id: number;
@@ -233,20 +252,21 @@ export async function listVehicles(
   query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc'; page: number; per_page: number },
 ) {
   const prefix = query.q ? `${query.q.replace(/[\\%_]/g, '\\$&')}%` : null;
-  const where = sql`${seesVehicle(scope)} and (${prefix}::text is null or v.registration like ${prefix} or v.vin like ${prefix})`;
+  const where = sql`(${prefix}::text is null or v.registration like ${prefix} or v.vin like ${prefix})`;
   const order = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const from = vehiclesSeen(scope);
   const [rows, total] = await Promise.all([
-    sql<VehicleRow>`select v.id, v.registration, v.state, v.vin, v.make, v.model, v.first_seen, v.last_seen from vehicles v
+    sql<VehicleRow>`select v.id, v.registration, v.state, v.vin, v.make, v.model, v.first_seen, v.last_seen from ${from} v
       where ${where} order by ${sql.ref(`v.${query.sort}`)} ${order} nulls last, v.id ${order}
       limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`.execute(db),
-    sql<{ n: string }>`select count(*) as n from vehicles v where ${where}`.execute(db),
+    sql<{ n: string }>`select count(*) as n from ${from} v where ${where}`.execute(db),
   ]);
   return { items: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
 }
 
 export async function findVehicle(db: Executor, scope: DataScope, id: number) {
   const r = await sql<VehicleRow>`select v.id, v.registration, v.state, v.vin, v.make, v.model, v.first_seen, v.last_seen
-    from vehicles v where v.id = ${id} and ${seesVehicle(scope)}`.execute(db);
+    from ${vehiclesSeen(scope)} v where v.id = ${id}`.execute(db);
   return r.rows[0] ?? null;
 }
 
