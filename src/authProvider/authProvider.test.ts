@@ -11,6 +11,7 @@ import {
   setImpersonatedUser,
   setSelectedAgent,
   setSelectedClient,
+  onSessionEnd,
 } from '../session';
 import { aUser } from '../test/builders';
 import { callOf, stubFetch } from '../test/stubFetch';
@@ -29,10 +30,10 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('login', () => {
-  it('posts the credentials without a token, stores the user under currentUser and goes to /', async () => {
+  it('posts the credentials without a token, stores the user under currentUser and leaves where to go to react-admin', async () => {
     const user = aUser();
     const fetch = stubFetch({ body: { data: user } });
-    await expect(authProvider().login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ redirectTo: '/' });
+    await expect(authProvider().login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({});
     expect(callOf(fetch)).toMatchObject({
       url: '/api/user/auth/login',
       method: 'POST',
@@ -104,11 +105,18 @@ describe('checkAuth and checkError', () => {
     await expect(authProvider().checkAuth({})).resolves.toBeUndefined();
   });
 
-  it("logs out on 401 with 'Login token expired' and /login", async () => {
-    await expect(authProvider().checkError({ status: 401, message: 'Unauthenticated.' })).rejects.toEqual({
-      message: TOKEN_EXPIRED,
-      redirectTo: '/login',
-    });
+  it('ends the session on 401 without rejecting, so react-admin hands the refusal back to the caller', async () => {
+    const ended = vi.fn();
+    const stop = onSessionEnd(ended);
+    try {
+      // A rejection here would make react-admin log out and resolve the refused call as an empty success.
+      await expect(authProvider().checkError({ status: 401, message: TOKEN_EXPIRED })).resolves.toBeUndefined();
+      expect(ended).toHaveBeenCalledTimes(1);
+      await authProvider().checkError({ status: 403, message: 'This action is unauthorized.' });
+      expect(ended).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
   });
 
   it('does not log out on 403 or other failures', async () => {

@@ -4,6 +4,7 @@ import type { Request } from '../dataProvider/http';
 import {
   claimSelection,
   displayName,
+  endSession,
   getCurrentUser,
   setCurrentUser,
   setImpersonatedUser,
@@ -13,8 +14,7 @@ import {
 import { type AccessRules, permissionFor, scopeAllows } from './resourceAccess';
 
 export const LOGIN_PATH = '/login';
-/** i18n key of 'Login token expired'. */
-export const TOKEN_EXPIRED = 'app.auth.token_expired';
+export { TOKEN_EXPIRED } from '../dataProvider/errors';
 
 export interface Credentials {
   email: string;
@@ -32,7 +32,8 @@ export function createAuthProvider({ request, access }: { request: Request; acce
       if (!user) throw new Error('app.error.server');
       claimSelection(user.id);
       setCurrentUser(user);
-      return { redirectTo: '/' };
+      // No redirect of its own: react-admin goes back to the page a session expiry left (its location state), else /.
+      return {};
     },
 
     async logout() {
@@ -51,9 +52,10 @@ export function createAuthProvider({ request, access }: { request: Request; acce
     },
 
     async checkError(error: unknown) {
-      // eslint-disable-next-line @typescript-eslint/only-throw-error -- react-admin's protocol: a plain object with the message and where to go.
-      if (statusOf(error) === 401) throw { message: TOKEN_EXPIRED, redirectTo: LOGIN_PATH };
-      // 403 and the rest only tell: the caller shows the server's message.
+      // A 401 ends the session (src/session/sessionEnd.ts) and the call still fails: the caller says 'Login token
+      // expired' (the error's message) and never its success. 403 and the rest only tell: the caller shows the
+      // server's message.
+      if (statusOf(error) === 401) endSession();
     },
 
     async getIdentity() {

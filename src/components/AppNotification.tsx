@@ -4,6 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Notification, useCloseNotification, useNotificationContext, useNotify, useTranslate } from 'react-admin';
 import { TOAST_DURATION_MS } from '../config';
 import { takePendingToast } from '../session/pendingToast';
+import { useSessionEnd } from './useSessionEnd';
 
 const CloseToast = () => {
   const close = useCloseNotification();
@@ -32,9 +33,11 @@ function usePendingToast() {
 
 /**
  * Top right, 10 s, closed by a click or its close button, or by the next message; server texts keep their line breaks.
+ * Mounted wherever the app is, it also signs out when the server ends the session.
  */
 export const AppNotification = () => {
   usePendingToast();
+  useSessionEnd();
   return (
     <Notification
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}

@@ -250,7 +250,7 @@ describe('errors', () => {
     );
   });
 
-  it('keeps the status of 401, 403 and 404 with the server message', async () => {
+  it("keeps the status of 401, 403 and 404: a 401 says 'Login token expired', the others the server's message", async () => {
     stubFetch(
       { status: 401, body: { error: 'Unauthenticated.' } },
       { status: 403, body: { error: 'This action is unauthorized.' } },
@@ -263,7 +263,7 @@ describe('errors', () => {
       await rejection(dp.getOne('locations', { id: 42 })),
     ];
     expect(errors.map((e) => [e.status, e.message])).toEqual([
-      [401, 'Unauthenticated.'],
+      [401, 'app.auth.token_expired'],
       [403, 'This action is unauthorized.'],
       [404, 'No query results for model [Location] 42'],
     ]);

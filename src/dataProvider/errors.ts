@@ -2,6 +2,9 @@ import { HttpError } from 'react-admin';
 import { messageLines, serverFieldMessage, serverMessageLine } from '../i18n/ruleMessages';
 import type { MessageKey } from '../domain/messages';
 
+/** i18n key of 'Login token expired', what every call refused with 401 says. */
+export const TOKEN_EXPIRED = 'app.auth.token_expired';
+
 /** i18n key of the generic failure text 'Server Error!'; the toast translates it. */
 export const SERVER_ERROR = 'app.error.server';
 
@@ -69,6 +72,8 @@ export const retryAfterOf = (error: unknown) =>
  */
 export function toHttpError(status: number, body: unknown, retryAfter?: number): HttpError {
   if (status === 0 || status >= 500) return new HttpError(SERVER_ERROR, status, body);
+  // The session is over: whatever the call was, the user reads 'Login token expired' (spec: HTTP 401).
+  if (status === 401) return new HttpError(TOKEN_EXPIRED, status, body);
   const error = errorMember(body);
   const message = inUserLanguage(status, errorText(error) ?? SERVER_ERROR, body, retryAfter);
   const errors = status === 422 ? fieldErrors(error) : null;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseLanguage, nav, signIn, signOut } from './helpers';
+import { apiGet, apiToken, chooseLanguage, DEMO_PASSWORD, nav, signIn, signOut } from './helpers';
 
 test.describe('sign-in and the permission-filtered menu', () => {
   test('a failed sign-in shows an error and stays on /login', async ({ page }) => {
@@ -161,4 +161,37 @@ test('the first page of a visit shows at once; a page the user moves to fades in
   await nav(page).getByText('Scans', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
   expect(await fade()).not.toBe('none');
+});
+
+test("a session ended on the server: the save says 'Login token expired', stores nothing, and signing in again returns to the page", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiToken(request, 'admin@demo.test');
+  const created = await request.post('/api/agent/locations', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { name: `Session site ${Date.now()}`, state: 'VIC' },
+  });
+  const site = ((await created.json()) as { data: { id: number; name: string } }).data;
+
+  await signIn(page, 'admin@demo.test');
+  await page.goto(`/locations/${site.id}`);
+  await expect(page.getByLabel('Name')).toHaveValue(site.name);
+  // The browser's own session is signed out elsewhere (a password reset, a logout on another tab).
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token: string }).token);
+  expect((await request.post('/api/user/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+
+  await page.getByLabel('Name').fill('Renamed after the session ended');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Login token expired')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Updated Successfully')).toHaveCount(0);
+  const stored = await apiGet<{ name: string }>(request, admin, `/api/agent/locations/${site.id}`);
+  expect(stored.name).toBe(site.name);
+
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/locations/${site.id}$`));
+  await expect(page.getByLabel('Name')).toHaveValue(site.name);
 });

@@ -77,7 +77,8 @@ export const AccountDrawer = memo(function AccountDrawer({ open, onClose }: { op
           startIcon={<LogoutIcon />}
           onClick={() => {
             onClose();
-            void logout();
+            // A deliberate sign-out: the next sign-in (perhaps another user's) starts at /.
+            void logout({}, undefined, false);
           }}
         >
           {translate('app.account.logout')}

@@ -1,5 +1,5 @@
 import { Button } from '@mui/material';
-import { LinkBase, Navigate, useLogin, useNotify, useTranslate } from 'react-admin';
+import { LinkBase, Navigate, useLocation, useLogin, useNotify, useTranslate } from 'react-admin';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { AuthTextField } from '../../components/auth/AuthTextField';
 import { useAuthForm } from '../../components/auth/useAuthForm';
@@ -11,16 +11,25 @@ import { forgotPasswordPath } from '../authPaths';
 const loadSchema = () => import('../../domain/auth').then((m) => m.LoginBody);
 const LABELS = { email: 'app.auth.email', password: 'app.auth.password' };
 
+/** Where a signed-in user goes from /login: the path (and query) a session expiry left, else the dashboard. */
+export function returnPath(state: unknown): string {
+  const { nextPathname, nextSearch } = (state ?? {}) as { nextPathname?: unknown; nextSearch?: unknown };
+  if (typeof nextPathname !== 'string' || !nextPathname.startsWith('/') || nextPathname.startsWith('//')) return '/';
+  return nextPathname + (typeof nextSearch === 'string' ? nextSearch : '');
+}
+
 export const LoginPage = () => {
   const translate = useTranslate();
   const user = useCurrentUser();
   const login = useLogin();
+  const location = useLocation();
   const notify = useNotify();
   const notifyError = useNotifyError();
   const validate = useSchemaValidation(loadSchema, LABELS);
   const { field, handleSubmit, submitting } = useAuthForm({ email: '', password: '' }, validate);
 
-  if (user) return <Navigate to="/" replace />;
+  // Signed in: back to the page a session expiry left (react-admin's logout keeps it in the location state), else /.
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
 
   const submit = handleSubmit(async ({ email, password }) => {
     try {
