@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type FieldSpec, pageParams } from '../../src/domain/fields';
 import { fromDecimalText, safeString } from '../../src/domain/text';
-import { NotFoundError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { callerOf } from './caller';
 import { multipartBody } from './multipart';
 import { jsonPages } from './page-json';
@@ -57,6 +57,19 @@ const parseId = (model: string, raw: string) => {
   if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) throw new NotFoundError(model, raw);
   return Number(raw);
 };
+
+/**
+ * An update's If-Match: the record's `updated_at` as the writer read it, in double quotes (`"2026-11-30T02:40:01.123Z"`),
+ * optionally weak (`W/"…"`). Absent: the last save wins. Anything else is a 422 naming the header.
+ */
+export function savedAtOf(header: string | string[] | undefined): Date | undefined {
+  if (header === undefined) return undefined;
+  const tag = /^(?:W\/)?"([^"]{1,40})"$/.exec(Array.isArray(header) ? header.join(',') : header.trim())?.[1];
+  const at = tag && /^\d{4}-\d{2}-\d{2}T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})$/.test(tag) ? new Date(tag) : null;
+  if (!at || Number.isNaN(at.getTime()))
+    throw new ValidationError({ 'if-match': "If-Match must be the record's updated_at in double quotes" });
+  return at;
+}
 
 /**
  * The routes of a described resource: GET list, GET {id}, POST, PUT {id}, DELETE {id} and GET lists, with validation,
@@ -179,7 +192,12 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   );
 
   const update = async (req: FastifyRequest<{ Params: { id: string } }>) => ({
-    data: await service.update(callerOf(req), parseId(d.model, req.params.id), req.body as Record<string, unknown>),
+    data: await service.update(
+      callerOf(req),
+      parseId(d.model, req.params.id),
+      req.body as Record<string, unknown>,
+      savedAtOf(req.headers['if-match']),
+    ),
   });
   const updateSchema = {
     tags,

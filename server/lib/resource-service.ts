@@ -216,6 +216,12 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
     if (!col || scope.agents === null || values[col] != null) return values;
     return { ...values, [col]: scope.agents[0] ?? null };
   };
+  /** Locks the row and refuses (409) when it was saved after `savedAt`, the writer's copy. */
+  const checkUnchangedSince = async (trx: Executor, id: number, savedAt: Date) => {
+    const r = await sql<{ updated_at: Date }>`select updated_at from ${sql.table(d.table)} where id = ${id} for update`.execute(trx);
+    const at = r.rows[0]?.updated_at;
+    if (at && at.getTime() !== savedAt.getTime()) throw new AppError(409, messages.savedSince());
+  };
   /** Writes happen in a transaction that is undone if the row would leave the writer's scope. */
   const writeInScope = async (caller: Caller, write: (trx: Executor) => Promise<Record<string, unknown>>) => {
     try {
@@ -265,12 +271,17 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
         }),
       );
     },
-    async update(caller: Caller, id: number, body: Record<string, unknown>) {
+    /**
+     * `savedAt`: the record's `updated_at` as the writer read it (the request's If-Match): a record saved since is a
+     * 409 and nothing is written, so a form opened before another user's save cannot undo it unseen.
+     */
+    async update(caller: Caller, id: number, body: Record<string, unknown>, savedAt?: Date) {
       const current = await findToChange(caller, id);
       const { input, stored } = await files.store(body);
       // No owner default here: an update without the owner column keeps the row's owner.
       const row = await files.undoOnError(caller, stored, () =>
         writeInScope(caller, async (trx) => {
+          if (savedAt) await checkUnchangedSince(trx, id, savedAt);
           const { columns, ctx } = await prepare(caller, trx, input, 'update', current);
           const updated = await repo.update(trx, id, columns);
           await d.hooks?.afterWrite?.(id, input, ctx);

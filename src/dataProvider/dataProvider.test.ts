@@ -96,6 +96,18 @@ describe('routing through the table', () => {
       ['PUT', '/api/agent/locations/5', { name: 'Renamed' }],
       ['DELETE', '/api/agent/locations/5', undefined],
     ]);
+    // No copy's time: no If-Match, the last save wins.
+    expect(callOf(fetch, 1).headers.get('If-Match')).toBeNull();
+  });
+
+  it('sends an update with the time of the copy the form read (If-Match), so a save made since is not undone', async () => {
+    const fetch = stubFetch({ body: { data: { id: 5, name: 'Renamed' } } });
+    await provider().update('locations', {
+      id: 5,
+      data: { name: 'Renamed' },
+      previousData: { id: 5, name: 'Old', updated_at: '2026-11-30T02:40:01.123Z' },
+    });
+    expect(callOf(fetch).headers.get('If-Match')).toBe('"2026-11-30T02:40:01.123Z"');
   });
 
   it('gets many by fetching each id, and many-reference through the list with the target filter', async () => {

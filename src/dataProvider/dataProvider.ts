@@ -146,9 +146,16 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
   const getOne = async <R extends RaRecord>(resource: string, id: Identifier) => ({
     data: await call<R>(resource, (r) => recordPath(r, id)),
   });
-  const update = async <R extends RaRecord>(resource: string, id: Identifier, data: unknown) => ({
-    data: await call<R>(resource, (r) => recordPath(r, id), writeOptions('PUT', data)),
-  });
+  /**
+   * With the record as the form read it (`previousData`), its `updated_at` goes as If-Match: the server refuses (409)
+   * an update made from a copy someone has saved since, instead of undoing their save unseen.
+   */
+  const update = async <R extends RaRecord>(resource: string, id: Identifier, data: unknown, previousData?: RaRecord) => {
+    const savedAt: unknown = previousData?.updated_at;
+    const options = writeOptions('PUT', data);
+    if (typeof savedAt === 'string') options.headers = { ...options.headers, 'If-Match': `"${savedAt}"` };
+    return { data: await call<R>(resource, (r) => recordPath(r, id), options) };
+  };
   const remove = async <R extends RaRecord>(resource: string, id: Identifier, previousData?: R) => {
     const reply = await call<R | null>(resource, (r) => recordPath(r, id), { method: 'DELETE' });
     // Some services answer a delete without the record; react-admin still wants one.
@@ -168,7 +175,8 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
     create: async <R extends RaRecord>(resource: string, { data }: { data: unknown }) => ({
       data: await call<R>(resource, (r) => r.path, writeOptions('POST', data)),
     }),
-    update: (resource, { id, data }: { id: Identifier; data: unknown }) => update(resource, id, data),
+    update: (resource, { id, data, previousData }: { id: Identifier; data: unknown; previousData?: RaRecord }) =>
+      update(resource, id, data, previousData),
     updateMany: async (resource, { ids, data }) => {
       await Promise.all(ids.map((id) => update(resource, id, data)));
       return { data: ids };

@@ -112,6 +112,12 @@ export const messages = {
   scopeWithin: () => keyed('With these roles the user would see data you cannot see.', 'app.validation.scope_within'),
   permissionsHeld: () => keyed('You may only grant permissions you hold.', 'app.validation.permissions_held'),
   superAdminPermissions: () => keyed('The Super Admin role holds every permission.', 'app.validation.super_admin_permissions'),
+  /** An update made from a copy of a record someone has saved since (If-Match). */
+  savedSince: () =>
+    keyed(
+      'Someone else saved this record after you opened it. Reload the page to see their changes, then make yours again.',
+      'app.errors.saved_since',
+    ),
   // Impersonation's refusals (403), which an API caller reads; the app itself says 'Failed to impersonate user'.
   impersonatingAlready: () => keyed('You are already impersonating a user; leave impersonation first.', 'app.errors.impersonating_already'),
   impersonateSuperAdminOnly: () => keyed('Only a Super Admin may impersonate a user.', 'app.errors.impersonate_super_admin_only'),

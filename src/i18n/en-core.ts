@@ -99,6 +99,7 @@ export const enCore = {
       slow_down: 'Too many requests. Please slow down.',
       in_use: 'This record is still in use: change or remove what uses it first.',
       part_in_use: 'This part prices these panels: %{panels}. Give them another part first.',
+      saved_since: 'Someone else saved this record after you opened it. Reload the page to see their changes, then make yours again.',
       impersonating_already: 'You are already impersonating a user; leave impersonation first.',
       impersonate_super_admin_only: 'Only a Super Admin may impersonate a user.',
       impersonate_self: 'You cannot impersonate yourself.',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { apiGet, apiToken, signIn } from './helpers';
 
 test('create, find, edit and delete a location', async ({ page }) => {
   await signIn(page, 'admin@demo.test');
@@ -59,4 +59,40 @@ test('an unknown location id shows Location Not Found and returns to the list', 
   await page.goto('/locations/999999');
   await expect(page.getByText('Location Not Found')).toBeVisible();
   await expect(page).toHaveURL(/\/locations$/);
+});
+
+test("two users edit one location: the second save is refused with 'Someone else saved…' and keeps what they typed", async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiToken(request, 'admin@demo.test');
+  const created = await request.post('/api/agent/locations', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { name: `Shared depot ${Date.now()}`, state: 'VIC' },
+  });
+  const site = ((await created.json()) as { data: { id: number; name: string } }).data;
+  const [first, second] = await Promise.all([browser.newContext(), browser.newContext()]);
+  try {
+    const a = await first.newPage();
+    const b = await second.newPage();
+    for (const page of [a, b]) {
+      await signIn(page, 'admin@demo.test');
+      await page.goto(`/locations/${site.id}`);
+      await expect(page.getByLabel('Name')).toHaveValue(site.name);
+    }
+    await a.getByLabel('Name').fill(`${site.name} A`);
+    await a.getByRole('button', { name: 'Submit' }).click();
+    await expect(a.getByText('Updated Successfully')).toBeVisible();
+
+    await b.getByLabel('Name').fill(`${site.name} B`);
+    await b.getByRole('button', { name: 'Submit' }).click();
+    await expect(
+      b.getByText('Someone else saved this record after you opened it. Reload the page to see their changes, then make yours again.'),
+    ).toBeVisible();
+    await expect(b).toHaveURL(new RegExp(`/locations/${site.id}$`));
+    await expect(b.getByLabel('Name')).toHaveValue(`${site.name} B`);
+    expect((await apiGet<{ name: string }>(request, admin, `/api/agent/locations/${site.id}`)).name).toBe(`${site.name} A`);
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+  }
 });

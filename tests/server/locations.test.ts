@@ -81,3 +81,49 @@ describe('locations: a resource registered by description', () => {
     expect(res.json().items.map((l: { name: string }) => l.name)).toEqual(['100% Site']);
   });
 });
+
+describe('an update from a stale copy (If-Match)', () => {
+  it('saves from the current copy, refuses (409) one made before another save, and names a malformed header', async () => {
+    const created = await t.as(admin, { method: 'POST', url: '/api/agent/locations', payload: { name: 'Stale Lane', state: 'VIC' } });
+    const opened = created.json().data as { id: number; updated_at: string };
+    const url = `/api/agent/locations/${opened.id}`;
+    // Another user saves first, from the same copy.
+    const first = await t.as(admin, {
+      method: 'PUT',
+      url,
+      payload: { name: 'Stale Lane North', state: 'VIC' },
+      headers: { 'if-match': `"${opened.updated_at}"` },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.updated_at).not.toBe(opened.updated_at);
+
+    const stale = await t.as(admin, {
+      method: 'PUT',
+      url,
+      payload: { name: 'Stale Lane South', state: 'NSW' },
+      headers: { 'if-match': `W/"${opened.updated_at}"`, 'x-message-keys': '1' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      error: 'Someone else saved this record after you opened it. Reload the page to see their changes, then make yours again.',
+      message: { key: 'app.errors.saved_since' },
+    });
+    const now = (await t.as(admin, { method: 'GET', url })).json().data;
+    expect(now).toMatchObject({ name: 'Stale Lane North', state: 'VIC' });
+
+    // From the copy the first save returned, the next save goes through; without the header, the last save wins.
+    const fresh = await t.as(admin, {
+      method: 'PUT',
+      url,
+      payload: { name: 'Stale Lane East', state: 'VIC' },
+      headers: { 'if-match': `"${now.updated_at as string}"` },
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await t.as(admin, { method: 'PUT', url, payload: { name: 'Stale Lane West', state: 'VIC' } })).statusCode).toBe(200);
+
+    const bad = await t.as(admin, { method: 'PUT', url, payload: { name: 'Nope', state: 'VIC' }, headers: { 'if-match': 'yesterday' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ error: { 'if-match': "If-Match must be the record's updated_at in double quotes" } });
+    expect((await t.as(admin, { method: 'GET', url })).json().data.name).toBe('Stale Lane West');
+  });
+});
