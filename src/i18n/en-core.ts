@@ -16,6 +16,8 @@ export const enCore = {
       updated: 'Updated Successfully |||| Updated Successfully',
       deleted: 'Deleted Successfully |||| Deleted Successfully',
     },
+    // The column's name as the header writes it ('Sort by GST ascending'), not react-admin's lower-cased first letter.
+    sort: { ...englishMessages.ra.sort, sort_by: 'Sort by %{field} %{order}' },
   },
   app: {
     title: 'Insurance ScanQuote',

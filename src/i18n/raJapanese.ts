@@ -137,7 +137,7 @@ export const raJapanese: TranslationMessages = {
       skip_nav: 'コンテンツへスキップ',
     },
     sort: {
-      sort_by: '%{field_lower_first}で%{order}に並べ替え',
+      sort_by: '%{field}で%{order}に並べ替え',
       ASC: '昇順',
       DESC: '降順',
     },

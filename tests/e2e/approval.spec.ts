@@ -212,7 +212,17 @@ test.describe('approval by link', () => {
     for (let i = 0; i < (await approveButtons.count()); i++) await approveButtons.nth(i).click();
     await approve.getByLabel('I accept the terms and conditions').check();
     await approve.getByLabel('Full name').fill('Pat Customer');
-    await drawSignature(approve);
+    // Signed from the keyboard: the next stop after the name writes it on the pad.
+    await approve.getByLabel('Full name').press('Tab');
+    await expect(approve.getByRole('button', { name: 'Sign with my typed name' })).toBeFocused();
+    await approve.keyboard.press('Enter');
+    const ink = await approve.getByRole('img', { name: 'Signature' }).evaluate((c: HTMLCanvasElement) =>
+      c
+        .getContext('2d')!
+        .getImageData(0, 0, c.width, c.height)
+        .data.some((v, i) => i % 4 === 3 && v > 0),
+    );
+    expect(ink).toBe(true);
 
     // Meanwhile the agent revokes the link.
     expect((await request.delete(`/api/quote/quotes/${quote!.id}/approval`, { headers })).ok()).toBe(true);

@@ -232,7 +232,7 @@ test.describe('at 360 × 740', () => {
       await expect(sort, list).toHaveAccessibleName('Sort');
       await sort.click();
       await page.getByRole('menuitem', { name: 'Registration ascending' }).click();
-      await expect(sort, list).toHaveAccessibleName('Sort by registration ascending');
+      await expect(sort, list).toHaveAccessibleName('Sort by Registration ascending');
       const plates = (await page.getByRole('main').locator('table tbody td.column-licensePlate').allTextContents())
         .map((p) => p.trim())
         .filter(Boolean);
@@ -251,7 +251,7 @@ test.describe('at 360 × 740', () => {
     await sort.click();
     await page.getByRole('menuitem', { name: 'Type' }).click();
     await expect(page).toHaveURL(/sort=type/);
-    await expect(sort).toHaveAccessibleName('Sort by type ascending');
+    await expect(sort).toHaveAccessibleName('Sort by Type ascending');
 
     // A reference column sorts by the name it shows; a list in the server's own order says just 'Sort'.
     await firstRow(page, '/panels');

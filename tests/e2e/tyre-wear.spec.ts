@@ -45,5 +45,7 @@ test('the tyre tab prints each wheel’s projected day at the legal minimum as a
   await expect(page.getByRole('heading', { name: '左前輪' })).toBeVisible();
   await expect(page.getByRole('group', { name: '左前輪' })).toBeVisible();
   await expect(page.getByText('FRONT LEFT')).toHaveCount(0);
+  // Nor in the pictures' and the graph's names.
+  await expect(page.locator('[alt*="FRONT LEFT"], [aria-label*="FRONT LEFT"]')).toHaveCount(0);
   await chooseLanguage(page, 'English');
 });

@@ -308,7 +308,7 @@ function Estimate({
             <Typography variant="body2" color="text.secondary">
               {t('draw')}
             </Typography>
-            <SignaturePad label={t('signature')} onChange={setSignature} />
+            <SignaturePad label={t('signature')} onChange={setSignature} typedName={name} />
             {tried && !complete && <Alert severity="error">{t('incomplete')}</Alert>}
             {problem && <Alert severity="error">{problem}</Alert>}
             <Button variant="contained" size="large" onClick={() => void submit()} disabled={busy}>

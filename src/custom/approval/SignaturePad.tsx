@@ -8,9 +8,19 @@ const HEIGHT = 200;
 
 /**
  * A drawn signature: a canvas that follows a finger, a pen or the mouse (pointer events), reporting a PNG data URL
- * after each stroke, or null once cleared.
+ * after each stroke, or null once cleared. Without a pointer (a keyboard, a switch), 'Sign with my typed name' writes
+ * the typed full name on the canvas in a handwriting face and reports that picture the same way.
  */
-export function SignaturePad({ onChange, label }: { onChange: (png: string | null) => void; label: string }) {
+export function SignaturePad({
+  onChange,
+  label,
+  typedName,
+}: {
+  onChange: (png: string | null) => void;
+  label: string;
+  /** The full name typed above, which the typed signature writes. */
+  typedName: string;
+}) {
   const translate = useTranslate();
   const canvas = useRef<HTMLCanvasElement>(null);
   const last = useRef<{ x: number; y: number } | null>(null);
@@ -50,6 +60,25 @@ export function SignaturePad({ onChange, label }: { onChange: (png: string | nul
     canvas.current?.getContext('2d')?.clearRect(0, 0, WIDTH, HEIGHT);
     onChange(null);
   };
+  const signTyped = () => {
+    const ctx = canvas.current?.getContext('2d');
+    const name = typedName.trim();
+    if (!ctx || !name) return;
+    ctx.clearRect(0, 0, WIDTH, HEIGHT);
+    ctx.save();
+    ctx.fillStyle = '#0C1839';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    // As large as fits the pad's width.
+    let size = 72;
+    do {
+      ctx.font = `italic ${size}px "Brush Script MT", "Segoe Script", cursive`;
+      size -= 4;
+    } while (size > 16 && ctx.measureText(name).width > WIDTH - 40);
+    ctx.fillText(name, WIDTH / 2, HEIGHT / 2);
+    ctx.restore();
+    onChange(canvas.current?.toDataURL('image/png') ?? null);
+  };
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
@@ -75,9 +104,14 @@ export function SignaturePad({ onChange, label }: { onChange: (png: string | nul
           bgcolor: '#fff',
         }}
       />
-      <Button onClick={clear} size="small" sx={{ justifySelf: 'start' }}>
-        {translate('app.approval.page.clear')}
-      </Button>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={signTyped} size="small" disabled={!typedName.trim()}>
+          {translate('app.approval.page.sign_typed')}
+        </Button>
+        <Button onClick={clear} size="small">
+          {translate('app.approval.page.clear')}
+        </Button>
+      </Box>
     </Box>
   );
 }

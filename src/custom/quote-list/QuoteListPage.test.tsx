@@ -75,7 +75,7 @@ describe('quotes list', () => {
     expect(within(first).getByRole('link', { name: 'View Invoice' }).getAttribute('href')).toBe('/quotes/1/invoice');
     expect(within(first).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/quotes/101');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sort by grand Total ascending' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Grand Total ascending' }));
     await waitFor(() => expect(screen.getAllByRole('row')[1].textContent).toContain('PLATE2'));
   });
 

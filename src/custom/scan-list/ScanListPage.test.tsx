@@ -197,9 +197,9 @@ describe('scan list screen', () => {
         .slice(1)
         .map((row) => within(row).getAllByRole('cell')[3].textContent);
     expect(plates()).toEqual(['BBB', 'AAA', 'CCC']);
-    fireEvent.click(screen.getByRole('button', { name: 'Sort by registration ascending' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Registration ascending' }));
     expect(plates()).toEqual(['AAA', 'BBB', 'CCC']);
-    fireEvent.click(screen.getByRole('button', { name: 'Sort by registration descending' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Registration descending' }));
     expect(plates()).toEqual(['CCC', 'BBB', 'AAA']);
     expect(screen.queryByRole('button', { name: /date\/time/i })).toBeNull();
     expect(listCalls(fetch)).toHaveLength(1);

@@ -110,7 +110,7 @@ const WheelCard = ({
               <Box
                 component="img"
                 {...imageSources(any.imageFileUrl, TYRE_SIZES)}
-                alt={t('left_image', { label: wheel.label })}
+                alt={t('left_image', { label })}
                 {...(!first ? { loading: 'lazy' as const } : direction === 'L' ? { fetchPriority: 'high' as const } : {})}
                 decoding="async"
                 sx={{ width: '100%', height: 160, objectFit: 'contain', display: 'block', bgcolor: 'grey.100' }}
@@ -135,7 +135,7 @@ const WheelCard = ({
                   <Box
                     component="img"
                     {...imageSources(any.measurementImageUrl, TYRE_SIZES)}
-                    alt={t('measurement_image', { label: wheel.label })}
+                    alt={t('measurement_image', { label })}
                     loading="lazy"
                     decoding="async"
                     sx={{ width: '100%', height: 140, objectFit: 'contain', display: 'block' }}

@@ -3,6 +3,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { TYRE_AXIS_MAX, tyreChartPoints, type TyreWheel } from '../../domain/scan-view';
+import { useWheelName } from '../../components/useWheelName';
 import { Empty } from './Section';
 import { ViewDialog } from './ViewDialog';
 
@@ -12,6 +13,7 @@ export const GRAPH_DELAY_MS = 1000;
 /** A wheel's Inner / Outer depth profile, axis 0–40, edges filled at 30. */
 export const TyreGraphDialog = ({ wheel, onClose }: { wheel: TyreWheel; onClose: () => void }) => {
   const translate = useTranslate();
+  const label = useWheelName()(wheel.label);
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setReady(true), GRAPH_DELAY_MS);
@@ -22,7 +24,7 @@ export const TyreGraphDialog = ({ wheel, onClose }: { wheel: TyreWheel; onClose:
   return (
     <ViewDialog
       id="tyre-graph-title"
-      title={translate('app.scanPage.tire.graph_title', { label: wheel.label })}
+      title={translate('app.scanPage.tire.graph_title', { label })}
       maxWidth="sm"
       dividers
       onClose={onClose}
@@ -37,7 +39,7 @@ export const TyreGraphDialog = ({ wheel, onClose }: { wheel: TyreWheel; onClose:
         <Box
           sx={{ width: '100%', height: 260 }}
           role="img"
-          aria-label={translate('app.scanPage.tire.graph_title', { label: wheel.label })}
+          aria-label={translate('app.scanPage.tire.graph_title', { label })}
           data-testid="tyre-graph"
         >
           <ResponsiveContainer width="100%" height="100%">

@@ -43,7 +43,7 @@ describe('Vehicles list', () => {
         .map((h) => [h.textContent, h.getAttribute('aria-sort')]);
     expect(ariaSort()).toEqual([['Last Seen', 'descending']]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Sort by registration ascending' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Registration ascending' }));
     await waitFor(() => expect(calls()).toContain('/api/scan/vehicles?page=1&per_page=10&sort=registration&order=asc'));
     await waitFor(() => expect(ariaSort()).toEqual([['Registration', 'ascending']]));
     fireEvent.change(screen.getByPlaceholderText('Search registration or VIN'), { target: { value: ' abc ' } });
