@@ -16,13 +16,13 @@ type PageParts = ReturnType<ReturnType<typeof resourceRepository>['pageParts']>;
 export function pageJsonStatement(db: Executor, d: ResourceDescription, parts: PageParts, perPage: number) {
   const rowJson = recordJsonSql(d.record, 'p');
   if (!rowJson) return null;
-  const { from, sortField, order } = parts;
+  const { from, orderBy } = parts;
   const tail =
     d.pageShape === 'meta'
       ? sql`'meta', json_build_object('total', c.page_total, 'last_page', greatest(1, ceil(c.page_total / ${perPage}::numeric))::int)`
       : sql`'total', c.page_total`;
   return sql<{ body: string }>`select json_build_object(
-      'items', coalesce(json_agg(${rowJson} order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order}) filter (where p.id is not null), '[]'),
+      'items', coalesce(json_agg(${rowJson} order by ${orderBy('p.')}) filter (where p.id is not null), '[]'),
       ${tail})::text as body ${from}
     group by c.page_total`.compile(db);
 }

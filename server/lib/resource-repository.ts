@@ -1,9 +1,17 @@
 import { type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
 import type { DataScope } from '../../src/domain/permissions';
 import type { Executor } from '../db/database';
 import { idArray, type PageQuery, type ResourceDescription, scopePredicate } from './resource-description';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Whether the record carries the field as text (a column or a joined name), so its order ignores case. */
+function isTextField(d: ResourceDescription, field: string) {
+  let type = (d.record.shape as Record<string, z.ZodType | undefined>)[field];
+  while (type instanceof z.ZodNullable || type instanceof z.ZodOptional) type = type.unwrap() as z.ZodType;
+  return type instanceof z.ZodString;
+}
 
 /** Every SQL statement of a described resource, each taking a connection or a transaction. */
 export function resourceRepository(d: ResourceDescription) {
@@ -24,18 +32,27 @@ export function resourceRepository(d: ResourceDescription) {
     const where = sql`where ${visible(scope, extra)} ${search}${sql.join(filtered, sql``)}`;
     const sortField = q.sort && d.sortable.includes(q.sort) ? q.sort : d.defaultSort.field;
     const order = (q.order ?? d.defaultSort.order) === 'desc' ? sql`desc` : sql`asc`;
+    // Text as people read it, not by code point: 'aardvark' before 'Windscreen', 'i30' before 'ZS' (ties in case
+    // then by the text itself, and by id).
+    const text = isTextField(d, sortField);
+    const orderBy = (alias: string) => {
+      const column = sql.ref(`${alias}${sortField}`);
+      return text
+        ? sql`lower(${column}) ${order}, ${column} ${order}, ${sql.ref(`${alias}id`)} ${order}`
+        : sql`${column} ${order}, ${sql.ref(`${alias}id`)} ${order}`;
+    };
     // One round trip: the count, and the page joined to it (a page past the end is one row of nulls with the total).
     const from = sql`from (select count(*)::int as page_total from ${source} ${where}) c
-        left join lateral (select * from ${source} ${where} order by ${sql.ref(sortField)} ${order}, id ${order}
+        left join lateral (select * from ${source} ${where} order by ${orderBy('')}
           limit ${q.per_page} offset ${(q.page - 1) * q.per_page}) p on true`;
-    return { from, sortField, order };
+    return { from, sortField, order, orderBy };
   };
   return {
     pageParts,
     async page(db: Executor, scope: DataScope, q: PageQuery, extra?: RawBuilder<boolean> | null) {
-      const { from, sortField, order } = pageParts(scope, q, extra);
+      const { from, orderBy } = pageParts(scope, q, extra);
       const r = await sql<Record<string, unknown> & { page_total: number }>`select p.*, c.page_total ${from}
-        order by ${sql.ref(`p.${sortField}`)} ${order}, p.id ${order}`.execute(db);
+        order by ${orderBy('p.')}`.execute(db);
       const total = r.rows[0].page_total;
       if (r.rows[0].id === null) return { items: [], total };
       // page_total stays on the rows: the reply's serialiser writes only the record's fields (\`delete\` would turn

@@ -143,6 +143,32 @@ test('on a phone a bar at the bottom keeps the grand total and the save button, 
   expect(await noSidewaysScroll(page)).toBe(true);
 });
 
+/** Whether the focused control shows: the topmost element at its middle is the control or inside it. */
+const focusUncovered = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { name: '', shown: true };
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? el.tagName;
+    return { name, shown: top === null || el.contains(top) || top.contains(el) };
+  });
+
+test('tabbing forward on a phone, no focused control hides under the save bar or the header', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, 'admin@demo.test');
+  await openQuote(page, scan.id);
+  await page.getByRole('button', { name: /^Show undamaged panels/ }).click();
+  await page.getByRole('heading', { name: 'Quote Generation' }).click();
+  const hidden: string[] = [];
+  for (const key of Array<string>(60).fill('Tab')) {
+    await page.keyboard.press(key);
+    const focus = await focusUncovered(page);
+    if (!focus.shown) hidden.push(`${key}: ${focus.name}`);
+  }
+  expect(hidden).toEqual([]);
+});
+
 test('leaving with unsaved changes asks first: Stay keeps the edit, Leave goes; after a save nothing asks', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);

@@ -127,3 +127,16 @@ describe('an update from a stale copy (If-Match)', () => {
     expect((await t.as(admin, { method: 'GET', url })).json().data.name).toBe('Stale Lane West');
   });
 });
+
+describe('the order of a text column', () => {
+  it('ignores case, as people read names: aardvark, Beta, zeta', async () => {
+    for (const name of ['Case zeta', 'Case Beta', 'Case aardvark'])
+      expect((await t.as(admin, { method: 'POST', url: '/api/agent/locations', payload: { name, state: 'VIC' } })).statusCode).toBe(201);
+    for (const order of ['asc', 'desc']) {
+      const page = await t.as(admin, { method: 'GET', url: `/api/agent/locations?q=Case&sort=name&order=${order}&per_page=10` });
+      const names = page.json().items.map((l: { name: string }) => l.name);
+      const expected = ['Case aardvark', 'Case Beta', 'Case zeta'];
+      expect(names, order).toEqual(order === 'asc' ? expected : [...expected].reverse());
+    }
+  });
+});

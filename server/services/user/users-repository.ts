@@ -64,8 +64,11 @@ export async function revokeOtherTokens(trx: Executor, userId: number, keepToken
   );
 }
 
-/** Stores a user's new API key hash and records who made it. */
+/**
+ * Stores a user's new API key hash and records who made it (the audit log says when). The record's `updated_at` stays:
+ * the key is no field of the user's form, and the form open beside the key's button saves from that copy (If-Match).
+ */
 export async function setApiKeyHash(trx: Executor, userId: number, keyHash: string, actorId: number) {
-  await trx.updateTable('users').set({ api_key_hash: keyHash, updated_at: new Date() }).where('id', '=', userId).execute();
+  await trx.updateTable('users').set({ api_key_hash: keyHash }).where('id', '=', userId).execute();
   await trx.insertInto('audit_log').values({ action: 'user.apikey', actor_id: actorId, subject_id: userId }).execute();
 }

@@ -135,6 +135,8 @@ const SaveBar = ({ total, children }: { total: string; children: ReactNode }) =>
     <Box
       role="region"
       aria-label={translate(`${T}.save_bar`)}
+      // The page's scroll padding keeps a focused control above the bar (index.html).
+      data-sticky-bottom=""
       sx={{
         // Sticky, not fixed: the bar keeps its own place at the end of the page, so it never covers the last field.
         position: 'sticky',
