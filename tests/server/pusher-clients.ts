@@ -1,6 +1,7 @@
 import Pusher from 'pusher-js';
 import type { Channel } from 'pusher-js';
 import type { ScanEvent } from '../../server/realtime/broadcaster';
+import { createTestContext } from './helper';
 
 /**
  * Real pusher-js clients for the real-time tests (one instance and the cluster): their Node build (faye-websocket and
@@ -115,4 +116,16 @@ export function scanEvents(plate: string, start: number, defaults: () => Partial
       ...over,
     };
   };
+}
+
+/**
+ * A test app serving the embedded real-time endpoint under `key` (its secret derived from it), listening on a free
+ * port for real WebSocket clients. Called in a file's beforeAll, like createTestContext, which closes it.
+ */
+export async function listeningContext(key: string) {
+  const t = await createTestContext({ REALTIME_APP_KEY: key, REALTIME_APP_SECRET: `${key}-secret-0123456789abcdef` });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return { t, port: address.port };
 }

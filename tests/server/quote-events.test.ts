@@ -1,11 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanEvent } from '../../server/realtime/broadcaster';
-import { createTestContext, type TestContext } from './helper';
-import { collect, disconnectAll, pusherClient, subscribed } from './pusher-clients';
+import type { TestContext } from './helper';
+import { collect, disconnectAll, listeningContext, pusherClient, subscribed } from './pusher-clients';
 import { dentedScan, quotingFixture } from './quote-fixtures';
 
 const KEY = 'quote-events-key';
-const SECRET = 'quote-events-secret-0123456789abcdef';
 
 let t: TestContext;
 let port: number;
@@ -14,11 +13,7 @@ let otherAgentUser: string;
 let fixture: Awaited<ReturnType<typeof quotingFixture>>;
 
 beforeAll(async () => {
-  t = await createTestContext({ REALTIME_APP_KEY: KEY, REALTIME_APP_SECRET: SECRET });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  port = address.port;
+  ({ t, port } = await listeningContext(KEY));
   fixture = await quotingFixture(t, 'Live quote');
   const other = await t.build.agent({ name: 'Live quote other agent' });
   agentUser = await t.login((await t.build.user({ roles: ['Agent'], agents: [fixture.agent.id] })).email);

@@ -2,11 +2,10 @@ import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { messageText } from '../../server/realtime/embedded';
-import { createTestContext, PASSWORD, type TestContext } from './helper';
-import { scanEvents } from './pusher-clients';
+import { PASSWORD, type TestContext } from './helper';
+import { listeningContext, scanEvents } from './pusher-clients';
 
 const KEY = 'revoke-app-key';
-const SECRET = 'revoke-app-secret-0123456789abcdef';
 
 let t: TestContext;
 let port: number;
@@ -17,11 +16,7 @@ let clientA: number;
 const open: WebSocket[] = [];
 
 beforeAll(async () => {
-  t = await createTestContext({ REALTIME_APP_KEY: KEY, REALTIME_APP_SECRET: SECRET });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  port = address.port;
+  ({ t, port } = await listeningContext(KEY));
   admin = await t.login((await t.build.user({ roles: ['Super Admin'] })).email);
   agentA = (await t.build.agent({ name: 'Revoke Agent A' })).id;
   agentB = (await t.build.agent({ name: 'Revoke Agent B' })).id;
