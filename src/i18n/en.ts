@@ -7,6 +7,12 @@ import { REPORT_LABELS } from '../domain/report-labels';
  */
 export const enScreens = {
   app: {
+    leave: {
+      title: 'Unsaved changes',
+      content: 'You have unsaved changes. Leave this page?',
+      confirm: 'Leave',
+      cancel: 'Stay',
+    },
     profile: {
       title: 'Update Profile',
       first_name: 'First Name',
@@ -311,12 +317,6 @@ export const enScreens = {
         no_damage: 'No Damage Detected',
         show_undamaged: 'Show undamaged panels (%{count})',
         hide_undamaged: 'Hide undamaged panels',
-        leave: {
-          title: 'Unsaved changes',
-          content: 'You have unsaved changes. Leave this page?',
-          confirm: 'Leave',
-          cancel: 'Stay',
-        },
         edit_damage: 'Edit damage count',
         edit_damage_for: 'Edit damage count: %{panel}',
         dents: '%{smart_count} dent |||| %{smart_count} dents',

@@ -53,6 +53,12 @@ export const ja: TranslationMessages = {
     ...tiptapMessages,
   },
   app: {
+    leave: {
+      title: '未保存の変更',
+      content: '保存されていない変更があります。このページを離れますか？',
+      confirm: 'ページを離れる',
+      cancel: 'このページに留まる',
+    },
     title: 'Insurance ScanQuote',
     product: 'ScanQuote',
     loading: '読み込み中…',
@@ -534,12 +540,6 @@ export const ja: TranslationMessages = {
         no_damage: '損傷は検出されませんでした',
         show_undamaged: '損傷のないパネルを表示 (%{count})',
         hide_undamaged: '損傷のないパネルを隠す',
-        leave: {
-          title: '未保存の変更',
-          content: '保存されていない変更があります。このページを離れますか？',
-          confirm: 'ページを離れる',
-          cancel: 'このページに留まる',
-        },
         edit_damage: '損傷数を編集',
         edit_damage_for: '損傷数を編集: %{panel}',
         dents: 'へこみ%{smart_count}件',

@@ -80,6 +80,34 @@ describe('application settings', { timeout: 30_000 }, () => {
     expect(jsonBody(put?.[1])).toMatchObject({ option_value: '12.5', field_type: 'text' });
   });
 
+  it('asks before Cancel drops an edit: Stay keeps the typing, Leave goes to the list; an untouched form just leaves', async () => {
+    signedIn((request) => {
+      if (request === 'GET /api/user/options/1') return { body: { data: gst } };
+      if (request.startsWith('GET /api/user/options?')) return { body: { items: [gst], total: 1 } };
+      return undefined;
+    });
+    const { location } = renderScreen('/app-settings/1', catalogue);
+    const value = await screen.findByDisplayValue('10');
+    fireEvent.change(value, { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(dialog).getByText('You have unsaved changes. Leave this page?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.pathname).toBe('/app-settings/1');
+    expect(screen.getByDisplayValue('11')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(location.pathname).toBe('/app-settings'));
+
+    fireEvent.click(await screen.findByRole('link', { name: 'Edit' }));
+    await screen.findByDisplayValue('10');
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    await waitFor(() => expect(location.pathname).toBe('/app-settings'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it("edits an 'editor' setting in the rich-text editor", async () => {
     signedIn((request) => (request === 'GET /api/user/options/2' ? { body: { data: terms } } : undefined));
     renderScreen('/app-settings/2', catalogue);

@@ -55,7 +55,7 @@ import {
   type Toggle,
 } from './quoteForm';
 import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard, TyresCard } from './SideCards';
-import { useLeaveGuard } from './useLeaveGuard';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 
 const T = 'app.quotes.generation';
 

@@ -4,6 +4,7 @@ import { Form, LinkBase, PasswordInput, SaveButton, TextInput, useDataProvider, 
 import { ProfileBody } from '../../domain/auth';
 import { schemaErrors } from '../../components/schemaErrors';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
+import { FormLeaveGuard } from '../../components/useLeaveGuard';
 import type { AppDataProvider } from '../../dataProvider';
 import { mergeCurrentUser, useCurrentUser } from '../../session';
 
@@ -74,7 +75,15 @@ export const UpdateProfilePage = () => {
         <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
           {translate('app.profile.title')}
         </Typography>
-        <Form onSubmit={submit} defaultValues={defaultValues} validate={validate} noValidate disableInvalidFormNotification>
+        <Form
+          onSubmit={submit}
+          defaultValues={defaultValues}
+          validate={validate}
+          noValidate
+          disableInvalidFormNotification
+          warnWhenUnsavedChanges
+          WarnWhenUnsavedChangesComponent={FormLeaveGuard}
+        >
           <Stack>
             <TextInput source="first_name" label={LABELS.first_name} autoComplete="given-name" />
             <TextInput source="last_name" label={LABELS.last_name} autoComplete="family-name" />

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Button, Card, CardContent } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack } from '@mui/material';
 import {
   CanAccess,
   CreateBase,
   EditBase,
   LinkBase,
   Navigate,
+  Form,
   SaveButton,
-  SimpleForm,
   TextInput,
   useCreatePath,
   useNotify,
@@ -18,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
+import { FormLeaveGuard } from '../../components/useLeaveGuard';
 import { RedirectHome } from '../../components/RequirePermission';
 import { NOT_FOUND_REDIRECT_MS } from '../../config';
 import { isRecordNotFound } from '../../dataProvider/errors';
@@ -111,29 +112,41 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
       <ResourceBreadcrumbs description={description} current={description.breadcrumbs[mode]} />
       <Card sx={{ maxWidth: Extras && extrasBeside ? 1080 : 720 }}>
         <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
-          {/* Errors show under their inputs and the first one takes the focus; a toast would only delay the next one. */}
-          <SimpleForm toolbar={<FormToolbar listPath={listPath} />} noValidate defaultValues={defaultValues} disableInvalidFormNotification>
-            {Extras && extrasBeside ? (
-              <Box
-                sx={{
-                  width: '100%',
-                  display: 'grid',
-                  gap: 3,
-                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(260px, 320px)' },
-                  alignItems: 'start',
-                }}
-              >
-                <Box sx={{ minWidth: 0 }}>{inputs}</Box>
-                <Extras mode={mode} />
-              </Box>
-            ) : (
-              <>
-                {inputs}
-                {Extras && <Extras mode={mode} />}
-              </>
-            )}
-            <FocusServerError />
-          </SimpleForm>
+          {/* Errors show under their inputs and the first one takes the focus; a toast would only delay the next one.
+              SimpleForm's layout, written out: SimpleForm hands the form's own props on to its Stack as well. */}
+          <Form
+            noValidate
+            defaultValues={defaultValues}
+            disableInvalidFormNotification
+            warnWhenUnsavedChanges
+            WarnWhenUnsavedChangesComponent={FormLeaveGuard}
+          >
+            <CardContent sx={{ pb: { xs: '5em', sm: 2 } }}>
+              <Stack sx={{ alignItems: 'flex-start' }}>
+                {Extras && extrasBeside ? (
+                  <Box
+                    sx={{
+                      width: '100%',
+                      display: 'grid',
+                      gap: 3,
+                      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(260px, 320px)' },
+                      alignItems: 'start',
+                    }}
+                  >
+                    <Box sx={{ minWidth: 0 }}>{inputs}</Box>
+                    <Extras mode={mode} />
+                  </Box>
+                ) : (
+                  <>
+                    {inputs}
+                    {Extras && <Extras mode={mode} />}
+                  </>
+                )}
+                <FocusServerError />
+              </Stack>
+            </CardContent>
+            <FormToolbar listPath={listPath} />
+          </Form>
         </CardContent>
       </Card>
       {Below && mode === 'edit' && <Below />}
