@@ -97,4 +97,6 @@ export const request: Request = createRequest();
 export interface SelectOption {
   text: string;
   value: number | string;
+  /** The list's `extra` columns (a product's price, a site's agent). */
+  [column: string]: unknown;
 }

@@ -9,7 +9,7 @@ export const DEVICE_TYPES = [
 
 /** A scanning device (every field required). */
 export const deviceFields = {
-  location_id: { type: 'reference', label: 'Location', reference: 'locations', required: true },
+  location_id: { type: 'reference', label: 'Location', reference: 'locations', required: true, sameAs: 'agent_id' },
   type: { type: 'choice', label: 'Type', required: true, choices: DEVICE_TYPES, list: true },
   agent_id: { type: 'reference', label: 'Owner', reference: 'agents', required: true },
   serial: { type: 'text', label: 'Serial', required: true, max: 100 },

@@ -28,7 +28,11 @@ export type FieldSpec =
   | (Base & { type: 'text'; max?: number; email?: boolean; multiline?: boolean; url?: boolean })
   | (Base & { type: 'choice'; choices: readonly { id: string; name: string }[] })
   | (Base & { type: 'number'; min?: number; max?: number; integer?: boolean })
-  | (Base & { type: 'reference'; reference: string })
+  /**
+   * One id of another resource. With `sameAs`, only the records whose `sameAs` column equals the form's field of that
+   * name, or is empty, are offered (a device's site: its owner's or nobody's); the referenced list carries the column.
+   */
+  | (Base & { type: 'reference'; reference: string; sameAs?: string })
   /** Several ids (or names, with `by: 'name'`) of another resource, e.g. a user's agents or roles. */
   | (Base & { type: 'references'; reference: string; by?: 'id' | 'name' })
   /** Stored as true/false, or as 1/0 with `numeric` (flags the wire gives as 1 or 0). */

@@ -190,6 +190,41 @@ describe('devices', { timeout: 30_000 }, () => {
     expect(screen.getByText('Arch')).toBeTruthy();
     expect(screen.getByText('Melbourne Auto Scan')).toBeTruthy();
   });
+
+  it("offers as Location only the chosen owner's sites and sites no agent owns", async () => {
+    signedIn((request) => {
+      if (request === 'GET /api/agent/agents/lists')
+        return {
+          body: [
+            { text: 'Geelong Scan', value: 4 },
+            { text: 'Melbourne Auto Scan', value: 3 },
+          ],
+        };
+      if (request === 'GET /api/agent/locations/lists')
+        return {
+          body: [
+            { text: 'Collingwood Depot', value: 2, agent_id: 3 },
+            { text: 'Corio Yard', value: 5, agent_id: 4 },
+            { text: 'Shared Bay', value: 6, agent_id: null },
+          ],
+        };
+      return undefined;
+    });
+    renderScreen('/devices/create', catalogue);
+    const options = async (label: RegExp) => {
+      const input = await screen.findByRole('combobox', { name: label });
+      fireEvent.mouseDown(input);
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+      const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      fireEvent.keyDown(input, { key: 'Escape' });
+      return names;
+    };
+    await waitFor(async () => expect(await options(/^Location/)).toEqual(['Shared Bay']));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Owner/ }));
+    fireEvent.keyDown(screen.getByRole('combobox', { name: /^Owner/ }), { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Melbourne Auto Scan' }));
+    await waitFor(async () => expect(await options(/^Location/)).toEqual(['Collingwood Depot', 'Shared Bay']));
+  });
 });
 
 describe('Email Header & Footer page', { timeout: 30_000 }, () => {

@@ -86,6 +86,8 @@ describe('scoping of locations', () => {
     expect(page.json().total).toBe(2);
     const lists = await t.as(agentUser, { method: 'GET', url: '/api/agent/locations/lists' });
     expect(ids(lists.json())).toEqual([locA, locA2]);
+    // Each site names its agent: the device form offers the chosen owner's sites and the unowned ones.
+    expect(lists.json().map((o: { agent_id: unknown }) => o.agent_id)).toEqual([agentA, agentA2]);
 
     const all = await t.as(admin, { method: 'GET', url: '/api/agent/locations?q=Scope&per_page=100' });
     expect(ids(all.json().items)).toEqual([locA, locA2, locB, locShared]);

@@ -15,7 +15,7 @@ export const definition = defineResource({
   defaultSort: { field: 'name', order: 'asc' },
   scope: 'server',
   owner: 'agent',
-  lists: { text: 'name', filters: ['agent_id'] },
+  lists: { text: 'name', filters: ['agent_id'], extra: ['agent_id'] },
   menu: { group: 'setting', icon: 'Place', position: 2, label: 'app.menu.locations' },
   recordRepresentation: 'name',
   pageCache: true,

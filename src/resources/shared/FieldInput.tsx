@@ -13,6 +13,7 @@ import {
   useTranslateLabel,
   type Validator,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { FieldSpec } from '../../domain/fields';
 import { RichTextInput } from '../../components/RichTextInput';
 import { useSelectOptions } from '../../components/useSelectOptions';
@@ -36,7 +37,10 @@ const ReferenceChoices = ({
 }: FieldInputProps & { spec: Extract<FieldSpec, { reference: string }> }) => {
   const { data = [], isPending } = useSelectOptions(spec.reference);
   const byName = spec.type === 'references' && spec.by === 'name';
-  const choices = data.map((o) => ({ id: byName ? o.text : o.value, name: o.text }));
+  const sameAs = spec.type === 'reference' ? spec.sameAs : undefined;
+  const sameAsValue: unknown = useWatch({ name: sameAs ?? source, disabled: !sameAs });
+  const offered = sameAs ? data.filter((o) => o[sameAs] == null || o[sameAs] === sameAsValue) : data;
+  const choices = offered.map((o) => ({ id: byName ? o.text : o.value, name: o.text }));
   // Not open on focus (react-admin's default): a failed submit focuses the first invalid input, and its list
   // would cover the form. A click or the arrow keys still open it.
   return spec.type === 'references' ? (
