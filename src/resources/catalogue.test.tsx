@@ -248,8 +248,12 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
 
   it("loads both with options/search and saves both with options/bulksave: 'Email Header & Footer Updated Successfully'", async () => {
     const fetch = signedIn((request, body) => {
-      if (request === 'POST /api/user/options/search') return { body: { data: options('<p>Hello</p>', '<p>Regards</p>') } };
-      if (request === 'POST /api/user/options/bulksave') return { body: { data: body } };
+      if (request === 'POST /api/user/options/search') {
+        const [footer, header] = options('<p>Hello</p>', '<p>Regards</p>');
+        return { body: { data: [{ ...footer, updated_at: '2026-06-01T00:00:00.000Z' }, header] } };
+      }
+      if (request === 'POST /api/user/options/bulksave')
+        return { body: { data: (body as object[]).map((o) => ({ ...o, updated_at: '2026-07-01T00:00:00.000Z' })) } };
       return undefined;
     });
     renderScreen('/email-header-footer', catalogue);
@@ -264,6 +268,12 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
       { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hello</p>' },
       { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Regards</p>' },
     ]);
+    // Made from the newest of the two copies read; the next save from this page's own save.
+    expect(new Headers(save?.[1]?.headers).get('If-Match')).toBe('"2026-06-01T00:00:00.000Z"');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/options/bulksave'))).toHaveLength(2));
+    const next = fetch.mock.calls.filter(([url]) => String(url).endsWith('/options/bulksave'))[1];
+    expect(new Headers(next[1]?.headers).get('If-Match')).toBe('"2026-07-01T00:00:00.000Z"');
   });
 
   it('shows an Agent user holding email_template the header and footer without a way to change them', async () => {

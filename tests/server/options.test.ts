@@ -285,3 +285,77 @@ describe('POST options/bulksave', () => {
     expect(await option('EMAIL_DEFAULT_FOOTER')).toMatchObject({ option_value: '<p>Bye</p>', field_type: 'editor' });
   });
 });
+
+describe('If-Match: two editors of the settings', () => {
+  const ifMatch = (at: Date) => ({ 'if-match': `"${at.toISOString()}"` });
+
+  // The tag is the newest `updated_at` among the settings saved, as the page read them.
+  it('refuses a header and footer save made from a copy saved since (409), and takes the newest copy', async () => {
+    const read = await t.db
+      .selectFrom('options')
+      .selectAll()
+      .where('option_name', 'in', ['EMAIL_DEFAULT_HEADER', 'EMAIL_DEFAULT_FOOTER'])
+      .execute();
+    const newest = new Date(Math.max(...read.map((o) => o.updated_at.getTime())));
+    const first = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/options/bulksave',
+      headers: ifMatch(newest),
+      payload: [
+        { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>First editor</p>' },
+        { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>First footer</p>' },
+      ],
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/options/bulksave',
+      headers: ifMatch(newest),
+      payload: [
+        { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Second editor</p>' },
+        { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Second footer</p>' },
+      ],
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatch(/^Someone else saved this record after you opened it/);
+    expect((await option('EMAIL_DEFAULT_HEADER')).option_value).toBe('<p>First editor</p>');
+    expect((await option('EMAIL_DEFAULT_FOOTER')).option_value).not.toBe('<p>Second footer</p>');
+    const saved = new Date(first.json().data[0].updated_at);
+    const again = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/options/bulksave',
+      headers: ifMatch(saved),
+      payload: [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Second editor</p>' }],
+    });
+    expect(again.statusCode).toBe(200);
+    const malformed = await t.as(admin, {
+      method: 'POST',
+      url: '/api/user/options/bulksave',
+      headers: { 'if-match': 'yesterday' },
+      payload: [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Third</p>' }],
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().error).toHaveProperty('if-match');
+    expect((await option('EMAIL_DEFAULT_HEADER')).option_value).toBe('<p>Second editor</p>');
+  });
+
+  it('refuses a setting saved from a stale copy (409) and stores nothing', async () => {
+    const gst = await option('GST_PERCENT');
+    const first = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/options/${gst.id}`,
+      headers: ifMatch(gst.updated_at),
+      payload: { option_value: '11', field_type: 'text' },
+    });
+    expect(first.statusCode).toBe(200);
+    const stale = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/user/options/${gst.id}`,
+      headers: ifMatch(gst.updated_at),
+      payload: { option_value: '12', field_type: 'text' },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await option('GST_PERCENT')).option_value).toBe('11');
+    await put(admin, gst.id, { option_value: '10', field_type: 'text' });
+  });
+});

@@ -24,7 +24,11 @@ export async function optionPage(db: Executor, q: PageQuery) {
   return { items: rows.rows, total: count.rows[0].total };
 }
 
-export const findOptionById = (db: Executor, id: number) => db.selectFrom('options').selectAll().where('id', '=', id).executeTakeFirst();
+/** One setting; locked for update when asked (inside a transaction). */
+export function findOptionById(db: Executor, id: number, opts: { forUpdate?: boolean } = {}) {
+  const query = db.selectFrom('options').selectAll().where('id', '=', id);
+  return (opts.forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
 
 /** The settings of these names, by name; locked for update when asked (inside a transaction). */
 export function findOptionsByName(db: Executor, names: string[], opts: { forUpdate?: boolean } = {}) {

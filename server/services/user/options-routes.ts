@@ -5,6 +5,7 @@ import { inputSchema } from '../../../src/domain/fields';
 import { OptionBulkSaveBody, optionFields, OptionSearchBody } from '../../../src/domain/options';
 import { NotFoundError } from '../../errors';
 import { callerOf } from '../../lib/caller';
+import { savedAtOf } from '../../lib/resource-routes';
 import { dataReply, pageReply, recordErrors } from '../../lib/replies';
 import { ListQuery } from '../../lib/resource';
 import { definition as appSettings } from '../../../src/resources/app-settings/definition';
@@ -77,10 +78,12 @@ export async function optionRoutes(app: FastifyInstance, opts: { options: Return
         summary: "Update a setting's value (its field type is fixed)",
         params: z.object({ id: z.string() }),
         body: UpdateBody,
-        response: { 200: dataReply(OptionRecord), ...recordErrors },
+        response: { 200: dataReply(OptionRecord), ...recordErrors, 409: recordErrors[422] },
       },
     },
-    async (req) => ({ data: await options.update(parseId(req.params.id), String(req.body.option_value)) }),
+    async (req) => ({
+      data: await options.update(parseId(req.params.id), String(req.body.option_value), savedAtOf(req.headers['if-match'])),
+    }),
   );
 
   // Any signed-in user: the terms dialog shows TERMS_AND_CONDITIONS to everyone; settings hold no secrets.
@@ -106,9 +109,9 @@ export async function optionRoutes(app: FastifyInstance, opts: { options: Return
         tags,
         summary: 'Save several settings at once, all or nothing (Email Header & Footer)',
         body: OptionBulkSaveBody,
-        response: { 200: dataReply(z.array(OptionRecord)), ...recordErrors },
+        response: { 200: dataReply(z.array(OptionRecord)), ...recordErrors, 409: recordErrors[422] },
       },
     },
-    async (req) => ({ data: await options.saveMany(callerOf(req), req.body) }),
+    async (req) => ({ data: await options.saveMany(callerOf(req), req.body, savedAtOf(req.headers['if-match'])) }),
   );
 }

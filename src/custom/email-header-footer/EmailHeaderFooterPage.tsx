@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, SaveButton, useDataProvider, useNotify, useTranslate, type Validator } from 'react-admin';
@@ -7,6 +7,7 @@ import { RichTextInput } from '../../components/RichTextInput';
 import { translatableRule } from '../../i18n/ruleMessages';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
 import type { AppDataProvider, Option } from '../../dataProvider';
+import { newestSaveOf } from '../../dataProvider/calls/options';
 import { OPTION_NAMES, optionValueError } from '../../domain/options';
 import { dataScope, isUnrestricted } from '../../domain/permissions';
 import { useCurrentUser } from '../../session';
@@ -53,16 +54,21 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
   const canChange = !!user && isUnrestricted(dataScope(user));
   // The values as first loaded: a later refetch must not reset what is being typed.
   const [defaultValues] = useState(() => valuesOf(options));
+  // The copies the form's text started from (then this page's own last save): another editor's save since is refused.
+  const savedAt = useRef(newestSaveOf(options));
   const save = useMutation({
     mutationFn: (values: FormValues) =>
       dataProvider.saveEmailDefaults(
         EDITORS.map(({ name }) => ({ option_name: name, option_value: typeof values[name] === 'string' ? values[name] : '' })),
+        savedAt.current,
       ),
   });
 
   const submit = async (values: FormValues) => {
     try {
-      queryClient.setQueryData(QUERY_KEY, await save.mutateAsync(values));
+      const saved = await save.mutateAsync(values);
+      savedAt.current = newestSaveOf(saved);
+      queryClient.setQueryData(QUERY_KEY, saved);
       notify('app.email_header_footer.updated', { type: 'success' });
     } catch (error) {
       // A 422 comes back keyed by option name, so its message shows under that editor.
