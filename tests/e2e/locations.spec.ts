@@ -37,8 +37,18 @@ test('create, find, edit and delete a location', async ({ page }) => {
     .click();
   await expect(page.getByText('Update Location')).toBeVisible();
   await page.getByLabel('Name').fill(`${name} West`);
+  // Leaving with the change unsaved asks first; Stay keeps it.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  const leave = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(leave.getByText('You have unsaved changes. Leave this page?')).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page.getByLabel('Name')).toHaveValue(`${name} West`);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Updated Successfully')).toBeVisible();
+  // The save's own move to the list asks nothing.
+  await expect(page).toHaveURL(/\/locations$/);
+  await expect(leave).toHaveCount(0);
 
   await page.getByPlaceholder('Search Location').fill(`${name} West`);
   const edited = page.getByRole('row').filter({ hasText: `${name} West` });

@@ -12,6 +12,16 @@ const createButton = (page: Page) =>
     .first();
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
+/**
+ * Searches a list and waits until its table holds the one row: a row of the unfiltered page may match at once, and
+ * the search's delayed URL change would follow a click on it, back to the list.
+ */
+async function search(page: Page, placeholder: string, query: string, text = query.trim()) {
+  await page.getByPlaceholder(placeholder).fill(query);
+  await expect(row(page, text)).toHaveCount(1);
+  await expect(page.getByRole('row')).toHaveCount(2);
+}
+
 /** An autocomplete or select: open it and pick the option. */
 async function choose(page: Page, input: Locator, option: string) {
   const choice = page.getByRole('option', { name: option, exact: true });
@@ -102,9 +112,7 @@ test.describe('users', () => {
     await expect(page.getByText('Created Successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/users$/);
 
-    await page.getByPlaceholder('Search User').fill(`  ${email} `);
-    await expect(row(page, email)).toHaveCount(1);
-    await expect(page.getByRole('row')).toHaveCount(2);
+    await search(page, 'Search User', `  ${email} `);
     await expect(row(page, email)).toContainText('Agent');
     await row(page, email).getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByText('Update User')).toBeVisible();
@@ -131,7 +139,7 @@ test.describe('users', () => {
     await expect(page.getByText('Updated Successfully')).toBeVisible();
     // Back on the list, which may restore the search it kept (react-admin's stored list parameters).
     await expect(page).toHaveURL(/\/users(\?|$)/);
-    await page.getByPlaceholder('Search User').fill(email);
+    await search(page, 'Search User', email);
     await expect(row(page, email)).toContainText('Erika');
     await row(page, email).getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByText('This user has an API key.')).toBeVisible();
@@ -139,8 +147,7 @@ test.describe('users', () => {
     await expect(page.getByTestId('api-key')).toHaveCount(0);
 
     await page.goto('/users');
-    await page.getByPlaceholder('Search User').fill(email);
-    await expect(row(page, email)).toHaveCount(1);
+    await search(page, 'Search User', email);
     await row(page, email).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('are you sure ?')).toBeVisible();
@@ -209,12 +216,10 @@ test.describe('users', () => {
   test('impersonate an Agent user and leave again', async ({ page }) => {
     await signIn(page, 'admin@demo.test');
     await page.goto('/users');
-    await page.getByPlaceholder('Search User').fill('admin@demo.test');
-    await expect(row(page, 'admin@demo.test')).toHaveCount(1);
+    await search(page, 'Search User', 'admin@demo.test');
     // Not on one's own row.
     await expect(row(page, 'admin@demo.test').getByRole('button', { name: 'Impersonate' })).toHaveCount(0);
-    await page.getByPlaceholder('Search User').fill('agent@demo.test');
-    await expect(row(page, 'agent@demo.test')).toHaveCount(1);
+    await search(page, 'Search User', 'agent@demo.test');
     await row(page, 'agent@demo.test').getByRole('button', { name: 'Impersonate' }).click();
 
     await expect(page).toHaveURL(/\/$/);
@@ -264,8 +269,7 @@ test.describe('clients', () => {
 
     await page.goto('/clients');
     await expect(page.getByPlaceholder('Search Client')).toBeVisible();
-    await page.getByPlaceholder('Search Client').fill('Southern Cross');
-    await expect(row(page, 'Southern Cross Insurance')).toHaveCount(1);
+    await search(page, 'Search Client', 'Southern Cross');
     await row(page, 'Southern Cross Insurance').getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByText('Update Client')).toBeVisible();
     const cell = page.getByRole('spinbutton', { name: 'Bonnet Light' });
@@ -339,8 +343,7 @@ test.describe('agents', () => {
     await expect(page.getByText('Created Successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/agents$/);
 
-    await page.getByPlaceholder('Search Agent').fill(name);
-    await expect(row(page, name)).toHaveCount(1);
+    await search(page, 'Search Agent', name);
     await expect(row(page, name)).toContainText('Southern Cross Insurance');
     await clickUntil(row(page, name).getByRole('link', { name: 'Edit' }), () =>
       expect(page.getByText('Update Agent')).toBeVisible({ timeout: 3_000 }),
@@ -358,7 +361,7 @@ test.describe('agents', () => {
     await submit(page);
     expect((await update).headers()['content-type']).toMatch(/^multipart\/form-data/);
     await expect(page.getByText('Updated Successfully')).toBeVisible();
-    await page.getByPlaceholder('Search Agent').fill(name);
+    await search(page, 'Search Agent', name);
     await row(page, name).getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByText('Update Agent')).toBeVisible();
     await expect
