@@ -10,13 +10,26 @@ import { e2eDatabaseUrl, e2eServerAt } from './server-env';
 export const DEMO_PASSWORD = 'demo-password-1';
 
 /** Signs in through the real login form and accepts the terms dialog if it shows. */
+/**
+ * Signs in through the form and lands on the dashboard; the terms dialog, when the login reply says the user has not
+ * agreed yet (`consent` 0), is accepted.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  const reply = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/user/auth/login');
   await page.getByRole('button', { name: 'Sign In' }).click();
+  const { data } = (await (await reply).json()) as { data?: { consent?: number } };
   await expect(page).toHaveURL(/\/$/);
-  await acceptTermsIfShown(page);
+  if (data?.consent === 0) await acceptTerms(page);
+}
+
+async function acceptTerms(page: Page) {
+  const dialog = page.getByRole('dialog').filter({ hasText: 'I agree to the Terms and Conditions' });
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 export async function acceptTermsIfShown(page: Page) {
@@ -26,9 +39,7 @@ export async function acceptTermsIfShown(page: Page) {
   } catch {
     return;
   }
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(dialog).toBeHidden();
+  await acceptTerms(page);
 }
 
 export async function signOut(page: Page) {
