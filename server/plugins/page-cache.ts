@@ -48,7 +48,7 @@ export const pageCachePlugin = fp((app: FastifyInstance, opts: { cacheSeconds: n
   });
   app.decorate('pageCache', cache);
   app.addHook('onReady', async () => {
-    const tables = describedResources().flatMap((d) => (d.pageJson ? [d.table, ...(d.reads ?? [])] : []));
+    const tables = describedResources(app.definitions.map((d) => d.path)).flatMap((d) => (d.pageJson ? [d.table, ...(d.reads ?? [])] : []));
     await ensurePageCacheTriggers(app.db, tables);
   });
   if (app.hasDecorator('bus')) app.bus.subscribe(PAGE_CACHE_TOPIC, () => cache.clear());

