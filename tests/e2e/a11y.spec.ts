@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
-import { DEMO_PASSWORD, untilStill } from './helpers';
+import { DEMO_PASSWORD, goInApp, untilStill } from './helpers';
 
 /**
  * Axe finds no serious or critical violation on any screen of the app, in English and in
@@ -147,7 +147,7 @@ async function auditLanguage(page: Page, locale: string, option: string) {
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
   for (const route of signedIn) {
     const url = await urlOf(route);
-    await page.goto(url);
+    await goInApp(page, url);
     await audit(page, screen(url), findings);
     visited.push(url);
   }

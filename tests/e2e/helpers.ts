@@ -143,6 +143,24 @@ export async function linkMailedTo(baseURL: string, to: string) {
  * for), and a check at that instant sees content that then fades in again: axe would measure the contrast of
  * half-faded text.
  */
+/**
+ * Moves the running app to `url` as its own links do (the router's history, no page load): a sweep of every screen
+ * then pays for each screen's render, not for loading and starting the app again.
+ */
+export async function goInApp(page: Page, url: string) {
+  const target = new URL(url, page.url());
+  const now = new URL(page.url());
+  if (target.pathname === now.pathname && target.search === now.search) return;
+  const before = await page.evaluate(() => document.getElementById('root')?.innerHTML ?? '');
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, url);
+  await page.waitForURL((now) => now.pathname === target.pathname);
+  // The router may keep the last screen up while the next one loads (a transition): not done until the page changed.
+  await page.waitForFunction((old) => (document.getElementById('root')?.innerHTML ?? '') !== old, before);
+}
+
 export async function untilStill(page: Page) {
   await page.waitForFunction(
     () =>
