@@ -29,8 +29,9 @@ export type FieldSpec =
   | (Base & { type: 'choice'; choices: readonly { id: string; name: string }[] })
   | (Base & { type: 'number'; min?: number; max?: number; integer?: boolean })
   /**
-   * One id of another resource. With `sameAs`, only the records whose `sameAs` column equals the form's field of that
-   * name, or is empty, are offered (a device's site: its owner's or nobody's); the referenced list carries the column.
+   * One id of another resource. With `sameAs`, once the form's field of that name is chosen, only the records whose
+   * `sameAs` column equals it, or is empty, are offered (a device's site: its owner's or nobody's); the referenced list
+   * carries the column.
    */
   | (Base & { type: 'reference'; reference: string; sameAs?: string })
   /** Several ids (or names, with `by: 'name'`) of another resource, e.g. a user's agents or roles. */

@@ -191,7 +191,7 @@ describe('devices', { timeout: 30_000 }, () => {
     expect(screen.getByText('Melbourne Auto Scan')).toBeTruthy();
   });
 
-  it("offers as Location only the chosen owner's sites and sites no agent owns", async () => {
+  it("offers as Location, once an owner is chosen, only the owner's sites and sites no agent owns", async () => {
     signedIn((request) => {
       if (request === 'GET /api/agent/agents/lists')
         return {
@@ -219,7 +219,8 @@ describe('devices', { timeout: 30_000 }, () => {
       fireEvent.keyDown(input, { key: 'Escape' });
       return names;
     };
-    await waitFor(async () => expect(await options(/^Location/)).toEqual(['Shared Bay']));
+    // No owner yet: every site.
+    await waitFor(async () => expect(await options(/^Location/)).toEqual(['Collingwood Depot', 'Corio Yard', 'Shared Bay']));
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: /^Owner/ }));
     fireEvent.keyDown(screen.getByRole('combobox', { name: /^Owner/ }), { key: 'ArrowDown' });
     fireEvent.click(await screen.findByRole('option', { name: 'Melbourne Auto Scan' }));

@@ -39,7 +39,9 @@ const ReferenceChoices = ({
   const byName = spec.type === 'references' && spec.by === 'name';
   const sameAs = spec.type === 'reference' ? spec.sameAs : undefined;
   const sameAsValue: unknown = useWatch({ name: sameAs ?? source, disabled: !sameAs });
-  const offered = sameAs ? data.filter((o) => o[sameAs] == null || o[sameAs] === sameAsValue) : data;
+  // Before the other field is chosen, everything is offered (the form lists Location above Owner).
+  const narrowed = sameAs && sameAsValue != null && sameAsValue !== '';
+  const offered = narrowed ? data.filter((o) => o[sameAs] == null || o[sameAs] === sameAsValue) : data;
   const choices = offered.map((o) => ({ id: byName ? o.text : o.value, name: o.text }));
   // Not open on focus (react-admin's default): a failed submit focuses the first invalid input, and its list
   // would cover the form. A click or the arrow keys still open it.
