@@ -288,6 +288,14 @@ describe('POST options/bulksave', () => {
 
 describe('If-Match: two editors of the settings', () => {
   const ifMatch = (at: Date) => ({ 'if-match': `"${at.toISOString()}"` });
+  /** The header and footer page's save, made from the copies read at `at` (or with a raw If-Match). */
+  const bulkFrom = (at: Date | string, payload: { option_name: string; option_value: string }[]) =>
+    t.as(admin, {
+      method: 'POST',
+      url: '/api/user/options/bulksave',
+      headers: typeof at === 'string' ? { 'if-match': at } : ifMatch(at),
+      payload,
+    });
 
   // The tag is the newest `updated_at` among the settings saved, as the page read them.
   it('refuses a header and footer save made from a copy saved since (409), and takes the newest copy', async () => {
@@ -297,43 +305,23 @@ describe('If-Match: two editors of the settings', () => {
       .where('option_name', 'in', ['EMAIL_DEFAULT_HEADER', 'EMAIL_DEFAULT_FOOTER'])
       .execute();
     const newest = new Date(Math.max(...read.map((o) => o.updated_at.getTime())));
-    const first = await t.as(admin, {
-      method: 'POST',
-      url: '/api/user/options/bulksave',
-      headers: ifMatch(newest),
-      payload: [
-        { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>First editor</p>' },
-        { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>First footer</p>' },
-      ],
-    });
+    const first = await bulkFrom(newest, [
+      { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>First editor</p>' },
+      { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>First footer</p>' },
+    ]);
     expect(first.statusCode).toBe(200);
-    const second = await t.as(admin, {
-      method: 'POST',
-      url: '/api/user/options/bulksave',
-      headers: ifMatch(newest),
-      payload: [
-        { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Second editor</p>' },
-        { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Second footer</p>' },
-      ],
-    });
+    const second = await bulkFrom(newest, [
+      { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Second editor</p>' },
+      { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Second footer</p>' },
+    ]);
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toMatch(/^Someone else saved this record after you opened it/);
     expect((await option('EMAIL_DEFAULT_HEADER')).option_value).toBe('<p>First editor</p>');
     expect((await option('EMAIL_DEFAULT_FOOTER')).option_value).not.toBe('<p>Second footer</p>');
     const saved = new Date(first.json().data[0].updated_at);
-    const again = await t.as(admin, {
-      method: 'POST',
-      url: '/api/user/options/bulksave',
-      headers: ifMatch(saved),
-      payload: [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Second editor</p>' }],
-    });
+    const again = await bulkFrom(saved, [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Second editor</p>' }]);
     expect(again.statusCode).toBe(200);
-    const malformed = await t.as(admin, {
-      method: 'POST',
-      url: '/api/user/options/bulksave',
-      headers: { 'if-match': 'yesterday' },
-      payload: [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Third</p>' }],
-    });
+    const malformed = await bulkFrom('yesterday', [{ option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Third</p>' }]);
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().error).toHaveProperty('if-match');
     expect((await option('EMAIL_DEFAULT_HEADER')).option_value).toBe('<p>Second editor</p>');
