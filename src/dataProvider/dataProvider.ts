@@ -1,6 +1,6 @@
 import type { DataProvider, GetListParams, GetManyReferenceParams, Identifier, RaRecord } from 'react-admin';
 import type { ApiRoute, ApiRoutes } from './apiRoutes';
-import type { Request, RequestOptions, SelectOption } from './http';
+import { ifMatch, type Request, type RequestOptions, type SelectOption } from './http';
 import { PAGE_SIZE_MAX } from '../domain/paging';
 import { translateFieldErrors } from './errors';
 import { agentCalls } from './calls/agents';
@@ -153,7 +153,7 @@ export function createDataProvider({ routes, request }: { routes: ApiRoutes; req
   const update = async <R extends RaRecord>(resource: string, id: Identifier, data: unknown, previousData?: RaRecord) => {
     const savedAt: unknown = previousData?.updated_at;
     const options = writeOptions('PUT', data);
-    if (typeof savedAt === 'string') options.headers = { ...options.headers, 'If-Match': `"${savedAt}"` };
+    if (typeof savedAt === 'string') options.headers = { ...options.headers, ...ifMatch(savedAt) };
     return { data: await call<R>(resource, (r) => recordPath(r, id), options) };
   };
   const remove = async <R extends RaRecord>(resource: string, id: Identifier, previousData?: R) => {

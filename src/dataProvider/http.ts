@@ -22,6 +22,9 @@ export interface RequestOptions {
   selection?: false;
 }
 
+/** The If-Match of a save made from a copy read at `savedAt` (its `updated_at`): the server refuses it if saved since. */
+export const ifMatch = (savedAt: string) => ({ 'If-Match': `"${savedAt}"` });
+
 export type Request = <T = unknown>(service: Service, path: string, options?: RequestOptions) => Promise<T>;
 
 export function buildQuery(query: RequestOptions['query'] = {}): string {

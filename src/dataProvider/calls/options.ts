@@ -1,4 +1,4 @@
-import type { Request } from '../http';
+import { ifMatch, type Request } from '../http';
 
 /** One stored setting as the user service's options calls carry it. */
 export interface Option {
@@ -25,7 +25,7 @@ export const optionCalls = (request: Request) => ({
     request<Option[]>('user', 'options/bulksave', {
       method: 'POST',
       body: options,
-      ...(savedAt ? { headers: { 'If-Match': `"${savedAt}"` } } : {}),
+      ...(savedAt ? { headers: ifMatch(savedAt) } : {}),
     }),
   /** The settings with these names. */
   searchOptions: (names: string[]) => request<Option[]>('user', 'options/search', { method: 'POST', body: { option_name: names } }),
