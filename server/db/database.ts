@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
-import { PreparingClient } from './prepared';
+import { preparingClient } from './prepared';
 import { parseTimestamptz } from './timestamps';
 
 // Ids and counts are bigint in SQL; every value we store fits a JS number.
@@ -15,7 +15,7 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 
 export function createDatabase(url: string, max = 10): Database {
   // Reads are prepared statements, parsed and planned once per connection (./prepared.ts).
-  const pool = new pg.Pool({ connectionString: url, max, Client: PreparingClient });
+  const pool = new pg.Pool({ connectionString: url, max, Client: preparingClient() });
   // An idle connection dropped by the server (e.g. PostgreSQL stopping on Ctrl-C) must not crash the process.
   pool.on('error', (e) => console.error(`database connection lost: ${e.message}`));
   // Nor one in use: its query rejects (the request answers 503) and the pool drops it when it is released; the

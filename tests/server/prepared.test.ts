@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Executor } from '../../server/db/database';
-import { MAX_PREPARED, statementName } from '../../server/db/prepared';
+import { MAX_PREPARED, statementNamer } from '../../server/db/prepared';
 import { createTestContext, type TestContext } from './helper';
 
 describe('reads are prepared statements', () => {
@@ -45,6 +45,7 @@ describe('reads are prepared statements', () => {
   });
 
   it('names at most MAX_PREPARED distinct texts; the same text keeps its name', () => {
+    const statementName = statementNamer();
     const first = statementName('select 1 as probe');
     expect(first).toMatch(/^sq\d+$/);
     expect(statementName('select 1 as probe')).toBe(first);
