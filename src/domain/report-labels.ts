@@ -39,6 +39,7 @@ const en = {
       'Status',
       'Dents',
       'Scratches',
+      'New Damage',
     ],
   },
   quotes: {
@@ -103,6 +104,7 @@ const ja: ReportLabels = {
       'ステータス',
       'へこみ',
       '傷',
+      '新しい損傷',
     ],
   },
   quotes: {

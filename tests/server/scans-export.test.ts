@@ -83,11 +83,11 @@ describe('the scan export', () => {
   it('writes every scan of a Super Admin, newest first, with the list columns and Melbourne times', async () => {
     const { header, rows } = await exportCsv(admin);
     expect(header).toBe(
-      'ID,Scan ID,Date/Time,Registration,Make,Model,Car Color,Body Type,Valuation,Location,Location State,Client,Agent,Type,Status,Dents,Scratches',
+      'ID,Scan ID,Date/Time,Registration,Make,Model,Car Color,Body Type,Valuation,Location,Location State,Client,Agent,Type,Status,Dents,Scratches,New Damage',
     );
     expect(rows).toHaveLength(4);
     expect(rows[3]).toMatch(
-      /^\d+,scan-[\w-]+,10-05-2024 10:00 AM,AAA111,Toyota,Corolla,Silver,,,Export site A,,Export client X,Export agent A,Arch,Uploaded,0,0$/,
+      /^\d+,scan-[\w-]+,10-05-2024 10:00 AM,AAA111,Toyota,Corolla,Silver,,,Export site A,,Export client X,Export agent A,Arch,Uploaded,0,0,0$/,
     );
     expect(rows[2]).toContain(',10-05-2024 03:15 PM,AAA222,');
     // A cell a spreadsheet would run as a formula is neutralised; quotes and commas are escaped.
@@ -99,9 +99,9 @@ describe('the scan export', () => {
   it('is written in Japanese when asked from the Japanese screen, CSV and XLSX; an unknown language is refused', async () => {
     const { header, rows } = await exportCsv(admin, 'lang=ja');
     expect(header).toBe(
-      'ID,スキャンID,日時,登録番号,メーカー,モデル,車体色,ボディタイプ,評価額,ロケーション,所在州,クライアント,エージェント,種別,ステータス,へこみ,傷',
+      'ID,スキャンID,日時,登録番号,メーカー,モデル,車体色,ボディタイプ,評価額,ロケーション,所在州,クライアント,エージェント,種別,ステータス,へこみ,傷,新しい損傷',
     );
-    expect(rows[3]).toMatch(/,Export client X,Export agent A,アーチ,アップロード済み,0,0$/);
+    expect(rows[3]).toMatch(/,Export client X,Export agent A,アーチ,アップロード済み,0,0,0$/);
     expect(rows[2]).toContain(',準備完了,');
     const xlsx = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?format=xlsx&lang=ja' });
     const zip = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: xlsx.json().data.url })).rawPayload));

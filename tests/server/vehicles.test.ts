@@ -204,6 +204,16 @@ describe('new damage in the scan list and for webhooks', () => {
       [a, 0],
     ]);
     expect(await page('')).toHaveLength(3);
+    // The export carries the count as its last column, as the list shows it.
+    const made = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?q=LST001' });
+    expect(made.statusCode, made.body).toBe(200);
+    const csv = (await t.app.inject({ method: 'GET', url: made.json().data.url as string })).body.slice(1).split('\r\n').filter(Boolean);
+    expect(csv[0]).toMatch(/,Dents,Scratches,New Damage$/);
+    expect(csv.slice(1).map((line) => [Number(line.split(',')[0]), Number(line.split(',').at(-1))])).toEqual([
+      [c, 0],
+      [b, 4],
+      [a, 0],
+    ]);
     const bad = await t.as(admin, { method: 'GET', url: '/api/scan/scans?new_damage=yes' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error).toEqual({ new_damage: expect.stringMatching(/new damage is invalid/) });

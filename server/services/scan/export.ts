@@ -33,7 +33,7 @@ async function* exportRows(db: Executor, selection: Pick<ScanSelection, 'where' 
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 /** Column widths of the sheet, in characters, in the columns' order. */
-const XLSX_WIDTHS = [8, 24, 20, 13, 14, 16, 11, 12, 11, 22, 8, 26, 24, 9, 10, 7, 9];
+const XLSX_WIDTHS = [8, 24, 20, 13, 14, 16, 11, 12, 11, 22, 8, 26, 24, 9, 10, 7, 9, 12];
 
 /** The export file of a selection, worded in `words`: its bytes, content type and how many scans it holds. */
 export async function buildExport(

@@ -165,6 +165,8 @@ export function exportCells(scan: ScanItem & { local_time: string }, words: Repo
     words.scan_statuses[scan.status as keyof ReportLabels['scan_statuses']] ?? scan.status,
     scan.dentCount,
     scan.scratchCount,
+    // Damage found since the scan it is compared with (the list's New Damage column; 0 with nothing to compare).
+    scan.new_damage,
   ];
 }
 
