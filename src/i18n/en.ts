@@ -100,6 +100,7 @@ export const enScreens = {
       title: 'Vehicles',
       search: 'Search registration or VIN',
       empty: 'No Data Available!.',
+      export_capped: 'Exported the first %{count} of %{total} vehicles. Search to export the rest.',
       columns: {
         registration: 'Registration',
         state: 'State',

@@ -322,6 +322,7 @@ export const ja: TranslationMessages = {
       title: '車両',
       search: '登録番号または VIN で検索',
       empty: 'データがありません',
+      export_capped: '%{total} 台のうち最初の %{count} 台をエクスポートしました。残りは検索して絞り込んでからエクスポートしてください。',
       columns: {
         registration: '登録番号',
         state: '州',
