@@ -28,6 +28,24 @@ export default tseslint.config(
   },
   { files: ['src/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
+    files: ['src/**/*.tsx'],
+    ignores: ['src/components/Confirm.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['Confirm'],
+              message: "Use src/components/Confirm: it opens on Cancel (react-admin's opens on the confirming button).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON replies (`res.json()`): member access on them is the point of the test.
     files: ['tests/**/*.ts', 'bench/**/*.ts', 'src/**/*.test.{ts,tsx}'],
     rules: {

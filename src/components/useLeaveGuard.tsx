@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Confirm, useBlocker } from 'react-admin';
+import { useBlocker } from 'react-admin';
+import { Confirm } from './Confirm';
 import { useFormState, type Control } from 'react-hook-form';
 
 const T = 'app.leave';

@@ -14,7 +14,8 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { Confirm, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { Confirm } from '../../components/Confirm';
 import { ImageViewer } from '../../components/ImageViewer';
 import { useNotifyError } from '../../components/useNotifyError';
 import { lazyComponent } from '../../components/lazyComponent';

@@ -26,7 +26,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import { useQuery } from '@tanstack/react-query';
 import {
   CheckboxGroupInput,
-  Confirm,
   Form,
   SaveButton,
   TextInput,
@@ -42,6 +41,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { Confirm } from '../../components/Confirm';
 import { CopyButton } from '../../components/CopyButton';
 import { fieldValidator } from '../../components/fieldValidation';
 import { useNotifyError } from '../../components/useNotifyError';

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  Confirm,
   useDelete,
   useGetRecordRepresentation,
   useNotify,
@@ -11,6 +10,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { Confirm } from '../../components/Confirm';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { ResourceDescription } from '../types';
 

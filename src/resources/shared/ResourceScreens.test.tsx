@@ -63,7 +63,8 @@ describe('described list screen', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('are you sure ?')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'No, cancel!' })).toBeTruthy();
+    // The safe answer holds the focus: an Enter pressed on the row's Delete button never deletes.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'No, cancel!' })));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
     expect(await screen.findByText('Deleted Successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Depot')).toBeNull());
