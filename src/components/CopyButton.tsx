@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -5,11 +6,12 @@ import { useTranslate } from 'react-admin';
 import { useCopyToClipboard } from './useCopyToClipboard';
 
 /** Copies `text`; its label reads 'Copied!' for 5 seconds afterwards. */
-export const CopyButton = ({ text, label }: { text: string; label?: string }) => {
+export const CopyButton = ({ text, label, ref }: { text: string; label?: string; ref?: Ref<HTMLButtonElement> }) => {
   const translate = useTranslate();
   const { copy, copied } = useCopyToClipboard();
   return (
     <Button
+      ref={ref}
       type="button"
       size="small"
       variant={copied ? 'text' : 'outlined'}

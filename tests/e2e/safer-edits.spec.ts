@@ -156,6 +156,8 @@ test('a new API key asks first: cancel keeps the working key, confirm shows the 
   await page.getByRole('button', { name: 'Generate New API Key' }).click();
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText('The current key stops working at once');
+  // It opens on its safe answer: an Enter pressed to open it never cuts the scanner off.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   expect(await dialogFindings(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
@@ -166,6 +168,7 @@ test('a new API key asks first: cancel keeps the working key, confirm shows the 
   await page.getByRole('button', { name: 'Generate New API Key' }).click();
   await confirm.getByRole('button', { name: 'Generate new key' }).click();
   await expect(page.getByText('Token Generated')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy' })).toBeFocused();
   const newKey = ((await page.getByTestId('api-key').textContent()) ?? '').trim();
   expect(newKey).not.toBe(oldKey);
   expect(await devices(newKey)).toBe(200);

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm } from '../../components/Confirm';
 import { CopyButton } from '../../components/CopyButton';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
@@ -22,6 +23,12 @@ export const ApiKeyChip = () => {
   const [token, setToken] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const copyButton = useRef<HTMLButtonElement>(null);
+  // The chip is disabled while the key is made, which drops the focus to the page's start: it goes on to the key's
+  // Copy button, the next thing to do with a key shown once.
+  useEffect(() => {
+    if (token) copyButton.current?.focus();
+  }, [token]);
   if (!record) return null;
 
   const generate = async () => {
@@ -92,7 +99,7 @@ export const ApiKeyChip = () => {
             >
               {token}
             </Box>
-            <CopyButton text={token} />
+            <CopyButton text={token} ref={copyButton} />
           </Stack>
         </Alert>
       )}

@@ -218,6 +218,8 @@ describe('user form', () => {
     );
     expect(await screen.findByText('key-456')).toBeTruthy();
     expect(made).toBe(1);
+    // The focus goes on to the key's Copy button, not back to the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Copy' })));
   });
 
   it("lets a Super Admin set another user's password on edit, never their own", async () => {
