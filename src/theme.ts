@@ -7,6 +7,12 @@ import { useAgentBranding, type AgentBranding } from './session';
 const COLOR = /^(#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})|rgba?\([\d\s.,%]+\))$/i;
 const validColor = (c: string | undefined) => (c && COLOR.test(c.trim()) ? c.trim() : undefined);
 
+/**
+ * The keyboard's focus on a button, icon button or chip: MUI marks it only with a ripple's faint tint, which a filled
+ * button hardly shows. A dark ring outside a white one reads on the white page and on the agent's coloured header.
+ */
+const FOCUS_RING = { outline: '3px solid #1a1a1a', outlineOffset: '2px', boxShadow: '0 0 0 2px #fff' } as const;
+
 /** Breakpoints (mobile below 960) and sidebar; the selected agent's colours when set. */
 export function createAppTheme(branding: Pick<AgentBranding, 'primaryColor' | 'textColor'> | null): RaThemeOptions {
   const main = validColor(branding?.primaryColor) ?? DEFAULT_PRIMARY_COLOR;
@@ -26,6 +32,12 @@ export function createAppTheme(branding: Pick<AgentBranding, 'primaryColor' | 't
       success: { main: '#1b5e20' },
     },
     sidebar: { width: SIDEBAR_WIDTH, closedWidth: 55 },
+    components: {
+      ...defaultLightTheme.components,
+      MuiButton: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+      MuiIconButton: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+      MuiChip: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+    },
   };
 }
 

@@ -195,3 +195,27 @@ test("a session ended on the server: the save says 'Login token expired', stores
   await expect(page).toHaveURL(new RegExp(`/locations/${site.id}$`));
   await expect(page.getByLabel('Name')).toHaveValue(site.name);
 });
+
+test("the keyboard: the first Tab offers 'Skip to content', which moves past the menu; a focused filled button wears a clear ring", async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/locations/create');
+  await expect(page.getByLabel('Name')).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // The next stop is in the page's content (its breadcrumbs come first), past the menu and the header.
+  await expect(page.locator('#main-content :focus')).toHaveCount(1);
+
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await submit.focus();
+  const ring = await submit.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: style.outlineWidth };
+  });
+  expect(ring).toEqual({ style: 'solid', width: '3px' });
+});

@@ -1,6 +1,6 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Box, keyframes, useMediaQuery, type Theme } from '@mui/material';
-import { useLocation } from 'react-admin';
+import { SkipNavigationButton, useLocation } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
 import { useMountedInTransition } from '../../components/useMountedInTransition';
 import { AppHeader } from './AppHeader';
@@ -11,6 +11,13 @@ import { useRefreshCurrentUser } from './useRefreshCurrentUser';
 /** The page's fade-in as CSS: MUI's <Fade> forces a layout (reflow) on every page it shows, which would add main-thread blocking time. */
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 const FADE_SX = { animation: `${fadeIn} 300ms ease-in-out`, '@media (prefers-reduced-motion: reduce)': { animation: 'none' } } as const;
+
+/** react-admin draws it in the contrast text on the page's background, which is unreadable on a light theme. */
+const SKIP_SX = {
+  bgcolor: 'primary.main',
+  color: 'primary.contrastText',
+  '&:hover': { bgcolor: 'primary.dark', opacity: 1 },
+} as const;
 
 /**
  * Whether the user has moved to another page since the app started. Page content fades between pages; the first page
@@ -43,11 +50,13 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* The page's first stop for the Tab key, shown only while focused: it moves on to the page's content past the menu. */}
+      <SkipNavigationButton sx={SKIP_SX} />
       <Sidebar permanent={permanent} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppHeader showMenuButton={!permanent} onMenuClick={() => setDrawerOpen(true)} />
         {/* At least a screen tall, so the footer starts below the first screen and a page's content arriving never moves it. */}
-        <Box component="main" sx={{ flex: 1, p: { xs: 1, sm: 2 }, minWidth: 0, minHeight: '100vh' }}>
+        <Box component="main" id="main-content" sx={{ flex: 1, p: { xs: 1, sm: 2 }, minWidth: 0, minHeight: '100vh' }}>
           <Box key={pathname} sx={navigated ? FADE_SX : undefined}>
             <Suspense fallback={<PageLoading />}>{children}</Suspense>
           </Box>
