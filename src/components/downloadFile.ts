@@ -10,6 +10,15 @@ export function exportFileName(prefix: string, extension: string, now = new Date
 }
 
 /**
+ * Whether a signed link of the files route (`?expires=<seconds>`) has expired, or will within `marginMs` (the click,
+ * the request and the clocks' difference). A link without `expires` never does.
+ */
+export function linkExpired(url: string, now = Date.now(), marginMs = 60_000) {
+  const expires = Number(new URL(url, 'http://link').searchParams.get('expires'));
+  return expires > 0 && expires * 1000 - marginMs <= now;
+}
+
+/**
  * Starts the browser's download of a file of the files route, saved as `name` (by default an export's name with
  * `prefix`): the name travels as the route's `download` parameter, which makes the server send it as an attachment.
  */

@@ -242,6 +242,7 @@ export const enScreens = {
     quotes: {
       title: 'Quotes',
       search: 'Search Quote',
+      pdf_gone: 'This quote no longer has a PDF.',
       export: 'Export',
       exporting: 'Exporting…',
       export_formats: 'Export formats',

@@ -465,6 +465,7 @@ export const ja: TranslationMessages = {
     quotes: {
       title: '見積',
       search: '見積を検索',
+      pdf_gone: 'この見積の PDF はもうありません。',
       export: 'エクスポート',
       exporting: 'エクスポート中…',
       export_formats: 'エクスポート形式',

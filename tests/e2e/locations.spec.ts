@@ -23,7 +23,8 @@ test('create, find, edit and delete a location', async ({ page }) => {
   await page.getByRole('option', { name: 'VIC - Victoria - AU' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Created Successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/locations$/);
+  // The list may restore its last search into the address.
+  await expect(page).toHaveURL(/\/locations(\?.*)?$/);
 
   await page.getByPlaceholder('Search Location').fill(`  ${name}  `);
   const row = page.getByRole('row').filter({ hasText: name });
@@ -47,7 +48,7 @@ test('create, find, edit and delete a location', async ({ page }) => {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Updated Successfully')).toBeVisible();
   // The save's own move to the list asks nothing.
-  await expect(page).toHaveURL(/\/locations$/);
+  await expect(page).toHaveURL(/\/locations(\?.*)?$/);
   await expect(leave).toHaveCount(0);
 
   await page.getByPlaceholder('Search Location').fill(`${name} West`);
@@ -68,7 +69,7 @@ test('an unknown location id shows Location Not Found and returns to the list', 
   await signIn(page, 'admin@demo.test');
   await page.goto('/locations/999999');
   await expect(page.getByText('Location Not Found')).toBeVisible();
-  await expect(page).toHaveURL(/\/locations$/);
+  await expect(page).toHaveURL(/\/locations(\?.*)?$/);
 });
 
 test("two users edit one location: the second save is refused with 'Someone else saved…' and keeps what they typed", async ({

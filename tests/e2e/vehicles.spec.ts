@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -117,5 +118,26 @@ test.describe('vehicles', () => {
     expect(vehicles.map((v) => v.registration)).toEqual([plate]);
     const vehicle = await apiGet<{ scans: { id: number }[] }>(request, admin.token, `/api/scan/vehicles/${vehicles[0].id}`);
     expect(vehicle.scans.map((s) => s.id)).toEqual([first, second]);
+  });
+
+  test('Export saves every vehicle of the list, under its headings, with the dates as the list shows them', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/vehicles');
+    const first = page.getByRole('row').nth(1);
+    await expect(first.getByRole('cell').nth(1)).toBeVisible();
+    const total = Number((await page.getByText(/^\d+[–-]\d+ of \d+$/).textContent())?.split(' of ')[1]);
+    expect(total).toBeGreaterThan(10);
+    const headings = await page.getByRole('columnheader').allTextContents();
+    const shown = await first.getByRole('cell').allTextContents();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    expect((await download).suggestedFilename()).toBe('vehicles.csv');
+    const lines = (await readFile(await (await download).path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(total + 1);
+    expect(lines[0]).toBe(headings.join(','));
+    expect(lines[1].split(',')).toEqual(shown);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AppNotification } from '../../components/AppNotification';
 import { liveSubscribers } from '../../test/handHeldRealtime';
 import { renderListScreen } from '../../test/renderListScreen';
 import { callsTo, signedInLister, type stubApi } from '../../test/stubFetch';
@@ -145,5 +146,45 @@ describe('quotes list', () => {
     );
     expect(await screen.findByText('Approved', undefined, { timeout: 5000 })).toBeTruthy();
     expect(listCalls(fetch).length).toBe(before + 1);
+  });
+
+  it('downloads a PDF by its link, and after the link has expired (a list left open) by a fresh one read with the quote', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const href = new URL(this.href);
+      clicked.push(`${href.pathname}${href.search}`);
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const link = (id: number, expires: number) => `/api/user/files/q${id}.pdf?expires=${expires}&uid=1&sig=abc`;
+    // Signed just now; signed over half an hour ago (a list left open); the same, for a quote whose PDF has gone since.
+    const rows = [quote(1, { pdf: link(1, now + 1800) }), quote(2, { pdf: link(2, now - 5) }), quote(3, { pdf: link(3, now + 30) })];
+    const fetch = signedIn((request) => {
+      if (request.startsWith('GET /api/quote/quotes?')) return { body: { items: rows, total: 3 } };
+      if (request === 'GET /api/quote/quotes/2') return { body: { data: quote(2, { pdf: link(2, now + 1800) }) } };
+      if (request === 'GET /api/quote/quotes/3') return { body: { data: quote(3, { pdf: null }) } };
+      return undefined;
+    });
+    await renderListScreen(
+      '/quotes',
+      <>
+        <QuoteListPage />
+        <AppNotification />
+      </>,
+    );
+    const pdfOf = async (plate: string) =>
+      within((await screen.findByText(plate)).closest('tr')!).getByRole('button', { name: 'Download PDF' });
+    fireEvent.click(await pdfOf('PLATE1'));
+    await waitFor(() => expect(clicked).toEqual([`${link(1, now + 1800)}&download=quote.pdf`]));
+    expect(callsTo(fetch, '/api/quote/quotes/')).toEqual([]);
+
+    fireEvent.click(await pdfOf('PLATE2'));
+    await waitFor(() => expect(clicked).toHaveLength(2));
+    expect(callsTo(fetch, '/api/quote/quotes/')).toEqual(['/api/quote/quotes/2']);
+    expect(clicked[1]).toBe(`${link(2, now + 1800)}&download=quote.pdf`);
+
+    // Within the minute's margin counts as expired; a quote whose PDF is gone says so instead of failing unseen.
+    fireEvent.click(await pdfOf('PLATE3'));
+    expect(await screen.findByText('This quote no longer has a PDF.')).toBeTruthy();
+    expect(clicked).toHaveLength(2);
   });
 });

@@ -5,8 +5,18 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { DataTable, LinkBase, useListContext, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { downloadFile } from '../../components/downloadFile';
+import {
+  DataTable,
+  LinkBase,
+  useDataProvider,
+  useListContext,
+  useLocaleState,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { downloadFile, linkExpired } from '../../components/downloadFile';
+import { useNotifyError } from '../../components/useNotifyError';
 import { canChange } from '../../domain/access';
 import { formatDateTime } from '../../domain/format';
 import { AU_STATES } from '../../domain/locations';
@@ -35,13 +45,23 @@ const QuoteActions = () => {
   const row = useRecordContext<QuoteRow>();
   const t = (key: string) => translate(`app.quotes.actions.${key}`);
   const editable = canChange(useCurrentUser(), 'quotes');
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const notifyError = useNotifyError();
   if (!row) return null;
   const open = editable ? translate('app.crud.edit') : t('view');
+  // A row's PDF link is signed for half an hour: a list left open longer reads the quote again for a fresh one.
+  const downloadPdf = async () => {
+    let url = row.pdf;
+    if (url && linkExpired(url)) url = (await dataProvider.getOne<QuoteRow>('quotes', { id: row.id })).data.pdf;
+    if (url) downloadFile(url, 'quote.pdf');
+    else notify('app.quotes.pdf_gone', { type: 'warning' });
+  };
   return (
     <Box sx={{ display: 'inline-flex' }} onClick={stopRowClick}>
       {row.pdf && (
         <Tooltip title={t('pdf')}>
-          <IconButton size="small" color="primary" aria-label={t('pdf')} onClick={() => downloadFile(row.pdf as string, 'quote.pdf')}>
+          <IconButton size="small" color="primary" aria-label={t('pdf')} onClick={() => void downloadPdf().catch(notifyError)}>
             <PictureAsPdfIcon fontSize="small" />
           </IconButton>
         </Tooltip>
