@@ -9,6 +9,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { jaJP } from '@mui/x-date-pickers/locales';
 import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { DISPLAY_TIME_ZONE } from '../domain/format';
@@ -19,6 +20,10 @@ dayjs.extend(timezone);
 // Weeks start on Monday in both languages (M T W T F S S).
 dayjs.locale({ ...en, name: 'en-monday', weekStart: 1 }, undefined, true);
 dayjs.locale({ ...ja, name: 'ja-monday', weekStart: 1 }, undefined, true);
+
+/** The calendar's own words (month arrows, view switch) in Japanese; its heading reads '2026年11月', not '11月 2026'. */
+const JAPANESE_TEXT = jaJP.components.MuiLocalizationProvider.defaultProps.localeText;
+const JAPANESE_HEADING = 'YYYY年M月';
 
 interface DayProps extends PickerDayProps {
   range?: DayRange;
@@ -67,7 +72,11 @@ export const RangeCalendar = ({ value, onPicked, onClear }: Props) => {
   const count = selectedDays(range.ts, range.td);
   const shown = range.td || range.ts;
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={locale === 'ja' ? 'ja-monday' : 'en-monday'}>
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={locale === 'ja' ? 'ja-monday' : 'en-monday'}
+      localeText={locale === 'ja' ? JAPANESE_TEXT : undefined}
+    >
       <DateCalendar
         timezone={DISPLAY_TIME_ZONE}
         value={shown ? dayjs.tz(shown, DISPLAY_TIME_ZONE) : null}
@@ -81,7 +90,7 @@ export const RangeCalendar = ({ value, onPicked, onClear }: Props) => {
         disableHighlightToday
         dayOfWeekFormatter={(d: Dayjs) => d.format('dd').charAt(0).toUpperCase()}
         slots={{ day: RangeDay }}
-        slotProps={{ day: { range } as Partial<DayProps> }}
+        slotProps={{ day: { range } as Partial<DayProps>, calendarHeader: locale === 'ja' ? { format: JAPANESE_HEADING } : undefined }}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pb: 1.5 }}>
         <Typography variant="body2" role="status" sx={{ flex: 1 }}>

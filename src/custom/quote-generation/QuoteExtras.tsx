@@ -16,6 +16,7 @@ import {
   type ProductOption,
   type ProductRow,
 } from './quoteForm';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 
 const T = 'app.quotes.generation';
 
@@ -125,8 +126,10 @@ export const PartsEditor = ({
   readOnly?: boolean;
 }) => {
   const translate = useTranslate();
+  const autocompleteTexts = useAutocompleteTexts();
   return (
     <Autocomplete
+      {...autocompleteTexts}
       multiple
       disabled={readOnly}
       freeSolo

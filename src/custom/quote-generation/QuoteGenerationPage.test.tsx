@@ -193,6 +193,8 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     fireEvent.change(partInput, { target: { value: '  Left Mirror  ' } });
     fireEvent.keyDown(partInput, { key: 'Enter' });
     expect(await parts.findByText('Left Mirror')).toBeTruthy();
+    // Its clear button is named in the app's words (MUI's own 'Clear' stays English in Japanese).
+    expect(parts.getByRole('button', { name: 'Clear value', hidden: true })).toBeTruthy();
 
     expect(screen.getByRole('checkbox', { name: 'Request quote check' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save and Generate Quote' }));

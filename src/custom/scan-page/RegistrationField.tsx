@@ -14,6 +14,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
+import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
 import { HttpError, LinkBase, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { formatValuation, lookupVehicle, plateOptions } from '../../domain/scan-view';
@@ -28,6 +29,7 @@ export const PLATE_SEARCH_DEBOUNCE_MS = 500;
 /** The registration input with the plate autocomplete (`POST license-plates/search`, only with text). */
 const PlateInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProps<string>) => {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const autocompleteTexts = useAutocompleteTexts();
   const [options, setOptions] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
   const term = value.trim();
@@ -50,6 +52,7 @@ const PlateInput = ({ id, value, onChange, onSubmit, disabled }: InlineInputProp
   }, [dataProvider, term]);
   return (
     <Autocomplete
+      {...autocompleteTexts}
       freeSolo
       id={id}
       size="small"
