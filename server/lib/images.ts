@@ -3,10 +3,11 @@ import sanitizeHtml from 'sanitize-html';
 import sharp, { type Metadata } from 'sharp';
 import { ValidationError } from '../errors';
 import { FILE_TYPES, type FileStorage, isSizableKey, sizedKey } from './storage';
-import { IMAGE_WIDTHS } from '../../src/domain/images';
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '../../src/domain/images';
 
-/** Images at most 5 MB; pixels capped so a tiny file cannot declare a huge bitmap (a decompression bomb). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export { IMAGE_MAX_BYTES };
+
+/** Pixels capped so a tiny file cannot declare a huge bitmap (a decompression bomb); bytes at most IMAGE_MAX_BYTES. */
 export const IMAGE_MAX_PIXELS = 25_000_000;
 
 /** A file as the multipart reader hands it over: the bytes, and whether it was cut at the size limit. */

@@ -17,6 +17,7 @@ import {
   type ProductRow,
 } from './quoteForm';
 import { useAutocompleteTexts } from '../../components/useAutocompleteTexts';
+import { IMAGE_MAX_BYTES } from '../../domain/images';
 
 const T = 'app.quotes.generation';
 
@@ -160,7 +161,8 @@ interface VehiclePhotoProps {
   onFile: (file: File | null) => void;
   /** Removes the saved photo (PUT quotes/{id}/delete_vehicle_photo). */
   onDeleteSaved: () => void;
-  onRejected: () => void;
+  /** A file that is not an image, or larger than the server takes (IMAGE_MAX_BYTES): refused before it is sent. */
+  onRejected: (reason: 'type' | 'size') => void;
   /** The read-only quote view: the photo shown, neither added nor removed. */
   readOnly?: boolean;
 }
@@ -193,7 +195,8 @@ export const VehiclePhoto = ({ savedUrl, file, busy, onFile, onDeleteSaved, onRe
               const chosen = event.target.files?.[0] ?? null;
               setInputKey((k) => k + 1);
               if (!chosen) return;
-              if (!isImageFile(chosen)) onRejected();
+              if (!isImageFile(chosen)) onRejected('type');
+              else if (chosen.size > IMAGE_MAX_BYTES) onRejected('size');
               else onFile(chosen);
             }}
           />

@@ -196,6 +196,14 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     // Its clear button is named in the app's words (MUI's own 'Clear' stays English in Japanese).
     expect(parts.getByRole('button', { name: 'Clear value', hidden: true })).toBeTruthy();
 
+    // A photo over the server's 5 MB is refused on the spot, never sent.
+    const photoInput = document.querySelector<HTMLInputElement>('input[type="file"][accept^="image/"]')!;
+    fireEvent.change(photoInput, {
+      target: { files: [new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'car.jpg', { type: 'image/jpeg' })] },
+    });
+    expect(await screen.findByText('Vehicle Photo must be less than 5 MB')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Vehicle photo' })).toBeNull();
+
     expect(screen.getByRole('checkbox', { name: 'Request quote check' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save and Generate Quote' }));
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Loading..' }).disabled).toBe(true);
@@ -210,6 +218,7 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     expect(body.get('manual_check')).toBe('0');
     expect(JSON.parse(body.get('products') as string)).toEqual([{ value: '12', text: 'Headlight Restoration', price: 89 }]);
     expect(JSON.parse(body.get('parts') as string)).toEqual(['Left Mirror']);
+    expect(body.get('vehicle_photo')).toBeNull();
     expect(JSON.parse(body.get('items') as string)).toMatchObject({ '1': { repair_type: 'conventional', category: null } });
     expect(Object.keys(JSON.parse(body.get('items') as string) as object)).toEqual(['1']);
   });

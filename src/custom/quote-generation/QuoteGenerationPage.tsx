@@ -25,6 +25,7 @@ import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
 import { formatMoney, toCents } from '../../domain/money';
+import { IMAGE_MAX_BYTES } from '../../domain/images';
 import { supplementLabel } from '../../domain/quote-model';
 import { formatDay } from '../../domain/format';
 import { HistoryCard } from '../../components/HistoryCard';
@@ -437,7 +438,14 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
               busy={saving || deletingPhoto}
               onFile={setPhoto}
               onDeleteSaved={() => void deleteSavedPhoto()}
-              onRejected={() => notify(`${T}.photo_only_images`, { type: 'error' })}
+              onRejected={(reason) =>
+                reason === 'size'
+                  ? notify('app.validation.file_size', {
+                      type: 'error',
+                      messageArgs: { field: t('vehicle_photo'), mb: IMAGE_MAX_BYTES / 1024 / 1024 },
+                    })
+                  : notify(`${T}.photo_only_images`, { type: 'error' })
+              }
               readOnly={readOnly}
             />
           </Box>

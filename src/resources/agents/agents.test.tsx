@@ -172,4 +172,16 @@ describe('agents', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Deleted Successfully')).toBeTruthy();
     await waitFor(() => expect(within(panel).queryByText('https://hooks.example.test/scans')).toBeNull());
   });
+
+  it('refuses a logo over 5 MB before sending anything, in the words the server would use', async () => {
+    const fetch = signedIn((request) => (request === 'GET /api/agent/agents/1' ? { body: { data: agent } } : undefined));
+    renderScreen('/agents/1', { resources: ['agents'] });
+    const input = await screen.findByLabelText<HTMLInputElement>('Logo');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'logo.png', { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Logo must be less than 5 MB')).toBeTruthy();
+    // Nothing was taken into the form: no preview of the file, and Submit would send no file.
+    expect(screen.queryByRole('img', { name: 'logo.png' })).toBeNull();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
 });

@@ -4,6 +4,8 @@ import {
   BooleanInput,
   ImageField,
   ImageInput,
+  type ImageInputProps,
+  useNotify,
   NumberInput,
   PasswordInput,
   SelectArrayInput,
@@ -13,6 +15,7 @@ import {
   useTranslateLabel,
   type Validator,
 } from 'react-admin';
+import { IMAGE_MAX_BYTES } from '../../domain/images';
 import { useWatch } from 'react-hook-form';
 import type { FieldSpec } from '../../domain/fields';
 import { RichTextInput } from '../../components/RichTextInput';
@@ -76,6 +79,9 @@ const ChoiceSelect = ({ source, spec, validate, helperText }: FieldInputProps & 
   );
 };
 
+/** What the drop zone (react-dropzone, under react-admin's input) hands over for the files it refused. */
+type DropRejections = Parameters<NonNullable<NonNullable<ImageInputProps['options']>['onDropRejected']>>[0];
+
 /**
  * An image upload. The record holds the stored image's URL; the preview wants `{src, title}` (a new file
  * arrives as `{rawFile, src, title}`), the title being the image's text alternative. react-admin labels the
@@ -85,12 +91,20 @@ const ImageUpload = ({ source, validate, helperText }: Omit<FieldInputProps, 'sp
   const translateLabel = useTranslateLabel();
   const label = translateLabel({ source, resource: useResourceContext() });
   const preview = (value: unknown) => (typeof value === 'string' && value ? { src: value, title: label } : value);
+  const notify = useNotify();
+  // A file over the server's limit is refused here, before it is sent, in the server's own words.
+  const refuse = (rejections: DropRejections) => {
+    if (rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large')))
+      notify('app.validation.file_size', { type: 'error', messageArgs: { field: label, mb: IMAGE_MAX_BYTES / 1024 / 1024 } });
+  };
   return (
     <ImageInput
       source={source}
       validate={validate}
       helperText={helperText}
       accept={{ 'image/*': [] }}
+      maxSize={IMAGE_MAX_BYTES}
+      options={{ onDropRejected: refuse }}
       format={preview}
       inputProps={{ 'aria-label': label }}
     >
