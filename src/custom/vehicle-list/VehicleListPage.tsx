@@ -17,7 +17,7 @@ import { csvText } from '../../domain/csv';
 import { formatDateTime } from '../../domain/format';
 import type { Vehicle } from '../../domain/vehicles';
 import { FilteredListEmpty, FilteredListPagination, LIST_VIEW_SX, ListFrame, useSelectionQuery } from '../../resources/shared/FilteredList';
-import { cardLabel, cardRowsSx } from '../../resources/shared/listLayout';
+import { cardLabel, cardRowsSx, useListWaiting, WAITING_SX } from '../../resources/shared/listLayout';
 import { SortedCol } from '../../components/SortedCol';
 
 const Column = SortedCol<Vehicle>;
@@ -64,6 +64,7 @@ const VehicleTable = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { isPending } = useListContext<Vehicle>();
+  const waiting = useListWaiting();
   const label = (key: string) => ({ label: column(key), cellSx: cardLabel(translate(column(key))) });
   return (
     <>
@@ -72,8 +73,8 @@ const VehicleTable = () => {
         bulkActionButtons={false}
         empty={<FilteredListEmpty messages="app.vehicles" />}
         aria-label={translate('app.vehicles.title')}
-        aria-busy={isPending}
-        sx={cardRowsSx(800)}
+        aria-busy={isPending || waiting}
+        sx={[cardRowsSx(800), waiting && WAITING_SX]}
       >
         <Column source="registration" {...label('registration')} sx={noWrap} />
         <Column source="state" {...label('state')} disableSort />

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactElement } from 'react';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box } from '@mui/material';
 import {
@@ -27,7 +27,7 @@ import { DeleteRowButton } from './DeleteRowButton';
 import { EditRowButton } from './EditRowButton';
 import { ExtraColumnValue } from './ExtraColumnValue';
 import { FieldColumnValue } from './FieldColumnValue';
-import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick } from './listLayout';
+import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick, useListWaiting, WAITING_SX } from './listLayout';
 import { PhoneSortMenu } from './PhoneSortMenu';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 import { SortedCol } from '../../components/SortedCol';
@@ -174,6 +174,16 @@ const ListPagination = () => {
   return <Pagination {...props} />;
 };
 
+/** The list's table: a click on a row opens its form when the user may edit; dimmed and busy while it waits for rows. */
+const ResourceTable = ({ canEdit, children }: { canEdit: boolean; children: ReactNode }) => {
+  const waiting = useListWaiting();
+  return (
+    <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false} aria-busy={waiting} sx={[cardRowsSx(), waiting && WAITING_SX]}>
+      {children}
+    </DataTable>
+  );
+};
+
 const ListView = ({ description }: { description: ResourceDescription }) => {
   const translate = useTranslate();
   const exporter = useListExporter(description);
@@ -206,7 +216,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
           '& .RaList-content': { overflowX: 'auto' },
         }}
       >
-        <DataTable rowClick={canEdit ? 'edit' : false} bulkActionButtons={false} sx={cardRowsSx()}>
+        <ResourceTable canEdit={!!canEdit}>
           {columns}
           {(canEdit || canDelete || !!description.rowActions?.length) && (
             <DataTable.Col label="app.crud.action" align="right" sx={ACTION_COLUMN_SX}>
@@ -225,7 +235,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
               </Box>
             </DataTable.Col>
           )}
-        </DataTable>
+        </ResourceTable>
       </List>
     </Box>
   );

@@ -48,6 +48,32 @@ describe('described list screen', () => {
     expect(screen.queryByRole('navigation', { name: 'pagination navigation' })).toBeNull();
   });
 
+  it('keeps the previous rows dimmed and the table busy while the next page is on its way, then shows that page', async () => {
+    const shed = { id: 11, name: 'Shed', state: 'QLD', agent_id: 3 };
+    const inner = signedIn((request) =>
+      request.startsWith('GET /api/agent/locations?')
+        ? { body: { items: request.includes('page=2') ? [shed] : [depot, yard], total: 11 } }
+        : undefined,
+    );
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.includes('page=2')) await gate;
+      return inner(url, init);
+    });
+    renderScreen('/locations', { resources: ['locations'] });
+    expect(await screen.findByText('Depot')).toBeTruthy();
+    const table = () => screen.getByRole('table');
+    expect(table().getAttribute('aria-busy')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(table().getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByText('Depot')).toBeTruthy();
+    release();
+    expect(await screen.findByText('Shed')).toBeTruthy();
+    await waitFor(() => expect(table().getAttribute('aria-busy')).toBe('false'));
+    expect(screen.queryByText('Depot')).toBeNull();
+  });
+
   it("deletes after 'Yes, delete it!', reloads the list and says 'Deleted Successfully'", async () => {
     let rows = [depot, yard];
     const fetch = signedIn((request) => {

@@ -1,4 +1,5 @@
 import type { SyntheticEvent } from 'react';
+import { useListContext } from 'react-admin';
 
 /** Below the theme's sm breakpoint (600 px): a phone, where a list's rows show as cards. */
 const PHONE = '@media (max-width:599.95px)';
@@ -53,3 +54,16 @@ export const cardRowsSx = (minWidth = 0) =>
 
 /** A column's cellSx: on a phone the cell's card line starts with the column's (translated) name, which screen readers skip. */
 export const cardLabel = (label: string) => () => ({ [PHONE]: { '&::before': { content: `${JSON.stringify(label)} / ""` } } });
+
+/**
+ * Whether the list shows the previous rows while it waits for another page, search or sort: react-admin keeps them
+ * (react-query's placeholder) so the table does not jump. They are then dimmed and the table busy, so nobody reads
+ * them as the new page's; a row is not clicked through while it waits.
+ */
+export function useListWaiting(): boolean {
+  const { isPlaceholderData, isFetching } = useListContext();
+  return !!isPlaceholderData && !!isFetching;
+}
+
+/** A waiting list's rows (see useListWaiting). */
+export const WAITING_SX = { '& .RaDataTable-tbody': { opacity: 0.5, pointerEvents: 'none' } } as const;
