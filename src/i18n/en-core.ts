@@ -184,6 +184,8 @@ export const enCore = {
     },
     crud: {
       create: 'Create',
+      load_failed: 'The list could not be loaded: %{error}',
+      retry: 'Try again',
       submit: 'Submit',
       cancel: 'Cancel',
       action: 'Action',

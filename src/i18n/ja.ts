@@ -223,6 +223,8 @@ export const ja: TranslationMessages = {
     },
     crud: {
       create: '作成',
+      load_failed: '一覧を読み込めませんでした: %{error}',
+      retry: '再試行',
       submit: '送信',
       cancel: 'キャンセル',
       action: '操作',

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import {
   CanAccess,
   CreateButton,
@@ -16,10 +16,12 @@ import {
   useCanAccess,
   useDataProvider,
   useLocaleState,
+  useListContext,
   useTranslate,
   useTranslateLabel,
 } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
+import { SERVER_ERROR } from '../../dataProvider/errors';
 import { RedirectHome } from '../../components/RequirePermission';
 import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
 import type { ResourceDescription } from '../types';
@@ -174,6 +176,31 @@ const ListPagination = () => {
   return <Pagination {...props} />;
 };
 
+/**
+ * What a list shows when its page fails to load: the reason and Try again, instead of an empty table saying 'No …
+ * found' beside the last page's count.
+ */
+const ListLoadError = () => {
+  const translate = useTranslate();
+  const { error, refetch } = useListContext();
+  // The data provider's message: the server's words, or the key of a generic one (a 5xx, a lost connection).
+  const message = error instanceof Error && error.message ? error.message : SERVER_ERROR;
+  const reason = translate(message, { _: message });
+  return (
+    <Alert
+      severity="error"
+      sx={{ my: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => void refetch()}>
+          {translate('app.crud.retry')}
+        </Button>
+      }
+    >
+      {translate('app.crud.load_failed', { error: reason })}
+    </Alert>
+  );
+};
+
 /** The list's table: a click on a row opens its form when the user may edit; dimmed and busy while it waits for rows. */
 const ResourceTable = ({ canEdit, children }: { canEdit: boolean; children: ReactNode }) => {
   const waiting = useListWaiting();
@@ -206,6 +233,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         exporter={exporter}
         actions={<ListActions create={description.actions?.create !== false} sortColumns={sortColumns} />}
         pagination={<ListPagination />}
+        error={<ListLoadError />}
         empty={false}
         // A table wider than the screen scrolls inside its card instead of widening the page. On a phone Create is a
         // round button floating over the bottom right corner (56 px wide, 20 px from the edge): the pagination ends

@@ -74,6 +74,24 @@ describe('described list screen', () => {
     expect(screen.queryByText('Depot')).toBeNull();
   });
 
+  it('says why a page failed to load, with Try again, instead of an empty table', async () => {
+    let failing = true;
+    signedIn((request) => {
+      if (!request.startsWith('GET /api/agent/locations?')) return undefined;
+      if (request.includes('page=2') && failing) return { status: 503, body: { error: 'Service Unavailable' } };
+      return { body: { items: request.includes('page=2') ? [{ ...depot, id: 11, name: 'Shed' }] : [depot, yard], total: 11 } };
+    });
+    renderScreen('/locations', { resources: ['locations'] });
+    expect(await screen.findByText('Depot')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByText('The list could not be loaded: Server Error!')).toBeTruthy();
+    expect(screen.queryByText(/No .* found/i)).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Shed')).toBeTruthy();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+  });
+
   it("deletes after 'Yes, delete it!', reloads the list and says 'Deleted Successfully'", async () => {
     let rows = [depot, yard];
     const fetch = signedIn((request) => {
