@@ -204,7 +204,22 @@ test.describe('approval by link', () => {
 
     const customer = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-AU' });
     const approve = await customer.newPage();
+    // The customer picks a language while the estimate is still on its way: the choice stays once it arrives.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await approve.route(
+      '**/api/quote/approvals/**',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await approve.goto(link!);
+    await approve.getByRole('button', { name: '日本語' }).click();
+    release();
+    await expect(approve.getByRole('img', { name: /署名|Signature/ })).toBeVisible();
+    await expect(approve.getByRole('heading', { name: '承認のための見積' })).toBeVisible();
     await approve.getByRole('button', { name: 'English' }).click();
     // Every line asked (a supplement's unchanged lines carry their earlier answer and ask nothing).
     const approveButtons = approve.getByRole('button', { name: 'Approve' });

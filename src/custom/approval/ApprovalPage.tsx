@@ -70,7 +70,12 @@ export const ApprovalPage = () => {
           size="small"
           exclusive
           value={locale}
-          onChange={(_e, v: string | null) => v && setLocale(v)}
+          onChange={(_e, v: string | null) => {
+            if (!v) return;
+            // The customer's choice, even before the estimate (and the agent's language) has arrived.
+            agentLanguageApplied.add(token);
+            setLocale(v);
+          }}
           aria-label={t('language')}
         >
           <ToggleButton value="en" lang="en">
