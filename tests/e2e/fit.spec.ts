@@ -36,9 +36,9 @@ async function useLanguage(page: Page, locale: string) {
   await page.reload();
 }
 
-/** The list's first record row (the table's second row, after the headings). */
+/** The list's first record row (the table's second row, after the headings), reached through the running app. */
 async function firstRow(page: Page, list: string): Promise<Locator> {
-  await page.goto(list + (QUERIES[list] ?? ''));
+  await goInApp(page, list + (QUERIES[list] ?? ''));
   // Not the skeleton table a list shows while its page loads (aria-busy).
   const row = page.getByRole('main').locator('table:not([aria-busy="true"])').first().getByRole('row').nth(1);
   await expect(row.getByRole('cell').nth(1), `${list}: a record row`).toBeVisible();
