@@ -49,6 +49,8 @@ async function firstRow(page: Page, list: string): Promise<Locator> {
 async function expectActionsInView(page: Page, row: Locator, list: string) {
   const width = await page.evaluate(() => window.innerWidth);
   const actions = row.getByRole('cell').last().locator('a, button');
+  // The Action column comes once the user's rights are known, which may be a moment after the rows.
+  await expect(actions.first(), `${list}: row actions`).toBeVisible();
   const count = await actions.count();
   expect(count, `${list}: row actions`).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) {
