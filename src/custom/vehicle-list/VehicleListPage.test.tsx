@@ -54,6 +54,20 @@ describe('Vehicles list', () => {
     });
   });
 
+  it('says why a page failed to load, with Try again, instead of an empty table', async () => {
+    let failing = true;
+    signedInLister((request) => {
+      if (!request.startsWith('GET /api/scan/vehicles?')) return undefined;
+      if (failing) return { status: 503, body: { error: 'Service Unavailable' } };
+      return { body: { items: [vehicle(7, 'ABC123')], total: 1 } };
+    });
+    await renderListScreen('/vehicles', <VehicleListPage />);
+    expect(await screen.findByText('The list could not be loaded: Server Error!')).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('ABC123')).toBeTruthy();
+  });
+
   describe('Export', () => {
     afterEach(() => vi.restoreAllMocks());
 

@@ -17,6 +17,7 @@ import { csvText } from '../../domain/csv';
 import { formatDateTime } from '../../domain/format';
 import type { Vehicle } from '../../domain/vehicles';
 import { FilteredListEmpty, FilteredListPagination, LIST_VIEW_SX, ListFrame, useSelectionQuery } from '../../resources/shared/FilteredList';
+import { ListLoadError } from '../../resources/shared/ListLoadError';
 import { cardLabel, cardRowsSx, useListWaiting, WAITING_SX } from '../../resources/shared/listLayout';
 import { SortedCol } from '../../components/SortedCol';
 
@@ -114,6 +115,7 @@ export const VehicleListPage = () => {
             </TopToolbar>
           }
           pagination={false}
+          error={<ListLoadError />}
           empty={false}
           sx={LIST_VIEW_SX}
         >

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button } from '@mui/material';
+import { Box } from '@mui/material';
 import {
   CanAccess,
   CreateButton,
@@ -16,16 +16,15 @@ import {
   useCanAccess,
   useDataProvider,
   useLocaleState,
-  useListContext,
   useTranslate,
   useTranslateLabel,
 } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
-import { SERVER_ERROR } from '../../dataProvider/errors';
 import { RedirectHome } from '../../components/RequirePermission';
 import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
 import type { ResourceDescription } from '../types';
 import { DeleteRowButton } from './DeleteRowButton';
+import { ListLoadError } from './ListLoadError';
 import { EditRowButton } from './EditRowButton';
 import { ExtraColumnValue } from './ExtraColumnValue';
 import { FieldColumnValue } from './FieldColumnValue';
@@ -174,31 +173,6 @@ const ListPagination = () => {
     actions: NamedPaginationActions,
   };
   return <Pagination {...props} />;
-};
-
-/**
- * What a list shows when its page fails to load: the reason and Try again, instead of an empty table saying 'No …
- * found' beside the last page's count.
- */
-const ListLoadError = () => {
-  const translate = useTranslate();
-  const { error, refetch } = useListContext();
-  // The data provider's message: the server's words, or the key of a generic one (a 5xx, a lost connection).
-  const message = error instanceof Error && error.message ? error.message : SERVER_ERROR;
-  const reason = translate(message, { _: message });
-  return (
-    <Alert
-      severity="error"
-      sx={{ my: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void refetch()}>
-          {translate('app.crud.retry')}
-        </Button>
-      }
-    >
-      {translate('app.crud.load_failed', { error: reason })}
-    </Alert>
-  );
 };
 
 /** The list's table: a click on a row opens its form when the user may edit; dimmed and busy while it waits for rows. */
