@@ -154,14 +154,15 @@ const focusUncovered = (page: Page) =>
     return { name, shown: top === null || el.contains(top) || top.contains(el) };
   });
 
-test('tabbing forward on a phone, no focused control hides under the save bar or the header', async ({ page }) => {
+test('tabbing forward and back on a phone, no focused control hides under the save bar or the header', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, 'admin@demo.test');
   await openQuote(page, scan.id);
   await page.getByRole('button', { name: /^Show undamaged panels/ }).click();
   await page.getByRole('heading', { name: 'Quote Generation' }).click();
   const hidden: string[] = [];
-  for (const key of Array<string>(60).fill('Tab')) {
+  // Forward to the end, then back up: the header (two lines tall on a phone) must not cover a control reached upwards.
+  for (const key of [...Array<string>(60).fill('Tab'), ...Array<string>(60).fill('Shift+Tab')]) {
     await page.keyboard.press(key);
     const focus = await focusUncovered(page);
     if (!focus.shown) hidden.push(`${key}: ${focus.name}`);
