@@ -3,7 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import sharp, { type Metadata } from 'sharp';
 import { ValidationError } from '../errors';
 import { FILE_TYPES, type FileStorage, isSizableKey, sizedKey } from './storage';
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '../../src/domain/images';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MB, IMAGE_WIDTHS } from '../../src/domain/images';
 
 export { IMAGE_MAX_BYTES };
 
@@ -185,7 +185,7 @@ export function sanitizeSvg(text: string): string | null {
 export async function checkImage(file: unknown, field: string, label: string, opts: { photo?: boolean } = {}): Promise<CheckedImage> {
   const refuse = (message: string) => new ValidationError({ [field]: message });
   if (!isUploadedFile(file)) throw refuse(messages.imageFile(label));
-  if (file.truncated || file.data.length > IMAGE_MAX_BYTES) throw refuse(messages.fileSize(label, IMAGE_MAX_BYTES / 1024 / 1024));
+  if (file.truncated || file.data.length > IMAGE_MAX_BYTES) throw refuse(messages.fileSize(label, IMAGE_MAX_MB));
   const type = sniff(file.data);
   if (!type || (opts.photo && type === 'svg')) throw refuse((opts.photo ? messages.photoType : messages.imageType)(label));
   if (type === 'svg') {

@@ -1,5 +1,6 @@
 /** Stored images are at most 5 MB: the server refuses more, and the screens refuse a larger file before sending it. */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_MB = 5;
+export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * 1024 * 1024;
 
 /**
  * Sized copies of stored images: the server keeps a WebP copy of every stored PNG, JPEG or WebP at each of these

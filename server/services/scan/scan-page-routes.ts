@@ -9,7 +9,7 @@ import { AnnotateRecord, ArchDataRecord, ScanMetaRecord, TyreRepairRecord } from
 import { messages } from '../../../src/domain/fields';
 import { RESOURCES } from '../../../src/domain/resources';
 import { callerOf } from '../../lib/caller';
-import { IMAGE_MAX_BYTES } from '../../lib/images';
+import { IMAGE_MAX_MB } from '../../../src/domain/images';
 import { multipartBody } from '../../lib/multipart';
 import { scanUploadRoom } from '../../lib/upload-quota';
 import { dataReply, MessageReply, recordErrors } from '../../lib/replies';
@@ -102,7 +102,7 @@ export function scanPageRoutes(app: FastifyInstance, opts: { page: ReturnType<ty
         tags,
         summary: 'Save a cropped or annotated image with the scan (multipart)',
         description:
-          `Parts: \`file\` (PNG, JPEG or WebP by its bytes, at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB; counted in the agent's upload quota), ` +
+          `Parts: \`file\` (PNG, JPEG or WebP by its bytes, at most ${IMAGE_MAX_MB} MB; counted in the agent's upload quota), ` +
           '`edit` (1 to replace the saved image `image_id`, whose file then leaves storage), `scan_id` (accepted, the path names the scan). ' +
           'Replies the saved image: 201 when new, 200 when replaced.',
         params: IdParams,

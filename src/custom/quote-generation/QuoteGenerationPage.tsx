@@ -25,7 +25,7 @@ import { useLoadError } from '../../components/useLoadError';
 import type { AppDataProvider } from '../../dataProvider';
 import { canChange } from '../../domain/access';
 import { formatMoney, toCents } from '../../domain/money';
-import { IMAGE_MAX_BYTES } from '../../domain/images';
+import { IMAGE_MAX_MB } from '../../domain/images';
 import { supplementLabel } from '../../domain/quote-model';
 import { formatDay } from '../../domain/format';
 import { HistoryCard } from '../../components/HistoryCard';
@@ -442,7 +442,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
                 reason === 'size'
                   ? notify('app.validation.file_size', {
                       type: 'error',
-                      messageArgs: { field: t('vehicle_photo'), mb: IMAGE_MAX_BYTES / 1024 / 1024 },
+                      messageArgs: { field: t('vehicle_photo'), mb: IMAGE_MAX_MB },
                     })
                   : notify(`${T}.photo_only_images`, { type: 'error' })
               }

@@ -15,7 +15,7 @@ import {
   useTranslateLabel,
   type Validator,
 } from 'react-admin';
-import { IMAGE_MAX_BYTES } from '../../domain/images';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '../../domain/images';
 import { useWatch } from 'react-hook-form';
 import type { FieldSpec } from '../../domain/fields';
 import { RichTextInput } from '../../components/RichTextInput';
@@ -95,7 +95,7 @@ const ImageUpload = ({ source, validate, helperText }: Omit<FieldInputProps, 'sp
   // A file over the server's limit is refused here, before it is sent, in the server's own words.
   const refuse = (rejections: DropRejections) => {
     if (rejections.some((r) => r.errors.some((e) => e.code === 'file-too-large')))
-      notify('app.validation.file_size', { type: 'error', messageArgs: { field: label, mb: IMAGE_MAX_BYTES / 1024 / 1024 } });
+      notify('app.validation.file_size', { type: 'error', messageArgs: { field: label, mb: IMAGE_MAX_MB } });
   };
   return (
     <ImageInput
