@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useBlocker } from 'react-admin';
 import { Confirm } from './Confirm';
 import { useFormState, type Control } from 'react-hook-form';
 
 const T = 'app.leave';
+const D = 'app.discard';
 
 /**
  * While `dirty`, leaving the page asks first: a link or the back button inside the app opens a confirmation (Stay
@@ -25,17 +26,7 @@ export function useLeaveGuard(dirty: boolean, insidePath?: string) {
     if (blocker.state === 'blocked' && !dirty) blocker.proceed?.();
   }, [blocker, dirty]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (released.current) return;
-      event.preventDefault();
-      // Chromium before 119 asks only when returnValue is set.
-      event.returnValue = true;
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [dirty]);
+  useUnloadPrompt(dirty, released);
 
   const dialog = (
     <Confirm
@@ -57,9 +48,57 @@ export function useLeaveGuard(dirty: boolean, insidePath?: string) {
   };
 }
 
+/** While `dirty` (and not released), a reload or a closed tab gets the browser's own prompt. */
+function useUnloadPrompt(dirty: boolean, released?: RefObject<boolean>) {
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (released?.current) return;
+      event.preventDefault();
+      // Chromium before 119 asks only when returnValue is set.
+      event.returnValue = true;
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty, released]);
+}
+
+/**
+ * For a form in a dialog: while `dirty`, closing it (Escape, a click beside it, Cancel) asks 'Discard changes?' first
+ * (Keep editing stays, Discard closes), and a reload or a closed tab gets the browser's prompt. It blocks no route:
+ * React Router consults only the newest blocker, which would silence the page's own form behind the dialog.
+ */
+export function useDiscardGuard(dirty: boolean) {
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  useUnloadPrompt(dirty);
+  const dialog = (
+    <Confirm
+      isOpen={pending !== null}
+      title={`${D}.title`}
+      content={`${D}.content`}
+      confirm={`${D}.confirm`}
+      cancel={`${D}.cancel`}
+      confirmColor="warning"
+      onConfirm={() => {
+        const close = pending;
+        setPending(null);
+        close?.();
+      }}
+      onClose={() => setPending(null)}
+    />
+  );
+  return {
+    dialog,
+    /** Closes at once when nothing is unsaved, else once the user confirms. */
+    close: (onClose: () => void) => (dirty ? setPending(() => onClose) : onClose()),
+  };
+}
+
 /**
  * react-admin's `WarnWhenUnsavedChangesComponent`: a form given `warnWhenUnsavedChanges` asks with the same dialog as
- * Quote Generation rather than the browser's `confirm()`. A submitted form is not held back: its save redirects.
+ * Quote Generation rather than the browser's `confirm()`. A save in flight is not held back, so its own redirect goes
+ * through; a refused save (a conflict, a server error) leaves the form dirty and guarded. A form that stays on its
+ * page after saving resets to what it saved (new default values), which ends its guard.
  */
 export function FormLeaveGuard({
   enable = true,
@@ -70,7 +109,11 @@ export function FormLeaveGuard({
   formRootPathName?: string;
   formControl?: Control;
 }) {
-  const { dirtyFields, isSubmitting, isSubmitSuccessful } = useFormState(formControl ? { control: formControl } : undefined);
-  const dirty = enable && Object.keys(dirtyFields).length > 0 && !isSubmitting && !isSubmitSuccessful;
-  return useLeaveGuard(dirty, formRootPathName).dialog;
+  return useLeaveGuard(useUnsavedInput(formControl) && enable, formRootPathName).dialog;
+}
+
+/** Whether the form around (or `control`'s) holds input not yet saved: a changed field and no save in flight. */
+export function useUnsavedInput(control?: Control) {
+  const { dirtyFields, isSubmitting } = useFormState(control ? { control } : undefined);
+  return Object.keys(dirtyFields).length > 0 && !isSubmitting;
 }

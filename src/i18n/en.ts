@@ -7,6 +7,12 @@ import { REPORT_LABELS } from '../domain/report-labels';
  */
 export const enScreens = {
   app: {
+    discard: {
+      title: 'Discard changes?',
+      content: 'You have unsaved changes. Close without saving them?',
+      confirm: 'Discard',
+      cancel: 'Keep editing',
+    },
     leave: {
       title: 'Unsaved changes',
       content: 'You have unsaved changes. Leave this page?',

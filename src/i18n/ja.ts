@@ -53,6 +53,12 @@ export const ja: TranslationMessages = {
     ...tiptapMessages,
   },
   app: {
+    discard: {
+      title: '変更を破棄しますか？',
+      content: '保存されていない変更があります。保存せずに閉じますか？',
+      confirm: '破棄する',
+      cancel: '編集を続ける',
+    },
     leave: {
       title: '未保存の変更',
       content: '保存されていない変更があります。このページを離れますか？',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/core';
 import { aUser } from '../test/builders';
 import { renderScreen, type ScreenOptions } from '../test/renderScreen';
 import * as emailHeaderFooter from '../custom/email-header-footer';
@@ -106,6 +107,24 @@ describe('application settings', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
     await waitFor(() => expect(location.pathname).toBe('/app-settings'));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('still asks before leaving after a refused save: the typing is still unsaved', async () => {
+    signedIn((request) => {
+      if (request === 'GET /api/user/options/1') return { body: { data: gst } };
+      if (request === 'PUT /api/user/options/1')
+        return { status: 409, body: { error: 'Someone else saved this record after you opened it.' } };
+      return undefined;
+    });
+    const { location } = renderScreen('/app-settings/1', catalogue);
+    fireEvent.change(await screen.findByDisplayValue('10'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/Someone else saved this record/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(location.pathname).toBe('/app-settings/1');
+    expect(screen.getByDisplayValue('11')).toBeTruthy();
   });
 
   it("edits an 'editor' setting in the rich-text editor", async () => {
@@ -275,6 +294,47 @@ describe('Email Header & Footer page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/options/bulksave'))).toHaveLength(2));
     const next = fetch.mock.calls.filter(([url]) => String(url).endsWith('/options/bulksave'))[1];
     expect(new Headers(next[1]?.headers).get('If-Match')).toBe('"2026-07-01T00:00:00.000Z"');
+  });
+
+  it('asks before leaving with unsaved edits; a save makes them saved, and what is typed after it asks again', async () => {
+    const fetch = signedIn((request, body) => {
+      if (request === 'POST /api/user/options/search') return { body: { data: options('<p>Hello</p>', '<p>Regards</p>') } };
+      if (request === 'POST /api/user/options/bulksave')
+        return { body: { data: (body as object[]).map((o) => ({ ...o, updated_at: '2026-07-01T00:00:00.000Z' })) } };
+      return undefined;
+    });
+    const { location, navigate } = renderScreen('/email-header-footer', catalogue);
+    await waitFor(() => expect(document.querySelectorAll('.ProseMirror')).toHaveLength(2), { timeout: 10_000 });
+    expect(await screen.findByText('Hello')).toBeTruthy();
+    const header = () => (document.querySelector('.ProseMirror') as HTMLElement & { editor: Editor }).editor;
+    const leave = async () => {
+      act(() => navigate('/'));
+      return within(await screen.findByRole('dialog', { name: 'Unsaved changes' }));
+    };
+    // Untouched: the move goes on.
+    act(() => navigate('/'));
+    await waitFor(() => expect(location.pathname).toBe('/'));
+    act(() => navigate('/email-header-footer'));
+    await waitFor(() => expect(document.querySelectorAll('.ProseMirror')).toHaveLength(2), { timeout: 10_000 });
+    await screen.findByText('Hello');
+
+    act(() => void header().commands.insertContent(' there'));
+    fireEvent.click((await leave()).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(location.pathname).toBe('/email-header-footer');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Email Header & Footer Updated Successfully')).toBeTruthy();
+    // Typed after the save: unsaved again.
+    act(() => void header().commands.insertContent('!'));
+    fireEvent.click((await leave()).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/options/bulksave'))).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', false));
+    act(() => navigate('/'));
+    await waitFor(() => expect(location.pathname).toBe('/'));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
   });
 
   it('shows an Agent user holding email_template the header and footer without a way to change them', async () => {

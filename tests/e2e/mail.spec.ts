@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiToken, signIn } from './helpers';
+import { apiGet, apiToken, nav, signIn } from './helpers';
 
 /** The scan page's mail: the demo template, the server's preview of the exact mail, and the refusal of a placeholder left. */
 
@@ -86,6 +86,11 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Mail Send')).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Sent: the form is empty again, and leaving does not ask.
+  await expect(mail.getByRole('textbox', { name: 'Recipients' })).toHaveValue('');
+  await nav(page).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toHaveCount(0);
 });
 
 test('a placeholder the scan cannot fill is named in the preview, and Send stays disabled', async ({ page, request }) => {
@@ -106,6 +111,15 @@ test('a placeholder the scan cannot fill is named in the preview, and Send stays
   await expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Back' }).click();
   await expect(dialog).toBeHidden();
+
+  // Previewed is not sent: leaving asks, and Stay keeps the mail as written.
+  await nav(page).getByRole('link', { name: 'Dashboard' }).click();
+  const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(ask).toContainText('You have unsaved changes. Leave this page?');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/scans/${scan.id}$`));
+  await expect(mail.getByRole('textbox', { name: 'Subject' })).toHaveValue('Scan of {{registration}}');
 });
 
 test('the template editor lists the merge fields; a click inserts one into the body', async ({ page }) => {

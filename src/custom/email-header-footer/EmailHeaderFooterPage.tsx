@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, SaveButton, useDataProvider, useNotify, useTranslate, type Validator } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
+import { FormLeaveGuard } from '../../components/useLeaveGuard';
 import { RichTextInput } from '../../components/RichTextInput';
 import { translatableRule } from '../../i18n/ruleMessages';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
@@ -52,8 +53,9 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
   // Every mail of every agent carries them: only an unrestricted scope changes them (the server refuses others).
   const user = useCurrentUser();
   const canChange = !!user && isUnrestricted(dataScope(user));
-  // The values as first loaded: a later refetch must not reset what is being typed.
-  const [defaultValues] = useState(() => valuesOf(options));
+  // The values as first loaded, then as last saved here: a later refetch must not reset what is being typed, and a
+  // save resets the form to what it saved, so only what is typed after it counts as unsaved.
+  const [defaultValues, setDefaultValues] = useState(() => valuesOf(options));
   // The copies the form's text started from (then this page's own last save): another editor's save since is refused.
   const savedAt = useRef(newestSaveOf(options));
   const save = useMutation({
@@ -69,6 +71,7 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
       const saved = await save.mutateAsync(values);
       savedAt.current = newestSaveOf(saved);
       queryClient.setQueryData(QUERY_KEY, saved);
+      setDefaultValues(valuesOf(saved));
       notify('app.email_header_footer.updated', { type: 'success' });
     } catch (error) {
       // A 422 comes back keyed by option name, so its message shows under that editor.
@@ -77,7 +80,14 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
   };
 
   return (
-    <Form onSubmit={submit} defaultValues={defaultValues} noValidate disableInvalidFormNotification>
+    <Form
+      onSubmit={submit}
+      defaultValues={defaultValues}
+      noValidate
+      disableInvalidFormNotification
+      warnWhenUnsavedChanges
+      WarnWhenUnsavedChangesComponent={FormLeaveGuard}
+    >
       {EDITORS.map(({ name, label }) => (
         <RichTextInput key={name} source={name} label={label} validate={validators[name]} readOnly={!canChange} />
       ))}

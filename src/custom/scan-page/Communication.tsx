@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, SaveButton, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { RichTextInput } from '../../components/RichTextInput';
+import { useLeaveGuard, useUnsavedInput } from '../../components/useLeaveGuard';
 import { WhenNear } from '../../components/WhenNear';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
@@ -81,6 +82,12 @@ const TemplateSelect = () => {
     </TextField>
   );
 };
+
+/**
+ * A mail being written asks before the page is left. A preview does not end that (the mail is not sent yet); a sent
+ * mail starts a fresh, empty form.
+ */
+const MailLeaveGuard = () => useLeaveGuard(useUnsavedInput()).dialog;
 
 type MailBody = {
   scan_id: number;
@@ -280,6 +287,7 @@ export const Communication = () => {
           noValidate
           disableInvalidFormNotification
         >
+          <MailLeaveGuard />
           <TemplateSelect />
           <TextInput
             source="recipients"

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Box,
   Button,
@@ -44,6 +44,7 @@ import {
 import { Confirm } from '../../components/Confirm';
 import { CopyButton } from '../../components/CopyButton';
 import { fieldValidator } from '../../components/fieldValidation';
+import { useDiscardGuard, useUnsavedInput } from '../../components/useLeaveGuard';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider, SelectOption } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
@@ -149,6 +150,13 @@ function useWebhookValidators() {
   }, [translate]);
 }
 
+/** Tells the dialog around the form whether it holds unsaved input. */
+const ReportUnsaved = ({ onChange }: { onChange: (unsaved: boolean) => void }) => {
+  const unsaved = useUnsavedInput();
+  useEffect(() => onChange(unsaved), [unsaved, onChange]);
+  return null;
+};
+
 const WebhookDialog = ({
   agentId,
   webhook,
@@ -168,6 +176,9 @@ const WebhookDialog = ({
   const [create, { isPending: creating }] = useCreate();
   const [update, { isPending: updating }] = useUpdate();
   const record = useMemo(() => webhook ?? { events: [] }, [webhook]);
+  const [dirty, setDirty] = useState(false);
+  const discard = useDiscardGuard(dirty);
+  const close = () => discard.close(onClose);
 
   // Returning the 422 field map puts each server message under its input.
   const save = async (values: Record<string, unknown>) => {
@@ -188,12 +199,13 @@ const WebhookDialog = ({
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={close}
       fullWidth
       aria-labelledby={titleId}
       slotProps={{ paper: { sx: { maxWidth: DIALOG_MAX_WIDTH, mx: 1, width: 'calc(100% - 16px)' } } }}
     >
       <Form resource="webhooks" record={record} onSubmit={save} noValidate disableInvalidFormNotification>
+        <ReportUnsaved onChange={setDirty} />
         <DialogTitle id={titleId}>{translate(webhook ? 'resources.webhooks.edit_title' : 'resources.webhooks.create_title')}</DialogTitle>
         <DialogContent dividers>
           <TextInput
@@ -217,12 +229,13 @@ const WebhookDialog = ({
           )}
         </DialogContent>
         <DialogActions>
-          <Button type="button" onClick={onClose}>
+          <Button type="button" onClick={close}>
             {translate('app.crud.cancel')}
           </Button>
           <SaveButton label="app.crud.submit" alwaysEnable={!(creating || updating)} />
         </DialogActions>
       </Form>
+      {discard.dialog}
     </Dialog>
   );
 };

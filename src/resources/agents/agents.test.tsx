@@ -173,6 +173,34 @@ describe('agents', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(panel).queryByText('https://hooks.example.test/scans')).toBeNull());
   });
 
+  it('asks before a webhook dialog with unsaved input closes: Keep editing keeps it, Discard closes; untouched just closes', async () => {
+    signedIn((request) => {
+      if (request === 'GET /api/agent/agents/1') return { body: { data: agent } };
+      if (request.startsWith('GET /api/agent/webhooks?')) return { body: { items: [hook], total: 1 } };
+      return undefined;
+    });
+    renderScreen('/agents/1', { resources: ['agents'] });
+    const panel = await screen.findByRole('region', { name: 'Webhooks' }, { timeout: 15_000 });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add Webhook' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Create Webhook' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog', { name: 'Update Webhook' });
+    fireEvent.change(within(dialog).getByLabelText(/^Endpoint/), { target: { value: 'https://hooks.example.test/v2' } });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    expect(within(ask).getByText('You have unsaved changes. Close without saving them?')).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull());
+    expect(within(dialog).getByDisplayValue('https://hooks.example.test/v2')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('refuses a logo over 5 MB before sending anything, in the words the server would use', async () => {
     const fetch = signedIn((request) => (request === 'GET /api/agent/agents/1' ? { body: { data: agent } } : undefined));
     renderScreen('/agents/1', { resources: ['agents'] });
