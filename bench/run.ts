@@ -3,6 +3,7 @@ import { benchApi } from './api';
 import { benchApprovals } from './approvals';
 import { benchCluster } from './cluster';
 import { benchDashboard } from './dashboard';
+import { benchLive } from './live';
 import { LOGIN_BUDGET_KB, measureLoginRoute } from './login-bundle';
 import { benchPricing, PRICING_P95_TARGET_MS } from './pricing';
 import { benchQuotePdf, QUOTE_PDF_P95_TARGET_MS } from './quote-pdf';
@@ -27,12 +28,14 @@ import { benchVehicles } from './vehicles';
  * `BENCH_SCREENS=portal,scans` measures only the screens whose name contains one of the words).
  * Vehicle history (comparison at ingest, the vehicle page's data) at 20,000 scans by default, at the issue's 1,000,000 scans
  * over 200,000 vehicles with `-- --vehicle-scans=1000000`.
- * `BENCH_ONLY=web,api` (any of web, screens, scan-page, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, approvals, vehicles, realtime, cluster) runs only
+ * What arrives live in a browser (live): presence on a quote, and a scan's new damage after the device's results.
+ * `BENCH_ONLY=web,api` (any of web, screens, live, scan-page, api, bundle, pricing, quote-pdf, scans, dashboard, quotes, approvals, vehicles, realtime, cluster) runs only
  * those sections. Exits non-zero when any target is not met.
  */
 const SECTIONS = [
   'web',
   'screens',
+  'live',
   'scan-page',
   'api',
   'bundle',
@@ -60,7 +63,7 @@ const started = performance.now();
 
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 
-if (runs('web') || runs('screens') || runs('scan-page') || runs('api')) {
+if (runs('web') || runs('screens') || runs('live') || runs('scan-page') || runs('api')) {
   let server: RunningServer | null = null;
   try {
     server = await startProductionServer(log);
@@ -81,6 +84,11 @@ if (runs('web') || runs('screens') || runs('scan-page') || runs('api')) {
       console.log("\nEvery main screen: Lighthouse performance (median of 3) with its CLS; the scan page's first damage chip:");
       const screens = await mainScreens(server, user, await server.signIn('agent@demo.test'));
       for (const c of await benchScreens(server, screens, log)) results.push([`screens: ${c.name} ${c.target}`, c.met]);
+    }
+    if (runs('live')) {
+      console.log('\nWhat arrives live, in Chromium on the running server:');
+      const live = await benchLive(server, user, await server.signIn('agent@demo.test'), log);
+      for (const c of live) results.push([`live: ${c.name} ${c.target}`, c.met]);
     }
     if (runs('scan-page')) {
       console.log('\nThe scan page /scans/{id}, bytes on a cold cache:');

@@ -24,7 +24,7 @@ async function twoEditors(browser: Browser, path: string) {
   return { ada, alex, adaContext, alexContext };
 }
 
-/** Two editors of one quote: each sees the other within 2 s; the later save is refused with the conflict dialog, and Reload shows the other's save. */
+/** Two editors of one quote: each sees the other (the time it takes is `npm run bench`'s, section live); the later save is refused with the conflict dialog, and Reload shows the other's save. */
 test('two editors of a quote: presence, then the second save gets the conflict dialog and Reload shows the first save', async ({
   browser,
   request,
@@ -43,8 +43,8 @@ test('two editors of a quote: presence, then the second save gets the conflict d
   await expect(ada.getByTestId('quote-summary')).toBeVisible();
   await expect(alex.getByTestId('quote-summary')).toBeVisible();
 
-  await expect(ada.getByRole('status').filter({ hasText: 'Alex Agent is also editing this quote' })).toBeVisible({ timeout: 2_000 });
-  await expect(alex.getByRole('status').filter({ hasText: 'Ada Admin is also editing this quote' })).toBeVisible({ timeout: 2_000 });
+  await expect(ada.getByRole('status').filter({ hasText: 'Alex Agent is also editing this quote' })).toBeVisible();
+  await expect(alex.getByRole('status').filter({ hasText: 'Ada Admin is also editing this quote' })).toBeVisible();
 
   // Ada saves first; her page goes to the invoice, so Alex no longer sees her.
   const metallic = await ada.getByRole('switch', { name: 'Metallic' }).isChecked();
@@ -77,7 +77,7 @@ test('two editors of a quote: presence, then the second save gets the conflict d
 });
 
 /**
- * Two editors of a scan: each sees the other within 2 s. A change made elsewhere arrives live and the next edit is made
+ * Two editors of a scan: each sees the other. A change made elsewhere arrives live and the next edit is made
  * from it (no conflict); an edit already open when the other saved gets the conflict dialog, and Re-apply saves it
  * on top of the other's change.
  */
@@ -98,8 +98,8 @@ test('two editors of a scan: presence, a live change moves the next edit on, an 
   const alexCard = alex.getByRole('region', { name: 'Car Details' });
   await expect(adaCard).toBeVisible();
   await expect(alexCard).toBeVisible();
-  await expect(ada.getByRole('status').filter({ hasText: 'Alex Agent is also editing this scan' })).toBeVisible({ timeout: 2_000 });
-  await expect(alex.getByRole('status').filter({ hasText: 'Ada Admin is also editing this scan' })).toBeVisible({ timeout: 2_000 });
+  await expect(ada.getByRole('status').filter({ hasText: 'Alex Agent is also editing this scan' })).toBeVisible();
+  await expect(alex.getByRole('status').filter({ hasText: 'Ada Admin is also editing this scan' })).toBeVisible();
 
   const saveField = async (page: typeof ada, label: string, value: string) => {
     const card = page.getByRole('region', { name: 'Car Details' });

@@ -84,13 +84,8 @@ test.describe('vehicles', () => {
     const navigations: string[] = [];
     page.on('framenavigated', (f) => navigations.push(f.url()));
     await results(second, 3);
-    const sent = Date.now();
-    await expect(page.getByRole('status').filter({ hasText: 'New since 10-01-2026: Left Front Door +2 medium dents' })).toBeVisible({
-      timeout: 5_000,
-    });
-    const shownAfter = Date.now() - sent;
-    console.log(`new damage shown ${shownAfter} ms after the device's results were answered`);
-    expect(shownAfter, 'the new damage shows within 1 s of the results').toBeLessThan(1_000);
+    // Live, without a reload; how soon is measured by `npm run bench` (section live).
+    await expect(page.getByRole('status').filter({ hasText: 'New since 10-01-2026: Left Front Door +2 medium dents' })).toBeVisible();
     expect(navigations).toEqual([]);
     // The sketch marks the panel in its own colour, named by the legend.
     await expect(page.getByRole('button', { name: 'Left Front Door: 2 new since the last scan' })).toBeVisible();
