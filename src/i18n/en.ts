@@ -7,6 +7,9 @@ import { REPORT_LABELS } from '../domain/report-labels';
  */
 export const enScreens = {
   app: {
+    draft: {
+      restored: 'Your unsaved changes from before you were signed out are back in the form. Save them to keep them.',
+    },
     discard: {
       title: 'Discard changes?',
       content: 'You have unsaved changes. Close without saving them?',

@@ -53,6 +53,9 @@ export const ja: TranslationMessages = {
     ...tiptapMessages,
   },
   app: {
+    draft: {
+      restored: 'サインアウト前の未保存の変更をフォームに戻しました。保存すると反映されます。',
+    },
     discard: {
       title: '変更を破棄しますか？',
       content: '保存されていない変更があります。保存せずに閉じますか？',

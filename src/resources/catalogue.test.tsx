@@ -127,6 +127,71 @@ describe('application settings', { timeout: 30_000 }, () => {
     expect(screen.getByDisplayValue('11')).toBeTruthy();
   });
 
+  it('keeps what a form held when the session ends under it, for the same user only, and gives it back after signing in', async () => {
+    let expired = true;
+    // Saved by someone else while this user was signed out.
+    const newer = { ...gst, option_value: '9', updated_at: '2026-05-05T00:00:00.000Z' };
+    const fetch = signedIn((request) => {
+      if (request === 'GET /api/user/options/1') return { body: { data: expired ? gst : newer } };
+      if (request === 'PUT /api/user/options/1' && expired) return { status: 401, body: { error: 'Unauthenticated.' } };
+      if (request === 'PUT /api/user/options/1')
+        return { status: 409, body: { error: 'Someone else saved this record after you opened it.' } };
+      return undefined;
+    });
+    const signedInUser = localStorage.getItem('currentUser');
+    const { location, navigate } = renderScreen('/app-settings/1', catalogue);
+    fireEvent.change(await screen.findByDisplayValue('10'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+
+    // Signed in again: the page comes back with the typing, unsaved, and says so.
+    expired = false;
+    localStorage.setItem('currentUser', signedInUser!);
+    act(() => navigate('/app-settings/1'));
+    expect(await screen.findByDisplayValue('11')).toBeTruthy();
+    expect(
+      await screen.findByText('Your unsaved changes from before you were signed out are back in the form. Save them to keep them.'),
+    ).toBeTruthy();
+    expect(sessionStorage.length).toBe(0);
+    // Only the typed field comes back, over the record as read now (saved by someone else meanwhile).
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(2));
+    const put = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT')[1];
+    expect(jsonBody(put[1])).toMatchObject({ option_value: '11' });
+    expect(new Headers(put[1]?.headers).get('If-Match')).toBe(`"${newer.updated_at}"`);
+    // Still unsaved: leaving asks.
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+
+    // Once given back, it is gone: the next visit shows the record.
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(location.pathname).toBe('/app-settings'));
+    act(() => navigate('/app-settings/1'));
+    expect(await screen.findByDisplayValue('9')).toBeTruthy();
+  });
+
+  it("does not give one user's draft to another who signs in on the same tab", async () => {
+    signedIn((request) => {
+      if (request === 'GET /api/user/options/1') return { body: { data: gst } };
+      if (request === 'PUT /api/user/options/1') return { status: 401, body: { error: 'Unauthenticated.' } };
+      return undefined;
+    });
+    const { location, navigate } = renderScreen('/app-settings/1', catalogue);
+    fireEvent.change(await screen.findByDisplayValue('10'), { target: { value: '11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(sessionStorage.length).toBe(1);
+
+    const other = aUser({ id: 99, roles: ['Super Admin'], permissions: ['app_setting'], agents: [], clients: [] });
+    localStorage.setItem('currentUser', JSON.stringify(other));
+    act(() => navigate('/app-settings/1'));
+    expect(await screen.findByDisplayValue('10')).toBeTruthy();
+    expect(screen.queryByDisplayValue('11')).toBeNull();
+  });
+
   it("edits an 'editor' setting in the rich-text editor", async () => {
     signedIn((request) => (request === 'GET /api/user/options/2' ? { body: { data: terms } } : undefined));
     renderScreen('/app-settings/2', catalogue);

@@ -163,7 +163,7 @@ test('the first page of a visit shows at once; a page the user moves to fades in
   expect(await fade()).not.toBe('none');
 });
 
-test("a session ended on the server: the save says 'Login token expired', stores nothing, and signing in again returns to the page", async ({
+test("a session ended on the server: the save says 'Login token expired', stores nothing, and signing in again returns to the page with what was typed", async ({
   page,
   request,
 }) => {
@@ -193,7 +193,16 @@ test("a session ended on the server: the save says 'Login token expired', stores
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(new RegExp(`/locations/${site.id}$`));
-  await expect(page.getByLabel('Name')).toHaveValue(site.name);
+  // The typing is back, still unsaved; saved now, it is stored.
+  await expect(page.getByLabel('Name')).toHaveValue('Renamed after the session ended');
+  await expect(
+    page.getByText('Your unsaved changes from before you were signed out are back in the form.', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Updated Successfully')).toBeVisible();
+  await expect
+    .poll(async () => (await apiGet<{ name: string }>(request, admin, `/api/agent/locations/${site.id}`)).name)
+    .toBe('Renamed after the session ended');
 });
 
 test("the keyboard: the first Tab offers 'Skip to content', which moves past the menu; a focused filled button wears a clear ring", async ({

@@ -3,6 +3,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, SaveButton, useDataProvider, useNotify, useTranslate, type Validator } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
+import { FormDraft } from '../../components/FormDraft';
 import { FormLeaveGuard } from '../../components/useLeaveGuard';
 import { RichTextInput } from '../../components/RichTextInput';
 import { translatableRule } from '../../i18n/ruleMessages';
@@ -88,6 +89,7 @@ const HeaderFooterForm = ({ options }: { options: Option[] }) => {
       warnWhenUnsavedChanges
       WarnWhenUnsavedChangesComponent={FormLeaveGuard}
     >
+      <FormDraft />
       {EDITORS.map(({ name, label }) => (
         <RichTextInput key={name} source={name} label={label} validate={validators[name]} readOnly={!canChange} />
       ))}

@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Form, SaveButton, TextInput, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { FormDraft } from '../../components/FormDraft';
 import { RichTextInput } from '../../components/RichTextInput';
 import { useLeaveGuard, useUnsavedInput } from '../../components/useLeaveGuard';
 import { WhenNear } from '../../components/WhenNear';
@@ -288,6 +289,7 @@ export const Communication = () => {
           disableInvalidFormNotification
         >
           <MailLeaveGuard />
+          <FormDraft />
           <TemplateSelect />
           <TextInput
             source="recipients"

@@ -4,9 +4,13 @@ import { Form, LinkBase, PasswordInput, SaveButton, TextInput, useDataProvider, 
 import { ProfileBody } from '../../domain/auth';
 import { schemaErrors } from '../../components/schemaErrors';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
+import { FormDraft } from '../../components/FormDraft';
 import { FormLeaveGuard } from '../../components/useLeaveGuard';
 import type { AppDataProvider } from '../../dataProvider';
 import { mergeCurrentUser, useCurrentUser } from '../../session';
+
+/** Never kept as a draft (src/components/FormDraft.tsx). */
+const SECRETS = ['password', 'current_password'];
 
 const LABELS = {
   first_name: 'app.profile.first_name',
@@ -84,6 +88,7 @@ export const UpdateProfilePage = () => {
           warnWhenUnsavedChanges
           WarnWhenUnsavedChangesComponent={FormLeaveGuard}
         >
+          <FormDraft omit={SECRETS} />
           <Stack>
             <TextInput source="first_name" label={LABELS.first_name} autoComplete="given-name" />
             <TextInput source="last_name" label={LABELS.last_name} autoComplete="family-name" />

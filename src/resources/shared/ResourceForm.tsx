@@ -18,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
+import { FormDraft } from '../../components/FormDraft';
 import { FormLeaveGuard } from '../../components/useLeaveGuard';
 import { RedirectHome } from '../../components/RequirePermission';
 import { NOT_FOUND_REDIRECT_MS } from '../../config';
@@ -90,6 +91,11 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
   const listPath = useCreatePath()({ resource: description.name, type: 'list' });
   const { conditions, helperTexts, readOnlyInputs, extras: Extras, extrasBeside, below: Below } = description.form ?? {};
   const [defaultValues] = useState(() => (mode === 'create' ? createDefaults(description) : undefined));
+  // A password or a pincode is never kept as a draft.
+  const secrets = useMemo(
+    () => Object.entries(description.fields).flatMap(([source, spec]) => (spec.type === 'secret' ? [source] : [])),
+    [description],
+  );
   const inputs = Object.entries(description.fields)
     .filter(([source, spec]) => !spec.readOnly || readOnlyInputs?.includes(source))
     .map(([source, spec]) => {
@@ -121,6 +127,7 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
             warnWhenUnsavedChanges
             WarnWhenUnsavedChangesComponent={FormLeaveGuard}
           >
+            <FormDraft omit={secrets} waitForRecord={mode === 'edit'} />
             <CardContent sx={{ pb: { xs: '5em', sm: 2 } }}>
               <Stack sx={{ alignItems: 'flex-start' }}>
                 {Extras && extrasBeside ? (
