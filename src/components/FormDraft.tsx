@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
@@ -6,7 +6,6 @@ import { onSessionEnd, useCurrentUser } from '../session';
 
 const PREFIX = 'scanquote.draft';
 const NONE: string[] = [];
-const keyOf = (userId: number, pathname: string) => `${PREFIX}:${userId}:${pathname}`;
 
 /** A value that survives JSON: no chosen file (an upload is chosen again), nothing else that JSON would drop. */
 function storable(value: unknown): boolean {
@@ -17,56 +16,69 @@ function storable(value: unknown): boolean {
 }
 
 /**
- * Keeps what a form holds when the session ends under it. The server refusing the session signs the user out and
- * brings them back to this page after they sign in again; the form's changed fields (never `omit`, such as
- * passwords, and never a chosen file) wait in this tab's session storage, under the user and the page, and are put
- * back into the form on its return, still unsaved, with a note saying so. Another user signing in on this tab does
- * not get them. A form that edits a record waits for it (`waitForRecord`), so the record's own values do not replace
- * the draft. Only the changed fields come back, over the record as read after signing in: as if the user had typed
- * them again on the current copy.
+ * What a page's form holds when the session ends under it. The server refusing the session signs the user out and
+ * brings them back to this page after they sign in again; `capture()` (what is unsaved, or null) is kept in this
+ * tab's session storage under the user and the page, and handed to `restore` once the page is back for the same
+ * user and `ready`, with a note saying so. Another user signing in on this tab does not get it; it is given back
+ * once.
  */
-export function FormDraft({ omit = NONE, waitForRecord = false }: { omit?: string[]; waitForRecord?: boolean }) {
-  const { getValues, reset } = useFormContext();
-  const { dirtyFields } = useFormState();
+export function useDraft<T>(capture: () => T | null, restore: (draft: T) => void, ready = true) {
   const { pathname } = useLocation();
-  const user = useCurrentUser();
-  const userId = user?.id;
-  const record = useRecordContext();
+  const userId = useCurrentUser()?.id;
   const notify = useNotify();
+  const key = userId ? `${PREFIX}:${userId}:${pathname}` : null;
+
   useEffect(() => {
-    if (!userId) return undefined;
+    if (!key) return undefined;
     return onSessionEnd(() => {
-      const values = getValues();
-      const changed = Object.keys(dirtyFields).filter((name) => !omit.includes(name) && storable(values[name]));
-      if (!changed.length) return;
-      const draft = Object.fromEntries(changed.map((name) => [name, values[name]]));
+      const draft = capture();
+      if (draft === null) return;
       try {
-        sessionStorage.setItem(keyOf(userId, pathname), JSON.stringify(draft));
+        sessionStorage.setItem(key, JSON.stringify(draft));
       } catch {
         // A full or closed storage: the draft is lost, as it would have been without this.
       }
     });
-  }, [userId, pathname, getValues, omit, dirtyFields]);
+  }, [key, capture]);
 
   const restored = useRef(false);
-  const waiting = waitForRecord && !record;
   useEffect(() => {
-    if (restored.current || waiting || !userId) return;
-    const key = keyOf(userId, pathname);
+    if (restored.current || !ready || !key) return;
     const stored = sessionStorage.getItem(key);
     if (!stored) return;
     restored.current = true;
     sessionStorage.removeItem(key);
-    // After the form's own reset to its record, which runs in the same commit's later effects.
+    // After the page's own first effects (a form's reset to its record runs in the same commit, after its children's).
     setTimeout(() => {
       try {
-        reset({ ...getValues(), ...(JSON.parse(stored) as Record<string, unknown>) }, { keepDefaultValues: true });
+        restore(JSON.parse(stored) as T);
         notify('app.draft.restored', { type: 'info' });
       } catch {
         // A draft this version cannot read is dropped.
       }
     });
-  }, [waiting, userId, pathname, getValues, reset, notify]);
+  }, [ready, key, restore, notify]);
+}
 
+/**
+ * `useDraft` for a react-admin form, placed inside it: the changed fields (never `omit`, such as passwords, and
+ * never a chosen file) come back over the record as read after signing in, as if the user had typed them again on
+ * the current copy, and stay unsaved. A form that edits a record waits for it (`waitForRecord`), so the record's own
+ * values do not replace the draft.
+ */
+export function FormDraft({ omit = NONE, waitForRecord = false }: { omit?: string[]; waitForRecord?: boolean }) {
+  const { getValues, reset } = useFormContext();
+  const { dirtyFields } = useFormState();
+  const record = useRecordContext();
+  const capture = useCallback(() => {
+    const values = getValues();
+    const changed = Object.keys(dirtyFields).filter((name) => !omit.includes(name) && storable(values[name]));
+    return changed.length ? Object.fromEntries(changed.map((name) => [name, values[name]])) : null;
+  }, [getValues, dirtyFields, omit]);
+  const restore = useCallback(
+    (draft: Record<string, unknown>) => reset({ ...getValues(), ...draft }, { keepDefaultValues: true }),
+    [getValues, reset],
+  );
+  useDraft(capture, restore, !waitForRecord || !!record);
   return null;
 }

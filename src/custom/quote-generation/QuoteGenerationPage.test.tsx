@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CurrentUser } from '../../session';
 import { anEvaluationClient, aUser } from '../../test/builders';
 import { renderScreen } from '../../test/renderScreen';
@@ -221,6 +221,36 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     expect(body.get('vehicle_photo')).toBeNull();
     expect(JSON.parse(body.get('items') as string)).toMatchObject({ '1': { repair_type: 'conventional', category: null } });
     expect(Object.keys(JSON.parse(body.get('items') as string) as object)).toEqual(['1']);
+  });
+
+  it("keeps the assessor's choices when the session ends under the form, and puts them back after signing in", async () => {
+    let expired = true;
+    const fetch = signedIn((request) => {
+      if (request === 'POST /api/quote/quotes/search') return noQuote(request);
+      if (request === 'POST /api/quote/quotes')
+        return expired ? { status: 401, body: { error: 'Unauthenticated.' } } : { body: { data: { id: 77 } } };
+      return undefined;
+    });
+    const user = localStorage.getItem('currentUser');
+    const { location, navigate } = renderQuotes('/quotes/42');
+    await waitFor(() => expect(summary().getByText('$220.00')).toBeTruthy(), { timeout: 40_000 });
+    fireEvent.click(screen.getByRole('switch', { name: 'Metallic' }));
+    await waitFor(() => expect(summary().getByText('$242.00')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Generate Quote' }));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+
+    expired = false;
+    localStorage.setItem('currentUser', user!);
+    act(() => navigate('/quotes/42'));
+    expect(
+      await screen.findByText('Your unsaved changes from before you were signed out are back in the form. Save them to keep them.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Metallic' })).toHaveProperty('checked', true));
+    await waitFor(() => expect(summary().getByText('$242.00')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Save and Generate Quote' }));
+    await waitFor(() => expect(location.pathname).toBe('/quotes/77/invoice'));
+    const saves = fetch.mock.calls.filter(([url, init]) => url === '/api/quote/quotes' && init?.method === 'POST');
+    expect((saves.at(-1)?.[1]?.body as FormData).get('metallic')).toBe('1');
   });
 
   it("loads the scan's quote on entry; the agent variant hides 'Request quote check'", async () => {

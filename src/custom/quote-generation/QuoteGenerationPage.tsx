@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -56,6 +56,8 @@ import {
   type Toggle,
 } from './quoteForm';
 import { DamageReportCard, QuoteCard, QuoteSummaryCard, ScanDetailsCard, TyresCard } from './SideCards';
+import { useDraft } from '../../components/FormDraft';
+import { reapplyEdits } from '../../domain/versions';
 import { useLeaveGuard } from '../../components/useLeaveGuard';
 
 const T = 'app.quotes.generation';
@@ -205,6 +207,17 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
 
   const dirty = useMemo(() => photo !== null || JSON.stringify(form) !== JSON.stringify(pristine), [form, pristine, photo]);
   const leaveGuard = useLeaveGuard(dirty && !readOnly);
+  // A session ending under the form keeps the assessor's choices (not a chosen photo): back on the page, they are put
+  // on the quote as read then, as the conflict dialog's Re-apply does.
+  const captureDraft = useCallback(
+    () => (!readOnly && JSON.stringify(form) !== JSON.stringify(pristine) ? { base: pristine, mine: form } : null),
+    [form, pristine, readOnly],
+  );
+  const restoreDraft = useCallback(
+    ({ base, mine }: { base: QuoteForm; mine: QuoteForm }) => setForm((now) => reapplyEdits(base, mine, now)),
+    [],
+  );
+  useDraft(captureDraft, restoreDraft);
 
   // A car panel in two car views (a front guard in Front and Left) is priced once: useQuotePreview.
   const { shown, pricing, context } = useQuotePreview(evaluation, saved, form);
