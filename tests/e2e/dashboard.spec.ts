@@ -96,7 +96,8 @@ test.describe('dashboard', () => {
       // Only the user's own agents: names from their (scoped) agents list.
       const agents = (await (await request.get('/api/agent/agents/lists', { headers: bearer(user.token) })).json()) as { text: string }[];
       for (const name of Object.keys(expectedAgents)) expect(agents.map((a) => a.text)).toContain(name);
-      if (email === 'admin@demo.test') expect(Object.keys(expectedAgents).length).toBeGreaterThan(1);
+      // The admin's scope spans several agents (the month so far may hold one agent's scans: on its first day, hardly any).
+      if (email === 'admin@demo.test') expect(agents.length).toBeGreaterThan(1);
     });
   }
 
