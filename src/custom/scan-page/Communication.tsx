@@ -17,7 +17,7 @@ import { Form, SaveButton, TextInput, useDataProvider, useNotify, useTranslate }
 import { useFormContext } from 'react-hook-form';
 import { FormDraft } from '../../components/FormDraft';
 import { RichTextInput } from '../../components/RichTextInput';
-import { useLeaveGuard, useUnsavedInput } from '../../components/useLeaveGuard';
+import { FormLeaveGuard } from '../../components/useLeaveGuard';
 import { WhenNear } from '../../components/WhenNear';
 import { useNotifyError, type FormValues } from '../../components/useNotifyError';
 import type { AppDataProvider } from '../../dataProvider';
@@ -83,12 +83,6 @@ const TemplateSelect = () => {
     </TextField>
   );
 };
-
-/**
- * A mail being written asks before the page is left. A preview does not end that (the mail is not sent yet); a sent
- * mail starts a fresh, empty form.
- */
-const MailLeaveGuard = () => useLeaveGuard(useUnsavedInput()).dialog;
 
 type MailBody = {
   scan_id: number;
@@ -287,8 +281,11 @@ export const Communication = () => {
           defaultValues={{ recipients: '', subject: '', message: '', template_id: '' }}
           noValidate
           disableInvalidFormNotification
+          // A mail being written asks before the page is left; a preview does not end that (the mail is not sent yet),
+          // and a sent mail starts a fresh, empty form.
+          warnWhenUnsavedChanges
+          WarnWhenUnsavedChangesComponent={FormLeaveGuard}
         >
-          <MailLeaveGuard />
           <FormDraft />
           <TemplateSelect />
           <TextInput
