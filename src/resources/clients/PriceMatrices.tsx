@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo } from 'react';
 import {
   Box,
   FormHelperText,
@@ -12,7 +12,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useInput, useTranslate, ValidationError, type Validator } from 'react-admin';
 import { fieldValidator } from '../../components/fieldValidation';
 import { useSelectOptions } from '../../components/useSelectOptions';
@@ -39,10 +39,10 @@ const show = (value: unknown) => (typeof value === 'string' || (typeof value ===
 
 /**
  * One price: a bare number input registered at `prices.<kind>.<partId>.<column>`. It subscribes only to
- * its own value, so typing re-renders this cell and nothing else of the grid.
+ * its own value, so typing re-renders this cell and the grid's frame, not the other cells (the rows are memoised).
  */
 const PriceCell = ({ source, column, part }: { source: string; column: Column; part: string }) => {
-  const { id, field, fieldState } = useInput({ source, validate: column.validate, defaultValue: 0, parse: toNumber, format: show });
+  const { id, field, fieldState } = useInput({ source, validate: column.validate, parse: toNumber, format: show });
   const error = fieldState.error?.message;
   const { ref, ...input } = field;
   return (
@@ -146,11 +146,52 @@ const useColumns = (kind: MatrixKind): Column[] => {
   );
 };
 
+type Rows = Record<string, Record<string, unknown> | undefined>;
+
+/** Whether `rows` lacks a row of a part or a cell of a column. */
+const lacksCells = (rows: unknown, partIds: string[], columns: Column[]) =>
+  partIds.some((id) => columns.some((c) => ((rows ?? {}) as Rows)[id]?.[c.name] === undefined));
+
+/** `rows` with a 0 in every cell it lacks (a registered input without a value holds undefined): a row per part. */
+const withZeros = (rows: unknown, partIds: string[], columns: Column[]) => {
+  const given = (rows ?? {}) as Rows;
+  return {
+    ...given,
+    ...Object.fromEntries(
+      partIds.map((id) => [id, { ...given[id], ...Object.fromEntries(columns.map((c) => [c.name, given[id]?.[c.name] ?? 0])) }]),
+    ),
+  };
+};
+
+/**
+ * Puts a 0 into every cell the record, the create defaults or a reset leave out, in the form's defaults (so a zero is
+ * not a change) and in its values, before the screen is painted. One write per matrix: a cell that named 0 as its
+ * input's default would have react-admin reset that one field as it mounts, and each reset re-checks every subscriber of
+ * the form (300 cells took over a second on a desktop).
+ */
+function useZeroFilledPrices(kind: MatrixKind, partIds: string[] | undefined, columns: Column[]) {
+  const { control, getValues, resetField, setValue } = useFormContext();
+  const path = `prices.${kind}`;
+  const values: unknown = useWatch({ name: path });
+  useLayoutEffect(() => {
+    if (!partIds) return;
+    // The defaults as they are now (formState's copy follows them only on the form's next render).
+    const defaults = ((control._defaultValues.prices ?? {}) as Record<string, unknown>)[kind];
+    if (!lacksCells(values, partIds, columns) && !lacksCells(defaults, partIds, columns)) return;
+    const current: unknown = getValues(path);
+    // resetField sets the values to the defaults as well: what was typed is put back after, still a change.
+    resetField(path, { defaultValue: withZeros(defaults, partIds, columns), keepDirty: true, keepError: true, keepTouched: true });
+    setValue(path, withZeros(current, partIds, columns));
+  }, [kind, path, values, partIds, columns, control, getValues, resetField, setValue]);
+}
+
 /** One editable price grid: a row per part, a column per price; scrolls sideways with the part names kept in view. */
 export const PriceMatrix = ({ kind }: { kind: MatrixKind }) => {
   const translate = useTranslate();
   const columns = useColumns(kind);
   const { data: parts, isPending } = useSelectOptions('parts');
+  const partIds = useMemo(() => parts?.map((p) => String(p.value)), [parts]);
+  useZeroFilledPrices(kind, partIds, columns);
   const titleId = `price-matrix-${kind}`;
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ width: '100%', mt: 2 }}>

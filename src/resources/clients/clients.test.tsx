@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
 import { renderScreen } from '../../test/renderScreen';
 import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
@@ -39,12 +39,12 @@ const client = {
   abn: null,
 };
 
-function signedIn(answer: (request: string, body: unknown) => Reply | undefined) {
+function signedIn(answer: (request: string, body: unknown) => Reply | undefined, partList = parts) {
   const user = aUser({ roles: ['Super Admin'], permissions: ['client'], agents: [], clients: [] });
   localStorage.setItem('currentUser', JSON.stringify(user));
   return stubApi((request, body) => {
     if (request === 'GET /api/user/auth/user') return { body: { data: user } };
-    if (request === 'GET /api/quote/parts/lists') return { body: parts };
+    if (request === 'GET /api/quote/parts/lists') return { body: partList };
     if (request.endsWith('/lists')) return { body: [] };
     return answer(request, body);
   });
@@ -199,5 +199,48 @@ describe('client form', { timeout: 60_000 }, () => {
     const prices = bodyOf(fetch, 'PUT')?.prices as { dent: Record<string, Record<string, number>> };
     expect(prices.dent['1']).toEqual({ ...dentRow, light: 111 });
     expect(prices.dent['2'].light).toBe(0);
+  });
+
+  it("shows 0 in every cell of the parts a client has no prices for, from the cell's first paint", async () => {
+    // 40 parts: 480 cells, of which the saved client prices the first part's only.
+    const many = Array.from({ length: 40 }, (_, i) => ({ text: i ? `Part ${i + 1}` : 'Bonnet', value: i + 1 }));
+    signedIn((request) => (request === 'GET /api/quote/clients/4' ? { body: { data: client } } : undefined), many);
+    // Each cell's value as it enters the page, read before anything after that render runs.
+    const drawn = new Map<HTMLInputElement, string>();
+    const observer = new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => [...r.addedNodes]))
+        if (node instanceof Element)
+          for (const input of node.querySelectorAll<HTMLInputElement>('input[aria-label^="Part "]'))
+            if (!drawn.has(input)) drawn.set(input, input.value);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+
+    try {
+      renderScreen('/clients/4', { resources: ['clients'] });
+      await screen.findByRole('table', { name: 'Dent Prices' });
+      await waitFor(() => expect(cell('Bonnet', 'Replacement').value).toBe('1600'));
+    } finally {
+      observer.disconnect();
+    }
+    // Every cell of the 39 parts without prices (the form may be drawn twice as the record arrives).
+    expect(drawn.size).toBeGreaterThanOrEqual(39 * 12);
+    expect([...drawn].filter(([, value]) => value !== '0').map(([input]) => input.getAttribute('aria-label'))).toEqual([]);
+    expect(cell('Part 40', 'Light').value).toBe('0');
+  });
+
+  it('counts the zeros of parts without prices as no change: leaving asks nothing until a cell is typed in', async () => {
+    signedIn((request) => (request === 'GET /api/quote/clients/4' ? { body: { data: client } } : undefined));
+    const { location, navigate } = renderScreen('/clients/4', { resources: ['clients'] });
+    await waitFor(() => expect(cell('Roof', 'Light').value).toBe('0'));
+    act(() => navigate('/clients'));
+    await waitFor(() => expect(location.pathname).toBe('/clients'));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+
+    act(() => navigate('/clients/4'));
+    await waitFor(() => expect(cell('Roof', 'Light').value).toBe('0'));
+    fireEvent.change(cell('Roof', 'Light'), { target: { value: '5' } });
+    act(() => navigate('/clients'));
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeTruthy();
+    expect(location.pathname).toBe('/clients/4');
   });
 });
