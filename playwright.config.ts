@@ -29,6 +29,9 @@ export default defineConfig({
     locale: 'en-AU',
     timezoneId: 'Australia/Melbourne',
     screenshot: 'only-on-failure',
+    // The app honours a user's wish for less motion (src/theme.ts): dialogs and menus open at once, so no step of a
+    // test waits for an animation to end. The specs that measure layout shifts load the screens with full motion.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM,
       args: CHROMIUM_FLAGS,

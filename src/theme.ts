@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mui/material';
 import { useMemo } from 'react';
 import { defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { DEFAULT_PRIMARY_COLOR, SIDEBAR_WIDTH } from './config';
@@ -13,8 +14,24 @@ const validColor = (c: string | undefined) => (c && COLOR.test(c.trim()) ? c.tri
  */
 const FOCUS_RING = { outline: '3px solid #1a1a1a', outlineOffset: '2px', boxShadow: '0 0 0 2px #fff' } as const;
 
-/** Breakpoints (mobile below 960) and sidebar; the selected agent's colours when set. */
-export function createAppTheme(branding: Pick<AgentBranding, 'primaryColor' | 'textColor'> | null): RaThemeOptions {
+/**
+ * For a user whose system asks for less motion: dialogs, menus, drawers and collapses open and close at once, and
+ * neither ripples nor loading placeholders pulse (the page's own fade-in follows the same setting in its styles).
+ * A progress spinner still turns: it is the one sign that something is under way.
+ */
+const REDUCED_MOTION = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiSkeleton: { defaultProps: { animation: false } },
+  },
+} as const;
+
+/** Breakpoints (mobile below 960) and sidebar; the selected agent's colours when set; less motion when asked for. */
+export function createAppTheme(branding: Pick<AgentBranding, 'primaryColor' | 'textColor'> | null, reducedMotion = false): RaThemeOptions {
   const main = validColor(branding?.primaryColor) ?? DEFAULT_PRIMARY_COLOR;
   const contrastText = validColor(branding?.textColor);
   return {
@@ -32,16 +49,19 @@ export function createAppTheme(branding: Pick<AgentBranding, 'primaryColor' | 't
       success: { main: '#1b5e20' },
     },
     sidebar: { width: SIDEBAR_WIDTH, closedWidth: 55 },
+    ...(reducedMotion ? { transitions: REDUCED_MOTION.transitions } : {}),
     components: {
       ...defaultLightTheme.components,
       MuiButton: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
       MuiIconButton: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
       MuiChip: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+      ...(reducedMotion ? REDUCED_MOTION.components : {}),
     },
   };
 }
 
 export function useAppTheme(): RaThemeOptions {
   const branding = useAgentBranding();
-  return useMemo(() => createAppTheme(branding), [branding]);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  return useMemo(() => createAppTheme(branding, reducedMotion), [branding, reducedMotion]);
 }

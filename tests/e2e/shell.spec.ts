@@ -141,26 +141,68 @@ test('the boot warms the first date format up in a worker, off the main thread',
     .toBe(true);
 });
 
-test('the first page of a visit shows at once; a page the user moves to fades in (spec: page content uses fade transitions)', async ({
-  page,
+test.describe('with full motion', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('the first page of a visit shows at once; a page the user moves to fades in (spec: page content uses fade transitions)', async ({
+    page,
+  }) => {
+    // The page's box is the main area's first child; its animation is the fade.
+    const fade = () =>
+      page
+        .locator('main > div')
+        .first()
+        .evaluate((box) => getComputedStyle(box).animationName);
+    await signIn(page, 'admin@demo.test');
+    await page.goto('/scans');
+    await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
+    expect(await fade()).toBe('none');
+    await nav(page).getByText('Quotes', { exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Quotes' })).toBeVisible();
+    expect(await fade()).not.toBe('none');
+    // Back on the first page: a move like any other.
+    await nav(page).getByText('Scans', { exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
+    expect(await fade()).not.toBe('none');
+  });
+});
+
+test('motion follows the system: the account drawer slides in with full motion, and opens at once when less motion is asked for', async ({
+  browser,
+  baseURL,
 }) => {
-  // The page's box is the main area's first child; its animation is the fade.
-  const fade = () =>
-    page
-      .locator('main > div')
-      .first()
-      .evaluate((box) => getComputedStyle(box).animationName);
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/scans');
-  await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
-  expect(await fade()).toBe('none');
-  await nav(page).getByText('Quotes', { exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Quotes' })).toBeVisible();
-  expect(await fade()).not.toBe('none');
-  // Back on the first page: a move like any other.
-  await nav(page).getByText('Scans', { exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
-  expect(await fade()).not.toBe('none');
+  // What moves as the drawer opens: the transitions the page starts (the paper's slide), and the buttons' ripples.
+  const opened = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await browser.newContext({ baseURL, reducedMotion });
+    const page = await context.newPage();
+    try {
+      await signIn(page, 'admin@demo.test');
+      await page.evaluate(() => {
+        const w = window as unknown as { moved: string[] };
+        w.moved = [];
+        document.addEventListener('transitionrun', (e) => w.moved.push(e.propertyName));
+      });
+      await page.getByRole('button', { name: 'My Account' }).click();
+      await expect(
+        page
+          .getByRole('button', { name: 'Logout' })
+          .or(page.getByRole('menuitem', { name: 'Logout' }))
+          .first(),
+      ).toBeVisible();
+      return {
+        transitions: await page.evaluate(() => (window as unknown as { moved: string[] }).moved),
+        ripples: await page.locator('.MuiTouchRipple-root').count(),
+      };
+    } finally {
+      await context.close();
+    }
+  };
+  const full = await opened('no-preference');
+  expect(full.transitions).toContain('transform');
+  expect(full.ripples).toBeGreaterThan(0);
+  const less = await opened('reduce');
+  expect(less.transitions).toEqual([]);
+  expect(less.ripples).toBe(0);
 });
 
 test("a session ended on the server: the save says 'Login token expired', stores nothing, and signing in again returns to the page with what was typed", async ({
