@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
-import { cumulativeShift, recordLayoutShifts } from './layout-shift';
+import { cumulativeShift, recordLayoutShifts, SHIFT_SCREENS } from './layout-shift';
 
 /** The scan page on a phone: sized copies of its images, lazily, in boxes kept from the start; the video waits for play. */
 
@@ -29,17 +29,8 @@ async function scanWithImages(request: APIRequestContext, token: string) {
   throw new Error('no demo scan with images and a video');
 }
 
-/** With full motion, as most users see the page load (the shifts are measured). */
-const SCREENS = {
-  phone: {
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    reducedMotion: 'no-preference' as const,
-  },
-  desktop: { viewport: { width: 1350, height: 940 }, reducedMotion: 'no-preference' as const },
-};
+/** The layout-shift screens (full motion, as most users see the page load), the phone at twice its pixels. */
+const SCREENS = { phone: { ...SHIFT_SCREENS.phone, deviceScaleFactor: 2 }, desktop: SHIFT_SCREENS.desktop };
 
 for (const [screen, device] of Object.entries(SCREENS))
   test.describe(screen, () => {
