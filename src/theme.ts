@@ -16,8 +16,9 @@ const FOCUS_RING = { outline: '3px solid #1a1a1a', outlineOffset: '2px', boxShad
 
 /**
  * For a user whose system asks for less motion: dialogs, menus, drawers and collapses open and close at once, and
- * neither ripples nor loading placeholders pulse (the page's own fade-in follows the same setting in its styles).
- * A progress spinner still turns: it is the one sign that something is under way.
+ * loading placeholders do not pulse (the page's own fade-in follows the same setting in its styles). A progress spinner
+ * still turns, as the one sign that something is under way, and buttons keep their ripple: on a checkbox, a radio or
+ * a switch it is the only mark of the keyboard's focus.
  */
 const REDUCED_MOTION = {
   transitions: {
@@ -25,7 +26,6 @@ const REDUCED_MOTION = {
     duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
   },
   components: {
-    MuiButtonBase: { defaultProps: { disableRipple: true } },
     MuiSkeleton: { defaultProps: { animation: false } },
   },
 } as const;
