@@ -178,10 +178,12 @@ function useZeroFilledPrices(kind: MatrixKind, partIds: string[] | undefined, co
     // The defaults as they are now (formState's copy follows them only on the form's next render).
     const defaults = ((control._defaultValues.prices ?? {}) as Record<string, unknown>)[kind];
     if (!lacksCells(values, partIds, columns) && !lacksCells(defaults, partIds, columns)) return;
-    const current: unknown = getValues(path);
-    // resetField sets the values to the defaults as well: what was typed is put back after, still a change.
-    resetField(path, { defaultValue: withZeros(defaults, partIds, columns), keepDirty: true, keepError: true, keepTouched: true });
-    setValue(path, withZeros(current, partIds, columns));
+    const filledDefaults = withZeros(defaults, partIds, columns);
+    const filledValues = withZeros(getValues(path), partIds, columns);
+    resetField(path, { defaultValue: filledDefaults, keepDirty: true, keepError: true, keepTouched: true });
+    // resetField sets the values to the defaults as well: what was typed is put back after, still a change. Each write
+    // tells every input once per cell, so it is made only when something differs.
+    if (JSON.stringify(filledValues) !== JSON.stringify(filledDefaults)) setValue(path, filledValues);
   }, [kind, path, values, partIds, columns, control, getValues, resetField, setValue]);
 }
 

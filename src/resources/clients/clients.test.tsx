@@ -243,4 +243,22 @@ describe('client form', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeTruthy();
     expect(location.pathname).toBe('/clients/4');
   });
+
+  it('keeps a price typed before the session ended, in a part the saved client has no prices for, as a change', async () => {
+    signedIn((request) => (request === 'GET /api/quote/clients/4' ? { body: { data: client } } : undefined));
+    const zeros = Object.fromEntries(Object.keys(dentRow).map((k) => [k, 0]));
+    // What the form held (every part's row) when the session ended: Roof's Light typed as 7.
+    sessionStorage.setItem(
+      'scanquote.draft:7:/clients/4',
+      JSON.stringify({ prices: { dent: { '1': dentRow, '2': { ...zeros, light: 7 } }, scratch: client.prices.scratch } }),
+    );
+    const { location, navigate } = renderScreen('/clients/4', { resources: ['clients'] });
+    await waitFor(() => expect(cell('Roof', 'Light').value).toBe('7'));
+    expect(cell('Roof', 'Heavy').value).toBe('0');
+    expect(cell('Bonnet', 'Replacement').value).toBe('1600');
+    expect(cell('Roof', 'Paint').value).toBe('0');
+    act(() => navigate('/clients'));
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeTruthy();
+    expect(location.pathname).toBe('/clients/4');
+  });
 });
