@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
@@ -38,20 +38,14 @@ async function settle(page: Page) {
 
 async function audit(page: Page, screen: string, findings: Finding[]) {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page })
-    // Legacy mode runs axe in the page itself; the default opens a blank page per call to merge frame results (no frames here).
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  for (const v of violations)
-    if (v.impact === 'serious' || v.impact === 'critical')
-      findings.push({
-        screen,
-        rule: v.id,
-        impact: v.impact,
-        // The element as well as its selector: a selector such as '.MuiButton-sizeSmall' alone does not say which one.
-        targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
-      });
+  for (const v of await seriousViolations(page))
+    findings.push({
+      screen,
+      rule: v.id,
+      impact: v.impact ?? '',
+      // The element as well as its selector: a selector such as '.MuiButton-sizeSmall' alone does not say which one.
+      targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+    });
 }
 
 /** By rule: the screens it fails on, then the first few elements it names. */

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { seriousViolations } from './axe';
 import { e2eDatabaseUrl, e2eServerAt } from './server-env';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -193,11 +193,7 @@ export async function drawSignature(page: Page) {
 
 /** axe finds no serious or critical violation on the page, and the page does not scroll sideways. */
 export async function expectAccessibleAndFitting(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
+  const serious = (await seriousViolations(page)).map((v) => `${v.id}: ${v.nodes[0]?.html}`);
   expect(serious).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }

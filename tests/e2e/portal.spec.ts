@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, untilStill } from './helpers';
 
@@ -99,8 +99,7 @@ async function useLanguage(page: Page, locale: 'en' | 'ja') {
 
 async function expectNoSeriousAxe(page: Page, screen: string) {
   await untilStill(page);
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = await seriousViolations(page);
   expect(serious.map((v) => `${screen}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, signIn } from './helpers';
 
@@ -39,8 +39,7 @@ function writesTo(page: Page, part: string) {
 
 /** The serious and critical axe findings inside the open dialogs (tests/e2e/a11y.spec.ts audits the routes). */
 async function dialogFindings(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).include('[role="dialog"]').analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  return (await seriousViolations(page, '[role="dialog"]')).map((v) => v.id);
 }
 
 async function openCarDetails(page: Page, id: number) {
