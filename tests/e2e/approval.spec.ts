@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { apiGet, apiToken, drawSignature, expectAccessibleAndFitting, linkMailedTo, pdfLines, signIn } from './helpers';
+import { apiGet, apiToken, drawSignature, expectAccessibleAndFitting, linkMailedTo, pdfLines, openSignedIn } from './helpers';
 
 interface Quote {
   id: number;
@@ -70,8 +70,7 @@ test.describe('approval by link', () => {
     secret = ((await hook.json()) as { data: { secret: string } }).data.secret;
     expect(secret).toMatch(/^whsec_/);
 
-    await signIn(page, 'admin@demo.test');
-    await page.goto(`/quotes/${quote!.scan_id}`);
+    await openSignedIn(page, 'admin@demo.test', `/quotes/${quote!.scan_id}`);
     const summary = page.getByTestId('quote-summary');
     await expect(summary).toContainText('Draft');
     const card = page.getByRole('region', { name: 'Send for approval' });

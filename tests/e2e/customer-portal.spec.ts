@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, openSignedIn } from './helpers';
 
 /** The demo agents' pincode (server/seed/agents-demo.ts). */
 const PIN = '246810';
@@ -87,8 +87,7 @@ test.describe('customer portal kiosk', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/agents/2');
+    await openSignedIn(page, 'admin@demo.test', '/agents/2');
     const access = page.getByRole('combobox', { name: 'Customer Portal Access' });
     await expect(access).toContainText('Enrolled (PIN once per device)');
     await access.click();

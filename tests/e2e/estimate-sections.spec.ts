@@ -4,7 +4,7 @@ import { initialForm, onePerCarPanel, panelDamage, pricingOf, visiblePanels } fr
 import { INVOICE_LABELS, wheelName } from '../../src/domain/invoice-labels';
 import { formatMoney, toCents } from '../../src/domain/money';
 import type { EvaluationReply } from '../../src/domain/records';
-import { apiGet, apiToken, linkMailedTo, pdfLines, signIn } from './helpers';
+import { apiGet, apiToken, linkMailedTo, pdfLines, openSignedIn } from './helpers';
 
 /**
  * The estimate an insurer reads: scratch work in its own Scratch / Paint section (never under Replace, never beside a
@@ -60,8 +60,7 @@ test('a scratch on a pdr panel is priced in Scratch / Paint on the summary, invo
   const { scanId, panel, scratchCents, evaluation } = found!;
   const currency = evaluation.client.currency;
 
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/quotes/${scanId}`);
+  await openSignedIn(page, 'admin@demo.test', `/quotes/${scanId}`);
   await expect(page.getByRole('heading', { name: 'Quote Generation' })).toBeVisible();
   const card = page
     .getByRole('region', { name: panel.label, exact: true })
@@ -174,8 +173,7 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
     expect(cleared.ok()).toBe(true);
   }
 
-  await signIn(page, 'agent@demo.test');
-  await page.goto(`/scans/${target!.id}`);
+  await openSignedIn(page, 'agent@demo.test', `/scans/${target!.id}`);
   const choose = async (label: string, choice: string) => {
     const group = page.getByRole('group', { name: `Repair type for ${label}` });
     const chosen = page.waitForResponse((r) => r.url().endsWith('/tyre-repairs') && r.request().method() === 'PUT');

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { toCurrentUser } from '../../src/session/currentUser';
+import { STORAGE_KEYS } from '../../src/session/storage';
 import { seriousViolations } from './axe';
 import { e2eDatabaseUrl, e2eServerAt } from './server-env';
 
@@ -23,6 +25,35 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   const { data } = (await (await reply).json()) as { data?: { consent?: number } };
   await expect(page).toHaveURL(/\/$/);
   if (data?.consent === 0) await acceptTerms(page);
+}
+
+/**
+ * Opens `url` as a user coming back to the app with a session: signed in through the API, the user stored where the
+ * app keeps it, then the page loaded once. The sign-in form has tests of its own (`signIn` and shell.spec.ts); a test
+ * of a screen then pays for one start of the app, not for the form's page, the dashboard and the screen's own load.
+ */
+export async function openSignedIn(page: Page, email: string, url: string, password = DEMO_PASSWORD) {
+  const reply = await page.request.post('/api/user/auth/login', { data: { email, password } });
+  expect(reply.ok(), `sign-in of ${email}`).toBe(true);
+  let user = toCurrentUser(((await reply.json()) as { data: unknown }).data);
+  expect(user, `the sign-in reply of ${email}`).not.toBeNull();
+  // The terms dialog shows on the dashboard only; agreeing through the API leaves the user as `signIn` leaves them.
+  if (user!.consent === 0) {
+    const agreed = await page.request.post('/api/user/auth/consent', { headers: { authorization: `Bearer ${user!.token}` } });
+    expect(agreed.ok(), `the terms agreed for ${email}`).toBe(true);
+    user = { ...user!, consent: 1 };
+  }
+  // Any page of the origin gives its local storage; the icon loads no script.
+  await page.goto('/favicon.svg');
+  // What the app's own sign-in stores (src/authProvider): the user, and whose header selection the tab holds.
+  await page.evaluate(
+    ({ keys, user }) => {
+      localStorage.setItem(keys.currentUser, JSON.stringify(user));
+      localStorage.setItem(keys.selectionOwner, JSON.stringify(user.id));
+    },
+    { keys: STORAGE_KEYS, user: user! },
+  );
+  await page.goto(url);
 }
 
 async function acceptTerms(page: Page) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { panelLabelOf } from '../../src/domain/scan-view';
-import { apiToken, signIn } from './helpers';
+import { apiToken, openSignedIn } from './helpers';
 
 /** The history of a scan (scan page) and of a quote (Quote Generation of a saved quote), through the real server. */
 
@@ -46,8 +46,7 @@ test.describe('history', () => {
     const light = scan.measures.dents[panel].light;
     const valuation = (scan.valuation ?? 0) + 1234;
 
-    await signIn(page, 'admin@demo.test');
-    await page.goto(`/scans/${scan.id}`);
+    await openSignedIn(page, 'admin@demo.test', `/scans/${scan.id}`);
     const history = page.getByRole('region', { name: 'History' });
     await expect(history).toBeVisible();
 
@@ -99,8 +98,7 @@ test.describe('history', () => {
     });
     expect(save.ok(), await save.text()).toBe(true);
 
-    await signIn(page, 'admin@demo.test');
-    await page.goto(`/quotes/${scan.id}`);
+    await openSignedIn(page, 'admin@demo.test', `/quotes/${scan.id}`);
     const history = page.getByRole('region', { name: 'History' });
     const saved = history
       .getByRole('listitem')

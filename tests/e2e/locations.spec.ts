@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, apiToken, signIn } from './helpers';
+import { apiGet, apiToken, openSignedIn } from './helpers';
 
 test('create, find, edit and delete a location', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/locations');
+  await openSignedIn(page, 'admin@demo.test', '/locations');
   await expect(page.getByPlaceholder('Search Location')).toBeVisible();
 
   await page
@@ -66,8 +65,7 @@ test('create, find, edit and delete a location', async ({ page }) => {
 });
 
 test('an unknown location id shows Location Not Found and returns to the list', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/locations/999999');
+  await openSignedIn(page, 'admin@demo.test', '/locations/999999');
   await expect(page.getByText('Location Not Found')).toBeVisible();
   await expect(page).toHaveURL(/\/locations(\?.*)?$/);
 });
@@ -87,8 +85,7 @@ test("two users edit one location: the second save is refused with 'Someone else
     const a = await first.newPage();
     const b = await second.newPage();
     for (const page of [a, b]) {
-      await signIn(page, 'admin@demo.test');
-      await page.goto(`/locations/${site.id}`);
+      await openSignedIn(page, 'admin@demo.test', `/locations/${site.id}`);
       await expect(page.getByLabel('Name')).toHaveValue(site.name);
     }
     await a.getByLabel('Name').fill(`${site.name} A`);

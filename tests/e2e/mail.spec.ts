@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiToken, nav, signIn } from './helpers';
+import { apiGet, apiToken, nav, openSignedIn, signIn } from './helpers';
 
 /** The scan page's mail: the demo template, the server's preview of the exact mail, and the refusal of a placeholder left. */
 
@@ -47,8 +47,7 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
     ],
   });
   expect(saved.ok()).toBe(true);
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/scans/${scan.id}`);
+  await openSignedIn(page, 'admin@demo.test', `/scans/${scan.id}`);
   await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
 
   const detections = page.getByRole('region', { name: 'Detection Images' });
@@ -95,8 +94,7 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
 
 test('a placeholder the scan cannot fill is named in the preview, and Send stays disabled', async ({ page, request }) => {
   const scan = await mailableScan(request);
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/scans/${scan.id}`);
+  await openSignedIn(page, 'admin@demo.test', `/scans/${scan.id}`);
   const mail = await communication(page);
   await mail.getByRole('textbox', { name: 'Recipients' }).fill('owner@example.test');
   await mail.getByRole('textbox', { name: 'Subject' }).fill('Scan of {{registration}}');
@@ -123,8 +121,7 @@ test('a placeholder the scan cannot fill is named in the preview, and Send stays
 });
 
 test('the template editor lists the merge fields; a click inserts one into the body', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/email-templates/create');
+  await openSignedIn(page, 'admin@demo.test', '/email-templates/create');
   const editor = page.getByRole('textbox', { name: 'Template Body' });
   await expect(page.getByRole('heading', { name: 'Merge Fields' })).toBeVisible();
   await expect(page.getByText('Number of dents found')).toBeVisible();

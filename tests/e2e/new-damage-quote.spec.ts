@@ -6,7 +6,7 @@ import { newDamageMeasures } from '../../src/domain/new-damage';
 import { clientCategoryMethod, initialDentChoice, initialScratchRepair, panelCategory, priceQuote } from '../../src/domain/pricing';
 import type { EvaluationReply } from '../../src/domain/records';
 import type { ScanComparison } from '../../src/domain/vehicles';
-import { apiGet, demoDevice, signIn } from './helpers';
+import { apiGet, demoDevice, openSignedIn } from './helpers';
 
 /** "Price only the new damage": two scans of one registration through the device API, the second quoted on its gains. */
 
@@ -68,8 +68,7 @@ test('the switch prices the differences: the total is the engine’s figure for 
   });
   const total = formatMoney(engine.totals.grand_total, evaluation.client.currency, 'en');
 
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/quotes/${second}`);
+  await openSignedIn(page, 'admin@demo.test', `/quotes/${second}`);
   const summary = page.getByTestId('quote-summary');
   await expect(summary).toBeVisible();
   const newDamageOnly = page.getByRole('switch', { name: 'Price only the new damage' });

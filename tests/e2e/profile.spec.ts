@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, signOut } from './helpers';
+import { DEMO_PASSWORD, openSignedIn, signIn, signOut } from './helpers';
 
 test('Update Profile: a new password needs the current one, then signs in with the new one', async ({ page, request }) => {
   // A user of its own: a password change signs out the user's other sessions, which other tests hold for the demo users.
@@ -12,8 +12,7 @@ test('Update Profile: a new password needs the current one, then signs in with t
   });
   expect(created.status()).toBe(201);
 
-  await signIn(page, email);
-  await page.goto('/update-profile');
+  await openSignedIn(page, email, '/update-profile');
   await expect(page.getByRole('heading', { name: 'Update Profile' })).toBeVisible();
   const password = page.getByLabel('Password', { exact: true });
   const current = page.getByLabel('Current Password');
@@ -47,8 +46,7 @@ test("a Super Admin sets another user's password from the user form; the user si
   });
   const { id } = ((await created.json()) as { data: { id: number } }).data;
 
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/users/${id}`);
+  await openSignedIn(page, 'admin@demo.test', `/users/${id}`);
   await expect(page.getByLabel('First Name')).toHaveValue('Rae');
   await expect(page.getByText("Leave blank to keep the user's password (at least 8 characters); a new one signs them out")).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('set-by-the-admin');

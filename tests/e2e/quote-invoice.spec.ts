@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, pdfLines, signIn } from './helpers';
+import { DEMO_PASSWORD, pdfLines, openSignedIn } from './helpers';
 
 /**
  * The invoice: a demo quote saved again through the quote route (which makes its PDF), then its invoice
@@ -110,9 +110,7 @@ test('the invoice shows the saved quote as its PDF does, prints without app chro
   const quote = await savedQuote(page.request);
   expect(quote.pdf).toMatch(/\.pdf\?expires=\d+&uid=\d+&sig=[\w-]{43}$/);
   expect(quote.vehicle_photo).toMatch(/\.jpg$/);
-  await signIn(page, 'admin@demo.test');
-
-  await page.goto(`/quotes/${quote.id}/invoice`);
+  await openSignedIn(page, 'admin@demo.test', `/quotes/${quote.id}/invoice`);
   await expect(page.getByRole('heading', { level: 1, name: `ESTIMATE # ${quote.id}` })).toBeVisible();
   // No sidebar, no app header.
   await expect(page.getByRole('navigation')).toHaveCount(0);

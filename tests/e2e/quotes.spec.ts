@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, openSignedIn, signIn } from './helpers';
 
 // A 1×1 PNG: the vehicle photo the assessor attaches.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -35,8 +35,7 @@ test('quote generation from a demo scan: toggles, repair type, category, a damag
   const token = await apiToken(request);
   const scan = await dentedScan(request, token);
 
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/quotes/${scan.id}`);
+  await openSignedIn(page, 'admin@demo.test', `/quotes/${scan.id}`);
   await expect(page.getByRole('heading', { name: 'Quote Generation' })).toBeVisible();
   await expect(page.getByTestId('quote-summary')).toBeVisible();
   await expect(page.getByRole('link', { name: 'VIEW FULL SCAN DATA' })).toHaveAttribute('href', `/scans/${scan.id}`);

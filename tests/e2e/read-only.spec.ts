@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, openSignedIn, signIn } from './helpers';
 
 /**
  * Viewing and changing: the Client role holds `scan` without `scan_edit` and `quote_edit`. client@demo.test
@@ -158,8 +158,7 @@ test('agent@demo.test keeps changing: pencils, counts and the quote form are the
   const scans = await get<{ id: number; dentCount: number }[]>(request, agent, '/api/scan/scans?type=arch&status=uploaded&per_page=25');
   const scan = scans.find((s) => s.dentCount > 0);
   if (!scan) throw new Error("no dented demo scan of the agent's");
-  await signIn(page, 'agent@demo.test');
-  await page.goto(`/scans/${scan.id}`);
+  await openSignedIn(page, 'agent@demo.test', `/scans/${scan.id}`);
   await expect(section(page, 'Car Details').getByRole('button', { name: 'Edit Make' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
   // The agent viewer's Quote Evaluation keeps the agent.

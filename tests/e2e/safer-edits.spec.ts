@@ -1,6 +1,6 @@
 import { seriousViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, openSignedIn, signIn } from './helpers';
 
 /** The guards before a change that cannot be taken back: Escape, the plate fetch's review, the API key, the terms. */
 
@@ -210,8 +210,7 @@ test('the Terms and Conditions open from the footer and from the terms dialog, s
 });
 
 test("the dashboard's range calendar has no today marker", async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/dashboard');
+  await openSignedIn(page, 'admin@demo.test', '/dashboard');
   await page.getByRole('button', { name: /^Date range:/ }).click();
   const calendar = page.getByRole('dialog', { name: 'Date range' });
   await expect(calendar.getByRole('gridcell').first()).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { toCents } from '../../src/domain/money';
 import { previewGstPercent, toEvaluation } from '../../src/custom/quote-generation/evaluation';
 import { initialForm, onePerCarPanel, pricingOf, visiblePanels } from '../../src/custom/quote-generation/quoteForm';
-import { apiGet, apiToken, signIn } from './helpers';
+import { apiGet, apiToken, openSignedIn } from './helpers';
 
 /**
  * The scan page's agent viewer quotes the scan: products, parts and comments, then 'Save and Generate
@@ -41,8 +41,7 @@ test('agent viewer: products, parts and comments saved with Save and Generate Qu
   const evaluation = toEvaluation(await apiGet(request, agent, `/api/scan/scans/${scan!.id}/evaluate`))!;
   expect(evaluation.productIds.length, 'the client offers products').toBeGreaterThan(0);
 
-  await signIn(page, 'agent@demo.test');
-  await page.goto(`/scans/${scan!.id}`);
+  await openSignedIn(page, 'agent@demo.test', `/scans/${scan!.id}`);
   const quote = page.getByRole('region', { name: 'Quote', exact: true });
   await expect(quote.getByRole('button', { name: 'Save and Generate Quote' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^View Quote/ })).toHaveCount(0);
@@ -156,8 +155,7 @@ test("normal viewer: 'Request quote check' asks for a check of the scan's quote 
   const unquoted = rows.find((r) => !r.has_quote)!;
   const before = await apiGet<Quote & { manual_check: number }>(request, admin, `/api/quote/quotes/${quoted.id}`);
 
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/scans/${unquoted.id}`);
+  await openSignedIn(page, 'admin@demo.test', `/scans/${unquoted.id}`);
   const area = page.getByRole('region', { name: 'Quote', exact: true });
   await expect(area.getByRole('checkbox', { name: 'Request quote check' })).toBeDisabled();
   await expect(area.getByText('A quote check can be requested once the scan has a quote.')).toBeVisible();

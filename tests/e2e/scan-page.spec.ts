@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { DEMO_PASSWORD, openSignedIn, signIn } from './helpers';
 import { startSecondInstance } from './second-instance';
 
 /** The scan page's screens on the demo scans, through the real server. */
@@ -337,8 +337,7 @@ test.describe('scan page', () => {
     const own = new Set((await api<{ id: number }[]>(request, agent, 'scans?per_page=100')).map((s) => s.id));
     const other = (await api<{ id: number }[]>(request, admin, 'scans?per_page=100')).find((s) => !own.has(s.id));
     expect(other, "a scan of another agent's").toBeTruthy();
-    await signIn(page, 'agent@demo.test');
-    await page.goto(`/scans/${other!.id}`);
+    await openSignedIn(page, 'agent@demo.test', `/scans/${other!.id}`);
     await expect(page.getByText('Scan Not Found')).toBeVisible();
     await expect(page).toHaveURL(/\/scans$/);
   });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
-import { chooseLanguage, DEMO_PASSWORD, nav, signIn } from './helpers';
+import { chooseLanguage, DEMO_PASSWORD, nav, openSignedIn, signIn } from './helpers';
 
 interface ScanItem {
   id: number;
@@ -101,8 +101,7 @@ test.describe('scan list', () => {
   });
 
   test('an unknown scan shows Scan Not Found and returns to the list', async ({ page }) => {
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/scans/999999999');
+    await openSignedIn(page, 'admin@demo.test', '/scans/999999999');
     await expect(page.getByText('Scan Not Found')).toBeVisible();
     await expect(page).toHaveURL(/\/scans$/);
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, apiToken, chooseLanguage, DEMO_PASSWORD, nav, signIn, signOut } from './helpers';
+import { apiGet, apiToken, chooseLanguage, DEMO_PASSWORD, nav, openSignedIn, signIn, signOut } from './helpers';
 
 test.describe('sign-in and the permission-filtered menu', () => {
   test('a failed sign-in shows an error and stays on /login', async ({ page }) => {
@@ -118,8 +118,7 @@ test('a signed-in screen brings the layout in one chunk, which the sign-in page 
         .map((r) => r.name.replace(/.*\/assets\//, ''))
         .filter((file) => /\.js$/.test(file)),
     );
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/scans');
+  await openSignedIn(page, 'admin@demo.test', '/scans');
   await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
   const signedIn = await scripts();
   expect(signedIn.filter((f) => /^layout-/.test(f))).toHaveLength(1);
@@ -153,8 +152,7 @@ test.describe('with full motion', () => {
         .locator('main > div')
         .first()
         .evaluate((box) => getComputedStyle(box).animationName);
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/scans');
+    await openSignedIn(page, 'admin@demo.test', '/scans');
     await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
     expect(await fade()).toBe('none');
     await nav(page).getByText('Quotes', { exact: true }).click();
@@ -211,8 +209,7 @@ test("a session ended on the server: the save says 'Login token expired', stores
   });
   const site = ((await created.json()) as { data: { id: number; name: string } }).data;
 
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/locations/${site.id}`);
+  await openSignedIn(page, 'admin@demo.test', `/locations/${site.id}`);
   await expect(page.getByLabel('Name')).toHaveValue(site.name);
   // The browser's own session is signed out elsewhere (a password reset, a logout on another tab).
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token: string }).token);
@@ -245,8 +242,7 @@ test("a session ended on the server: the save says 'Login token expired', stores
 test("the keyboard: the first Tab offers 'Skip to content', which moves past the menu; a focused filled button wears a clear ring", async ({
   page,
 }) => {
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/locations/create');
+  await openSignedIn(page, 'admin@demo.test', '/locations/create');
   await expect(page.getByLabel('Name')).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('button', { name: 'Skip to content' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { openSignedIn, signIn } from './helpers';
 
 // Defects found against the product description and UX: a client from its name alone, impersonating a user who has not accepted
 // the terms, an invalid submit focusing an autocomplete, and the menu column on a long page.
@@ -18,8 +18,7 @@ test.beforeEach(({ page }) => {
 });
 
 test('a client is created from its name alone; the form opens with the pricing defaults', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-  await page.goto('/clients/create');
+  await openSignedIn(page, 'admin@demo.test', '/clients/create');
   await expect(page.getByText('Create Client')).toBeVisible();
   await expect(page.getByRole('combobox', { name: /^Calculation Method/ })).toHaveText('Threshold');
   await expect(page.getByRole('spinbutton', { name: /^Threshold/ })).toHaveValue('1');
@@ -75,9 +74,7 @@ test('impersonating a user who has not accepted the terms: no terms dialog, and 
 });
 
 test('an invalid submit focuses the first invalid autocomplete without opening its list (devices, users)', async ({ page }) => {
-  await signIn(page, 'admin@demo.test');
-
-  await page.goto('/devices/create');
+  await openSignedIn(page, 'admin@demo.test', '/devices/create');
   await expect(page.getByText('Create Device')).toBeVisible();
   await submit(page);
   await expect(page.getByText('Location is required')).toBeVisible();

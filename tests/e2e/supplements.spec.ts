@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiGet, apiToken, drawSignature, expectAccessibleAndFitting, linkMailedTo, pdfLines, signIn } from './helpers';
+import { apiGet, apiToken, drawSignature, expectAccessibleAndFitting, linkMailedTo, pdfLines, openSignedIn } from './helpers';
 
 interface Item {
   label: string;
@@ -85,8 +85,7 @@ test('an approved quote edited on Quote Generation becomes S1 with its changes; 
   const originalPdf = await pdfLines(request, original.revisions[0].pdf!);
 
   // The assessor repairs the panel conventionally and saves: S1, a draft, with its changes.
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/quotes/${quote!.scan_id}`);
+  await openSignedIn(page, 'admin@demo.test', `/quotes/${quote!.scan_id}`);
   const summary = page.getByTestId('quote-summary');
   await expect(summary).toContainText('Approved');
   const card = page.getByRole('region', { name: panel.label, exact: true });
@@ -189,8 +188,7 @@ test('a supplement that only removes a line: the customer sees it removed, has n
   const quote = await demoDraftQuote(request, admin, (q) => q.agent.language !== 'ja' && q.products.length > 0, 'oldest');
   expect(quote, 'a demo draft quote of an English-speaking agent, with a product').not.toBeNull();
 
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/quotes/${quote!.scan_id}`);
+  await openSignedIn(page, 'admin@demo.test', `/quotes/${quote!.scan_id}`);
   const products = page.getByRole('region', { name: 'Add Products' });
   // The first product no other row holds (choosing one twice is refused).
   const taken = (quote!.products as { text: string }[]).map((p) => p.text);

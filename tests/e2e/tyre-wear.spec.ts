@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoDevice, signIn, chooseLanguage } from './helpers';
+import { demoDevice, openSignedIn, chooseLanguage } from './helpers';
 
 /** The tyre tab's wear projection: three tyre scans of one registration through the device API, the last one opened. */
 
@@ -30,8 +30,7 @@ test('the tyre tab prints each wheel’s projected day at the legal minimum as a
     expect(res.status()).toBe(200);
   }
 
-  await signIn(page, 'admin@demo.test');
-  await page.goto(`/scans/${last}`);
+  await openSignedIn(page, 'admin@demo.test', `/scans/${last}`);
   const wear = page.getByRole('region', { name: 'Tyre wear (estimate; legal minimum 1.5 mm)' });
   // Named as the tyre card above names the wheel.
   const wheel = wear.getByRole('group', { name: 'FRONT LEFT' });

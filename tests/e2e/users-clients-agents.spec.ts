@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { pngImage } from '../server/image-fixtures';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTermsIfShown, clickUntil, nav, signIn } from './helpers';
+import { acceptTermsIfShown, clickUntil, nav, openSignedIn, signIn } from './helpers';
 
 const form = (page: Page) => page.locator('form').first();
 const submit = (page: Page) => form(page).getByRole('button', { name: 'Submit' }).click();
@@ -57,8 +57,7 @@ test.beforeEach(({ page }) => {
 test.describe('users', () => {
   test('invalid submit, agents with the Agent role cleared when it goes, search, edit, API key, delete', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/users');
+    await openSignedIn(page, 'admin@demo.test', '/users');
     await expect(page.getByPlaceholder('Search User')).toBeVisible();
     for (const column of ['First Name', 'Last Name', 'Email', 'Roles', 'Created', 'Action'])
       await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
@@ -214,8 +213,7 @@ test.describe('users', () => {
   });
 
   test('impersonate an Agent user and leave again', async ({ page }) => {
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/users');
+    await openSignedIn(page, 'admin@demo.test', '/users');
     await search(page, 'Search User', 'admin@demo.test');
     // Not on one's own row.
     await expect(row(page, 'admin@demo.test').getByRole('button', { name: 'Impersonate' })).toHaveCount(0);
@@ -249,8 +247,7 @@ test.describe('users', () => {
 
 test.describe('clients', () => {
   test('invalid submit, then a price matrix cell edited, saved and seen after reload', async ({ page }) => {
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/clients/create');
+    await openSignedIn(page, 'admin@demo.test', '/clients/create');
     await expect(page.getByText('Create Client')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Dent Prices' })).toBeVisible();
     await expect(page.getByRole('spinbutton', { name: 'Bonnet Light' })).toHaveValue('0');
@@ -296,8 +293,7 @@ test.describe('clients', () => {
 test.describe('agents', () => {
   test('invalid submit, an agent created with an uploaded logo, and a webhook with its secret copied', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/agents');
+    await openSignedIn(page, 'admin@demo.test', '/agents');
     await expect(page.getByPlaceholder('Search Agent')).toBeVisible();
     await expect(row(page, 'Melbourne Auto Scan').getByRole('link', { name: 'Customer Portal' })).toHaveAttribute(
       'href',

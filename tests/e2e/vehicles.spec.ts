@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, apiGet, signIn } from './helpers';
+import { DEMO_PASSWORD, apiGet, openSignedIn } from './helpers';
 
 /** A vehicle's scans compared at ingestion, through the device API and the real server. */
 
@@ -74,8 +74,7 @@ test.describe('vehicles', () => {
     });
     expect(hook.status(), await hook.text()).toBe(201);
 
-    await signIn(page, 'admin@demo.test');
-    await page.goto(`/scans/${second}`);
+    await openSignedIn(page, 'admin@demo.test', `/scans/${second}`);
     await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
     // The sketch's legend names the colour "New since the last scan"; the line itself is a status.
     await expect(page.getByRole('status').filter({ hasText: /New since/ })).toHaveCount(0);
@@ -116,8 +115,7 @@ test.describe('vehicles', () => {
   });
 
   test('Export saves every vehicle of the list, under its headings, with the dates as the list shows them', async ({ page }) => {
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/vehicles');
+    await openSignedIn(page, 'admin@demo.test', '/vehicles');
     const first = page.getByRole('row').nth(1);
     await expect(first.getByRole('cell').nth(1)).toBeVisible();
     const total = Number((await page.getByText(/^\d+[–-]\d+ of \d+$/).textContent())?.split(' of ')[1]);
