@@ -47,8 +47,10 @@ async function findScan(request: APIRequestContext, bearer: string, type: string
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 
-async function openScan(page: Page, id: number, suffix = '') {
-  await page.goto(`/scans/${id}${suffix}`);
+/** Loads a scan's page (`suffix`: an agent viewer's `/{agentId}`), signed in as `as` first when given. */
+async function openScan(page: Page, id: number, { suffix = '', as }: { suffix?: string; as?: string } = {}) {
+  if (as) await openSignedIn(page, as, `/scans/${id}${suffix}`);
+  else await page.goto(`/scans/${id}${suffix}`);
   await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
 }
 
@@ -59,8 +61,7 @@ test.describe('scan page', () => {
     const dent = scan.damages.find((d) => d.type === 'dents')!;
     const panelDents = Object.values(scan.measures.dents[dent.carPanel]).reduce((a, b) => a + b, 0);
 
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(crumbs.getByRole('link', { name: 'Scans' })).toBeVisible();
     await expect(crumbs.getByText('Update Scan')).toBeVisible();
@@ -138,8 +139,7 @@ test.describe('scan page', () => {
   }) => {
     const admin = await token(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const card = section(page, 'Car Details');
 
     // Close goes back to the saved value without a call.
@@ -217,8 +217,7 @@ test.describe('scan page', () => {
   test('Refresh asks the server, then loads the scan again', async ({ page, request }) => {
     const admin = await token(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', () => true);
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const refreshed = page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/refresh`),
     );
@@ -252,8 +251,7 @@ test.describe('scan page', () => {
   }) => {
     const admin = await token(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'tire', (s) => s.data.length >= 4);
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     await expect(page.getByRole('tab', { name: 'Tire' })).toHaveAttribute('aria-selected', 'true');
     for (const label of ['FRONT LEFT', 'FRONT RIGHT', 'REAR LEFT', 'REAR RIGHT']) {
       await expect(page.getByRole('heading', { level: 3, name: label, exact: true })).toBeVisible();
@@ -302,7 +300,7 @@ test.describe('scan page', () => {
     await expect(page.getByRole('heading', { name: 'Saved Images' })).toBeVisible();
 
     // The agent viewer (an agent id in the route).
-    await openScan(page, scan.id, `/${scan.agent_id}`);
+    await openScan(page, scan.id, { suffix: `/${scan.agent_id}` });
     await expect(
       page.getByRole('group', { name: 'Repair type for FRONT LEFT' }).getByRole('button', { name: 'Recheck Next Visit' }),
     ).toBeVisible();
@@ -345,8 +343,7 @@ test.describe('scan page', () => {
   test('scan video: frame capture once the video plays; a capture can be removed before saving', async ({ page, request }) => {
     const admin = await token(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => (s as Scan & { videos: unknown[] }).videos.length > 0);
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const video = section(page, 'Scan Video');
     const capture = video.getByRole('button', { name: 'Capture frame' });
     await expect(capture).toBeDisabled();
@@ -366,8 +363,7 @@ test.describe('scan page', () => {
     const admin = await token(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => (s as Scan & { videos: unknown[] }).videos.length > 0);
     const before = (await api<{ annotates: { id: number }[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const video = section(page, 'Scan Video');
     await video.locator('video').evaluate((v: HTMLVideoElement) => {
       v.muted = true;
@@ -401,8 +397,7 @@ test.describe('scan page', () => {
   }) => {
     const admin = await token(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => s.dentCount > 0 && !!s.licensePlate);
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     await expect(page.getByRole('tab', { name: 'Arch' })).toHaveAttribute('aria-selected', 'true');
     const link = page.getByRole('link', { name: 'Quote Evaluation' });
     await expect(link).toHaveAttribute('href', `/quotes/${scan.id}`);
@@ -430,8 +425,7 @@ test.describe('scan page', () => {
     const admin = await token(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'chasis', (s) => s.damages.some((d) => d.type === 'dents'));
     const before = (await api<{ annotates: { id: number }[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const saved = section(page, 'Saved Images');
     // A frame from the video would do; the simplest image the scan has is a saved one: add one through the API first when none.
     if (before === 0) {
@@ -562,8 +556,7 @@ test.describe('scan page', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith(`/api/scan/scans/${scan.id}/annotates`)) posts.push(r.url());
     });
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const saved = section(page, 'Saved Images');
     const actions = saved.getByRole('button', { name: 'Actions for image 1' });
     const openPopup = async () => {
@@ -630,8 +623,7 @@ test.describe('scan page', () => {
       true,
     );
 
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const card = section(page, 'Car Details');
     await expect(card.getByText('Placeholder', { exact: true })).toHaveCount(2);
     const fetched = page.waitForResponse((r) => r.url().includes(`/api/scan/license-plates/fetch/${scan.licensePlate}`));
@@ -684,8 +676,7 @@ test.describe('scan page', () => {
       page.on('request', (r) => {
         if (r.method() === 'PUT') writes.push(r.url());
       });
-      await signIn(page, 'admin@demo.test');
-      await openScan(page, scan.id);
+      await openScan(page, scan.id, { as: 'admin@demo.test' });
       const card = section(page, 'Car Details');
       const button = card.getByRole('button', { name: 'Fetch vehicle details' });
       const fetched = page.waitForResponse((r) => r.url().includes(`/api/scan/license-plates/fetch/`));
@@ -717,8 +708,7 @@ test.describe('scan page', () => {
     const admin = await token(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => !!s.make);
     const headers = { Authorization: `Bearer ${admin}` };
-    await signIn(page, 'admin@demo.test');
-    await openScan(page, scan.id);
+    await openScan(page, scan.id, { as: 'admin@demo.test' });
     const card = section(page, 'Car Details');
     await card.getByRole('button', { name: 'Edit Make' }).click();
     await card.getByRole('textbox', { name: 'Make' }).fill('Typing');
