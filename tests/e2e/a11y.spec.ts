@@ -1,8 +1,8 @@
-import { seriousViolations } from './axe';
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
 import { DEMO_PASSWORD, goInApp, untilStill } from './helpers';
+import { seriousViolations } from './axe';
 
 /**
  * Axe finds no serious or critical violation on any screen of the app, in English and in

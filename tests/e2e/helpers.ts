@@ -11,7 +11,6 @@ import { e2eDatabaseUrl, e2eServerAt } from './server-env';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
-/** Signs in through the real login form and accepts the terms dialog if it shows. */
 /**
  * Signs in through the form and lands on the dashboard; the terms dialog, when the login reply says the user has not
  * agreed yet (`consent` 0), is accepted.

@@ -1,6 +1,6 @@
-import { seriousViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiGet, apiToken, signIn } from './helpers';
+import { seriousViolations } from './axe';
 
 /** The image viewer over the damage modal, Detection Images and Saved Images, and the saved image's delete confirmation. */
 

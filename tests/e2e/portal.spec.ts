@@ -1,6 +1,6 @@
-import { seriousViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn, untilStill } from './helpers';
+import { seriousViolations } from './axe';
 
 /**
  * The customer portal signed out (docs/portal.md): the cards and their live moves,

@@ -1,6 +1,6 @@
-import { seriousViolations } from './axe';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, openSignedIn, signIn } from './helpers';
+import { seriousViolations } from './axe';
 
 /** The guards before a change that cannot be taken back: Escape, the plate fetch's review, the API key, the terms. */
 
