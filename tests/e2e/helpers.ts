@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
-import { toCurrentUser } from '../../src/session/currentUser';
+import { toCurrentUser, type CurrentUser } from '../../src/session/currentUser';
 import { STORAGE_KEYS } from '../../src/session/storage';
 import { seriousViolations } from './axe';
 import { e2eDatabaseUrl, e2eServerAt } from './server-env';
@@ -32,15 +32,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * of a screen then pays for one start of the app, not for the form's page, the dashboard and the screen's own load.
  */
 export async function openSignedIn(page: Page, email: string, url: string, password = DEMO_PASSWORD) {
-  const reply = await page.request.post('/api/user/auth/login', { data: { email, password } });
-  expect(reply.ok(), `sign-in of ${email}`).toBe(true);
-  let user = toCurrentUser(((await reply.json()) as { data: unknown }).data);
-  expect(user, `the sign-in reply of ${email}`).not.toBeNull();
+  let user = await apiSignIn(page.request, email, password);
   // The terms dialog shows on the dashboard only; agreeing through the API leaves the user as `signIn` leaves them.
-  if (user!.consent === 0) {
-    const agreed = await page.request.post('/api/user/auth/consent', { headers: { authorization: `Bearer ${user!.token}` } });
+  if (user.consent === 0) {
+    const agreed = await page.request.post('/api/user/auth/consent', { headers: { authorization: `Bearer ${user.token}` } });
     expect(agreed.ok(), `the terms agreed for ${email}`).toBe(true);
-    user = { ...user!, consent: 1 };
+    user = { ...user, consent: 1 };
   }
   // Any page of the origin gives its local storage; the icon loads no script.
   await page.goto('/favicon.svg');
@@ -50,7 +47,7 @@ export async function openSignedIn(page: Page, email: string, url: string, passw
       localStorage.setItem(keys.currentUser, JSON.stringify(user));
       localStorage.setItem(keys.selectionOwner, JSON.stringify(user.id));
     },
-    { keys: STORAGE_KEYS, user: user! },
+    { keys: STORAGE_KEYS, user },
   );
   await page.goto(url);
 }
@@ -97,9 +94,16 @@ export async function clickUntil(target: Locator, done: () => Promise<void>) {
 
 /** A sign-in token for API calls beside the browser (the demo password by default). */
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  return (await apiSignIn(request, email, password)).token;
+}
+
+/** Signs in through the API: the user as the login call returns it and the app stores it. */
+async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<CurrentUser> {
   const reply = await request.post('/api/user/auth/login', { data: { email, password } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { data: { token: string } }).data.token;
+  expect(reply.ok(), `sign-in of ${email}`).toBe(true);
+  const user = toCurrentUser(((await reply.json()) as { data: unknown }).data);
+  if (!user) throw new Error(`the sign-in reply of ${email} carries no user`);
+  return user;
 }
 
 /**
