@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
-import { DEMO_PASSWORD, goInApp, untilStill } from './helpers';
+import { apiToken, DEMO_PASSWORD, goInApp, untilStill } from './helpers';
 import { seriousViolations } from './axe';
 
 /**
@@ -102,9 +102,7 @@ async function auditLanguage(page: Page, locale: string, option: string) {
     await page.evaluate(() => localStorage.removeItem('currentUser'));
   }
   // Ids of demo records for routes with parameters, through the API (the browser's own sign-in comes later).
-  const login = await page.request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  expect(login.ok(), 'API sign-in').toBe(true);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await apiToken(page.request, 'admin@demo.test');
   const ids = new Map<string, string>();
   const idOf = async ({ service, path }: ApiRoute) => {
     const known = ids.get(`${service}/${path}`);
@@ -242,8 +240,7 @@ test('the scan page: sketch, damage modal, tyres and graph, the agent viewer; at
           await page.getByRole('option', { name: option }).click();
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
         }
-        const login = await page.request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-        const token = ((await login.json()) as { data: { token: string } }).data.token;
+        const token = await apiToken(page.request, 'admin@demo.test');
         const body = await demoScan(page, token, 'arch', (s) => s.dentCount > 0);
         const tyres = await demoScan(page, token, 'tire', (s) => s.data.length > 0);
         for (const width of [1280, 360]) {

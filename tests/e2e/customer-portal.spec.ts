@@ -1,14 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, openSignedIn } from './helpers';
+import { apiToken, openSignedIn } from './helpers';
 
 /** The demo agents' pincode (server/seed/agents-demo.ts). */
 const PIN = '246810';
 
-async function adminToken(request: APIRequestContext) {
-  const res = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const adminToken = (request: APIRequestContext) => apiToken(request, 'admin@demo.test');
 
 const enrolDialog = (page: Page) => page.getByRole('dialog', { name: 'Enrol this device' });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, chooseLanguage, clickUntil, DEMO_PASSWORD, nav, signIn, signOut } from './helpers';
+import { apiSignIn, apiGet, chooseLanguage, clickUntil, DEMO_PASSWORD, nav, signIn, signOut } from './helpers';
 
 /**
  * The dashboard: each demo user sees the real counts of their own scope, counted here independently from the
@@ -15,12 +15,6 @@ type Counts = Record<string, { arch: number; chasis: number; tire: number }>;
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const melbourneDate = (d = new Date()) => d.toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()).data as { id: number; token: string };
-}
 
 /** Scans per agent (or location) and type between two Melbourne days, from every page of the user's scan list. */
 async function countFromScanList(request: APIRequestContext, token: string, ts: string, te: string, by: 'agent' | 'location') {
@@ -57,7 +51,7 @@ const total = (c: Counts) => Object.values(c).reduce((n, r) => n + r.arch + r.ch
 test.describe('dashboard', () => {
   for (const email of ['admin@demo.test', 'agent@demo.test', 'client@demo.test']) {
     test(`${email}: today's counts and a month's, each of the user's own scope only`, async ({ page, request }) => {
-      const user = await apiLogin(request, email);
+      const user = await apiSignIn(request, email);
       const today = melbourneDate();
       const monthStart = `${today.slice(0, 8)}01`;
       await signIn(page, email);
@@ -102,8 +96,8 @@ test.describe('dashboard', () => {
   }
 
   test('a scoped user sees less than the admin; the advance filter narrows and Reset goes back to today', async ({ page, request }) => {
-    const admin = await apiLogin(request, 'admin@demo.test');
-    const agent = await apiLogin(request, 'agent@demo.test');
+    const admin = await apiSignIn(request, 'admin@demo.test');
+    const agent = await apiSignIn(request, 'agent@demo.test');
     const since = melbourneDate(new Date(Date.now() - 90 * 86_400_000));
     const today = melbourneDate();
     const all = await countFromScanList(request, admin.token, since, today, 'agent');
@@ -152,8 +146,8 @@ test.describe('dashboard', () => {
   });
 
   test('a scan sent by a device appears in the charts without a reload', async ({ page, request }) => {
-    const admin = await apiLogin(request, 'admin@demo.test');
-    const agent = await apiLogin(request, 'agent@demo.test');
+    const admin = await apiSignIn(request, 'admin@demo.test');
+    const agent = await apiSignIn(request, 'agent@demo.test');
     const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
       .token as string;
     const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
@@ -184,7 +178,7 @@ test.describe('dashboard', () => {
   });
 
   test("a header agent choice goes to the dashboard and reloads it with that agent's scans only", async ({ page, request }) => {
-    const admin = await apiLogin(request, 'admin@demo.test');
+    const admin = await apiSignIn(request, 'admin@demo.test');
     const today = melbourneDate();
     const todays = await countFromScanList(request, admin.token, today, today, 'agent');
     const agents = (await (await request.get('/api/agent/agents/lists', { headers: bearer(admin.token) })).json()) as { text: string }[];
@@ -202,7 +196,7 @@ test.describe('dashboard', () => {
   });
 
   test("another user signing in on the same browser starts without the last user's header choice", async ({ page, request }) => {
-    const admin = await apiLogin(request, 'admin@demo.test');
+    const admin = await apiSignIn(request, 'admin@demo.test');
     const agents = (await (await request.get('/api/agent/agents/lists', { headers: bearer(admin.token) })).json()) as { text: string }[];
     const email = `header.${Date.now()}@demo.test`;
     const created = await request.post('/api/user/users', {
@@ -300,7 +294,7 @@ test.describe('dashboard', () => {
 });
 
 test("the approval figures show the server's counts for the dashboard's range, in English and Japanese", async ({ page, request }) => {
-  const { token } = await apiLogin(request, 'admin@demo.test');
+  const { token } = await apiSignIn(request, 'admin@demo.test');
   const today = melbourneDate();
   const reply = await request.get(`/api/quote/quotes/approval-statistics?ts=${today}&td=${today}`, { headers: bearer(token) });
   expect(reply.ok()).toBe(true);
@@ -325,7 +319,7 @@ test("the approval figures show the server's counts for the dashboard's range, i
 });
 
 test('the approval figures follow a link sent elsewhere, without a reload', async ({ page, request }) => {
-  const { token } = await apiLogin(request, 'admin@demo.test');
+  const { token } = await apiSignIn(request, 'admin@demo.test');
   const quotes = await apiGet<{ id: number; status: string; grant_total: number }[]>(request, token, '/api/quote/quotes?per_page=50');
   const draft = quotes.find((q) => q.status === 'draft' && q.grant_total > 0);
   expect(draft, 'a demo draft quote').toBeTruthy();

@@ -98,7 +98,7 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 }
 
 /** Signs in through the API: the user as the login call returns it and the app stores it. */
-async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<CurrentUser> {
+export async function apiSignIn(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<CurrentUser> {
   const reply = await request.post('/api/user/auth/login', { data: { email, password } });
   expect(reply.ok(), `sign-in of ${email}`).toBe(true);
   const user = toCurrentUser(((await reply.json()) as { data: unknown }).data);
@@ -112,14 +112,14 @@ async function apiSignIn(request: APIRequestContext, email: string, password = D
  */
 export async function demoDevice(request: APIRequestContext) {
   const admin = await apiToken(request, 'admin@demo.test');
-  const agent = (
-    (await (await request.post('/api/user/auth/login', { data: { email: 'agent@demo.test', password: DEMO_PASSWORD } })).json()) as {
-      data: { id: number };
-    }
-  ).data;
+  const agent = await apiSignIn(request, 'agent@demo.test');
   const headers = (token: string) => ({ Authorization: `Bearer ${token}` });
   const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: headers(admin) })).json()).data.token as string;
-  const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: headers(key) })).json()).data as { id: number }[];
+  const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: headers(key) })).json()).data as {
+    id: number;
+    agent_id: number;
+  }[];
+  expect(device, 'a device of the demo agent').toBeDefined();
   return { admin, key, device, headers };
 }
 

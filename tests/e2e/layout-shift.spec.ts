@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers';
+import { apiSignIn } from './helpers';
 import { cumulativeShift, recordLayoutShifts, SHIFT_SCREENS, slowApi } from './layout-shift';
 
 /**
@@ -10,8 +10,7 @@ import { cumulativeShift, recordLayoutShifts, SHIFT_SCREENS, slowApi } from './l
 
 /** The demo admin as the app stores it, with the terms accepted, and the newest quote's id. */
 async function admin(request: APIRequestContext) {
-  const reply = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  const user = ((await reply.json()) as { data: { token: string } }).data;
+  const user = await apiSignIn(request, 'admin@demo.test');
   const headers = { Authorization: `Bearer ${user.token}` };
   expect((await request.post('/api/user/auth/consent', { headers, data: {} })).ok()).toBe(true);
   const quotes = (await (await request.get('/api/quote/quotes?per_page=1&page=1', { headers })).json()) as { items: { id: number }[] };

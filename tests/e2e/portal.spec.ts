@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, untilStill } from './helpers';
+import { apiSignIn, demoDevice, signIn, untilStill } from './helpers';
 import { seriousViolations } from './axe';
 
 /**
@@ -11,30 +11,6 @@ import { seriousViolations } from './axe';
 const PIN = '246810';
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const SCAN_TIME = /^Scan Time: \d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/;
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { data: { id: number; token: string } }).data;
-}
-
-/** agent@demo.test's device API key and a device of theirs: scans the device sends belong to the device's agent. */
-async function demoDevice(request: APIRequestContext) {
-  const admin = await apiLogin(request, 'admin@demo.test');
-  const agentUser = await apiLogin(request, 'agent@demo.test');
-  const key = (
-    (await (await request.get(`/api/user/users/${agentUser.id}/apikey`, { headers: bearer(admin.token) })).json()) as {
-      data: { token: string };
-    }
-  ).data.token;
-  const devices = (
-    (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()) as {
-      data: { id: number; agent_id: number }[];
-    }
-  ).data;
-  expect(devices.length).toBeGreaterThan(0);
-  return { admin: admin.token, key, device: devices[0] };
-}
 
 /** A scan sent by the device through the ingestion API (docs/ingestion.md). */
 async function ingest(request: APIRequestContext, key: string, deviceId: number, plate: string) {
@@ -258,7 +234,7 @@ test.describe('customer portal, signed out', () => {
   });
 
   test('Create Scan makes a manual tire scan and opens its page; Refresh reloads it', async ({ page, request }) => {
-    const admin = (await apiLogin(request, 'admin@demo.test')).token;
+    const admin = (await apiSignIn(request, 'admin@demo.test')).token;
     const agent = await freshAgent(request, admin);
     await page.goto(`/customer-portal/${agent.id}`);
     await expect(section(page, 'NEW SCANS').getByText('New Scans Not Available!.')).toBeVisible();
@@ -293,7 +269,7 @@ test.describe('customer portal, signed out', () => {
     page,
     request,
   }) => {
-    const admin = (await apiLogin(request, 'admin@demo.test')).token;
+    const admin = (await apiSignIn(request, 'admin@demo.test')).token;
     const agent = await freshAgent(request, admin);
     await page.goto(`/customer-portal/${agent.id}`);
     const go = page.getByRole('button', { name: 'Go to Admin' });
@@ -322,7 +298,7 @@ test.describe('customer portal, signed out', () => {
   });
 
   test("the agent's branding: logo, colours on the buttons, the blurb; defaults stay readable", async ({ page, request }) => {
-    const admin = (await apiLogin(request, 'admin@demo.test')).token;
+    const admin = (await apiSignIn(request, 'admin@demo.test')).token;
     const branded = await freshAgent(request, admin, {
       primary_color: '#1b5e20',
       text_color: '#ffffff',
@@ -354,7 +330,7 @@ test.describe('customer portal, signed out', () => {
   });
 
   test('a signed-in admin sees the same kiosk: no sidebar, no header', async ({ page, request }) => {
-    const admin = (await apiLogin(request, 'admin@demo.test')).token;
+    const admin = (await apiSignIn(request, 'admin@demo.test')).token;
     const agent = await freshAgent(request, admin);
     await signIn(page, 'admin@demo.test');
     await expect(page.getByRole('banner')).toHaveCount(1);
@@ -364,7 +340,7 @@ test.describe('customer portal, signed out', () => {
   });
 
   test("a disabled agent's portal is refused, and the page says so", async ({ page, request }) => {
-    const admin = (await apiLogin(request, 'admin@demo.test')).token;
+    const admin = (await apiSignIn(request, 'admin@demo.test')).token;
     const agent = await freshAgent(request, admin, { is_enabled: 0 });
     const reply = page.waitForResponse((r) => r.url().endsWith(`/api/agent/agents/${agent.id}/portal`));
     await page.goto(`/customer-portal/${agent.id}`);
@@ -375,7 +351,7 @@ test.describe('customer portal, signed out', () => {
   });
 
   test('in Japanese at 360 px: no horizontal scroll, the texts translated, axe clean', async ({ page, request }) => {
-    const admin = (await apiLogin(request, 'admin@demo.test')).token;
+    const admin = (await apiSignIn(request, 'admin@demo.test')).token;
     const agent = await freshAgent(request, admin, { blurb: '<p>ようこそ。</p>' });
     await useLanguage(page, 'ja');
     await page.setViewportSize({ width: 360, height: 740 });

@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, openSignedIn, signIn, signOut } from './helpers';
+import { apiToken, DEMO_PASSWORD, openSignedIn, signIn, signOut } from './helpers';
 
 test('Update Profile: a new password needs the current one, then signs in with the new one', async ({ page, request }) => {
   // A user of its own: a password change signs out the user's other sessions, which other tests hold for the demo users.
-  const login = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await apiToken(request, 'admin@demo.test');
   const email = `profile.${Date.now()}@demo.test`;
   const created = await request.post('/api/user/users', {
     headers: { authorization: `Bearer ${token}` },
@@ -37,8 +36,7 @@ test('Update Profile: a new password needs the current one, then signs in with t
 });
 
 test("a Super Admin sets another user's password from the user form; the user signs in with it", async ({ page, request }) => {
-  const login = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const token = await apiToken(request, 'admin@demo.test');
   const email = `repass.${Date.now()}@demo.test`;
   const created = await request.post('/api/user/users', {
     headers: { authorization: `Bearer ${token}` },

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, pdfLines, openSignedIn } from './helpers';
+import { apiToken, pdfLines, openSignedIn } from './helpers';
 
 /**
  * The invoice: a demo quote saved again through the quote route (which makes its PDF), then its invoice
@@ -40,18 +40,12 @@ const BODY_TYPE = 'Station Wagon';
 const money = (currency: string, n: number) =>
   `${currency}${n.toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-async function apiToken(request: APIRequestContext) {
-  const login = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { data: { token: string } }).data.token;
-}
-
 /**
  * A demo quote, saved again with its own choices, the assessor's comments and a vehicle photo (the quote screen's
  * multipart form) so the server makes its PDF now; its scan's body type set first.
  */
 async function savedQuote(request: APIRequestContext): Promise<Quote> {
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const headers = { authorization: `Bearer ${await apiToken(request, 'admin@demo.test')}` };
   const list = await request.get('/api/quote/quotes?page=1&per_page=25', { headers });
   expect(list.ok()).toBe(true);
   // A demo quote with priced lines (other tests save quotes of their own, some without any panel).

@@ -1,14 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, openSignedIn, signIn } from './helpers';
+import { apiToken, openSignedIn, signIn } from './helpers';
 
 // A 1×1 PNG: the vehicle photo the assessor attaches.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function apiToken(request: APIRequestContext) {
-  const reply = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { data: { token: string } }).data.token;
-}
 
 /** A demo arch scan with dents and a client: the kind an assessor quotes. */
 async function dentedScan(request: APIRequestContext, token: string) {
@@ -32,7 +26,7 @@ test('quote generation from a demo scan: toggles, repair type, category, a damag
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await apiToken(request);
+  const token = await apiToken(request, 'admin@demo.test');
   const scan = await dentedScan(request, token);
 
   await openSignedIn(page, 'admin@demo.test', `/quotes/${scan.id}`);
@@ -159,7 +153,7 @@ test('quote generation from a demo scan: toggles, repair type, category, a damag
 });
 
 test('quote screens at 360 px, in English and Japanese: no horizontal page scroll', async ({ page, request }) => {
-  const token = await apiToken(request);
+  const token = await apiToken(request, 'admin@demo.test');
   const scan = await dentedScan(request, token);
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, 'admin@demo.test');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, openSignedIn, signIn } from './helpers';
+import { apiToken, openSignedIn, signIn } from './helpers';
 
 /**
  * Viewing and changing: the Client role holds `scan` without `scan_edit` and `quote_edit`. client@demo.test
@@ -23,9 +23,7 @@ interface Quote {
 }
 
 async function login(request: APIRequestContext, email: string) {
-  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return { authorization: `Bearer ${((await reply.json()) as { data: { token: string } }).data.token}` };
+  return { authorization: `Bearer ${await apiToken(request, email)}` };
 }
 
 async function get<T>(request: APIRequestContext, headers: Record<string, string>, url: string): Promise<T> {

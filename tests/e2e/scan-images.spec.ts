@@ -1,15 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { apiToken, signIn } from './helpers';
 import { cumulativeShift, recordLayoutShifts, SHIFT_SCREENS } from './layout-shift';
 
 /** The scan page on a phone: sized copies of its images, lazily, in boxes kept from the start; the video waits for play. */
 
 const STORED_IMAGE = /\/api\/user\/files\/[0-9a-f]{32}\.(png|jpg|webp)/;
 
-async function bearer(request: APIRequestContext) {
-  const reply = await request.post('/api/user/auth/login', { data: { email: 'admin@demo.test', password: DEMO_PASSWORD } });
-  return ((await reply.json()) as { data: { token: string } }).data.token;
-}
+const bearer = (request: APIRequestContext) => apiToken(request, 'admin@demo.test');
 
 /** An uploaded demo body scan whose reply names detection images and a video. */
 async function scanWithImages(request: APIRequestContext, token: string) {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, openSignedIn, signIn } from './helpers';
+import { apiToken, openSignedIn, signIn } from './helpers';
 import { startSecondInstance } from './second-instance';
 
 /** The scan page's screens on the demo scans, through the real server. */
@@ -18,12 +18,6 @@ interface Scan {
   damages: { id: number; carPanel: string; type: string; data: { measure: string; width_mm: number; height_mm: number }[] }[];
   measures: { dents: Record<string, Record<string, number>>; scratchs: Record<string, Record<string, number>> };
   data: { row: number; label: string; direction: string; depths: number[] }[];
-}
-
-async function token(request: APIRequestContext, email: string) {
-  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { data: { token: string } }).data.token;
 }
 
 async function api<T>(request: APIRequestContext, bearer: string, path: string): Promise<T> {
@@ -56,7 +50,7 @@ async function openScan(page: Page, id: number, { suffix = '', as }: { suffix?: 
 
 test.describe('scan page', () => {
   test('frame, cards and tabs; a chip opens the damage modal with its filter, images and measures', async ({ page, request }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'chasis', (s) => s.dentCount > 0 && s.damages.some((d) => d.type === 'dents'));
     const dent = scan.damages.find((d) => d.type === 'dents')!;
     const panelDents = Object.values(scan.measures.dents[dent.carPanel]).reduce((a, b) => a + b, 0);
@@ -137,7 +131,7 @@ test.describe('scan page', () => {
     page,
     request,
   }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
     await openScan(page, scan.id, { as: 'admin@demo.test' });
     const card = section(page, 'Car Details');
@@ -215,7 +209,7 @@ test.describe('scan page', () => {
   });
 
   test('Refresh asks the server, then loads the scan again', async ({ page, request }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', () => true);
     await openScan(page, scan.id, { as: 'admin@demo.test' });
     const refreshed = page.waitForResponse(
@@ -229,7 +223,7 @@ test.describe('scan page', () => {
   });
 
   test("opened at its address, the page asks for the scan and the sketch's data before its code's files", async ({ page, request }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', () => true);
     await signIn(page, 'admin@demo.test');
     const asked: string[] = [];
@@ -249,7 +243,7 @@ test.describe('scan page', () => {
     page,
     request,
   }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'tire', (s) => s.data.length >= 4);
     await openScan(page, scan.id, { as: 'admin@demo.test' });
     await expect(page.getByRole('tab', { name: 'Tire' })).toHaveAttribute('aria-selected', 'true');
@@ -330,8 +324,8 @@ test.describe('scan page', () => {
   });
 
   test("an Agent user opening another agent's scan sees Scan Not Found and goes back to the list", async ({ page, request }) => {
-    const admin = await token(request, 'admin@demo.test');
-    const agent = await token(request, 'agent@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
+    const agent = await apiToken(request, 'agent@demo.test');
     const own = new Set((await api<{ id: number }[]>(request, agent, 'scans?per_page=100')).map((s) => s.id));
     const other = (await api<{ id: number }[]>(request, admin, 'scans?per_page=100')).find((s) => !own.has(s.id));
     expect(other, "a scan of another agent's").toBeTruthy();
@@ -341,7 +335,7 @@ test.describe('scan page', () => {
   });
 
   test('scan video: frame capture once the video plays; a capture can be removed before saving', async ({ page, request }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => (s as Scan & { videos: unknown[] }).videos.length > 0);
     await openScan(page, scan.id, { as: 'admin@demo.test' });
     const video = section(page, 'Scan Video');
@@ -360,7 +354,7 @@ test.describe('scan page', () => {
   });
 
   test('scan video: a captured frame is saved once into Saved Images, then marked saved', async ({ page, request }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => (s as Scan & { videos: unknown[] }).videos.length > 0);
     const before = (await api<{ annotates: { id: number }[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
     await openScan(page, scan.id, { as: 'admin@demo.test' });
@@ -395,7 +389,7 @@ test.describe('scan page', () => {
     page,
     request,
   }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => s.dentCount > 0 && !!s.licensePlate);
     await openScan(page, scan.id, { as: 'admin@demo.test' });
     await expect(page.getByRole('tab', { name: 'Arch' })).toHaveAttribute('aria-selected', 'true');
@@ -422,7 +416,7 @@ test.describe('scan page', () => {
     page,
     request,
   }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'chasis', (s) => s.damages.some((d) => d.type === 'dents'));
     const before = (await api<{ annotates: { id: number }[] }>(request, admin, `scans/${scan.id}`)).annotates.length;
     await openScan(page, scan.id, { as: 'admin@demo.test' });
@@ -542,7 +536,7 @@ test.describe('scan page', () => {
     page,
     request,
   }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => s.damages.length > 0);
     const headers = { Authorization: `Bearer ${admin}` };
     const png = await (await request.get((scan.damages[0] as unknown as { src: string }).src)).body();
@@ -612,7 +606,7 @@ test.describe('scan page', () => {
     page,
     request,
   }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
     const headers = { Authorization: `Bearer ${admin}` };
     const lookup = (await (await request.get(`/api/scan/license-plates/fetch/${scan.licensePlate}`, { headers })).json()) as {
@@ -669,7 +663,7 @@ test.describe('scan page', () => {
     });
     const context = await browser.newContext({ baseURL: instance.baseURL, locale: 'en-AU', timezoneId: 'Australia/Melbourne' });
     try {
-      const admin = await token(request, 'admin@demo.test');
+      const admin = await apiToken(request, 'admin@demo.test');
       const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
       const page = await context.newPage();
       const writes: string[] = [];
@@ -705,7 +699,7 @@ test.describe('scan page', () => {
   });
 
   test('a live update refreshes the fields not being edited and leaves the one being typed in', async ({ page, request }) => {
-    const admin = await token(request, 'admin@demo.test');
+    const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => !!s.make);
     const headers = { Authorization: `Bearer ${admin}` };
     await openScan(page, scan.id, { as: 'admin@demo.test' });

@@ -1,18 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
-import { chooseLanguage, DEMO_PASSWORD, nav, openSignedIn, signIn } from './helpers';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { apiSignIn, chooseLanguage, nav, openSignedIn, signIn } from './helpers';
 
 interface ScanItem {
   id: number;
   licensePlate: string | null;
   type: string;
   status: string;
-}
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()).data as { id: number; token: string };
 }
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -32,7 +26,7 @@ const dataRows = (page: Page) =>
 
 test.describe('scan list', () => {
   test('lists the demo scans; search narrows; a filter applies and Reset clears it', async ({ page, request }) => {
-    const admin = await apiLogin(request, 'admin@demo.test');
+    const admin = await apiSignIn(request, 'admin@demo.test');
     const first = (await (await request.get('/api/scan/scans?page=1&per_page=1', { headers: bearer(admin.token) })).json()) as {
       items: ScanItem[];
       total: number;
@@ -163,8 +157,8 @@ test.describe('scan list', () => {
   });
 
   test('a scan sent by a device appears in the list without a reload, and its status updates live', async ({ page, request }) => {
-    const admin = await apiLogin(request, 'admin@demo.test');
-    const agent = await apiLogin(request, 'agent@demo.test');
+    const admin = await apiSignIn(request, 'admin@demo.test');
+    const agent = await apiSignIn(request, 'agent@demo.test');
     const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
       .token as string;
     const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
@@ -206,8 +200,8 @@ test.describe('scan list', () => {
     await expect(dataRows(page).filter({ hasText: plate })).toContainText('Ready');
   });
   test('a scan sent while the live connection is down is shown once it is back', async ({ page, request }) => {
-    const admin = await apiLogin(request, 'admin@demo.test');
-    const agent = await apiLogin(request, 'agent@demo.test');
+    const admin = await apiSignIn(request, 'admin@demo.test');
+    const agent = await apiSignIn(request, 'agent@demo.test');
     const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
       .token as string;
     const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];

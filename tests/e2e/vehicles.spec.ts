@@ -1,26 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, apiGet, openSignedIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiSignIn, apiGet, openSignedIn } from './helpers';
 
 /** A vehicle's scans compared at ingestion, through the device API and the real server. */
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function apiLogin(request: APIRequestContext, email: string) {
-  const reply = await request.post('/api/user/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()).data as { id: number; token: string };
-}
 
 test.describe('vehicles', () => {
   test('a second scan of a registration with more dents shows "New since" and the sketch\'s mark without a reload, the vehicle page both scans, and a webhook receiver gets scan.new_damage', async ({
     page,
     request,
   }) => {
-    const admin = await apiLogin(request, 'admin@demo.test');
-    const agent = await apiLogin(request, 'agent@demo.test');
+    const admin = await apiSignIn(request, 'admin@demo.test');
+    const agent = await apiSignIn(request, 'agent@demo.test');
     const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
       .token as string;
     const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
