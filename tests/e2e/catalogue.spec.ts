@@ -38,7 +38,8 @@ const toast = (text: string) => page.getByText(text, { exact: true }).first();
 const crumb = (name: string) => page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name });
 
 async function openCreate(resource: string, crumb: string) {
-  await page.getByRole('link', { name: 'Create' }).click();
+  // This resource's link: right after a visit the last list's own Create link may still be on the page.
+  await page.getByRole('link', { name: 'Create' }).and(page.locator(`[href="/${resource}/create"]`)).click();
   await expectPath(`/${resource}/create`);
   await expect(page.getByRole('heading', { name: crumb })).toBeVisible();
 }
