@@ -28,17 +28,7 @@ export async function broadcastScan(live: { broadcaster?: Broadcaster; log: Call
   if (!b || !scan) return;
   try {
     await (kind === 'created' ? b.scanCreated(scan) : b.scanUpdated(scan));
-    await b.portalScanSaved(scan.agent_id, {
-      id: scan.id,
-      licensePlate: scan.licensePlate,
-      timestamp: scan.timestamp,
-      has_quote: scan.has_quote,
-      status: scan.status,
-      type: scan.type,
-      damageCount: scan.damageCount,
-      dentCount: scan.dentCount,
-      scratchCount: scan.scratchCount,
-    });
+    await b.portalScanSaved(scan.agent_id, scan);
   } catch (err) {
     live.log.warn({ err, scan: scan.id }, 'could not publish a scan event');
   }
