@@ -199,12 +199,15 @@ export const ingestDamage = z.object({
 });
 export type IngestDamage = z.input<typeof ingestDamage>;
 
+/** A tyre's axle, counted from the front. */
+const tyreRow = z
+  .number({ error: (i) => (i.input === undefined ? messages.required('Row') : 'Row must be a number') })
+  .int(messages.integer('Row'))
+  .min(1, messages.min('Row', 1))
+  .max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1));
+
 export const ingestTyre = z.object({
-  row: z
-    .number({ error: (i) => (i.input === undefined ? messages.required('Row') : 'Row must be a number') })
-    .int(messages.integer('Row'))
-    .min(1, messages.min('Row', 1))
-    .max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1)),
+  row: tyreRow,
   direction: oneOf(['L', 'R'], 'Direction'),
   position: oneOf(['I', 'O'], 'Position'),
   /** The tread depth profile across the tyre, in mm. */
@@ -296,11 +299,7 @@ export const editDamageCountBody = z
 
 /** PUT scans/{id}/tyre-repairs: the wheel (row, side) and its choice; null clears it. */
 export const tyreRepairBody = z.object({
-  row: z
-    .number({ error: (i) => (i.input === undefined ? messages.required('Row') : 'Row must be a number') })
-    .int(messages.integer('Row'))
-    .min(1, messages.min('Row', 1))
-    .max(TYRE_ROWS_MAX, messages.max('Row', TYRE_ROWS_MAX + 1)),
+  row: tyreRow,
   direction: oneOf(['L', 'R'], 'Direction'),
   repair_type: z.enum(TYRE_REPAIR_IDS, { error: messages.choice('Repair Type') }).nullable(),
   version: versionField,
