@@ -39,7 +39,10 @@ const crumb = (name: string) => page.getByRole('navigation', { name: 'Breadcrumb
 
 async function openCreate(resource: string, crumb: string) {
   // This resource's link: right after a visit the last list's own Create link may still be on the page.
-  await page.getByRole('link', { name: 'Create' }).and(page.locator(`[href="/${resource}/create"]`)).click();
+  await page
+    .getByRole('link', { name: 'Create' })
+    .and(page.locator(`[href="/${resource}/create"]`))
+    .click();
   await expectPath(`/${resource}/create`);
   await expect(page.getByRole('heading', { name: crumb })).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { apiGet, apiToken, demoDevice, signIn } from './helpers';
+import { apiGet, apiToken, demoDevice, openSignedIn } from './helpers';
 
 /** A scan of its own, sent by the agent's demo device (no other test edits it meanwhile), with the device's key. */
 async function deviceScan(request: APIRequestContext, vehicle: Record<string, string> = {}) {
@@ -17,10 +17,8 @@ async function twoEditors(browser: Browser, path: string) {
   const [adaContext, alexContext] = await Promise.all([browser.newContext(), browser.newContext()]);
   const ada = await adaContext.newPage();
   const alex = await alexContext.newPage();
-  await signIn(ada, 'admin@demo.test');
-  await signIn(alex, 'agent@demo.test');
-  await ada.goto(path);
-  await alex.goto(path);
+  await openSignedIn(ada, 'admin@demo.test', path);
+  await openSignedIn(alex, 'agent@demo.test', path);
   return { ada, alex, adaContext, alexContext };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiToken, signIn } from './helpers';
+import { apiGet, apiToken, openSignedIn } from './helpers';
 import { seriousViolations } from './axe';
 
 /** The image viewer over the damage modal, Detection Images and Saved Images, and the saved image's delete confirmation. */
@@ -56,7 +56,7 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 const viewer = (page: Page, caption: string) => page.getByRole('dialog', { name: caption, exact: true });
 
 async function openScan(page: Page, id: number) {
-  await page.goto(`/scans/${id}`);
+  await openSignedIn(page, 'admin@demo.test', `/scans/${id}`);
   await expect(page.getByRole('heading', { name: 'Car Details' })).toBeVisible();
 }
 
@@ -73,7 +73,6 @@ test.describe('image viewer', () => {
     const shown = [...onPanel.filter((d) => d.type === 'dents'), ...onPanel.filter((d) => d.type === 'scratchs')];
     const dents = Object.values(scan.measures.dents[panel]).reduce((a, b) => a + b, 0);
 
-    await signIn(page, 'admin@demo.test');
     await openScan(page, scan.id);
     await page
       .getByRole('button', { name: `${labels.get(panel)}: ${dents} dent${dents === 1 ? '' : 's'}`, exact: true })
@@ -122,7 +121,6 @@ test.describe('image viewer', () => {
     const labels = await labelsOf(request, admin, scan.id);
     const images = scan.damages.filter((d) => d.src);
 
-    await signIn(page, 'admin@demo.test');
     await openScan(page, scan.id);
     const detections = section(page, 'Detection Images');
     const first = captionOf(images[0], labels);
@@ -170,7 +168,6 @@ test.describe('image viewer', () => {
     }
     const count = (await apiGet<Scan>(request, admin, scanApi(`scans/${scan.id}`))).annotates.length;
 
-    await signIn(page, 'admin@demo.test');
     await openScan(page, scan.id);
     const saved = section(page, 'Saved Images');
     const strip = saved.getByRole('list', { name: 'Saved Images' });

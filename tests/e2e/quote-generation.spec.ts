@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { toEvaluation } from '../../src/custom/quote-generation/evaluation';
 import { groupByView, initialForm, onePerCarPanel, splitByDamage, visiblePanels } from '../../src/custom/quote-generation/quoteForm';
 import type { EvaluationReply } from '../../src/domain/records';
-import { apiGet, apiToken, nav, signIn } from './helpers';
+import { apiGet, apiToken, nav, openSignedIn, signIn } from './helpers';
 
 /**
  * Quote Generation on a long scan: the damaged panels first and the rest folded, the Quote Summary with its save
@@ -41,8 +41,10 @@ async function scanToQuote(request: APIRequestContext, token: string) {
 /** The panel cards' titles the user can see, top to bottom. */
 const panelTitles = (page: Page) => page.getByRole('heading', { level: 4 });
 
-async function openQuote(page: Page, scanId: number) {
-  await page.goto(`/quotes/${scanId}`);
+/** Quote Generation of a scan, loaded as a page; `as` first signs that user in (`openSignedIn`). */
+async function openQuote(page: Page, scanId: number, as?: string) {
+  if (as) await openSignedIn(page, as, `/quotes/${scanId}`);
+  else await page.goto(`/quotes/${scanId}`);
   await expect(page.getByRole('heading', { name: 'Quote Generation' })).toBeVisible();
   await expect(page.getByTestId('quote-summary')).toBeVisible();
 }
@@ -67,8 +69,7 @@ test.beforeAll(async ({ request }) => {
 
 test('damaged panels come first; the undamaged ones open behind their count, by mouse or keyboard', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'admin@demo.test');
-  await openQuote(page, scan.id);
+  await openQuote(page, scan.id, 'admin@demo.test');
 
   await expect(panelTitles(page)).toHaveText(scan.damaged);
   const show = page.getByRole('button', { name: `Show undamaged panels (${scan.undamaged.length})` });
@@ -91,8 +92,7 @@ test('damaged panels come first; the undamaged ones open behind their count, by 
 
 test('on a desktop the Quote Summary and its save button stay in view down to the last panel', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await signIn(page, 'admin@demo.test');
-  await openQuote(page, scan.id);
+  await openQuote(page, scan.id, 'admin@demo.test');
   await page.getByRole('button', { name: /^Show undamaged panels/ }).click();
 
   const last = panelTitles(page).last();
@@ -113,8 +113,7 @@ test('on a desktop the Quote Summary and its save button stay in view down to th
 
 test('on a phone a bar at the bottom keeps the grand total and the save button, without covering the form', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signIn(page, 'admin@demo.test');
-  await openQuote(page, scan.id);
+  await openQuote(page, scan.id, 'admin@demo.test');
   await page.getByRole('button', { name: /^Show undamaged panels/ }).click();
 
   const bar = page.getByRole('region', { name: 'Total and save' });
@@ -156,8 +155,7 @@ const focusUncovered = (page: Page) =>
 
 test('tabbing forward and back on a phone, no focused control hides under the save bar or the header', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await signIn(page, 'admin@demo.test');
-  await openQuote(page, scan.id);
+  await openQuote(page, scan.id, 'admin@demo.test');
   await page.getByRole('button', { name: /^Show undamaged panels/ }).click();
   await page.getByRole('heading', { name: 'Quote Generation' }).click();
   const hidden: string[] = [];

@@ -43,7 +43,7 @@ async function dialogFindings(page: Page) {
 }
 
 async function openCarDetails(page: Page, id: number) {
-  await page.goto(`/scans/${id}`);
+  await openSignedIn(page, 'admin@demo.test', `/scans/${id}`);
   const card = page.getByRole('region', { name: 'Car Details' });
   await expect(card.getByRole('heading', { name: 'Car Details' })).toBeVisible();
   return card;
@@ -52,7 +52,6 @@ async function openCarDetails(page: Page, id: number) {
 test('Escape ends an inline edit: the value comes back, nothing is sent, the focus is on the pencil again', async ({ page, request }) => {
   const admin = await apiToken(request, 'admin@demo.test');
   const scan = await plateScan(request, admin);
-  await signIn(page, 'admin@demo.test');
   const card = await openCarDetails(page, scan.id);
   const writes = writesTo(page, `/api/scan/scans/${scan.id}`);
 
@@ -94,7 +93,6 @@ test('the plate fetch shows what it would change; keep changes nothing, apply sa
   expect(
     (await request.put(`/api/scan/scans/${scan.id}`, { headers: bearer(admin), data: { make: 'Placeholder', model: 'Placeholder' } })).ok(),
   ).toBe(true);
-  await signIn(page, 'admin@demo.test');
   const card = await openCarDetails(page, scan.id);
   const writes = writesTo(page, `/api/scan/scans/${scan.id}`);
   const review = page.getByRole('dialog', { name: `Vehicle details for ${scan.licensePlate}` });
