@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, apiGet, chooseLanguage, clickUntil, DEMO_PASSWORD, nav, signIn, signOut } from './helpers';
+import { apiSignIn, apiGet, chooseLanguage, clickUntil, DEMO_PASSWORD, nav, openSignedIn, signIn, signOut } from './helpers';
 
 /**
  * The dashboard: each demo user sees the real counts of their own scope, counted here independently from the
@@ -105,7 +105,7 @@ test.describe('dashboard', () => {
     expect(total(mine)).toBeGreaterThan(0);
     expect(total(mine)).toBeLessThan(total(all));
 
-    await signIn(page, 'admin@demo.test');
+    await openSignedIn(page, 'admin@demo.test', '/');
     await page.getByRole('button', { name: 'Expand to Filter' }).click();
     await expect(page.getByRole('heading', { name: 'Advance Filter' })).toBeVisible();
     const search = page.getByRole('button', { name: 'Search' });
@@ -153,7 +153,7 @@ test.describe('dashboard', () => {
     const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
     expect(devices.length).toBeGreaterThan(0);
 
-    await signIn(page, 'agent@demo.test');
+    await openSignedIn(page, 'agent@demo.test', '/');
     const chart = page.getByTestId('dashboard-agents-chart');
     await expect(chart).toHaveAttribute('aria-busy', 'false');
     const before = total(await chartCounts(page, 'agents').catch(() => ({})));
@@ -183,7 +183,7 @@ test.describe('dashboard', () => {
     const todays = await countFromScanList(request, admin.token, today, today, 'agent');
     const agents = (await (await request.get('/api/agent/agents/lists', { headers: bearer(admin.token) })).json()) as { text: string }[];
     const agentName = Object.keys(todays)[0] ?? agents[0].text;
-    await signIn(page, 'admin@demo.test');
+    await openSignedIn(page, 'admin@demo.test', '/');
     expect(await chartCounts(page, 'agents')).toEqual(todays);
 
     await nav(page).getByRole('link', { name: 'Scans', exact: true }).click();
@@ -242,7 +242,7 @@ test.describe('dashboard', () => {
     page.on('request', (r) => {
       if (/\/api\/agent\/locations\/lists/.test(r.url())) lists.push(r.url());
     });
-    await signIn(page, 'admin@demo.test');
+    await openSignedIn(page, 'admin@demo.test', '/');
     await expect(page.getByTestId('dashboard-locations-chart')).toHaveAttribute('aria-busy', 'false');
     expect(Object.keys(await chartCounts(page, 'locations')).length).toBeGreaterThan(0);
     const measured = await page.evaluate(() => (window as unknown as { measured: string[] }).measured);
@@ -259,7 +259,7 @@ test.describe('dashboard', () => {
 
   test('on a phone the chart below the first screen is drawn once scrolled to', async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 });
-    await signIn(page, 'admin@demo.test');
+    await openSignedIn(page, 'admin@demo.test', '/');
     await expect(page.getByTestId('dashboard-agents-chart')).toHaveAttribute('aria-busy', 'false');
     const locations = page.getByTestId('dashboard-locations-chart');
     // Both charts' data is there and the first is drawn: only being off screen keeps the second waiting.
@@ -299,7 +299,7 @@ test("the approval figures show the server's counts for the dashboard's range, i
   const reply = await request.get(`/api/quote/quotes/approval-statistics?ts=${today}&td=${today}`, { headers: bearer(token) });
   expect(reply.ok()).toBe(true);
   const figures = (await reply.json()).data as { sent: number; approved: number; declined: number };
-  await signIn(page, 'admin@demo.test');
+  await openSignedIn(page, 'admin@demo.test', '/');
   const card = page.getByRole('region', { name: 'Approvals' });
   await expect(card).toBeVisible();
   for (const [label, n] of [
@@ -323,7 +323,7 @@ test('the approval figures follow a link sent elsewhere, without a reload', asyn
   const quotes = await apiGet<{ id: number; status: string; grant_total: number }[]>(request, token, '/api/quote/quotes?per_page=50');
   const draft = quotes.find((q) => q.status === 'draft' && q.grant_total > 0);
   expect(draft, 'a demo draft quote').toBeTruthy();
-  await signIn(page, 'admin@demo.test');
+  await openSignedIn(page, 'admin@demo.test', '/');
   const sent = page
     .getByRole('region', { name: 'Approvals' })
     .getByRole('term')

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
-import { apiSignIn, chooseLanguage, nav, openSignedIn, signIn } from './helpers';
+import { apiSignIn, chooseLanguage, openSignedIn } from './helpers';
 
 interface ScanItem {
   id: number;
@@ -11,9 +11,9 @@ interface ScanItem {
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** Through the menu, not a reload: every full page load fetches the app's chunks again. */
+/** The scan list as the demo admin opens it: signed in through the API, the list loaded once. */
 async function openScanList(page: Page) {
-  await nav(page).getByRole('link', { name: 'Scans', exact: true }).click();
+  await openSignedIn(page, 'admin@demo.test', '/scans');
   await expect(page).toHaveURL(/\/scans$/);
 }
 
@@ -34,7 +34,6 @@ test.describe('scan list', () => {
     expect(first.total).toBeGreaterThan(10);
     const plate = first.items[0].licensePlate!;
 
-    await signIn(page, 'admin@demo.test');
     await openScanList(page);
     await expect(page.getByRole('heading', { name: 'Scans' })).toBeVisible();
     await expect(dataRows(page)).toHaveCount(10);
@@ -77,7 +76,6 @@ test.describe('scan list', () => {
   });
 
   test('sorts the page by a column and opens a scan from its pencil', async ({ page }) => {
-    await signIn(page, 'admin@demo.test');
     await openScanList(page);
     await expect(dataRows(page)).toHaveCount(10);
     await page.getByRole('button', { name: 'Registration' }).click();
@@ -101,7 +99,6 @@ test.describe('scan list', () => {
   });
 
   test('Export downloads a CSV of the filtered scans', async ({ page }) => {
-    await signIn(page, 'admin@demo.test');
     await openScanList(page);
     await expect(dataRows(page)).toHaveCount(10);
     await page.getByRole('button', { name: 'Expand to Filter' }).click();
@@ -164,7 +161,6 @@ test.describe('scan list', () => {
     const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
     expect(devices.length).toBeGreaterThan(0);
 
-    await signIn(page, 'admin@demo.test');
     await openScanList(page);
     await expect(dataRows(page)).toHaveCount(10);
     const before = await page.getByText(/^1-10 of [\d,]+$/).textContent();
@@ -216,7 +212,6 @@ test.describe('scan list', () => {
       ws.connectToServer();
     });
 
-    await signIn(page, 'admin@demo.test');
     await openScanList(page);
     await expect(dataRows(page)).toHaveCount(10);
     await expect.poll(() => sockets.length).toBeGreaterThan(0);
