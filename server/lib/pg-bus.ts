@@ -33,10 +33,19 @@ const RECONNECT_MS = 1000;
 const RECONNECT_MAX_MS = 5000;
 
 type Envelope = { t: string; m: unknown } | { t: string; ref: number };
+type Handlers = Map<string, Set<(message: unknown) => unknown>>;
+
+/** Adds `handler` to `topic`'s set; the returned function removes it (`Bus.subscribe`). */
+function addHandler(handlers: Handlers, topic: string, handler: (message: unknown) => unknown) {
+  let set = handlers.get(topic);
+  if (!set) handlers.set(topic, (set = new Set()));
+  set.add(handler);
+  return () => void set.delete(handler);
+}
 
 /** A bus on `url`: one dedicated connection that listens and publishes, reconnecting after a loss. */
 export async function createPgBus(url: string, log: FastifyBaseLogger): Promise<Bus> {
-  const handlers = new Map<string, Set<(message: unknown) => unknown>>();
+  const handlers: Handlers = new Map();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
@@ -133,12 +142,7 @@ export async function createPgBus(url: string, log: FastifyBaseLogger): Promise<
       publishing = run.catch(() => {});
       return run;
     },
-    subscribe(topic, handler) {
-      let set = handlers.get(topic);
-      if (!set) handlers.set(topic, (set = new Set()));
-      set.add(handler);
-      return () => set.delete(handler);
-    },
+    subscribe: (topic, handler) => addHandler(handlers, topic, handler),
     async close() {
       closed = true;
       await publishing;
@@ -152,7 +156,7 @@ export async function createPgBus(url: string, log: FastifyBaseLogger): Promise<
 
 /** A bus inside one process (REALTIME_BUS=none: a single instance), with the same ordering promise. */
 export function localBus(log: FastifyBaseLogger): Bus {
-  const handlers = new Map<string, Set<(message: unknown) => unknown>>();
+  const handlers: Handlers = new Map();
   let chain = Promise.resolve();
   return {
     async publish(topic, message) {
@@ -166,12 +170,7 @@ export function localBus(log: FastifyBaseLogger): Bus {
         })
         .catch((err: unknown) => log.error({ err, topic }, 'bus message handler failed'));
     },
-    subscribe(topic, handler) {
-      let set = handlers.get(topic);
-      if (!set) handlers.set(topic, (set = new Set()));
-      set.add(handler);
-      return () => set.delete(handler);
-    },
+    subscribe: (topic, handler) => addHandler(handlers, topic, handler),
     async close() {
       await chain;
     },
