@@ -1,15 +1,17 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { apiGet, apiToken, demoDevice, openSignedIn } from './helpers';
+import { apiGet, apiToken, demoDevice, openSignedIn, ingestScan } from './helpers';
 
 /** A scan of its own, sent by the agent's demo device (no other test edits it meanwhile), with the device's key. */
 async function deviceScan(request: APIRequestContext, vehicle: Record<string, string> = {}) {
   const { key, device, headers } = await demoDevice(request);
-  const created = await request.post('/api/scan/ingest/scans', {
-    headers: headers(key),
-    data: { scan_id: `e2e-conflict-${Date.now()}`, device_id: device.id, type: 'arch', timestamp: new Date().toISOString(), ...vehicle },
+  const scan = await ingestScan(request, key, {
+    scan_id: `e2e-conflict-${Date.now()}`,
+    device_id: device.id,
+    type: 'arch',
+    timestamp: new Date().toISOString(),
+    ...vehicle,
   });
-  expect(created.status()).toBe(201);
-  return { scan: ((await created.json()) as { data: { id: number } }).data, key, headers };
+  return { scan, key, headers };
 }
 
 /** Ada (Super Admin) and Alex (Agent user), each signed in in a browser of their own, on the same page. */

@@ -1,5 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, apiGet, chooseLanguage, clickUntil, DEMO_PASSWORD, nav, openSignedIn, signIn, signOut } from './helpers';
+import {
+  apiSignIn,
+  apiGet,
+  chooseLanguage,
+  clickUntil,
+  DEMO_PASSWORD,
+  nav,
+  openSignedIn,
+  signIn,
+  signOut,
+  ingestScan,
+  demoDevice,
+} from './helpers';
 
 /**
  * The dashboard: each demo user sees the real counts of their own scope, counted here independently from the
@@ -146,12 +158,7 @@ test.describe('dashboard', () => {
   });
 
   test('a scan sent by a device appears in the charts without a reload', async ({ page, request }) => {
-    const admin = await apiSignIn(request, 'admin@demo.test');
-    const agent = await apiSignIn(request, 'agent@demo.test');
-    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
-      .token as string;
-    const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
-    expect(devices.length).toBeGreaterThan(0);
+    const { key, device } = await demoDevice(request);
 
     await openSignedIn(page, 'agent@demo.test', '/');
     const chart = page.getByTestId('dashboard-agents-chart');
@@ -162,16 +169,12 @@ test.describe('dashboard', () => {
     const navigations: string[] = [];
     page.on('framenavigated', (f) => navigations.push(f.url()));
 
-    const created = await request.post('/api/scan/ingest/scans', {
-      headers: bearer(key),
-      data: {
-        scan_id: `e2e-dash-${Date.now()}`,
-        device_id: devices[0].id,
-        type: 'tire',
-        licensePlate: `DSH${String(Date.now()).slice(-4)}`,
-      },
+    await ingestScan(request, key, {
+      scan_id: `e2e-dash-${Date.now()}`,
+      device_id: device.id,
+      type: 'tire',
+      licensePlate: `DSH${String(Date.now()).slice(-4)}`,
     });
-    expect(created.status()).toBe(201);
     await expect.poll(async () => total(await chartCounts(page, 'agents')), { timeout: 15_000 }).toBe(before + 1);
     await expect.poll(async () => total(await chartCounts(page, 'locations'))).toBe(before + 1);
     expect(navigations).toEqual([]);

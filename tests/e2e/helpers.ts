@@ -123,6 +123,20 @@ export async function demoDevice(request: APIRequestContext) {
   return { admin, key, device, headers };
 }
 
+/**
+ * A scan the device announces through the ingestion API (docs/ingestion.md), authorised by the agent's API key: the
+ * scan as the reply gives it (the scan list's row).
+ */
+export async function ingestScan<T extends { id: number } = { id: number }>(
+  request: APIRequestContext,
+  key: string,
+  scan: { scan_id: string; device_id: number; type: 'arch' | 'chasis' | 'tire' } & Record<string, unknown>,
+): Promise<T> {
+  const created = await request.post('/api/scan/ingest/scans', { headers: { Authorization: `Bearer ${key}` }, data: scan });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: T }).data;
+}
+
 /** GET as the token's user: a record's `data` or a page's `items`. */
 export async function apiGet<T>(request: APIRequestContext, bearer: string, url: string): Promise<T> {
   const reply = await request.get(url, { headers: { Authorization: `Bearer ${bearer}` } });

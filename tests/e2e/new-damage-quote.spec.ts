@@ -6,7 +6,7 @@ import { newDamageMeasures } from '../../src/domain/new-damage';
 import { clientCategoryMethod, initialDentChoice, initialScratchRepair, panelCategory, priceQuote } from '../../src/domain/pricing';
 import type { EvaluationReply } from '../../src/domain/records';
 import type { ScanComparison } from '../../src/domain/vehicles';
-import { apiGet, demoDevice, openSignedIn } from './helpers';
+import { apiGet, demoDevice, openSignedIn, ingestScan } from './helpers';
 
 /** "Price only the new damage": two scans of one registration through the device API, the second quoted on its gains. */
 
@@ -17,18 +17,13 @@ test('the switch prices the differences: the total is the engine’s figure for 
   const { admin, key, device, headers } = await demoDevice(request);
   const plate = `ND${String(Date.now()).slice(-5)}`;
   const scan = async (n: number, at: Date, measures: object) => {
-    const created = await request.post('/api/scan/ingest/scans', {
-      headers: headers(key),
-      data: {
-        scan_id: `e2e-new-damage-${plate}-${n}`,
-        device_id: device.id,
-        type: 'arch',
-        licensePlate: plate,
-        timestamp: at.toISOString(),
-      },
+    const { id } = await ingestScan(request, key, {
+      scan_id: `e2e-new-damage-${plate}-${n}`,
+      device_id: device.id,
+      type: 'arch',
+      licensePlate: plate,
+      timestamp: at.toISOString(),
     });
-    expect(created.status()).toBe(201);
-    const id = ((await created.json()).data as { id: number }).id;
     const res = await request.put(`/api/scan/ingest/scans/${id}/results`, { headers: headers(key), data: { measures } });
     expect(res.status()).toBe(200);
     return id;

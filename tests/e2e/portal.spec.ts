@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, demoDevice, signIn, untilStill } from './helpers';
+import { apiSignIn, demoDevice, signIn, untilStill, ingestScan } from './helpers';
 import { seriousViolations } from './axe';
 
 /**
@@ -14,19 +14,15 @@ const SCAN_TIME = /^Scan Time: \d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/;
 
 /** A scan sent by the device through the ingestion API (docs/ingestion.md). */
 async function ingest(request: APIRequestContext, key: string, deviceId: number, plate: string) {
-  const res = await request.post('/api/scan/ingest/scans', {
-    headers: bearer(key),
-    data: {
-      scan_id: `portal-${plate.toLowerCase()}-${Date.now()}`,
-      device_id: deviceId,
-      type: 'arch',
-      licensePlate: plate,
-      make: 'Subaru',
-      model: 'Outback',
-    },
+  const scan = await ingestScan(request, key, {
+    scan_id: `portal-${plate.toLowerCase()}-${Date.now()}`,
+    device_id: deviceId,
+    type: 'arch',
+    licensePlate: plate,
+    make: 'Subaru',
+    model: 'Outback',
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { id: number } }).data.id;
+  return scan.id;
 }
 
 /** A fresh agent of our own (the pincode throttle counts per agent and address: the demo agents stay untouched). */

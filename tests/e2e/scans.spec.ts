@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
-import { apiSignIn, chooseLanguage, openSignedIn } from './helpers';
+import { apiSignIn, chooseLanguage, openSignedIn, ingestScan, demoDevice } from './helpers';
 
 interface ScanItem {
   id: number;
@@ -154,12 +154,7 @@ test.describe('scan list', () => {
   });
 
   test('a scan sent by a device appears in the list without a reload, and its status updates live', async ({ page, request }) => {
-    const admin = await apiSignIn(request, 'admin@demo.test');
-    const agent = await apiSignIn(request, 'agent@demo.test');
-    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
-      .token as string;
-    const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
-    expect(devices.length).toBeGreaterThan(0);
+    const { key, device } = await demoDevice(request);
 
     await openScanList(page);
     await expect(dataRows(page)).toHaveCount(10);
@@ -169,21 +164,16 @@ test.describe('scan list', () => {
     await page.waitForTimeout(1500);
 
     const plate = `E2E${String(Date.now()).slice(-5)}`;
-    const created = await request.post('/api/scan/ingest/scans', {
-      headers: bearer(key),
-      data: {
-        scan_id: `e2e-${Date.now()}`,
-        device_id: devices[0].id,
-        type: 'arch',
-        licensePlate: plate,
-        make: 'Toyota',
-        model: 'Corolla',
-        carColor: 'Teal',
-        body_type: 'Sedan',
-      },
+    const scan = await ingestScan<ScanItem>(request, key, {
+      scan_id: `e2e-${Date.now()}`,
+      device_id: device.id,
+      type: 'arch',
+      licensePlate: plate,
+      make: 'Toyota',
+      model: 'Corolla',
+      carColor: 'Teal',
+      body_type: 'Sedan',
     });
-    expect(created.status()).toBe(201);
-    const scan = (await created.json()).data as ScanItem;
 
     const row = dataRows(page).first();
     await expect(row).toContainText(plate);
@@ -196,11 +186,7 @@ test.describe('scan list', () => {
     await expect(dataRows(page).filter({ hasText: plate })).toContainText('Ready');
   });
   test('a scan sent while the live connection is down is shown once it is back', async ({ page, request }) => {
-    const admin = await apiSignIn(request, 'admin@demo.test');
-    const agent = await apiSignIn(request, 'agent@demo.test');
-    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
-      .token as string;
-    const devices = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
+    const { key, device } = await demoDevice(request);
 
     // The page's WebSocket to the embedded Pusher endpoint goes through the test, which can cut it like a failing network.
     let down = false;
@@ -220,20 +206,16 @@ test.describe('scan list', () => {
     down = true;
     for (const ws of sockets) await ws.close({ code: 4100, reason: 'down' });
     const plate = `OFF${String(Date.now()).slice(-5)}`;
-    const created = await request.post('/api/scan/ingest/scans', {
-      headers: bearer(key),
-      data: {
-        scan_id: `e2e-off-${Date.now()}`,
-        device_id: devices[0].id,
-        type: 'arch',
-        licensePlate: plate,
-        make: 'Mazda',
-        model: 'CX-5',
-        carColor: 'Red',
-        body_type: 'SUV',
-      },
+    await ingestScan(request, key, {
+      scan_id: `e2e-off-${Date.now()}`,
+      device_id: device.id,
+      type: 'arch',
+      licensePlate: plate,
+      make: 'Mazda',
+      model: 'CX-5',
+      carColor: 'Red',
+      body_type: 'SUV',
     });
-    expect(created.status()).toBe(201);
     await page.waitForTimeout(1500);
     // The event was sent while nobody listened.
     await expect(dataRows(page).filter({ hasText: plate })).toHaveCount(0);

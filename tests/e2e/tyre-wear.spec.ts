@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoDevice, openSignedIn, chooseLanguage } from './helpers';
+import { demoDevice, openSignedIn, chooseLanguage, ingestScan } from './helpers';
 
 /** The tyre tab's wear projection: three tyre scans of one registration through the device API, the last one opened. */
 
@@ -13,12 +13,15 @@ test('the tyre tab prints each wheel’s projected day at the legal minimum as a
     [130, 7],
     [160, 6],
   ] as const) {
-    const created = await request.post('/api/scan/ingest/scans', {
-      headers: headers(key),
-      data: { scan_id: `e2e-wear-${plate}-${n}`, device_id: device.id, type: 'tire', licensePlate: plate, timestamp: day(n) },
-    });
-    expect(created.status()).toBe(201);
-    last = ((await created.json()).data as { id: number }).id;
+    last = (
+      await ingestScan(request, key, {
+        scan_id: `e2e-wear-${plate}-${n}`,
+        device_id: device.id,
+        type: 'tire',
+        licensePlate: plate,
+        timestamp: day(n),
+      })
+    ).id;
     const res = await request.put(`/api/scan/ingest/scans/${last}/results`, {
       headers: headers(key),
       data: {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { apiSignIn, apiGet, openSignedIn } from './helpers';
+import { apiGet, openSignedIn, ingestScan, demoDevice } from './helpers';
 
 /** A vehicle's scans compared at ingestion, through the device API and the real server. */
 
@@ -13,26 +13,18 @@ test.describe('vehicles', () => {
     page,
     request,
   }) => {
-    const admin = await apiSignIn(request, 'admin@demo.test');
-    const agent = await apiSignIn(request, 'agent@demo.test');
-    const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: bearer(admin.token) })).json()).data
-      .token as string;
-    const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: bearer(key) })).json()).data as { id: number }[];
+    const { admin, key, device } = await demoDevice(request);
     const plate = `VH${String(Date.now()).slice(-5)}`;
-    const ingest = async (n: number, at: Date) => {
-      const created = await request.post('/api/scan/ingest/scans', {
-        headers: bearer(key),
-        data: {
+    const ingest = async (n: number, at: Date) =>
+      (
+        await ingestScan(request, key, {
           scan_id: `e2e-vehicle-${plate}-${n}`,
           device_id: device.id,
           type: 'arch',
           licensePlate: plate,
           timestamp: at.toISOString(),
-        },
-      });
-      expect(created.status()).toBe(201);
-      return ((await created.json()).data as { id: number }).id;
-    };
+        })
+      ).id;
     const results = async (id: number, medium: number) => {
       const res = await request.put(`/api/scan/ingest/scans/${id}/results`, {
         headers: bearer(key),
@@ -57,9 +49,9 @@ test.describe('vehicles', () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { agent_id: agentId } = await apiGet<{ agent_id: number }>(request, admin.token, `/api/scan/scans/${second}`);
+    const { agent_id: agentId } = await apiGet<{ agent_id: number }>(request, admin, `/api/scan/scans/${second}`);
     const hook = await request.post('/api/agent/webhooks', {
-      headers: bearer(admin.token),
+      headers: bearer(admin),
       data: {
         agent_id: agentId,
         endpoint: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
@@ -102,9 +94,9 @@ test.describe('vehicles', () => {
     receiver.close();
 
     // Both scans belong to one vehicle.
-    const vehicles = await apiGet<{ id: number; registration: string }[]>(request, admin.token, `/api/scan/vehicles?q=${plate}`);
+    const vehicles = await apiGet<{ id: number; registration: string }[]>(request, admin, `/api/scan/vehicles?q=${plate}`);
     expect(vehicles.map((v) => v.registration)).toEqual([plate]);
-    const vehicle = await apiGet<{ scans: { id: number }[] }>(request, admin.token, `/api/scan/vehicles/${vehicles[0].id}`);
+    const vehicle = await apiGet<{ scans: { id: number }[] }>(request, admin, `/api/scan/vehicles/${vehicles[0].id}`);
     expect(vehicle.scans.map((s) => s.id)).toEqual([first, second]);
   });
 
