@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  bearer,
   apiSignIn,
   apiGet,
   chooseLanguage,
@@ -25,7 +26,6 @@ interface ScanItem {
 }
 type Counts = Record<string, { arch: number; chasis: number; tire: number }>;
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const melbourneDate = (d = new Date()) => d.toLocaleDateString('en-CA', { timeZone: 'Australia/Melbourne' });
 
 /** Scans per agent (or location) and type between two Melbourne days, from every page of the user's scan list. */

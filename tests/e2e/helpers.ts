@@ -92,6 +92,9 @@ export async function clickUntil(target: Locator, done: () => Promise<void>) {
   }).toPass({ timeout: 30_000 });
 }
 
+/** The header that authorises an API call with a sign-in token or a device's API key. */
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
 /** A sign-in token for API calls beside the browser (the demo password by default). */
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
   return (await apiSignIn(request, email, password)).token;
@@ -113,7 +116,7 @@ export async function apiSignIn(request: APIRequestContext, email: string, passw
 export async function demoDevice(request: APIRequestContext) {
   const admin = await apiToken(request, 'admin@demo.test');
   const agent = await apiSignIn(request, 'agent@demo.test');
-  const headers = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const headers = bearer;
   const key = (await (await request.get(`/api/user/users/${agent.id}/apikey`, { headers: headers(admin) })).json()).data.token as string;
   const [device] = (await (await request.get('/api/scan/ingest/devices', { headers: headers(key) })).json()).data as {
     id: number;
@@ -132,22 +135,22 @@ export async function ingestScan<T extends { id: number } = { id: number }>(
   key: string,
   scan: { scan_id: string; device_id: number; type: 'arch' | 'chasis' | 'tire' } & Record<string, unknown>,
 ): Promise<T> {
-  const created = await request.post('/api/scan/ingest/scans', { headers: { Authorization: `Bearer ${key}` }, data: scan });
+  const created = await request.post('/api/scan/ingest/scans', { headers: bearer(key), data: scan });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { data: T }).data;
 }
 
 /** GET as the token's user: a record's `data` or a page's `items`. */
-export async function apiGet<T>(request: APIRequestContext, bearer: string, url: string): Promise<T> {
-  const reply = await request.get(url, { headers: { Authorization: `Bearer ${bearer}` } });
+export async function apiGet<T>(request: APIRequestContext, token: string, url: string): Promise<T> {
+  const reply = await request.get(url, { headers: bearer(token) });
   expect(reply.ok(), url).toBe(true);
   const body = (await reply.json()) as { data?: T; items?: T };
   return (body.data ?? body.items) as T;
 }
 
 /** A PDF's text lines as a reader sees them (poppler's pdftotext -layout keeps a row on one line), spaces collapsed. */
-export async function pdfLines(request: APIRequestContext, url: string, bearer?: string) {
-  const res = await request.get(url, bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : undefined);
+export async function pdfLines(request: APIRequestContext, url: string, token?: string) {
+  const res = await request.get(url, token ? { headers: bearer(token) } : undefined);
   expect(res.ok(), url).toBe(true);
   expect(res.headers()['content-type']).toBe('application/pdf');
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-pdf-'));

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn, demoDevice, signIn, untilStill, ingestScan } from './helpers';
+import { bearer, apiSignIn, demoDevice, signIn, untilStill, ingestScan } from './helpers';
 import { seriousViolations } from './axe';
 
 /**
@@ -9,7 +9,6 @@ import { seriousViolations } from './axe';
  */
 
 const PIN = '246810';
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const SCAN_TIME = /^Scan Time: \d{2}-\d{2}-\d{4} \d{2}:\d{2} (AM|PM)$/;
 
 /** A scan sent by the device through the ingestion API (docs/ingestion.md). */

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, openSignedIn, signIn } from './helpers';
+import { bearer, apiToken, openSignedIn, signIn } from './helpers';
 import { seriousViolations } from './axe';
 
 /** The guards before a change that cannot be taken back: Escape, the plate fetch's review, the API key, the terms. */
@@ -10,8 +10,6 @@ interface Scan {
   make: string | null;
   model: string | null;
 }
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** An uploaded demo body scan with a registration and a make. */
 async function plateScan(request: APIRequestContext, token: string): Promise<Scan> {

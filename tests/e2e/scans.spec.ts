@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
-import { apiSignIn, chooseLanguage, openSignedIn, ingestScan, demoDevice } from './helpers';
+import { bearer, apiSignIn, chooseLanguage, openSignedIn, ingestScan, demoDevice } from './helpers';
 
 interface ScanItem {
   id: number;
@@ -8,8 +8,6 @@ interface ScanItem {
   type: string;
   status: string;
 }
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The scan list as the demo admin opens it: signed in through the API, the list loaded once. */
 async function openScanList(page: Page) {

@@ -2,11 +2,9 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { apiGet, openSignedIn, ingestScan, demoDevice } from './helpers';
+import { bearer, apiGet, openSignedIn, ingestScan, demoDevice } from './helpers';
 
 /** A vehicle's scans compared at ingestion, through the device API and the real server. */
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 test.describe('vehicles', () => {
   test('a second scan of a registration with more dents shows "New since" and the sketch\'s mark without a reload, the vehicle page both scans, and a webhook receiver gets scan.new_damage', async ({
