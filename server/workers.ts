@@ -3,8 +3,8 @@ import type { Database } from './db/database';
 import type { FileStorage } from './lib/storage';
 import type { Mailer } from './lib/mail-outbox';
 import { createWebhookDeliverer } from './services/agent';
-import { removeExpiredQuoteExports } from './services/quote';
-import { removeExpiredExports } from './services/scan';
+import { EXPORT_TABLES } from './lib/export-sweep';
+import { removeExpiredReports } from './lib/report-file';
 
 export interface WorkerOptions {
   db: Database;
@@ -48,13 +48,12 @@ export function startWorkers(o: WorkerOptions): Workers {
   const timers = [
     every(o.mailEveryMs ?? 5000, () => o.mailer.deliverPending(20, abort.signal), 'mail delivery'),
     every(o.webhookEveryMs ?? 2000, () => webhooks.tick(), 'webhook delivery'),
-    every(o.exportSweepEveryMs ?? 3600_000, () => removeExpiredExports(o.db, o.storage, o.log, new Date(), abort.signal), 'export sweep', {
-      now: true,
-    }),
     every(
       o.exportSweepEveryMs ?? 3600_000,
-      () => removeExpiredQuoteExports(o.db, o.storage, o.log, new Date(), abort.signal),
-      'quote export sweep',
+      async () => {
+        for (const table of EXPORT_TABLES) await removeExpiredReports(table, o.db, o.storage, o.log, new Date(), abort.signal);
+      },
+      'export sweep',
       { now: true },
     ),
   ];

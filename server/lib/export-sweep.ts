@@ -3,14 +3,18 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { FileStorage } from './storage';
 
+/** The tables that record the lists' report files. */
+export const EXPORT_TABLES = ['scan_exports', 'quote_exports', 'vehicle_exports'] as const;
+export type ExportTable = (typeof EXPORT_TABLES)[number];
+
 /**
  * Removes the export files of `table` older than `hours` from the file store, then their rows; returns how many went
- * (the workers run it hourly for the scan and the quote exports). One row at a time, taken `for update skip locked` and
+ * (the workers run it hourly for each list's reports). One row at a time, taken `for update skip locked` and
  * deleted in the same transaction as its file, so instances sweeping at once split the work and never remove a file
  * twice; one that dies mid-way leaves its row to the next sweep; a file the storage will not remove is kept for then.
  */
 export async function sweepExpiredExports(
-  table: 'scan_exports' | 'quote_exports',
+  table: ExportTable,
   hours: number,
   {
     db,

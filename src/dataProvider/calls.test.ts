@@ -102,6 +102,12 @@ const CASES: Case[] = [
     'GET',
     '/api/scan/vehicles?q=ab&sort=registration&order=asc&page=2',
   ],
+  [
+    'exportVehicles',
+    (dp) => dp.exportVehicles({ q: 'ab', sort: 'make', order: 'asc', format: 'xlsx' }),
+    'GET',
+    '/api/scan/vehicles/export-vehicle-report?q=ab&sort=make&order=asc&format=xlsx',
+  ],
   ['vehicle', (dp) => dp.vehicle('4 x'), 'GET', '/api/scan/vehicles/4%20x'],
   ['scanComparison', (dp) => dp.scanComparison(7), 'GET', '/api/scan/scans/7/comparison'],
   // scan service: the list's export

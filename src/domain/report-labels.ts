@@ -1,5 +1,5 @@
 /**
- * The words of the server's list exports (the scans and the quotes report), in both of the product's languages: the
+ * The words of the server's list exports (the scans, quotes and vehicles reports), in both of the product's languages: the
  * export is written in the language of the screen it was asked from (`lang` on the export's query). The i18n
  * catalogues (src/i18n/en.ts, ja.ts) take the scan types and statuses and the quote statuses from here, so a list and
  * its export word a value alike. No imports: the catalogues load with the sign-in page.
@@ -68,6 +68,18 @@ const en = {
       'Revision',
     ],
   },
+  vehicles: {
+    sheet: 'Vehicles',
+    columns: {
+      registration: 'Registration',
+      state: 'State',
+      make: 'Make',
+      model: 'Model',
+      vin: 'VIN',
+      first_seen: 'First Seen',
+      last_seen: 'Last Seen',
+    },
+  },
 };
 
 export type ReportLabels = typeof en;
@@ -132,6 +144,18 @@ const ja: ReportLabels = {
       'ステータス',
       '版',
     ],
+  },
+  vehicles: {
+    sheet: '車両',
+    columns: {
+      registration: '登録番号',
+      state: '州',
+      make: 'メーカー',
+      model: 'モデル',
+      vin: 'VIN',
+      first_seen: '初回スキャン',
+      last_seen: '最終スキャン',
+    },
   },
 };
 

@@ -9,6 +9,7 @@ import {
   DAMAGE_LEVELS,
   DAMAGE_TYPES,
   EATEN_TIRE,
+  EXPORT_FORMATS,
   MAIL_MAX_ATTACHMENTS,
   MAIL_MAX_RECIPIENTS,
   normalisePlate,
@@ -82,6 +83,11 @@ export const scanDate = (label: string) =>
     .trim()
     .regex(SCAN_DATE, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`)
     .refine(inRange, `${label} must be a date like 2024-05-31 or 2024-05-31 17:30:00`);
+/** An export's `format`: a CSV file when absent. */
+export const exportFormatField = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.enum(EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
+);
 /** An export's `lang`: the language of its headings and words (English when absent). */
 export const reportLanguageField = z.preprocess(
   (v) => (v === '' ? undefined : v),

@@ -108,6 +108,8 @@ export const VehicleDetailRecord = VehicleRecord.extend({
 export type VehicleDetail = Wire<z.infer<typeof VehicleDetailRecord>>;
 
 export const VEHICLE_SORTS = RESOURCES.vehicles.sortable;
+/** The vehicles list's columns, in order: its table and its export. */
+export const VEHICLE_COLUMNS = ['registration', 'state', 'make', 'model', 'vin', 'first_seen', 'last_seen'] as const;
 export type VehicleSort = (typeof VEHICLE_SORTS)[number];
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

@@ -98,23 +98,32 @@ test.describe('vehicles', () => {
     expect(vehicle.scans.map((s) => s.id)).toEqual([first, second]);
   });
 
-  test('Export saves every vehicle of the list, under its headings, with the dates as the list shows them', async ({ page }) => {
+  test('Export saves every vehicle of the list in its order, under its headings, with the dates as the list shows them', async ({
+    page,
+  }) => {
     await openSignedIn(page, 'admin@demo.test', '/vehicles');
     const first = page.getByRole('row').nth(1);
     await expect(first.getByRole('cell').nth(1)).toBeVisible();
     const total = Number((await page.getByText(/^\d+[–-]\d+ of \d+$/).textContent())?.split(' of ')[1]);
     expect(total).toBeGreaterThan(10);
+    // Sorted by registration: the file follows the list's order, not the default.
+    await page.getByRole('columnheader', { name: 'Registration' }).getByRole('button').click();
+    await expect(page).toHaveURL(/sort=registration/);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const headings = await page.getByRole('columnheader').allTextContents();
     const shown = await first.getByRole('cell').allTextContents();
+    const call = page.waitForRequest((r) => r.url().includes('/api/scan/vehicles/export-vehicle-report'));
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    expect((await download).suggestedFilename()).toBe('vehicles.csv');
+    const params = new URL((await call).url()).searchParams;
+    expect([params.get('sort'), params.get('order'), params.get('lang')]).toEqual(['registration', 'asc', 'en']);
+    expect((await download).suggestedFilename()).toMatch(/^vehicles-\d{8}-\d{4}\.csv$/);
     const lines = (await readFile(await (await download).path(), 'utf8'))
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r?\n/);
     expect(lines).toHaveLength(total + 1);
-    expect(lines[0]).toBe(headings.join(','));
+    expect(lines[0]).toBe(headings.map((h) => h.trim()).join(','));
     expect(lines[1].split(',')).toEqual(shown);
   });
 });

@@ -718,6 +718,11 @@ export const matrix: Record<string, MatrixEntry> = {
     foreign: 'none',
   },
   'GET /api/scan/vehicles': { access: { permission: 'scan' }, request: path('/api/scan/vehicles'), foreign: 'none' },
+  'GET /api/scan/vehicles/export-vehicle-report': {
+    access: { permission: 'scan' },
+    request: path('/api/scan/vehicles/export-vehicle-report'),
+    foreign: 'none',
+  },
   'GET /api/scan/vehicles/:id': {
     access: { permission: 'scan' },
     request: async (f) => ({ url: `/api/scan/vehicles/${await f.build.vehicle([await freshScan(f)])}` }),

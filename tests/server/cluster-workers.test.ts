@@ -9,8 +9,7 @@ import { enqueueWebhooks } from '../../server/lib/events';
 import { createMailer } from '../../server/lib/mail-outbox';
 import type { FileStorage } from '../../server/lib/storage';
 import type { Database } from '../../server/db/database';
-import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-export';
-import { removeExpiredExports } from '../../server/services/scan/export';
+import { removeExpiredReports } from '../../server/lib/report-file';
 import { startWorkers, type Workers } from '../../server/workers';
 import { createTestContext, secondInstance, type TestContext } from './helper';
 import { close, flakyReceiver, listen } from './webhook-receiver';
@@ -223,7 +222,7 @@ describe('export sweep with two instances', () => {
       'scan_exports',
       (i) => `sweep-${i}.csv`,
       'csv',
-      (db, storage) => removeExpiredExports(db, storage),
+      (db, storage) => removeExpiredReports('scan_exports', db, storage),
     );
     expect(x + y).toBe(40);
     expect(deletes.sort()).toEqual(Array.from({ length: 40 }, (_, i) => `sweep-${i}.csv`).sort());
@@ -236,7 +235,7 @@ describe('export sweep with two instances', () => {
       'quote_exports',
       (i) => `quote-sweep-${i}.xlsx`,
       'xlsx',
-      (db, storage) => removeExpiredQuoteExports(db, storage),
+      (db, storage) => removeExpiredReports('quote_exports', db, storage),
       // A fresh one stays.
       (userId) => sql`insert into quote_exports (key, user_id, format, rows) values ('quote-fresh.csv', ${userId}, 'csv', 1)`.execute(t.db),
     );
@@ -259,7 +258,7 @@ describe('export sweep with two instances', () => {
         if (key === 'quote-stuck.csv') throw new Error('storage unavailable');
       },
     };
-    expect(await removeExpiredQuoteExports(t.db, failing)).toBe(1);
+    expect(await removeExpiredReports('quote_exports', t.db, failing)).toBe(1);
     expect((await sql`select key from quote_exports`.execute(t.db)).rows).toEqual([{ key: 'quote-stuck.csv' }]);
   });
 });

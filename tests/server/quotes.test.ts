@@ -1,3 +1,4 @@
+import { removeExpiredReports } from '../../server/lib/report-file';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DUPLICATE_PRODUCT_MESSAGE } from '../../src/domain/quotes';
 import { keyOfUrl, storageOf } from '../../server/lib/storage';
 import { seedQuotes } from '../../server/seed/quotes-demo';
-import { removeExpiredQuoteExports } from '../../server/services/quote/quotes-export';
 import { createTestContext, DENT_PRICE_ROW, formData, type TestContext } from './helper';
 import { pdfLines } from './pdf-text';
 import { pngImage } from './image-fixtures';
@@ -780,7 +780,9 @@ describe('GET quotes', () => {
     // Removed by the sweep a day later.
     const before = await count('quote_exports');
     expect(before).toBeGreaterThanOrEqual(2);
-    expect(await removeExpiredQuoteExports(t.db, storageOf(t.app), undefined, new Date(Date.now() + 25 * 3600_000))).toBe(before);
+    expect(await removeExpiredReports('quote_exports', t.db, storageOf(t.app), undefined, new Date(Date.now() + 25 * 3600_000))).toBe(
+      before,
+    );
     expect(await count('quote_exports')).toBe(0);
   });
 });

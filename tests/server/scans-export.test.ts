@@ -2,7 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LINK_MINUTES, signedFileUrl, storageOf } from '../../server/lib/storage';
-import { removeExpiredExports } from '../../server/services/scan/export';
+import { removeExpiredReports } from '../../server/lib/report-file';
 import { createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
@@ -205,7 +205,7 @@ describe('the scan export', () => {
     const fresh = await make();
     const keyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1, url.indexOf('?'));
     await sql`update scan_exports set created_at = now() - interval '25 hours' where key = ${keyOf(old)}`.execute(t.db);
-    expect(await removeExpiredExports(t.db, storageOf(t.app))).toBe(1);
+    expect(await removeExpiredReports('scan_exports', t.db, storageOf(t.app))).toBe(1);
     expect((await t.app.inject({ method: 'GET', url: old })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: fresh })).statusCode).toBe(200);
     const rows = (await sql<{ key: string; format: string; rows: number }>`select key, format, rows from scan_exports`.execute(t.db)).rows;

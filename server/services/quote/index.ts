@@ -20,7 +20,6 @@ import { type QuoteDeps, quoteRecords, webhookQueue } from './quotes-service';
 
 export { clientScope } from './scopes';
 /** The sweep of expired quote export files, run by server.ts. */
-export { removeExpiredQuoteExports } from './quotes-export';
 
 /** The quote service (/api/quote): clients (with `clients/lists`, the header's client selector), products, parts, panel groups, panels, quotes. */
 export async function quoteService(app: FastifyInstance, opts: { mailer: Mailer; appUrl: string }) {

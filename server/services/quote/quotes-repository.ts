@@ -380,8 +380,3 @@ export async function productNames(db: Executor, ids: number[]) {
   const r = await sql<{ id: number; name: string }>`select id, name from products where id = any(${idArray(ids)})`.execute(db);
   return new Map(r.rows.map((p) => [p.id, p.name]));
 }
-
-/** Remembers an export file, so the sweep removes it once it expires. */
-export async function recordQuoteExport(db: Executor, key: string, userId: number, format: string, rows: number) {
-  await sql`insert into quote_exports (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${rows})`.execute(db);
-}

@@ -14,7 +14,7 @@ import {
   QuoteRecord,
   quoteSearchBody,
 } from '../../../src/domain/quotes';
-import { orderedDays, reportLanguageField } from '../../../src/domain/scans';
+import { exportFormatField, orderedDays, reportLanguageField } from '../../../src/domain/scans';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import { QuoteRevisionsRecord } from '../../../src/domain/quote-revisions';
 import { RESOURCES } from '../../../src/domain/resources';
@@ -22,7 +22,7 @@ import { NotFoundError } from '../../errors';
 import { multipartBody } from '../../lib/multipart';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { FILE_LINK_MINUTES } from '../../lib/storage';
-import { QUOTE_EXPORT_FORMATS, QUOTE_EXPORT_MAX_ROWS, QUOTE_EXPORT_TTL_HOURS } from './quotes-export';
+import { REPORT_MAX_ROWS, REPORT_TTL_HOURS } from '../../lib/report-file';
 import { QUOTE_MODEL, type quoteRecords } from './quotes-service';
 
 const IdParams = z.object({ id: z.string() });
@@ -100,13 +100,10 @@ export function quoteRoutes(app: FastifyInstance, opts: { quotes: ReturnType<typ
         summary: 'Export the filtered quotes as CSV or XLSX; replies the file URL',
         description:
           `Same filters and scope as GET quotes; format csv (default) or xlsx; lang en (default) or ja, the language of the headings and words. Replies {data: {url}}: a download link signed for this user, ` +
-          `valid ${FILE_LINK_MINUTES} minutes; at most ${QUOTE_EXPORT_MAX_ROWS} rows; the file is removed ${QUOTE_EXPORT_TTL_HOURS} hours later.`,
+          `valid ${FILE_LINK_MINUTES} minutes; at most ${REPORT_MAX_ROWS} rows; the file is removed ${REPORT_TTL_HOURS} hours later.`,
         querystring: quoteFilterQuery
           .extend({
-            format: z.preprocess(
-              (v) => (v === '' ? undefined : v),
-              z.enum(QUOTE_EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
-            ),
+            format: exportFormatField,
             lang: reportLanguageField,
             page: z.unknown().optional(),
             per_page: z.unknown().optional(),

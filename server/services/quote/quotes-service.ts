@@ -47,12 +47,14 @@ import {
   type TyreChoiceRow,
 } from '../../lib/pricing-inputs';
 import type { Signer } from '../../lib/signing';
-import { type FileStorage, fileUrl, signedFileUrl } from '../../lib/storage';
+import { type FileStorage, fileUrl } from '../../lib/storage';
+import type { ExportFormat } from '../../../src/domain/scan-codes';
 import type { Broadcaster } from '../../realtime/broadcaster';
 import { publishQuoteChange } from './quote-events';
 import { guardVersion, stampVersion } from '../../lib/versions';
 import { quoteSnapshot } from './quote-versions';
-import { buildQuoteExport, QUOTE_EXPORT_MAX_ROWS, type QuoteExportFormat } from './quotes-export';
+import { buildQuoteExport } from './quotes-export';
+import { REPORT_MAX_ROWS, storeReportFile } from '../../lib/report-file';
 import {
   clearVehiclePhoto,
   countQuotesUpTo,
@@ -65,7 +67,6 @@ import {
   productNames,
   quoteFiles,
   quoteSelection,
-  recordQuoteExport,
   setManualCheck,
   setQuotePdf,
   upsertQuote,
@@ -476,18 +477,16 @@ export function quoteRecords(deps: QuoteDeps) {
     /** Writes the filtered quotes as a file (removed a day later) and returns a download link signed for this user. */
     async exportReport(
       { actor, scope }: Pick<QuoteCaller, 'actor' | 'scope'>,
-      query: QuoteFilters & { format: QuoteExportFormat; lang: ReportLanguage },
+      query: QuoteFilters & { format: ExportFormat; lang: ReportLanguage },
     ) {
       const { format, lang, ...filters } = query;
       const selection = await quoteSelection(db, scope, filters);
-      if ((await countQuotesUpTo(db, selection, QUOTE_EXPORT_MAX_ROWS)) > QUOTE_EXPORT_MAX_ROWS)
+      if ((await countQuotesUpTo(db, selection, REPORT_MAX_ROWS)) > REPORT_MAX_ROWS)
         throw new ValidationError({
-          ts: `An export holds at most ${QUOTE_EXPORT_MAX_ROWS.toLocaleString('en-AU')} quotes: narrow the filters`,
+          ts: `An export holds at most ${REPORT_MAX_ROWS.toLocaleString('en-AU')} quotes: narrow the filters`,
         });
       const file = await buildQuoteExport(db, selection.where, format, REPORT_LABELS[lang]);
-      const key = await storage.put(file.data, file.contentType);
-      await recordQuoteExport(db, key, actor.id, format, file.count);
-      return { url: signedFileUrl(deps.signer, key, actor.id) };
+      return storeReportFile(deps, 'quote_exports', actor.id, format, file);
     },
 
     detail: ({ scope }: Pick<QuoteCaller, 'scope'>, id: number) => visible(scope, id),

@@ -25,7 +25,6 @@ import { vehicleRoutes } from './vehicles-routes';
 import { vehicleRecords } from './vehicles-service';
 
 /** The sweep of expired export files, run by server.ts. */
-export { removeExpiredExports } from './export';
 
 /**
  * The scan service (/api/scan): the scan list and records, the scan page, the customer portal's list, the dashboard's

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
-import { AGO, type ExportFormat, normalisePlate } from '../../../src/domain/scan-codes';
+import { AGO, normalisePlate } from '../../../src/domain/scan-codes';
 import { SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { idArray, scopePredicate } from '../../lib/resource';
@@ -277,9 +277,4 @@ export async function searchScans(db: Executor, scope: DataScope, f: { q?: strin
   if (f.scan_id !== undefined) sel.where = sql<boolean>`${sel.where} and s.id = ${f.scan_id}`;
   sel.counted = null;
   return (await listScans(db, sel, 1, perPage)).items;
-}
-
-/** Remembers an export file, so it can be removed once it expires. */
-export async function recordExport(db: Executor, key: string, userId: number, format: ExportFormat, rows: number) {
-  await sql`insert into scan_exports (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${rows})`.execute(db);
 }

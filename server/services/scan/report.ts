@@ -1,9 +1,9 @@
 import { formatDateTime } from '../../../src/domain/format';
 import { DAMAGE_LEVELS, SCAN_STATUSES, SCAN_TYPES } from '../../../src/domain/scan-codes';
 import { autoTable, type UserOptions } from 'jspdf-autotable';
-import { csvCell } from '../../../src/domain/csv';
 import type { ReportLabels } from '../../../src/domain/report-labels';
 import { A4, createPdf, pdfBytes } from '../../lib/pdf/document';
+import type { ReportCell } from '../../lib/report-file';
 import type { ScanDetail, ScanItem } from './scan-repository';
 
 /** DD-MM-YYYY hh:mm AM in Melbourne time: the screens' own formatting (src/domain/format.ts). */
@@ -145,12 +145,12 @@ export function scanReportPdf(scan: ReportInput, audience: ReportAudience = 'sta
   return pdfBytes(doc);
 }
 
-/** The export's cells of one scan, typed, in the columns' order (the date/time as Melbourne wall-clock text), worded in `words`. */
-export function exportCells(scan: ScanItem & { local_time: string }, words: ReportLabels): (string | number | null)[] {
+/** The export's cells of one scan, typed, in the columns' order (the date/time in Melbourne wall-clock time), worded in `words`. */
+export function exportCells(scan: ScanItem & { local_time: string; local_iso: string }, words: ReportLabels): ReportCell[] {
   return [
     scan.id,
     scan.scan_id,
-    scan.local_time,
+    { text: scan.local_time, iso: scan.local_iso },
     scan.licensePlate,
     scan.make,
     scan.model,
@@ -168,8 +168,4 @@ export function exportCells(scan: ScanItem & { local_time: string }, words: Repo
     // Damage found since the scan it is compared with (the list's New Damage column; 0 with nothing to compare).
     scan.new_damage,
   ];
-}
-
-export function csvRow(scan: ScanItem & { local_time: string }, words: ReportLabels) {
-  return exportCells(scan, words).map(csvCell).join(',');
 }

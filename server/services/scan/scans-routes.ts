@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ConflictReply } from '../../../src/domain/versions';
-import { EXPORT_FORMATS } from '../../../src/domain/scan-codes';
-import { orderedDays, reportLanguageField, scanUpdateBody } from '../../../src/domain/scans';
+import { exportFormatField, orderedDays, reportLanguageField, scanUpdateBody } from '../../../src/domain/scans';
 import { callerOf } from '../../lib/caller';
 import { dataReply, recordErrors } from '../../lib/replies';
 import { FILE_LINK_MINUTES } from '../../lib/storage';
-import { EXPORT_TTL_HOURS } from './export';
 import { ManualScanBody, ScanDetailRecord, ScanFilterQuery, ScanItemRecord, ScanListQuery, ScanPageReply } from './schemas';
-import { EXPORT_MAX_ROWS, type scanRecords } from './scans-service';
+import { type scanRecords } from './scans-service';
+import { REPORT_MAX_ROWS, REPORT_TTL_HOURS } from '../../lib/report-file';
 import { RESOURCES } from '../../../src/domain/resources';
 
 const IdParams = z.object({ id: z.string() });
@@ -54,12 +53,9 @@ export function scanRoutes(app: FastifyInstance, opts: { scans: ReturnType<typeo
         description:
           `Same filters and scope as GET scans; format csv (default) or xlsx; lang en (default) or ja, the language of the headings and words. Writes the file (CSV: UTF-8 with BOM; both: Melbourne times) to the file ` +
           `store and replies {data: {url}}: a download link signed for this user, valid ${FILE_LINK_MINUTES} minutes (the file itself also answers ` +
-          `this user's bearer token); at most ${EXPORT_MAX_ROWS} rows. The file is removed ${EXPORT_TTL_HOURS} hours later.`,
+          `this user's bearer token); at most ${REPORT_MAX_ROWS} rows. The file is removed ${REPORT_TTL_HOURS} hours later.`,
         querystring: ScanFilterQuery.extend({
-          format: z.preprocess(
-            (v) => (v === '' ? undefined : v),
-            z.enum(EXPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
-          ),
+          format: exportFormatField,
           lang: reportLanguageField,
           page: z.unknown().optional(),
           per_page: z.unknown().optional(),

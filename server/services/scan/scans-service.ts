@@ -7,13 +7,13 @@ import { type scanUpdateBody } from '../../../src/domain/scans';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
 import { checkReferences } from '../../lib/resource';
-import { signedFileUrl } from '../../lib/storage';
+import { REPORT_MAX_ROWS, storeReportFile } from '../../lib/report-file';
 import { versionedWrite } from '../../lib/versions';
 import { broadcastScan, queueScanEvent } from './events';
 import { buildExport } from './export';
 import { releaseFiles } from './files';
 import { recordScanEvent, recordScanUpdate, scanCounts } from './history-service';
-import { countUpTo, listScans, recordExport, type ScanFilters, scanSelection } from './list-repository';
+import { countUpTo, listScans, type ScanFilters, scanSelection } from './list-repository';
 import {
   agentDefaultClient,
   deleteScanRows,
@@ -28,9 +28,6 @@ import type { ManualScanBody } from './schemas';
 import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './shared';
 import { linkScanVehicle, refreshComparisonsAround } from './vehicles-service';
 import { scanVersion } from './version-repository';
-
-/** An export holds at most this many scans; more must be narrowed by the filters. */
-export const EXPORT_MAX_ROWS = 200_000;
 
 /** Wire name -> column for the editable vehicle fields. */
 const COLUMN: Record<string, string> = { licensePlate: 'license_plate', carColor: 'car_color' };
@@ -67,18 +64,15 @@ export function scanRecords(deps: ScanDeps) {
       return { items, total, total_is_estimate: estimate };
     },
 
-    /** Writes the filtered scans as a file (removed EXPORT_TTL_HOURS later) and returns its URL. */
+    /** Writes the filtered scans as a file (removed REPORT_TTL_HOURS later) and returns its URL. */
     async exportReport(caller: Pick<Caller, 'actor' | 'scope'>, query: ScanFilters & { format: ExportFormat; lang: ReportLanguage }) {
       // Paging parameters may come along (the list's query is reused); the selection reads only the filters.
       const { format, lang, ...filters } = query;
       const selection = await scanSelection(db, caller.scope, filters);
-      if ((await countUpTo(db, selection, EXPORT_MAX_ROWS)) > EXPORT_MAX_ROWS)
-        throw new ValidationError({ ts: `An export holds at most ${EXPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
+      if ((await countUpTo(db, selection, REPORT_MAX_ROWS)) > REPORT_MAX_ROWS)
+        throw new ValidationError({ ts: `An export holds at most ${REPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
       const file = await buildExport(db, selection, format, REPORT_LABELS[lang]);
-      const key = await storage.put(file.data, file.contentType);
-      await recordExport(db, key, caller.actor.id, format, file.count);
-      // The browser downloads through a plain link (no bearer token): a short-lived link signed for this user.
-      return { url: signedFileUrl(deps.signer, key, caller.actor.id) };
+      return storeReportFile(deps, 'scan_exports', caller.actor.id, format, file);
     },
 
     detail: (caller: Pick<Caller, 'scope'>, rawId: string) => visible.detail(caller, parseScanId(rawId)),

@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { type DataScope, isUnrestricted } from '../../../src/domain/permissions';
 import type { DamageCounts, PanelComparison } from '../../../src/domain/vehicle-history';
 import type { VehicleSort } from '../../../src/domain/vehicles';
+import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { scopePredicate } from '../../lib/resource';
 import { comparisonBasis, comparisonFor, type ComparisonBasis, scanScope } from '../../lib/scan-scope';
@@ -245,18 +246,25 @@ export interface VehicleRow {
   last_seen: Date;
 }
 
+/** The vehicles whose registration or VIN starts with `q` (all of them without one). */
+function vehicleSearch(q: string | undefined) {
+  const prefix = q ? `${q.replace(/[\\%_]/g, '\\$&')}%` : null;
+  return sql<boolean>`(${prefix}::text is null or v.registration like ${prefix} or v.vin like ${prefix})`;
+}
+
+const VEHICLE_COLUMNS = sql`v.id, v.registration, v.state, v.vin, v.make, v.model, v.first_seen, v.last_seen`;
+
 /** A page of the vehicles the caller sees a scan of; `q` is a prefix of the registration or the VIN. */
 export async function listVehicles(
   db: Executor,
   scope: DataScope,
   query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc'; page: number; per_page: number },
 ) {
-  const prefix = query.q ? `${query.q.replace(/[\\%_]/g, '\\$&')}%` : null;
-  const where = sql`(${prefix}::text is null or v.registration like ${prefix} or v.vin like ${prefix})`;
+  const where = vehicleSearch(query.q);
   const order = query.order === 'asc' ? sql`asc` : sql`desc`;
   const from = vehiclesSeen(scope);
   const [rows, total] = await Promise.all([
-    sql<VehicleRow>`select v.id, v.registration, v.state, v.vin, v.make, v.model, v.first_seen, v.last_seen from ${from} v
+    sql<VehicleRow>`select ${VEHICLE_COLUMNS} from ${from} v
       where ${where} order by ${sql.ref(`v.${query.sort}`)} ${order} nulls last, v.id ${order}
       limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`.execute(db),
     sql<{ n: string }>`select count(*) as n from ${from} v where ${where}`.execute(db),
@@ -264,9 +272,57 @@ export async function listVehicles(
   return { items: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
 }
 
+/** How many vehicles the search holds, counting no further than `limit + 1`. */
+export async function countVehiclesUpTo(db: Executor, scope: DataScope, q: string | undefined, limit: number) {
+  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${vehiclesSeen(scope)} v
+    where ${vehicleSearch(q)} limit ${limit + 1}) x`.execute(db);
+  return r.rows[0].n;
+}
+
+/** A report row: the list row, its keyset cursor, and its first and last scans in Melbourne wall-clock time as text and as ISO. */
+export type VehicleExportRow = VehicleRow & {
+  cursor: string | null;
+  first_text: string;
+  first_iso: string;
+  last_text: string;
+  last_iso: string;
+};
+
+const TIMESTAMP_SORTS: readonly VehicleSort[] = ['first_seen', 'last_seen'];
+
+/**
+ * The report's rows after `last` in the list's order (`sort` then id, empty values last), by keyset: the cursor is
+ * the sort column as text, so a time keeps its microseconds.
+ */
+export async function vehicleExportBatch(
+  db: Executor,
+  scope: DataScope,
+  query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc' },
+  last: { cursor: string | null; id: number } | null,
+  limit: number,
+) {
+  const column = sql.ref(`v.${query.sort}`);
+  const asc = query.order === 'asc';
+  const order = asc ? sql`asc` : sql`desc`;
+  const beyond = asc ? sql`>` : sql`<`;
+  const value = TIMESTAMP_SORTS.includes(query.sort) ? sql`${last?.cursor}::timestamptz` : sql`${last?.cursor}::text`;
+  const after = !last
+    ? sql`true`
+    : last.cursor === null
+      ? sql`(${column} is null and v.id ${beyond} ${last.id})`
+      : sql`(${column} ${beyond} ${value} or (${column} = ${value} and v.id ${beyond} ${last.id}) or ${column} is null)`;
+  const r = await sql<VehicleExportRow>`select ${VEHICLE_COLUMNS}, ${column}::text as cursor,
+      to_char(v.first_seen at time zone ${DISPLAY_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as first_text,
+      to_char(v.first_seen at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as first_iso,
+      to_char(v.last_seen at time zone ${DISPLAY_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as last_text,
+      to_char(v.last_seen at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as last_iso
+    from ${vehiclesSeen(scope)} v where ${vehicleSearch(query.q)} and ${after}
+    order by ${column} ${order} nulls last, v.id ${order} limit ${limit}`.execute(db);
+  return r.rows;
+}
+
 export async function findVehicle(db: Executor, scope: DataScope, id: number) {
-  const r = await sql<VehicleRow>`select v.id, v.registration, v.state, v.vin, v.make, v.model, v.first_seen, v.last_seen
-    from ${vehiclesSeen(scope)} v where v.id = ${id}`.execute(db);
+  const r = await sql<VehicleRow>`select ${VEHICLE_COLUMNS} from ${vehiclesSeen(scope)} v where v.id = ${id}`.execute(db);
   return r.rows[0] ?? null;
 }
 

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { RESOURCES } from '../../../src/domain/resources';
 import { ScanComparisonRecord, VehicleDetailRecord, VehicleListQuery, VehicleRecord } from '../../../src/domain/vehicles';
 import { TyreWearRecord } from '../../../src/domain/vehicles';
+import { exportFormatField, reportLanguageField } from '../../../src/domain/scans';
 import { callerOf } from '../../lib/caller';
+import { REPORT_MAX_ROWS, REPORT_TTL_HOURS } from '../../lib/report-file';
+import { FILE_LINK_MINUTES } from '../../lib/storage';
 import { dataReply, pageReply, recordErrors } from '../../lib/replies';
 import { parseIdOf, parseScanId } from './shared';
 import { VEHICLE_MODEL, type vehicleRecords } from './vehicles-service';
@@ -33,6 +36,29 @@ export function vehicleRoutes(app: FastifyInstance, opts: { vehicles: ReturnType
       },
     },
     async (req) => vehicles.list(callerOf(req), req.query),
+  );
+
+  r.get(
+    '/vehicles/export-vehicle-report',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Export the searched vehicles as CSV or XLSX; replies the file URL',
+        description:
+          `Same search, order and scope as GET vehicles; format csv (default) or xlsx; lang en (default) or ja, the language of the headings. ` +
+          `Replies {data: {url}}: a download link signed for this user, valid ${FILE_LINK_MINUTES} minutes; at most ${REPORT_MAX_ROWS} rows ` +
+          `(first and last seen in Melbourne time); the file is removed ${REPORT_TTL_HOURS} hours later.`,
+        querystring: VehicleListQuery.omit({ page: true, per_page: true }).extend({
+          format: exportFormatField,
+          lang: reportLanguageField,
+          page: z.unknown().optional(),
+          per_page: z.unknown().optional(),
+        }),
+        response: { 200: dataReply(z.object({ url: z.string() })), ...recordErrors },
+      },
+    },
+    async (req) => ({ data: await vehicles.exportReport(callerOf(req), req.query) }),
   );
 
   r.get(

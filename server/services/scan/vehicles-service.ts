@@ -9,7 +9,7 @@ import {
   type PanelComparison,
 } from '../../../src/domain/vehicle-history';
 import type { Executor } from '../../db/database';
-import { NotFoundError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import type { Caller } from '../../lib/caller';
 import { enqueueWebhooks } from '../../lib/events';
 import { comparisonBasis, type ComparisonBasis, visibleScan } from '../../lib/scan-scope';
@@ -20,6 +20,7 @@ import {
   comparedAgainst,
   compareWindowDays,
   countsOf,
+  countVehiclesUpTo,
   findComparison,
   findScanVehicleFacts,
   findVehicle,
@@ -34,13 +35,21 @@ import {
   setScanVehicleExtras,
   setVehicleVin,
   tyresOfScans,
+  type VehicleExportRow,
+  vehicleExportBatch,
   replaceComparisons,
   type StoredComparison,
   vehicleByRegistration,
   vehicleByVin,
   vehicleScans,
 } from './vehicles-repository';
-import type { VehicleSort } from '../../../src/domain/vehicles';
+import { VEHICLE_COLUMNS, type VehicleSort } from '../../../src/domain/vehicles';
+import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
+import type { ExportFormat } from '../../../src/domain/scan-codes';
+import { buildReportFile, keysetBatches, REPORT_BATCH, REPORT_MAX_ROWS, type ReportLayout, storeReportFile } from '../../lib/report-file';
+
+/** What the list and its export read: the search and the order. */
+type VehicleSearch = { q?: string; sort: VehicleSort; order: 'asc' | 'desc' };
 
 export const VEHICLE_MODEL = 'Vehicle';
 /** How far back a scan looks for the vehicle's previous scan when the setting is missing or unreadable. */
@@ -151,13 +160,36 @@ export async function linkScanVehicle(trx: Executor, scanId: number, extras: { v
 }
 
 /** The Vehicles list and the vehicle page, both inside the caller's scope (a vehicle is seen through its scans). */
-export function vehicleRecords(deps: Pick<ScanDeps, 'db'>) {
+export function vehicleRecords(deps: Pick<ScanDeps, 'db' | 'storage' | 'signer'>) {
   const { db } = deps;
   return {
-    list: (
-      caller: Pick<Caller, 'scope'>,
-      query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc'; page: number; per_page: number },
-    ) => listVehicles(db, caller.scope, query),
+    list: (caller: Pick<Caller, 'scope'>, query: VehicleSearch & { page: number; per_page: number }) =>
+      listVehicles(db, caller.scope, query),
+
+    /** Writes the searched vehicles in the list's order as a file (removed REPORT_TTL_HOURS later) and returns its URL. */
+    async exportReport(caller: Pick<Caller, 'actor' | 'scope'>, query: VehicleSearch & { format: ExportFormat; lang: ReportLanguage }) {
+      const { format, lang, ...search } = query;
+      if ((await countVehiclesUpTo(db, caller.scope, search.q, REPORT_MAX_ROWS)) > REPORT_MAX_ROWS)
+        throw new ValidationError({ q: `An export holds at most ${REPORT_MAX_ROWS.toLocaleString('en-AU')} vehicles: narrow the search` });
+      const words = REPORT_LABELS[lang].vehicles;
+      const layout: ReportLayout<VehicleExportRow> = {
+        sheet: words.sheet,
+        columns: VEHICLE_COLUMNS.map((key) => words.columns[key]),
+        widths: [13, 7, 14, 16, 19, 20, 20],
+        cells: (v) => [
+          v.registration,
+          v.state,
+          v.make,
+          v.model,
+          v.vin,
+          { text: v.first_text, iso: v.first_iso },
+          { text: v.last_text, iso: v.last_iso },
+        ],
+      };
+      const batches = keysetBatches<VehicleExportRow>((last) => vehicleExportBatch(db, caller.scope, search, last, REPORT_BATCH));
+      const file = await buildReportFile(format, layout, batches);
+      return storeReportFile(deps, 'vehicle_exports', caller.actor.id, format, file);
+    },
 
     /**
      * The scan's stored comparison for the caller's scope (null without one); the scan must be the caller's to see, and

@@ -1,16 +1,18 @@
 import { sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { Executor } from '../../db/database';
+import { EXPORT_TABLES } from '../../lib/export-sweep';
 import { scopePredicate } from '../../lib/resource';
 import { quoteScope, scanScope } from '../../lib/scan-scope';
 import { FILES_PATH } from '../../lib/storage';
 
-/** The maker of an export (scan exports and quote exports are recorded alike); undefined when it is not one. */
+/** The maker of an export (every list's exports are recorded alike); undefined when it is not one. */
 export async function exportOwner(db: Executor, key: string) {
-  return (
-    await sql<{ user_id: number | null }>`select user_id from scan_exports where key = ${key}
-        union all select user_id from quote_exports where key = ${key}`.execute(db)
-  ).rows[0];
+  const owners = sql.join(
+    EXPORT_TABLES.map((table) => sql`select user_id from ${sql.table(table)} where key = ${key}`),
+    sql` union all `,
+  );
+  return (await sql<{ user_id: number | null }>`${owners}`.execute(db)).rows[0];
 }
 
 /**

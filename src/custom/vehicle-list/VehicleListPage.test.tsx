@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { VEHICLE_EXPORT_MAX } from './VehicleListPage';
-import { AppNotification } from '../../components/AppNotification';
 import { renderListScreen } from '../../test/renderListScreen';
 import { callsTo, signedInLister } from '../../test/stubFetch';
 import { VehicleListPage } from './VehicleListPage';
@@ -71,58 +69,26 @@ describe('Vehicles list', () => {
   describe('Export', () => {
     afterEach(() => vi.restoreAllMocks());
 
-    /** The files the page saves, read back from the blobs it links to. */
-    const saved = () => {
-      const blobs: Blob[] = [];
-      Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:vehicles'), revokeObjectURL: () => {} });
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-      return blobs;
-    };
-
-    it('saves every searched vehicle, not only the page, under the list headings with the dates as shown', async () => {
-      const blobs = saved();
-      const twelve = Array.from({ length: 12 }, (_, i) => vehicle(i + 1, i === 1 ? '=XYZ789' : `R${i}`));
-      const fetch = signedInLister((request) => {
-        if (!request.startsWith('GET /api/scan/vehicles?')) return undefined;
-        const perPage = Number(new URL(request.slice(4), 'http://x').searchParams.get('per_page'));
-        return { body: { items: twelve.slice(0, perPage), total: 12 } };
+    it('asks the server for the file of the search in the list’s order and language, then downloads it', async () => {
+      const links: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        links.push(this.href);
       });
-      await renderListScreen('/vehicles', <VehicleListPage />);
+      const fetch = signedInLister((request) => {
+        if (request.startsWith('GET /api/scan/vehicles/export-vehicle-report?'))
+          return { body: { data: { url: '/api/user/files/abc.xlsx?expires=9999999999&uid=1&sig=x' } } };
+        if (request.startsWith('GET /api/scan/vehicles?')) return { body: { items: [vehicle(1, 'R0')], total: 1 } };
+        return undefined;
+      });
+      await renderListScreen('/vehicles?filter=%7B%22q%22%3A%22ab%22%7D&sort=registration&order=ASC', <VehicleListPage />);
       expect(await screen.findByText('R0')).toBeTruthy();
-      expect(screen.queryByText('R11')).toBeNull();
-      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-      await waitFor(() => expect(blobs).toHaveLength(1));
-      expect(callsTo(fetch, '/api/scan/vehicles?').at(-1)).toBe('/api/scan/vehicles?page=1&per_page=100&sort=last_seen&order=desc');
-      // A BOM first, so spreadsheet programs read UTF-8 (Blob.text() drops it).
-      expect([...new Uint8Array(await blobs[0].arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const lines = (await blobs[0].text()).split('\r\n');
-      expect(lines).toHaveLength(12 + 2);
-      expect(lines.slice(0, 3)).toEqual([
-        'Registration,State,Make,Model,VIN,First Seen,Last Seen',
-        'R0,VIC,Kia,Rio,,01-05-2024 12:00 PM,31-05-2024 05:30 PM',
-        // A cell a spreadsheet would run as a formula is neutralised.
-        "'=XYZ789,VIC,Kia,Rio,,01-05-2024 12:00 PM,31-05-2024 05:30 PM",
+      fireEvent.click(screen.getByRole('button', { name: 'Export formats' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
+      await waitFor(() => expect(links).toHaveLength(1));
+      expect(callsTo(fetch, '/api/scan/vehicles/export-vehicle-report?')).toEqual([
+        '/api/scan/vehicles/export-vehicle-report?q=ab&lang=en&sort=registration&order=asc&format=xlsx',
       ]);
-      expect(lines.at(-2)).toMatch(/^R11,/);
-      expect(screen.queryByText(/Exported the first/)).toBeNull();
-    });
-
-    it(`says how many it left out when the search holds more than the export (at most ${VEHICLE_EXPORT_MAX.toLocaleString('en')})`, async () => {
-      const blobs = saved();
-      signedInLister((request) =>
-        request.startsWith('GET /api/scan/vehicles?') ? { body: { items: [vehicle(1, 'R0'), vehicle(2, 'R1')], total: 150 } } : undefined,
-      );
-      await renderListScreen(
-        '/vehicles',
-        <>
-          <VehicleListPage />
-          <AppNotification />
-        </>,
-      );
-      expect(await screen.findByText('R0')).toBeTruthy();
-      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-      expect(await screen.findByText('Exported the first 4 of 150 vehicles. Search to export the rest.')).toBeTruthy();
-      expect(blobs).toHaveLength(1);
+      expect(new URL(links[0]).searchParams.get('download')).toMatch(/^vehicles-\d{8}-\d{4}\.xlsx$/);
     });
   });
 });

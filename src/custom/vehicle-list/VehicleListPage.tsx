@@ -1,64 +1,18 @@
-import {
-  DataTable,
-  ExportButton,
-  ListBase,
-  ListView,
-  SearchInput,
-  TopToolbar,
-  useListContext,
-  useLocaleState,
-  useNotify,
-  useTranslate,
-  type Exporter,
-} from 'react-admin';
-import { downloadText } from '../../components/downloadFile';
+import { DataTable, ListBase, ListView, SearchInput, TopToolbar, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { PER_PAGE_OPTIONS, SEARCH_DEBOUNCE_MS } from '../../config';
-import { csvText } from '../../domain/csv';
 import { formatDateTime } from '../../domain/format';
 import type { Vehicle } from '../../domain/vehicles';
 import { FilteredListEmpty, FilteredListPagination, LIST_VIEW_SX, ListFrame, useSelectionQuery } from '../../resources/shared/FilteredList';
+import { ListExportButton } from '../../resources/shared/ListExportButton';
 import { ListLoadError } from '../../resources/shared/ListLoadError';
 import { cardLabel, cardRowsSx, useListWaiting, WAITING_SX } from '../../resources/shared/listLayout';
 import { SortedCol } from '../../components/SortedCol';
 
 const Column = SortedCol<Vehicle>;
+/** The list has a search and no advance filter. */
+const NO_FILTERS: readonly string[] = [];
 const noWrap = { whiteSpace: 'nowrap' } as const;
 const column = (key: string) => `app.vehicles.columns.${key}`;
-const COLUMNS = ['registration', 'state', 'make', 'model', 'vin', 'first_seen', 'last_seen'] as const;
-/** At most this many vehicles go into one export, read a hundred a request; a larger selection is told so. */
-export const VEHICLE_EXPORT_MAX = 10_000;
-
-/**
- * The list's Export: the searched and sorted vehicles (not only the page) under the list's headings, the dates as the
- * list shows them, saved as vehicles.csv. When the search holds more than VEHICLE_EXPORT_MAX, it says how many it left.
- */
-const VehicleExportButton = () => {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const notify = useNotify();
-  const { total } = useListContext<Vehicle>();
-  const exporter: Exporter<Vehicle> = (records) => {
-    const rows = records.map((v) => [
-      v.registration,
-      v.state,
-      v.make,
-      v.model,
-      v.vin,
-      formatDateTime(v.first_seen, locale),
-      formatDateTime(v.last_seen, locale),
-    ]);
-    downloadText(
-      csvText(
-        COLUMNS.map((key) => translate(column(key))),
-        rows,
-      ),
-      'vehicles.csv',
-    );
-    if (total !== undefined && total > records.length)
-      notify('app.vehicles.export_capped', { type: 'warning', messageArgs: { count: records.length, total } });
-  };
-  return <ExportButton exporter={exporter} maxResults={VEHICLE_EXPORT_MAX} />;
-};
 
 /** The page's vehicles; a heading sorts the whole result on the server, a click on a row opens the vehicle page. */
 const VehicleTable = () => {
@@ -111,7 +65,13 @@ export const VehicleListPage = () => {
           filters={[<SearchInput key="q" source="q" alwaysOn placeholder={translate('app.vehicles.search')} />]}
           actions={
             <TopToolbar>
-              <VehicleExportButton />
+              <ListExportButton
+                exportList={(dataProvider, query) => dataProvider.exportVehicles(query)}
+                keys={NO_FILTERS}
+                sorted
+                filePrefix="vehicles"
+                messages="app.vehicles"
+              />
             </TopToolbar>
           }
           pagination={false}

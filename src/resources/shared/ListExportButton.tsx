@@ -14,6 +14,8 @@ interface ListExportButtonProps {
   exportList: (dataProvider: AppDataProvider, query: ExportQuery) => Promise<string>;
   /** The advance filter's keys: the query sends them with the search text. */
   keys: readonly string[];
+  /** The server sorts the list (the vehicles): the query sends the list's order too, so the file reads as the list. */
+  sorted?: boolean;
   /** Saved file names start with it: 'scans', 'quotes'. */
   filePrefix: string;
   /** The list's i18n block: `<messages>.export`, `.exporting`, `.export_formats`, `.export_csv`, `.export_xlsx`. */
@@ -22,13 +24,14 @@ interface ListExportButtonProps {
 
 /**
  * A filtered list's Export: asks the server for the file with the list's search and filters, then downloads it from
- * the returned url, with a progress bar while the server builds it. The button itself exports CSV, as the product's
+ * the returned url, with a progress bar while the server builds it (in the list's order when the server sorts it). The button itself exports CSV, as the product's
  * Export does; its arrow offers Excel (.xlsx) too.
  */
-export const ListExportButton = ({ exportList, keys, filePrefix, messages }: ListExportButtonProps) => {
+export const ListExportButton = ({ exportList, keys, sorted = false, filePrefix, messages }: ListExportButtonProps) => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const filterValues = useListContext().filterValues as Record<string, unknown>;
+  const list = useListContext();
+  const filterValues = list.filterValues as Record<string, unknown>;
   const notifyError = useNotifyError();
   const [locale] = useLocaleState();
   const [busy, setBusy] = useState(false);
@@ -40,7 +43,8 @@ export const ListExportButton = ({ exportList, keys, filePrefix, messages }: Lis
     setBusy(true);
     try {
       // Written in the screen's language, as the list shows it.
-      const query = { ...filterQuery(keys, filterValues.q, filterValues), lang: locale };
+      const query: ExportQuery = { ...filterQuery(keys, filterValues.q, filterValues), lang: locale };
+      if (sorted && list.sort.field) Object.assign(query, { sort: list.sort.field, order: list.sort.order.toLowerCase() });
       const url = await exportList(dataProvider, format === 'csv' ? query : { ...query, format });
       downloadFile(url, (extension) => exportFileName(filePrefix, extension));
     } catch (error) {

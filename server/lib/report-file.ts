@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import writeExcelFile, { type Row } from 'write-excel-file/node';
+import { csvCell } from '../../src/domain/csv';
+import { SHEET_DATE_TIME_FORMAT } from '../../src/domain/formats';
+import type { ExportFormat } from '../../src/domain/scan-codes';
+import type { Database, Executor } from '../db/database';
+import { sweepExpiredExports, type ExportTable } from './export-sweep';
+import type { Signer } from './signing';
+import { type FileStorage, signedFileUrl } from './storage';
+
+/**
+ * The lists' report files (the scans, quotes and vehicles exports): CSV (UTF-8 with a BOM, CRLF rows, formula-looking
+ * cells neutralised) or XLSX (a bold frozen header, real date cells), built from keyset batches so a large selection
+ * never sits in one query's result, stored in the file store, recorded in the list's exports table and removed by the
+ * hourly sweep `REPORT_TTL_HOURS` later.
+ */
+
+/** A report holds at most this many rows; more must be narrowed by the list's filters. */
+export const REPORT_MAX_ROWS = 200_000;
+/** Report files are kept this long after they were made, then removed from the file store. */
+export const REPORT_TTL_HOURS = 24;
+/** Rows read per query while a report is written. */
+export const REPORT_BATCH = 5_000;
+
+const CONTENT_TYPE: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** A Melbourne wall-clock time: `text` as the CSV writes it, `iso` ('YYYY-MM-DDTHH:mm:ss') for the sheet's date cell. */
+export interface ReportTime {
+  text: string;
+  iso: string;
+}
+export type ReportCell = string | number | null | ReportTime;
+
+/** What a list's report holds: its sheet's name, the headings, the column widths in characters and one row's cells. */
+export interface ReportLayout<R> {
+  sheet: string;
+  columns: readonly string[];
+  widths: readonly number[];
+  cells: (row: R) => ReportCell[];
+}
+
+/** Characters an XML 1.0 document cannot hold (a sheet is XML): dropped from text cells. */
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+const isTime = (v: ReportCell): v is ReportTime => typeof v === 'object' && v !== null;
+
+/**
+ * Every row of a selection in batches of `size`: `next(last)` reads the rows after `last` (null: from the start) in
+ * the report's order, by a key, never an offset.
+ */
+export async function* keysetBatches<R>(next: (last: R | null) => Promise<R[]>, size = REPORT_BATCH): AsyncGenerator<R[]> {
+  let last: R | null = null;
+  for (;;) {
+    const rows = await next(last);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    last = rows[rows.length - 1];
+  }
+}
+
+/** The report file of the rows `batches` yields: its bytes, content type and how many rows it holds. */
+export async function buildReportFile<R>(format: ExportFormat, layout: ReportLayout<R>, batches: AsyncIterable<R[]>) {
+  let count = 0;
+  if (format === 'csv') {
+    const chunks: string[] = [`\uFEFF${layout.columns.map(csvCell).join(',')}\r\n`];
+    for await (const rows of batches) {
+      const lines = rows.map((row) =>
+        layout
+          .cells(row)
+          .map((v) => csvCell(isTime(v) ? v.text : v))
+          .join(','),
+      );
+      chunks.push(`${lines.join('\r\n')}\r\n`);
+      count += rows.length;
+    }
+    return { data: Buffer.from(chunks.join(''), 'utf8'), contentType: CONTENT_TYPE.csv, count };
+  }
+  const sheet: Row[] = [layout.columns.map((title) => ({ value: title, fontWeight: 'bold' as const }))];
+  for await (const rows of batches) {
+    for (const row of rows)
+      sheet.push(
+        layout.cells(row).map((v) =>
+          // A sheet's dates have no zone: the cell holds the Melbourne wall-clock time.
+          isTime(v)
+            ? { value: new Date(`${v.iso}Z`), type: Date, format: SHEET_DATE_TIME_FORMAT }
+            : typeof v === 'string'
+              ? v.replace(XML_INVALID, '')
+              : v,
+        ),
+      );
+    count += rows.length;
+  }
+  const data = await writeExcelFile(sheet, {
+    sheet: layout.sheet,
+    columns: layout.widths.map((width) => ({ width })),
+    stickyRowsCount: 1,
+  }).toBuffer();
+  return { data, contentType: CONTENT_TYPE.xlsx, count };
+}
+
+/** Stores a report file, records it in `table` for the sweep and answers a download link signed for its maker. */
+export async function storeReportFile(
+  deps: { db: Executor; storage: FileStorage; signer: Signer },
+  table: ExportTable,
+  userId: number,
+  format: ExportFormat,
+  file: Awaited<ReturnType<typeof buildReportFile>>,
+) {
+  const key = await deps.storage.put(file.data, file.contentType);
+  await sql`insert into ${sql.table(table)} (key, user_id, format, rows) values (${key}, ${userId}, ${format}, ${file.count})`.execute(
+    deps.db,
+  );
+  // The browser downloads through a plain link (no bearer token): a short-lived link signed for this user.
+  return { url: signedFileUrl(deps.signer, key, userId) };
+}
+
+/** The hourly sweep of one list's reports (server/lib/export-sweep.ts): files older than REPORT_TTL_HOURS, then their rows. */
+export const removeExpiredReports = (
+  table: ExportTable,
+  db: Database,
+  storage: FileStorage,
+  log?: Parameters<typeof sweepExpiredExports>[2]['log'],
+  now = new Date(),
+  signal?: AbortSignal,
+) => sweepExpiredExports(table, REPORT_TTL_HOURS, { db, storage, log, now, signal });
