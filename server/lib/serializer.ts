@@ -56,7 +56,7 @@ export function replyJsonSchema(schema: z.ZodType): JsonSchema | null {
 }
 
 /**
- * Replies are written by fast-json-stringify, compiled once per route and status from the route's zod response
+ * Replies are written by fast-json-stringify, built once per route and status from the route's zod response
  * schema: only the properties the schema names leave (password, token and key hashes never do), without validating
  * every reply with zod as fastify-type-provider-zod's serialiser does (about a tenth of an API request's CPU in the profile).
  * With `check` (the test suite) every reply is also encoded by zod: a reply zod refuses is the usual 500, and one the
@@ -66,33 +66,50 @@ export function createReplySerializer({ check = false } = {}) {
   const zodCompiler = createSerializerCompiler({});
   /** `METHOD url status` of the replies left to zod (their schema says something fast-json-stringify cannot). */
   const viaZodRoutes: string[] = [];
-  // Routes share schema objects (ErrorReply on every route and status): each is compiled once.
-  const compiled = new WeakMap<object, ((data: unknown) => string) | null>();
-  const compile = (schema: unknown) => {
+  // Routes share schema objects (ErrorReply on every route and status): each is translated and compiled once.
+  const schemas = new WeakMap<object, JsonSchema | null>();
+  const compiled = new WeakMap<JsonSchema, ((data: unknown) => string) | null>();
+  const jsonSchemaOf = (schema: unknown) => {
     if (!(schema instanceof z.ZodType)) return null;
-    if (compiled.has(schema)) return compiled.get(schema) ?? null;
-    let stringify: ((data: unknown) => string) | null = null;
-    try {
-      const json = replyJsonSchema(schema);
-      stringify = json ? (fastJson(json) as (data: unknown) => string) : null;
-    } catch {
-      stringify = null;
+    if (!schemas.has(schema)) {
+      let json: JsonSchema | null = null;
+      try {
+        json = replyJsonSchema(schema);
+      } catch {
+        json = null;
+      }
+      schemas.set(schema, json);
     }
-    compiled.set(schema, stringify);
-    return stringify;
+    return schemas.get(schema) ?? null;
+  };
+  // fast-json-stringify builds a route's writer when the route first replies with that status: most of an app's
+  // routes and statuses are never used by one process (a test file, a short-lived instance), and building every
+  // writer at start took about a tenth of the server's start-up.
+  const writerOf = (json: JsonSchema) => {
+    if (!compiled.has(json)) {
+      let stringify: ((data: unknown) => string) | null = null;
+      try {
+        stringify = fastJson(json) as (data: unknown) => string;
+      } catch {
+        stringify = null;
+      }
+      compiled.set(json, stringify);
+    }
+    return compiled.get(json) ?? null;
   };
   const compiler: FastifySerializerCompiler<z.ZodType> = (route) => {
     const { schema, method, url, httpStatus } = route;
     const viaZod: (data: unknown) => string = zodCompiler(route);
-    const stringify = compile(schema);
-    if (!stringify) {
+    const json = jsonSchemaOf(schema);
+    if (!json) {
       viaZodRoutes.push(`${method} ${url} ${httpStatus}`);
       return viaZod;
     }
-    if (!check) return (data) => stringify(data);
+    const write = (data: unknown) => (writerOf(json) ?? viaZod)(data);
+    if (!check) return write;
     return (data) => {
       const expected = viaZod(data);
-      const written = stringify(data);
+      const written = write(data);
       if (!isDeepStrictEqual(JSON.parse(written) as unknown, JSON.parse(expected) as unknown)) {
         const message = `${method} ${url}: fast-json-stringify wrote ${written}, zod ${expected}`;
         console.error(message);
