@@ -64,8 +64,8 @@ export function replyJsonSchema(schema: z.ZodType): JsonSchema | null {
  */
 export function createReplySerializer({ check = false } = {}) {
   const zodCompiler = createSerializerCompiler({});
-  /** `METHOD url status` of the replies left to zod (their schema says something fast-json-stringify cannot). */
-  const viaZodRoutes: string[] = [];
+  /** Every route and status given a writer, with its schema (for `viaZodRoutes`). */
+  const routes: { label: string; schema: unknown }[] = [];
   // Routes share schema objects (ErrorReply on every route and status): each is translated and compiled once.
   const schemas = new WeakMap<object, JsonSchema | null>();
   const compiled = new WeakMap<JsonSchema, ((data: unknown) => string) | null>();
@@ -82,9 +82,9 @@ export function createReplySerializer({ check = false } = {}) {
     }
     return schemas.get(schema) ?? null;
   };
-  // fast-json-stringify builds a route's writer when the route first replies with that status: most of an app's
-  // routes and statuses are never used by one process (a test file, a short-lived instance), and building every
-  // writer at start took about a tenth of the server's start-up.
+  // A route's JSON schema and writer are made when the route first replies with that status: most of an app's routes
+  // and statuses are never used by one process (a test file, a short-lived instance), and making them all at start
+  // took about a sixth of the server's start-up.
   const writerOf = (json: JsonSchema) => {
     if (!compiled.has(json)) {
       let stringify: ((data: unknown) => string) | null = null;
@@ -100,12 +100,11 @@ export function createReplySerializer({ check = false } = {}) {
   const compiler: FastifySerializerCompiler<z.ZodType> = (route) => {
     const { schema, method, url, httpStatus } = route;
     const viaZod: (data: unknown) => string = zodCompiler(route);
-    const json = jsonSchemaOf(schema);
-    if (!json) {
-      viaZodRoutes.push(`${method} ${url} ${httpStatus}`);
-      return viaZod;
-    }
-    const write = (data: unknown) => (writerOf(json) ?? viaZod)(data);
+    routes.push({ label: `${method} ${url} ${httpStatus}`, schema });
+    const write = (data: unknown) => {
+      const json = jsonSchemaOf(schema);
+      return ((json && writerOf(json)) ?? viaZod)(data);
+    };
     if (!check) return write;
     return (data) => {
       const expected = viaZod(data);
@@ -118,5 +117,10 @@ export function createReplySerializer({ check = false } = {}) {
       return written;
     };
   };
-  return Object.assign(compiler, { viaZodRoutes, check });
+  // A getter (Object.assign would copy its value once): the schemas are read when the list is asked for.
+  return Object.defineProperties(compiler as typeof compiler & { check: boolean; readonly viaZodRoutes: string[] }, {
+    check: { value: check },
+    /** `METHOD url status` of the replies left to zod (their schema says something fast-json-stringify cannot). */
+    viaZodRoutes: { get: () => routes.filter((r) => !jsonSchemaOf(r.schema)).map((r) => r.label) },
+  });
 }
