@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
-import { apiToken, DEMO_PASSWORD, goInApp, untilStill } from './helpers';
+import { apiToken, bearer, DEMO_PASSWORD, goInApp, untilStill } from './helpers';
 import { seriousViolations } from './axe';
 
 /**
@@ -107,7 +107,7 @@ async function auditLanguage(page: Page, locale: string, option: string) {
   const idOf = async ({ service, path }: ApiRoute) => {
     const known = ids.get(`${service}/${path}`);
     if (known) return known;
-    const res = await page.request.get(`/api/${service}/${path}?page=1&per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await page.request.get(`/api/${service}/${path}?page=1&per_page=1`, { headers: bearer(token) });
     expect(res.ok(), `GET ${path}`).toBe(true);
     const id = String(((await res.json()) as { items: { id: number }[] }).items[0]?.id ?? '');
     expect(id, `a demo record of ${service}/${path}`).not.toBe('');
@@ -206,7 +206,7 @@ test('no serious or critical axe violation on any route, in English and Japanese
 
 /** A demo scan of a type with what the audit needs open (damage to open a modal on, tyres to draw). */
 async function demoScan(page: Page, token: string, type: string, ok: (s: { dentCount: number; data: unknown[] }) => boolean) {
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = bearer(token);
   const list = (await (await page.request.get(`/api/scan/scans?type=${type}&status=uploaded&per_page=50`, { headers })).json()) as {
     items: { id: number; agent_id: number; dentCount: number }[];
   };

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { apiGet, apiToken, drawSignature, expectAccessibleAndFitting, linkMailedTo, pdfLines, openSignedIn } from './helpers';
+import { apiGet, apiToken, bearer, drawSignature, expectAccessibleAndFitting, linkMailedTo, openSignedIn, pdfLines } from './helpers';
 
 interface Quote {
   id: number;
@@ -59,7 +59,7 @@ test.describe('approval by link', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hook = await request.post('/api/agent/webhooks', {
-      headers: { Authorization: `Bearer ${admin}` },
+      headers: bearer(admin),
       data: {
         agent_id: quote!.agent_id,
         endpoint: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/approvals`,
@@ -180,7 +180,7 @@ test.describe('approval by link', () => {
     baseURL,
   }) => {
     const admin = await apiToken(request, 'admin@demo.test');
-    const headers = { Authorization: `Bearer ${admin}` };
+    const headers = bearer(admin);
     // A priced draft quote of a dented arch scan from the end of the first page: other tests take the first one's.
     const scans = await apiGet<{ id: number; client_id: number | null; dentCount: number }[]>(
       request,

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, openSignedIn } from './helpers';
+import { apiToken, bearer, openSignedIn } from './helpers';
 
 /** The demo agents' pincode (server/seed/agents-demo.ts). */
 const PIN = '246810';
@@ -38,7 +38,7 @@ test.describe('customer portal kiosk', () => {
 
     // The live channel: a scan saved for this agent shows on top of NEW SCANS without a reload.
     const token = await adminToken(request);
-    const auth = { Authorization: `Bearer ${token}` };
+    const auth = bearer(token);
     const created = await request.post('/api/scan/scans', { headers: auth, data: { agent_id: 1 } });
     expect(created.status()).toBe(201);
     const scanId = ((await created.json()) as { data: { id: number } }).data.id;

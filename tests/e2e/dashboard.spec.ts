@@ -1,17 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
-  bearer,
-  apiSignIn,
   apiGet,
+  apiSignIn,
+  bearer,
   chooseLanguage,
   clickUntil,
   DEMO_PASSWORD,
+  demoDevice,
+  ingestScan,
   nav,
   openSignedIn,
   signIn,
   signOut,
-  ingestScan,
-  demoDevice,
 } from './helpers';
 
 /**
@@ -129,8 +129,7 @@ test.describe('dashboard', () => {
     await page.getByRole('option', { name: agentName }).click();
     await expect(search).toBeEnabled();
     // The Location list holds that agent's sites only.
-    const get = async (path: string) =>
-      (await request.get(`/api/agent/${path}`, { headers: { authorization: `Bearer ${admin.token}` } })).json();
+    const get = async (path: string) => (await request.get(`/api/agent/${path}`, { headers: bearer(admin.token) })).json();
     const agentId = (await get('agents/lists')).find((o: { text: string }) => o.text === agentName).value;
     const sites = (await get('locations?per_page=100')).items
       .filter((l: { agent_id: number | null }) => l.agent_id === agentId)

@@ -4,7 +4,7 @@ import { initialForm, onePerCarPanel, panelDamage, pricingOf, visiblePanels } fr
 import { INVOICE_LABELS, wheelName } from '../../src/domain/invoice-labels';
 import { formatMoney, toCents } from '../../src/domain/money';
 import type { EvaluationReply } from '../../src/domain/records';
-import { apiGet, apiToken, linkMailedTo, pdfLines, openSignedIn } from './helpers';
+import { apiGet, apiToken, bearer, linkMailedTo, openSignedIn, pdfLines } from './helpers';
 
 /**
  * The estimate an insurer reads: scratch work in its own Scratch / Paint section (never under Replace, never beside a
@@ -167,7 +167,7 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   for (const wheel of [replaced, rechecked]) {
     const { version } = await apiGet<{ version: number }>(request, agent, `/api/scan/scans/${target!.id}`);
     const cleared = await request.put(`/api/scan/scans/${target!.id}/tyre-repairs`, {
-      headers: { Authorization: `Bearer ${agent}` },
+      headers: bearer(agent),
       data: { row: wheel.row, direction: wheel.direction, repair_type: null, version },
     });
     expect(cleared.ok()).toBe(true);
@@ -246,7 +246,7 @@ test("the agent's tyre choices become the quote's Tyres section: a priced Replac
   // The customer's approval page names the priced wheel in the language the customer picks.
   const recipient = `tyres.${Date.now()}@example.test`;
   const sent = await request.post(`/api/quote/quotes/${id}/approval`, {
-    headers: { Authorization: `Bearer ${agent}` },
+    headers: bearer(agent),
     data: { recipient },
   });
   expect(sent.ok()).toBe(true);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { ApiRoute } from '../../src/dataProvider/apiRoutes';
 import { appRoutes, routeUrl, type AppRoute } from './appRoutes';
-import { apiToken, goInApp, signIn } from './helpers';
+import { apiToken, bearer, goInApp, signIn } from './helpers';
 
 /**
  * The screens fit the window: at 1280 px every list's row actions are in view and a click on a row opens its record,
@@ -118,7 +118,7 @@ async function overflowingRoutes(browser: Browser, locale: string): Promise<stri
   const idOf = async ({ service, path }: ApiRoute) => {
     const key = `${service}/${path}`;
     if (!ids.has(key)) {
-      const res = await page.request.get(`/api/${key}?page=1&per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await page.request.get(`/api/${key}?page=1&per_page=1`, { headers: bearer(token) });
       ids.set(key, String(((await res.json()) as { items: { id: number }[] }).items[0]?.id ?? ''));
     }
     return ids.get(key)!;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { panelLabelOf } from '../../src/domain/scan-view';
-import { apiToken, openSignedIn } from './helpers';
+import { apiToken, bearer, openSignedIn } from './helpers';
 
 /** The history of a scan (scan page) and of a quote (Quote Generation of a saved quote), through the real server. */
 
@@ -14,19 +14,19 @@ interface Scan {
   measures: { dents: Record<string, Record<string, number>> };
 }
 
-async function api<T>(request: APIRequestContext, bearer: string, path: string): Promise<T> {
-  const reply = await request.get(`/api/${path}`, { headers: { Authorization: `Bearer ${bearer}` } });
+async function api<T>(request: APIRequestContext, authToken: string, path: string): Promise<T> {
+  const reply = await request.get(`/api/${path}`, { headers: bearer(authToken) });
   expect(reply.ok(), path).toBe(true);
   const body = (await reply.json()) as { data?: T; items?: T };
   return (body.data ?? body.items) as T;
 }
 
 /** An uploaded demo scan of `type` that `ok` accepts. */
-async function findScan(request: APIRequestContext, bearer: string, type: string, ok: (s: Scan) => boolean): Promise<Scan> {
+async function findScan(request: APIRequestContext, authToken: string, type: string, ok: (s: Scan) => boolean): Promise<Scan> {
   for (let page = 1; page <= 10; page++) {
-    const items = await api<{ id: number }[]>(request, bearer, `scan/scans?type=${type}&status=uploaded&per_page=25&page=${page}`);
+    const items = await api<{ id: number }[]>(request, authToken, `scan/scans?type=${type}&status=uploaded&per_page=25&page=${page}`);
     for (const item of items) {
-      const scan = await api<Scan>(request, bearer, `scan/scans/${item.id}`);
+      const scan = await api<Scan>(request, authToken, `scan/scans/${item.id}`);
       if (ok(scan)) return scan;
     }
   }
@@ -93,7 +93,7 @@ test.describe('history', () => {
     const name = `${me.first_name} ${me.last_name}`.trim();
     const scan = await findScan(request, admin, 'arch', (s) => s.client_id !== null && s.dentCount > 0);
     const save = await request.post('/api/quote/quotes', {
-      headers: { Authorization: `Bearer ${admin}` },
+      headers: bearer(admin),
       data: { scan_id: scan.id, client_id: scan.client_id, assessor_comments: 'History check' },
     });
     expect(save.ok(), await save.text()).toBe(true);
@@ -114,7 +114,7 @@ test.describe('history', () => {
     const panel = panels.find((p) => p.carPanel === damaged)!.id;
     const resave = async (body: object) => {
       const res = await request.post('/api/quote/quotes', {
-        headers: { Authorization: `Bearer ${admin}` },
+        headers: bearer(admin),
         data: { scan_id: scan.id, client_id: scan.client_id, ...body },
       });
       expect(res.ok(), await res.text()).toBe(true);

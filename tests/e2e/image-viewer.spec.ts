@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiToken, openSignedIn } from './helpers';
+import { apiGet, apiToken, bearer, openSignedIn } from './helpers';
 import { seriousViolations } from './axe';
 
 /** The image viewer over the damage modal, Detection Images and Saved Images, and the saved image's delete confirmation. */
@@ -26,11 +26,11 @@ interface Arch {
 const scanApi = (path: string) => `/api/scan/${path}`;
 
 /** A chasis demo scan with a panel showing at least two dent close-ups. */
-async function scanWithDents(request: APIRequestContext, bearer: string) {
+async function scanWithDents(request: APIRequestContext, authToken: string) {
   for (let page = 1; page <= 10; page++) {
-    const items = await apiGet<{ id: number }[]>(request, bearer, scanApi(`scans?type=chasis&status=uploaded&per_page=25&page=${page}`));
+    const items = await apiGet<{ id: number }[]>(request, authToken, scanApi(`scans?type=chasis&status=uploaded&per_page=25&page=${page}`));
     for (const item of items) {
-      const scan = await apiGet<Scan>(request, bearer, scanApi(`scans/${item.id}`));
+      const scan = await apiGet<Scan>(request, authToken, scanApi(`scans/${item.id}`));
       const panel = scan.damages.find(
         (d) => d.type === 'dents' && d.src && scan.damages.filter((x) => x.carPanel === d.carPanel && x.src).length >= 2,
       )?.carPanel;
@@ -40,8 +40,8 @@ async function scanWithDents(request: APIRequestContext, bearer: string) {
   throw new Error('no demo chasis scan with two close-ups on one panel');
 }
 
-async function labelsOf(request: APIRequestContext, bearer: string, scanId: number) {
-  const arch = await apiGet<Arch>(request, bearer, scanApi(`archData/search?scan_id=${scanId}`));
+async function labelsOf(request: APIRequestContext, authToken: string, scanId: number) {
+  const arch = await apiGet<Arch>(request, authToken, scanApi(`archData/search?scan_id=${scanId}`));
   const labels = new Map<string, string>();
   for (const g of arch.panel_groups) for (const p of g.panels) if (!labels.has(p.carPanel)) labels.set(p.carPanel, p.label || p.name);
   return labels;
@@ -161,7 +161,7 @@ test.describe('image viewer', () => {
     const png = await (await request.get(scan.damages.find((d) => d.src)!.src!)).body();
     for (let i = 0; i < 2; i++) {
       const added = await request.post(scanApi(`scans/${scan.id}/annotates`), {
-        headers: { Authorization: `Bearer ${admin}` },
+        headers: bearer(admin),
         multipart: { file: { name: 'seed.png', mimeType: 'image/png', buffer: png } },
       });
       expect(added.status()).toBe(201);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiSignIn } from './helpers';
+import { apiSignIn, bearer } from './helpers';
 import { cumulativeShift, recordLayoutShifts, SHIFT_SCREENS, slowApi } from './layout-shift';
 
 /**
@@ -11,7 +11,7 @@ import { cumulativeShift, recordLayoutShifts, SHIFT_SCREENS, slowApi } from './l
 /** The demo admin as the app stores it, with the terms accepted, and the newest quote's id. */
 async function admin(request: APIRequestContext) {
   const user = await apiSignIn(request, 'admin@demo.test');
-  const headers = { Authorization: `Bearer ${user.token}` };
+  const headers = bearer(user.token);
   expect((await request.post('/api/user/auth/consent', { headers, data: {} })).ok()).toBe(true);
   const quotes = (await (await request.get('/api/quote/quotes?per_page=1&page=1', { headers })).json()) as { items: { id: number }[] };
   return { user: { ...user, consent: 1 }, quoteId: quotes.items[0].id };

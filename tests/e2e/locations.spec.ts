@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, apiToken, openSignedIn } from './helpers';
+import { apiGet, apiToken, bearer, openSignedIn } from './helpers';
 
 test('create, find, edit and delete a location', async ({ page }) => {
   await openSignedIn(page, 'admin@demo.test', '/locations');
@@ -76,7 +76,7 @@ test("two users edit one location: the second save is refused with 'Someone else
 }) => {
   const admin = await apiToken(request, 'admin@demo.test');
   const created = await request.post('/api/agent/locations', {
-    headers: { authorization: `Bearer ${admin}` },
+    headers: bearer(admin),
     data: { name: `Shared depot ${Date.now()}`, state: 'VIC' },
   });
   const site = ((await created.json()) as { data: { id: number; name: string } }).data;

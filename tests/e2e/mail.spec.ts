@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiGet, apiToken, nav, openSignedIn, signIn } from './helpers';
+import { apiGet, apiToken, bearer, nav, openSignedIn, signIn } from './helpers';
 
 /** The scan page's mail: the demo template, the server's preview of the exact mail, and the refusal of a placeholder left. */
 
@@ -40,7 +40,7 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
   const scan = await mailableScan(request);
   // The demo's default header and footer (another spec on this server saves its own): the header greets.
   const saved = await request.post('/api/user/options/bulksave', {
-    headers: { authorization: `Bearer ${await apiToken(request, 'admin@demo.test')}` },
+    headers: bearer(await apiToken(request, 'admin@demo.test')),
     data: [
       { option_name: 'EMAIL_DEFAULT_HEADER', option_value: '<p>Hello,</p>' },
       { option_name: 'EMAIL_DEFAULT_FOOTER', option_value: '<p>Kind regards,<br>The ScanQuote team</p>' },

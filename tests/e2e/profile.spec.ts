@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, DEMO_PASSWORD, openSignedIn, signIn, signOut } from './helpers';
+import { apiToken, bearer, DEMO_PASSWORD, openSignedIn, signIn, signOut } from './helpers';
 
 test('Update Profile: a new password needs the current one, then signs in with the new one', async ({ page, request }) => {
   // A user of its own: a password change signs out the user's other sessions, which other tests hold for the demo users.
   const token = await apiToken(request, 'admin@demo.test');
   const email = `profile.${Date.now()}@demo.test`;
   const created = await request.post('/api/user/users', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: { first_name: 'Pat', last_name: 'Profile', email, roles: ['Super Admin'], password: DEMO_PASSWORD },
   });
   expect(created.status()).toBe(201);
@@ -39,7 +39,7 @@ test("a Super Admin sets another user's password from the user form; the user si
   const token = await apiToken(request, 'admin@demo.test');
   const email = `repass.${Date.now()}@demo.test`;
   const created = await request.post('/api/user/users', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     data: { first_name: 'Rae', last_name: 'Repass', email, roles: ['Super Admin'], password: DEMO_PASSWORD },
   });
   const { id } = ((await created.json()) as { data: { id: number } }).data;
@@ -52,7 +52,7 @@ test("a Super Admin sets another user's password from the user form; the user si
   await expect(page.getByText('Updated Successfully')).toBeVisible();
   // The admin's own record offers no password: theirs is changed on the profile.
   const me = (
-    (await (await request.get('/api/user/auth/user', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    (await (await request.get('/api/user/auth/user', { headers: bearer(token) })).json()) as {
       data: { id: number };
     }
   ).data;

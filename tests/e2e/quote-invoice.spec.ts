@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiToken, pdfLines, openSignedIn } from './helpers';
+import { apiToken, bearer, openSignedIn, pdfLines } from './helpers';
 
 /**
  * The invoice: a demo quote saved again through the quote route (which makes its PDF), then its invoice
@@ -45,7 +45,7 @@ const money = (currency: string, n: number) =>
  * multipart form) so the server makes its PDF now; its scan's body type set first.
  */
 async function savedQuote(request: APIRequestContext): Promise<Quote> {
-  const headers = { authorization: `Bearer ${await apiToken(request, 'admin@demo.test')}` };
+  const headers = bearer(await apiToken(request, 'admin@demo.test'));
   const list = await request.get('/api/quote/quotes?page=1&per_page=25', { headers });
   expect(list.ok()).toBe(true);
   // A demo quote with priced lines (other tests save quotes of their own, some without any panel).

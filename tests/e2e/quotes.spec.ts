@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, openSignedIn, signIn } from './helpers';
+import { apiToken, bearer, openSignedIn, signIn } from './helpers';
 
 // A 1×1 PNG: the vehicle photo the assessor attaches.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** A demo arch scan with dents and a client: the kind an assessor quotes. */
 async function dentedScan(request: APIRequestContext, token: string) {
-  const reply = await request.get('/api/scan/scans?page=1&per_page=50&type=arch', { headers: { Authorization: `Bearer ${token}` } });
+  const reply = await request.get('/api/scan/scans?page=1&per_page=50&type=arch', { headers: bearer(token) });
   expect(reply.ok()).toBe(true);
   const { items } = (await reply.json()) as { items: { id: number; licensePlate: string; dentCount: number; client_id: number | null }[] };
   const scan = items.find((s) => s.dentCount > 0 && s.client_id !== null);
@@ -117,7 +117,7 @@ test('quote generation from a demo scan: toggles, repair type, category, a damag
   await expect(page.getByText('Quote Generated')).toBeVisible();
 
   // The server recomputed the quote with the same engine: its grand total is the preview's.
-  const stored = await request.get(`/api/quote/quotes/${quoteId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const stored = await request.get(`/api/quote/quotes/${quoteId}`, { headers: bearer(token) });
   expect(stored.ok()).toBe(true);
   const quote = (
     (await stored.json()) as { data: { grant_total: number; currency: string; parts: { text: string; value: string }[]; metallic: number } }
@@ -148,7 +148,7 @@ test('quote generation from a demo scan: toggles, repair type, category, a damag
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false');
   await expect(row).toHaveCount(0);
-  const gone = await request.get(`/api/quote/quotes/${quoteId}`, { headers: { Authorization: `Bearer ${token}` } });
+  const gone = await request.get(`/api/quote/quotes/${quoteId}`, { headers: bearer(token) });
   expect(gone.status()).toBe(404);
 });
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, openSignedIn, signIn } from './helpers';
+import { apiToken, bearer, openSignedIn, signIn } from './helpers';
 
 /**
  * Viewing and changing: the Client role holds `scan` without `scan_edit` and `quote_edit`. client@demo.test
@@ -23,7 +23,7 @@ interface Quote {
 }
 
 async function login(request: APIRequestContext, email: string) {
-  return { authorization: `Bearer ${await apiToken(request, email)}` };
+  return bearer(await apiToken(request, email));
 }
 
 async function get<T>(request: APIRequestContext, headers: Record<string, string>, url: string): Promise<T> {

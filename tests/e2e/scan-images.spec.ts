@@ -1,17 +1,17 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, signIn } from './helpers';
+import { apiToken, bearer, signIn } from './helpers';
 import { cumulativeShift, recordLayoutShifts, SHIFT_SCREENS } from './layout-shift';
 
 /** The scan page on a phone: sized copies of its images, lazily, in boxes kept from the start; the video waits for play. */
 
 const STORED_IMAGE = /\/api\/user\/files\/[0-9a-f]{32}\.(png|jpg|webp)/;
 
-const bearer = (request: APIRequestContext) => apiToken(request, 'admin@demo.test');
+const adminToken = (request: APIRequestContext) => apiToken(request, 'admin@demo.test');
 
 /** An uploaded demo body scan whose reply names detection images and a video. */
 async function scanWithImages(request: APIRequestContext, token: string) {
   const get = async (path: string) =>
-    (await (await request.get(`/api/scan/${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    (await (await request.get(`/api/scan/${path}`, { headers: bearer(token) })).json()) as {
       data?: { videos?: unknown[] };
       items?: { id: number }[];
     };
@@ -37,7 +37,7 @@ for (const [screen, device] of Object.entries(SCREENS))
       page,
       request,
     }) => {
-      const id = await scanWithImages(request, await bearer(request));
+      const id = await scanWithImages(request, await adminToken(request));
       await signIn(page, 'admin@demo.test');
       await recordLayoutShifts(page);
       const requested: string[] = [];

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, openSignedIn } from './helpers';
+import { apiToken, bearer, openSignedIn } from './helpers';
 import { startSecondInstance } from './second-instance';
 
 /** The scan page's screens on the demo scans, through the real server. */
@@ -20,19 +20,19 @@ interface Scan {
   data: { row: number; label: string; direction: string; depths: number[] }[];
 }
 
-async function api<T>(request: APIRequestContext, bearer: string, path: string): Promise<T> {
-  const reply = await request.get(`/api/scan/${path}`, { headers: { Authorization: `Bearer ${bearer}` } });
+async function api<T>(request: APIRequestContext, authToken: string, path: string): Promise<T> {
+  const reply = await request.get(`/api/scan/${path}`, { headers: bearer(authToken) });
   expect(reply.ok(), path).toBe(true);
   const body = (await reply.json()) as { data?: T; items?: T };
   return (body.data ?? body.items) as T;
 }
 
 /** The first uploaded demo scan of a type the caller's test needs (a body scan with dents, a tyre scan). */
-async function findScan(request: APIRequestContext, bearer: string, type: string, ok: (s: Scan) => boolean): Promise<Scan> {
+async function findScan(request: APIRequestContext, authToken: string, type: string, ok: (s: Scan) => boolean): Promise<Scan> {
   for (let page = 1; page <= 10; page++) {
-    const items = await api<{ id: number }[]>(request, bearer, `scans?type=${type}&status=uploaded&per_page=25&page=${page}`);
+    const items = await api<{ id: number }[]>(request, authToken, `scans?type=${type}&status=uploaded&per_page=25&page=${page}`);
     for (const item of items) {
-      const scan = await api<Scan>(request, bearer, `scans/${item.id}`);
+      const scan = await api<Scan>(request, authToken, `scans/${item.id}`);
       if (ok(scan)) return scan;
     }
   }
@@ -267,7 +267,7 @@ test.describe('scan page', () => {
           : `At or above the recommended minimum (${recommended.toFixed(1)} mm)`;
     await expect(tread).toContainText(status(1.5, 3));
     // A stricter recommended minimum from the settings turns a fine tyre into one due soon.
-    const headers = { Authorization: `Bearer ${admin}` };
+    const headers = bearer(admin);
     const options = (await (await request.get('/api/user/options?q=TYRE_RECOMMENDED&per_page=5', { headers })).json()) as {
       items: { id: number; option_value: string }[];
     };
@@ -429,7 +429,7 @@ test.describe('scan page', () => {
         await request.get((await api<{ damages: { src: string }[] }>(request, admin, `scans/${scan.id}`)).damages[0].src)
       ).body();
       const added = await request.post(`/api/scan/scans/${scan.id}/annotates`, {
-        headers: { Authorization: `Bearer ${admin}` },
+        headers: bearer(admin),
         multipart: { file: { name: 'seed.png', mimeType: 'image/png', buffer: png } },
       });
       expect(added.status()).toBe(201);
@@ -540,7 +540,7 @@ test.describe('scan page', () => {
   }) => {
     const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => s.damages.length > 0);
-    const headers = { Authorization: `Bearer ${admin}` };
+    const headers = bearer(admin);
     const png = await (await request.get((scan.damages[0] as unknown as { src: string }).src)).body();
     const added = await request.post(`/api/scan/scans/${scan.id}/annotates`, {
       headers,
@@ -610,7 +610,7 @@ test.describe('scan page', () => {
   }) => {
     const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => !!s.licensePlate && !!s.make);
-    const headers = { Authorization: `Bearer ${admin}` };
+    const headers = bearer(admin);
     const lookup = (await (await request.get(`/api/scan/license-plates/fetch/${scan.licensePlate}`, { headers })).json()) as {
       data: { ag_response: { make: string; model: string; colour: string } };
     };
@@ -703,7 +703,7 @@ test.describe('scan page', () => {
   test('a live update refreshes the fields not being edited and leaves the one being typed in', async ({ page, request }) => {
     const admin = await apiToken(request, 'admin@demo.test');
     const scan = await findScan(request, admin, 'arch', (s) => !!s.make);
-    const headers = { Authorization: `Bearer ${admin}` };
+    const headers = bearer(admin);
     await openScan(page, scan.id, { as: 'admin@demo.test' });
     const card = section(page, 'Car Details');
     await card.getByRole('button', { name: 'Edit Make' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, apiToken, chooseLanguage, DEMO_PASSWORD, nav, openSignedIn, signIn, signOut } from './helpers';
+import { apiGet, apiToken, bearer, chooseLanguage, DEMO_PASSWORD, nav, openSignedIn, signIn, signOut } from './helpers';
 
 test.describe('sign-in and the permission-filtered menu', () => {
   test('a failed sign-in shows an error and stays on /login', async ({ page }) => {
@@ -204,7 +204,7 @@ test("a session ended on the server: the save says 'Login token expired', stores
 }) => {
   const admin = await apiToken(request, 'admin@demo.test');
   const created = await request.post('/api/agent/locations', {
-    headers: { authorization: `Bearer ${admin}` },
+    headers: bearer(admin),
     data: { name: `Session site ${Date.now()}`, state: 'VIC' },
   });
   const site = ((await created.json()) as { data: { id: number; name: string } }).data;
@@ -213,7 +213,7 @@ test("a session ended on the server: the save says 'Login token expired', stores
   await expect(page.getByLabel('Name')).toHaveValue(site.name);
   // The browser's own session is signed out elsewhere (a password reset, a logout on another tab).
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token: string }).token);
-  expect((await request.post('/api/user/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect((await request.post('/api/user/auth/logout', { headers: bearer(token) })).status()).toBe(200);
 
   await page.getByLabel('Name').fill('Renamed after the session ended');
   await page.getByRole('button', { name: 'Submit' }).click();

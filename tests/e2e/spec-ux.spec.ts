@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openSignedIn, signIn } from './helpers';
+import { bearer, openSignedIn, signIn } from './helpers';
 
 // Defects found against the product description and UX: a client from its name alone, impersonating a user who has not accepted
 // the terms, an invalid submit focusing an autocomplete, and the menu column on a long page.
 
 const api = async (page: Page, method: 'GET' | 'POST', url: string, data?: unknown) => {
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token);
-  const res = await page.request.fetch(url, { method, data, headers: { authorization: `Bearer ${token}` } });
+  const res = await page.request.fetch(url, { method, data, headers: bearer(token ?? '') });
   expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
   return (await res.json()) as { data?: Record<string, unknown>; items?: Record<string, unknown>[] };
 };

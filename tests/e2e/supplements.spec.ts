@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { apiGet, apiToken, drawSignature, expectAccessibleAndFitting, linkMailedTo, pdfLines, openSignedIn } from './helpers';
+import { apiGet, apiToken, bearer, drawSignature, expectAccessibleAndFitting, linkMailedTo, openSignedIn, pdfLines } from './helpers';
 
 interface Item {
   label: string;
@@ -44,7 +44,7 @@ async function demoDraftQuote(request: APIRequestContext, admin: string, fits: (
 /** Sends the quote for approval to `recipient` and answers the mailed link through the API, approving every line. */
 async function approvedByLink(request: APIRequestContext, admin: string, baseURL: string, quoteId: number, recipient: string) {
   const sent = await request.post(`/api/quote/quotes/${quoteId}/approval`, {
-    headers: { Authorization: `Bearer ${admin}` },
+    headers: bearer(admin),
     data: { recipient },
   });
   expect(sent.status(), await sent.text()).toBe(200);
