@@ -46,7 +46,13 @@ import {
 import { VEHICLE_COLUMNS, type VehicleSort } from '../../../src/domain/vehicles';
 import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
 import type { ExportFormat } from '../../../src/domain/scan-codes';
-import { buildReportFile, keysetBatches, REPORT_BATCH, REPORT_MAX_ROWS, type ReportLayout, storeReportFile } from '../../lib/report-file';
+import { buildReportFile, keysetBatches, REPORT_MAX_ROWS, type ReportLayout, storeReportFile } from '../../lib/report-file';
+
+/**
+ * Vehicles read per query of an export. Larger than other reports' batches: each batch of a restricted user works out
+ * the facts of every vehicle in scope again (`vehiclesSeen`), and a vehicle's row is a few short fields.
+ */
+const VEHICLE_EXPORT_BATCH = 20_000;
 
 /** What the list and its export read: the search and the order. */
 type VehicleSearch = { q?: string; sort: VehicleSort; order: 'asc' | 'desc' };
@@ -186,7 +192,10 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db' | 'storage' | 'signer'>
           { text: v.last_text, iso: v.last_iso },
         ],
       };
-      const batches = keysetBatches<VehicleExportRow>((last) => vehicleExportBatch(db, caller.scope, search, last, REPORT_BATCH));
+      const batches = keysetBatches<VehicleExportRow>(
+        (last) => vehicleExportBatch(db, caller.scope, search, last, VEHICLE_EXPORT_BATCH),
+        VEHICLE_EXPORT_BATCH,
+      );
       const file = await buildReportFile(format, layout, batches);
       return storeReportFile(deps, 'vehicle_exports', caller.actor.id, format, file);
     },
