@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { csvCell } from '../../src/domain/csv';
-import { SHEET_DATE_TIME_FORMAT } from '../../src/domain/formats';
+import { SHEET_DATE_TIME_FORMATS, wallClockText } from '../../src/domain/formats';
+import type { ReportLanguage } from '../../src/domain/report-labels';
 import type { ExportFormat } from '../../src/domain/scan-codes';
 import type { Database, Executor } from '../db/database';
 import { sweepExpiredExports, type ExportTable } from './export-sweep';
@@ -10,7 +11,8 @@ import { type FileStorage, signedFileUrl } from './storage';
 
 /**
  * The lists' report files (the scans, quotes and vehicles exports): CSV (UTF-8 with a BOM, CRLF rows, formula-looking
- * cells neutralised) or XLSX (a bold frozen header, real date cells), built from keyset batches so a large selection
+ * cells neutralised) or XLSX (a bold frozen header, real date cells), dates written as the screen of the report's
+ * language writes them, built from keyset batches so a large selection
  * never sits in one query's result, stored in the file store, recorded in the list's exports table and removed by the
  * hourly sweep `REPORT_TTL_HOURS` later.
  */
@@ -27,15 +29,18 @@ const CONTENT_TYPE: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** A Melbourne wall-clock time: `text` as the CSV writes it, `iso` ('YYYY-MM-DDTHH:mm:ss') for the sheet's date cell. */
+/** A Melbourne wall-clock time ('YYYY-MM-DDTHH:mm:ss'): text in the CSV, a date cell in the sheet. */
 export interface ReportTime {
-  text: string;
   iso: string;
 }
 export type ReportCell = string | number | null | ReportTime;
 
-/** What a list's report holds: its sheet's name, the headings, the column widths in characters and one row's cells. */
+/**
+ * What a list's report holds: its language (the screen's, for its dates), its sheet's name, the headings, the column
+ * widths in characters and one row's cells.
+ */
 export interface ReportLayout<R> {
+  lang: ReportLanguage;
   sheet: string;
   columns: readonly string[];
   widths: readonly number[];
@@ -71,7 +76,7 @@ export async function buildReportFile<R>(format: ExportFormat, layout: ReportLay
       const lines = rows.map((row) =>
         layout
           .cells(row)
-          .map((v) => csvCell(isTime(v) ? v.text : v))
+          .map((v) => csvCell(isTime(v) ? wallClockText(v.iso, layout.lang) : v))
           .join(','),
       );
       chunks.push(`${lines.join('\r\n')}\r\n`);
@@ -86,7 +91,7 @@ export async function buildReportFile<R>(format: ExportFormat, layout: ReportLay
         layout.cells(row).map((v) =>
           // A sheet's dates have no zone: the cell holds the Melbourne wall-clock time.
           isTime(v)
-            ? { value: new Date(`${v.iso}Z`), type: Date, format: SHEET_DATE_TIME_FORMAT }
+            ? { value: new Date(`${v.iso}Z`), type: Date, format: SHEET_DATE_TIME_FORMATS[layout.lang] }
             : typeof v === 'string'
               ? v.replace(XML_INVALID, '')
               : v,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportFileName } from '../components/downloadFile';
 import { fileTimeStamp, formatClock, formatDateTime, formatDay, localDate } from './format';
+import { wallClockText } from './formats';
 
 describe('formatDateTime', () => {
   it('shows DD-MM-YYYY hh:mm A in Melbourne time (AEST in winter, UTC+10)', () => {
@@ -21,6 +22,18 @@ describe('formatDateTime', () => {
   it('puts the year first and 午前/午後 before the time in Japanese', () => {
     expect(formatDateTime('2024-05-31T07:30:00.000Z', 'ja')).toBe('2024-05-31 午後 05:30');
     expect(formatDateTime('2024-05-30T22:05:00Z', 'ja')).toBe('2024-05-31 午前 08:05');
+  });
+
+  it("writes an export's wall-clock text as the screen writes the same moment, in both languages, at every hour", () => {
+    // 2024-05-31 in Melbourne is UTC+10: the wall-clock hour h is UTC hour h - 10.
+    for (let hour = 0; hour < 24; hour++)
+      for (const minute of [0, 7, 59]) {
+        const wall = `2024-05-31T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00`;
+        const instant = new Date(Date.UTC(2024, 4, 31, hour - 10, minute));
+        for (const lang of ['en', 'ja'] as const) expect(wallClockText(wall, lang)).toBe(formatDateTime(instant, lang));
+      }
+    expect(wallClockText('2026-12-01T10:36:00', 'ja')).toBe('2026-12-01 午前 10:36');
+    expect(wallClockText('2026-12-01T00:05:00', 'en')).toBe('01-12-2026 12:05 AM');
   });
 
   it('accepts Date objects and epoch milliseconds', () => {

@@ -51,7 +51,7 @@ function wallClock(d: dayjs.Dayjs, timeZone: string) {
 export function formatDateTime(value: DateInput, locale = 'en', timeZone = DISPLAY_TIME_ZONE): string {
   const d = parse(value);
   if (!d) return '';
-  const lang = locale in DATE_TIME_FORMATS ? locale : 'en';
+  const lang = locale === 'ja' ? 'ja' : 'en';
   return wallClock(d, timeZone).locale(lang).format(DATE_TIME_FORMATS[lang]);
 }
 

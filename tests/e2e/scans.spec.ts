@@ -149,6 +149,8 @@ test.describe('scan list', () => {
     const jaLines = (await readFile(await (await jaDownload).path(), 'utf8')).trim().split(/\r?\n/);
     expect(jaLines[0]).toMatch(/^\uFEFF?ID,スキャンID,日時,登録番号,/);
     expect(jaLines.slice(1).every((line) => line.includes(',アップロード済み,'))).toBe(true);
+    // Its dates as the Japanese list writes them: year first, 午前/午後 before the time.
+    expect(jaLines.slice(1).every((line) => /^\d+,[^,]+,\d{4}-\d{2}-\d{2} 午[前後] \d{2}:\d{2},/.test(line))).toBe(true);
   });
 
   test('a scan sent by a device appears in the list without a reload, and its status updates live', async ({ page, request }) => {

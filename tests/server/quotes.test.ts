@@ -766,7 +766,7 @@ describe('GET quotes', () => {
       'ID,日時,登録番号,種別,エージェント,クライアント,州,通貨,PDR,板金,交換 / 塗装,プッシュ・トゥ・ペイント,スクラッチ / 塗装,タイヤ,商品,小計,GST %,GST,総合計,ステータス,版',
     );
     expect(jaLines[1]).toBe(
-      `${ids.a2},11-05-2024 10:00 AM,LA22,アーチ,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4,一部承認,S1`,
+      `${ids.a2},2024-05-11 午前 10:00,LA22,アーチ,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4,一部承認,S1`,
     );
     const fr = await t.as(agentUserA, { method: 'GET', url: '/api/quote/quotes/export-quote-report?lang=fr' });
     expect([fr.statusCode, fr.json().error]).toEqual([422, { lang: 'Lang must be en or ja' }]);

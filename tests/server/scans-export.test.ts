@@ -102,11 +102,16 @@ describe('the scan export', () => {
       'ID,スキャンID,日時,登録番号,メーカー,モデル,車体色,ボディタイプ,評価額,ロケーション,所在州,クライアント,エージェント,種別,ステータス,へこみ,傷,新しい損傷',
     );
     expect(rows[3]).toMatch(/,Export client X,Export agent A,アーチ,アップロード済み,0,0,0$/);
+    // Dates as the Japanese screen writes them: year first, 午前/午後 before the time.
+    expect(rows[3]).toContain(',2024-05-10 午前 10:00,AAA111,');
+    expect(rows[2]).toContain(',2024-05-10 午後 03:15,AAA222,');
     expect(rows[2]).toContain(',準備完了,');
     const xlsx = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?format=xlsx&lang=ja' });
     const zip = unzipSync(new Uint8Array((await t.app.inject({ method: 'GET', url: xlsx.json().data.url })).rawPayload));
     expect(strFromU8(zip['xl/workbook.xml'])).toContain('name="スキャン"');
     expect(strFromU8(zip['xl/sharedStrings.xml'])).toContain('スキャンID');
+    // The date cells' format writes the year first and the meridiem in Japanese.
+    expect(strFromU8(zip['xl/styles.xml'])).toContain('[$-411]yyyy-mm-dd AM/PM hh:mm');
     const bad = await t.as(admin, { method: 'GET', url: '/api/scan/scans/export-scan-report?lang=fr' });
     expect([bad.statusCode, bad.json().error]).toEqual([422, { lang: 'Lang must be en or ja' }]);
   });

@@ -112,6 +112,10 @@ describe('the vehicles export', () => {
     // 10-05-2024 10:00 AM in Melbourne as an Excel serial date (days since 1899-12-30).
     const serial = Date.UTC(2024, 4, 10, 10, 0) / 86_400_000 + 25_569;
     expect(sheet).toContain(`<v>${serial}</v>`);
+    // Formatted as the Japanese screen writes a date: year first, 午前/午後 before the time.
+    expect(strFromU8(zip['xl/styles.xml'])).toContain('[$-411]yyyy-mm-dd AM/PM hh:mm');
+    const csv = await exportCsv(admin, 'q=vxa1&lang=ja');
+    expect(csv.rows).toEqual(['VXA111,,Toyota,Corolla,,2024-05-10 午前 10:00,2024-05-20 午後 03:15']);
   });
 
   it('refuses a bad format, order or language, stores nothing, and needs `scan`', async () => {

@@ -1,6 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import { supplementLabel } from '../../../src/domain/quote-model';
-import type { ReportLabels } from '../../../src/domain/report-labels';
+import { REPORT_LABELS, type ReportLabels, type ReportLanguage } from '../../../src/domain/report-labels';
 import type { ExportFormat } from '../../../src/domain/scan-codes';
 import type { Executor } from '../../db/database';
 import { buildReportFile, keysetBatches, REPORT_BATCH, type ReportCell, type ReportLayout } from '../../lib/report-file';
@@ -13,7 +13,7 @@ const XLSX_WIDTHS = [8, 20, 13, 7, 22, 24, 7, 9, 11, 13, 15, 14, 15, 11, 11, 11,
 function cells(q: QuoteExportRow, words: ReportLabels): ReportCell[] {
   return [
     q.id,
-    { text: q.local_time, iso: q.local_iso },
+    { iso: q.local_iso },
     q.licensePlate,
     // As the list and the scans export write it: 'Arch', not the stored 'arch'.
     words.scan_types[q.type as keyof ReportLabels['scan_types']] ?? q.type,
@@ -37,9 +37,11 @@ function cells(q: QuoteExportRow, words: ReportLabels): ReportCell[] {
   ];
 }
 
-/** The quote report of a selection (server/lib/report-file.ts), newest first, worded in `words`. */
-export function buildQuoteExport(db: Executor, where: RawBuilder<boolean>, format: ExportFormat, words: ReportLabels) {
+/** The quote report of a selection (server/lib/report-file.ts), newest first, in the screen's language `lang`. */
+export function buildQuoteExport(db: Executor, where: RawBuilder<boolean>, format: ExportFormat, lang: ReportLanguage) {
+  const words = REPORT_LABELS[lang];
   const layout: ReportLayout<QuoteExportRow> = {
+    lang,
     sheet: words.quotes.sheet,
     columns: words.quotes.columns,
     widths: XLSX_WIDTHS,

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
 import { isDateOnly } from '../../../src/domain/scan-codes';
-import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
+import { DISPLAY_TIME_ZONE } from '../../../src/domain/formats';
 import type { PricedQuote, SavedQuote } from '../../../src/domain/quote-model';
 import { pricedOfStored, wireItemsOf, wireProductsOf, wireTotalsOf, wireTyresOf } from '../../../src/domain/quote-wire';
 import type { QuoteFilters, QuoteItem, QuoteListRow, QuoteTyre } from '../../../src/domain/quotes';
@@ -158,7 +158,7 @@ async function countQuotes(db: Executor, sel: QuoteSelection): Promise<{ total: 
 }
 
 /** An export row: the list row and its Melbourne wall-clock creation time (as the CSV writes it, and as ISO). */
-export type QuoteExportRow = QuoteListRow & { cursor_ts: string; local_time: string; local_iso: string };
+export type QuoteExportRow = QuoteListRow & { cursor_ts: string; local_iso: string };
 
 /** Rows of the export in list order (newest first), by keyset, never an offset. */
 export async function quoteExportBatch(
@@ -168,14 +168,13 @@ export async function quoteExportBatch(
   limit: number,
 ): Promise<QuoteExportRow[]> {
   const cursor = after ? sql`and (q.created_at, q.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
-  const r = await sql<ListRowRaw & { cursor_ts: string; local_time: string; local_iso: string }>`select ${listColumns},
+  const r = await sql<ListRowRaw & { cursor_ts: string; local_iso: string }>`select ${listColumns},
       q.created_at::text as cursor_ts,
-      to_char(q.created_at at time zone ${DISPLAY_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as local_time,
       to_char(q.created_at at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
     from quotes q ${listJoins} where ${where} ${cursor} order by q.created_at desc, q.id desc limit ${limit}`.execute(db);
   return r.rows.map((row) => {
-    const { cursor_ts, local_time, local_iso, ...rest } = row;
-    return { ...toListRow(rest), cursor_ts, local_time, local_iso };
+    const { cursor_ts, local_iso, ...rest } = row;
+    return { ...toListRow(rest), cursor_ts, local_iso };
   });
 }
 

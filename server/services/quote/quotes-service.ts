@@ -1,6 +1,6 @@
 import type { Caller, CallLog } from '../../lib/caller';
 import { toCents } from '../../../src/domain/money';
-import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
+import type { ReportLanguage } from '../../../src/domain/report-labels';
 import {
   type DentChoice,
   type DentLevel,
@@ -485,7 +485,7 @@ export function quoteRecords(deps: QuoteDeps) {
         throw new ValidationError({
           ts: `An export holds at most ${REPORT_MAX_ROWS.toLocaleString('en-AU')} quotes: narrow the filters`,
         });
-      const file = await buildQuoteExport(db, selection.where, format, REPORT_LABELS[lang]);
+      const file = await buildQuoteExport(db, selection.where, format, lang);
       return storeReportFile(deps, 'quote_exports', actor.id, format, file);
     },
 

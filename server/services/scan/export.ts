@@ -1,5 +1,5 @@
 import type { ExportFormat } from '../../../src/domain/scan-codes';
-import type { ReportLabels } from '../../../src/domain/report-labels';
+import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
 import type { Executor } from '../../db/database';
 import { buildReportFile, keysetBatches, REPORT_BATCH, type ReportLayout } from '../../lib/report-file';
 import { exportBatch, type ExportRow, type ScanSelection } from './list-repository';
@@ -8,14 +8,16 @@ import { exportCells } from './report';
 /** Column widths of the sheet, in characters, in the columns' order. */
 const XLSX_WIDTHS = [8, 24, 20, 13, 14, 16, 11, 12, 11, 22, 8, 26, 24, 9, 10, 7, 9, 12];
 
-/** The scan report of a selection (server/lib/report-file.ts), newest first, worded in `words`. */
+/** The scan report of a selection (server/lib/report-file.ts), newest first, in the screen's language `lang`. */
 export function buildExport(
   db: Executor,
   selection: Pick<ScanSelection, 'where' | 'basis' | 'source'>,
   format: ExportFormat,
-  words: ReportLabels,
+  lang: ReportLanguage,
 ) {
+  const words = REPORT_LABELS[lang];
   const layout: ReportLayout<ExportRow> = {
+    lang,
     sheet: words.scans.sheet,
     columns: words.scans.columns,
     widths: XLSX_WIDTHS,

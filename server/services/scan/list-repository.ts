@@ -1,7 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { DataScope } from '../../../src/domain/permissions';
 import { AGO, normalisePlate } from '../../../src/domain/scan-codes';
-import { SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { idArray, scopePredicate } from '../../lib/resource';
 import { comparisonBasis, comparisonFor, comparisonScope, type ComparisonBasis, scanScope } from '../../lib/scan-scope';
@@ -254,7 +253,7 @@ export async function countUpTo(db: Executor, sel: ScanSelection, limit: number)
 }
 
 /** An export row: the list row, its keyset cursor, and its Melbourne wall-clock time as the CSV writes it and as ISO. */
-export type ExportRow = ScanItem & { cursor_ts: string; local_time: string; local_iso: string };
+export type ExportRow = ScanItem & { cursor_ts: string; local_iso: string };
 
 /** Rows of the export, in list order, by keyset (the cursor is the last row's scanned_at as text, so no precision is lost). */
 export async function exportBatch(
@@ -265,7 +264,6 @@ export async function exportBatch(
 ) {
   const cursor = after ? sql`and (s.scanned_at, s.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
   const r = await sql<ExportRow>`select ${itemColumns(basis)}, s.scanned_at::text as cursor_ts,
-      to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as local_time,
       to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
     from ${source} ${itemJoins} where ${where} ${cursor} order by s.scanned_at desc, s.id desc limit ${limit}`.execute(db);
   return r.rows;

@@ -146,11 +146,11 @@ export function scanReportPdf(scan: ReportInput, audience: ReportAudience = 'sta
 }
 
 /** The export's cells of one scan, typed, in the columns' order (the date/time in Melbourne wall-clock time), worded in `words`. */
-export function exportCells(scan: ScanItem & { local_time: string; local_iso: string }, words: ReportLabels): ReportCell[] {
+export function exportCells(scan: ScanItem & { local_iso: string }, words: ReportLabels): ReportCell[] {
   return [
     scan.id,
     scan.scan_id,
-    { text: scan.local_time, iso: scan.local_iso },
+    { iso: scan.local_iso },
     scan.licensePlate,
     scan.make,
     scan.model,

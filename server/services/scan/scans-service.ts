@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { inScope } from '../../../src/domain/permissions';
-import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
+import type { ReportLanguage } from '../../../src/domain/report-labels';
 import { type ExportFormat, manualScanFields, SCAN_VEHICLE_FIELDS, scanVehicleFields } from '../../../src/domain/scan-codes';
 import { type scanUpdateBody } from '../../../src/domain/scans';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -71,7 +71,7 @@ export function scanRecords(deps: ScanDeps) {
       const selection = await scanSelection(db, caller.scope, filters);
       if ((await countUpTo(db, selection, REPORT_MAX_ROWS)) > REPORT_MAX_ROWS)
         throw new ValidationError({ ts: `An export holds at most ${REPORT_MAX_ROWS.toLocaleString('en-AU')} scans: narrow the filters` });
-      const file = await buildExport(db, selection, format, REPORT_LABELS[lang]);
+      const file = await buildExport(db, selection, format, lang);
       return storeReportFile(deps, 'scan_exports', caller.actor.id, format, file);
     },
 

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { type DataScope, isUnrestricted } from '../../../src/domain/permissions';
 import type { DamageCounts, PanelComparison } from '../../../src/domain/vehicle-history';
 import type { VehicleSort } from '../../../src/domain/vehicles';
-import { DISPLAY_TIME_ZONE, SQL_DATE_TIME_FORMAT } from '../../../src/domain/formats';
+import { DISPLAY_TIME_ZONE } from '../../../src/domain/formats';
 import type { Executor } from '../../db/database';
 import { scopePredicate } from '../../lib/resource';
 import { comparisonBasis, comparisonFor, type ComparisonBasis, scanScope } from '../../lib/scan-scope';
@@ -282,9 +282,7 @@ export async function countVehiclesUpTo(db: Executor, scope: DataScope, q: strin
 /** A report row: the list row, its keyset cursor, and its first and last scans in Melbourne wall-clock time as text and as ISO. */
 export type VehicleExportRow = VehicleRow & {
   cursor: string | null;
-  first_text: string;
   first_iso: string;
-  last_text: string;
   last_iso: string;
 };
 
@@ -312,9 +310,7 @@ export async function vehicleExportBatch(
       ? sql`(${column} is null and v.id ${beyond} ${last.id})`
       : sql`(${column} ${beyond} ${value} or (${column} = ${value} and v.id ${beyond} ${last.id}) or ${column} is null)`;
   const r = await sql<VehicleExportRow>`select ${VEHICLE_COLUMNS}, ${column}::text as cursor,
-      to_char(v.first_seen at time zone ${DISPLAY_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as first_text,
       to_char(v.first_seen at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as first_iso,
-      to_char(v.last_seen at time zone ${DISPLAY_TIME_ZONE}, ${SQL_DATE_TIME_FORMAT}) as last_text,
       to_char(v.last_seen at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as last_iso
     from ${vehiclesSeen(scope)} v where ${vehicleSearch(query.q)} and ${after}
     order by ${column} ${order} nulls last, v.id ${order} limit ${limit}`.execute(db);

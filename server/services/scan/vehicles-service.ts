@@ -179,18 +179,11 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db' | 'storage' | 'signer'>
         throw new ValidationError({ q: `An export holds at most ${REPORT_MAX_ROWS.toLocaleString('en-AU')} vehicles: narrow the search` });
       const words = REPORT_LABELS[lang].vehicles;
       const layout: ReportLayout<VehicleExportRow> = {
+        lang,
         sheet: words.sheet,
         columns: VEHICLE_COLUMNS.map((key) => words.columns[key]),
         widths: [13, 7, 14, 16, 19, 20, 20],
-        cells: (v) => [
-          v.registration,
-          v.state,
-          v.make,
-          v.model,
-          v.vin,
-          { text: v.first_text, iso: v.first_iso },
-          { text: v.last_text, iso: v.last_iso },
-        ],
+        cells: (v) => [v.registration, v.state, v.make, v.model, v.vin, { iso: v.first_iso }, { iso: v.last_iso }],
       };
       const batches = keysetBatches<VehicleExportRow>(
         (last) => vehicleExportBatch(db, caller.scope, search, last, VEHICLE_EXPORT_BATCH),
