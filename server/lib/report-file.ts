@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, sql } from 'kysely';
 import writeExcelFile, { type Row } from 'write-excel-file/node';
 import { csvCell } from '../../src/domain/csv';
 import { SHEET_DATE_TIME_FORMATS, wallClockText } from '../../src/domain/formats';
@@ -12,8 +12,7 @@ import { type FileStorage, signedFileUrl } from './storage';
 /**
  * The lists' report files (the scans, quotes and vehicles exports): CSV (UTF-8 with a BOM, CRLF rows, formula-looking
  * cells neutralised) or XLSX (a bold frozen header, real date cells), dates written as the screen of the report's
- * language writes them, built from keyset batches so a large selection
- * never sits in one query's result, stored in the file store, recorded in the list's exports table and removed by the
+ * language writes them, read through one cursor in batches, stored in the file store, recorded in the list's exports table and removed by the
  * hourly sweep `REPORT_TTL_HOURS` later.
  */
 
@@ -54,17 +53,31 @@ const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const isTime = (v: ReportCell): v is ReportTime => typeof v === 'object' && v !== null;
 
 /**
- * Every row of a selection in batches of `size`: `next(last)` reads the rows after `last` (null: from the start) in
- * the report's order, by a key, never an offset.
+ * Reads a report's rows in batches of `size` through one cursor in a read-only transaction, and hands them to `use`
+ * while the cursor is open: the selection (its scope, search and order) is worked out once, and every batch comes from
+ * the snapshot the cursor opened on.
  */
-export async function* keysetBatches<R>(next: (last: R | null) => Promise<R[]>, size = REPORT_BATCH): AsyncGenerator<R[]> {
-  let last: R | null = null;
-  for (;;) {
-    const rows = await next(last);
-    if (rows.length) yield rows;
-    if (rows.length < size) return;
-    last = rows[rows.length - 1];
-  }
+export function readInBatches<R, T>(
+  db: Database,
+  query: RawBuilder<R>,
+  use: (batches: AsyncIterable<R[]>) => Promise<T>,
+  size = REPORT_BATCH,
+): Promise<T> {
+  return db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const rows = query.compile(trx);
+      await trx.executeQuery(CompiledQuery.raw(`declare report_rows no scroll cursor for ${rows.sql}`, [...rows.parameters]));
+      async function* batches() {
+        for (;;) {
+          const r = await sql<R>`fetch forward ${sql.lit(size)} from report_rows`.execute(trx);
+          if (r.rows.length) yield r.rows;
+          if (r.rows.length < size) return;
+        }
+      }
+      return use(batches());
+    });
 }
 
 /** The report file of the rows `batches` yields: its bytes, content type and how many rows it holds. */

@@ -151,7 +151,7 @@ describe('the scan export', () => {
           agent_id: agentC.id,
           type: 'arch',
           status: 'uploaded',
-          // Two rows share each timestamp, so the keyset must break ties by id.
+          // Two rows share each timestamp: the order breaks ties by id.
           scanned_at: new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 2) * 60_000),
         })),
       )

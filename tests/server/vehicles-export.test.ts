@@ -2,9 +2,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataScope } from '../../src/domain/permissions';
-import { keysetBatches, removeExpiredReports } from '../../server/lib/report-file';
+import { readInBatches, removeExpiredReports } from '../../server/lib/report-file';
 import { storageOf } from '../../server/lib/storage';
-import { listVehicles, vehicleExportBatch, type VehicleExportRow } from '../../server/services/scan/vehicles-repository';
+import { listVehicles, vehicleExportRows } from '../../server/services/scan/vehicles-repository';
 import { linkScanVehicle } from '../../server/services/scan/vehicles-service';
 import { createTestContext, type TestContext } from './helper';
 
@@ -75,7 +75,7 @@ describe('the vehicles export', () => {
     expect(platesOf((await exportCsv(admin, 'q=vxb&page=3&per_page=1')).rows)).toEqual(['VXB222', 'VXB111']);
   });
 
-  it('reads in keyset batches that give the list’s order, ties and empty values included', async () => {
+  it('reads batches through its cursor that give the list’s order, ties and empty values included', async () => {
     // Both ways of reading: the stored vehicles (unrestricted) and the facts of the scans in a narrower scope.
     for (const scope of [
       { agents: null, clients: null },
@@ -85,11 +85,43 @@ describe('the vehicles export', () => {
         for (const order of ['asc', 'desc'] as const) {
           const query = { q: 'VX', sort, order };
           const listed = (await listVehicles(t.db, scope, { ...query, page: 1, per_page: 100 })).items.map((v) => v.id);
-          const read: number[] = [];
-          for await (const batch of keysetBatches<VehicleExportRow>((last) => vehicleExportBatch(t.db, scope, query, last, 1), 1))
-            read.push(...batch.map((v) => v.id));
-          expect(read, `${sort} ${order} ${JSON.stringify(scope)}`).toEqual(listed);
+          const read = await readInBatches(
+            t.db,
+            vehicleExportRows(scope, query),
+            async (batches) => {
+              const ids: number[][] = [];
+              for await (const batch of batches) ids.push(batch.map((v) => v.id));
+              return ids;
+            },
+            1,
+          );
+          // One vehicle a batch, every vehicle once.
+          expect(read.flat(), `${sort} ${order} ${JSON.stringify(scope)}`).toEqual(listed);
+          expect(read.every((batch) => batch.length === 1)).toBe(true);
         }
+  });
+
+  it('reads one snapshot: a vehicle first seen while the file is being written is not in it', async () => {
+    const query = { q: 'VXA', sort: 'registration', order: 'asc' } as const;
+    let added: number | null = null;
+    const read = await readInBatches(
+      t.db,
+      vehicleExportRows({ agents: null, clients: null }, query),
+      async (batches) => {
+        const plates: (string | null)[] = [];
+        for await (const batch of batches) {
+          plates.push(...batch.map((v) => v.registration));
+          added ??= await scanned(agentA.id, 'VXA999', '2024-05-14T00:00:00Z', 'Mazda');
+        }
+        return plates;
+      },
+      1,
+    );
+    expect(read).toEqual(['VXA111', 'VXA222']);
+    // The next export has it.
+    expect(platesOf((await exportCsv(admin, 'q=vxa&sort=registration&order=asc')).rows)).toEqual(['VXA111', 'VXA222', 'VXA999']);
+    await sql`delete from scans where id = ${added}`.execute(t.db);
+    await sql`delete from vehicles where registration = 'VXA999'`.execute(t.db);
   });
 
   it('holds only the vehicles of an Agent user’s scans', async () => {

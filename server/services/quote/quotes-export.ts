@@ -2,9 +2,9 @@ import type { RawBuilder } from 'kysely';
 import { supplementLabel } from '../../../src/domain/quote-model';
 import { REPORT_LABELS, type ReportLabels, type ReportLanguage } from '../../../src/domain/report-labels';
 import type { ExportFormat } from '../../../src/domain/scan-codes';
-import type { Executor } from '../../db/database';
-import { buildReportFile, keysetBatches, REPORT_BATCH, type ReportCell, type ReportLayout } from '../../lib/report-file';
-import { quoteExportBatch, type QuoteExportRow } from './quotes-repository';
+import type { Database } from '../../db/database';
+import { buildReportFile, readInBatches, type ReportCell, type ReportLayout } from '../../lib/report-file';
+import { type QuoteExportRow, quoteExportRows, type StoredQuoteExportRow, toQuoteExportRow } from './quotes-repository';
 
 /** Column widths of the sheet, in characters, in the columns' order. */
 const XLSX_WIDTHS = [8, 20, 13, 7, 22, 24, 7, 9, 11, 13, 15, 14, 15, 11, 11, 11, 7, 10, 12, 18, 9];
@@ -38,17 +38,14 @@ function cells(q: QuoteExportRow, words: ReportLabels): ReportCell[] {
 }
 
 /** The quote report of a selection (server/lib/report-file.ts), newest first, in the screen's language `lang`. */
-export function buildQuoteExport(db: Executor, where: RawBuilder<boolean>, format: ExportFormat, lang: ReportLanguage) {
+export function buildQuoteExport(db: Database, where: RawBuilder<boolean>, format: ExportFormat, lang: ReportLanguage) {
   const words = REPORT_LABELS[lang];
-  const layout: ReportLayout<QuoteExportRow> = {
+  const layout: ReportLayout<StoredQuoteExportRow> = {
     lang,
     sheet: words.quotes.sheet,
     columns: words.quotes.columns,
     widths: XLSX_WIDTHS,
-    cells: (row) => cells(row, words),
+    cells: (row) => cells(toQuoteExportRow(row), words),
   };
-  const batches = keysetBatches<QuoteExportRow>((last) =>
-    quoteExportBatch(db, where, last && { ts: last.cursor_ts, id: last.id }, REPORT_BATCH),
-  );
-  return buildReportFile(format, layout, batches);
+  return readInBatches(db, quoteExportRows(where), (batches) => buildReportFile(format, layout, batches));
 }

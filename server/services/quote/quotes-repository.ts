@@ -157,25 +157,19 @@ async function countQuotes(db: Executor, sel: QuoteSelection): Promise<{ total: 
   return { total: Math.max(planned, EXACT_COUNT_LIMIT + 1), estimate: true };
 }
 
-/** An export row: the list row and its Melbourne wall-clock creation time (as the CSV writes it, and as ISO). */
-export type QuoteExportRow = QuoteListRow & { cursor_ts: string; local_iso: string };
+/** An export row: the list row and its Melbourne wall-clock creation time ('YYYY-MM-DDTHH:mm:ss'); as stored, and as the list words it. */
+export type StoredQuoteExportRow = ListRowRaw & { local_iso: string };
+export type QuoteExportRow = QuoteListRow & { local_iso: string };
 
-/** Rows of the export in list order (newest first), by keyset, never an offset. */
-export async function quoteExportBatch(
-  db: Executor,
-  where: RawBuilder<boolean>,
-  after: { ts: string; id: number } | null,
-  limit: number,
-): Promise<QuoteExportRow[]> {
-  const cursor = after ? sql`and (q.created_at, q.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
-  const r = await sql<ListRowRaw & { cursor_ts: string; local_iso: string }>`select ${listColumns},
-      q.created_at::text as cursor_ts,
+/** The export's rows as stored, in list order (newest first), for server/lib/report-file.ts to read in batches. */
+export const quoteExportRows = (where: RawBuilder<boolean>) =>
+  sql<StoredQuoteExportRow>`select ${listColumns},
       to_char(q.created_at at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
-    from quotes q ${listJoins} where ${where} ${cursor} order by q.created_at desc, q.id desc limit ${limit}`.execute(db);
-  return r.rows.map((row) => {
-    const { cursor_ts, local_iso, ...rest } = row;
-    return { ...toListRow(rest), cursor_ts, local_iso };
-  });
+    from quotes q ${listJoins} where ${where} order by q.created_at desc, q.id desc`;
+
+/** A stored export row as the list words it. */
+export function toQuoteExportRow({ local_iso, ...rest }: StoredQuoteExportRow): QuoteExportRow {
+  return { ...toListRow(rest), local_iso };
 }
 
 /** How many quotes a selection holds, reading at most `limit` + 1. */

@@ -1,8 +1,8 @@
 import type { ExportFormat } from '../../../src/domain/scan-codes';
 import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
-import type { Executor } from '../../db/database';
-import { buildReportFile, keysetBatches, REPORT_BATCH, type ReportLayout } from '../../lib/report-file';
-import { exportBatch, type ExportRow, type ScanSelection } from './list-repository';
+import type { Database } from '../../db/database';
+import { buildReportFile, readInBatches, type ReportLayout } from '../../lib/report-file';
+import { type ExportRow, exportRows, type ScanSelection } from './list-repository';
 import { exportCells } from './report';
 
 /** Column widths of the sheet, in characters, in the columns' order. */
@@ -10,7 +10,7 @@ const XLSX_WIDTHS = [8, 24, 20, 13, 14, 16, 11, 12, 11, 22, 8, 26, 24, 9, 10, 7,
 
 /** The scan report of a selection (server/lib/report-file.ts), newest first, in the screen's language `lang`. */
 export function buildExport(
-  db: Executor,
+  db: Database,
   selection: Pick<ScanSelection, 'where' | 'basis' | 'source'>,
   format: ExportFormat,
   lang: ReportLanguage,
@@ -23,6 +23,5 @@ export function buildExport(
     widths: XLSX_WIDTHS,
     cells: (row) => exportCells(row, words),
   };
-  const batches = keysetBatches<ExportRow>((last) => exportBatch(db, selection, last && { ts: last.cursor_ts, id: last.id }, REPORT_BATCH));
-  return buildReportFile(format, layout, batches);
+  return readInBatches(db, exportRows(selection), (batches) => buildReportFile(format, layout, batches));
 }

@@ -252,22 +252,14 @@ export async function countUpTo(db: Executor, sel: ScanSelection, limit: number)
   return r.rows[0].n;
 }
 
-/** An export row: the list row, its keyset cursor, and its Melbourne wall-clock time as the CSV writes it and as ISO. */
-export type ExportRow = ScanItem & { cursor_ts: string; local_iso: string };
+/** An export row: the list row and its Melbourne wall-clock time ('YYYY-MM-DDTHH:mm:ss'). */
+export type ExportRow = ScanItem & { local_iso: string };
 
-/** Rows of the export, in list order, by keyset (the cursor is the last row's scanned_at as text, so no precision is lost). */
-export async function exportBatch(
-  db: Executor,
-  { where, basis, source }: Pick<ScanSelection, 'where' | 'basis' | 'source'>,
-  after: { ts: string; id: number } | null,
-  limit: number,
-) {
-  const cursor = after ? sql`and (s.scanned_at, s.id) < (${after.ts}::timestamptz, ${after.id})` : sql``;
-  const r = await sql<ExportRow>`select ${itemColumns(basis)}, s.scanned_at::text as cursor_ts,
+/** The export's rows in list order (newest first), for server/lib/report-file.ts to read in batches. */
+export const exportRows = ({ where, basis, source }: Pick<ScanSelection, 'where' | 'basis' | 'source'>) =>
+  sql<ExportRow>`select ${itemColumns(basis)},
       to_char(s.scanned_at at time zone ${SCAN_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as local_iso
-    from ${source} ${itemJoins} where ${where} ${cursor} order by s.scanned_at desc, s.id desc limit ${limit}`.execute(db);
-  return r.rows;
-}
+    from ${source} ${itemJoins} where ${where} order by s.scanned_at desc, s.id desc`;
 
 /** Scans in the scope matching a search text and, when given, one id: at most `perPage` list rows, newest first (no total). */
 export async function searchScans(db: Executor, scope: DataScope, f: { q?: string; scan_id?: number }, perPage: number) {

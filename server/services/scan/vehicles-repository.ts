@@ -279,42 +279,17 @@ export async function countVehiclesUpTo(db: Executor, scope: DataScope, q: strin
   return r.rows[0].n;
 }
 
-/** A report row: the list row, its keyset cursor, and its first and last scans in Melbourne wall-clock time as text and as ISO. */
-export type VehicleExportRow = VehicleRow & {
-  cursor: string | null;
-  first_iso: string;
-  last_iso: string;
-};
+/** A report row: the list row and its first and last scans in Melbourne wall-clock time ('YYYY-MM-DDTHH:mm:ss'). */
+export type VehicleExportRow = VehicleRow & { first_iso: string; last_iso: string };
 
-const TIMESTAMP_SORTS: readonly VehicleSort[] = ['first_seen', 'last_seen'];
-
-/**
- * The report's rows after `last` in the list's order (`sort` then id, empty values last), by keyset: the cursor is
- * the sort column as text, so a time keeps its microseconds.
- */
-export async function vehicleExportBatch(
-  db: Executor,
-  scope: DataScope,
-  query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc' },
-  last: { cursor: string | null; id: number } | null,
-  limit: number,
-) {
-  const column = sql.ref(`v.${query.sort}`);
-  const asc = query.order === 'asc';
-  const order = asc ? sql`asc` : sql`desc`;
-  const beyond = asc ? sql`>` : sql`<`;
-  const value = TIMESTAMP_SORTS.includes(query.sort) ? sql`${last?.cursor}::timestamptz` : sql`${last?.cursor}::text`;
-  const after = !last
-    ? sql`true`
-    : last.cursor === null
-      ? sql`(${column} is null and v.id ${beyond} ${last.id})`
-      : sql`(${column} ${beyond} ${value} or (${column} = ${value} and v.id ${beyond} ${last.id}) or ${column} is null)`;
-  const r = await sql<VehicleExportRow>`select ${VEHICLE_COLUMNS}, ${column}::text as cursor,
+/** The report's rows in the list's order (`sort` then id, empty values last), for server/lib/report-file.ts to read in batches. */
+export function vehicleExportRows(scope: DataScope, query: { q?: string; sort: VehicleSort; order: 'asc' | 'desc' }) {
+  const order = query.order === 'asc' ? sql`asc` : sql`desc`;
+  return sql<VehicleExportRow>`select ${VEHICLE_COLUMNS},
       to_char(v.first_seen at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as first_iso,
       to_char(v.last_seen at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS') as last_iso
-    from ${vehiclesSeen(scope)} v where ${vehicleSearch(query.q)} and ${after}
-    order by ${column} ${order} nulls last, v.id ${order} limit ${limit}`.execute(db);
-  return r.rows;
+    from ${vehiclesSeen(scope)} v where ${vehicleSearch(query.q)}
+    order by ${sql.ref(`v.${query.sort}`)} ${order} nulls last, v.id ${order}`;
 }
 
 export async function findVehicle(db: Executor, scope: DataScope, id: number) {

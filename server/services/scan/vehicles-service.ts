@@ -36,7 +36,7 @@ import {
   setVehicleVin,
   tyresOfScans,
   type VehicleExportRow,
-  vehicleExportBatch,
+  vehicleExportRows,
   replaceComparisons,
   type StoredComparison,
   vehicleByRegistration,
@@ -46,7 +46,7 @@ import {
 import { VEHICLE_COLUMNS, type VehicleSort } from '../../../src/domain/vehicles';
 import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-labels';
 import type { ExportFormat } from '../../../src/domain/scan-codes';
-import { buildReportFile, keysetBatches, REPORT_MAX_ROWS, type ReportLayout, storeReportFile } from '../../lib/report-file';
+import { buildReportFile, readInBatches, REPORT_MAX_ROWS, type ReportLayout, storeReportFile } from '../../lib/report-file';
 
 /**
  * Vehicles read per query of an export. Larger than other reports' batches: each batch of a restricted user works out
@@ -185,11 +185,12 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db' | 'storage' | 'signer'>
         widths: [13, 7, 14, 16, 19, 20, 20],
         cells: (v) => [v.registration, v.state, v.make, v.model, v.vin, { iso: v.first_iso }, { iso: v.last_iso }],
       };
-      const batches = keysetBatches<VehicleExportRow>(
-        (last) => vehicleExportBatch(db, caller.scope, search, last, VEHICLE_EXPORT_BATCH),
+      const file = await readInBatches(
+        db,
+        vehicleExportRows(caller.scope, search),
+        (batches) => buildReportFile(format, layout, batches),
         VEHICLE_EXPORT_BATCH,
       );
-      const file = await buildReportFile(format, layout, batches);
       return storeReportFile(deps, 'vehicle_exports', caller.actor.id, format, file);
     },
 
