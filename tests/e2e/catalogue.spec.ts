@@ -6,7 +6,7 @@ import { signIn } from './helpers';
  * The described catalogue and settings screens: roles, permissions, devices, products, parts,
  * panel groups, panels, application settings, e-mail templates, and the Email Header & Footer page.
  * One signed-in page for the file (a new one after a failure), moving inside the app like a user does:
- * each full page load fetches every script chunk again, and the server's rate limit counts those too.
+ * each full page load fetches every script chunk again.
  */
 let page: Page;
 const stamp = Date.now();

@@ -48,12 +48,6 @@ import { REPORT_LABELS, type ReportLanguage } from '../../../src/domain/report-l
 import type { ExportFormat } from '../../../src/domain/scan-codes';
 import { buildReportFile, readInBatches, REPORT_MAX_ROWS, type ReportLayout, storeReportFile } from '../../lib/report-file';
 
-/**
- * Vehicles read per query of an export. Larger than other reports' batches: each batch of a restricted user works out
- * the facts of every vehicle in scope again (`vehiclesSeen`), and a vehicle's row is a few short fields.
- */
-const VEHICLE_EXPORT_BATCH = 20_000;
-
 /** What the list and its export read: the search and the order. */
 type VehicleSearch = { q?: string; sort: VehicleSort; order: 'asc' | 'desc' };
 
@@ -185,12 +179,7 @@ export function vehicleRecords(deps: Pick<ScanDeps, 'db' | 'storage' | 'signer'>
         widths: [13, 7, 14, 16, 19, 20, 20],
         cells: (v) => [v.registration, v.state, v.make, v.model, v.vin, { iso: v.first_iso }, { iso: v.last_iso }],
       };
-      const file = await readInBatches(
-        db,
-        vehicleExportRows(caller.scope, search),
-        (batches) => buildReportFile(format, layout, batches),
-        VEHICLE_EXPORT_BATCH,
-      );
+      const file = await readInBatches(db, vehicleExportRows(caller.scope, search), (batches) => buildReportFile(format, layout, batches));
       return storeReportFile(deps, 'vehicle_exports', caller.actor.id, format, file);
     },
 
