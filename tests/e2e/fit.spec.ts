@@ -109,6 +109,32 @@ for (const locale of LANGUAGES) {
   });
 }
 
+test.describe('at 1280 × 800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the columns passing under the sticky ones are shadowed while the table scrolls further right', async ({ page }) => {
+    await signIn(page, 'admin@demo.test');
+    // The scans list's Action column alone; the quotes list's Grand Total beside its Action column.
+    for (const [list, edge] of [
+      ['/scans', /^Action$/],
+      ['/quotes', /^Grand Total$/],
+    ] as const) {
+      const row = await firstRow(page, list);
+      const heads = await page.getByRole('main').getByRole('columnheader').allTextContents();
+      const cells = row.getByRole('cell');
+      const edgeCell = cells.nth(heads.findIndex((h) => edge.test(h.trim())));
+      const shadow = () => edgeCell.evaluate((el) => getComputedStyle(el).boxShadow);
+      await expect.poll(shadow, `${list}: shadowed while more is to the right`).not.toBe('none');
+      if (list === '/quotes') expect(await cells.last().evaluate((el) => getComputedStyle(el).boxShadow)).toBe('none');
+      await page
+        .getByRole('main')
+        .locator('.RaList-content')
+        .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect.poll(shadow, `${list}: no shadow once scrolled to the end`).toBe('none');
+    }
+  });
+});
+
 /** The routes, signed in and then signed out, that scroll sideways at 360 px. */
 async function overflowingRoutes(browser: Browser, locale: string): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });

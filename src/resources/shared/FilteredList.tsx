@@ -6,6 +6,7 @@ import type { AppDataProvider, ExportQuery, ListMeta } from '../../dataProvider'
 import { useSelectedAgent, useSelectedClient } from '../../session';
 import { AdvanceFilter, type FilterDescription } from './AdvanceFilter';
 import { ListExportButton } from './ListExportButton';
+import { LIST_SCROLLER_SX } from './listLayout';
 
 /** The server answers newest first; a heading sorts the page on screen (pageSort.ts), never the query. */
 const SERVER_ORDER = { field: '', order: 'ASC' } as const;
@@ -74,7 +75,7 @@ export const FilteredList = <K extends string>({
 };
 
 /** A wide table scrolls inside its card on a phone instead of widening the page (360 px). */
-export const LIST_VIEW_SX = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } } as const;
+export const LIST_VIEW_SX = { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': LIST_SCROLLER_SX } as const;
 
 /** A list page: its title as the page's heading, then the list. */
 export const ListFrame = ({ title, children }: { title: string; children: ReactNode }) => (

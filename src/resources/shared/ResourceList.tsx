@@ -28,7 +28,7 @@ import { ListLoadError } from './ListLoadError';
 import { EditRowButton } from './EditRowButton';
 import { ExtraColumnValue } from './ExtraColumnValue';
 import { FieldColumnValue } from './FieldColumnValue';
-import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, stopRowClick, useListWaiting, WAITING_SX } from './listLayout';
+import { ACTION_COLUMN_SX, cardLabel, cardRowsSx, LIST_SCROLLER_SX, stopRowClick, useListWaiting, WAITING_SX } from './listLayout';
 import { PhoneSortMenu } from './PhoneSortMenu';
 import { ResourceBreadcrumbs } from './ResourceBreadcrumbs';
 import { SortedCol } from '../../components/SortedCol';
@@ -215,7 +215,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
         sx={{
           '& .RaList-main': { minWidth: 0, pb: { xs: 9, sm: 0 } },
           '& .RaList-main .MuiTablePagination-toolbar': { pr: { xs: '80px', sm: 2 } },
-          '& .RaList-content': { overflowX: 'auto' },
+          '& .RaList-content': LIST_SCROLLER_SX,
         }}
       >
         <ResourceTable canEdit={!!canEdit}>

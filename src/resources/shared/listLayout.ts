@@ -4,16 +4,30 @@ import { useListContext } from 'react-admin';
 /** Below the theme's sm breakpoint (600 px): a phone, where a list's rows show as cards. */
 const PHONE = '@media (max-width:599.95px)';
 
-/** The Action column stays at the right edge while a wide table scrolls sideways, so a row's buttons are always in view. */
-export const ACTION_COLUMN_SX = { whiteSpace: 'nowrap', position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+/**
+ * A list's sideways-scrolling box (`.RaList-content`) is a scroll-state container, so the columns that stay at the
+ * right can tell whether the table still scrolls further right.
+ */
+export const LIST_SCROLLER_SX = { overflowX: 'auto', containerType: 'scroll-state' } as const;
+
+/**
+ * The Action column stays at the right edge while a wide table scrolls sideways, so a row's buttons are always in view.
+ * While there is more of the table to the right, a shadow on its left edge falls on the columns passing beneath it,
+ * so a reader sees they go on (a browser without scroll-state queries shows no shadow).
+ */
+const STICKY_RIGHT = { whiteSpace: 'nowrap', position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+const STICKY_EDGE = {
+  '@container scroll-state(scrollable: right)': { boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.12), -4px 0 8px -2px rgba(0, 0, 0, 0.25)' },
+} as const;
+export const ACTION_COLUMN_SX = { ...STICKY_RIGHT, ...STICKY_EDGE } as const;
 
 /**
  * A column that stays at the right edge beside the Action column (the quotes list's Grand Total): the Action column
  * then has a fixed width, `actionWidth`, and this one sticks just left of it.
  */
 export const besideActionsSx = (actionWidth: number) => ({
-  action: { ...ACTION_COLUMN_SX, width: actionWidth, minWidth: actionWidth, maxWidth: actionWidth, boxSizing: 'border-box' },
-  beside: { ...ACTION_COLUMN_SX, right: actionWidth },
+  action: { ...STICKY_RIGHT, width: actionWidth, minWidth: actionWidth, maxWidth: actionWidth, boxSizing: 'border-box' },
+  beside: { ...STICKY_RIGHT, ...STICKY_EDGE, right: actionWidth },
 });
 
 /** Around a row's action buttons: their clicks (and their dialogs') do not also open the row. */
