@@ -45,6 +45,15 @@ async function firstRow(page: Page, list: string): Promise<Locator> {
   return row;
 }
 
+/** The card lines (cells showing their column's name) that do not spread name left and value right. */
+const namesNotLeft = (row: Locator) =>
+  row.evaluate((tr) =>
+    [...tr.querySelectorAll('td')]
+      .filter((td) => !['none', 'normal'].includes(getComputedStyle(td, '::before').content))
+      .filter((td) => getComputedStyle(td).justifyContent !== 'space-between')
+      .map((td) => getComputedStyle(td, '::before').content),
+  );
+
 /** Every button and link of the row's last cell (the Action column), each lying within the window's width. */
 async function expectActionsInView(page: Page, row: Locator, list: string) {
   const width = await page.evaluate(() => window.innerWidth);
@@ -207,6 +216,7 @@ test.describe('at 360 × 740', () => {
         (tr) => [...tr.querySelectorAll('td')].filter((td) => getComputedStyle(td).flexDirection !== 'row').length,
       );
       expect(reversed, `${list}: card lines with the value before the name`).toBe(0);
+      expect(await namesNotLeft(row), `${list}: card lines whose name is not at the left`).toEqual([]);
       await expectActionsInView(page, row, list);
       // The floating Create button leaves the page arrows free to tap.
       const next = page.getByRole('main').locator('.MuiTablePagination-actions button').last();
@@ -220,6 +230,8 @@ test.describe('at 360 × 740', () => {
       expect(covered, `${list}: the next-page arrow under another element`).toBe(false);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${list} scrolls sideways`).toBe(true);
     }
+    // A list without actions (the vehicles') keeps its last line's name at the left too.
+    expect(await namesNotLeft(await firstRow(page, '/vehicles')), '/vehicles: card lines whose name is not at the left').toEqual([]);
   });
 
   test('in Japanese every described list names its page arrows and its sort menu as its headings, in Japanese', async ({ page }) => {

@@ -19,14 +19,19 @@ const STICKY_RIGHT = { whiteSpace: 'nowrap', position: 'sticky', right: 0, zInde
 const STICKY_EDGE = {
   '@container scroll-state(scrollable: right)': { boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.12), -4px 0 8px -2px rgba(0, 0, 0, 0.25)' },
 } as const;
-export const ACTION_COLUMN_SX = { ...STICKY_RIGHT, ...STICKY_EDGE } as const;
+/**
+ * On a phone a row's actions sit at its card's right edge; the card's other lines keep their label left and value
+ * right. Doubled class: it outweighs cardRowsSx's rule for every cell.
+ */
+const ACTIONS_RIGHT = { [PHONE]: { '&&': { justifyContent: 'flex-end' } } } as const;
+export const ACTION_COLUMN_SX = { ...STICKY_RIGHT, ...STICKY_EDGE, ...ACTIONS_RIGHT } as const;
 
 /**
  * A column that stays at the right edge beside the Action column (the quotes list's Grand Total): the Action column
  * then has a fixed width, `actionWidth`, and this one sticks just left of it.
  */
 export const besideActionsSx = (actionWidth: number) => ({
-  action: { ...STICKY_RIGHT, width: actionWidth, minWidth: actionWidth, maxWidth: actionWidth, boxSizing: 'border-box' },
+  action: { ...STICKY_RIGHT, ...ACTIONS_RIGHT, width: actionWidth, minWidth: actionWidth, maxWidth: actionWidth, boxSizing: 'border-box' },
   beside: { ...STICKY_RIGHT, ...STICKY_EDGE, right: actionWidth },
 });
 
@@ -62,7 +67,6 @@ export const cardRowsSx = (minWidth = 0) =>
         overflowWrap: 'anywhere',
       },
       '& tbody td::before': { color: 'text.secondary', textAlign: 'left', flexShrink: 0, maxWidth: '45%' },
-      '& tbody td:last-of-type': { justifyContent: 'flex-end' },
     },
   }) as const;
 
