@@ -204,8 +204,8 @@ export async function benchVehicles(opts: { scans?: number; requests?: number; l
     for (const l of newDamageLists)
       log(timingLine('vehicles', `GET scans?new_damage=true (${l.label})`, 40, l, `page 1: ${l.last ?? 0} rows`));
 
-    // The Vehicles list's export of every vehicle in the list's default order, once per user: the report's keyset
-    // batches read the stored vehicles for the admin and the facts of the scans in scope for the Agent user.
+    // The Vehicles list's export of every vehicle in the list's default order, once per user: the report's cursor
+    // reads the stored vehicles for the admin and the facts of the scans in scope for the Agent user.
     const exports: { label: string; ms: number; rows: number }[] = [];
     for (const v of viewers.slice(0, 2)) {
       const r = await call(v.token, 'GET', '/api/scan/vehicles/export-vehicle-report');
