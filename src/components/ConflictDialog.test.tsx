@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import { AdminContext } from 'react-admin';
+import { AdminContext, HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { i18nProvider, loadScreenMessages } from '../i18n/i18nProvider';
-import { ConflictDialog } from './ConflictDialog';
+import { ConflictDialog, conflictOf } from './ConflictDialog';
 
 describe('ConflictDialog', () => {
   it("names the changed fields as the screens do: a panel line by its panel, a switch as Yes / No, amounts with cents in the quote's currency", async () => {
@@ -58,5 +58,25 @@ describe('ConflictDialog', () => {
       'Right Front Guard · Dents (Oversize)1',
       'Tyre FRONT LEFTReplace',
     ]);
+  });
+});
+
+describe('conflictOf', () => {
+  const conflict = {
+    version: 4,
+    saved_by: { id: 2, name: 'Ada Admin' },
+    saved_at: '2026-12-01T03:04:00.000Z',
+    changes: [{ field: 'make', value: 'Toyota' }],
+  };
+
+  it("reads a refused save's conflict from the 409 reply", () => {
+    expect(conflictOf(new HttpError('Changed meanwhile', 409, { error: 'Changed meanwhile', conflict }))).toEqual(conflict);
+  });
+
+  it('is null for another 409 (no conflict in it), another status or another error', () => {
+    expect(conflictOf(new HttpError('Already exists', 409, { error: 'Already exists' }))).toBeNull();
+    expect(conflictOf(new HttpError('Bad', 409, { conflict: { version: 'x' } }))).toBeNull();
+    expect(conflictOf(new HttpError('Server error', 500, { error: 'Server error', conflict }))).toBeNull();
+    expect(conflictOf(new Error('offline'))).toBeNull();
   });
 });

@@ -4,14 +4,17 @@ import { HttpError, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../domain/format';
 import { damageFieldLabel, TYRE_CHOICE_FIELD, tyreChoiceText } from './changeLabel';
 import { formatStoredAmount } from '../domain/money';
-import { type ConflictInfo, ConflictRecord } from '../domain/versions';
+import type { ConflictInfo } from '../domain/versions';
 
-/** The conflict of a save refused with 409 (a newer version was saved meanwhile), else null. */
+/**
+ * The conflict of a save refused with 409 (a newer version was saved meanwhile), else null. The reply is the
+ * server's `ConflictReply` (its reply schema checks it); another 409 carries no `conflict`. Read without zod, which
+ * the screens that mostly read (the scan page) would otherwise load for this alone.
+ */
 export function conflictOf(error: unknown): ConflictInfo | null {
   if (!(error instanceof HttpError) || error.status !== 409) return null;
-  const body = error.body as { conflict?: unknown } | undefined;
-  const parsed = ConflictRecord.safeParse(body?.conflict);
-  return parsed.success ? parsed.data : null;
+  const conflict = (error.body as { conflict?: Partial<ConflictInfo> } | undefined)?.conflict;
+  return conflict && typeof conflict.version === 'number' ? (conflict as ConflictInfo) : null;
 }
 
 type Value = string | number | boolean | object | null | undefined;
