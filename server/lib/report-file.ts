@@ -11,16 +11,16 @@ import { type FileStorage, signedFileUrl } from './storage';
 
 /**
  * The lists' report files (the scans, quotes and vehicles exports): CSV (UTF-8 with a BOM, CRLF rows, formula-looking
- * cells neutralised) or XLSX (a bold frozen header, real date cells), dates written as the screen of the report's
- * language writes them, read through one cursor in batches, stored in the file store, recorded in the list's exports table and removed by the
- * hourly sweep `REPORT_TTL_HOURS` later.
+ * cells neutralised) or XLSX (a bold frozen header, real date cells), with dates written as the screen of the report's
+ * language writes them. The rows are read through one cursor in batches; the file is stored in the file store,
+ * recorded in the list's exports table and removed by the hourly sweep `REPORT_TTL_HOURS` later.
  */
 
 /** A report holds at most this many rows; more must be narrowed by the list's filters. */
 export const REPORT_MAX_ROWS = 200_000;
 /** Report files are kept this long after they were made, then removed from the file store. */
 export const REPORT_TTL_HOURS = 24;
-/** Rows read per query while a report is written. */
+/** Rows fetched from the report's cursor at a time. */
 export const REPORT_BATCH = 5_000;
 
 const CONTENT_TYPE: Record<ExportFormat, string> = {
