@@ -90,6 +90,13 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'] },
             { name: 'signin', test: /src[\\/]custom[\\/]login[\\/]LoginPage\.tsx$/ },
             { name: 'definitions', test: /src[\\/]resources[\\/]([^\\/]+[\\/]definition|definitions)\.tsx?$/ },
+            // The few shared parts the invoice takes from the layout's set (text, stacks, dividers, the data provider and the
+            // language hooks) come as a small chunk of their own: the invoice, a public page, then loads no layout chunk
+            // (46 kB brotli) before its first paint. On a phone it scored 91 and 91 instead of 89 and 89 (interleaved).
+            {
+              name: 'page-parts',
+              test: /@mui[\\/]material[\\/](esm[\\/])?(Typography|Stack|Divider)[\\/]|ra-core[\\/]dist[\\/](dataProvider[\\/]useDataProvider|i18n[\\/]useLocaleState)\.js$/,
+            },
             // The date range field goes with it: the dashboard and the scan and quote lists' filters all show it.
             { name: 'layout', test: /src[\\/](custom[\\/]layout[\\/]AppLayout|components[\\/]DateRangeField)\.tsx$/ },
             // The words the catalogues share with the server's documents (the invoice's, the exports'): one file, not two.
