@@ -123,11 +123,21 @@ test('a signed-in screen brings the layout in one chunk, which the sign-in page 
   const signedIn = await scripts();
   expect(signedIn.filter((f) => /^layout-/.test(f))).toHaveLength(1);
   // About 80 files when MUI's parts and react-admin's layout hooks came as Rolldown's automatic chunks.
-  expect(signedIn.length).toBeLessThanOrEqual(55);
+  expect(signedIn.length).toBeLessThanOrEqual(56);
   await signOut(page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   expect((await scripts()).filter((f) => /^layout-/.test(f))).toEqual([]);
+});
+
+test('the invoice, a page without the layout, downloads no layout chunk before it shows', async ({ page }) => {
+  const token = await apiToken(page.request, 'admin@demo.test');
+  const [quote] = await apiGet<{ id: number }[]>(page.request, token, '/api/quote/quotes?page=1&per_page=1');
+  await openSignedIn(page, 'admin@demo.test', `/quotes/${quote.id}/invoice`);
+  await expect(page.getByRole('heading', { level: 1, name: `ESTIMATE # ${quote.id}` })).toBeVisible();
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name.replace(/.*\/assets\//, '')));
+  expect(scripts.filter((f) => /^page-parts-/.test(f))).toHaveLength(1);
+  expect(scripts.filter((f) => /^layout-/.test(f))).toEqual([]);
 });
 
 test('the boot warms the first date format up in a worker, off the main thread', async ({ page }) => {
