@@ -10,7 +10,7 @@ import { renderQuotePdf } from '../../server/lib/pdf/quote';
 import { fileUrl, localStorage } from '../../server/lib/storage';
 import { readTrueType, subsetTrueType } from '../../server/lib/pdf/truetype';
 import { scanReportPdf, type ReportInput } from '../../server/services/scan/report';
-import { buildInvoice, formatMoney, type Invoice } from '../../src/domain/invoice';
+import { buildInvoice, formatMoney, type Invoice, type InvoiceSurcharge } from '../../src/domain/invoice';
 import { priceQuote } from '../../src/domain/pricing';
 import { SAMPLE_COMMENTS, sampleInvoiceSource, samplePricing } from '../../src/test/invoiceSample';
 import { pdfLines } from './pdf-text';
@@ -140,6 +140,35 @@ describe('the quote PDF', () => {
     const png = path.join(dir, 'ja');
     execFileSync('pdftoppm', ['-r', '30', '-png', '-f', '1', '-l', '1', saved(pdf), png], { stdio: ['ignore', 'pipe', 'pipe'] });
     expect(readFileSync(`${png}-1.png`).length).toBeGreaterThan(1000);
+  });
+
+  it('prints large amounts on one line, in both languages, with all three surcharges', async () => {
+    for (const [language, currency] of [
+      ['ja', '¥'],
+      ['en', '$'],
+    ]) {
+      const invoice = buildInvoice(sampleInvoiceSource({ language, currency }));
+      // Five money columns (three surcharges) and amounts of seven and eight digits: a 62 pt column wraps them.
+      const first = invoice.sections.find((s) => s.lines.length && s.surcharges.length)!;
+      const big = {
+        ...first,
+        surcharges: ['aluminium', 'metallic', 'pearl'] as InvoiceSurcharge[],
+        lines: first.lines.map((l) => ({
+          ...l,
+          repair_fee: `${currency}1,168,750.00`,
+          aluminium_fee: `${currency}116,875.00`,
+          metallic_fee: `${currency}116,875.00`,
+          pearl_fee: `${currency}116,875.00`,
+          total: `${currency}1,519,375.00`,
+        })),
+        total: `${currency}12,345,678.90`,
+      };
+      const wide = { ...invoice, sections: invoice.sections.map((s) => (s === first ? big : s)) };
+      const lines = textOf(await renderQuotePdf(wide));
+      expectInvoice(lines, wide);
+      expectRow(lines, big.lines[0].panel, `${currency}1,168,750.00`, `${currency}1,519,375.00`);
+      expectRow(lines, invoice.labels.totals[big.key], `${currency}12,345,678.90`);
+    }
   });
 
   it('draws the Japanese glyphs, not blanks: the page differs from one with the Japanese text left out', async () => {

@@ -14,6 +14,8 @@ const MARGIN = 40;
 const PRIMARY: [number, number, number] = [12, 24, 57]; // #0C1839 (primary colour)
 const MUTED: [number, number, number] = [90, 90, 90];
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+const FONT_SIZE = 9;
+const CELL_PADDING = 4;
 
 /**
  * The images of the PDF, PNG or JPEG bytes (./logo.ts makes them): the agent's logo (without one the agent's name is
@@ -110,7 +112,7 @@ function table(doc: jsPDF, font: PdfFont, opts: UserOptions) {
   const t = __createTable(doc, {
     theme: 'striped',
     margin: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM },
-    styles: { font: font.family, fontStyle: 'normal', fontSize: 9, cellPadding: 4, textColor: 20 },
+    styles: { font: font.family, fontStyle: 'normal', fontSize: FONT_SIZE, cellPadding: CELL_PADDING, textColor: 20 },
     headStyles: { fillColor: PRIMARY, textColor: 255, fontStyle: font.bold },
     footStyles: { fillColor: [235, 237, 242], textColor: 20, fontStyle: font.bold },
     ...opts,
@@ -216,9 +218,31 @@ function supplement(doc: jsPDF, block: SupplementBlock | null | undefined, font:
   });
 }
 
+/** A money column's narrowest width, and the description's (three surcharges take five money columns). */
+const MONEY_WIDTH = 62;
+const DESCRIPTION_WIDTH = 70;
+
+/**
+ * The width of the sections' money columns: MONEY_WIDTH, or the widest amount of any section (in the bold of the
+ * totals row) when that is wider, so that no amount wraps and every section's columns still line up. The panel column
+ * gives up what the description then lacks.
+ */
+function sectionWidths(doc: jsPDF, invoice: Invoice, font: PdfFont) {
+  doc.setFont(font.family, font.bold);
+  doc.setFontSize(FONT_SIZE);
+  const amounts = invoice.sections.flatMap((s) => [
+    s.total,
+    ...s.lines.flatMap((l) => [l.repair_fee, l.aluminium_fee, l.metallic_fee, l.pearl_fee, l.total]),
+  ]);
+  const widest = Math.max(0, ...amounts.map((a) => doc.getTextWidth(a)));
+  const money = Math.max(MONEY_WIDTH, Math.ceil(widest + 2 * CELL_PADDING + 1));
+  return { money, panel: Math.max(90, Math.min(130, CONTENT_WIDTH - DESCRIPTION_WIDTH - 5 * money)) };
+}
+
 function sections(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
   const { labels } = invoice;
-  const money = { halign: 'right' as const, cellWidth: 62 };
+  const widths = sectionWidths(doc, invoice, font);
+  const money = { halign: 'right' as const, cellWidth: widths.money };
   for (const section of invoice.sections) {
     if (!section.lines.length) continue;
     const fees = section.surcharges.map((s) => `${s}_fee` as const);
@@ -239,7 +263,7 @@ function sections(doc: jsPDF, invoice: Invoice, font: PdfFont, y: number) {
         ],
       ],
       // Every section's columns line up: the panel a fixed width, the money columns theirs, the description what is left.
-      columnStyles: { 0: { cellWidth: 130 }, ...moneyColumns },
+      columnStyles: { 0: { cellWidth: widths.panel }, ...moneyColumns },
       rowPageBreak: 'avoid',
       didParseCell: (data) => {
         if (data.section === 'head' && data.row.index === 1 && data.column.index >= 2 && data.column.index <= lastMoney)
