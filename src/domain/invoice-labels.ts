@@ -121,7 +121,7 @@ const ja: InvoiceLabels = {
     conventional: '板金',
     p2p: 'プッシュ・トゥ・ペイント',
     replacement: '交換',
-    paint: 'スクラッチ / 塗装',
+    paint: '傷 / 塗装',
     tyre: 'タイヤ',
   },
   panel: 'パネル',
@@ -141,7 +141,7 @@ const ja: InvoiceLabels = {
   pearl_fee: 'パール',
   amount: '金額',
   dent: 'デント',
-  scratch: 'スクラッチ',
+  scratch: '傷',
   // As Quote Generation names them (app.quotes.generation.levels), so the estimate reads like the screen it came from.
   categories: {
     light: '軽度',
@@ -177,7 +177,7 @@ const ja: InvoiceLabels = {
     conventional: '板金合計',
     p2p: 'プッシュ・トゥ・ペイント合計',
     replacement: '交換合計',
-    paint: 'スクラッチ / 塗装合計',
+    paint: '傷 / 塗装合計',
     tyre: 'タイヤ合計',
     product: '商品合計',
     sub_total: '小計',

@@ -217,11 +217,11 @@ describe('buildInvoice in Japanese', () => {
       '板金',
       'プッシュ・トゥ・ペイント',
       '交換',
-      'スクラッチ / 塗装',
+      '傷 / 塗装',
       'タイヤ',
     ]);
     expect(rows(invoice, 'pdr')[0]).toEqual(['Bonnet', '重度', '¥245.00']);
-    expect(rows(invoice, 'paint')).toEqual([['Bonnet', 'スクラッチ (塗装)', '¥242.28']]);
+    expect(rows(invoice, 'paint')).toEqual([['Bonnet', '傷 (塗装)', '¥242.28']]);
     // The wheels in Japanese too, as the scan page names them.
     expect(rows(invoice, 'tyre').map((r) => r[0])).toEqual(['左前輪', '右前輪', '右後輪']);
     expect(rows(invoice, 'tyre')[2]).toEqual(['右後輪', '次回再点検', '¥0.00']);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isGroup, type MenuNode } from '../domain/access';
+import { INVOICE_LABELS } from '../domain/invoice-labels';
+import { REPORT_LABELS } from '../domain/report-labels';
 import { WEBHOOK_EVENTS } from '../domain/webhooks';
 import { MENU } from '../resources/definitions';
 import { loadResources } from '../resources';
@@ -28,6 +30,16 @@ describe('catalogues', () => {
     // ra-input-rich-text's toolbar labels carry their English text in code: only Japanese lists them (the English catalogue loads with the sign-in page).
     const onlyJapanese = [...japanese.keys()].filter((k) => !english.has(k) && !k.startsWith('ra.tiptap.'));
     expect({ onlyEnglish, onlyJapanese }).toEqual({ onlyEnglish: [], onlyJapanese: [] });
+  });
+
+  it('says scratch one way in Japanese, 傷, on the screens, the invoice, the PDF and the exports', () => {
+    const texts = (x: unknown): string[] =>
+      typeof x === 'string' ? [x] : Array.isArray(x) ? x.flatMap(texts) : x && typeof x === 'object' ? Object.values(x).flatMap(texts) : [];
+    const all = [...japanese.values(), ...texts(INVOICE_LABELS.ja), ...texts(REPORT_LABELS.ja)];
+    expect(all.filter((t) => /スクラッチ|擦り傷|引っかき/.test(t))).toEqual([]);
+    const scratchKeys = [...english].filter(([k, v]) => !k.startsWith('ra.') && /scratch/i.test(v.replace(/%{\w+}/g, ''))).map(([k]) => k);
+    expect(scratchKeys.length).toBeGreaterThan(10);
+    expect(scratchKeys.filter((k) => !japanese.get(k)?.includes('傷'))).toEqual([]);
   });
 
   it('has no empty message of ours', () => {

@@ -763,7 +763,7 @@ describe('GET quotes', () => {
     const ja = await t.as(agentUserA, { method: 'GET', url: '/api/quote/quotes/export-quote-report?lang=ja' });
     const jaLines = (await t.app.inject({ method: 'GET', url: ja.json().data.url })).body.replace(/^\uFEFF/, '').split('\r\n');
     expect(jaLines[0]).toBe(
-      'ID,日時,登録番号,種別,エージェント,クライアント,州,通貨,PDR,板金,交換 / 塗装,プッシュ・トゥ・ペイント,スクラッチ / 塗装,タイヤ,商品,小計,GST %,GST,総合計,ステータス,版',
+      'ID,日時,登録番号,種別,エージェント,クライアント,州,通貨,PDR,板金,交換 / 塗装,プッシュ・トゥ・ペイント,傷 / 塗装,タイヤ,商品,小計,GST %,GST,総合計,ステータス,版',
     );
     expect(jaLines[1]).toBe(
       `${ids.a2},2024-05-11 午前 10:00,LA22,アーチ,Quote agent A,Quote client X,NSW,$,0,0,0,0,1.5,2.5,0,0,10,0,4,一部承認,S1`,

@@ -248,7 +248,7 @@ describe('invoice screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('region', { name: 'コメント' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '車両写真' })).getByRole('img', { name: '車両写真' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: '車両' })).getByText('ボディタイプ')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'スクラッチ / 塗装' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: '傷 / 塗装' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'タイヤ' })).getByText('右後輪')).toBeTruthy();
     expect(screen.getByText('2026-11-20 午後 02:15')).toBeTruthy();
   });
