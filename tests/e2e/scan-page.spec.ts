@@ -175,14 +175,21 @@ test.describe('scan page', () => {
     await valuation.press('Tab');
     await expect(valuation).toHaveValue('15.900,50');
     await card.getByRole('button', { name: 'Save Valuation' }).click();
-    await expect(card.getByText(/^Valuation must be a number of dollars/)).toBeVisible();
+    const refusal = card.getByText(/^Valuation must be a number of dollars/);
+    await expect(refusal).toBeVisible();
     await expect(valuation).toHaveValue('15.900,50');
+    await expect(valuation).toHaveAccessibleDescription(/^Valuation must be a number of dollars/);
+    // Under the whole row, not squeezed under the input beside the label and the buttons.
+    const [refusalBox, inputBox] = [await refusal.boundingBox(), await valuation.boundingBox()];
+    expect(refusalBox!.width).toBeGreaterThan(inputBox!.width * 1.5);
+    expect(refusalBox!.height).toBeLessThan(70);
     // Only digits, commas and a decimal point get in: a keystroke or paste of anything else is refused whole, with a note.
     await valuation.fill('15900');
     await valuation.press('a');
     await valuation.press('-');
     await expect(valuation).toHaveValue('15900');
     await expect(card.getByText('Only digits, commas and a decimal point can be typed here')).toBeVisible();
+    await expect(valuation).toHaveAccessibleDescription('Only digits, commas and a decimal point can be typed here');
     await valuation.fill('$15k');
     await expect(valuation).toHaveValue('15900');
     await valuation.press('1');

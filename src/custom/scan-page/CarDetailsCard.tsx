@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useSelectOptions } from '../../components/useSelectOptions';
@@ -54,7 +53,6 @@ const VALUATION_CHARACTERS = /^[\d,.]*$/;
  */
 const ValuationInput = (p: InlineInputProps<string>) => {
   const translate = useTranslate();
-  const [refused, setRefused] = useState(false);
   return (
     <TextField
       id={p.id}
@@ -63,11 +61,10 @@ const ValuationInput = (p: InlineInputProps<string>) => {
       value={p.value}
       disabled={p.disabled}
       error={p.error !== null}
-      helperText={p.error ?? (refused ? translate('app.scanPage.valuation_characters') : undefined)}
-      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-describedby': p.describedBy } }}
       onChange={(e) => {
         const ok = VALUATION_CHARACTERS.test(e.target.value);
-        setRefused(!ok);
+        p.onNote(ok ? null : translate('app.scanPage.valuation_characters'));
         if (ok) p.onChange(e.target.value);
       }}
       onBlur={() => {

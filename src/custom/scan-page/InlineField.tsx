@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Box, CircularProgress, IconButton, Typography } from '@mui/material';
+import { Box, CircularProgress, FormHelperText, IconButton, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
@@ -14,8 +14,12 @@ export interface InlineInputProps<T> {
   /** Enter in a text input saves. */
   onSubmit: () => void;
   disabled: boolean;
-  /** Why the value cannot be saved (from `validate`), shown under the input; null when it can. */
+  /** Why the value cannot be saved (from `validate`); null when it can. The field shows it under the row. */
   error: string | null;
+  /** The id of the text under the row (the error, or the input's `note`), for the input's aria-describedby. */
+  describedBy: string | undefined;
+  /** A note of the input's own under the row (a refused keystroke), or null; the error takes its place when there is one. */
+  onNote: (note: string | null) => void;
 }
 
 interface InlineFieldProps<T> {
@@ -48,6 +52,9 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
   const [draft, setDraft] = useState<T>(initial);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const message = error ?? note;
+  const messageId = `${inputId}-message`;
   const pencil = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   // Edit mode puts the focus in its input; leaving it puts the focus back on the pencil, where the keyboard user was
@@ -58,6 +65,7 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
     wasEditing.current = editing;
   }, [editing, inputId]);
   const edit = (on: boolean) => {
+    setNote(null);
     setEditingState(on);
     setEditing(name, on);
   };
@@ -109,7 +117,17 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
       {editing ? (
         <>
           <Box sx={{ minWidth: 0 }} onKeyDown={cancelOnEscape}>
-            {input({ id: inputId, label, value: draft, onChange: change, onSubmit: () => void submit(), disabled: saving, error })}
+            {input({
+              id: inputId,
+              label,
+              value: draft,
+              onChange: change,
+              onSubmit: () => void submit(),
+              disabled: saving,
+              error,
+              describedBy: message ? messageId : undefined,
+              onNote: setNote,
+            })}
           </Box>
           <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
             <IconButton
@@ -129,6 +147,12 @@ export function InlineField<T>({ name, label, display, initial, input, save, act
               <CloseIcon fontSize="small" />
             </IconButton>
           </Box>
+          {/* The whole row's width: beside the label and the buttons a sentence would stand one word a line. */}
+          {message && (
+            <FormHelperText id={messageId} error={error !== null} sx={{ gridColumn: '1 / -1', mx: 0 }}>
+              {message}
+            </FormHelperText>
+          )}
         </>
       ) : (
         <>
