@@ -1,5 +1,5 @@
 import { APPROVAL_MERGE_FIELDS } from './quote-approval';
-import { MERGE_FIELDS, type MergeField } from './scan-mail';
+import { MERGE_FIELDS, type MergeField, unknownPlaceholders } from './scan-mail';
 
 /** The mails that fill a template's `{{name}}`: a scan's mail (the scan page) and a quote's approval request. */
 export type TemplateMail = 'scan' | 'approval';
@@ -33,3 +33,14 @@ export const TEMPLATE_MERGE_FIELDS: readonly (MergeField & { mails: TemplateMail
 
 /** The names a template may use: a saved template naming any other is refused. */
 export const TEMPLATE_FIELD_NAMES: readonly string[] = TEMPLATE_MERGE_FIELDS.map((f) => f.name);
+
+/** The names a mail fills. */
+export const mailFieldNames = (mail: TemplateMail): readonly string[] =>
+  TEMPLATE_MERGE_FIELDS.filter((f) => f.mails.includes(mail)).map((f) => f.name);
+
+/**
+ * Whether a mail can fill every placeholder of a template (its name is the subject, its body the message): the scan
+ * page offers only such templates, since one naming a quote's approval link could never be sent from a scan.
+ */
+export const templateFitsMail = (template: { templateName: string; templateBody: string }, mail: TemplateMail) =>
+  unknownPlaceholders(`${template.templateName} ${template.templateBody}`, mailFieldNames(mail)).length === 0;

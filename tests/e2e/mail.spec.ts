@@ -62,6 +62,12 @@ test('the demo Scan report: the preview shows the mail as sent, filled, greeting
   await expect(chips.getByText(`Scan Report – ${scan.licensePlate}.pdf`)).toBeVisible();
 
   await mail.getByRole('combobox', { name: 'Email Template' }).click();
+  // The approval request's templates name a quote's link and total, which a scan's mail cannot fill: not offered.
+  const admin = await apiToken(request, 'admin@demo.test');
+  const templates = await apiGet<{ templateName: string }[]>(request, admin, '/api/email/emailTemplates?page=1&per_page=100');
+  expect(templates.map((t) => t.templateName)).toContain('Quote approval request');
+  await expect(page.getByRole('option', { name: 'Scan report' })).toBeVisible();
+  await expect(page.getByRole('option', { name: /^Quote approval request/ })).toHaveCount(0);
   await page.getByRole('option', { name: 'Scan report' }).click();
   await mail.getByRole('textbox', { name: 'Recipients' }).fill('owner@example.test');
   await mail.getByRole('button', { name: 'Preview' }).click();

@@ -26,6 +26,7 @@ import { panelLabels } from '../../domain/damage-images';
 import type { MailPreview } from '../../domain/records';
 import { attachmentFileNames, damageAttachmentName, reportAttachmentName, savedImageAttachmentName } from '../../domain/scan-mail';
 import { panelLabelOf, parseRecipients } from '../../domain/scan-view';
+import { templateFitsMail } from '../../domain/merge-fields';
 import { can } from '../../domain/permissions';
 import { useCurrentUser } from '../../session';
 import { Section } from './Section';
@@ -56,7 +57,9 @@ const TemplateSelect = () => {
     retry: false,
     staleTime: 60_000,
   });
-  if (!templates.data?.items.length) return null;
+  // A template naming what a scan cannot fill (the approval request's link and total) could never be sent from here.
+  const usable = templates.data?.items.filter((t) => templateFitsMail(t, 'scan')) ?? [];
+  if (!usable.length) return null;
   return (
     <TextField
       select
@@ -66,7 +69,7 @@ const TemplateSelect = () => {
       value={chosen}
       onChange={(e) => {
         setChosen(e.target.value);
-        const t = templates.data?.items.find((x) => String(x.id) === e.target.value);
+        const t = usable.find((x) => String(x.id) === e.target.value);
         setValue('template_id', t?.id ?? '');
         if (!t) return;
         setValue('subject', t.templateName, { shouldDirty: true, shouldValidate: true });
@@ -75,7 +78,7 @@ const TemplateSelect = () => {
       sx={{ mb: 2 }}
     >
       <MenuItem value="">{translate('app.scanPage.mail.no_template')}</MenuItem>
-      {templates.data.items.map((t) => (
+      {usable.map((t) => (
         <MenuItem key={t.id} value={String(t.id)}>
           {t.templateName}
         </MenuItem>
