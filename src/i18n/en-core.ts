@@ -85,6 +85,7 @@ export const enCore = {
       reset_link_sent: 'Resent Link Send Successfully',
       new_password: 'New Password',
       confirm_password: 'Confirm Password',
+      reset_link: 'Reset link',
       change_password: 'Change Password',
       password_changed: 'Password Changed Successfully',
     },

@@ -133,6 +133,7 @@ export const ja: TranslationMessages = {
       reset_link_sent: 'リセットリンクを送信しました',
       new_password: '新しいパスワード',
       confirm_password: 'パスワード（確認）',
+      reset_link: 'リセットリンク',
       change_password: 'パスワードを変更',
       password_changed: 'パスワードを変更しました',
     },

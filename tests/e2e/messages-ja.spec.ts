@@ -53,3 +53,17 @@ test("a custom page's server 422 shows in Japanese under the input and in the er
   await expect(page.locator('.MuiSnackbarContent-message')).toHaveText(japanese);
   await expect(page.locator('.MuiSnackbarContent-message')).not.toContainText('taken');
 });
+
+test("a used or unknown reset link says so in Japanese, as the server's key has it", async ({ page }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('RaStoreScanQuote.locale', JSON.stringify('ja')));
+  // A token of the right form that no reset issued: the server's 422 names `token`, a field the page has no input for.
+  await page.goto(`/reset-password?token=${'a'.repeat(43)}`);
+  await page.getByLabel('新しいパスワード', { exact: true }).fill('a-new-password-1');
+  await page.getByLabel('パスワード（確認）', { exact: true }).fill('a-new-password-1');
+  const reply = page.waitForResponse((r) => r.url().includes('/api/user/auth/') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'パスワードを変更' }).click();
+  expect((await reply).status()).toBe(422);
+  await expect(page.locator('.MuiSnackbarContent-message')).toHaveText('このパスワードリセットトークンは無効か期限切れです');
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+});

@@ -12,7 +12,7 @@ import { loginPath } from '../authPaths';
 
 const loadSchema = () => import('../../domain/auth').then((m) => m.ResetPasswordBody);
 // The rule messages name the new password 'Password' in its messages, though the input reads 'New Password'.
-const LABELS = { password: 'app.auth.password', password_confirmation: 'app.auth.confirm_password' };
+const LABELS = { password: 'app.auth.password', password_confirmation: 'app.auth.confirm_password', token: 'app.auth.reset_link' };
 
 export const ResetPasswordPage = () => {
   const translate = useTranslate();
