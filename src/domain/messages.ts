@@ -68,6 +68,9 @@ export const messages = {
       `This ${model.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase()} is still in use: change or remove what uses it first.`,
       'app.errors.in_use',
     ),
+  /** A built-in role or permission, which the access model needs (the screens offer no delete for one). */
+  builtIn: (kind: 'role' | 'permission', name: string) =>
+    keyed(`The ${name} ${kind} cannot be deleted.`, `app.errors.built_in_${kind}`, { name }),
   /** A template's placeholders no mail fills (`{{foo}}`). */
   unknownMergeFields: (placeholders: string[]) =>
     keyed(`Template Body uses merge fields no mail fills: ${placeholders.join(', ')}`, 'app.validation.unknown_merge_fields', {

@@ -102,6 +102,8 @@ export const enCore = {
       slow_down: 'Too many requests. Please slow down.',
       in_use: 'This record is still in use: change or remove what uses it first.',
       part_in_use: 'This part prices these panels: %{panels}. Give them another part first.',
+      built_in_role: 'The %{name} role cannot be deleted.',
+      built_in_permission: 'The %{name} permission cannot be deleted.',
       saved_since: 'Someone else saved this record after you opened it. Reload the page to see their changes, then make yours again.',
       impersonating_already: 'You are already impersonating a user; leave impersonation first.',
       impersonate_super_admin_only: 'Only a Super Admin may impersonate a user.',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { pngImage } from '../server/image-fixtures';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTermsIfShown, clickUntil, nav, openSignedIn, signIn } from './helpers';
+import { acceptTermsIfShown, apiToken, bearer, clickUntil, nav, openSignedIn, signIn } from './helpers';
 
 const form = (page: Page) => page.locator('form').first();
 const submit = (page: Page) => form(page).getByRole('button', { name: 'Submit' }).click();
@@ -242,6 +242,27 @@ test.describe('users', () => {
     // The admin's token works again: the users list loads.
     await page.goto('/users');
     await expect(row(page, 'agent@demo.test').getByRole('button', { name: 'Impersonate' })).toBeVisible();
+  });
+});
+
+test.describe('roles and permissions', () => {
+  test("the built-in ones offer no delete (the server refuses it); one of the users' own does", async ({ page, request }) => {
+    const admin = await apiToken(request, 'admin@demo.test');
+    const name = `Checker ${Date.now()}`;
+    const created = await request.post('/api/user/roles', { headers: bearer(admin), data: { name, permissions: ['scan'] } });
+    expect(created.ok()).toBe(true);
+    await openSignedIn(page, 'admin@demo.test', '/roles');
+    await expect(row(page, name).getByRole('button', { name: 'Delete' })).toBeVisible();
+    for (const builtIn of ['Super Admin', 'Agent', 'Client']) {
+      const builtInRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: builtIn, exact: true }) });
+      await expect(builtInRow).toHaveCount(1);
+      await expect(builtInRow.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+    }
+    await page.goto('/permissions');
+    await page.getByPlaceholder('Search').fill('scan');
+    const scan = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'scan', exact: true }) });
+    await expect(scan).toHaveCount(1);
+    await expect(scan.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   });
 });
 

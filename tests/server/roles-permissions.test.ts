@@ -170,6 +170,12 @@ describe('roles', () => {
     const del = await t.as(admin, { method: 'DELETE', url: `/api/user/roles/${superAdminRoleId}` });
     expect(del.statusCode).toBe(403);
     expect(del.json()).toEqual({ error: 'The Super Admin role cannot be deleted.' });
+    // A screen asking for message keys gets the refusal's, to say it in its language.
+    const keyedDel = await t.as(admin, { method: 'DELETE', url: `/api/user/roles/${superAdminRoleId}`, headers: { 'x-message-keys': '1' } });
+    expect(keyedDel.json()).toEqual({
+      error: 'The Super Admin role cannot be deleted.',
+      message: { key: 'app.errors.built_in_role', params: { name: 'Super Admin' } },
+    });
     const rename = await t.as(admin, {
       method: 'PUT',
       url: `/api/user/roles/${superAdminRoleId}`,
@@ -344,6 +350,11 @@ describe('permissions', () => {
     const del = await t.as(admin, { method: 'DELETE', url: `/api/user/permissions/${scan.id}` });
     expect(del.statusCode).toBe(403);
     expect(del.json()).toEqual({ error: 'The scan permission cannot be deleted.' });
+    const keyedDel = await t.as(admin, { method: 'DELETE', url: `/api/user/permissions/${scan.id}`, headers: { 'x-message-keys': '1' } });
+    expect(keyedDel.json()).toEqual({
+      error: 'The scan permission cannot be deleted.',
+      message: { key: 'app.errors.built_in_permission', params: { name: 'scan' } },
+    });
     expect(await t.db.selectFrom('permissions').select('name').where('id', '=', scan.id).executeTakeFirstOrThrow()).toEqual({
       name: 'scan',
     });
