@@ -171,7 +171,11 @@ describe('roles', () => {
     expect(del.statusCode).toBe(403);
     expect(del.json()).toEqual({ error: 'The Super Admin role cannot be deleted.' });
     // A screen asking for message keys gets the refusal's, to say it in its language.
-    const keyedDel = await t.as(admin, { method: 'DELETE', url: `/api/user/roles/${superAdminRoleId}`, headers: { 'x-message-keys': '1' } });
+    const keyedDel = await t.as(admin, {
+      method: 'DELETE',
+      url: `/api/user/roles/${superAdminRoleId}`,
+      headers: { 'x-message-keys': '1' },
+    });
     expect(keyedDel.json()).toEqual({
       error: 'The Super Admin role cannot be deleted.',
       message: { key: 'app.errors.built_in_role', params: { name: 'Super Admin' } },
