@@ -69,8 +69,8 @@ export const messages = {
       'app.errors.in_use',
     ),
   /** A built-in role or permission, which the access model needs (the screens offer no delete for one). */
-  builtIn: (kind: 'role' | 'permission', name: string) =>
-    keyed(`The ${name} ${kind} cannot be deleted.`, `app.errors.built_in_${kind}`, { name }),
+  builtInRole: (name: string) => keyed(`The ${name} role cannot be deleted.`, 'app.errors.built_in_role', { name }),
+  builtInPermission: (name: string) => keyed(`The ${name} permission cannot be deleted.`, 'app.errors.built_in_permission', { name }),
   /** A template's placeholders no mail fills (`{{foo}}`). */
   unknownMergeFields: (placeholders: string[]) =>
     keyed(`Template Body uses merge fields no mail fills: ${placeholders.join(', ')}`, 'app.validation.unknown_merge_fields', {

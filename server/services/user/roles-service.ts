@@ -68,7 +68,7 @@ export const rolesPart: ResourcePart = {
       await replaceRolePermissions(trx, id, wanted);
     },
     async beforeDelete(row, { db, revokeLive }) {
-      if (isBuiltInRole(String(row.name))) throw new ForbiddenError(messages.builtIn('role', String(row.name)));
+      if (isBuiltInRole(String(row.name))) throw new ForbiddenError(messages.builtInRole(String(row.name)));
       revokeLive({ users: await roleUsers(db, Number(row.id)) });
     },
   },
@@ -102,7 +102,7 @@ export const permissionsPart: ResourcePart = {
       if (mode === 'create') await grantToSuperAdmin(trx, id);
     },
     beforeDelete(row) {
-      if (isBuiltInPermission(String(row.name))) throw new ForbiddenError(messages.builtIn('permission', String(row.name)));
+      if (isBuiltInPermission(String(row.name))) throw new ForbiddenError(messages.builtInPermission(String(row.name)));
     },
   },
 };
