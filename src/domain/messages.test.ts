@@ -28,11 +28,14 @@ describe('every rule message', () => {
   // One call of each rule with sample arguments: its key must name a message in both catalogues.
   const samples: string[] = [
     ...Object.entries(messages)
-      .filter(([name]) => !['type', 'fixedName', 'min', 'partInUse', 'unknownMergeFields'].includes(name))
+      .filter(
+        ([name]) => !['type', 'fixedName', 'min', 'partInUse', 'unknownMergeFields', 'superAdminTarget', 'accessExceeds'].includes(name),
+      )
       .map(([, rule]) => (rule as (...args: unknown[]) => string)('Name', 2, 'x')),
     ...(['a string', 'a number', 'an id', 'a list', 'true or false'] as const).map((t) => messages.type('Name', t)),
     messages.fixedName('role', 'Admin'),
     messages.fixedName('permission', 'scan'),
+    ...(['edit', 'delete', 'api_key'] as const).flatMap((a) => [messages.superAdminTarget(a), messages.accessExceeds(a)]),
     messages.min('Price', 0),
     messages.min('Price', 1),
     messages.min('Price', 5),

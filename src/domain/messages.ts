@@ -27,6 +27,10 @@ export function keyed(text: string, key: string, params?: MessageParams): string
 /** The key of a message made by a domain rule, or undefined for any other text (which then shows as it is). */
 export const messageKeyOf = (text: string): MessageKey | undefined => KEYS.get(text);
 
+/** What a user's change refused by `superAdminTarget` or `accessExceeds` was, as the English text says it. */
+const USER_ACTIONS = { edit: 'edit', delete: 'delete', api_key: 'generate an API key for' } as const;
+export type UserAction = keyof typeof USER_ACTIONS;
+
 export const messages = {
   required: (label: string) => keyed(`${label} is required`, 'app.validation.required'),
   email: () => keyed('Enter a valid email address', 'app.validation.email'),
@@ -129,6 +133,12 @@ export const messages = {
   notImpersonating: () => keyed('You are not impersonating anyone.', 'app.errors.not_impersonating'),
   impersonationOfAnother: () => keyed('This impersonation was not started by that user.', 'app.errors.impersonation_of_another'),
   consentOwn: () => keyed('Only the user can accept the terms, not an impersonating admin.', 'app.errors.consent_own'),
+  // Refusals of a change to a user (403): the screens do not offer these actions, an API caller or a stale screen meets them.
+  ownAccount: () => keyed('You cannot delete your own account.', 'app.errors.own_account'),
+  superAdminTarget: (action: UserAction) =>
+    keyed(`Only a Super Admin may ${USER_ACTIONS[action]} a Super Admin.`, `app.errors.super_admin_target.${action}`),
+  accessExceeds: (action: UserAction) =>
+    keyed(`You may not ${USER_ACTIONS[action]} a user whose access exceeds yours.`, `app.errors.access_exceeds.${action}`),
   fixedName: (what: 'role' | 'permission', name: string) =>
     keyed(`The ${name} ${what} cannot be renamed.`, `app.validation.fixed_${what}_name`, { name }),
 };

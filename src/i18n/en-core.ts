@@ -112,6 +112,17 @@ export const enCore = {
       not_impersonating: 'You are not impersonating anyone.',
       impersonation_of_another: 'This impersonation was not started by that user.',
       consent_own: 'Only the user can accept the terms, not an impersonating admin.',
+      own_account: 'You cannot delete your own account.',
+      super_admin_target: {
+        edit: 'Only a Super Admin may edit a Super Admin.',
+        delete: 'Only a Super Admin may delete a Super Admin.',
+        api_key: 'Only a Super Admin may generate an API key for a Super Admin.',
+      },
+      access_exceeds: {
+        edit: 'You may not edit a user whose access exceeds yours.',
+        delete: 'You may not delete a user whose access exceeds yours.',
+        api_key: 'You may not generate an API key for a user whose access exceeds yours.',
+      },
     },
     validation: {
       option_gst: 'GST Percent must be a number from 0 to 100',

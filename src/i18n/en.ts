@@ -1070,6 +1070,8 @@ export const enScreens = {
         created_at: 'Created',
       },
       search: 'Search Role',
+      delete_holders:
+        '%{smart_count} user holds this role: it is taken from them and they are signed out. |||| %{smart_count} users hold this role: it is taken from them and they are signed out.',
       breadcrumb: {
         create: 'Create Role',
         edit: 'Update Role',

@@ -160,6 +160,17 @@ export const ja: TranslationMessages = {
       not_impersonating: '代理操作中ではありません。',
       impersonation_of_another: 'この代理操作は指定されたユーザーが開始したものではありません。',
       consent_own: '利用規約に同意できるのはユーザー本人のみです。代理操作中の管理者は同意できません。',
+      own_account: 'ご自身のアカウントは削除できません。',
+      super_admin_target: {
+        edit: 'スーパー管理者を編集できるのはスーパー管理者のみです。',
+        delete: 'スーパー管理者を削除できるのはスーパー管理者のみです。',
+        api_key: 'スーパー管理者のAPIキーを生成できるのはスーパー管理者のみです。',
+      },
+      access_exceeds: {
+        edit: 'ご自身より広いアクセス権を持つユーザーは編集できません。',
+        delete: 'ご自身より広いアクセス権を持つユーザーは削除できません。',
+        api_key: 'ご自身より広いアクセス権を持つユーザーのAPIキーは生成できません。',
+      },
     },
     validation: {
       option_gst: 'GST率は0〜100の数値で入力してください',
@@ -1297,6 +1308,7 @@ export const ja: TranslationMessages = {
         created_at: '作成日',
       },
       search: 'ロールを検索',
+      delete_holders: '%{smart_count} 人のユーザーがこのロールを持っています。削除するとロールが外され、サインアウトされます。',
       breadcrumb: {
         create: 'ロールを作成',
         edit: 'ロールを更新',

@@ -26,6 +26,8 @@ export interface ResourceDescription {
   rowActions?: ComponentType[];
   /** Whether a row offers delete (the users list: not the signed-in user's own account, which the server refuses). */
   deletable?: (record: RaRecord) => boolean;
+  /** What a delete does beyond removing the row, said in its dialog under the row's name (a role's holders lose it). */
+  deleteNotice?: (record: RaRecord) => { message: string; args?: Record<string, unknown> } | null;
   /** Form behaviour the field specs alone cannot say. */
   form?: FormBehaviour;
   /** Create and delete are offered unless set to false (application settings: list and edit only). */

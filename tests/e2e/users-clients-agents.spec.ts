@@ -253,6 +253,31 @@ test.describe('roles and permissions', () => {
     expect(created.ok()).toBe(true);
     await openSignedIn(page, 'admin@demo.test', '/roles');
     await expect(row(page, name).getByRole('button', { name: 'Delete' })).toBeVisible();
+    // A role nobody holds: the dialog names it and says nothing more.
+    await row(page, name).getByRole('button', { name: 'Delete' }).click();
+    let dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(name)).toBeVisible();
+    await expect(dialog.getByText(/hold this role|holds this role/)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'No, cancel!' }).click();
+    // Once a user holds it, the dialog says that the delete takes it from them and signs them out.
+    const holder = await request.post('/api/user/users', {
+      headers: bearer(admin),
+      data: {
+        first_name: 'Role',
+        last_name: 'Holder',
+        email: `holder-${Date.now()}@example.test`,
+        password: 'holder-password-1',
+        roles: [name],
+      },
+    });
+    expect(holder.ok(), await holder.text()).toBe(true);
+    await page.reload();
+    await row(page, name).getByRole('button', { name: 'Delete' }).click();
+    dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('1 user holds this role: it is taken from them and they are signed out.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes, delete it!' }).click();
+    await expect(page.getByText('Deleted Successfully')).toBeVisible();
+    await expect(row(page, name)).toHaveCount(0);
     for (const builtIn of ['Super Admin', 'Agent', 'Client']) {
       const builtInRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: builtIn, exact: true }) });
       await expect(builtInRow).toHaveCount(1);

@@ -96,6 +96,7 @@ describe('roles', () => {
       display_name: 'Assessor',
       description: 'Checks quotes',
       permissions: ['client', 'scan'],
+      users_count: 0,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -108,16 +109,21 @@ describe('roles', () => {
     const updated = await t.as(admin, {
       method: 'PUT',
       url: `/api/user/roles/${role.id}`,
-      payload: { name: 'Senior Assessor', permissions: ['scan', 'product'] },
+      // The form sends the record back as it read it: the count is the server's own and is not taken from the body.
+      payload: { name: 'Senior Assessor', permissions: ['scan', 'product'], users_count: 99 },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().data).toMatchObject({ name: 'Senior Assessor', permissions: ['product', 'scan'] });
+    expect(updated.json().data).toMatchObject({ name: 'Senior Assessor', permissions: ['product', 'scan'], users_count: 0 });
     expect(await permissionsOf(role.id)).toEqual(['product', 'scan']);
 
     // A user holding the role gets its permissions.
     const holder = await t.build.user({ roles: ['Senior Assessor'] });
     const me = await t.as(await t.login(holder.email), { method: 'GET', url: '/api/user/auth/user' });
     expect(me.json().data.permissions.sort()).toEqual(['product', 'scan']);
+    // The record counts its holders, so the delete dialog can say who loses it.
+    const held = await t.as(admin, { method: 'GET', url: `/api/user/roles?q=senior&page=1&per_page=10` });
+    expect(held.json().items.map((r: { users_count: number }) => r.users_count)).toEqual([1]);
+    expect((await t.as(admin, { method: 'GET', url: `/api/user/roles/${role.id}` })).json().data.users_count).toBe(1);
 
     const deleted = await t.as(admin, { method: 'DELETE', url: `/api/user/roles/${role.id}` });
     expect(deleted.statusCode).toBe(200);

@@ -233,6 +233,8 @@ describe('create, read, page, search, update, delete', () => {
     const self = await t.as(admin, { method: 'DELETE', url: `/api/user/users/${adminId}` });
     expect(self.statusCode).toBe(403);
     expect(self.json()).toEqual({ error: 'You cannot delete your own account.' });
+    const keyedSelf = await t.as(admin, { method: 'DELETE', url: `/api/user/users/${adminId}`, headers: { 'x-message-keys': '1' } });
+    expect(keyedSelf.json()).toEqual({ error: 'You cannot delete your own account.', message: { key: 'app.errors.own_account' } });
     const demote = await put(admin, adminId, {
       first_name: 'Test',
       last_name: 'User',
@@ -308,6 +310,11 @@ describe('the Super Admin role and users, for a non-Super-Admin', () => {
     const del = await t.as(manager, { method: 'DELETE', url: `/api/user/users/${boss.id}` });
     expect(del.statusCode).toBe(403);
     expect(del.json()).toEqual({ error: 'Only a Super Admin may delete a Super Admin.' });
+    const keyedDel = await t.as(manager, { method: 'DELETE', url: `/api/user/users/${boss.id}`, headers: { 'x-message-keys': '1' } });
+    expect(keyedDel.json()).toEqual({
+      error: 'Only a Super Admin may delete a Super Admin.',
+      message: { key: 'app.errors.super_admin_target.delete' },
+    });
     expect((await t.as(manager, { method: 'GET', url: `/api/user/users/${boss.id}/apikey` })).statusCode).toBe(403);
     const stored = await t.db
       .selectFrom('users')
@@ -496,6 +503,15 @@ describe('a non-Super-Admin holding `user` never grants or edits beyond their ow
       const key = await t.as(manager, { method: 'GET', url: `/api/user/users/${target.id}/apikey` });
       expect(key.statusCode).toBe(403);
       expect(key.json()).toEqual({ error: 'You may not generate an API key for a user whose access exceeds yours.' });
+      const keyedKey = await t.as(manager, {
+        method: 'GET',
+        url: `/api/user/users/${target.id}/apikey`,
+        headers: { 'x-message-keys': '1' },
+      });
+      expect(keyedKey.json()).toEqual({
+        error: 'You may not generate an API key for a user whose access exceeds yours.',
+        message: { key: 'app.errors.access_exceeds.api_key' },
+      });
       const del = await t.as(manager, { method: 'DELETE', url: `/api/user/users/${target.id}` });
       expect(del.statusCode).toBe(403);
       expect(del.json()).toEqual({ error: 'You may not delete a user whose access exceeds yours.' });

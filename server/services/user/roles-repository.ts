@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { ROLE_SUPER_ADMIN } from '../../../src/domain/permissions';
 import type { Executor } from '../../db/database';
 
-/** What role records are read from: each role with its permissions' names. */
+/** What role records are read from: each role with its permissions' names and how many users hold it. */
 export const rolesSource = sql`(select r.*, coalesce((select array_agg(p.name order by p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
-      where rp.role_id = r.id), '{}') as permissions from roles r) as roles`;
+      where rp.role_id = r.id), '{}') as permissions,
+      (select count(*) from user_roles ur where ur.role_id = r.id)::int as users_count from roles r) as roles`;
 
 /** The roles the Super Admin role is hidden from, and those granting a permission `held` lacks. */
 export const rolesWithin = (held: string[]) =>

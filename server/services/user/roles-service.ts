@@ -31,6 +31,8 @@ export const RoleRecord = z.object({
   display_name: z.string().nullable(),
   description: z.string().nullable(),
   permissions: z.array(z.string()),
+  /** Users holding the role, whoever's scope they are in: a delete takes it from all of them. */
+  users_count: z.number(),
   created_at: z.date(),
   updated_at: z.date(),
 });

@@ -1,4 +1,4 @@
-import { messages } from '../../../src/domain/messages';
+import { messages, type UserAction } from '../../../src/domain/messages';
 import { accessWithin, isSuperAdmin, type Principal, ROLE_AGENT, ROLE_CLIENT } from '../../../src/domain/permissions';
 import { includesSuperAdmin, relationsForRoles, rolesInclude, setsPasswordOf, userFields, userRefine } from '../../../src/domain/users';
 import { definition as users } from '../../../src/resources/users/definition';
@@ -39,11 +39,10 @@ async function principalOf(trx: Executor, user: Record<string, unknown>): Promis
  * Refuses a non-Super-Admin's change to a user whose access exceeds theirs: a Super Admin,
  * a permission they do not hold, an agent or client outside their own. 403: the user is out of reach.
  */
-async function guardTarget(me: AuthUser, trx: Executor, target: Record<string, unknown>, action: string) {
+async function guardTarget(me: AuthUser, trx: Executor, target: Record<string, unknown>, action: UserAction) {
   if (isSuperAdmin(me)) return;
-  if (includesSuperAdmin(target.roles)) throw new ForbiddenError(`Only a Super Admin may ${action} a Super Admin.`);
-  if (!accessWithin(await principalOf(trx, target), me))
-    throw new ForbiddenError(`You may not ${action} a user whose access exceeds yours.`);
+  if (includesSuperAdmin(target.roles)) throw new ForbiddenError(messages.superAdminTarget(action));
+  if (!accessWithin(await principalOf(trx, target), me)) throw new ForbiddenError(messages.accessExceeds(action));
 }
 
 /**
@@ -156,7 +155,7 @@ export const usersPart: ResourcePart = {
     beforeWrite,
     afterWrite,
     async beforeDelete(row, { actor, db, revokeLive }) {
-      if (row.id === actor.id) throw new ForbiddenError('You cannot delete your own account.');
+      if (row.id === actor.id) throw new ForbiddenError(messages.ownAccount());
       await guardTarget(actor, db, row, 'delete');
       revokeLive({ users: [Number(row.id)] });
     },
@@ -175,7 +174,7 @@ export function usersService(deps: { db: Database }) {
     async newApiKey(caller: Pick<Caller, 'actor' | 'scope'>, userId: number) {
       const user = await repo.find(db, caller.scope, userId);
       if (!user) throw new NotFoundError('User', userId);
-      await guardTarget(caller.actor, db, user, 'generate an API key for');
+      await guardTarget(caller.actor, db, user, 'api_key');
       const token = newToken();
       await db.transaction().execute((trx) => setApiKeyHash(trx, user.id as number, hashToken(token), caller.actor.id));
       return token;

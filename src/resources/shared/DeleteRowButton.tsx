@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { DialogContentText, IconButton, Tooltip } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   useDelete,
@@ -22,12 +22,15 @@ export const DeleteRowButton = ({
   message = 'ra.notification.deleted',
   representation,
   deletable,
+  notice,
 }: {
   message?: string;
   /** The description's recordRepresentation: the dialog names the row (descriptions load lazily, after <Resource> is declared). */
   representation?: ResourceDescription['recordRepresentation'];
   /** Rows the server refuses to delete (a user's own account) offer no trash icon. */
   deletable?: ResourceDescription['deletable'];
+  /** A line under the row's name saying what else the delete does. */
+  notice?: ResourceDescription['deleteNotice'];
 }) => {
   const translate = useTranslate();
   const record = useRecordContext();
@@ -39,6 +42,13 @@ export const DeleteRowButton = ({
   const notifyError = useNotifyError();
   const refresh = useRefresh();
   if (!record || !resource || (deletable && !deletable(record))) return null;
+  const name =
+    typeof representation === 'function'
+      ? representation(record)
+      : representation
+        ? String(record[representation] ?? '')
+        : represent(record);
+  const said = notice?.(record);
 
   // Without returnPromise, deleteOne reports through onSuccess/onError and its promise never rejects.
   const confirm = () =>
@@ -68,11 +78,14 @@ export const DeleteRowButton = ({
         loading={isPending}
         title="app.crud.delete_title"
         content={
-          typeof representation === 'function'
-            ? representation(record)
-            : representation
-              ? String(record[representation] ?? '')
-              : represent(record)
+          said ? (
+            <>
+              <DialogContentText>{name}</DialogContentText>
+              <DialogContentText sx={{ mt: 1 }}>{translate(said.message, said.args)}</DialogContentText>
+            </>
+          ) : (
+            name
+          )
         }
         cancel="app.crud.delete_cancel"
         confirm="app.crud.delete_confirm"

@@ -232,6 +232,7 @@ const ListView = ({ description }: { description: ResourceDescription }) => {
                     message={description.messages?.deleted}
                     representation={description.recordRepresentation}
                     deletable={description.deletable}
+                    notice={description.deleteNotice}
                   />
                 )}
               </Box>
