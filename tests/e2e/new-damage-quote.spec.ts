@@ -96,4 +96,24 @@ test('the switch prices the differences: the total is the engine’s figure for 
     /^Bonnet\$0\.00$/,
     /^Left Front DoorOnly its new damage is priced$/,
   ]);
+
+  // The agent's scan page saves the quote again on the same basis: the new damage alone, at the same figures, each
+  // save from the version it was made from (a second save without a reload is not a conflict with the first).
+  await openSignedIn(page, 'agent@demo.test', `/scans/${second}`);
+  const area = page.getByRole('region', { name: 'Quote', exact: true });
+  await expect(area.getByTestId('scan-quote-preview')).toContainText(total);
+  for (const round of [1, 2]) {
+    const resaved = page.waitForResponse((r) => r.url().endsWith('/api/quote/quotes') && r.request().method() === 'POST');
+    await area.getByRole('button', { name: 'Save and Generate Quote' }).click();
+    const again = await resaved;
+    expect(again.status(), `save ${round}: ${await again.text()}`).toBe(200);
+    const body = again.request().postDataJSON() as { new_damage_only: number; version: number };
+    expect(body.new_damage_only).toBe(1);
+    expect(body.version).toBeGreaterThan(0);
+    const data = ((await again.json()) as { data: { id: number; grant_total: number; new_damage_only: number } }).data;
+    expect(data).toMatchObject({ id: stored.id, new_damage_only: 1 });
+    expect(toCents(data.grant_total)).toBe(engine.totals.grand_total);
+    await expect(area.getByRole('status')).toContainText(`Saved quote #${stored.id}`);
+    await expect(area.getByRole('button', { name: 'Save and Generate Quote' })).toBeEnabled();
+  }
 });

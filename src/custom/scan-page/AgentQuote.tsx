@@ -9,6 +9,7 @@ import { partOptions, productOptions, type Evaluation, type SavedQuote } from '.
 import { PartsEditor, ProductsEditor } from '../quote-generation/QuoteExtras';
 import { initialForm, quoteFields, type QuoteForm } from '../quote-generation/quoteForm';
 import { savedQuoteKey, useEvaluation, useQuotePreview, useQuoteSave, useSavedQuote } from '../quote-generation/useQuoteSources';
+import { useQuoteVersion } from '../quote-generation/useQuoteVersion';
 import { Empty, Section } from './Section';
 import { useScanPage } from './context';
 
@@ -30,8 +31,9 @@ interface FormProps {
 /**
  * The agent viewer's quote area (Agent-only sections): products, parts and comments, then 'Save and
  * Generate Quote' through `POST quotes` (the JSON variant). The panels are quoted as the scan's quote already
- * has them, else as a first load prices them (pdr at each panel's category, scratches spot); the toggles and the quote
- * check request the assessor set stay as they are. The server prices it all again.
+ * has them, else as a first load prices them (pdr at each panel's category, scratches spot); the toggles, the quote
+ * check request and 'Price only the new damage' the assessor set stay as they are. The server prices it all again. The
+ * save carries the quote's version, so one made over another user's newer save opens the conflict dialog.
  */
 const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
   const translate = useTranslate();
@@ -43,6 +45,7 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
   const products = useMemo(() => productOptions(productLists, evaluation.productIds), [productLists, evaluation.productIds]);
   const parts = useMemo(() => partOptions(partLists, evaluation.partIds), [partLists, evaluation.partIds]);
   const { pricing, context } = useQuotePreview(evaluation, saved, form);
+  const versioned = useQuoteVersion(evaluation, saved, form, setForm, true);
 
   const { save, saving, showErrors } = useQuoteSave(form, async () => {
     const fields = quoteFields(form, {
@@ -53,9 +56,15 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
     const body = {
       ...fields,
       manual_check: saved?.manual_check === 1 || saved?.manual_check === true ? 1 : 0,
+      new_damage_only: evaluation.newDamageOnly ? 1 : 0,
+      version: versioned.version,
       scan_details: evaluation.scan,
     };
-    const reply = await dataProvider.saveQuote(body);
+    const reply = await dataProvider.saveQuote(body).catch((error: unknown) => {
+      if (versioned.caught(error)) return null;
+      throw error;
+    });
+    if (reply === null) return;
     if (typeof reply?.id !== 'number' || typeof reply.grant_total !== 'number') throw new Error('app.error.server');
     notify(`${G}.generated`, { type: 'success' });
     await onSaved({ id: reply.id, grant_total: reply.grant_total, currency: reply.currency ?? evaluation.client.currency });
@@ -69,6 +78,7 @@ const AgentQuoteForm = ({ evaluation, saved, onSaved }: FormProps) => {
 
   return (
     <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
+      {versioned.dialog}
       <Box component="section" aria-labelledby="scan-quote-products" sx={{ display: 'grid', gap: 1.5 }}>
         {heading('scan-quote-products', translate(`${G}.add_products`))}
         <ProductsEditor
@@ -155,8 +165,9 @@ const AgentQuoteEditor = () => {
   const { scan, reload } = useScanPage();
   const queryClient = useQueryClient();
   const scanId = String(scan.id);
-  const evaluation = useEvaluation(scanId);
   const saved = useSavedQuote(scanId);
+  // A quote saved on the new damage alone is priced on it again: its evaluation holds only the gains.
+  const evaluation = useEvaluation(scanId, saved.data?.new_damage_only === 1);
   const [result, setResult] = useState<SavedReply | null>(null);
 
   const onSaved = async (reply: SavedReply) => {
@@ -170,15 +181,15 @@ const AgentQuoteEditor = () => {
     <Section id="scan-quote" title={translate(`${Q}.title`)}>
       {failed ? (
         <Empty>{translate('app.error.server')}</Empty>
-      ) : evaluation.isPending || saved.isPending ? (
+      ) : evaluation.isPending || !saved.isSuccess ? (
         <Skeleton variant="rounded" height={180} />
       ) : !evaluation.data ? (
         <Empty>{translate(`${G}.unavailable`)}</Empty>
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }}>
           <AgentQuoteForm
-            // A first save makes the quote: the form starts again from the stored one.
-            key={saved.data?.id ?? 'new'}
+            // Each save makes a new version: the form starts again from the stored quote, with its version.
+            key={`${saved.data?.id ?? 'new'}:${saved.data?.version ?? 0}`}
             evaluation={evaluation.data}
             saved={saved.data ?? null}
             onSaved={onSaved}
