@@ -150,7 +150,11 @@ describe('accessWithin', () => {
     expect(accessWithin(p(['Agent'], ['scan'], [1, 3]), manager)).toBe(false);
     // A Client user is held to clients, not agents: the manager's agents do not contain them.
     expect(accessWithin(p(['Client'], ['scan'], [], [5]), manager)).toBe(false);
-    expect(accessWithin(p(['Agent', 'Client'], ['scan'], [1], [5]), manager)).toBe(true);
+    // The manager holds no client: a user with one has more than the manager, whatever the manager sees.
+    expect(accessWithin(p(['Agent', 'Client'], ['scan'], [1], [5]), manager)).toBe(false);
+    expect(accessWithin(p(['Agent'], ['scan'], [1], [5]), manager)).toBe(false);
+    expect(accessWithin(p(['Client'], ['scan'], [2], [5]), p(['Client'], ['user'], [], [5]))).toBe(false);
+    expect(accessWithin(p(['Agent', 'Client'], ['scan'], [1], [5]), p(['Agent', 'Client'], ['scan', 'user'], [1, 2], [5]))).toBe(true);
     // Neither role: sees no data.
     expect(accessWithin(p([], ['scan']), manager)).toBe(true);
     // The manager held to clients too: an Agent-only user would see every client of agent 1.

@@ -78,13 +78,17 @@ export function dataScope(p: Principal, selectedAgents: number[] | null = null, 
 
 /**
  * Is `a`'s access within `b`'s (nobody grants or edits beyond their own)? A Super Admin holds everything;
- * otherwise `a` is no Super Admin, holds only permissions `b` holds, and sees no data `b` cannot: on each dimension
- * (agents, clients) `b` is held to, `a` is held to a subset. A user who is neither Agent nor Client sees no data.
+ * otherwise `a` is no Super Admin, holds only permissions `b` holds, has only agents and clients `b` has (an agent's
+ * user holds its devices' API key whatever their roles, so every one counts, and a dimension `b` lacks is empty, not
+ * open), and sees no data `b` cannot: on each dimension (agents, clients) `b` is held to, `a` is held to a subset. A
+ * user who is neither Agent nor Client sees no data.
  */
 export function accessWithin(a: Principal, b: Principal): boolean {
   if (isSuperAdmin(b)) return true;
   if (isSuperAdmin(a)) return false;
   if (!a.permissions.every((p) => b.permissions.includes(p))) return false;
+  const held = (x: number[], y: number[]) => x.every((id) => y.includes(id));
+  if (!held(a.agents, b.agents) || !held(a.clients, b.clients)) return false;
   if (!isAgentUser(a) && !isClientUser(a)) return true;
   const sa = dataScope(a);
   const sb = dataScope(b);

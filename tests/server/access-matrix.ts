@@ -170,6 +170,12 @@ const user = (f: Fixtures, who: Actor) => ({
 /** A fresh user both scoped users see (it shares their agent and client). */
 const sharedUser = async (f: Fixtures) =>
   (await f.build.user({ roles: ['Agent', 'Client'], agents: [f.mine.agent], clients: [f.mine.client] })).id;
+/**
+ * A fresh user within the caller's own agents and clients: an Agent user on `mine.agent`, or (client side) a Client
+ * user on `mine.client`. A user holding both is beyond either scoped user, who holds only one (docs/server.md).
+ */
+const ownUser = async (f: Fixtures, who: Actor) =>
+  f.build.user(isClientSide(who) ? { roles: ['Client'], clients: [f.mine.client] } : { roles: ['Agent'], agents: [f.mine.agent] });
 /** A fresh site both scoped users see: the Client user sees sites where a device serves their client. */
 const sharedLocation = async (f: Fixtures) => {
   const site = (await f.build.location({ agent_id: f.mine.agent })).id;
@@ -298,7 +304,7 @@ export const matrix: Record<string, MatrixEntry> = {
     access: { permission: 'user' },
     // The e-mail stays: only a Super Admin changes another user's.
     request: async (f, who) => {
-      const { id, email } = await f.build.user({ roles: ['Agent', 'Client'], agents: [f.mine.agent], clients: [f.mine.client] });
+      const { id, email } = await ownUser(f, who);
       return { url: `/api/user/users/${id}`, payload: { ...user(f, who), email, password: '' } };
     },
     foreign: (f, who) => ({ url: `/api/user/users/${f.other.user}`, payload: { ...user(f, who), password: '' } }),
@@ -306,12 +312,12 @@ export const matrix: Record<string, MatrixEntry> = {
   },
   'DELETE /api/user/users/:id': {
     access: { permission: 'user' },
-    request: async (f) => ({ url: `/api/user/users/${await sharedUser(f)}` }),
+    request: async (f, who) => ({ url: `/api/user/users/${(await ownUser(f, who)).id}` }),
     foreign: (f) => ({ url: `/api/user/users/${f.other.user}` }),
   },
   'GET /api/user/users/:id/apikey': {
     access: { permission: 'user' },
-    request: async (f) => ({ url: `/api/user/users/${await sharedUser(f)}/apikey` }),
+    request: async (f, who) => ({ url: `/api/user/users/${(await ownUser(f, who)).id}/apikey` }),
     foreign: (f) => ({ url: `/api/user/users/${f.other.user}/apikey` }),
   },
   'GET /api/user/roles': { access: { permission: 'role' }, request: path('/api/user/roles'), foreign: 'none' },

@@ -114,48 +114,48 @@ describe('global records', () => {
 });
 
 describe('restricted user managers', () => {
-  /** A user inside both restricted users' reach: Agent and Client on their agent and client, holding nothing more. */
-  const target = () => t.build.user({ roles: ['Agent', 'Client'], agents: [agentId], clients: [clientId] });
-  const body = (u: { email: string }, extra: Record<string, unknown> = {}) => ({
+  /** A user within a restricted manager's own agents and clients: an Agent user on their agent, or a Client user on their client. */
+  const own = (side: 'agent' | 'client') =>
+    side === 'agent' ? { roles: ['Agent'], agents: [agentId], clients: [] } : { roles: ['Client'], agents: [], clients: [clientId] };
+  const target = (side: 'agent' | 'client') => t.build.user(own(side));
+  const body = (u: { email: string }, side: 'agent' | 'client', extra: Record<string, unknown> = {}) => ({
     first_name: 'Target',
     last_name: 'User',
     email: u.email,
     password: '',
-    roles: ['Agent', 'Client'],
-    agents: [agentId],
-    clients: [clientId],
+    ...own(side),
     ...extra,
   });
 
   for (const side of ['agent', 'client'] as const) {
     it(`refuses ${LABEL[side]} manager another user's e-mail, a password, and their own roles (nothing changed)`, async () => {
-      const u = await target();
+      const u = await target(side);
       const me = await t.db.selectFrom('users').select('email').where('id', '=', restricted[side].id).executeTakeFirstOrThrow();
       const before = await snapshot(USER_TABLES);
       const email = await t.as(restricted[side].token, {
         method: 'PUT',
         url: `/api/user/users/${u.id}`,
-        payload: body(u, { email: me.email.replace('@', '+taken@') }),
+        payload: body(u, side, { email: me.email.replace('@', '+taken@') }),
       });
       expect(email.statusCode, email.body).toBe(403);
       expect(email.json().error).toMatch(/e-mail/);
       const password = await t.as(restricted[side].token, {
         method: 'PUT',
         url: `/api/user/users/${u.id}`,
-        payload: body(u, { password: 'brand-new-secret' }),
+        payload: body(u, side, { password: 'brand-new-secret' }),
       });
       expect(password.statusCode).toBe(422);
       expect(Object.keys(password.json().error)).toEqual(['password']);
       const ownRoles = await t.as(restricted[side].token, {
         method: 'PUT',
         url: `/api/user/users/${restricted[side].id}`,
-        payload: { ...body(me), roles: ['Agent', 'Client'] },
+        payload: { ...body(me, side), roles: ['Agent', 'Client'] },
       });
       expect(ownRoles.statusCode).toBe(422);
       const superAdmin = await t.as(restricted[side].token, {
         method: 'POST',
         url: '/api/user/users',
-        payload: { ...body({ email: `granted-${side}@example.test` }), password: PASSWORD, roles: ['Super Admin'] },
+        payload: { ...body({ email: `granted-${side}@example.test` }, side), password: PASSWORD, roles: ['Super Admin'] },
       });
       expect(superAdmin.statusCode).toBe(422);
       expect(await snapshot(USER_TABLES)).toEqual(before);
@@ -163,22 +163,22 @@ describe('restricted user managers', () => {
   }
 
   it("lets a restricted manager edit a user's name, keeping the e-mail", async () => {
-    const u = await target();
+    const u = await target('agent');
     const res = await t.as(restricted.agent.token, {
       method: 'PUT',
       url: `/api/user/users/${u.id}`,
-      payload: body(u, { first_name: 'Renamed' }),
+      payload: body(u, 'agent', { first_name: 'Renamed' }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ first_name: 'Renamed', email: u.email });
   });
 
   it("lets a Super Admin change another user's e-mail and password", async () => {
-    const u = await target();
+    const u = await target('agent');
     const res = await t.as(admin, {
       method: 'PUT',
       url: `/api/user/users/${u.id}`,
-      payload: body(u, { email: 'moved.by.admin@example.test', password: 'brand-new-secret' }),
+      payload: body(u, 'agent', { email: 'moved.by.admin@example.test', password: 'brand-new-secret' }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.email).toBe('moved.by.admin@example.test');

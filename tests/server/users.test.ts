@@ -419,6 +419,50 @@ describe('scoping', () => {
     const stored = await t.db.selectFrom('user_agents').select('agent_id').where('user_id', '=', shared.id).orderBy('agent_id').execute();
     expect(stored.map((r) => r.agent_id)).toEqual([a1, a2]);
   });
+
+  it('a Client user holding `user` cannot edit, delete or make a key for a user of their client who also holds an agent (403)', async () => {
+    // The manager holds every permission the target does: only the agent is beyond them.
+    const agentRole = await t.db
+      .selectFrom('role_permissions')
+      .innerJoin('roles', 'roles.id', 'role_permissions.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select('permissions.name')
+      .where('roles.name', '=', 'Agent')
+      .execute();
+    const powerful = await t.build.user({ roles: ['Client'], clients: [c1], permissions: ['user', ...agentRole.map((r) => r.name)] });
+    const manager = await t.login(powerful.email);
+    const agentsUser = await t.build.user({ roles: ['Agent', 'Client'], agents: [a1], clients: [c1] });
+    const edit = await put(manager, agentsUser.id, {
+      first_name: 'Hijacked',
+      last_name: 'User',
+      email: agentsUser.email,
+      roles: ['Client'],
+      clients: [c1],
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toEqual({ error: 'You may not edit a user whose access exceeds yours.' });
+    const key = await t.as(manager, { method: 'GET', url: `/api/user/users/${agentsUser.id}/apikey` });
+    expect(key.statusCode).toBe(403);
+    const del = await t.as(manager, { method: 'DELETE', url: `/api/user/users/${agentsUser.id}` });
+    expect(del.statusCode).toBe(403);
+    const stored = await t.db
+      .selectFrom('users')
+      .select(['first_name', 'api_key_hash'])
+      .where('id', '=', agentsUser.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ first_name: 'Test', api_key_hash: null });
+    const agents = await t.db.selectFrom('user_agents').select('agent_id').where('user_id', '=', agentsUser.id).execute();
+    expect(agents.map((r) => r.agent_id)).toEqual([a1]);
+    // A user of the client alone stays the manager's to edit.
+    const own = await put(manager, inC1, {
+      first_name: 'Own',
+      last_name: 'User',
+      email: 'scope.c1@example.test',
+      roles: ['Client'],
+      clients: [c1],
+    });
+    expect(own.statusCode, own.body).toBe(200);
+  });
 });
 
 describe('a non-Super-Admin holding `user` never grants or edits beyond their own access', () => {
@@ -496,7 +540,9 @@ describe('a non-Super-Admin holding `user` never grants or edits beyond their ow
   it('cannot edit, delete or make an API key for a user with a wider access (403): another agent, or a permission', async () => {
     const twoAgents = await t.build.user({ roles: ['Agent'], agents: [a1, a2] });
     const morePower = await t.build.user({ roles: ['Agent'], agents: [a1], permissions: ['app_setting'] });
-    for (const target of [twoAgents, morePower]) {
+    // Seen through agent a1, but also holding a client the manager does not.
+    const aClient = await t.build.user({ roles: ['Agent', 'Client'], agents: [a1], clients: [c1] });
+    for (const target of [twoAgents, morePower, aClient]) {
       const takeover = await put(manager, target.id, body(target, { first_name: 'Owned', password: 'attacker-password' }));
       expect(takeover.statusCode).toBe(403);
       expect(takeover.json()).toEqual({ error: 'You may not edit a user whose access exceeds yours.' });
