@@ -108,7 +108,7 @@ const newScan = (over: Record<string, unknown> = {}) => ({
 const create = async (key = keyA, over: Record<string, unknown> = {}) => {
   const res = await device(key, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan(over) });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; scan_id: string };
+  return res.json().data as { id: number; scan_id: string; client_id: number | null };
 };
 const results = {
   arch: { panels_scanned: 28, duration_s: 41 },
@@ -611,6 +611,41 @@ describe('who may ingest', () => {
     expect(page.meta).toBeNull();
     // And agent B's key does work on it.
     expect((await device(keyB, { method: 'POST', url: `${url}/status`, payload: { status: 'ready' } })).statusCode).toBe(200);
+  });
+
+  it("keeps a key user held to clients too to their clients' scans and devices (403 on the others, nothing changed)", async () => {
+    // Agent A's user, held to client B: agent A's device serving client A is not theirs, one serving client B is.
+    const deviceAB = (
+      await t.build.device({ location_id: siteA.id, agent_id: agentA.id, default_client_id: clientB.id, serial: '5100000003' })
+    ).id;
+    const user = await t.build.user({ roles: ['Agent', 'Client'], agents: [agentA.id], clients: [clientB.id] });
+    const res = await t.as(admin, { method: 'GET', url: `/api/user/users/${user.id}/apikey` });
+    const key = res.json().data.token as string;
+    const listed = await device(key, { method: 'GET', url: '/api/scan/ingest/devices' });
+    expect(listed.json().data.map((d: { id: number }) => d.id)).toEqual([deviceAB]);
+
+    const before = await count('scans');
+    const refused = await device(key, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan({ device_id: deviceA }) });
+    expect(refused.statusCode).toBe(403);
+    expect(await count('scans')).toBe(before);
+    const mine = await create(key, { device_id: deviceAB });
+    expect(mine.client_id).toBe(clientB.id);
+
+    // Client A's scan on agent A: neither read nor written.
+    const other = await create(keyA, { device_id: deviceA });
+    const url = `/api/scan/ingest/scans/${other.id}`;
+    const status = await device(key, { method: 'POST', url: `${url}/status`, payload: { status: 'ready' } });
+    expect(status.statusCode).toBe(403);
+    expect(status.body).not.toContain(clientA.name);
+    expect((await device(key, { method: 'PUT', url: `${url}/results`, payload: results })).statusCode).toBe(403);
+    expect(
+      (await upload(key, `${url}/images`, { kind: 'thumbnail', file: { data: await pngImage(), filename: 'a.png' } })).statusCode,
+    ).toBe(403);
+    expect(await count('scan_damages', other.id)).toBe(0);
+    expect((await scanPage(other.id)).status).toBe('metadata');
+    expect(
+      (await device(key, { method: 'POST', url: `/api/scan/ingest/scans/${mine.id}/status`, payload: { status: 'ready' } })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 404 with the model text for a scan that does not exist', async () => {

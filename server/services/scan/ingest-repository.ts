@@ -14,8 +14,9 @@ export async function findScanHead(db: Executor, id: number) {
   const r = await sql<{
     id: number;
     agent_id: number;
+    client_id: number | null;
     status: ScanStatus;
-  }>`select id, agent_id, status from scans where id = ${id}`.execute(db);
+  }>`select id, agent_id, client_id, status from scans where id = ${id}`.execute(db);
   return r.rows[0] ?? null;
 }
 
@@ -29,13 +30,12 @@ export interface DeviceRow {
   location_state: string;
 }
 
-/** The devices of these agents with their site, by agent then id. */
-export async function devicesOfAgents(db: Executor, agents: number[]) {
+/** The devices of these agents with their site, by agent then id; for a key user held to clients, those whose default client is one of theirs. */
+export async function devicesOfAgents(db: Executor, agents: number[], clients: number[] | null) {
   const r = await sql<DeviceRow>`
     select d.id, d.serial, d.type, d.agent_id, d.location_id, l.name as location_name, l.state as location_state
-    from devices d join locations l on l.id = d.location_id where d.agent_id = any(${idArray(agents)}) order by d.agent_id, d.id`.execute(
-    db,
-  );
+    from devices d join locations l on l.id = d.location_id where d.agent_id = any(${idArray(agents)})
+    ${clients === null ? sql`` : sql`and d.default_client_id = any(${idArray(clients)})`} order by d.agent_id, d.id`.execute(db);
   return r.rows;
 }
 

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { messages } from '../../../src/domain/fields';
+import { inScope } from '../../../src/domain/permissions';
 import { type ScanStatus, scanVehicleFields, statusRank } from '../../../src/domain/scan-codes';
 import { type ingestScanBody } from '../../../src/domain/scans';
 import type { DB } from '../../db/schema';
@@ -30,22 +31,23 @@ import { findScanItem } from './scan-repository';
 import { parseScanId, SCAN_MODEL, type ScanDeps, writeScanReport } from './shared';
 import { linkScanVehicle, refreshComparisonsAround } from './vehicles-service';
 
-/** A device's caller: the API key's user (the auth plugin checked the key) and where the call's log lines go. */
-type Device = Pick<Caller, 'actor' | 'log'>;
+/** A device's caller: the API key's user (the auth plugin checked the key), their data scope, and where the call's log lines go. */
+type Device = Pick<Caller, 'actor' | 'scope' | 'log'>;
 
 /**
- * The device ingestion API's work (docs/ingestion.md). A device acts only for its API key's user's agents. Every call
- * is idempotent on the device's own ids.
+ * The device ingestion API's work (docs/ingestion.md). A device acts only for its API key's user's agents, and only
+ * on scans inside that user's data scope (a key user held to clients too reaches only their clients' scans). Every
+ * call is idempotent on the device's own ids.
  */
 export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcaster' | 'log'>) {
   const { db, storage } = deps;
   const agentsOf = (device: Device) => device.actor.agents;
-  /** The scan a device addresses: 404 when there is none, 403 when it belongs to an agent the key's user is not in. */
+  /** The scan a device addresses: 404 when there is none, 403 when it is outside the key user's agents or scope. */
   const ownScan = async (device: Device, raw: string) => {
     const id = parseScanId(raw);
     const scan = await findScanHead(db, id);
     if (!scan) throw new NotFoundError(SCAN_MODEL, id);
-    if (!agentsOf(device).includes(scan.agent_id)) throw new ForbiddenError();
+    if (!agentsOf(device).includes(scan.agent_id) || !inScope(device.scope, scan)) throw new ForbiddenError();
     return scan;
   };
   const item = async (id: number) => {
@@ -71,13 +73,16 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
   };
 
   return {
-    devices: (device: Device) => devicesOfAgents(db, agentsOf(device)),
+    devices: (device: Device) => devicesOfAgents(db, agentsOf(device), device.scope.clients),
 
     /** Creates a scan from its device; a replayed scan_id returns the agent's existing scan (`created` false). */
     async createScan(caller: Caller, b: z.output<typeof ingestScanBody>) {
       const device = await findDeviceOrigin(db, b.device_id);
       if (!device) throw new ValidationError({ device_id: messages.choice('Device') });
       if (!agentsOf(caller).includes(device.agent_id)) throw new ForbiddenError();
+      // The scan's client (the device's default unless one is named) must be one the key's user may see.
+      const clientId = b.client_id ?? device.default_client_id;
+      if (!inScope(caller.scope, { agent_id: device.agent_id, client_id: clientId })) throw new ForbiddenError();
       // As on the scan page: a client the key's user may see (for an Agent user, one their agents serve).
       if (b.client_id != null)
         await checkReferences(
@@ -90,7 +95,7 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
         const id = await insertDeviceScan(trx, {
           scan_id: b.scan_id,
           agent_id: device.agent_id,
-          client_id: b.client_id ?? device.default_client_id,
+          client_id: clientId,
           location_id: device.location_id,
           device_id: b.device_id,
           type: b.type,
