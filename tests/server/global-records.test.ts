@@ -162,15 +162,17 @@ describe('restricted user managers', () => {
     });
   }
 
-  it("lets a restricted manager edit a user's name, keeping the e-mail", async () => {
+  it("lets a restricted manager edit a user's name, keeping the e-mail as stored, whatever its letters' case", async () => {
     const u = await target('agent');
     const res = await t.as(restricted.agent.token, {
       method: 'PUT',
       url: `/api/user/users/${u.id}`,
-      payload: body(u, 'agent', { first_name: 'Renamed' }),
+      payload: body(u, 'agent', { first_name: 'Renamed', email: u.email.toUpperCase() }),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ first_name: 'Renamed', email: u.email });
+    const stored = await t.db.selectFrom('users').select('email').where('id', '=', u.id).executeTakeFirstOrThrow();
+    expect(stored.email).toBe(u.email);
   });
 
   it("lets a Super Admin change another user's e-mail and password", async () => {

@@ -68,8 +68,11 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
   const email = String(input.email);
   // The e-mail is where a reset mail goes: whoever changes it can set the password. Only a Super Admin changes it here;
   // a user changes their own on the profile, with the current password.
-  if (current && !isSuperAdmin(me) && email.toLowerCase() !== String(current.email).toLowerCase())
-    throw new ForbiddenError(messages.othersEmail());
+  if (current && !isSuperAdmin(me)) {
+    if (email.toLowerCase() !== String(current.email).toLowerCase()) throw new ForbiddenError(messages.othersEmail());
+    // The same address in other letters is no change here either: what is stored stays as it is.
+    columns = { ...columns, email: current.email };
+  }
   if (await emailTaken(trx, email, current?.id)) throw new ValidationError({ email: TAKEN });
 
   // A password is set here only on create, or by a Super Admin for someone else: a user changes their own on the
