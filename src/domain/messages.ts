@@ -65,6 +65,7 @@ export const messages = {
   taken: (label: string) => keyed(`${label} has already been taken.`, 'app.validation.taken'),
   nul: (label: string) => keyed(`${label} must not contain a NUL character`, 'app.validation.nul'),
   lineBreak: (label: string) => keyed(`${label} must be a single line`, 'app.validation.line_break'),
+  control: (label: string) => keyed(`${label} must not contain control characters`, 'app.validation.control'),
   currentPassword: () => keyed('The current password is incorrect.', 'app.validation.current_password'),
   /** A delete refused because other records still use the row (a foreign key): `model` is the resource's ('PanelGroup'). */
   inUse: (model: string) =>

@@ -16,11 +16,26 @@ export const safeString = (label: string, params?: Parameters<typeof z.string>[0
 export const hasLineBreak = (s: string) => /[\r\n\u2028\u2029]/.test(s);
 
 /**
+ * A control character other than a line break (C0, DEL, C1: a tab, a bell, an escape) or a bidirectional embedding,
+ * override or isolate (U+202A–U+202E, U+2066–U+2069), which makes a name read in another order than it is stored.
+ * The marks U+200E and U+200F stay allowed: mixed-direction text needs them.
+ */
+export const hasControl = (s: string) =>
+  [...s].some((c) => {
+    const n = c.codePointAt(0)!;
+    const lineBreak = n === 0x0a || n === 0x0d;
+    return (n < 0x20 && n !== 0 && !lineBreak) || (n >= 0x7f && n <= 0x9f) || (n >= 0x202a && n <= 0x202e) || (n >= 0x2066 && n <= 0x2069);
+  });
+
+/**
  * `safeString` for a one-line value (a name, an e-mail address, a mail subject): a line break is refused with
- * '<Label> must be a single line', so none forges a header or a line of a log the value is written into.
+ * '<Label> must be a single line', so none forges a header or a line of a log the value is written into, and any other
+ * control character with '<Label> must not contain control characters'.
  */
 export const singleLine = (label: string, params?: Parameters<typeof z.string>[0]) =>
-  safeString(label, params).refine((s) => !hasLineBreak(s), { error: messages.lineBreak(label), abort: true });
+  safeString(label, params)
+    .refine((s) => !hasLineBreak(s), { error: messages.lineBreak(label), abort: true })
+    .refine((s) => !hasControl(s), { error: messages.control(label), abort: true });
 
 /** A number as a query string or a multipart field writes it: '16', '-2', '12.50'. */
 const DECIMAL_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/;

@@ -156,6 +156,7 @@ export const enCore = {
       digits: '%{field} must be exactly %{digits} digits',
       nul: '%{field} must not contain a NUL character',
       line_break: '%{field} must be a single line',
+      control: '%{field} must not contain control characters',
       current_password: 'The current password is incorrect.',
       taken: '%{field} has already been taken.',
       type_string: '%{field} must be a string',

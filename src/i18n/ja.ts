@@ -204,6 +204,7 @@ export const ja: TranslationMessages = {
       digits: '%{field}は%{digits}桁の数字で入力してください',
       nul: '%{field}にNUL文字は使用できません',
       line_break: '%{field}は1行で入力してください',
+      control: '%{field}に制御文字は使用できません',
       current_password: '現在のパスワードが正しくありません',
       taken: 'この%{field}は既に使用されています',
       type_string: '%{field}は文字列にしてください',

@@ -359,6 +359,19 @@ describe('a line break in a single-line field is 422 on the field, nothing store
     });
   }
 
+  it('refuses control characters and direction overrides in a one-line field, storing nothing', async () => {
+    for (const name of ['Depot\u0007One', 'Depot\tOne', 'Depot \u202Eowt\u202C', 'Depot \u2066One\u2069']) {
+      const before = await t.db.selectFrom('locations').select('id').execute();
+      const res = await t.as(admin, { method: 'POST', url: '/api/agent/locations', payload: { name, state: 'VIC' } });
+      expect(res.statusCode, JSON.stringify(name)).toBe(422);
+      expect(res.json().error.name).toBe('Name must not contain control characters');
+      expect(await t.db.selectFrom('locations').select('id').execute()).toEqual(before);
+    }
+    // Mixed-direction text keeps its marks: a name with a right-to-left mark is stored.
+    const rtl = await t.as(admin, { method: 'POST', url: '/api/agent/locations', payload: { name: 'Depot \u200Fשתיים', state: 'VIC' } });
+    expect(rtl.statusCode, rtl.body).toBe(201);
+  });
+
   it('keeps line breaks where a field is multi-line (an address)', async () => {
     const res = await t.as(admin, { method: 'PUT', url: `/api/agent/agents/${agentId}`, payload: { address: '1 Main St\nMelbourne' } });
     expect(res.json().error?.address).toBeUndefined();
