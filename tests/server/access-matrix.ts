@@ -287,7 +287,7 @@ export const matrix: Record<string, MatrixEntry> = {
 
   // ---- Users, roles, permissions, settings ----
   'GET /api/user/users': { access: { permission: 'user' }, request: path('/api/user/users'), foreign: 'none' },
-  'GET /api/user/users/lists': { access: 'signed-in', request: path('/api/user/users/lists'), foreign: 'none' },
+  'GET /api/user/users/lists': { access: { permission: 'user' }, request: path('/api/user/users/lists'), foreign: 'none' },
   'GET /api/user/users/:id': {
     access: { permission: 'user' },
     request: (f) => ({ url: `/api/user/users/${f.mine.user}` }),

@@ -14,7 +14,7 @@ export const definition = defineResource({
   sortable: ['first_name', 'last_name', 'email', 'created_at'],
   defaultSort: { field: 'created_at', order: 'desc' },
   scope: 'server',
-  lists: { text: 'full_name' },
+  lists: { text: 'full_name', access: 'read' },
   menu: { group: 'configuration', icon: 'People', position: 1, label: 'app.menu.users' },
   recordRepresentation: 'full_name',
   server: true,
