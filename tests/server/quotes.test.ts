@@ -223,6 +223,14 @@ describe('POST quotes', () => {
     expect((await sql<{ n: number }>`select count(*)::int as n from quotes where scan_id = ${scanId}`.execute(t.db)).rows[0].n).toBe(1);
   });
 
+  it("stores the scan's type, whatever type the body names", async () => {
+    const scanId = await damagedScan();
+    const res = await save(agentUserA, body(scanId, { type: 'tire' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await sql<{ type: string }>`select type from quotes where scan_id = ${scanId}`.execute(t.db);
+    expect(stored.rows[0].type).toBe('arch');
+  });
+
   it("keeps an issued quote's figures and prices after the client's prices change", async () => {
     const scanId = await damagedScan();
     const q = (await save(agentUserA, body(scanId))).json().data;

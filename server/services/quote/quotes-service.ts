@@ -385,7 +385,8 @@ export function quoteSaving(deps: Pick<QuoteDeps, 'db' | 'storage' | 'broadcaste
           client_id: client.id,
           user_id: actor?.id ?? null,
           assessor: actor ? `${actor.first_name} ${actor.last_name}`.trim() || null : null,
-          type: body.type,
+          // The scan's type: the body's (sent as the spec has it) is no more than what the screen read.
+          type: locked.type,
           manual_check: body.manual_check === 1,
           assessor_comments: body.assessor_comments ?? null,
           priced,
