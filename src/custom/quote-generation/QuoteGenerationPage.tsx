@@ -33,7 +33,7 @@ import { ApprovalCard } from './ApprovalCard';
 import { QuoteRevisions } from './RevisionsCard';
 import { useCurrentUser } from '../../session';
 import { useSelectOptions } from '../../components/useSelectOptions';
-import { partOptions, productOptions, type Evaluation, type SavedQuote } from './evaluation';
+import { partOptions, productOptions, repricedSince, type Evaluation, type SavedQuote } from './evaluation';
 import { useEvaluation, useQuotePreview, useQuoteSave, useSavedQuote } from './useQuoteSources';
 import { useQuoteVersion } from './useQuoteVersion';
 import { PanelCard } from './PanelCard';
@@ -349,7 +349,7 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
             status={saved?.status}
             revision={saved?.revision}
           />
-          {saved && !dirty && typeof saved.grant_total === 'number' && toCents(saved.grant_total) !== pricing.totals.grand_total && (
+          {saved && !dirty && typeof saved.grant_total === 'number' && repricedSince(saved, pricing.totals) && (
             <Alert severity="info" sx={{ mt: 1 }}>
               {t(readOnly ? 'repriced_read_only' : 'repriced', {
                 total: formatMoney(toCents(saved.grant_total), saved.currency ?? evaluation.client.currency, locale),

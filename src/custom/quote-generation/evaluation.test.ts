@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anEvaluationClient, aScan } from '../../test/builders';
 import type { EvaluationReply } from '../../domain/records';
-import { partOptions, previewGstPercent, productOptions, toEvaluation, toSavedQuote } from './evaluation';
+import { partOptions, previewGstPercent, productOptions, repricedSince, toEvaluation, toSavedQuote } from './evaluation';
 
 describe('reading the replies the quote screen starts from', () => {
   it('takes the panels, the client and the scan of GET scans/{id}/evaluate; no client means nothing to quote', () => {
@@ -128,5 +128,50 @@ describe('reading the replies the quote screen starts from', () => {
     expect(previewGstPercent({ gstPercent: null }, saved)).toBe(12.5);
     expect(previewGstPercent({ gstPercent: 15 }, saved)).toBe(15);
     expect(previewGstPercent({ gstPercent: null }, null)).toBe(10);
+  });
+});
+
+describe('repricedSince', () => {
+  const now = {
+    pdr: 24000,
+    conventional: 0,
+    p2p: 0,
+    replacement: 0,
+    paint: 5000,
+    tyre: 0,
+    product: 0,
+    sub_total: 29000,
+    tax: 2900,
+    grand_total: 31900,
+  };
+  const saved = (over: Record<string, number> = {}) => ({
+    grant_total: 319,
+    totals: {
+      pdr: 240,
+      conventional: 0,
+      p2p: 0,
+      replacement: 0,
+      paint: 50,
+      tyre: 0,
+      product: 0,
+      sub_total: 290,
+      tax: 29,
+      grant_total: 319,
+      ...over,
+    },
+  });
+
+  it('is false while every figure is as saved', () => {
+    expect(repricedSince(saved(), now)).toBe(false);
+  });
+
+  it('is true when an amount moved between sections and the grand total stayed', () => {
+    expect(repricedSince(saved({ pdr: 200, paint: 90 }), now)).toBe(true);
+  });
+
+  it('is true when the grand total changed, and reads the grand total alone from a quote without its sections', () => {
+    expect(repricedSince(saved({ grant_total: 320 }), now)).toBe(true);
+    expect(repricedSince({ grant_total: 319 }, now)).toBe(false);
+    expect(repricedSince({ grant_total: 300 }, now)).toBe(true);
   });
 });

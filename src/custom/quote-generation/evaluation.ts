@@ -1,4 +1,5 @@
-import type { PricingClient } from '../../domain/pricing';
+import { toCents } from '../../domain/money';
+import type { PricingClient, QuoteTotals } from '../../domain/pricing';
 import { DEFAULT_GST_PERCENT } from '../../domain/quote-rules';
 import type { QuoteRecordType } from '../../domain/quotes';
 import type { EvaluationReply, Wire } from '../../domain/records';
@@ -58,6 +59,7 @@ export type SavedQuote = SavedQuoteChoices &
       | 'vehicle_photo'
       | 'gst_percent'
       | 'grant_total'
+      | 'totals'
       | 'currency'
       | 'pdf_url'
       | 'version'
@@ -68,6 +70,21 @@ export type SavedQuote = SavedQuoteChoices &
       | 'new_damage_only'
     >
   >;
+
+/**
+ * Whether the figures priced now for the saved choices differ from the saved quote's (a price, the GST rate or the
+ * catalogue changed since): any section's total, not only the grand total, since an amount can move from one section
+ * to another and leave the total as it was.
+ */
+export function repricedSince(saved: Pick<SavedQuote, 'grant_total' | 'totals'>, now: QuoteTotals): boolean {
+  const t = saved.totals;
+  if (t) {
+    const { grant_total, ...sections } = t;
+    if (toCents(grant_total) !== now.grand_total) return true;
+    return Object.entries(sections).some(([k, v]) => typeof v === 'number' && toCents(v) !== now[k as keyof QuoteTotals]);
+  }
+  return typeof saved.grant_total === 'number' && toCents(saved.grant_total) !== now.grand_total;
+}
 
 /** The rate the preview uses: the evaluation's, else the saved quote's, else the setting's default. */
 export const previewGstPercent = (evaluation: Pick<Evaluation, 'gstPercent'>, saved: Pick<SavedQuote, 'gst_percent'> | null) =>
