@@ -183,6 +183,9 @@ describe('unpriced and not offered', () => {
     const holey: PricingClient = { ...client, prices: { dent: { '7': { light: 100 } } } };
     expect(onlyLine(quote({ client: holey }))).toMatchObject({ status: 'no-price', repair_fee: 0 });
     expect(onlyLine(quote({ client: { ...client, prices: null } }))).toMatchObject({ status: 'no-price', repair_fee: 0 });
+    // A cell of 0 is a row the client's form added and nobody priced: missing, not a free repair.
+    const zero: PricingClient = { ...client, prices: { dent: { '7': { light: 0, medium: 0, heavy: 0, severe: 0, oversize: 0 } } } };
+    expect(onlyLine(quote({ client: zero, aluminium: 1, metallic: 1 }))).toMatchObject({ status: 'no-price', line_total: 0 });
   });
 
   it('p2p is offered only when the client has sc_p2p; otherwise it is priced 0 and refused', () => {
@@ -312,8 +315,13 @@ describe('scratch lines', () => {
     expect(priced(back, 'paint')).toEqual(before);
   });
 
-  it('a part without a scratch row is unpriced', () => {
+  it('a part without a scratch row, or with a scratch price of 0, is unpriced', () => {
     expect(onlyLine(quote({ panels: [panel({ part_id: 8, dent: type(null), scratch: 'spot' })] }))).toMatchObject({
+      status: 'no-price',
+      line_total: 0,
+    });
+    const zero: PricingClient = { ...client, prices: { ...client.prices, scratch: { '7': { spot: 0, paint: 0, conventional: 0 } } } };
+    expect(onlyLine(quote({ client: zero, panels: [panel({ dent: type(null), scratch: 'spot' })] }))).toMatchObject({
       status: 'no-price',
       line_total: 0,
     });

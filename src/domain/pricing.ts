@@ -224,7 +224,8 @@ export interface PricingInput {
 
 /**
  * Why a line's fees are what they are: `priced` from the matrix; `no-price` (0) when the client has no matrix row
- * or cell for the panel's part or the panel names no part; `other-vehicle-type` (0) for a large-variant panel of
+ * or cell for the panel's part, the cell is 0 (a row the client's form added starts at 0: nobody priced it), or the
+ * panel names no part; `other-vehicle-type` (0) for a large-variant panel of
  * another vehicle type; `invalid` (0) for a choice that cannot be priced (pdr without a category, p2p for a client
  * without Push to Paint): the server refuses those (dentChoiceError), the preview shows them at 0.
  */
@@ -347,7 +348,7 @@ function dentLine(panel: PricingPanel, repairType: RepairType, q: QuoteContext):
   const column: keyof DentPriceRow = repairType === 'pdr' ? (category as DentLevel) : repairType;
   const row = panel.part_id === null ? undefined : q.input.client.prices?.dent?.[String(panel.part_id)];
   const repair = row ? cents(row[column]) : null;
-  if (row === undefined || repair === null) return line(base, 'no-price');
+  if (row === undefined || repair === null || repair === 0) return line(base, 'no-price');
   return line(base, 'priced', repair, q.aluminium ? percentUnits(usable(row.aluminium)) : 0, q.metallic, q.pearl);
 }
 
@@ -360,7 +361,7 @@ function scratchLine(panel: PricingPanel, repairType: ScratchRepairType, q: Quot
   if (!panelApplies(panel, q.input.vehicle_type)) return line(base, 'other-vehicle-type');
   const row = panel.part_id === null ? undefined : q.input.client.prices?.scratch?.[String(panel.part_id)];
   const repair = row ? cents(row[repairType]) : null;
-  if (repair === null) return line(base, 'no-price');
+  if (repair === null || repair === 0) return line(base, 'no-price');
   // Metallic and pearl are paint surcharges: on a scratch line they apply to paint only; aluminium not at all.
   const paint = repairType === 'paint';
   return line(base, 'priced', repair, 0, paint ? q.metallic : 0, paint ? q.pearl : 0);
