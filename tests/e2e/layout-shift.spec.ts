@@ -8,6 +8,9 @@ import { cumulativeShift, recordLayoutShifts, SHIFT_SCREENS, slowApi } from './l
  * part arrives after the first paint, as on a phone's network.
  */
 
+/** The API answers late on purpose, so a screen on a busy host may take longer than the default 10 s to settle. */
+const settled = expect.configure({ timeout: 30_000 });
+
 /** The demo admin as the app stores it, with the terms accepted, and the newest quote's id. */
 async function admin(request: APIRequestContext) {
   const user = await apiSignIn(request, 'admin@demo.test');
@@ -38,7 +41,7 @@ const SCREENS: {
       await store(page, { 'kioskToken.1': await kiosk(request) });
       return '/customer-portal/1';
     },
-    loaded: (page) => expect(page.getByRole('list', { name: 'NEW SCANS' }).getByRole('listitem').first()).toContainText('Car Details'),
+    loaded: (page) => settled(page.getByRole('list', { name: 'NEW SCANS' }).getByRole('listitem').first()).toContainText('Car Details'),
   },
   {
     name: 'the scans list',
@@ -46,7 +49,7 @@ const SCREENS: {
       await store(page, { currentUser: JSON.stringify((await admin(request)).user) });
       return '/scans';
     },
-    loaded: (page) => expect(page.getByRole('table', { name: 'Scans' })).toHaveAttribute('aria-busy', 'false'),
+    loaded: (page) => settled(page.getByRole('table', { name: 'Scans' })).toHaveAttribute('aria-busy', 'false'),
   },
   {
     name: 'the quotes list',
@@ -54,7 +57,7 @@ const SCREENS: {
       await store(page, { currentUser: JSON.stringify((await admin(request)).user) });
       return '/quotes';
     },
-    loaded: (page) => expect(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false'),
+    loaded: (page) => settled(page.getByRole('table', { name: 'Quotes' })).toHaveAttribute('aria-busy', 'false'),
   },
   {
     name: 'the invoice',
@@ -63,7 +66,7 @@ const SCREENS: {
       await store(page, { currentUser: JSON.stringify(user) });
       return `/quotes/${quoteId}/invoice`;
     },
-    loaded: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
+    loaded: (page) => settled(page.getByRole('heading', { level: 1 })).toBeVisible(),
   },
 ];
 
