@@ -225,9 +225,9 @@ export interface PricingInput {
 /**
  * Why a line's fees are what they are: `priced` from the matrix; `no-price` (0) when the client has no matrix row
  * or cell for the panel's part, the cell is 0 (a row the client's form added starts at 0: nobody priced it), or the
- * panel names no part; `other-vehicle-type` (0) for a large-variant panel of
- * another vehicle type; `invalid` (0) for a choice that cannot be priced (pdr without a category, p2p for a client
- * without Push to Paint): the server refuses those (dentChoiceError), the preview shows them at 0.
+ * panel names no part; `other-vehicle-type` (0) for a large-variant panel of another vehicle type; `invalid` (0) for a
+ * choice that cannot be priced (pdr without a category, p2p for a client without Push to Paint): the server refuses
+ * those (dentChoiceError), the preview shows them at 0.
  */
 export type LineStatus = 'priced' | 'no-price' | 'other-vehicle-type' | 'invalid' | 'advisory';
 export const LINE_STATUSES = ['priced', 'no-price', 'other-vehicle-type', 'invalid', 'advisory'] as const satisfies readonly LineStatus[];
