@@ -107,6 +107,7 @@ export function describeDefinition(d: ResourceDefinition, part: ResourcePart = {
     ...(d.global ? { unrestrictedWrites: true as const } : {}),
     ...(agentColumn ? { ownerAgentColumn: agentColumn } : {}),
     ...(d.owner ? { ownedBy: d.owner } : {}),
+    ...(d.ownerReads ? { ownerReads: true as const } : {}),
     lists: d.lists,
     ...(d.unique ? { unique: d.unique } : {}),
     ...(d.pageCache ? { pageJson: true as const } : {}),

@@ -45,6 +45,8 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   unrestrictedWrites?: true;
   /** Whose records these are (the definition's `owner`): writes keep to that dimension of the scope (`writeScopeOf`). */
   ownedBy?: 'agent' | 'client';
+  /** Reads keep to the owner's dimension of the scope too (the definition's `ownerReads`, `readScopeOf`). */
+  ownerReads?: true;
   /** A column naming the owning agent: a restricted user's new row defaults to their first agent. */
   ownerAgentColumn?: string;
   /**
@@ -165,9 +167,14 @@ export const referenceFields = (fields: FieldSpecs) =>
 export const writeScopeOf = (d: Pick<ResourceDescription, 'path' | 'ownedBy'>, caller: Pick<Caller, 'actor' | 'scope'>): DataScope =>
   ownerScope(readScopeOf(d, caller), d.ownedBy);
 
-/** The scope a read of `d` runs in: calls whose path names agents or clients ignore the X_SNG_* selection. */
-export const readScopeOf = (d: Pick<ResourceDescription, 'path'>, caller: Pick<Caller, 'actor' | 'scope'>) =>
-  ignoresSelection(d.path) ? dataScope(caller.actor) : caller.scope;
+/**
+ * The scope a read of `d` runs in: calls whose path names agents or clients ignore the X_SNG_* selection; records whose
+ * owner alone reads them (`ownerReads`) keep to the owner's dimension, as writes do.
+ */
+export const readScopeOf = (d: Pick<ResourceDescription, 'path' | 'ownedBy' | 'ownerReads'>, caller: Pick<Caller, 'actor' | 'scope'>) => {
+  const scope = ignoresSelection(d.path) ? dataScope(caller.actor) : caller.scope;
+  return d.ownerReads ? ownerScope(scope, d.ownedBy) : scope;
+};
 
 /**
  * A write's body as the resource's routes parse it: its fields' input schema, the description's extra inputs and its

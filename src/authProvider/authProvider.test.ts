@@ -187,12 +187,14 @@ describe('canAccess', () => {
     const agentOwned = ['agents', 'devices', 'locations', 'webhooks'];
     setCurrentUser(aUser({ roles: ['Client'], agents: [], clients: [4], permissions: all }));
     for (const resource of agentOwned) {
-      expect(await canAccess(resource, 'list'), resource).toBe(true);
+      // Webhooks carry the signing secret: the agent's own users alone read them.
+      expect(await canAccess(resource, 'list'), resource).toBe(resource !== 'webhooks');
       for (const action of ['create', 'edit', 'delete']) expect(await canAccess(resource, action), `${resource} ${action}`).toBe(false);
     }
     expect(await canAccess('clients', 'edit')).toBe(true);
     setCurrentUser(aUser({ roles: ['Agent'], agents: [3], clients: [], permissions: all }));
     for (const resource of agentOwned) expect(await canAccess(resource, 'edit'), resource).toBe(true);
+    expect(await canAccess('webhooks', 'list')).toBe(true);
     expect(await canAccess('clients', 'list')).toBe(true);
     expect(await canAccess('clients', 'edit')).toBe(false);
     setCurrentUser(aUser({ roles: ['Super Admin'], agents: [], permissions: all }));

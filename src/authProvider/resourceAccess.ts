@@ -13,6 +13,8 @@ export interface ResourceAccess {
   global?: true;
   /** Its records are an agent's (a client's): a restricted user changes only their own agents' (clients'). */
   owner?: 'agent' | 'client';
+  /** Reading its records, too, needs agents (clients) of one's own (webhooks: their signing secrets). */
+  ownerReads?: true;
 }
 
 /** A resource name → its access rule; undefined for a name no resource has. */
@@ -24,6 +26,7 @@ const ruleOf = (facts: ResourceFacts): ResourceAccess => ({
   ...(facts.edit ? { edit: facts.edit } : {}),
   ...(facts.global ? { global: true as const } : {}),
   ...(facts.owner ? { owner: facts.owner } : {}),
+  ...(facts.ownerReads ? { ownerReads: true as const } : {}),
 });
 
 /**
@@ -44,10 +47,12 @@ const CHANGE_ACTIONS = new Set(['create', 'edit', 'delete']);
 
 /**
  * Whether a user with this data scope may take the action, as far as the scope decides: changing a global resource's
- * records needs an unrestricted scope; changing an agent's (a client's) records needs agents (clients) of one's own.
+ * records needs an unrestricted scope; changing an agent's (a client's) records, or reading those its owner alone reads,
+ * needs agents (clients) of one's own.
  */
 export function scopeAllows(rule: ResourceAccess | undefined, action: string, scope: DataScope): boolean {
-  if (!rule || !CHANGE_ACTIONS.has(action)) return true;
+  if (!rule) return true;
+  if (!CHANGE_ACTIONS.has(action)) return !rule.ownerReads || reachesAny(ownerScope(scope, rule.owner));
   if (rule.global) return isUnrestricted(scope);
   return reachesAny(ownerScope(scope, rule.owner));
 }

@@ -31,6 +31,11 @@ export interface ResourceFacts {
    * and deletes them only for their own agents (clients), as the server enforces (`ownerScope` in ./permissions).
    */
   owner?: 'agent' | 'client';
+  /**
+   * Reads keep to the owner's users too: a record holding a secret its owner alone may know (a webhook's signing
+   * secret signs what the agent's receiver trusts), so a user of the other side sees none, whatever they hold.
+   */
+  ownerReads?: true;
   /** Columns the list may sort by: the server's `sort` values (for scans: the page's own columns). */
   sortable: readonly string[];
 }
@@ -40,7 +45,14 @@ export interface ResourceFacts {
  * src/resources/<name>/definition.ts, which carry the same facts.
  */
 export const RESOURCES = {
-  webhooks: { service: 'agent', path: 'webhooks', permission: 'agent', owner: 'agent', sortable: ['endpoint', 'created_at'] },
+  webhooks: {
+    service: 'agent',
+    path: 'webhooks',
+    permission: 'agent',
+    owner: 'agent',
+    ownerReads: true,
+    sortable: ['endpoint', 'created_at'],
+  },
   scans: {
     service: 'scan',
     path: 'scans',
@@ -69,9 +81,17 @@ export const editPermission = (facts: ResourceFacts): PermissionName => facts.ed
 export const routePermission = (facts: ResourceFacts): PermissionName | { read: PermissionName; write: PermissionName } =>
   facts.list ? { read: facts.list, write: facts.permission } : facts.permission;
 
-/** The server description's `path`, `permission` and `sortable` for a custom resource: spread into its description. */
-export const resourceFacts = (name: ResourceName) => ({
-  path: RESOURCES[name].path,
-  permission: routePermission(RESOURCES[name]),
-  sortable: [...RESOURCES[name].sortable],
-});
+/**
+ * The server description's `path`, `permission`, `sortable` and owner (`ownedBy`, `ownerReads`) for a custom resource:
+ * spread into its description.
+ */
+export const resourceFacts = (name: ResourceName) => {
+  const facts: ResourceFacts = RESOURCES[name];
+  return {
+    path: facts.path,
+    permission: routePermission(facts),
+    sortable: [...facts.sortable],
+    ...(facts.owner ? { ownedBy: facts.owner } : {}),
+    ...(facts.ownerReads ? { ownerReads: true as const } : {}),
+  };
+};

@@ -570,9 +570,12 @@ export const matrix: Record<string, MatrixEntry> = {
   },
   'GET /api/agent/webhooks': { access: { permission: 'agent' }, request: path('/api/agent/webhooks'), foreign: 'none' },
   'GET /api/agent/webhooks/lists': { access: { permission: 'agent' }, request: path('/api/agent/webhooks/lists'), foreign: 'none' },
+  // A webhook is its agent's users' alone (its signing secret signs what the receiver trusts): the Client side, even
+  // holding `agent`, reaches none of them (webhooks.test.ts).
   'GET /api/agent/webhooks/:id': {
     access: { permission: 'agent' },
     request: (f) => ({ url: `/api/agent/webhooks/${f.mine.webhook}` }),
+    scoped: { client: 404 },
     foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}` }),
   },
   'POST /api/agent/webhooks': {
@@ -588,12 +591,13 @@ export const matrix: Record<string, MatrixEntry> = {
     request: async (f) => ({ url: `/api/agent/webhooks/${(await f.build.webhook({ agent_id: f.mine.agent })).id}`, payload: webhook(f) }),
     foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}`, payload: webhook(f) }),
     references: { agent_id: (f) => f.other.agent },
-    ...notTheirs('client', ['agent_id']),
+    scoped: { client: 404 },
+    referenceStatus: { agent_id: { client: 404 } },
   },
   'DELETE /api/agent/webhooks/:id': {
     access: { permission: 'agent' },
     request: async (f) => ({ url: `/api/agent/webhooks/${(await f.build.webhook({ agent_id: f.mine.agent })).id}` }),
-    ...notTheirs('client'),
+    scoped: { client: 404 },
     foreign: (f) => ({ url: `/api/agent/webhooks/${f.other.webhook}` }),
   },
   'GET /api/agent/webhooks/events': { access: { permission: 'agent' }, request: path('/api/agent/webhooks/events'), foreign: 'none' },

@@ -85,6 +85,9 @@ const agentWrites = (): Call[] => [
     url: '/api/agent/webhooks',
     payload: { agent_id: agent, endpoint: 'https://attacker.example.test/hook', events: ['scan.created', 'scan.updated'] },
   },
+];
+/** The agent's webhook is beyond a Client user's reach altogether (its signing secret): not found, never changed. */
+const hookWrites = (): Call[] => [
   {
     method: 'PUT',
     url: `/api/agent/webhooks/${hook}`,
@@ -94,23 +97,25 @@ const agentWrites = (): Call[] => [
 ];
 
 describe("records an agent or a client owns: changed only by the owner's users", () => {
-  it('a Client user holding every permission reads the agent serving their client, its site, device and webhook', async () => {
-    for (const url of [
-      `/api/agent/agents/${agent}`,
-      `/api/agent/locations/${site}`,
-      `/api/agent/devices/${device}`,
-      `/api/agent/webhooks/${hook}`,
-    ]) {
+  it('a Client user holding every permission reads the agent serving their client, its site and device, not its webhook', async () => {
+    for (const url of [`/api/agent/agents/${agent}`, `/api/agent/locations/${site}`, `/api/agent/devices/${device}`]) {
       const res = await t.as(clientSide, { method: 'GET', url });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
+    const hookRead = await t.as(clientSide, { method: 'GET', url: `/api/agent/webhooks/${hook}` });
+    expect(hookRead.statusCode).toBe(404);
+    expect(hookRead.body).not.toContain('whsec_');
   });
 
-  it('but creates, changes and deletes none of them (403, nothing changed)', async () => {
+  it('but creates, changes and deletes none of them (403, or 404 for the webhook; nothing changed)', async () => {
     const before = await snapshot();
     for (const call of agentWrites()) {
       const res = await t.as(clientSide, call);
       expect(res.statusCode, `${call.method} ${call.url} ${res.body}`).toBe(403);
+    }
+    for (const call of hookWrites()) {
+      const res = await t.as(clientSide, call);
+      expect(res.statusCode, `${call.method} ${call.url} ${res.body}`).toBe(404);
     }
     expect(await snapshot()).toEqual(before);
   });

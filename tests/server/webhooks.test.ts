@@ -180,7 +180,7 @@ describe('webhooks', () => {
     expect(await countHooks()).toBe(before);
   });
 
-  it("keeps Agent and Client users to their agents' webhooks", async () => {
+  it("keeps Agent users to their agents' webhooks and Client users, even holding agent, to none (no signing secret)", async () => {
     const client = (await t.build.client({ name: 'Hook client' })).id;
     const served = (await t.build.agent({ name: 'Hook served agent', default_client_id: client })).id;
     const mine = await t.build.webhook({ agent_id: agentA, endpoint: 'https://scope.example.test/a' });
@@ -193,8 +193,18 @@ describe('webhooks', () => {
         .json()
         .items.map((h: { id: number }) => h.id);
     expect(await ids(agentUser)).toEqual([mine.id]);
-    expect(await ids(clientUser)).toEqual([servedHook.id]);
+    expect(await ids(clientUser)).toEqual([]);
     expect((await t.as(agentUser, { method: 'GET', url: `/api/agent/webhooks/${theirs.id}` })).statusCode).toBe(404);
+    for (const url of [`/api/agent/webhooks/${servedHook.id}`, `/api/agent/webhooks/lists?agent_id=${served}`]) {
+      const read = await t.as(clientUser, { method: 'GET', url });
+      expect(read.body, url).not.toContain('whsec_');
+    }
+    expect((await t.as(clientUser, { method: 'GET', url: `/api/agent/webhooks/${servedHook.id}` })).statusCode).toBe(404);
+    // A user of both sides reads the webhooks of their own agents, as they change them, whatever their clients.
+    const bothSides = await t.login(
+      (await t.build.user({ roles: ['Agent', 'Client'], agents: [agentA], clients: [client], permissions: ['agent'] })).email,
+    );
+    expect(await ids(bothSides)).toEqual([mine.id]);
     const before = await countHooks();
     const foreignAgent = await t.as(agentUser, { method: 'POST', url: '/api/agent/webhooks', payload: body({ agent_id: agentB }) });
     expect(foreignAgent.statusCode).toBe(422);

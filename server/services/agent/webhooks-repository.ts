@@ -4,12 +4,10 @@ import type { WebhookDeliveryRecord } from '../../../src/domain/records';
 import type { DataScope } from '../../../src/domain/permissions';
 import type { Executor } from '../../db/database';
 import { idArray, type ScopeRule, scopePredicate } from '../../lib/resource';
-import { agentScope } from './scopes';
 
-/** Through the agent: an Agent user's own agents, a Client user's agents serving them. */
+/** Through the agent; reads keep to the agent's own users (`ownerReads`), so no `client` rule is ever consulted. */
 export const webhookScope: ScopeRule = {
   agent: (ids) => sql<boolean>`agent_id = any(${idArray(ids)})`,
-  client: (ids) => sql<boolean>`agent_id in (select id from agents where ${agentScope.client!(ids)})`,
 };
 
 /** The latest delivery of each of an agent's webhooks the scope reaches. */

@@ -7,6 +7,7 @@ import { ValidationError } from '../../errors';
 import type { Database } from '../../db/database';
 import type { Caller } from '../../lib/caller';
 import type { ResourceDescription } from '../../lib/resource';
+import { readScopeOf } from '../../lib/resource-description';
 import { internalEndpoint, resolvesInward } from './webhook-address';
 import { latestDeliveries, webhookScope } from './webhooks-repository';
 
@@ -27,7 +28,6 @@ export const webhooksResource = (opts: { allowPrivate: boolean }): ResourceDescr
   defaultSort: { field: 'created_at', order: 'asc' },
   filters: ['agent_id'],
   scope: webhookScope,
-  ownedBy: 'agent',
   ownerAgentColumn: 'agent_id',
   lists: { text: 'endpoint', access: 'read' },
   hooks: {
@@ -48,6 +48,7 @@ export const webhooksResource = (opts: { allowPrivate: boolean }): ResourceDescr
 export function webhooksService(deps: { db: Database }) {
   return {
     /** The latest delivery of each of an agent's webhooks in the caller's scope (docs/webhooks.md). */
-    latestDeliveries: (caller: Pick<Caller, 'scope'>, agentId: number) => latestDeliveries(deps.db, agentId, caller.scope),
+    latestDeliveries: (caller: Pick<Caller, 'actor' | 'scope'>, agentId: number) =>
+      latestDeliveries(deps.db, agentId, readScopeOf(resourceFacts('webhooks'), caller)),
   };
 }

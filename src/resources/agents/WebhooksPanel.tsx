@@ -29,6 +29,7 @@ import {
   Form,
   SaveButton,
   TextInput,
+  useCanAccess,
   useCreate,
   useDataProvider,
   useDelete,
@@ -315,6 +316,8 @@ export const WebhooksPanel = () => {
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [deleteOne, { isPending: isDeleting }] = useDelete();
+  // A Client user holding `agent` reads the agent but none of its webhooks (their signing secrets are the agent's).
+  const { canAccess } = useCanAccess({ resource: 'webhooks', action: 'list' });
   const {
     data = [],
     isPending,
@@ -322,10 +325,10 @@ export const WebhooksPanel = () => {
   } = useGetList<Webhook>(
     'webhooks',
     { filter: { agent_id: agent?.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'created_at', order: 'ASC' } },
-    { enabled: agent?.id != null },
+    { enabled: agent?.id != null && canAccess === true },
   );
-  const deliveries = useLatestDeliveries(agent?.id);
-  if (!agent) return null;
+  const deliveries = useLatestDeliveries(canAccess ? agent?.id : undefined);
+  if (!agent || !canAccess) return null;
 
   const confirmDelete = () => {
     if (!deleting) return;
