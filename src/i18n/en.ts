@@ -292,7 +292,8 @@ export const enScreens = {
         new_damage_only: 'Price only the new damage',
         new_damage_note: 'New damage only (compared with the scan of %{date})',
         repriced: 'Prices have changed since this quote was saved (saved total %{total}): saving re-prices it.',
-        repriced_read_only: 'Prices have changed since this quote was saved: the saved quote’s total is %{total}, as its invoice shows.',
+        repriced_read_only:
+          'These are the figures this quote was saved with, as its invoice shows; prices have changed since (priced today: %{total}).',
         starts_supplement:
           'This quote has gone to the customer: saving a change to its lines, amounts or client starts supplement %{label}, and the customer is asked again about the lines that change. Other changes (comments, the photo) keep it as sent.',
         pre_existing: 'Pre-existing, not priced (%{amount}): %{panels}',

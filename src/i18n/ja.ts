@@ -532,7 +532,7 @@ export const ja: TranslationMessages = {
         new_damage_only: '新規損傷のみ見積',
         new_damage_note: '新規損傷のみ（%{date} のスキャンと比較）',
         repriced: 'この見積の保存後に価格が変わりました（保存時の合計 %{total}）。保存すると再計算されます。',
-        repriced_read_only: 'この見積の保存後に価格が変わりました。保存済みの見積の合計は %{total} です（請求書のとおり）。',
+        repriced_read_only: '保存時の金額を表示しています（請求書のとおり）。保存後に価格が変わりました（現在の価格では %{total}）。',
         starts_supplement:
           'この見積はお客様に送付済みです。明細・金額・クライアントを変更して保存すると追加見積 %{label} が作成され、変更された項目について再度お客様の承認を求めます。その他の変更（コメント、写真）は送付済みの版のまま保存されます。',
         pre_existing: '既存の損傷、見積対象外（%{amount}）：%{panels}',

@@ -360,6 +360,47 @@ describe('Quote Generation', { timeout: 90_000 }, () => {
     expect(writes).toEqual([]);
   });
 
+  it("shows a user without quote_edit the figures the quote was saved with, not its choices at today's prices", async () => {
+    // Saved when the bonnet's replacement was 850: 850 + 5 % pearl = 892.50, + 200 product = 1,092.50, + GST = 1,201.75.
+    const line = { repair_fee: 850, aluminium_fee: 0, metalic_fee: 0, pearl_fee: 42.5, lineTotal: 892.5, status: 'priced' };
+    const saved = {
+      ...savedQuote,
+      items: { '1': { panel_id: 1, label: 'Bonnet', repair_type: 'replacement', category: null, scratch: null, ...line } },
+      tyres: [],
+      totals: {
+        pdr: 0,
+        conventional: 0,
+        p2p: 0,
+        replacement: 892.5,
+        paint: 0,
+        tyre: 0,
+        product: 200,
+        sub_total: 1092.5,
+        tax: 109.25,
+        grant_total: 1201.75,
+      },
+      grant_total: 1201.75,
+      currency: '$',
+    };
+    for (const [who, total, lineTotal, note] of [
+      [
+        READER,
+        '$1,201.75',
+        '$892.50',
+        'These are the figures this quote was saved with, as its invoice shows; prices have changed since (priced today: $1,259.50).',
+      ],
+      [EDITOR, '$1,259.50', '$945.00', 'Prices have changed since this quote was saved (saved total $1,201.75): saving re-prices it.'],
+    ] as const) {
+      signedIn((request) => (request === 'POST /api/quote/quotes/search' ? { body: { data: saved } } : undefined), who);
+      const { unmount } = renderQuotes('/quotes/42');
+      await waitFor(() => expect(summary().getByText(total)).toBeTruthy(), { timeout: 40_000 });
+      expect(summary().getByText(who === READER ? '$892.50' : '$945.00')).toBeTruthy();
+      expect(within(screen.getByRole('region', { name: 'Bonnet' })).getByText(lineTotal)).toBeTruthy();
+      expect(screen.getByText(note)).toBeTruthy();
+      unmount();
+    }
+  });
+
   it("shows the agent's tyre choices priced from the client's tyre prices: 0 is a missing price, a recheck advisory", async () => {
     const tyres = [
       { row: 1, direction: 'L', label: 'FRONT LEFT', repair_type: 'replace' },

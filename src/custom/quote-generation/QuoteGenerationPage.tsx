@@ -220,7 +220,9 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
   useDraft(captureDraft, restoreDraft);
 
   // A car panel in two car views (a front guard in Front and Left) is priced once: useQuotePreview.
-  const { shown, pricing, context } = useQuotePreview(evaluation, saved, form);
+  const { shown, pricing: live, context } = useQuotePreview(evaluation, saved, form);
+  // A reader is shown the quote as it was saved (as its invoice and PDF show it), not its choices at today's prices.
+  const pricing = readOnly && saved?.pricing ? saved.pricing : live;
   const versioned = useQuoteVersion(evaluation, saved, form, setForm, !readOnly);
   const views = useMemo(() => groupByView(shown, groups), [shown, groups]);
   const split = useMemo(() => splitByDamage(views, evaluation.measures, form, touched), [views, evaluation.measures, form, touched]);
@@ -349,11 +351,11 @@ const QuoteEditor = ({ evaluation, groups, saved, withManualCheck, readOnly, can
             status={saved?.status}
             revision={saved?.revision}
           />
-          {saved && !dirty && typeof saved.grant_total === 'number' && repricedSince(saved, pricing.totals) && (
+          {saved && !dirty && typeof saved.grant_total === 'number' && repricedSince(saved, live.totals) && (
             <Alert severity="info" sx={{ mt: 1 }}>
-              {t(readOnly ? 'repriced_read_only' : 'repriced', {
-                total: formatMoney(toCents(saved.grant_total), saved.currency ?? evaluation.client.currency, locale),
-              })}
+              {readOnly
+                ? t('repriced_read_only', { total: formatMoney(live.totals.grand_total, evaluation.client.currency, locale) })
+                : t('repriced', { total: formatMoney(toCents(saved.grant_total), saved.currency ?? evaluation.client.currency, locale) })}
             </Alert>
           )}
           {saved && !readOnly && saved.status && saved.status !== 'draft' && (

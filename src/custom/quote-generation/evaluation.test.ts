@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anEvaluationClient, aScan } from '../../test/builders';
 import type { EvaluationReply } from '../../domain/records';
-import { partOptions, previewGstPercent, productOptions, repricedSince, toEvaluation, toSavedQuote } from './evaluation';
+import { partOptions, previewGstPercent, productOptions, repricedSince, savedPricing, toEvaluation, toSavedQuote } from './evaluation';
 
 describe('reading the replies the quote screen starts from', () => {
   it('takes the panels, the client and the scan of GET scans/{id}/evaluate; no client means nothing to quote', () => {
@@ -173,5 +173,50 @@ describe('repricedSince', () => {
     expect(repricedSince(saved({ grant_total: 320 }), now)).toBe(true);
     expect(repricedSince({ grant_total: 319 }, now)).toBe(false);
     expect(repricedSince({ grant_total: 300 }, now)).toBe(true);
+  });
+});
+
+describe('savedPricing', () => {
+  const fees = { repair_fee: 100, aluminium_fee: 0, metalic_fee: 0, pearl_fee: 0, lineTotal: 100, status: 'priced' };
+  const reply = {
+    items: {
+      '2': {
+        panel_id: 2,
+        label: 'Roof',
+        repair_type: null,
+        category: null,
+        ...{ status: null, repair_fee: 0, aluminium_fee: 0, metalic_fee: 0, pearl_fee: 0, lineTotal: 0 },
+        scratch: { repair_type: 'paint', ...fees, lineTotal: 60, repair_fee: 60 },
+      },
+      '1': { panel_id: 1, label: 'Bonnet', repair_type: 'pdr', category: 'heavy', scratch: null, ...fees },
+    },
+    tyres: [{ row: 1, direction: 'L', label: 'FRONT LEFT', repair_type: 'replace', status: 'priced', repair_fee: 150, lineTotal: 150 }],
+    totals: {
+      pdr: 100,
+      conventional: 0,
+      p2p: 0,
+      replacement: 0,
+      paint: 60,
+      tyre: 150,
+      product: 0,
+      sub_total: 310,
+      tax: 31,
+      grant_total: 341,
+    },
+  };
+
+  it("reads the saved lines and totals in cents, in the engine's order", () => {
+    const pricing = savedPricing(reply)!;
+    expect(pricing.lines.map((l) => [l.panel_id, l.kind, l.subtotal, l.line_total])).toEqual([
+      [1, 'dent', 'pdr', 10000],
+      [2, 'scratch', 'paint', 6000],
+      ['tyre:1:L', 'tyre', 'tyre', 15000],
+    ]);
+    expect(pricing.totals).toMatchObject({ pdr: 10000, paint: 6000, tyre: 15000, sub_total: 31000, tax: 3100, grand_total: 34100 });
+  });
+
+  it('is null for a reply without its figures', () => {
+    expect(savedPricing({ ...reply, totals: undefined })).toBeNull();
+    expect(savedPricing({ ...reply, items: { '1': { panel_id: 1, repair_type: 'pdr' } } })).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { toCents } from '../../domain/money';
-import type { PricingClient, QuoteTotals } from '../../domain/pricing';
+import type { PricingClient, QuotePricing, QuoteTotals } from '../../domain/pricing';
 import { DEFAULT_GST_PERCENT } from '../../domain/quote-rules';
-import type { QuoteRecordType } from '../../domain/quotes';
+import { linesOfWire, totalsOfWire } from '../../domain/quote-wire';
+import { QuoteItemRecord, QuoteTotalsRecord, QuoteTyreRecord, type QuoteRecordType } from '../../domain/quotes';
 import type { EvaluationReply, Wire } from '../../domain/records';
 import type { Measures, ProductOption, QuotePanel, QuoteTyreChoice, SavedQuoteChoices } from './quoteForm';
 
@@ -69,7 +71,10 @@ export type SavedQuote = SavedQuoteChoices &
       | 'client'
       | 'new_damage_only'
     >
-  >;
+  > & {
+    /** The figures the quote was saved with (its lines and totals), what a reader is shown; null when the reply lacks them. */
+    pricing?: QuotePricing | null;
+  };
 
 /**
  * Whether the figures priced now for the saved choices differ from the saved quote's (a price, the GST rate or the
@@ -166,6 +171,37 @@ export function toEvaluation(reply: EvaluationReply): Evaluation | null {
   };
 }
 
+/** The parts of a wire quote its figures are read from (src/domain/quotes.ts). */
+const SavedFigures = z.object({
+  items: z.record(
+    z.string(),
+    QuoteItemRecord.pick({
+      panel_id: true,
+      label: true,
+      category: true,
+      repair_type: true,
+      status: true,
+      repair_fee: true,
+      aluminium_fee: true,
+      metalic_fee: true,
+      pearl_fee: true,
+      lineTotal: true,
+      scratch: true,
+    }),
+  ),
+  tyres: z.array(
+    QuoteTyreRecord.pick({ row: true, direction: true, label: true, repair_type: true, status: true, repair_fee: true, lineTotal: true }),
+  ),
+  totals: QuoteTotalsRecord,
+});
+
+/** A saved quote's own figures, in the engine's shape: its stored lines and totals, not its choices priced again. */
+export function savedPricing(reply: unknown): QuotePricing | null {
+  const figures = SavedFigures.safeParse(reply);
+  if (!figures.success) return null;
+  return { lines: linesOfWire(figures.data.items, figures.data.tyres), totals: totalsOfWire(figures.data.totals) };
+}
+
 /**
  * The reply of `POST quotes/search`: the scan's quote, or null when it has none. Its parts are `{text, value}` and each
  * item's scratch line is `scratch.repair_type`: read as the form keeps them.
@@ -185,5 +221,5 @@ export function toSavedQuote(reply: unknown): SavedQuote | null {
   }
   const parts = (Array.isArray(r.parts) ? r.parts : []).map((p) => (typeof p === 'string' ? p : str(obj(p).text))).filter(Boolean);
   const products = Array.isArray(r.products) ? (r.products as NonNullable<SavedQuoteChoices['products']>) : [];
-  return { ...r, id, items, parts, products };
+  return { ...r, id, items, parts, products, pricing: savedPricing(r) };
 }
