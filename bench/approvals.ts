@@ -115,8 +115,9 @@ export async function benchApprovals(opts: { rows?: number; requests?: number; l
     };
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-    // The quotes to send: the quotes bench's damaged scans, quoted through the API (8 panels, a product), not timed.
-    const items = Object.fromEntries(ids.panels.slice(0, 8).map((id, i) => [id, { repair_type: i % 4 === 0 ? 'conventional' : 'pdr' }]));
+    // The quotes to send: the quotes bench's damaged scans, quoted through the API (every damaged panel, as a save must;
+    // a product), not timed.
+    const items = Object.fromEntries(ids.panels.map((id, i) => [id, { repair_type: i % 4 === 0 ? 'conventional' : 'pdr' }]));
     const quotes: number[] = [];
     for (const scanId of ids.fresh.slice(0, requests + 3)) {
       const { res } = await call(

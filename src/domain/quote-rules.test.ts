@@ -6,6 +6,8 @@ import {
   repeatedCarPanels,
   repeatedProducts,
   scratchRepairError,
+  unquotedDamagedPanels,
+  unquotedPanelMessage,
 } from './quote-rules';
 
 describe('the quote rules both sides apply', () => {
@@ -33,5 +35,28 @@ describe('the quote rules both sides apply', () => {
 
   it('defaults GST to 10 %', () => {
     expect(DEFAULT_GST_PERCENT).toBe(10);
+  });
+});
+
+describe('unquotedDamagedPanels', () => {
+  const panel = (id: number, carPanel: string | null, label: string, applies = true) => ({ id, carPanel, label, applies });
+  const panels = [
+    panel(1, 'bonnet', 'Bonnet'),
+    panel(2, 'bonnet', 'Bonnet (Top view)'),
+    panel(3, 'roof', 'Roof'),
+    panel(4, 'roof_l', 'Roof (Large)', false),
+    panel(5, 'door_lf', 'Left Front Door'),
+    panel(6, null, 'Sketch'),
+  ];
+  const damage = { dents: { bonnet: 2, roof_l: 1, roof: 0 }, scratchs: { door_lf: 1 } };
+
+  it('names each damaged car panel left out once, by its first panel shown, scratches counting as damage', () => {
+    expect(unquotedDamagedPanels(panels, damage, new Set()).map((p) => p.id)).toEqual([1, 5]);
+    expect(unquotedPanelMessage('Bonnet')).toBe('Bonnet is damaged and must be quoted');
+  });
+
+  it('takes a car panel as quoted by any of its panels; a car panel shown in no panel of the vehicle type is not asked for', () => {
+    expect(unquotedDamagedPanels(panels, damage, new Set(['2', '5']))).toEqual([]);
+    expect(unquotedDamagedPanels(panels, { dents: { roof_l: 3 }, scratchs: {} }, new Set())).toEqual([]);
   });
 });

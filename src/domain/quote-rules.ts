@@ -57,3 +57,31 @@ export function repeatedCarPanels<P extends CarPanelOf>(priced: readonly P[]): P
 
 /** The message of a repeated car panel: the panel's label names it. */
 export const repeatedCarPanelMessage = (label: string) => `${label} is already quoted in another car view`;
+
+/** A panel as the damaged-panel rule reads it: the car-panel rule's facts and whether it shows in the quote's vehicle type. */
+export interface QuotablePanel extends CarPanelOf {
+  label: string;
+  applies: boolean;
+}
+
+/**
+ * The car panels with dents or scratches that the quote leaves out (no item among its `quoted` panel ids), each named
+ * by its first panel shown in the quote's vehicle type: a saved estimate prices every damaged panel, since one left out
+ * would read as undamaged on the invoice. Car panels shown in no panel of the vehicle type are not the quote's.
+ */
+export function unquotedDamagedPanels<P extends QuotablePanel>(
+  panels: readonly P[],
+  damage: { dents: Record<string, number>; scratchs: Record<string, number> },
+  quoted: ReadonlySet<string>,
+): P[] {
+  const covered = new Set(panels.filter((p) => p.carPanel && quoted.has(String(p.id))).map((p) => p.carPanel));
+  const missing = new Map<string, P>();
+  for (const p of panels) {
+    if (!p.carPanel || !p.applies || covered.has(p.carPanel) || missing.has(p.carPanel)) continue;
+    if ((damage.dents[p.carPanel] ?? 0) > 0 || (damage.scratchs[p.carPanel] ?? 0) > 0) missing.set(p.carPanel, p);
+  }
+  return [...missing.values()];
+}
+
+/** The message of a damaged car panel the quote leaves out: the panel's label names it. */
+export const unquotedPanelMessage = (label: string) => `${label} is damaged and must be quoted`;

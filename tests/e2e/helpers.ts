@@ -148,6 +148,29 @@ export async function apiGet<T>(request: APIRequestContext, token: string, url: 
   return (body.data ?? body.items) as T;
 }
 
+/**
+ * The items of a quote that prices every damaged car panel of the scan at its default (pdr at its category, a scratch
+ * line at spot), as Quote Generation first shows them in a D vehicle: the body a save needs (it refuses a damaged panel
+ * left out).
+ */
+export async function defaultQuoteItems(request: APIRequestContext, token: string, scanId: number) {
+  type Evaluated = {
+    panels: { id: number; car_panel: string | null; type: string; hasLargeVariant: boolean }[];
+    measures: { damage_count: { dents: Record<string, number>; scratchs: Record<string, number> } };
+  };
+  const { panels, measures } = await apiGet<Evaluated>(request, token, `/api/scan/scans/${scanId}/evaluate`);
+  const items: Record<string, { repair_type?: 'pdr' }> = {};
+  const quoted = new Set<string>();
+  for (const p of panels) {
+    if (!p.car_panel || quoted.has(p.car_panel) || (p.hasLargeVariant && p.type !== 'D')) continue;
+    const dents = measures.damage_count.dents[p.car_panel] ?? 0;
+    if (dents === 0 && (measures.damage_count.scratchs[p.car_panel] ?? 0) === 0) continue;
+    quoted.add(p.car_panel);
+    items[String(p.id)] = dents > 0 ? { repair_type: 'pdr' } : {};
+  }
+  return items;
+}
+
 /** A PDF's text lines as a reader sees them (poppler's pdftotext -layout keeps a row on one line), spaces collapsed. */
 export async function pdfLines(request: APIRequestContext, url: string, token?: string) {
   const res = await request.get(url, token ? { headers: bearer(token) } : undefined);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { panelLabelOf } from '../../src/domain/scan-view';
-import { apiToken, bearer, openSignedIn } from './helpers';
+import { apiToken, bearer, defaultQuoteItems, openSignedIn } from './helpers';
 
 /** The history of a scan (scan page) and of a quote (Quote Generation of a saved quote), through the real server. */
 
@@ -94,7 +94,12 @@ test.describe('history', () => {
     const scan = await findScan(request, admin, 'arch', (s) => s.client_id !== null && s.dentCount > 0);
     const save = await request.post('/api/quote/quotes', {
       headers: bearer(admin),
-      data: { scan_id: scan.id, client_id: scan.client_id, assessor_comments: 'History check' },
+      data: {
+        scan_id: scan.id,
+        client_id: scan.client_id,
+        items: await defaultQuoteItems(request, admin, scan.id),
+        assessor_comments: 'History check',
+      },
     });
     expect(save.ok(), await save.text()).toBe(true);
 
@@ -112,6 +117,12 @@ test.describe('history', () => {
     const damaged = scan.damages.find((d) => d.type === 'dents')!.carPanel;
     const panels = await api<{ id: number; carPanel: string | null }[]>(request, admin, 'quote/panels?per_page=100');
     const panel = panels.find((p) => p.carPanel === damaged)!.id;
+    // The other damaged panels as saved; the damaged car panel by this panel alone (a car panel is quoted once).
+    const others = Object.fromEntries(
+      Object.entries(await defaultQuoteItems(request, admin, scan.id)).filter(
+        ([id]) => panels.find((p) => String(p.id) === id)?.carPanel !== damaged,
+      ),
+    );
     const resave = async (body: object) => {
       const res = await request.post('/api/quote/quotes', {
         headers: bearer(admin),
@@ -119,8 +130,8 @@ test.describe('history', () => {
       });
       expect(res.ok(), await res.text()).toBe(true);
     };
-    await resave({ pearl: 0, items: { [panel]: { repair_type: 'pdr' } } });
-    await resave({ pearl: 1, items: { [panel]: { repair_type: 'conventional' } } });
+    await resave({ pearl: 0, items: { ...others, [panel]: { repair_type: 'pdr' } } });
+    await resave({ pearl: 1, items: { ...others, [panel]: { repair_type: 'conventional' } } });
     await page.reload();
     const resaved = history.getByRole('listitem').filter({ hasText: 'Quote re-saved' }).last();
     await expect(resaved).toContainText('Pearl: No → Yes');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { bearer, apiSignIn, demoDevice, signIn, untilStill, ingestScan } from './helpers';
+import { bearer, apiSignIn, defaultQuoteItems, demoDevice, signIn, untilStill, ingestScan } from './helpers';
 import { seriousViolations } from './axe';
 
 /**
@@ -166,7 +166,7 @@ test.describe('customer portal, signed out', () => {
     };
     const quote = await request.post('/api/quote/quotes', {
       headers: bearer(admin),
-      data: { scan_id: second, client_id: scan.data.client_id },
+      data: { scan_id: second, client_id: scan.data.client_id, items: await defaultQuoteItems(request, admin, second) },
     });
     expect(quote.status(), await quote.text()).toBe(201);
     await expect(cards(page, 'COMPLETED SCANS').first()).toContainText(`Registration: ${plate}`);

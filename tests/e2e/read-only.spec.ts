@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, bearer, openSignedIn, signIn } from './helpers';
+import { apiToken, bearer, defaultQuoteItems, openSignedIn, signIn } from './helpers';
 
 /**
  * Viewing and changing: the Client role holds `scan` without `scan_edit` and `quote_edit`. client@demo.test
@@ -45,9 +45,10 @@ async function clientQuote(request: APIRequestContext, client: Record<string, st
   );
   const scan = scans.find((s) => s.dentCount > 0);
   if (!scan) throw new Error("no dented demo scan of the client's");
+  const admin = await apiToken(request, 'admin@demo.test');
   const made = await request.post('/api/quote/quotes', {
-    headers: await login(request, 'admin@demo.test'),
-    data: { scan_id: scan.id, client_id: scan.client_id },
+    headers: bearer(admin),
+    data: { scan_id: scan.id, client_id: scan.client_id, items: await defaultQuoteItems(request, admin, scan.id) },
   });
   expect(made.ok(), await made.text()).toBe(true);
   return ((await made.json()) as { data: Quote }).data;

@@ -32,7 +32,7 @@ const saveQuote = (scanId: number, version: number) =>
       scan_id: scanId,
       client_id: fixture.client.id,
       type: 'arch',
-      items: { [fixture.bonnet]: { repair_type: 'pdr', category: 'heavy' } },
+      items: { [fixture.bonnet]: { repair_type: 'pdr', category: 'heavy' }, [fixture.roof]: { repair_type: 'pdr', category: 'medium' } },
       products: [],
       parts: [],
       metallic: 0,

@@ -287,6 +287,8 @@ describe('POST quotes', () => {
         { items: { [bonnet]: { repair_type: 'pdr' }, [bonnetSide]: { repair_type: 'conventional' } } },
         { [`items.${bonnetSide}`]: 'BONNET is already quoted in another car view' },
       ],
+      // The roof is damaged and, in an L vehicle, shown: left out, it would read as undamaged on the invoice.
+      [{ vehicle_type: 'L', items: { [bonnet]: { repair_type: 'pdr' } } }, { [`items.${roofL}`]: 'ROOF is damaged and must be quoted' }],
       [{ vehicle_type: 'XXL' }, { vehicle_type: 'The selected vehicle type is invalid' }],
       [{ metallic: 2 }, { metallic: 'Metallic must be 0 or 1' }],
     ];
@@ -296,6 +298,21 @@ describe('POST quotes', () => {
       expect(res.json().error, JSON.stringify(over)).toMatchObject(error);
     }
     expect(await count('quotes')).toBe(before);
+  });
+
+  it('refuses a quote that leaves out a damaged panel (scratches count), not one shown only in another vehicle type', async () => {
+    const scanId = await damagedScan();
+    await measures(scanId, [['door_lf', 'scratchs', 'light', 2]]);
+    const before = await count('quotes');
+    const without = await save(admin, body(scanId));
+    expect(without.statusCode).toBe(422);
+    expect(without.json().error).toEqual({ [`items.${door}`]: 'DOOR_LF is damaged and must be quoted' });
+    expect(await count('quotes')).toBe(before);
+    // The roof's only panel is the L one: a D quote may leave it out.
+    const items = { [bonnet]: { repair_type: 'pdr', category: 'heavy' }, [door]: { scratch_repair_type: 'spot' } };
+    const saved = await save(admin, body(scanId, { items }));
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data.items[door].scratch).toMatchObject({ repair_type: 'spot', status: 'priced' });
   });
 
   it("queues quote.generated for the agent's webhooks in the save's transaction", async () => {

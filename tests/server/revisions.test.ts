@@ -332,6 +332,8 @@ describe('quote revisions', () => {
   it('sends a supplement that only removes lines: the page lists them and asks nothing; the signature confirms the lower total', async () => {
     const q = await approvedQuote();
     const before = await current(q.id);
+    // The roof's dents were a misreading: with its counts cleared on the scan, the next save has no line for it.
+    await sql`delete from scan_measures where scan_id = ${q.scan_id} and car_panel = 'roof'`.execute(t.db);
     const s1 = await save(q.scan_id, before.version, undefined, undefined, null);
     expect(s1).toMatchObject({ revision: 1, status: 'draft' });
     expect(s1.grant_total).toBeLessThan(before.grant_total);
@@ -352,6 +354,7 @@ describe('quote revisions', () => {
     expect(await current(q.id)).toMatchObject({ revision: 1, status: 'approved' });
     // A line no longer on the estimate cannot be decided.
     const again = await approvedQuote();
+    await sql`delete from scan_measures where scan_id = ${again.scan_id} and car_panel = 'roof'`.execute(t.db);
     await save(again.scan_id, (await current(again.id)).version, undefined, undefined, null);
     const token2 = await send(again.id);
     const stale = await answer(token2, [{ key: `dent:${roof}`, decision: 'approved' }]);

@@ -22,6 +22,8 @@ import {
   repeatedCarPanels,
   repeatedProducts,
   scratchRepairError,
+  unquotedDamagedPanels,
+  unquotedPanelMessage,
 } from '../../../src/domain/quote-rules';
 import { quoteRecordOf } from '../../../src/domain/quote-wire';
 import type { QuoteBody, QuoteFilters } from '../../../src/domain/quotes';
@@ -169,6 +171,9 @@ export function priceQuoteBody(body: QuoteBody, ctx: QuotePricingContext): Price
       },
     });
   }
+  const shown = ctx.panels.map((p) => ({ id: p.id, carPanel: p.car_panel, label: p.label, applies: panelApplies(p, body.vehicle_type) }));
+  for (const p of unquotedDamagedPanels(shown, ctx.measures.damage_count, new Set(Object.keys(body.items))))
+    errors[`items.${p.id}`] = unquotedPanelMessage(p.label);
   const priced = quoted.filter((q) => q.pricing.dent.repair_type !== null || q.pricing.scratch !== null);
   for (const q of repeatedCarPanels(priced.map((q) => ({ id: q.panel.id, carPanel: q.panel.car_panel, label: q.panel.label }))))
     errors[`items.${q.id}`] = repeatedCarPanelMessage(q.label);
