@@ -628,6 +628,15 @@ describe('who may ingest', () => {
     const refused = await device(key, { method: 'POST', url: '/api/scan/ingest/scans', payload: newScan({ device_id: deviceA }) });
     expect(refused.statusCode).toBe(403);
     expect(await count('scans')).toBe(before);
+    // A client named that the user may not see is the body's mistake: 422 naming it, not the device's 403.
+    const named = await device(key, {
+      method: 'POST',
+      url: '/api/scan/ingest/scans',
+      payload: newScan({ device_id: deviceAB, client_id: clientA.id }),
+    });
+    expect(named.statusCode).toBe(422);
+    expect(named.json()).toEqual({ error: { client_id: 'The selected client is invalid' } });
+    expect(await count('scans')).toBe(before);
     const mine = await create(key, { device_id: deviceAB });
     expect(mine.client_id).toBe(clientB.id);
 

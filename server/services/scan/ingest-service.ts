@@ -80,10 +80,8 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
       const device = await findDeviceOrigin(db, b.device_id);
       if (!device) throw new ValidationError({ device_id: messages.choice('Device') });
       if (!agentsOf(caller).includes(device.agent_id)) throw new ForbiddenError();
-      // The scan's client (the device's default unless one is named) must be one the key's user may see.
-      const clientId = b.client_id ?? device.default_client_id;
-      if (!inScope(caller.scope, { agent_id: device.agent_id, client_id: clientId })) throw new ForbiddenError();
-      // As on the scan page: a client the key's user may see (for an Agent user, one their agents serve).
+      // A client named in the body is a field: as on the scan page, one the key's user may see (for an Agent user, one
+      // their agents serve), else 422 naming it.
       if (b.client_id != null)
         await checkReferences(
           db,
@@ -91,6 +89,9 @@ export function scanIngestion(deps: Pick<ScanDeps, 'db' | 'storage' | 'broadcast
           { client_id: scanVehicleFields.client_id },
           { client_id: b.client_id },
         );
+      // The scan's client (the device's default unless one is named) must be one the key's user may see.
+      const clientId = b.client_id ?? device.default_client_id;
+      if (!inScope(caller.scope, { agent_id: device.agent_id, client_id: clientId })) throw new ForbiddenError();
       const created = await db.transaction().execute(async (trx) => {
         const id = await insertDeviceScan(trx, {
           scan_id: b.scan_id,
