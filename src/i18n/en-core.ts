@@ -180,7 +180,7 @@ export const enCore = {
       grant_super_admin: 'Only a Super Admin may assign the Super Admin role.',
       keep_super_admin: 'You cannot remove the Super Admin role from yourself.',
       own_roles: 'You cannot change your own roles.',
-      roles_held: 'You may only assign roles whose permissions you hold.',
+      roles_held: 'You may only assign roles you hold.',
       scope_within: 'With these roles the user would see data you cannot see.',
       permissions_held: 'You may only grant permissions you hold.',
       super_admin_permissions: 'The Super Admin role holds every permission.',

@@ -228,7 +228,7 @@ export const ja: TranslationMessages = {
       grant_super_admin: 'スーパー管理者ロールを割り当てられるのはスーパー管理者のみです',
       keep_super_admin: 'ご自身からスーパー管理者ロールを外すことはできません',
       own_roles: 'ご自身のロールは変更できません',
-      roles_held: '割り当てられるのは、ご自身が持つ権限のロールのみです',
+      roles_held: '割り当てられるのは、ご自身が持つロールのみです',
       scope_within: 'このロールでは、このユーザーがあなたの見られないデータを見られるようになります',
       permissions_held: '付与できるのはご自身が持つ権限のみです',
       super_admin_permissions: 'スーパー管理者ロールはすべての権限を持ちます',

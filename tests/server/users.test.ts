@@ -505,7 +505,7 @@ describe('a non-Super-Admin holding `user` never grants or edits beyond their ow
     managerRole = (await storedUser(m.id)).roles.find((r) => r !== 'Agent')!;
   });
 
-  it('assigns only roles whose permissions they all hold (422 on roles), and is offered only those', async () => {
+  it('assigns only roles they hold (422 on roles), and is offered only roles whose permissions they all hold', async () => {
     const wide = await t.as(admin, {
       method: 'POST',
       url: '/api/user/roles',
@@ -515,8 +515,19 @@ describe('a non-Super-Admin holding `user` never grants or edits beyond their ow
     const before = await countUsers();
     const res = await post(manager, newUser({ roles: ['Agent', 'Catalogue Editor'], agents: [a1] }));
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: { roles: 'You may only assign roles whose permissions you hold.' } });
+    expect(res.json()).toEqual({ error: { roles: 'You may only assign roles you hold.' } });
     expect(await countUsers()).toBe(before);
+    // A role within their permissions that they do not hold is not theirs to grant either; a user who has it keeps it.
+    const viewer = await t.as(admin, { method: 'POST', url: '/api/user/roles', payload: { name: 'Scan Viewer', permissions: ['scan'] } });
+    expect(viewer.statusCode).toBe(201);
+    const granted = await post(manager, newUser({ roles: ['Agent', 'Scan Viewer'], agents: [a1] }));
+    expect(granted.statusCode).toBe(422);
+    expect(granted.json()).toEqual({ error: { roles: 'You may only assign roles you hold.' } });
+    expect(await countUsers()).toBe(before);
+    const holder = await t.build.user({ roles: ['Agent', 'Scan Viewer'], agents: [a1] });
+    const kept = await put(manager, holder.id, body(holder, { roles: ['Agent', 'Scan Viewer'], first_name: 'Kept' }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await storedUser(holder.id)).roles).toEqual(['Agent', 'Scan Viewer']);
     const lists = (await t.as(manager, { method: 'GET', url: '/api/user/roles/lists' })).json<{ text: string }[]>();
     expect(lists.map((r) => r.text)).toEqual(expect.arrayContaining(['Agent', managerRole]));
     expect(lists.map((r) => r.text)).not.toContain('Catalogue Editor');

@@ -93,8 +93,14 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
     const had = unique(asStrings(current.roles).map((r) => r.toLowerCase()));
     if (had.length !== roles.length || had.some((r) => !roles.includes(r))) throw new ValidationError({ roles: messages.ownRoles() });
   }
+  // A restricted writer grants only roles they hold themselves; the user's current roles may stay (keeping one is not
+  // granting it, and guardTarget has found the user's access within the writer's).
+  if (!isSuperAdmin(me)) {
+    const held = new Set(me.roles.map((r) => r.toLowerCase()));
+    const had = new Set(asStrings(current?.roles).map((r) => r.toLowerCase()));
+    if (roles.some((r) => !held.has(r) && !had.has(r))) throw new ValidationError({ roles: messages.rolesHeld() });
+  }
   const permissions = await permissionsOfRoles(trx, roles);
-  if (!isSuperAdmin(me) && permissions.some((p) => !me.permissions.includes(p))) throw new ValidationError({ roles: messages.rolesHeld() });
 
   // Agents scope only an Agent user and clients only a Client user: sent without the role, they would be dropped unseen.
   const scopeWithoutRole: Record<string, string> = {};
