@@ -61,6 +61,9 @@ export interface InputCondition {
   required?: boolean;
 }
 
+/** Whether a reference's choice (its value) may be picked on the form of `record` (undefined on create). */
+export type OfferedChoice = (value: string | number, record: RaRecord | undefined) => boolean;
+
 export interface FormBehaviour {
   /** Read-only fields the form still shows, disabled, as the list shows them (which setting is being edited). */
   readOnlyInputs?: string[];
@@ -71,6 +74,11 @@ export interface FormBehaviour {
    * source ('agents', 'weighted_no.light'); each shows under its input in the user's language.
    */
   refine?: (values: Record<string, unknown>, mode: FormMode) => Record<string, string> | null;
+  /**
+   * Which choices of a reference input may be picked, by source (a user's roles: those the writer may grant); the
+   * others stay listed, disabled, and show where the record has them.
+   */
+  offered?: Partial<Record<string, OfferedChoice>>;
   /** Inputs shown only under a condition; a hidden input is emptied ([] for lists, null otherwise) and not validated. */
   conditions?: Partial<Record<string, InputCondition>>;
   /** i18n keys of helper texts by source and mode (the agent pincode: 'blank keeps it' on edit). */

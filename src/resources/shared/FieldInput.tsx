@@ -11,6 +11,7 @@ import {
   SelectArrayInput,
   SelectInput,
   TextInput,
+  useRecordContext,
   useResourceContext,
   useTranslateLabel,
   type Validator,
@@ -18,6 +19,7 @@ import {
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '../../domain/images';
 import { useWatch } from 'react-hook-form';
 import type { FieldSpec } from '../../domain/fields';
+import type { OfferedChoice } from '../types';
 import { RichTextInput } from '../../components/RichTextInput';
 import { useSelectOptions } from '../../components/useSelectOptions';
 import { ColorInput } from './ColorInput';
@@ -29,6 +31,8 @@ interface FieldInputProps {
   validate: Validator;
   /** Translated help under the input (e.g. 'blank keeps the current pincode'). */
   helperText?: string;
+  /** A reference's choices that may be picked (the form's `offered`); the others show where the record has them. */
+  pickable?: OfferedChoice;
 }
 
 /** Choices of a reference from the referenced resource's `<path>/lists`; by name, the text is the value. */
@@ -37,8 +41,11 @@ const ReferenceChoices = ({
   spec,
   validate,
   helperText,
+  pickable,
 }: FieldInputProps & { spec: Extract<FieldSpec, { reference: string }> }) => {
   const { data = [], isPending } = useSelectOptions(spec.reference);
+  const record = useRecordContext();
+  const getOptionDisabled = pickable ? (choice: { id: string | number }) => !pickable(choice.id, record) : undefined;
   const byName = spec.type === 'references' && spec.by === 'name';
   const sameAs = spec.type === 'reference' ? spec.sameAs : undefined;
   const sameAsValue: unknown = useWatch({ name: sameAs ?? source, disabled: !sameAs });
@@ -56,6 +63,7 @@ const ReferenceChoices = ({
       validate={validate}
       helperText={helperText}
       openOnFocus={false}
+      getOptionDisabled={getOptionDisabled}
     />
   ) : (
     <AutocompleteInput
@@ -65,6 +73,7 @@ const ReferenceChoices = ({
       validate={validate}
       helperText={helperText}
       openOnFocus={false}
+      getOptionDisabled={getOptionDisabled}
     />
   );
 };
@@ -114,7 +123,7 @@ const ImageUpload = ({ source, validate, helperText }: Omit<FieldInputProps, 'sp
 };
 
 /** The form input of one field spec; rich text is the lazily loaded editor. */
-export const FieldInput = ({ source, spec, validate, helperText }: FieldInputProps) => {
+export const FieldInput = ({ source, spec, validate, helperText, pickable }: FieldInputProps) => {
   switch (spec.type) {
     case 'text':
       return (
@@ -139,7 +148,7 @@ export const FieldInput = ({ source, spec, validate, helperText }: FieldInputPro
       return <NumberInput source={source} validate={validate} helperText={helperText} min={spec.min} max={spec.max} />;
     case 'reference':
     case 'references':
-      return <ReferenceChoices source={source} spec={spec} validate={validate} />;
+      return <ReferenceChoices source={source} spec={spec} validate={validate} pickable={pickable} />;
     case 'boolean':
       return (
         <BooleanInput

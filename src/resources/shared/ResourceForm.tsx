@@ -102,7 +102,14 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
       if (spec.readOnly) return <ReadOnlyInput key={source} source={source} display={description.columnDisplay?.[source]} />;
       const help = helperTexts?.[source]?.[mode];
       const input = (
-        <FieldInput key={source} source={source} spec={spec} validate={validators[source]} helperText={help && translate(help)} />
+        <FieldInput
+          key={source}
+          source={source}
+          spec={spec}
+          validate={validators[source]}
+          helperText={help && translate(help)}
+          pickable={description.form?.offered?.[source]}
+        />
       );
       const condition = conditions?.[source];
       return condition ? (

@@ -1,5 +1,5 @@
 import { lazyComponent } from '../../components/lazyComponent';
-import { ROLE_AGENT, ROLE_CLIENT } from '../../domain/permissions';
+import { isSuperAdmin, ROLE_AGENT, ROLE_CLIENT } from '../../domain/permissions';
 import { rolesInclude, setsPasswordOf, userRefine } from '../../domain/users';
 import { getCurrentUser } from '../../session';
 import type { ScreenExtras } from '../types';
@@ -19,6 +19,13 @@ export const screens: ScreenExtras = {
       clients: { on: ['roles'], when: ({ roles }) => rolesInclude(roles, ROLE_CLIENT), required: true },
       // On create; on edit only a Super Admin sets another user's password (a user changes their own on the profile).
       password: { on: ['id'], when: ({ id }, mode) => mode === 'create' || setsPasswordOf(getCurrentUser(), id) },
+    },
+    // A restricted manager grants only roles they hold (the server refuses the others); a role the user has may stay.
+    offered: {
+      roles: (role, record) => {
+        const me = getCurrentUser();
+        return !me || isSuperAdmin(me) || rolesInclude(me.roles, String(role)) || rolesInclude(record?.roles, String(role));
+      },
     },
     helperTexts: { password: { create: 'resources.users.helper.password', edit: 'resources.users.helper.password_edit' } },
     extras: lazyComponent(() => import('./ApiKeyChip'), 'UserFormExtras'),

@@ -274,6 +274,27 @@ describe('user form', () => {
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
   });
 
+  it('lets a user manager who is not a Super Admin pick only the roles they hold, and keep those the user has', async () => {
+    const manager = aUser({ id: 5, roles: ['Agent'], permissions: ['user'], agents: [1], clients: [] });
+    const both = { ...alex, roles: ['Agent', 'Client'], clients: [4] };
+    signedIn((request) => (request === 'GET /api/user/users/2' ? { body: { data: both } } : undefined), manager);
+    const disabled = async () => {
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Roles/ }));
+      const options = await screen.findAllByRole('option');
+      const state = Object.fromEntries(options.map((o) => [o.textContent, o.getAttribute('aria-disabled') === 'true']));
+      fireEvent.keyDown(screen.getByRole('combobox', { name: /^Roles/ }), { key: 'Escape' });
+      return state;
+    };
+    const { unmount } = renderScreen('/users/2', { resources: ['users'] });
+    await screen.findByDisplayValue('Alex');
+    // Agent and Client are chosen already: the list offers what is left, Super Admin, which the manager cannot grant.
+    expect(await disabled()).toEqual({ 'Super Admin': true });
+    unmount();
+    renderScreen('/users/create', { resources: ['users'] });
+    expect(await screen.findByText('Create User')).toBeTruthy();
+    expect(await disabled()).toEqual({ Agent: false, Client: true, 'Super Admin': true });
+  });
+
   it('generates an API key shown once, with Copied! for 5 seconds', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
