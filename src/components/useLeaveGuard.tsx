@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useBlocker } from 'react-admin';
 import { Confirm } from './Confirm';
 import { useFormState, type Control } from 'react-hook-form';
@@ -65,8 +65,9 @@ function useUnloadPrompt(dirty: boolean, released?: RefObject<boolean>) {
 
 /**
  * For a form in a dialog: while `dirty`, closing it (Escape, a click beside it, Cancel) asks 'Discard changes?' first
- * (Keep editing stays, Discard closes), and a reload or a closed tab gets the browser's prompt. It blocks no route:
- * React Router consults only the newest blocker, which would silence the page's own form behind the dialog.
+ * (Keep editing stays, Discard closes), and a reload or a closed tab gets the browser's prompt. It blocks no route
+ * itself (React Router consults only the newest blocker, which would silence the page's own form behind the dialog):
+ * under a described form, `useReportUnsaved` makes that form's guard ask for it too.
  */
 export function useDiscardGuard(dirty: boolean) {
   const [pending, setPending] = useState<(() => void) | null>(null);
@@ -94,6 +95,25 @@ export function useDiscardGuard(dirty: boolean) {
   };
 }
 
+/** Whether input beside a guarded form (a dialog under it) is unsaved, and how that input says so. */
+const UnsavedBeside = createContext<{ dirty: boolean; report: (dirty: boolean) => void }>({ dirty: false, report: () => undefined });
+
+/** Around a described form and what it shows below it: the form's leave guard also asks for their unsaved input. */
+export function UnsavedBesideProvider({ children }: { children: ReactNode }) {
+  const [dirty, report] = useState(false);
+  const value = useMemo(() => ({ dirty, report }), [dirty]);
+  return <UnsavedBeside.Provider value={value}>{children}</UnsavedBeside.Provider>;
+}
+
+/** Tells the leave guard of the form around (UnsavedBesideProvider) that this input, outside that form, is unsaved. */
+export function useReportUnsaved(dirty: boolean) {
+  const { report } = useContext(UnsavedBeside);
+  useEffect(() => {
+    report(dirty);
+    return () => report(false);
+  }, [dirty, report]);
+}
+
 /**
  * react-admin's `WarnWhenUnsavedChangesComponent`: a form given `warnWhenUnsavedChanges` asks with the same dialog as
  * Quote Generation rather than the browser's `confirm()`. A save in flight is not held back, so its own redirect goes
@@ -109,7 +129,8 @@ export function FormLeaveGuard({
   formRootPathName?: string;
   formControl?: Control;
 }) {
-  return useLeaveGuard(useUnsavedInput(formControl) && enable, formRootPathName).dialog;
+  const beside = useContext(UnsavedBeside).dirty;
+  return useLeaveGuard((useUnsavedInput(formControl) || beside) && enable, formRootPathName).dialog;
 }
 
 /** Whether the form around (or `control`'s) holds input not yet saved: a changed field and no save in flight. */

@@ -45,7 +45,7 @@ import {
 import { Confirm } from '../../components/Confirm';
 import { CopyButton } from '../../components/CopyButton';
 import { fieldValidator } from '../../components/fieldValidation';
-import { useDiscardGuard, useUnsavedInput } from '../../components/useLeaveGuard';
+import { useDiscardGuard, useReportUnsaved, useUnsavedInput } from '../../components/useLeaveGuard';
 import { useNotifyError } from '../../components/useNotifyError';
 import type { AppDataProvider, SelectOption } from '../../dataProvider';
 import { formatDateTime } from '../../domain/format';
@@ -179,6 +179,8 @@ const WebhookDialog = ({
   const record = useMemo(() => webhook ?? { events: [] }, [webhook]);
   const [dirty, setDirty] = useState(false);
   const discard = useDiscardGuard(dirty);
+  // Leaving the agent's page (a link, the back button) asks for the dialog's input as for the agent's own.
+  useReportUnsaved(dirty);
   const close = () => discard.close(onClose);
 
   // Returning the 422 field map puts each server message under its input.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aUser } from '../../test/builders';
 import { renderScreen } from '../../test/renderScreen';
 import { jsonBody, stubApi, type Reply } from '../../test/stubFetch';
@@ -199,6 +199,32 @@ describe('agents', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("asks before leaving the agent's page while a webhook dialog holds unsaved input, as for the agent's own", async () => {
+    signedIn((request) => {
+      if (request === 'GET /api/agent/agents/1') return { body: { data: agent } };
+      if (request.startsWith('GET /api/agent/webhooks?')) return { body: { items: [hook], total: 1 } };
+      return undefined;
+    });
+    const { location, navigate } = renderScreen('/agents/1', { resources: ['agents'] });
+    const panel = await screen.findByRole('region', { name: 'Webhooks' }, { timeout: 15_000 });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add Webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Webhook' });
+    fireEvent.change(within(dialog).getByLabelText(/^Endpoint/), { target: { value: 'https://hooks.example.test/new' } });
+    act(() => navigate('/agents'));
+    const ask = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(within(ask).getByText('You have unsaved changes. Leave this page?')).toBeTruthy();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(location.pathname).toBe('/agents/1');
+    expect(within(dialog).getByDisplayValue('https://hooks.example.test/new')).toBeTruthy();
+    // Closed without its input, the dialog no longer holds the page.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => navigate('/agents'));
+    await waitFor(() => expect(location.pathname).toBe('/agents'));
   });
 
   it('refuses a logo over 5 MB before sending anything, in the words the server would use', async () => {

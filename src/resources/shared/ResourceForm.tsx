@@ -19,7 +19,7 @@ import {
 } from 'react-admin';
 import { PageLoading } from '../../components/PageLoading';
 import { FormDraft } from '../../components/FormDraft';
-import { FormLeaveGuard } from '../../components/useLeaveGuard';
+import { FormLeaveGuard, UnsavedBesideProvider } from '../../components/useLeaveGuard';
 import { RedirectHome } from '../../components/RequirePermission';
 import { NOT_FOUND_REDIRECT_MS } from '../../config';
 import { isRecordNotFound } from '../../dataProvider/errors';
@@ -121,50 +121,52 @@ const FormBody = ({ description: described, mode }: { description: ResourceDescr
       );
     });
   return (
-    <Box>
-      <ResourceBreadcrumbs description={description} current={description.breadcrumbs[mode]} />
-      <Card sx={{ maxWidth: Extras && extrasBeside ? 1080 : 720 }}>
-        <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
-          {/* Errors show under their inputs and the first one takes the focus; a toast would only delay the next one.
+    <UnsavedBesideProvider>
+      <Box>
+        <ResourceBreadcrumbs description={description} current={description.breadcrumbs[mode]} />
+        <Card sx={{ maxWidth: Extras && extrasBeside ? 1080 : 720 }}>
+          <CardContent sx={{ p: 0, '&:last-child': { pb: 0 } }}>
+            {/* Errors show under their inputs and the first one takes the focus; a toast would only delay the next one.
               SimpleForm's layout, written out: SimpleForm hands the form's own props on to its Stack as well. */}
-          <Form
-            noValidate
-            defaultValues={defaultValues}
-            disableInvalidFormNotification
-            warnWhenUnsavedChanges
-            WarnWhenUnsavedChangesComponent={FormLeaveGuard}
-          >
-            <FormDraft omit={secrets} waitForRecord={mode === 'edit'} />
-            <CardContent sx={{ pb: { xs: '5em', sm: 2 } }}>
-              <Stack sx={{ alignItems: 'flex-start' }}>
-                {Extras && extrasBeside ? (
-                  <Box
-                    sx={{
-                      width: '100%',
-                      display: 'grid',
-                      gap: 3,
-                      gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(260px, 320px)' },
-                      alignItems: 'start',
-                    }}
-                  >
-                    <Box sx={{ minWidth: 0 }}>{inputs}</Box>
-                    <Extras mode={mode} />
-                  </Box>
-                ) : (
-                  <>
-                    {inputs}
-                    {Extras && <Extras mode={mode} />}
-                  </>
-                )}
-                <FocusServerError />
-              </Stack>
-            </CardContent>
-            <FormToolbar listPath={listPath} />
-          </Form>
-        </CardContent>
-      </Card>
-      {Below && mode === 'edit' && <Below />}
-    </Box>
+            <Form
+              noValidate
+              defaultValues={defaultValues}
+              disableInvalidFormNotification
+              warnWhenUnsavedChanges
+              WarnWhenUnsavedChangesComponent={FormLeaveGuard}
+            >
+              <FormDraft omit={secrets} waitForRecord={mode === 'edit'} />
+              <CardContent sx={{ pb: { xs: '5em', sm: 2 } }}>
+                <Stack sx={{ alignItems: 'flex-start' }}>
+                  {Extras && extrasBeside ? (
+                    <Box
+                      sx={{
+                        width: '100%',
+                        display: 'grid',
+                        gap: 3,
+                        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(260px, 320px)' },
+                        alignItems: 'start',
+                      }}
+                    >
+                      <Box sx={{ minWidth: 0 }}>{inputs}</Box>
+                      <Extras mode={mode} />
+                    </Box>
+                  ) : (
+                    <>
+                      {inputs}
+                      {Extras && <Extras mode={mode} />}
+                    </>
+                  )}
+                  <FocusServerError />
+                </Stack>
+              </CardContent>
+              <FormToolbar listPath={listPath} />
+            </Form>
+          </CardContent>
+        </Card>
+        {Below && mode === 'edit' && <Below />}
+      </Box>
+    </UnsavedBesideProvider>
   );
 };
 
