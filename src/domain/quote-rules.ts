@@ -1,3 +1,4 @@
+import { keyed } from './messages';
 import type { ScratchRepairType } from './pricing';
 
 /**
@@ -84,4 +85,5 @@ export function unquotedDamagedPanels<P extends QuotablePanel>(
 }
 
 /** The message of a damaged car panel the quote leaves out: the panel's label names it. */
-export const unquotedPanelMessage = (label: string) => `${label} is damaged and must be quoted`;
+export const unquotedPanelMessage = (label: string) =>
+  keyed(`${label} is damaged and must be quoted`, 'app.validation.unquoted_panel', { label });

@@ -133,6 +133,7 @@ export const enCore = {
       option_legal_above: 'Tyre Legal Min MM must not be above Tyre Recommended Min MM (%{mm} mm)',
       option_recommended_below: 'Tyre Recommended Min MM must not be below Tyre Legal Min MM (%{mm} mm)',
       unknown_merge_fields: 'Template Body uses merge fields no mail fills: %{fields}',
+      unquoted_panel: '%{label} is damaged and must be quoted',
       required: '%{field} is required',
       email: 'Enter a valid email address',
       match: '%{field} does not match',

@@ -181,6 +181,7 @@ export const ja: TranslationMessages = {
       option_legal_above: '法定最小値は推奨最小値（%{mm} mm）を超えられません',
       option_recommended_below: '推奨最小値は法定最小値（%{mm} mm）を下回れません',
       unknown_merge_fields: 'テンプレート本文に、どのメールでも埋められない差し込み項目があります：%{fields}',
+      unquoted_panel: '%{label}は損傷があるため、見積に含める必要があります',
       required: '%{field}は必須です',
       email: '有効なメールアドレスを入力してください',
       match: '%{field}が一致しません',

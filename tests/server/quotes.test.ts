@@ -307,6 +307,14 @@ describe('POST quotes', () => {
     const without = await save(admin, body(scanId));
     expect(without.statusCode).toBe(422);
     expect(without.json().error).toEqual({ [`items.${door}`]: 'DOOR_LF is damaged and must be quoted' });
+    // The screens say it in the user's language: the key beside the text.
+    const keyed = await t.as(admin, {
+      method: 'POST',
+      url: '/api/quote/quotes',
+      payload: body(scanId),
+      headers: { 'x-message-keys': '1' },
+    });
+    expect(keyed.json().messages).toEqual({ [`items.${door}`]: { key: 'app.validation.unquoted_panel', params: { label: 'DOOR_LF' } } });
     expect(await count('quotes')).toBe(before);
     // The roof's only panel is the L one: a D quote may leave it out.
     const items = { [bonnet]: { repair_type: 'pdr', category: 'heavy' }, [door]: { scratch_repair_type: 'spot' } };
