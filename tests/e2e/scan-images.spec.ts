@@ -37,6 +37,9 @@ for (const [screen, device] of Object.entries(SCREENS))
       page,
       request,
     }) => {
+      // It scrolls the whole page in steps and waits for the network each time: on a busy 2-core host that alone has
+      // taken most of a minute.
+      test.setTimeout(120_000);
       const id = await scanWithImages(request, await adminToken(request));
       await signIn(page, 'admin@demo.test');
       await recordLayoutShifts(page);
