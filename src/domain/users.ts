@@ -24,6 +24,13 @@ const isEmpty = (v: unknown) => !Array.isArray(v) || v.length === 0;
 export const rolesInclude = (roles: unknown, role: string) => holds(roles, role);
 export const includesSuperAdmin = (roles: unknown) => holds(roles, ROLE_SUPER_ADMIN);
 
+/**
+ * Whether `me` may put `role` on a user who has `currentRoles` (none on create): a Super Admin any; anyone else only a
+ * role they hold, or one the user has already (keeping a role is not granting it).
+ */
+export const mayGrantRole = (me: Pick<Principal, 'roles'>, role: string, currentRoles?: unknown) =>
+  isSuperAdmin(me) || holds(me.roles, role) || holds(currentRoles, role);
+
 /** Whether `me` may set the password of the user `id` from the user form: a Super Admin, for someone else. */
 export const setsPasswordOf = (me: (Pick<Principal, 'roles'> & { id: number }) | null, id: unknown) =>
   !!me && isSuperAdmin(me) && id !== me.id;

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
+import { panelApplies } from '../../src/domain/pricing';
+import { unquotedDamagedPanels } from '../../src/domain/quote-rules';
 import { toCurrentUser, type CurrentUser } from '../../src/session/currentUser';
 import { STORAGE_KEYS } from '../../src/session/storage';
 import { seriousViolations } from './axe';
@@ -155,20 +157,18 @@ export async function apiGet<T>(request: APIRequestContext, token: string, url: 
  */
 export async function defaultQuoteItems(request: APIRequestContext, token: string, scanId: number) {
   type Evaluated = {
-    panels: { id: number; car_panel: string | null; type: string; hasLargeVariant: boolean }[];
+    panels: { id: number; car_panel: string | null; type: 'D' | 'L' | 'XL'; hasLargeVariant: boolean }[];
     measures: { damage_count: { dents: Record<string, number>; scratchs: Record<string, number> } };
   };
   const { panels, measures } = await apiGet<Evaluated>(request, token, `/api/scan/scans/${scanId}/evaluate`);
-  const items: Record<string, { repair_type?: 'pdr' }> = {};
-  const quoted = new Set<string>();
-  for (const p of panels) {
-    if (!p.car_panel || quoted.has(p.car_panel) || (p.hasLargeVariant && p.type !== 'D')) continue;
-    const dents = measures.damage_count.dents[p.car_panel] ?? 0;
-    if (dents === 0 && (measures.damage_count.scratchs[p.car_panel] ?? 0) === 0) continue;
-    quoted.add(p.car_panel);
-    items[String(p.id)] = dents > 0 ? { repair_type: 'pdr' } : {};
-  }
-  return items;
+  const shown = panels.map((p) => ({ id: p.id, carPanel: p.car_panel, label: '', applies: panelApplies(p, 'D') }));
+  const { dents } = measures.damage_count;
+  return Object.fromEntries(
+    unquotedDamagedPanels(shown, measures.damage_count, new Set()).map((p) => [
+      String(p.id),
+      (dents[p.carPanel!] ?? 0) > 0 ? { repair_type: 'pdr' } : {},
+    ]),
+  );
 }
 
 /** A PDF's text lines as a reader sees them (poppler's pdftotext -layout keeps a row on one line), spaces collapsed. */

@@ -1,6 +1,14 @@
 import { messages, type UserAction } from '../../../src/domain/messages';
 import { accessWithin, isSuperAdmin, type Principal, ROLE_AGENT, ROLE_CLIENT } from '../../../src/domain/permissions';
-import { includesSuperAdmin, relationsForRoles, rolesInclude, setsPasswordOf, userFields, userRefine } from '../../../src/domain/users';
+import {
+  includesSuperAdmin,
+  mayGrantRole,
+  relationsForRoles,
+  rolesInclude,
+  setsPasswordOf,
+  userFields,
+  userRefine,
+} from '../../../src/domain/users';
 import { definition as users } from '../../../src/resources/users/definition';
 import type { Database, Executor } from '../../db/database';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
@@ -93,13 +101,8 @@ async function beforeWrite(columns: Record<string, unknown>, input: Record<strin
     const had = unique(asStrings(current.roles).map((r) => r.toLowerCase()));
     if (had.length !== roles.length || had.some((r) => !roles.includes(r))) throw new ValidationError({ roles: messages.ownRoles() });
   }
-  // A restricted writer grants only roles they hold themselves; the user's current roles may stay (keeping one is not
-  // granting it, and guardTarget has found the user's access within the writer's).
-  if (!isSuperAdmin(me)) {
-    const held = new Set(me.roles.map((r) => r.toLowerCase()));
-    const had = new Set(asStrings(current?.roles).map((r) => r.toLowerCase()));
-    if (roles.some((r) => !held.has(r) && !had.has(r))) throw new ValidationError({ roles: messages.rolesHeld() });
-  }
+  // The user's current roles may stay: guardTarget has found the user's access within the writer's.
+  if (roles.some((r) => !mayGrantRole(me, r, current?.roles))) throw new ValidationError({ roles: messages.rolesHeld() });
   const permissions = await permissionsOfRoles(trx, roles);
 
   // Agents scope only an Agent user and clients only a Client user: sent without the role, they would be dropped unseen.

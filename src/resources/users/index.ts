@@ -1,6 +1,6 @@
 import { lazyComponent } from '../../components/lazyComponent';
-import { isSuperAdmin, ROLE_AGENT, ROLE_CLIENT } from '../../domain/permissions';
-import { rolesInclude, setsPasswordOf, userRefine } from '../../domain/users';
+import { ROLE_AGENT, ROLE_CLIENT } from '../../domain/permissions';
+import { mayGrantRole, rolesInclude, setsPasswordOf, userRefine } from '../../domain/users';
 import { getCurrentUser } from '../../session';
 import type { ScreenExtras } from '../types';
 
@@ -24,7 +24,7 @@ export const screens: ScreenExtras = {
     offered: {
       roles: (role, record) => {
         const me = getCurrentUser();
-        return !me || isSuperAdmin(me) || rolesInclude(me.roles, String(role)) || rolesInclude(record?.roles, String(role));
+        return !me || mayGrantRole(me, String(role), record?.roles);
       },
     },
     helperTexts: { password: { create: 'resources.users.helper.password', edit: 'resources.users.helper.password_edit' } },
