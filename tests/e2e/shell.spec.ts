@@ -271,3 +271,15 @@ test("the keyboard: the first Tab offers 'Skip to content', which moves past the
   });
   expect(ring).toEqual({ style: 'solid', width: '3px' });
 });
+
+test("on a phone the header icon's tooltip leaves the selectors' row uncovered", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openSignedIn(page, 'admin@demo.test', '/');
+  await page.getByRole('link', { name: 'Scans', exact: true }).hover();
+  const tip = page.getByRole('tooltip', { name: 'Scans' });
+  await expect(tip).toBeVisible();
+  const [a, b] = [await tip.boundingBox(), await page.getByRole('combobox', { name: 'Language' }).boundingBox()];
+  if (!a || !b) throw new Error('the tooltip or the language selector has no box');
+  const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap).toBe(false);
+});

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { AppBar, Avatar, Box, Chip, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Avatar, Box, Chip, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonIcon from '@mui/icons-material/Person';
@@ -21,6 +21,8 @@ export const AppHeader = ({ showMenuButton, onMenuClick }: { showMenuButton: boo
   const { agent, client, agentOptions, clientOptions, chooseAgent, chooseClient } = useHeaderSelection();
   const [accountOpen, setAccountOpen] = useState(false);
   const closeAccount = useCallback(() => setAccountOpen(false), []);
+  // On a phone the selectors' row sits right under the icons, so a tooltip below them would cover the language.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const name = (user && displayName(user)) || translate('app.account.user');
 
   return (
@@ -40,7 +42,7 @@ export const AppHeader = ({ showMenuButton, onMenuClick }: { showMenuButton: boo
           <LanguageSelector />
         </Box>
         {can(user, 'scan') && (
-          <Tooltip title={translate('app.header.scans')}>
+          <Tooltip title={translate('app.header.scans')} placement={phone ? 'left' : 'bottom'}>
             <IconButton color="inherit" component={LinkBase} to="/scans" aria-label={translate('app.header.scans')}>
               <DocumentScannerIcon />
             </IconButton>
