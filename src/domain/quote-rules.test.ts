@@ -59,4 +59,11 @@ describe('unquotedDamagedPanels', () => {
     expect(unquotedDamagedPanels(panels, damage, new Set(['2', '5']))).toEqual([]);
     expect(unquotedDamagedPanels(panels, { dents: { roof_l: 3 }, scratchs: {} }, new Set())).toEqual([]);
   });
+
+  it('does not take a car panel as quoted by its panel of another vehicle type', () => {
+    const sized = [panel(7, 'roof', 'Roof', false), panel(8, 'roof', 'Roof (Large)')];
+    const roof = { dents: { roof: 2 }, scratchs: {} };
+    expect(unquotedDamagedPanels(sized, roof, new Set(['7'])).map((p) => p.id)).toEqual([8]);
+    expect(unquotedDamagedPanels(sized, roof, new Set(['7', '8']))).toEqual([]);
+  });
 });

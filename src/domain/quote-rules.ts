@@ -68,14 +68,16 @@ export interface QuotablePanel extends CarPanelOf {
 /**
  * The car panels with dents or scratches that the quote leaves out (no item among its `quoted` panel ids), each named
  * by its first panel shown in the quote's vehicle type: a saved estimate prices every damaged panel, since one left out
- * would read as undamaged on the invoice. Car panels shown in no panel of the vehicle type are not the quote's.
+ * would read as undamaged on the invoice. Car panels shown in no panel of the vehicle type are not the quote's, and an
+ * item for a panel of another vehicle type quotes nothing.
  */
 export function unquotedDamagedPanels<P extends QuotablePanel>(
   panels: readonly P[],
   damage: { dents: Record<string, number>; scratchs: Record<string, number> },
   quoted: ReadonlySet<string>,
 ): P[] {
-  const covered = new Set(panels.filter((p) => p.carPanel && quoted.has(String(p.id))).map((p) => p.carPanel));
+  // Only a panel shown in the vehicle type quotes its car panel: one of another size is priced at 0 and not printed.
+  const covered = new Set(panels.filter((p) => p.carPanel && p.applies && quoted.has(String(p.id))).map((p) => p.carPanel));
   const missing = new Map<string, P>();
   for (const p of panels) {
     if (!p.carPanel || !p.applies || covered.has(p.carPanel) || missing.has(p.carPanel)) continue;

@@ -323,6 +323,44 @@ describe('POST quotes', () => {
     expect(saved.json().data.items[door].scratch).toMatchObject({ repair_type: 'spot', status: 'priced' });
   });
 
+  it('refuses a damaged panel quoted only through its panel of another vehicle type, which would price it at 0', async () => {
+    const scanId = await damagedScan();
+    await measures(scanId, [['quarter_lr', 'dents', 'light', 2]]);
+    const group = (await t.build.panelGroup({ name: 'Quote sized' })).id;
+    const sized = async (type: 'D' | 'L') =>
+      (
+        await t.db
+          .insertInto('panels')
+          .values({
+            panel_group_id: group,
+            name: `quarter ${type}`,
+            label: `QUARTER ${type}`,
+            position: 1,
+            car_panel: 'quarter_lr',
+            part_id: part,
+            type,
+            has_large_variant: true,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [quarterD, quarterL] = [await sized('D'), await sized('L')];
+    try {
+      const before = await count('quotes');
+      const items = { [bonnet]: { repair_type: 'pdr', category: 'heavy' }, [roofL]: { repair_type: 'pdr' } };
+      const wrongSize = await save(admin, body(scanId, { vehicle_type: 'L', items: { ...items, [quarterD]: { repair_type: 'pdr' } } }));
+      expect(wrongSize.statusCode).toBe(422);
+      expect(wrongSize.json().error).toEqual({ [`items.${quarterL}`]: 'QUARTER L is damaged and must be quoted' });
+      expect(await count('quotes')).toBe(before);
+      const saved = await save(admin, body(scanId, { vehicle_type: 'L', items: { ...items, [quarterL]: { repair_type: 'pdr' } } }));
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json().data.items[quarterL]).toMatchObject({ repair_type: 'pdr', status: 'priced' });
+      await t.db.deleteFrom('quotes').where('id', '=', saved.json().data.id).execute();
+    } finally {
+      await t.db.deleteFrom('panels').where('id', 'in', [quarterD, quarterL]).execute();
+    }
+  });
+
   it("queues quote.generated for the agent's webhooks in the save's transaction", async () => {
     const hook = await t.build.webhook({ agent_id: agentA.id, events: ['quote.generated'] });
     const other = await t.build.webhook({ agent_id: agentA.id, events: ['scan.created'] });
