@@ -127,6 +127,13 @@ describe('roles and permissions', () => {
     expect(can({ permissions: ['scan'] }, 'Scan')).toBe(false);
     expect(can({ permissions: [] }, undefined)).toBe(true);
   });
+
+  it('can: an edit permission counts only beside the permission reading what it changes', () => {
+    expect(can({ permissions: ['scan_edit', 'quote_edit'] }, 'scan_edit')).toBe(false);
+    expect(can({ permissions: ['scan_edit', 'quote_edit'] }, 'quote_edit')).toBe(false);
+    expect(can({ permissions: ['scan', 'scan_edit'] }, 'scan_edit')).toBe(true);
+    expect(can({ permissions: ['scan', 'quote_edit'] }, 'quote_edit')).toBe(true);
+  });
 });
 
 describe('accessWithin', () => {

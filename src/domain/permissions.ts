@@ -43,8 +43,15 @@ export const isSuperAdmin = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_SUP
 export const isAgentUser = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_AGENT);
 export const isClientUser = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_CLIENT);
 
-export const can = (p: Pick<Principal, 'permissions'> | null | undefined, permission: string | null | undefined) =>
-  !permission || (!!p && p.permissions.includes(permission));
+/** A change is made to what the user can see: an edit permission counts only beside the permission reading its records. */
+const READ_BEFORE_EDIT: Readonly<Record<string, PermissionName>> = { scan_edit: 'scan', quote_edit: 'scan' };
+
+export const can = (p: Pick<Principal, 'permissions'> | null | undefined, permission: string | null | undefined): boolean => {
+  if (!permission) return true;
+  if (!p?.permissions.includes(permission)) return false;
+  const read = READ_BEFORE_EDIT[permission];
+  return read === undefined || p.permissions.includes(read);
+};
 
 /**
  * The rows a request may see: each filter is a list of ids the row's agent (or client) must be in,

@@ -145,6 +145,24 @@ describe('scan_edit and quote_edit', () => {
     expect(checked.json().data.manual_check).toBe(1);
   });
 
+  it('count only beside scan: a role holding scan_edit and quote_edit without it reads and changes nothing', async () => {
+    const scan = (await t.build.scan({ agent_id: own.agent, client_id: own.client, make: 'Mazda' })).id;
+    const quote = (await t.build.quote(scan)).id;
+    const blind = await t.login((await t.build.user({ roles: [], agents: [own.agent], permissions: ['scan_edit', 'quote_edit'] })).email);
+    const before = await digest();
+    const calls: Call[] = [
+      { method: 'GET', url: `/api/scan/scans/${scan}` },
+      { method: 'PUT', url: `/api/scan/scans/${scan}`, payload: { make: 'Kia' } },
+      { method: 'POST', url: '/api/scan/scans', payload: { agent_id: own.agent, client_id: own.client } },
+      { method: 'POST', url: `/api/scan/scans/${scan}/refresh` },
+      { method: 'POST', url: '/api/quote/quotes', payload: { scan_id: scan, client_id: own.client } },
+      { method: 'PUT', url: `/api/quote/quotes/${quote}/manual_check`, payload: { manual_check: 1 } },
+      { method: 'DELETE', url: `/api/scan/scans/${scan}` },
+    ];
+    for (const call of calls) expect((await t.as(blind, call)).statusCode, `${call.method} ${call.url}`).toBe(403);
+    expect(await digest()).toBe(before);
+  });
+
   it('are given by the migration to every role holding scan except Client, and to Super Admin', async () => {
     // The installation as it was before: both permissions gone, and two roles of its own.
     await sql`delete from permissions where name in ('scan_edit', 'quote_edit')`.execute(t.db);
