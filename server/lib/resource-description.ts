@@ -24,8 +24,11 @@ export interface ResourceDescription<F extends FieldSpecs = FieldSpecs> {
   /** Model name in 404 texts: 'No query results for model [Location] 7'. */
   model: string;
   table: string;
-  /** One permission for every route, or one for reads (page, one record) and one for writes (panels list `part`, edit `panel`). */
-  permission: PermissionName | { read: PermissionName; write: PermissionName };
+  /**
+   * One permission for every route, or one for the page and its lists and one for a record and its changes (panels: the
+   * list `part`, the record `panel`, since the record is read by the edit screen, which needs `panel`).
+   */
+  permission: PermissionName | { list: PermissionName; write: PermissionName };
   fields: F;
   /**
    * Body members the field DSL cannot say (nested objects such as a price matrix), validated by these

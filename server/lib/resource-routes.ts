@@ -87,7 +87,8 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
     done();
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const access = { permission: typeof d.permission === 'string' ? d.permission : d.permission.read };
+  const access = { permission: typeof d.permission === 'string' ? d.permission : d.permission.list };
+  const recordAccess = { permission: typeof d.permission === 'string' ? d.permission : d.permission.write };
   const writeAccess = {
     permission: typeof d.permission === 'string' ? d.permission : d.permission.write,
     ...(d.unrestrictedWrites ? { unrestricted: true as const } : {}),
@@ -170,7 +171,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   r.get(
     `/${d.path}/:id`,
     {
-      config: { access },
+      config: { access: recordAccess },
       schema: { tags, summary: `One ${d.model}`, params: IdParams, response: { 200: dataReply(d.record), ...recordErrors } },
     },
     async (req) => ({ data: await service.find(callerOf(req), parseId(d.model, req.params.id)) }),

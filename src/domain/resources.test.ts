@@ -44,7 +44,7 @@ describe('the resources: custom table and definitions', () => {
   });
 
   it('splits reads from writes on the server only where the list needs another permission', () => {
-    expect(routePermission(DEFINITIONS.find((d) => d.name === 'panels')!)).toEqual({ read: 'part', write: 'panel' });
+    expect(routePermission(DEFINITIONS.find((d) => d.name === 'panels')!)).toEqual({ list: 'part', write: 'panel' });
     expect(routePermission(DEFINITIONS.find((d) => d.name === 'locations')!)).toBe('location');
   });
 });

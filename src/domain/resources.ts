@@ -13,7 +13,7 @@ export interface ResourceFacts {
   path: string;
   /** The permission of the resource's routes; its writes need it unless `edit` names another. */
   permission: PermissionName;
-  /** When the list, export and single-record reads need another one (panels list `part`, edit `panel`). */
+  /** When the list and its export need another one (panels: the list `part`; a record, as its edit screen, `panel`). */
   list?: PermissionName;
   /**
    * A custom resource whose screens `permission` opens read-only: what changing its records needs (docs/ARCHITECTURE.md,
@@ -77,9 +77,9 @@ export const listPermission = (facts: ResourceFacts): PermissionName => facts.li
 /** The permission changing `name`'s records needs: its `edit` when reading and changing differ, else `permission`. */
 export const editPermission = (facts: ResourceFacts): PermissionName => facts.edit ?? facts.permission;
 
-/** The server description's `permission`: one name, or one for reads and one for writes. */
-export const routePermission = (facts: ResourceFacts): PermissionName | { read: PermissionName; write: PermissionName } =>
-  facts.list ? { read: facts.list, write: facts.permission } : facts.permission;
+/** The server description's `permission`: one name, or one for the list and one for a record and its changes. */
+export const routePermission = (facts: ResourceFacts): PermissionName | { list: PermissionName; write: PermissionName } =>
+  facts.list ? { list: facts.list, write: facts.permission } : facts.permission;
 
 /**
  * The server description's `path`, `permission`, `sortable` and owner (`ownedBy`, `ownerReads`) for a custom resource:

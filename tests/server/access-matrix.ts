@@ -988,7 +988,7 @@ export const matrix: Record<string, MatrixEntry> = {
   'GET /api/quote/panelGroups/lists': { access: 'signed-in', request: path('/api/quote/panelGroups/lists'), foreign: 'none' },
   'GET /api/quote/panelGroups/positions': { access: 'signed-in', request: path('/api/quote/panelGroups/positions'), foreign: 'none' },
   'GET /api/quote/panelGroups/:id': {
-    access: { permission: 'part' },
+    access: { permission: 'panelgroup' },
     request: (f) => ({ url: `/api/quote/panelGroups/${f.global.panelGroup}` }),
     foreign: 'global',
   },
@@ -1030,7 +1030,7 @@ export const matrix: Record<string, MatrixEntry> = {
   'GET /api/quote/panels/lists': { access: 'signed-in', request: path('/api/quote/panels/lists'), foreign: 'none' },
   'POST /api/quote/panels/lists': { access: 'signed-in', request: body('/api/quote/panels/lists', () => ({})), foreign: 'none' },
   'GET /api/quote/panels/:id': {
-    access: { permission: 'part' },
+    access: { permission: 'panel' },
     request: (f) => ({ url: `/api/quote/panels/${f.global.panel}` }),
     foreign: 'global',
   },

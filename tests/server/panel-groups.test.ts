@@ -128,14 +128,14 @@ describe('panel groups', () => {
     expect(Object.keys(res.json().data[0]).sort()).toEqual(['id', 'image', 'name', 'position']);
   });
 
-  it('reads with `part` and writes with `panelgroup` (403 otherwise)', async () => {
+  it('lists with `part`; reads a record and writes with `panelgroup`, as its edit screen does (403 otherwise)', async () => {
     const group = await t.build.panelGroup({ name: 'Guarded group' });
     const reader = await t.login((await t.build.user({ permissions: ['part'] })).email);
     const writer = await t.login((await t.build.user({ permissions: ['panelgroup'] })).email);
-    const reads: (InjectOptions & { url: string })[] = [
-      { method: 'GET', url: '/api/quote/panelGroups' },
-      { method: 'GET', url: `/api/quote/panelGroups/${group.id}` },
-    ];
+    const reads: (InjectOptions & { url: string })[] = [{ method: 'GET', url: '/api/quote/panelGroups' }];
+    const record = { method: 'GET' as const, url: `/api/quote/panelGroups/${group.id}` };
+    expect((await t.as(reader, record)).statusCode).toBe(403);
+    expect((await t.as(writer, record)).json().data).toMatchObject({ id: group.id, name: 'Guarded group' });
     const writes: (InjectOptions & { url: string })[] = [
       { method: 'POST', url: '/api/quote/panelGroups', ...(await formData({ name: 'Sneaky', position: '1', ...(await image()) })) },
       { method: 'POST', url: `/api/quote/panelGroups/${group.id}?_method=PUT`, ...(await formData({ name: 'Renamed', position: '1' })) },

@@ -355,7 +355,7 @@ describe('POST quotes', () => {
       const saved = await save(admin, body(scanId, { vehicle_type: 'L', items: { ...items, [quarterL]: { repair_type: 'pdr' } } }));
       expect(saved.statusCode, saved.body).toBe(201);
       expect(saved.json().data.items[quarterL]).toMatchObject({ repair_type: 'pdr', status: 'priced' });
-      await t.db.deleteFrom('quotes').where('id', '=', saved.json().data.id).execute();
+      await sql`delete from quotes where id = ${saved.json().data.id as number}`.execute(t.db);
     } finally {
       await t.db.deleteFrom('panels').where('id', 'in', [quarterD, quarterL]).execute();
     }
