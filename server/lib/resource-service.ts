@@ -18,6 +18,7 @@ import {
   type WriteContext,
 } from './resource-description';
 import { resourceRepository } from './resource-repository';
+import { uniqueValueTaken } from './unique-value';
 import { type FileStorage, fileUrl, keyOfUrl } from './storage';
 
 const referenceIds = (value: unknown): number[] =>
@@ -181,17 +182,13 @@ export function resourceService(d: ResourceDescription, deps: ResourceServiceDep
 
   /** Each unique column the write sets must not repeat another row's (trimmed, case-insensitive, runs of spaces as one). */
   const checkUnique = async (trx: Executor, columns: Record<string, unknown>, current?: Record<string, unknown>) => {
-    const folded = (v: RawBuilder<unknown>) => sql`regexp_replace(lower(btrim(${v})), '\\s+', ' ', 'g')`;
     for (const column of d.unique ?? []) {
       const value = columns[column];
       if (typeof value !== 'string') continue;
-      const other = current ? sql` and id <> ${current.id}` : sql``;
       // Read through the resource's source, where the wire's names are columns (an e-mail template's templateName).
-      const source = d.from ?? sql.table(d.table);
-      const found = await sql`select 1 from ${source} where ${folded(sql.ref(column))} = ${folded(sql`${value}`)} ${other} limit 1`.execute(
-        trx,
-      );
-      if (found.rows.length) throw new ValidationError({ [column]: messages.taken(d.fields[column]?.label ?? column) });
+      const at = { key: `${d.table}.${column}`, source: d.from ?? sql.table(d.table), column };
+      if (await uniqueValueTaken(trx, at, value, current?.id))
+        throw new ValidationError({ [column]: messages.taken(d.fields[column]?.label ?? column) });
     }
   };
 

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueValueTaken } from '../../server/lib/unique-value';
 import { type Call, createTestContext, type TestContext } from './helper';
 
 let t: TestContext;
@@ -167,6 +169,40 @@ describe('devices: a resource registered by description', () => {
       payload: body({ serial: 'SN-DUP-1' }),
     });
     expect(taken.json()).toEqual({ error: { serial: 'Serial has already been taken.' } });
+  });
+
+  it('makes a device sent while another with its serial is being saved wait for that save, then refuses it on the field', async () => {
+    const before = await countDevices();
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const released = new Promise<void>((r) => (release = r));
+    // Another writer in the middle of its save: the serial checked (and so held) and its row written, not yet committed.
+    const writer = t.db.transaction().execute(async (trx) => {
+      expect(await uniqueValueTaken(trx, { key: 'devices.serial', source: sql.table('devices'), column: 'serial' }, 'SN-HELD-1')).toBe(
+        false,
+      );
+      await trx
+        .insertInto('devices')
+        .values({ location_id: siteA.id, type: 'arch', agent_id: agentA.id, serial: 'SN-HELD-1', default_client_id: clientA.id })
+        .execute();
+      locked();
+      await released;
+    });
+    await isLocked;
+    let answered = false;
+    const second = t.as(admin, { method: 'POST', url: '/api/agent/devices', payload: body({ serial: ' sn-held-1' }) }).then((r) => {
+      answered = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(answered, 'the second save waits for the first').toBe(false);
+    release();
+    await writer;
+    const reply = await second;
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json()).toEqual({ error: { serial: 'Serial has already been taken.' } });
+    expect(await countDevices()).toBe(before + 1);
   });
 
   it('answers 422 on the field (not 409 or 500) for a location, agent or client that does not exist', async () => {

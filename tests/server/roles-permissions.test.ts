@@ -131,12 +131,20 @@ describe('roles', () => {
     expect(gone.json()).toEqual({ error: `No query results for model [Role] ${role.id}` });
   });
 
-  it('refuses a name already taken, whatever its case', async () => {
+  it('refuses a name already taken, whatever its case and spacing, also when sent several times at once', async () => {
     const before = await count('roles');
-    const res = await t.as(admin, { method: 'POST', url: '/api/user/roles', payload: { name: 'AGENT', permissions: ['scan'] } });
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ error: { name: 'Name has already been taken.' } });
+    for (const name of ['AGENT', ' Super  Admin ']) {
+      const res = await t.as(admin, { method: 'POST', url: '/api/user/roles', payload: { name, permissions: ['scan'] } });
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json()).toEqual({ error: { name: 'Name has already been taken.' } });
+    }
     expect(await count('roles')).toBe(before);
+    const names = ['Race Viewer', 'Race  Viewer', 'race viewer', ' Race Viewer', 'RACE VIEWER', 'Race   viewer'];
+    const replies = await Promise.all(
+      names.map((name) => t.as(admin, { method: 'POST', url: '/api/user/roles', payload: { name, permissions: ['scan'] } })),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422, 422]);
+    expect(await count('roles')).toBe(before + 1);
   });
 
   it('sends the message keys beside the texts to a client asking for them', async () => {

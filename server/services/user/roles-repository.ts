@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ROLE_SUPER_ADMIN } from '../../../src/domain/permissions';
 import type { Executor } from '../../db/database';
+import { uniqueValueTaken } from '../../lib/unique-value';
 
 /** What role records are read from: each role with its permissions' names and how many users hold it. */
 export const rolesSource = sql`(select r.*, coalesce((select array_agg(p.name order by p.name) from role_permissions rp join permissions p on p.id = rp.permission_id
@@ -11,12 +12,9 @@ export const rolesSource = sql`(select r.*, coalesce((select array_agg(p.name or
 export const rolesWithin = (held: string[]) =>
   sql<boolean>`(lower(name) <> ${ROLE_SUPER_ADMIN.toLowerCase()} and permissions <@ ${held}::text[])`;
 
-/** Whether another row (not `exceptId`) of `table` has this name, compared lower-cased. */
-export async function nameTaken(db: Executor, table: 'roles' | 'permissions', name: string, exceptId?: unknown) {
-  const other = await sql<{ id: number }>`select id from ${sql.table(table)} where lower(name) = ${name.toLowerCase()}
-    ${exceptId === undefined ? sql`` : sql`and id <> ${exceptId}`}`.execute(db);
-  return other.rows.length > 0;
-}
+/** Whether another row (not `exceptId`) of `table` has this name, compared as unique names are (`uniqueValueTaken`). */
+export const nameTaken = (trx: Executor, table: 'roles' | 'permissions', name: string, exceptId?: unknown) =>
+  uniqueValueTaken(trx, { key: `${table}.name`, source: sql.table(table), column: 'name' }, name, exceptId);
 
 /** The users holding a role. */
 export async function roleUsers(db: Executor, roleId: number) {
