@@ -76,7 +76,9 @@ export async function readMultipart(req: FastifyRequest, opts: MultipartOptions)
   const count = (chunk: Buffer) => {
     received += chunk.length;
   };
-  const parts = req.parts({ limits: { files: Math.max(1, Object.keys(opts.uploads).length) } });
+  // One file part more than the route takes reaches the loop, to be refused there: by its name when a kept file comes twice.
+  const takes = Math.max(1, Object.keys(opts.uploads).length);
+  const parts = req.parts({ limits: { files: takes + 1 } });
   const iterator = parts[Symbol.asyncIterator]() as AsyncIterator<Multipart>;
   // The first next() pipes the request into the parser; counting starts with it so no chunk is read before.
   let next = iterator.next();
@@ -87,12 +89,15 @@ export async function readMultipart(req: FastifyRequest, opts: MultipartOptions)
   let room: UploadRoom | null | undefined;
   let kept = 0;
   let text = 0;
+  let fileParts = 0;
   try {
     for (let step = await next; !step.done; step = await next) {
       const part = step.value;
       check();
       if (part.type === 'file') {
         const target = opts.uploads[part.fieldname];
+        if (target && files[target]) throw new ValidationError({ [part.fieldname]: ONE_FILE_AT_A_TIME });
+        if (++fileParts > takes) throw new ValidationError({ file: ONE_FILE_AT_A_TIME });
         if (target && room === undefined) room = opts.room ? await opts.room(req) : null;
         const cap = opts.maxBytes?.[part.fieldname] ?? IMAGE_MAX_BYTES;
         const chunks: Buffer[] = [];
@@ -162,6 +167,9 @@ function discardRest(req: FastifyRequest) {
   raw.once('end', done);
   raw.once('close', () => clearTimeout(timer));
 }
+
+/** A request with more file parts than its route takes, or one of its files twice: refused on the part. */
+export const ONE_FILE_AT_A_TIME = 'Send one file at a time';
 
 const tooLarge = (limits: UploadLimits) =>
   new PayloadTooLargeError(

@@ -128,8 +128,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ error: 'Too many requests. Please slow down.' });
-    // A multipart body with more file parts than the route takes: named on the part, as the other upload refusals are.
-    if (error.code === 'FST_FILES_LIMIT') return reply.status(422).send(fieldErrorReply({ file: 'Send one file at a time' }, withKeys));
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, too large, unsupported media type): their message is safe to show.
       const field = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'body' : null;

@@ -511,5 +511,14 @@ describe('addresses and bodies the framework refuses answer in the API shape', (
     });
     expect(two.statusCode, two.body).toBe(422);
     expect(two.json().error).toEqual({ file: 'Send one file at a time' });
+    // One upload sent twice is refused by its name: an agent's logo.
+    const agent = (await t.build.agent({ name: 'Twice logo agent' })).id;
+    const twice = await t.as(admin, {
+      method: 'POST',
+      url: `/api/agent/agents/${agent}?_method=PUT`,
+      ...(await formData({ name: 'Twice logo agent', logoFile: [png, png] })),
+    });
+    expect(twice.statusCode, twice.body).toBe(422);
+    expect(twice.json().error).toEqual({ logoFile: 'Send one file at a time' });
   });
 });

@@ -359,18 +359,20 @@ export function builders(db: Database) {
 }
 
 /** A multipart/form-data body for app.inject: text fields, and files as { data, filename, type }. */
-export async function formData(fields: Record<string, string | number | { data: Buffer | string; filename: string; type?: string }>) {
+type FilePart = { data: Buffer | string; filename: string; type?: string };
+/** A multipart body: a field given a list of files sends one part for each. */
+export async function formData(fields: Record<string, string | number | FilePart | FilePart[]>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
-    if (typeof value === 'object')
-      form.append(
-        name,
-        new Blob([typeof value.data === 'string' ? value.data : new Uint8Array(value.data)], {
-          type: value.type ?? 'application/octet-stream',
-        }),
-        value.filename,
-      );
-    else form.append(name, String(value));
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (typeof one === 'object')
+        form.append(
+          name,
+          new Blob([typeof one.data === 'string' ? one.data : new Uint8Array(one.data)], { type: one.type ?? 'application/octet-stream' }),
+          one.filename,
+        );
+      else form.append(name, String(one));
+    }
   }
   const res = new Response(form);
   return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
