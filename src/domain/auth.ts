@@ -4,8 +4,9 @@ import { PASSWORD_MIN } from './password-rules';
 import { safeString, singleLine } from './text';
 
 /** Bodies and replies of the user service's auth routes (the wire contract). */
+const textError = (label: string) => (i: { input: unknown }) => (i.input == null ? messages.required(label) : `${label} must be a string`);
 const requiredText = (label: string, max = 255) =>
-  singleLine(label, { error: (i) => (i.input == null ? messages.required(label) : `${label} must be a string`) })
+  singleLine(label, { error: textError(label) })
     .trim()
     .min(1, messages.required(label))
     .max(max, messages.max(label, max));
@@ -13,14 +14,14 @@ const email = (label = 'Email') => requiredText(label).pipe(z.string().regex(/^[
 
 export { PASSWORD_MIN };
 const newPassword = (label: string) =>
-  safeString(label, { error: () => messages.required(label) })
+  safeString(label, { error: textError(label) })
     .min(1, messages.required(label))
     .min(PASSWORD_MIN, messages.minLength(label, PASSWORD_MIN))
     .max(200, messages.max(label, 200));
 
 export const LoginBody = z.object({
   email: email(),
-  password: safeString('Password', { error: () => messages.required('Password') })
+  password: safeString('Password', { error: textError('Password') })
     .min(1, messages.required('Password'))
     .max(200, messages.max('Password', 200)),
 });

@@ -68,6 +68,12 @@ describe('POST auth/login', () => {
     const missingPassword = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { email: 'a@b.test' } });
     expect(missingPassword.statusCode).toBe(422);
     expect(missingPassword.json()).toEqual({ error: { password: 'Password is required' } });
+    const numberPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: { email: 'a@b.test', password: 123 },
+    });
+    expect(numberPassword.json()).toEqual({ error: { password: 'Password must be a string' } });
 
     const both = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: {} });
     expect(both.statusCode).toBe(422);
