@@ -23,7 +23,7 @@ describe('newDamageText', () => {
   });
 
   it('says them in Japanese from the same differences', () => {
-    expect(newDamageText(comparison.panels, jp)).toBe('Bonnet 傷 +2、Left Front Door 中度のへこみ +2');
+    expect(newDamageText(comparison.panels, jp)).toBe('Bonnet 傷 +2、Left Front Door 中程度のへこみ +2');
   });
 
   it('is empty when nothing is new', () => {

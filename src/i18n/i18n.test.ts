@@ -24,7 +24,34 @@ const english = flatten(en as Catalogue);
 const japanese = flatten(ja as Catalogue);
 const menuLabels = (nodes: MenuNode[]): string[] => nodes.flatMap((n) => [n.label, ...(isGroup(n) ? menuLabels(n.children) : [])]);
 
+/** Every map of the five damage levels in a catalogue's app texts, by its key (the form fields' labels name counts). */
+function levelWords(flat: Map<string, string>): Map<string, string[]> {
+  const levels = ['light', 'medium', 'heavy', 'severe', 'oversize'];
+  const maps = new Map<string, string[]>();
+  for (const key of flat.keys()) {
+    const parent = key.slice(0, key.lastIndexOf('.'));
+    if (key.startsWith('app.') && key.endsWith('.medium') && !maps.has(parent) && levels.every((l) => flat.has(`${parent}.${l}`)))
+      maps.set(
+        parent,
+        levels.map((l) => flat.get(`${parent}.${l}`)!),
+      );
+  }
+  return maps;
+}
+
 describe('catalogues', () => {
+  it('name the damage levels with the same words everywhere, the estimate included', () => {
+    for (const [flat, estimate] of [
+      [english, INVOICE_LABELS.en.categories],
+      [japanese, INVOICE_LABELS.ja.categories],
+    ] as const) {
+      const maps = levelWords(flat);
+      expect(maps.size).toBeGreaterThanOrEqual(3);
+      const words = ['light', 'medium', 'heavy', 'severe', 'oversize'].map((l) => estimate[l as keyof typeof estimate]);
+      for (const [key, found] of maps) expect(found, key).toEqual(words);
+    }
+  });
+
   it('English and Japanese have exactly the same keys', () => {
     const onlyEnglish = [...english.keys()].filter((k) => !japanese.has(k));
     // ra-input-rich-text's toolbar labels carry their English text in code: only Japanese lists them (the English catalogue loads with the sign-in page).
