@@ -193,18 +193,18 @@ export const approvalAnswerBody = z.object({
   decisions: z
     .array(
       z.object({
-        key: singleLine('Line').min(1, messages.required('Line')).max(100, messages.max('Line', 100)),
+        key: singleLine('Line').min(1, messages.required('Line')).max(100, messages.maxLength('Line', 100)),
         decision: z.enum(LINE_ANSWERS, { error: 'Decision must be approved or declined' }),
-        reason: safeString('Reason').trim().max(1000, messages.max('Reason', 1000)).optional(),
+        reason: safeString('Reason').trim().max(1000, messages.maxLength('Reason', 1000)).optional(),
       }),
       { error: 'Decisions are required' },
     )
-    .max(500),
+    .max(500, messages.maxItems('Decisions', 500)),
   terms_accepted: z.literal(true, { error: 'The terms must be accepted' }),
   signer_name: singleLine('Full name', { error: () => messages.required('Full name') })
     .trim()
     .min(1, messages.required('Full name'))
-    .max(200, messages.max('Full name', 200)),
+    .max(200, messages.maxLength('Full name', 200)),
   signature: z
     .string({ error: 'Signature is required' })
     .startsWith(SIGNATURE_PREFIX, 'Signature must be a PNG image')

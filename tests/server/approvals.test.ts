@@ -346,6 +346,13 @@ describe('the approval page', () => {
         { decisions: [...good.decisions, { key: 'dent:999999', decision: 'approved' }] },
         { 'decisions.3.key': 'The selected line is invalid' },
       ],
+      // Limits that allow their own figure say 'at most'.
+      [{ signer_name: 'N'.repeat(201) }, { signer_name: 'Full name must be at most 200 characters' }],
+      [
+        { decisions: [{ ...good.decisions[0], decision: 'declined', reason: 'r'.repeat(1001) }, ...good.decisions.slice(1)] },
+        { 'decisions.0.reason': 'Reason must be at most 1000 characters' },
+      ],
+      [{ decisions: Array.from({ length: 501 }, () => good.decisions[0]) }, { decisions: 'Decisions may hold at most 500 items' }],
     ];
     for (const [over, error] of cases) {
       const res = await answer(token, { ...good, ...over });
