@@ -68,6 +68,15 @@ const eventScope = {
   client: (ids: number[]) => sql<boolean>`e.client_id = any(${idArray(ids)})`,
 };
 
+/**
+ * A side of a client change as a reader restricted to some clients sees it: another client's id and name are left out,
+ * so the client a scan came from (or went to) is not named to a client who never held it.
+ */
+function withinClients(fields: EventFields, clients: number[] | null): EventFields {
+  const other = clients !== null && typeof fields.client_id === 'number' && !clients.includes(fields.client_id);
+  return other ? { ...fields, client_id: null, client_name: null } : fields;
+}
+
 /** A subject's events the scope reaches, oldest first. */
 export async function findEvents(db: Kysely<DB>, kind: EventSubject, id: number, scope: DataScope): Promise<EventRecord[]> {
   const r = await sql<Omit<EventRecord, 'at'> & { at: Date }>`select e.id, e.at, e.action, e.actor_id, e.actor_name,
@@ -75,5 +84,10 @@ export async function findEvents(db: Kysely<DB>, kind: EventSubject, id: number,
     from events e left join users a on a.id = e.admin_id
     where e.subject_kind = ${kind} and e.subject_id = ${id} and ${scopePredicate(scope, eventScope)}
     order by e.at, e.id`.execute(db);
-  return r.rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  return r.rows.map((row) => ({
+    ...row,
+    at: row.at.toISOString(),
+    before: withinClients(row.before, scope.clients),
+    after: withinClients(row.after, scope.clients),
+  }));
 }

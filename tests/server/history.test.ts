@@ -207,6 +207,15 @@ describe('GET scans/{id}/history', () => {
       before: { client_id: other, client_name: 'History other' },
       after: { client_id: mine, client_name: 'History mine' },
     });
+    // The client it came to sees that it came, not from whom: another client's id and name are left out.
+    const [arrived] = (await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${scan}/history` })).json().data;
+    expect(arrived).toMatchObject({
+      action: 'scan.client_changed',
+      before: { client_id: null, client_name: null },
+      after: { client_id: mine, client_name: 'History mine' },
+    });
+    const csv = await t.as(clientUser, { method: 'GET', url: `/api/scan/scans/${scan}/history?format=csv` });
+    expect(csv.body).not.toContain('History other');
 
     const otherClientUser = await t.login((await t.build.user({ roles: ['Client'], clients: [other] })).email);
     const refused = await t.as(otherClientUser, { method: 'GET', url: `/api/scan/scans/${scan}/history` });
