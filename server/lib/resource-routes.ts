@@ -89,10 +89,7 @@ export function registerResource(app: FastifyInstance, d: ResourceDescription) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = { permission: typeof d.permission === 'string' ? d.permission : d.permission.list };
   const recordAccess = { permission: typeof d.permission === 'string' ? d.permission : d.permission.write };
-  const writeAccess = {
-    permission: typeof d.permission === 'string' ? d.permission : d.permission.write,
-    ...(d.unrestrictedWrites ? { unrestricted: true as const } : {}),
-  };
+  const writeAccess = { ...recordAccess, ...(d.unrestrictedWrites ? { unrestricted: true as const } : {}) };
   const images = imageFields(d);
   if (images.length && !app.hasContentTypeParser('multipart/form-data')) {
     throw new Error(`${d.model} has image fields: register multipartPlugin (server/lib/multipart.ts) in its service first`);

@@ -4,6 +4,8 @@ import { PASSWORD_MIN } from './password-rules';
 import { safeString, singleLine } from './text';
 
 /** Bodies and replies of the user service's auth routes (the wire contract). */
+
+/** A text field's type error: absent is required, anything but a string is named as such. */
 const textError = (label: string) => (i: { input: unknown }) => (i.input == null ? messages.required(label) : `${label} must be a string`);
 const requiredText = (label: string, max = 255) =>
   singleLine(label, { error: textError(label) })
