@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RESOURCES, type ResourceFacts } from './resources';
 import {
   accessWithin,
   can,
@@ -133,6 +134,13 @@ describe('roles and permissions', () => {
     expect(can({ permissions: ['scan_edit', 'quote_edit'] }, 'quote_edit')).toBe(false);
     expect(can({ permissions: ['scan', 'scan_edit'] }, 'scan_edit')).toBe(true);
     expect(can({ permissions: ['scan', 'quote_edit'] }, 'quote_edit')).toBe(true);
+    // Every resource whose changes need their own permission: that one alone does nothing, beside the reading one it does.
+    const edits = Object.values(RESOURCES as Record<string, ResourceFacts>).filter((f) => f.edit);
+    expect(edits.length).toBeGreaterThan(0);
+    for (const f of edits) {
+      expect(can({ permissions: [f.edit!] }, f.edit)).toBe(false);
+      expect(can({ permissions: [f.edit!, f.permission] }, f.edit)).toBe(true);
+    }
   });
 });
 

@@ -43,7 +43,10 @@ export const isSuperAdmin = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_SUP
 export const isAgentUser = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_AGENT);
 export const isClientUser = (p: Pick<Principal, 'roles'>) => hasRole(p, ROLE_CLIENT);
 
-/** A change is made to what the user can see: an edit permission counts only beside the permission reading its records. */
+/**
+ * A change is made to what the user can see: an edit permission counts only beside the permission reading its records
+ * (each resource's `edit` and `permission` in ./resources, which imports this module, so the pairs are written here).
+ */
 const READ_BEFORE_EDIT: Readonly<Record<string, PermissionName>> = { scan_edit: 'scan', quote_edit: 'scan' };
 
 export const can = (p: Pick<Principal, 'permissions'> | null | undefined, permission: string | null | undefined): boolean => {
